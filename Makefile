@@ -1,0 +1,35 @@
+# Two commands: `make app` and `make test`. Both create .venv on first use.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 8501
+STAMP := $(VENV)/.installed
+
+.PHONY: app test lint format bench install clean
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed")'
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+install: $(STAMP)
+
+app: $(STAMP)
+	$(VENV)/bin/streamlit run dashboard/app.py --server.port $(PORT) --server.headless true --browser.gatherUsageStats false
+
+test: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(PY) -m pytest -n 2 --dist loadgroup -q
+
+format: $(STAMP)
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+bench: $(STAMP)
+	$(PY) -m engine bench
+
+clean:
+	rm -rf $(VENV)

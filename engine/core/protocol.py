@@ -1,0 +1,241 @@
+"""The game protocol every game implements (OpenSpiel style, with text actions).
+
+A game is a :class:`Game` (metadata, ruleset class, bots) that makes :class:`State`
+objects. A state is a node of the game tree: a seat to act, a chance node, or terminal.
+
+Actions are small immutable values whose ``str()`` is their stable text form; a record is
+the list of those strings. ``State.apply`` accepts an action or its text, checks it
+against the rules and raises without changing anything when it is not allowed.
+Drivers that took the action from ``legal_actions()`` or ``sample_chance()`` may call
+``apply_trusted`` to skip the check (the hot path of simulation).
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from engine.core.errors import EngineError, IllegalAction, ParseError, quote_choices
+
+CHANCE = -1
+TERMINAL = -2
+
+
+class State(ABC):
+    """One position of a game. Subclasses keep their data compact and cheap to copy."""
+
+    game: Game
+    num_players: int
+    ruleset: Any
+    history: list[str]
+
+    # --- who acts -----------------------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """A seat (0..n-1), ``CHANCE`` or ``TERMINAL``."""
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance(self) -> bool:
+        return self.current_player() == CHANCE
+
+    # --- moves ----------------------------------------------------------------------
+    @abstractmethod
+    def legal_actions(self) -> list:
+        """The actions the seat to act may take now (empty at chance and terminal)."""
+
+    def chance_outcomes(self) -> list[tuple[Any, Fraction]]:
+        """Every outcome of the chance node with its exact probability.
+
+        Games whose chance node is a whole deal raise :class:`EngineError` here and
+        implement :meth:`sample_chance` and :meth:`check_chance` instead.
+        """
+        raise EngineError("this state is not a chance node")
+
+    def sample_chance(self, rng: random.Random):
+        """Draw one chance outcome with ``rng`` (default: from ``chance_outcomes``)."""
+        outcomes = self.chance_outcomes()
+        den = 1
+        for _, p in outcomes:
+            den = den * p.denominator // _gcd(den, p.denominator)
+        r = rng.randrange(den)
+        for action, p in outcomes:
+            r -= p.numerator * (den // p.denominator)
+            if r < 0:
+                return action
+        return outcomes[-1][0]
+
+    def check_chance(self, action) -> None:
+        """Raise :class:`IllegalAction` unless ``action`` is a possible chance outcome."""
+        possible = [a for a, _ in self.chance_outcomes()]
+        if action not in possible:
+            raise IllegalAction(
+                f"chance outcome {str(action)!r} is not possible now; "
+                f"possible: {quote_choices(possible)}"
+            )
+
+    @abstractmethod
+    def parse_action(self, text: str):
+        """Turn text into an action of this game, or raise :class:`ParseError`.
+
+        Only the syntax is checked here; :meth:`apply` checks legality.
+        """
+
+    def apply(self, action) -> None:
+        """Apply one move or chance outcome (an action object or its text), checked.
+
+        Raises :class:`ParseError` for text that names no action and
+        :class:`IllegalAction` for an action the rules do not allow now. On error the
+        state is unchanged.
+        """
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        player = self.current_player()
+        if player == TERMINAL:
+            raise IllegalAction(f"{str(action)!r}: the game is over")
+        if player == CHANCE:
+            self.check_chance(action)
+        else:
+            legal = self.legal_actions()
+            if action not in legal:
+                raise IllegalAction(
+                    f"{str(action)!r} is not allowed now "
+                    f"({self.describe_turn()}); allowed: {quote_choices(legal)}"
+                )
+        self.apply_trusted(action)
+
+    def apply_trusted(self, action) -> None:
+        """Apply an action known to be legal; records it in ``history``."""
+        self._apply(action)
+        self.history.append(str(action))
+
+    @abstractmethod
+    def _apply(self, action) -> None:
+        """Change the state by a legal action (no checks, no history)."""
+
+    def describe_turn(self) -> str:
+        """A short phrase naming who is to act and in which phase, for messages."""
+        p = self.current_player()
+        if p == CHANCE:
+            return "chance to act"
+        if p == TERMINAL:
+            return "game over"
+        return f"seat {p} to act"
+
+    # --- results and views -------------------------------------------------------------
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """The score of each seat (the game documents the unit: money, points…)."""
+
+    def winners(self) -> list[int]:
+        """The seats that won (ties share the win); empty while the game runs."""
+        if not self.is_terminal():
+            return []
+        r = self.returns()
+        best = max(r)
+        return [i for i, v in enumerate(r) if v == best]
+
+    @abstractmethod
+    def observation(self, seat: int):
+        """What ``seat`` may see: hidden cards are hidden. ``None`` = omniscient viewer."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy, cheap enough for search."""
+
+    def __str__(self) -> str:
+        return f"<{self.game.name} state after {len(self.history)} actions>"
+
+
+def _gcd(a: int, b: int) -> int:
+    while b:
+        a, b = b, a % b
+    return a
+
+
+class Bot(ABC):
+    """A player that chooses from what its seat can see and the legal actions."""
+
+    name: ClassVar[str] = "bot"
+
+    @abstractmethod
+    def choose(self, state: State, seat: int, rng: random.Random):
+        """Pick one of ``state.legal_actions()``.
+
+        A bot must decide from ``state.observation(seat)`` and ``state.legal_actions()``
+        only; it receives the state so it can ask for those (and clone for look-ahead on
+        public information), never to read hidden cards.
+        """
+
+
+class RandomBot(Bot):
+    """Chooses uniformly among the legal actions: works for every game."""
+
+    name = "random"
+
+    def choose(self, state: State, seat: int, rng: random.Random):
+        return rng.choice(state.legal_actions())
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game's metadata and factories. Each game package defines one ``GAME``."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    ruleset_class: type
+    new_state: Callable[[int, Any], State]
+    bots: dict[str, Callable[[], Bot]]
+    description: str = ""
+    default_players: int = 0
+    players_fixed_by_ruleset: Callable[[Any], int] | None = None
+
+    def players_for(self, ruleset) -> Sequence[int]:
+        """The player counts this ruleset allows."""
+        if self.players_fixed_by_ruleset is not None:
+            return (self.players_fixed_by_ruleset(ruleset),)
+        return range(self.min_players, self.max_players + 1)
+
+    def new_initial_state(self, num_players: int | None = None, ruleset=None, **overrides):
+        """The state before the first action.
+
+        >>> from engine import get_game
+        >>> s = get_game("pig").new_initial_state(2)
+        >>> s.current_player()
+        0
+        """
+        from engine.core.ruleset import make_ruleset
+
+        if ruleset is None:
+            ruleset = make_ruleset(self.ruleset_class, overrides)
+        elif overrides:
+            raise EngineError("give either a ruleset object or overrides, not both")
+        allowed = list(self.players_for(ruleset))
+        if num_players is None:
+            num_players = self.default_players or allowed[0]
+        if isinstance(num_players, bool) or not isinstance(num_players, int):
+            raise EngineError(f"number of players {num_players!r} must be an integer")
+        if num_players not in allowed:
+            raise EngineError(
+                f"{self.title} cannot be played by {num_players} players; "
+                f"allowed: {', '.join(map(str, allowed))}"
+            )
+        return self.new_state(num_players, ruleset)
+
+    def make_bot(self, name: str) -> Bot:
+        try:
+            return self.bots[name]()
+        except KeyError:
+            raise EngineError(
+                f"no bot {name!r} for {self.title}; bots: {quote_choices(sorted(self.bots))}"
+            ) from None
+
+    def parse_error(self, text: str, why: str) -> ParseError:
+        return ParseError(f"{text!r}: {why}")
