@@ -120,7 +120,9 @@ class GameRecord:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise RecordError(f"{where}: not valid JSON ({exc.msg} at column {exc.colno})")
+            raise RecordError(
+                f"{where}: not valid JSON ({exc.msg} at column {exc.colno})"
+            ) from None
         return cls.from_dict(data, where=where)
 
 

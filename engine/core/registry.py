@@ -49,5 +49,7 @@ def get_game(name: str) -> Game:
         if exc.name and (exc.name == module or module.startswith(exc.name + ".")):
             raise EngineError(f"game {name!r} is not implemented yet") from None
         raise
+    except AttributeError:
+        raise EngineError(f"game {name!r} is not implemented yet (no GAME)") from None
     _cache[name] = game
     return game

@@ -39,6 +39,9 @@ class FieldInfo:
     choices: tuple | None
 
 
+_TYPE_NAMES = {int: "an integer", float: "a number", str: "a string", bool: "true or false"}
+
+
 def _coerce(cls, name: str, value, hint):
     origin = typing.get_origin(hint)
     if hint is bool:
@@ -63,8 +66,8 @@ def _coerce(cls, name: str, value, hint):
     else:
         return _freeze(value)
     raise RulesetError(
-        f"ruleset field {name!r} of {cls.__name__}: {value!r} is not a "
-        f"{getattr(hint, '__name__', str(hint))}"
+        f"ruleset field {name!r} of {cls.__name__}: {value!r} is not "
+        f"{_TYPE_NAMES.get(hint, getattr(hint, '__name__', str(hint)))}"
     )
 
 

@@ -28,9 +28,7 @@ from engine.core.protocol import CHANCE, TERMINAL, Game, RandomBot, State
 
 @dataclass(frozen=True)
 class PigRules:
-    target: int = field(
-        default=30, metadata={"doc": "points needed to win", "min": 10, "max": 100}
-    )
+    target: int = field(default=30, metadata={"doc": "points needed to win", "min": 10, "max": 100})
     die_faces: int = field(default=6, metadata={"doc": "faces of the die", "min": 2, "max": 20})
 
 
@@ -48,8 +46,16 @@ HOLD = PigAction("hold")
 
 
 class PigState(State):
-    __slots__ = ("game", "num_players", "ruleset", "history", "scores", "turn_total",
-                 "player", "rolling")
+    __slots__ = (
+        "game",
+        "num_players",
+        "ruleset",
+        "history",
+        "scores",
+        "turn_total",
+        "player",
+        "rolling",
+    )
 
     def __init__(self, num_players: int, ruleset: PigRules):
         self.game = GAME

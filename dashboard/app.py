@@ -1,0 +1,34 @@
+"""Entry point: routes to the pages listed in dashboard/nav.py (and nothing else)."""
+
+import os
+from pathlib import Path
+
+import streamlit as st
+
+from dashboard.nav import HOME, SECTIONS
+
+HERE = Path(__file__).parent
+
+st.set_page_config(page_title="Tabletop suite", page_icon=":material/casino:", layout="wide")
+
+
+def _page(spec, default=False):
+    return st.Page(
+        str(HERE / spec.script),
+        title=spec.title,
+        icon=spec.icon,
+        url_path=spec.url_path,
+        default=default,
+    )
+
+
+navigation = st.navigation(
+    {"": [_page(HOME, default=True)]}
+    | {section: [_page(p) for p in pages] for section, pages in SECTIONS.items()}
+)
+try:
+    navigation.run()
+except Exception as exc:  # a page must never show a traceback to a user
+    if os.environ.get("TABLETOP_DEBUG"):
+        raise
+    st.error(f"Something went wrong on this page: {type(exc).__name__}: {exc}")

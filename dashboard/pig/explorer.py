@@ -1,0 +1,67 @@
+"""Pig's explorer plugin: the demo that proves the shared explorer."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from dashboard.charts import step_chart
+from dashboard.explorer import ExplorerPlugin
+from engine.pig.history import history
+
+DIE_PIPS = {
+    1: [(50, 50)],
+    2: [(25, 25), (75, 75)],
+    3: [(25, 25), (50, 50), (75, 75)],
+    4: [(25, 25), (75, 25), (25, 75), (75, 75)],
+    5: [(25, 25), (75, 25), (50, 50), (25, 75), (75, 75)],
+    6: [(25, 25), (75, 25), (25, 50), (75, 50), (25, 75), (75, 75)],
+}
+
+
+def die_svg(value: int, size: int = 44) -> str:
+    """An SVG die face (pips up to 6, the number beyond)."""
+    body = "".join(
+        f'<circle cx="{x}" cy="{y}" r="9" fill="#222"/>' for x, y in DIE_PIPS.get(value, [])
+    )
+    if value not in DIE_PIPS:
+        body = f'<text x="50" y="62" font-size="40" text-anchor="middle">{value}</text>'
+    return (
+        f'<svg width="{size}" height="{size}" viewBox="0 0 100 100" role="img" '
+        f'aria-label="die showing {value}"><rect x="4" y="4" width="92" height="92" '
+        f'rx="16" fill="#fff" stroke="#333" stroke-width="4"/>{body}</svg>'
+    )
+
+
+def render_state(state, seat):
+    obs = state.observation(seat)
+    target = state.ruleset.target
+    for s, score in enumerate(obs["scores"]):
+        mark = " ← to play" if s == obs["player"] and not state.is_terminal() else ""
+        st.progress(min(score, target) / target, text=f"Seat {s}: {score} / {target}{mark}")
+    last = state.history[-1] if state.history else ""
+    die = ""
+    if last.startswith("die "):
+        die = die_svg(int(last.split()[1]))
+    st.html(
+        f'<div style="display:flex;gap:12px;align-items:center">{die}'
+        f"<span>Turn total: <b>{obs['turn_total']}</b></span></div>"
+    )
+    if state.is_terminal():
+        st.success(f"Game over — winner: seat {', '.join(map(str, state.winners()))}")
+
+
+def charts(df, step):
+    cols = [c for c in df.columns if c.startswith("score_")]
+    return [
+        step_chart(
+            df,
+            cols,
+            step,
+            title="Banked score",
+            y_title="points",
+            names=[c.replace("score_", "seat ") for c in cols],
+        )
+    ]
+
+
+PLUGIN = ExplorerPlugin(game="pig", render_state=render_state, history=history, charts=charts)

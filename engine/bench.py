@@ -1,0 +1,77 @@
+"""Benchmarks: full random-bot games per second per game, plus each game's own.
+
+A game adds micro-benchmarks in ``engine/<game>/bench.py`` as
+``BENCHMARKS = [("name", zero_argument_callable), ...]``. Every figure is the median of
+several timed runs on one core (this process).
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import statistics
+import time
+
+from engine.core.errors import EngineError, quote_choices
+from engine.core.registry import _MODULES, game_names, get_game
+from engine.core.simulate import play_out
+
+
+def _rate(fn, seconds: float, runs: int) -> tuple[float, int]:
+    rates = []
+    total = 0
+    for _ in range(runs):
+        n = 0
+        start = time.perf_counter()
+        deadline = start + seconds
+        while True:
+            fn()
+            n += 1
+            now = time.perf_counter()
+            if now >= deadline:
+                break
+        rates.append(n / (now - start))
+        total += n
+    return statistics.median(rates), total
+
+
+def random_game_runner(name: str, num_players: int | None = None):
+    game = get_game(name)
+    bots = None
+    counter = [0]
+
+    def one_game():
+        nonlocal bots
+        state = game.new_initial_state(num_players)
+        if bots is None:
+            bots = [game.make_bot("random") for _ in range(state.num_players)]
+        counter[0] += 1
+        play_out(state, bots, random.Random(counter[0]), random.Random(-counter[0]))
+
+    return one_game
+
+
+def run_bench(names=None, *, seconds: float = 1.0, runs: int = 5) -> list[tuple[str, float]]:
+    names = list(names) if names else game_names(include_demo=True)
+    for n in names:
+        if n not in _MODULES:
+            raise EngineError(f"unknown game {n!r}; games: {quote_choices(list(_MODULES))}")
+    rows = []
+    for name in names:
+        game = get_game(name)
+        p = game.default_players or game.min_players
+        rows.append(
+            (f"{name}: random {p}-player games", _rate(random_game_runner(name, p), seconds, runs))
+        )
+        try:
+            extra = importlib.import_module(f"engine.{name}.bench").BENCHMARKS
+        except ModuleNotFoundError:
+            extra = []
+        for label, fn in extra:
+            rows.append((f"{name}: {label}", _rate(fn, seconds, runs)))
+    width = max(len(r[0]) for r in rows)
+    print(f"{'benchmark':<{width}}  {'per second':>12}  {'ms each':>10}  {'calls':>8}")
+    for label, (rate, total) in rows:
+        print(f"{label:<{width}}  {rate:>12,.1f}  {1000 / rate:>10.3f}  {total:>8}")
+    print(f"(median of {runs} runs of {seconds:g} s each, one core)")
+    return [(label, rate) for label, (rate, _) in rows]
