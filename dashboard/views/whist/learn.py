@@ -1,0 +1,4 @@
+import streamlit as st
+
+st.title("learn")
+st.info("This page is being built: the whist engine and this page land with the game's own issue.")
