@@ -1,4 +1,4 @@
 import streamlit as st
 
-st.title("games")
-st.info("This page is being built: the owners_choice engine and this page land with the game's own issue.")
+st.title("games".capitalize())
+st.info("Coming soon: this page lands with the owners_choice engine (its own issue).")

@@ -1,4 +1,4 @@
 import streamlit as st
 
-st.title("calculator")
-st.info("This page is being built: the stock_holdem engine and this page land with the game's own issue.")
+st.title("calculator".capitalize())
+st.info("Coming soon: this page lands with the stock_holdem engine (its own issue).")

@@ -1,4 +1,4 @@
 import streamlit as st
 
-st.title("score_sheet")
-st.info("This page is being built: the whist engine and this page land with the game's own issue.")
+st.title("score sheet".capitalize())
+st.info("Coming soon: this page lands with the whist engine (its own issue).")
