@@ -1,0 +1,73 @@
+"""Stock Hold'em (ストックホールデム): trade shares of six companies while secretly placing
+information cards on them; each round the five cards of a company are scored like a poker
+hand and that score becomes its price. Rules: ``../shared/RULES.md`` §1.
+
+The public calculator:
+
+>>> from engine.stock_holdem import price, price_distribution
+>>> price("6S 6W 6A 2F 2S", stock_up=True).price
+43
+>>> d = price_distribution(["10A", "10F", "10S", "10W", "?"])
+>>> d.number_hands["five of a kind"]
+Fraction(1, 38)
+"""
+
+from engine.core.protocol import Game, RandomBot
+from engine.stock_holdem.bots import HeuristicBot
+from engine.stock_holdem.cards import (
+    BEAR,
+    BULL,
+    COMPANIES,
+    SYMBOLS,
+    back_text,
+    card_text,
+    parse_card,
+)
+from engine.stock_holdem.pricing import (
+    NUMBER_HANDS,
+    SYMBOL_HANDS,
+    PriceBreakdown,
+    PriceDistribution,
+    parse_slot,
+    price,
+    price_distribution,
+)
+from engine.stock_holdem.rules import StockHoldemRules
+from engine.stock_holdem.state import Deal, Move, StockHoldemState, next_start_player, parse_move
+
+GAME = Game(
+    name="stock_holdem",
+    title="Stock Hold'em",
+    min_players=3,
+    max_players=6,
+    ruleset_class=StockHoldemRules,
+    new_state=StockHoldemState,
+    bots={"random": RandomBot, "heuristic": HeuristicBot},
+    description="Trade shares while placing poker-hand cards that set the companies' prices.",
+    default_players=4,
+)
+
+__all__ = [
+    "BEAR",
+    "BULL",
+    "COMPANIES",
+    "GAME",
+    "NUMBER_HANDS",
+    "SYMBOLS",
+    "SYMBOL_HANDS",
+    "Deal",
+    "HeuristicBot",
+    "Move",
+    "PriceBreakdown",
+    "PriceDistribution",
+    "StockHoldemRules",
+    "StockHoldemState",
+    "back_text",
+    "card_text",
+    "next_start_player",
+    "parse_card",
+    "parse_move",
+    "parse_slot",
+    "price",
+    "price_distribution",
+]

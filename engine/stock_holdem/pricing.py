@@ -1,0 +1,435 @@
+"""The price of a company from its 5 information cards, and its exact distribution
+when some of the cards are face down or not yet placed.
+
+>>> price("3A 5A 9A 1A 7A").price
+35
+>>> b = price(["6S", "6W", "6A", "2F", "2S"], stock_up=True)
+>>> (b.base, b.stock_up_bonus, b.symbol_hand, b.symbol_bonus, b.number_hand, b.number_bonus)
+(8, 5, 'four symbols', 10, 'full house', 20)
+>>> b.price
+43
+>>> d = price_distribution(["3A", "5A", "9A", "1A", "?"])
+>>> d.expected
+Fraction(811, 38)
+>>> d.probabilities[35]
+Fraction(1, 38)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from itertools import combinations, product
+
+from engine.core.errors import ParseError
+from engine.stock_holdem.cards import (
+    ALL_CARDS,
+    BEAR,
+    BULL,
+    CARD_HELP,
+    NUMBER,
+    SYMBOL,
+    SYMBOLS,
+    backs,
+    card_text,
+    parse_card,
+)
+
+MIN_PRICE = 1
+MAX_PRICE = 57
+STOCK_UP_BONUS = 5
+BULL_BONUS = 10
+
+#: symbol hands: index -> (name, bonus)
+SYMBOL_HANDS = (("none", 0), ("flush", 10), ("four symbols", 10))
+#: number hands, index -> (name, bonus); the best that applies is scored
+NUMBER_HANDS = (
+    ("none", 0),
+    ("three of a kind", 10),
+    ("small straight", 10),
+    ("full house", 20),
+    ("large straight", 20),
+    ("four of a kind", 25),
+    ("five of a kind", 30),
+)
+_SYM_BONUS = tuple(b for _, b in SYMBOL_HANDS)
+_NUM_BONUS = tuple(b for _, b in NUMBER_HANDS)
+#: symbol hand index by the bit mask of symbols present among the regular cards
+_SYM_HAND_BY_MASK = tuple(1 if bin(m).count("1") == 1 else 2 if m == 15 else 0 for m in range(16))
+
+
+@lru_cache(maxsize=8192)
+def number_hand(numbers: tuple[int, ...]) -> int:
+    """Index in :data:`NUMBER_HANDS` of the best number hand of sorted ``numbers``
+    (regular cards and Bull as 10; Bear contributes nothing).
+
+    >>> NUMBER_HANDS[number_hand((2, 3, 4, 5))][0]
+    'small straight'
+    >>> NUMBER_HANDS[number_hand((7, 7, 9, 9, 9))][0]
+    'full house'
+    """
+    counts = {}
+    for n in numbers:
+        counts[n] = counts.get(n, 0) + 1
+    c = sorted(counts.values(), reverse=True)
+    top = c[0] if c else 0
+    if top >= 5:
+        return 6
+    if top == 4:
+        return 5
+    if top == 3 and len(c) > 1 and c[1] == 2:
+        return 3
+    distinct = sorted(counts)
+    if len(distinct) == 5 and distinct[4] - distinct[0] == 4:
+        return 4
+    present = set(distinct)
+    if any(x + 1 in present and x + 2 in present and x + 3 in present for x in distinct):
+        return 2
+    if top == 3:
+        return 1
+    return 0
+
+
+@lru_cache(maxsize=4096)
+def _number_row(numbers: tuple[int, ...]) -> tuple[int, ...]:
+    """Number hand when one more card with number x (0 = Bear) joins sorted ``numbers``."""
+    row = [number_hand(numbers)]
+    for x in range(1, 11):
+        row.append(number_hand(tuple(sorted(numbers + (x,)))))
+    return tuple(row)
+
+
+def _clamp(p: int) -> int:
+    return MIN_PRICE if p < MIN_PRICE else MAX_PRICE if p > MAX_PRICE else p
+
+
+def price_parts(cards: Sequence[int]) -> tuple[int, int, int]:
+    """``(base, symbol hand index, number hand index)`` of card ids (no checks)."""
+    sums = [0, 0, 0, 0]
+    mask = 0
+    bull = 0
+    nums = []
+    for c in cards:
+        s = SYMBOL[c]
+        if s >= 0:
+            sums[s] += NUMBER[c]
+            mask |= 1 << s
+            nums.append(NUMBER[c])
+        elif c == BULL:
+            bull += 1
+            nums.append(10)
+    base = max(sums) + BULL_BONUS * bull
+    return base, _SYM_HAND_BY_MASK[mask], number_hand(tuple(sorted(nums)))
+
+
+def price_of(cards: Sequence[int], stock_up: bool = False) -> int:
+    """The price of 5 card ids (no checks): the engine's hot path."""
+    base, sh, nh = price_parts(cards)
+    return _clamp(base + (STOCK_UP_BONUS if stock_up else 0) + _SYM_BONUS[sh] + _NUM_BONUS[nh])
+
+
+@dataclass(frozen=True)
+class PriceBreakdown:
+    """The price of one company and how it is made up."""
+
+    cards: tuple[str, ...]
+    base: int
+    stock_up_bonus: int
+    symbol_hand: str
+    symbol_bonus: int
+    number_hand: str
+    number_bonus: int
+    total: int
+    price: int
+
+    @property
+    def clamped(self) -> bool:
+        return self.total != self.price
+
+    def explain(self) -> str:
+        """One line, e.g. ``base 25 + flush 10 = 35``."""
+        parts = [f"base {self.base}"]
+        if self.stock_up_bonus:
+            parts.append(f"stock-up {self.stock_up_bonus}")
+        if self.symbol_bonus:
+            parts.append(f"{self.symbol_hand} {self.symbol_bonus}")
+        if self.number_bonus:
+            parts.append(f"{self.number_hand} {self.number_bonus}")
+        text = " + ".join(parts) + f" = {self.total}"
+        if self.clamped:
+            text += f", clamped to {self.price}"
+        return text
+
+
+def _split(cards) -> list:
+    if isinstance(cards, str):
+        return cards.replace(",", " ").split()
+    return list(cards)
+
+
+def parse_cards(cards, *, count: int | None = 5, what: str = "card") -> tuple[int, ...]:
+    """Card ids from text (``"7A 10W BULL"``) or a sequence of texts / ids, checking that
+    no card appears twice (and that there are ``count`` of them, when given)."""
+    items = _split(cards)
+    if count is not None and len(items) != count:
+        raise ParseError(f"{cards!r}: a company has exactly {count} cards, got {len(items)}")
+    out = []
+    for i, item in enumerate(items, start=1):
+        try:
+            c = parse_card(item)
+        except ParseError:
+            raise ParseError(f"{what} {i} {item!r}: not a card; {CARD_HELP}") from None
+        if c in out:
+            raise ParseError(f"{what} {i} {item!r}: {card_text(c)} is used twice")
+        out.append(c)
+    return tuple(out)
+
+
+def price(cards, *, stock_up: bool = False) -> PriceBreakdown:
+    """The price of a company from exactly 5 cards (text or card ids).
+
+    >>> price("10A 10F 10S 10W BULL").explain()
+    'base 20 + four symbols 10 + five of a kind 30 = 60, clamped to 57'
+    >>> price("2F 3A 4S 5W BEAR").price
+    25
+    >>> price("2F 3A 4S")
+    Traceback (most recent call last):
+    ...
+    engine.core.errors.ParseError: '2F 3A 4S': a company has exactly 5 cards, got 3
+    """
+    ids = parse_cards(cards)
+    base, sh, nh = price_parts(ids)
+    chip = STOCK_UP_BONUS if stock_up else 0
+    total = base + chip + _SYM_BONUS[sh] + _NUM_BONUS[nh]
+    return PriceBreakdown(
+        cards=tuple(card_text(c) for c in ids),
+        base=base,
+        stock_up_bonus=chip,
+        symbol_hand=SYMBOL_HANDS[sh][0],
+        symbol_bonus=_SYM_BONUS[sh],
+        number_hand=NUMBER_HANDS[nh][0],
+        number_bonus=_NUM_BONUS[nh],
+        total=total,
+        price=_clamp(total),
+    )
+
+
+# --- exact distribution --------------------------------------------------------------------
+
+SLOT_HELP = (
+    "write a card ('7A', 'BULL', 'BEAR'), a back showing a number ('7?'), "
+    "a back showing a symbol ('?A') or '?' for unknown"
+)
+
+
+@dataclass(frozen=True)
+class PriceDistribution:
+    """The exact distribution of a company's price given what is visible."""
+
+    slots: tuple[str, ...]
+    probabilities: dict[int, Fraction]
+    symbol_hands: dict[str, Fraction]
+    number_hands: dict[str, Fraction]
+    outcomes: int
+
+    @property
+    def expected(self) -> Fraction:
+        return sum((p * q for p, q in self.probabilities.items()), Fraction(0))
+
+    def probability_at_least(self, value: int) -> Fraction:
+        return sum((q for p, q in self.probabilities.items() if p >= value), Fraction(0))
+
+
+def parse_slot(text, *, parity: str = "even"):
+    """A slot as ``("card", id)``, ``("back", back_text)`` or ``("unknown", None)``.
+
+    >>> parse_slot("7a"), parse_slot("7?"), parse_slot("?w"), parse_slot(" ? ")
+    (('card', 6), ('back', '7?'), ('back', '?W'), ('unknown', None))
+    >>> parse_slot("?X")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    engine.core.errors.ParseError: '?X': no card has this back; backs are ...
+    """
+    if isinstance(text, int) and not isinstance(text, bool):
+        return ("card", parse_card(text))
+    if not isinstance(text, str):
+        raise ParseError(f"{text!r}: not a slot; {SLOT_HELP}")
+    t = text.strip().upper()
+    if t in ("?", ""):
+        return ("unknown", None)
+    if t in ("×", "X?"):
+        return ("card", BEAR)
+    if "?" in t:
+        if t not in set(backs(parity)) or t == "BEAR":
+            raise ParseError(
+                f"{text!r}: no card has this back; backs are '1?'…'10?' and "
+                + ", ".join(f"'?{s}'" for s in SYMBOLS)
+            )
+        return ("back", t)
+    try:
+        return ("card", parse_card(t))
+    except ParseError:
+        raise ParseError(f"{text!r}: not a slot; {SLOT_HELP}") from None
+
+
+def _accumulate(fixed: Sequence[int], rest: Sequence[int], u: int, acc: dict) -> None:
+    """Count every ``u``-subset of ``rest`` joined to ``fixed``, by ``price*64 + symbol
+    hand*8 + number hand`` (without the stock-up chip)."""
+    sums = [0, 0, 0, 0]
+    mask = 0
+    bull = 0
+    nums = []
+    for c in fixed:
+        s = SYMBOL[c]
+        if s >= 0:
+            sums[s] += NUMBER[c]
+            mask |= 1 << s
+            nums.append(NUMBER[c])
+        elif c == BULL:
+            bull += 1
+            nums.append(10)
+    if u == 0:
+        nh = number_hand(tuple(sorted(nums)))
+        sh = _SYM_HAND_BY_MASK[mask]
+        key = (max(sums) + 10 * bull + _SYM_BONUS[sh] + _NUM_BONUS[nh]) * 64 + sh * 8 + nh
+        acc[key] = acc.get(key, 0) + 1
+        return
+    _rec(rest, 0, u, sums, mask, bull, nums, acc)
+
+
+def _rec(rest, start, u, sums, mask, bull, nums, acc):
+    if u > 1:
+        for i in range(start, len(rest) - u + 1):
+            c = rest[i]
+            s = SYMBOL[c]
+            if s >= 0:
+                sums[s] += NUMBER[c]
+                nums.append(NUMBER[c])
+                _rec(rest, i + 1, u - 1, sums, mask | (1 << s), bull, nums, acc)
+                sums[s] -= NUMBER[c]
+                nums.pop()
+            elif c == BULL:
+                nums.append(10)
+                _rec(rest, i + 1, u - 1, sums, mask, bull + 1, nums, acc)
+                nums.pop()
+            else:
+                _rec(rest, i + 1, u - 1, sums, mask, bull, nums, acc)
+        return
+    # last card: everything but the card's own contribution is fixed, so precompute it
+    row = _number_row(tuple(sorted(nums)))
+    nb = [_NUM_BONUS[h] for h in row]
+    s0, s1, s2, s3 = sums
+    top = max(sums)
+    other = (max(s1, s2, s3), max(s0, s2, s3), max(s0, s1, s3), max(s0, s1, s2))
+    bull10 = 10 * bull
+    shm = _SYM_HAND_BY_MASK
+    shb = _SYM_BONUS
+    get = acc.get
+    for c in rest[start:]:
+        s = SYMBOL[c]
+        if s >= 0:
+            n = NUMBER[c]
+            v = sums[s] + n
+            o = other[s]
+            sh = shm[mask | (1 << s)]
+            h = row[n]
+            key = ((v if v > o else o) + bull10 + shb[sh] + nb[n]) * 64 + sh * 8 + h
+        else:
+            sh = shm[mask]
+            if c == BULL:
+                h = row[10]
+                key = (top + bull10 + 10 + shb[sh] + nb[10]) * 64 + sh * 8 + h
+            else:
+                h = row[0]
+                key = (top + bull10 + shb[sh] + nb[0]) * 64 + sh * 8 + h
+        acc[key] = get(key, 0) + 1
+
+
+def price_distribution(
+    slots: Sequence, *, stock_up: bool = False, seen: Iterable = (), parity: str = "even"
+) -> PriceDistribution:
+    """The exact price distribution of a company whose 5 slots are partly hidden.
+
+    Each slot is a known card (``'7A'``), a back showing a number (``'7?'``; ``'10?'``
+    may be Bull), a back showing a symbol (``'?A'``) or unknown (``'?'``). The open
+    slots are filled from the cards neither in ``seen`` nor known in ``slots``; every
+    assignment of distinct cards that matches the backs is equally likely. ``parity`` is
+    the ruleset's card-back rule (see :func:`engine.stock_holdem.cards.shows_number`).
+
+    >>> d = price_distribution(["10A", "10F", "10S", "10W", "10?"])
+    >>> d.probabilities
+    {57: Fraction(1, 1)}
+    >>> price_distribution(["7A", "7A", "?", "?", "?"])
+    Traceback (most recent call last):
+    ...
+    engine.core.errors.ParseError: slot 2 '7A': 7A is used twice
+    """
+    items = _split(slots)
+    if len(items) != 5:
+        raise ParseError(f"{slots!r}: a company has exactly 5 slots, got {len(items)}")
+    parsed = []
+    for i, item in enumerate(items, start=1):
+        try:
+            parsed.append(parse_slot(item, parity=parity))
+        except ParseError as exc:
+            raise ParseError(f"slot {i} {exc}") from None
+    seen_ids = parse_cards(seen, count=None, what="seen card")
+    known: list[int] = []
+    for i, (kind, value) in enumerate(parsed, start=1):
+        if kind == "card":
+            if value in known:
+                raise ParseError(f"slot {i} {items[i - 1]!r}: {card_text(value)} is used twice")
+            if value in seen_ids:
+                raise ParseError(
+                    f"slot {i} {items[i - 1]!r}: {card_text(value)} is also in the seen cards"
+                )
+            known.append(value)
+    taken = set(known) | set(seen_ids)
+    pool = [c for c in ALL_CARDS if c not in taken]
+    back_of = backs(parity)
+    wanted: dict[str, list[int]] = {}
+    for i, (kind, value) in enumerate(parsed, start=1):
+        if kind == "back":
+            wanted.setdefault(value, []).append(i)
+    classes = []
+    for back, where in wanted.items():
+        cards = [c for c in pool if back_of[c] == back]
+        if len(cards) < len(where):
+            raise ParseError(
+                f"slot {where[len(cards)]} {items[where[len(cards)] - 1]!r}: no card with "
+                f"back {back!r} is left ({len(cards)} unseen, {len(where)} slots show it)"
+            )
+        classes.append((cards, len(where)))
+    u = sum(1 for kind, _ in parsed if kind == "unknown")
+    in_class = {c for cards, _ in classes for c in cards}
+    acc: dict[int, int] = {}
+    for choice in product(*(combinations(cards, k) for cards, k in classes)):
+        chosen = [c for group in choice for c in group]
+        chosen_set = set(chosen)
+        rest = [c for c in pool if c not in chosen_set] if in_class else pool
+        if len(rest) < u:
+            raise ParseError(
+                f"{slots!r}: only {len(rest)} unseen cards are left for {u} unknown slots"
+            )
+        _accumulate(known + chosen, rest, u, acc)
+    total = sum(acc.values())
+    chip = STOCK_UP_BONUS if stock_up else 0
+    probs: dict[int, int] = {}
+    sym: dict[str, int] = {}
+    num: dict[str, int] = {}
+    for key, count in acc.items():
+        p = _clamp((key >> 6) + chip)
+        probs[p] = probs.get(p, 0) + count
+        sname = SYMBOL_HANDS[(key >> 3) & 7][0]
+        sym[sname] = sym.get(sname, 0) + count
+        nname = NUMBER_HANDS[key & 7][0]
+        num[nname] = num.get(nname, 0) + count
+    return PriceDistribution(
+        slots=tuple(card_text(v) if k == "card" else v if k == "back" else "?" for k, v in parsed),
+        probabilities={p: Fraction(probs[p], total) for p in sorted(probs)},
+        symbol_hands={n: Fraction(sym[n], total) for n, _ in SYMBOL_HANDS if n in sym},
+        number_hands={n: Fraction(num[n], total) for n, _ in NUMBER_HANDS if n in num},
+        outcomes=total,
+    )

@@ -1,0 +1,122 @@
+"""The Stock Hold'em ruleset: values RULES.md §1 fixes, and the [A] values it leaves open.
+
+>>> from engine.core.ruleset import make_ruleset
+>>> make_ruleset(StockHoldemRules, {"start_price": 12}).start_price
+12
+>>> make_ruleset(StockHoldemRules, {"card_back_parity": "odd"}).card_back_parity
+'odd'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.core.errors import RulesetError
+
+
+@dataclass(frozen=True)
+class StockHoldemRules:
+    start_price: int = field(
+        default=10,
+        metadata={
+            "doc": "starting price of every company",
+            "assumption": True,
+            "min": 1,
+            "max": 57,
+        },
+    )
+    card_back_parity: str = field(
+        default="even",
+        metadata={
+            "doc": "a regular card (number n, symbol index i with A=0 F=1 S=2 W=3) shows its "
+            "number on the back when n+i has this parity, else its symbol; Bull's back "
+            "shows 10 and Bear's back shows ×",
+            "assumption": True,
+            "choices": ("even", "odd"),
+        },
+    )
+    symbol_names: tuple[str, ...] = field(
+        default=("anchor", "fish", "shell", "wave"),
+        metadata={
+            "doc": "display names of the symbols written A, F, S, W",
+            "assumption": True,
+        },
+    )
+    company_names: tuple[str, ...] = field(
+        default=("A", "B", "C", "D", "E", "F"),
+        metadata={"doc": "display names of the six companies A-F", "assumption": True},
+    )
+    stock_up_per_company: int = field(
+        default=1,
+        metadata={
+            "doc": "most stock-up chips one company may carry",
+            "assumption": True,
+            "min": 1,
+            "max": 3,
+        },
+    )
+    free_action_after_buy: bool = field(
+        default=True,
+        metadata={
+            "doc": "free actions are also allowed after the buy step, before the turn "
+            "ends (RULES: 'any time in the turn'); the turn then ends with 'end'",
+            "assumption": True,
+        },
+    )
+    stock_up_chips: int = field(
+        default=3, metadata={"doc": "stock-up chips in the game", "min": 0, "max": 6}
+    )
+    chip_limit: int = field(
+        default=7,
+        metadata={"doc": "most challenge chips a player holds; each extra chip pays $1", "min": 1},
+    )
+    shares_per_company: int = field(
+        default=11, metadata={"doc": "share cards of each company", "min": 1}
+    )
+    start_money: tuple[int, ...] = field(
+        default=(150, 120, 100, 100),
+        metadata={"doc": "starting money for 3, 4, 5, 6 players"},
+    )
+    start_chips: tuple[int, ...] = field(
+        default=(2, 3, 3, 4, 4, 5),
+        metadata={"doc": "challenge chips dealt clockwise from the start player"},
+    )
+    preparation_chips: int = field(
+        default=2,
+        metadata={"doc": "challenge chips every player gains in the preparation phase", "min": 0},
+    )
+    cost_cash: int = field(default=1, metadata={"doc": "chips paid to take $1", "min": 1})
+    cost_peek: int = field(
+        default=1, metadata={"doc": "chips paid to look at a face-down card", "min": 1}
+    )
+    cost_free_sell: int = field(
+        default=2, metadata={"doc": "chips paid for a free sale of 1 share", "min": 1}
+    )
+    cost_free_buy: int = field(
+        default=3, metadata={"doc": "chips paid for a free purchase of 1 share", "min": 1}
+    )
+    cost_stock_up: int = field(
+        default=3, metadata={"doc": "chips paid to place a stock-up chip", "min": 1}
+    )
+
+    def validate(self) -> None:
+        if len(self.start_money) != 4:
+            raise RulesetError(
+                f"start_money {self.start_money!r}: give 4 amounts (3, 4, 5, 6 players)"
+            )
+        if len(self.start_chips) != 6:
+            raise RulesetError(f"start_chips {self.start_chips!r}: give 6 counts (seats 1-6)")
+        if len(self.symbol_names) != 4:
+            raise RulesetError(f"symbol_names {self.symbol_names!r}: give 4 names")
+        if len(self.company_names) != 6:
+            raise RulesetError(f"company_names {self.company_names!r}: give 6 names")
+        if any(c < 0 for c in self.start_chips) or any(m < 0 for m in self.start_money):
+            raise RulesetError("start_money and start_chips must not be negative")
+
+
+#: hand size and trading turns per player, by player count (RULES §1 set-up)
+HAND_SIZE = {3: 6, 4: 5, 5: 4, 6: 4}
+TURNS = {3: 6, 4: 5, 5: 4, 6: 4}
+ROUNDS = 2
+FACE_UP = 2
+SLOTS = 5

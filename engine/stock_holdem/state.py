@@ -1,0 +1,723 @@
+"""Stock Hold'em as a state machine: deal (chance) → trading turns → clean-up → price
+phase → preparation → deal → … → final settlement.
+
+A trading turn is a sequence of actions by one seat: ``place 7A C`` (from the second
+turn of the round on), then ``sell C`` or ``no sell``, then ``buy C`` or ``no buy``, then
+``end``; free actions (``cash``, ``peek C3``, ``free sell C``, ``free buy C``,
+``stock-up C``) may come anywhere in between while the seat has the chips. A seat with no
+chips left after buying ends its turn at once.
+
+>>> from engine import get_game
+>>> s = get_game("stock_holdem").new_initial_state(4)
+>>> s.current_player() == CHANCE
+True
+>>> import random
+>>> s.apply(s.sample_chance(random.Random(1)))
+>>> s.describe_turn()
+"round 1, seat 0's turn 1 of 5: sell step"
+>>> s.apply("sell A")
+Traceback (most recent call last):
+...
+engine.core.errors.IllegalAction: 'sell A': seat 0 owns no share of company A
+>>> s.apply("no sell"); s.chips[0]
+3
+>>> s.apply("buy C"); s.money[0], s.prices[2], s.shares[0][2]
+(110, 11, 1)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from engine.core.errors import EngineError, IllegalAction, ParseError
+from engine.core.protocol import CHANCE, TERMINAL, State
+from engine.stock_holdem.cards import (
+    ALL_CARDS,
+    BEAR,
+    COMPANIES,
+    backs,
+    card_text,
+    company_index,
+    parse_card,
+)
+from engine.stock_holdem.pricing import (  # noqa: I001
+    _NUM_BONUS,
+    _SYM_BONUS,
+    MAX_PRICE,
+    MIN_PRICE,
+    STOCK_UP_BONUS,
+    price_parts,
+)
+from engine.stock_holdem.rules import FACE_UP, HAND_SIZE, ROUNDS, SLOTS, TURNS, StockHoldemRules
+
+# phases
+DEAL, TRADE, CLEANUP, OVER = 0, 1, 2, 3
+PHASE_NAMES = ("deal", "trade", "cleanup", "over")
+# steps of a trading turn
+PLACE, SELL, BUY, END = 0, 1, 2, 3
+STEP_NAMES = ("place", "sell", "buy", "end")
+
+ACTION_HELP = (
+    "write one of 'place 7A C', 'sell C', 'no sell', 'buy C', 'no buy', 'cash', "
+    "'peek C3', 'free sell C', 'free buy C', 'stock-up C', 'end' or 'deal …'"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A player's action. ``company`` is 0-5 (A-F), ``card`` a card id, ``slot`` 0-4.
+
+    >>> Move("place", company=2, card=6)
+    Move(kind='place', company=2, card=6, slot=-1)
+    >>> str(Move("place", company=2, card=6)), str(Move("peek", company=0, slot=3))
+    ('place 7A C', 'peek A4')
+    """
+
+    kind: str
+    company: int = -1
+    card: int = -1
+    slot: int = -1
+    text: str = field(default="", compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        k = self.kind
+        if k == "place":
+            t = f"place {card_text(self.card)} {COMPANIES[self.company]}"
+        elif k == "peek":
+            t = f"peek {COMPANIES[self.company]}{self.slot + 1}"
+        elif self.company >= 0:
+            t = f"{k} {COMPANIES[self.company]}"
+        else:
+            t = k
+        object.__setattr__(self, "text", t)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The chance action of a shuffle: 2 face-up cards per company (A's two, then B's…)
+    and each seat's hand. Its text lists every card.
+
+    >>> d = Deal(tuple(range(12)), ((12, 13, 14), (15, 16, 17), (18, 19, 20)))
+    >>> str(d)
+    'deal A:1A,2A B:3A,4A C:5A,6A D:7A,8A E:9A,10A F:1F,2F | 3F,4F,5F | 6F,7F,8F | 9F,10F,1S'
+    """
+
+    board: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    text: str = field(default="", compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        b = " ".join(
+            f"{COMPANIES[i]}:{card_text(self.board[2 * i])},{card_text(self.board[2 * i + 1])}"
+            for i in range(len(self.board) // 2)
+        )
+        h = " | ".join(",".join(card_text(c) for c in hand) for hand in self.hands)
+        object.__setattr__(self, "text", f"deal {b} | {h}")
+
+    def __str__(self) -> str:
+        return self.text
+
+
+KINDS = ("place", "sell", "no sell", "buy", "no buy", "cash", "peek", "free sell",
+         "free buy", "stock-up", "end")  # fmt: skip
+_CO = range(6)
+PLACE_MOVES = tuple(tuple(Move("place", co, c) for co in _CO) for c in ALL_CARDS)
+SELL_MOVES = tuple(Move("sell", co) for co in _CO)
+BUY_MOVES = tuple(Move("buy", co) for co in _CO)
+FREE_SELL_MOVES = tuple(Move("free sell", co) for co in _CO)
+FREE_BUY_MOVES = tuple(Move("free buy", co) for co in _CO)
+STOCK_UP_MOVES = tuple(Move("stock-up", co) for co in _CO)
+PEEK_MOVES = tuple(tuple(Move("peek", co, slot=k) for k in range(SLOTS)) for co in _CO)
+NO_SELL = Move("no sell")
+NO_BUY = Move("no buy")
+CASH = Move("cash")
+END_TURN = Move("end")
+
+
+def parse_move(text: str) -> Move | Deal:
+    """An action from its text (syntax only; legality is checked by ``apply``).
+
+    >>> parse_move("Free Buy c")
+    Move(kind='free buy', company=2, card=-1, slot=-1)
+    >>> parse_move("peek F5")
+    Move(kind='peek', company=5, card=-1, slot=4)
+    >>> parse_move("peek C9")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    engine.core.errors.ParseError: 'peek C9': slot 9 does not exist; slots are 1-5 ...
+    """
+    if not isinstance(text, str):
+        raise ParseError(f"{text!r}: not a Stock Hold'em action; {ACTION_HELP}")
+    t = " ".join(text.strip().lower().split())
+    if t.startswith("deal"):
+        return _parse_deal(text)
+    for kind in ("no sell", "no buy", "cash", "end"):
+        if t == kind:
+            return Move(kind)
+    try:
+        if t.startswith("place "):
+            parts = t.split()
+            if len(parts) != 3:
+                raise ParseError(f"{text!r}: write 'place CARD COMPANY', e.g. 'place 7A C'")
+            return PLACE_MOVES[parse_card(parts[1])][company_index(parts[2])]
+        if t.startswith("peek "):
+            arg = t[5:].strip()
+            co = company_index(arg[:1])
+            if not arg[1:].isdigit():
+                raise ParseError(f"{text!r}: write 'peek' with a company and slot, e.g. 'peek C3'")
+            slot = int(arg[1:])
+            if not 1 <= slot <= SLOTS:
+                raise ParseError(
+                    f"{text!r}: slot {slot} does not exist; slots are 1-5 (1 and 2 are face up)"
+                )
+            return PEEK_MOVES[co][slot - 1]
+        for kind, table in (
+            ("free sell", FREE_SELL_MOVES),
+            ("free buy", FREE_BUY_MOVES),
+            ("stock-up", STOCK_UP_MOVES),
+            ("sell", SELL_MOVES),
+            ("buy", BUY_MOVES),
+        ):
+            if t.startswith(kind + " "):
+                return table[company_index(t[len(kind) + 1 :])]
+    except ParseError as exc:
+        msg = str(exc)
+        if msg.startswith(repr(text)):
+            raise
+        raise ParseError(f"{text!r}: {msg}") from None
+    raise ParseError(f"{text!r}: not a Stock Hold'em action; {ACTION_HELP}")
+
+
+def _parse_deal(text: str) -> Deal:
+    body = text.strip()[4:].strip()
+    parts = [p.strip() for p in body.split("|")]
+    if len(parts) < 4:
+        raise ParseError(
+            f"{text!r}: a deal is 'deal A:c,c B:c,c … F:c,c | hand | hand | …' "
+            "with one hand per seat"
+        )
+    board: list[int] = []
+    pairs = parts[0].split()
+    if len(pairs) != 6:
+        raise ParseError(f"{text!r}: the deal must give 2 face-up cards for each of A-F")
+    for i, pair in enumerate(pairs):
+        name, _, cards = pair.partition(":")
+        if name.upper() != COMPANIES[i]:
+            raise ParseError(f"{text!r}: expected company {COMPANIES[i]} at {pair!r}")
+        cs = cards.split(",")
+        if len(cs) != FACE_UP:
+            raise ParseError(f"{text!r}: company {COMPANIES[i]} needs 2 face-up cards")
+        board.extend(parse_card(c) for c in cs)
+    hands = tuple(tuple(parse_card(c) for c in p.split(",")) if p else () for p in parts[1:])
+    every = board + [c for h in hands for c in h]
+    if len(set(every)) != len(every):
+        dup = next(c for c in every if every.count(c) > 1)
+        raise ParseError(f"{text!r}: card {card_text(dup)} is dealt twice")
+    return Deal(tuple(board), hands)
+
+
+class StockHoldemState(State):
+    """A Stock Hold'em position. Public numbers are plain lists; hidden cards are ids."""
+
+    __slots__ = (
+        "game", "num_players", "ruleset", "history", "round", "phase", "start",
+        "turn_index", "step", "placed", "cleanup_seat", "board", "placer", "hands",
+        "money", "chips", "shares", "prices", "stock_up", "known", "results",
+        "turns", "hand_size",
+    )  # fmt: skip
+
+    def __init__(self, num_players: int, ruleset: StockHoldemRules):
+        from engine.stock_holdem import GAME
+
+        self.game = GAME
+        self.num_players = n = num_players
+        self.ruleset = r = ruleset
+        self.history = []
+        self.round = 0
+        self.phase = DEAL
+        self.start = 0
+        self.turn_index = 0
+        self.step = SELL
+        self.placed = -1
+        self.cleanup_seat = -1
+        self.board = [[] for _ in range(6)]
+        self.placer = [[] for _ in range(6)]
+        self.hands = [[] for _ in range(n)]
+        self.money = [r.start_money[n - 3]] * n
+        self.chips = [min(r.start_chips[i], r.chip_limit) for i in range(n)]
+        self.shares = [[0] * 6 for _ in range(n)]
+        self.prices = [r.start_price] * 6
+        self.stock_up = [0] * 6
+        self.known = [0] * n  # bit mask of the cards each seat peeked at
+        self.results = []  # per finished round: (cards per company, stock-up per company)
+        self.turns = TURNS[n]
+        self.hand_size = HAND_SIZE[n]
+
+    # --- who acts ---------------------------------------------------------------------
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase == TRADE:
+            return (self.start + self.turn_index) % self.num_players
+        if phase == CLEANUP:
+            return self.cleanup_seat
+        if phase == DEAL:
+            return CHANCE
+        return TERMINAL
+
+    @property
+    def turn_number(self) -> int:
+        """1-based number of the current trading turn of the seat to act."""
+        return self.turn_index // self.num_players + 1
+
+    def supply(self, company: int) -> int:
+        """Share cards of ``company`` left to buy."""
+        return self.ruleset.shares_per_company - sum(s[company] for s in self.shares)
+
+    def describe_turn(self) -> str:
+        if self.phase == DEAL:
+            return f"round {self.round + 1}: the cards are to be dealt"
+        if self.phase == OVER:
+            return "game over"
+        p = self.current_player()
+        if self.phase == CLEANUP:
+            return f"round {self.round + 1}, clean-up: seat {p} places its last card"
+        return (
+            f"round {self.round + 1}, seat {p}'s turn {self.turn_number} of {self.turns}: "
+            f"{STEP_NAMES[self.step]} step"
+        )
+
+    # --- moves ------------------------------------------------------------------------
+    def legal_actions(self) -> list:
+        phase = self.phase
+        if phase == CLEANUP:
+            card = self.hands[self.cleanup_seat][0]
+            row = PLACE_MOVES[card]
+            return [row[co] for co in _CO if len(self.board[co]) < SLOTS]
+        if phase != TRADE:
+            return []
+        p = (self.start + self.turn_index) % self.num_players
+        step = self.step
+        if step == PLACE:
+            out = []
+            open_cos = [co for co in _CO if len(self.board[co]) < SLOTS]
+            for c in self.hands[p]:
+                row = PLACE_MOVES[c]
+                out.extend(row[co] for co in open_cos)
+        elif step == SELL:
+            held = self.shares[p]
+            out = [SELL_MOVES[co] for co in _CO if held[co]]
+            out.append(NO_SELL)
+        elif step == BUY:
+            money = self.money[p]
+            prices = self.prices
+            limit = self.ruleset.shares_per_company
+            cos = _CO if self.placed < 0 else (self.placed,)
+            out = [
+                BUY_MOVES[co]
+                for co in cos
+                if money >= prices[co] and sum(s[co] for s in self.shares) < limit
+            ]
+            out.append(NO_BUY)
+        else:
+            out = [END_TURN]
+        if self.chips[p]:
+            self._free_actions(p, out)
+        return out
+
+    def _free_actions(self, p: int, out: list) -> None:
+        r = self.ruleset
+        chips = self.chips[p]
+        if chips >= r.cost_cash:
+            out.append(CASH)
+        if chips >= r.cost_peek:
+            known = self.known[p]
+            for co in _CO:
+                cards = self.board[co]
+                placer = self.placer[co]
+                for k in range(FACE_UP, len(cards)):
+                    if placer[k] != p and not (known >> cards[k]) & 1:
+                        out.append(PEEK_MOVES[co][k])
+        if chips >= r.cost_free_sell:
+            held = self.shares[p]
+            out.extend(FREE_SELL_MOVES[co] for co in _CO if held[co])
+        if chips >= r.cost_free_buy:
+            money = self.money[p]
+            prices = self.prices
+            limit = r.shares_per_company
+            for co in _CO:
+                if money >= prices[co] and sum(s[co] for s in self.shares) < limit:
+                    out.append(FREE_BUY_MOVES[co])
+        if chips >= r.cost_stock_up and sum(self.stock_up) < r.stock_up_chips:
+            per = r.stock_up_per_company
+            out.extend(STOCK_UP_MOVES[co] for co in _CO if self.stock_up[co] < per)
+
+    def parse_action(self, text: str):
+        return parse_move(text)
+
+    def apply(self, action) -> None:
+        """Checked apply with a reason when a move is not allowed (see :class:`State`)."""
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        legal_check = isinstance(action, Move) and self.phase in (TRADE, CLEANUP)
+        if legal_check and action not in self.legal_actions():
+            raise IllegalAction(f"{str(action)!r}: {self.why_illegal(action)}")
+        super().apply(action)
+
+    def why_illegal(self, m: Move) -> str:
+        """A plain-words reason why ``m`` is not allowed now (for error messages)."""
+        p = self.current_player()
+        r = self.ruleset
+        co = m.company
+        name = COMPANIES[co] if co >= 0 else ""
+        costs = {"cash": r.cost_cash, "peek": r.cost_peek, "free sell": r.cost_free_sell,
+                 "free buy": r.cost_free_buy, "stock-up": r.cost_stock_up}  # fmt: skip
+        if self.phase == CLEANUP and m.kind != "place":
+            return f"in the clean-up step seat {p} can only place its last card"
+        if m.kind in costs and self.chips[p] < costs[m.kind]:
+            return f"{m.kind} costs {costs[m.kind]} chips and seat {p} has {self.chips[p]}"
+        if m.kind == "place":
+            if self.phase == TRADE and self.step != PLACE:
+                return (
+                    "a card is placed only at the start of a turn, and not in the first turn"
+                    if self.turn_index < self.num_players
+                    else f"seat {p} already placed a card this turn"
+                )
+            if m.card not in self.hands[p]:
+                return f"seat {p} does not hold {card_text(m.card)}"
+            if len(self.board[co]) >= SLOTS:
+                return f"company {name} already has 5 cards"
+        if m.kind in ("sell", "no sell") and self.step != SELL:
+            return f"it is the {STEP_NAMES[self.step]} step, not the sell step"
+        if m.kind in ("buy", "no buy") and self.step != BUY:
+            return f"it is the {STEP_NAMES[self.step]} step, not the buy step"
+        if self.phase == TRADE and self.step == PLACE and m.kind not in costs:
+            return f"seat {p} must first place a card (from the second turn on)"
+        if m.kind in ("sell", "free sell") and not self.shares[p][co]:
+            return f"seat {p} owns no share of company {name}"
+        if m.kind in ("buy", "free buy"):
+            if self.supply(co) <= 0:
+                return f"no share of company {name} is left"
+            if self.money[p] < self.prices[co]:
+                return f"seat {p} has ${self.money[p]}, company {name} costs ${self.prices[co]}"
+            if m.kind == "buy" and self.placed >= 0 and co != self.placed:
+                return (
+                    f"after the first turn a seat buys only the company it placed a card on "
+                    f"this turn ({COMPANIES[self.placed]})"
+                )
+        if m.kind == "peek":
+            if m.slot >= len(self.board[co]):
+                return f"company {name} has no card in slot {m.slot + 1}"
+            if m.slot < FACE_UP:
+                return f"slot {m.slot + 1} of company {name} is face up"
+            return f"seat {p} already knows that card"
+        if m.kind == "stock-up":
+            if sum(self.stock_up) >= r.stock_up_chips:
+                return f"all {r.stock_up_chips} stock-up chips are placed"
+            return f"company {name} already has {self.stock_up[co]} stock-up chip(s)"
+        if m.kind == "end" and self.step != END:
+            return "the turn ends only after the buy step"
+        return f"not allowed now ({self.describe_turn()})"
+
+    # --- chance -----------------------------------------------------------------------
+    def chance_outcomes(self):
+        raise EngineError(
+            "a Stock Hold'em deal is one chance action listing every card; "
+            "use sample_chance(rng) or enter the deal"
+        )
+
+    def sample_chance(self, rng: random.Random) -> Deal:
+        if self.phase != DEAL:
+            raise EngineError("this state is not a chance node")
+        deck = list(ALL_CARDS)
+        rng.shuffle(deck)
+        h = self.hand_size
+        hands = tuple(tuple(deck[12 + i * h : 12 + (i + 1) * h]) for i in range(self.num_players))
+        return Deal(tuple(deck[:12]), hands)
+
+    def check_chance(self, action) -> None:
+        if self.phase != DEAL:
+            raise IllegalAction(f"{str(action)!r}: nothing is being dealt now")
+        if not isinstance(action, Deal):
+            raise IllegalAction(f"{str(action)!r}: the cards must be dealt first")
+        if len(action.hands) != self.num_players:
+            raise IllegalAction(
+                f"{str(action)!r}: deals {len(action.hands)} hands to {self.num_players} players"
+            )
+        for i, hand in enumerate(action.hands):
+            if len(hand) != self.hand_size:
+                raise IllegalAction(
+                    f"{str(action)!r}: hand {i + 1} has {len(hand)} cards; each player "
+                    f"gets {self.hand_size}"
+                )
+
+    # --- transitions ------------------------------------------------------------------
+    def _apply(self, action) -> None:
+        if self.phase == DEAL:
+            self._deal(action)
+            return
+        kind = action.kind
+        p = self.current_player()
+        co = action.company
+        r = self.ruleset
+        if kind == "place":
+            self.hands[p].remove(action.card)
+            self.board[co].append(action.card)
+            self.placer[co].append(p)
+            if self.phase == CLEANUP:
+                self._next_cleanup()
+            else:
+                self.placed = co
+                self.step = SELL
+        elif kind == "sell":
+            self._sell(p, co)
+            self.step = BUY
+        elif kind == "no sell":
+            self._gain_chips(p, 1)
+            self.step = BUY
+        elif kind == "buy":
+            self._buy(p, co)
+            self._after_buy(p)
+        elif kind == "no buy":
+            self._gain_chips(p, 1)
+            self._after_buy(p)
+        elif kind == "end":
+            self._end_turn()
+        else:
+            if kind == "cash":
+                self.chips[p] -= r.cost_cash
+                self.money[p] += 1
+            elif kind == "peek":
+                self.chips[p] -= r.cost_peek
+                self.known[p] |= 1 << self.board[co][action.slot]
+            elif kind == "free sell":
+                self.chips[p] -= r.cost_free_sell
+                self._sell(p, co)
+            elif kind == "free buy":
+                self.chips[p] -= r.cost_free_buy
+                self._buy(p, co)
+            elif kind == "stock-up":
+                self.chips[p] -= r.cost_stock_up
+                self.stock_up[co] += 1
+            if self.step == END and not self.chips[p]:
+                self._end_turn()
+
+    def _deal(self, deal: Deal) -> None:
+        b = deal.board
+        self.board = [[b[2 * i], b[2 * i + 1]] for i in range(6)]
+        self.placer = [[-1, -1] for _ in range(6)]
+        self.hands = [list(h) for h in deal.hands]
+        self.known = [0] * self.num_players
+        self.phase = TRADE
+        self.turn_index = 0
+        self.step = SELL
+        self.placed = -1
+
+    def _sell(self, p: int, co: int) -> None:
+        self.shares[p][co] -= 1
+        self.money[p] += self.prices[co]
+        if self.prices[co] > MIN_PRICE:
+            self.prices[co] -= 1
+
+    def _buy(self, p: int, co: int) -> None:
+        self.shares[p][co] += 1
+        self.money[p] -= self.prices[co]
+        if self.prices[co] < MAX_PRICE:
+            self.prices[co] += 1
+
+    def _gain_chips(self, p: int, k: int) -> None:
+        c = self.chips[p] + k
+        limit = self.ruleset.chip_limit
+        if c > limit:
+            self.money[p] += c - limit
+            c = limit
+        self.chips[p] = c
+
+    def _after_buy(self, p: int) -> None:
+        if self.ruleset.free_action_after_buy and self.chips[p]:
+            self.step = END
+        else:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        self.turn_index += 1
+        self.placed = -1
+        if self.turn_index >= self.num_players * self.turns:
+            self._begin_cleanup()
+        else:
+            self.step = PLACE if self.turn_index >= self.num_players else SELL
+
+    def _full(self) -> bool:
+        return all(len(b) >= SLOTS for b in self.board)
+
+    def _begin_cleanup(self) -> None:
+        if self._full():
+            self._price_phase()
+            return
+        self.phase = CLEANUP
+        self.cleanup_seat = self.start
+        if not self.hands[self.start]:
+            self._next_cleanup()
+
+    def _next_cleanup(self) -> None:
+        if self._full():
+            self.cleanup_seat = -1
+            self._price_phase()
+            return
+        n = self.num_players
+        for k in range(1, n + 1):
+            seat = (self.cleanup_seat + k) % n
+            if self.hands[seat]:
+                self.cleanup_seat = seat
+                return
+        raise EngineError("clean-up: no player holds a card but a company has room")
+
+    def company_price(self, co: int) -> int:
+        """The price phase formula for company ``co`` from its cards and stock-up chips."""
+        base, sh, nh = price_parts(self.board[co])
+        total = base + STOCK_UP_BONUS * self.stock_up[co] + _SYM_BONUS[sh] + _NUM_BONUS[nh]
+        return MIN_PRICE if total < MIN_PRICE else MAX_PRICE if total > MAX_PRICE else total
+
+    def _price_phase(self) -> None:
+        self.prices = [self.company_price(co) for co in _CO]
+        self.results.append(
+            (tuple(tuple(b) for b in self.board), tuple(self.stock_up), tuple(self.prices))
+        )
+        if self.round + 1 >= ROUNDS:
+            self.phase = OVER
+            return
+        # preparation phase
+        n = self.num_players
+        for p in range(n):
+            self._gain_chips(p, self.ruleset.preparation_chips)
+        self.stock_up = [0] * 6
+        self.start = next_start_player(self.chips, self.start)
+        self.round += 1
+        self.phase = DEAL
+        self.board = [[] for _ in range(6)]
+        self.placer = [[] for _ in range(6)]
+        self.hands = [[] for _ in range(n)]
+        self.known = [0] * n
+
+    # --- results and views ------------------------------------------------------------
+    def net_worth(self) -> list[int]:
+        """Money + shares at current prices + $1 per chip (the final settlement)."""
+        prices = self.prices
+        return [
+            self.money[p] + sum(h * q for h, q in zip(self.shares[p], prices)) + self.chips[p]
+            for p in range(self.num_players)
+        ]
+
+    def returns(self) -> list[float]:
+        """Dollars per seat after final settlement (net worth while the game runs)."""
+        return self.net_worth()
+
+    def knows(self, seat: int | None, co: int, k: int) -> bool:
+        """Whether ``seat`` sees the face of slot ``k`` of company ``co``."""
+        if seat is None or k < FACE_UP or self.phase == OVER:
+            return True
+        card = self.board[co][k]
+        return card == BEAR or self.placer[co][k] == seat or bool((self.known[seat] >> card) & 1)
+
+    def observation(self, seat: int | None = None) -> dict:
+        """What ``seat`` sees (``None``: everything). Slots and hands are texts: a card
+        (``'7A'``) when its face is visible, else its back (``'7?'``, ``'?A'``; Bear's
+        back is unique so it shows as ``'BEAR'``). ``known`` lists every card whose face
+        the seat knows."""
+        parity = self.ruleset.card_back_parity
+        back = backs(parity)
+        n = self.num_players
+        board = []
+        known_ids = []
+        for co in _CO:
+            row = []
+            for k, c in enumerate(self.board[co]):
+                if self.knows(seat, co, k):
+                    row.append(card_text(c))
+                    known_ids.append(c)
+                else:
+                    row.append(back[c])
+            board.append(tuple(row))
+        hands = []
+        for p in range(n):
+            if seat is None or p == seat:
+                hands.append(tuple(card_text(c) for c in self.hands[p]))
+                known_ids.extend(self.hands[p])
+            else:
+                hands.append(tuple(back[c] for c in self.hands[p]))
+                known_ids.extend(c for c in self.hands[p] if c == BEAR)
+        return {
+            "seat": seat,
+            "num_players": n,
+            "round": self.round + 1,
+            "phase": PHASE_NAMES[self.phase],
+            "to_act": self.current_player(),
+            "start_player": self.start,
+            "turn": self.turn_number if self.phase == TRADE else 0,
+            "turns": self.turns,
+            "step": STEP_NAMES[self.step] if self.phase == TRADE else "",
+            "placed_company": COMPANIES[self.placed] if self.placed >= 0 else "",
+            "prices": tuple(self.prices),
+            "stock_up": tuple(self.stock_up),
+            "money": tuple(self.money),
+            "chips": tuple(self.chips),
+            "shares": tuple(tuple(s) for s in self.shares),
+            "supply": tuple(self.supply(co) for co in _CO),
+            "board": tuple(board),
+            "hands": tuple(hands),
+            "known": tuple(card_text(c) for c in sorted(set(known_ids))),
+            "results": tuple(
+                (tuple(tuple(card_text(c) for c in cards) for cards in b), su, pr)
+                for b, su, pr in self.results
+            ),
+        }
+
+    def clone(self) -> StockHoldemState:
+        c = StockHoldemState.__new__(StockHoldemState)
+        c.game, c.num_players, c.ruleset = self.game, self.num_players, self.ruleset
+        c.history = list(self.history)
+        c.round, c.phase, c.start = self.round, self.phase, self.start
+        c.turn_index, c.step, c.placed = self.turn_index, self.step, self.placed
+        c.cleanup_seat = self.cleanup_seat
+        c.board = [list(b) for b in self.board]
+        c.placer = [list(b) for b in self.placer]
+        c.hands = [list(h) for h in self.hands]
+        c.money = list(self.money)
+        c.chips = list(self.chips)
+        c.shares = [list(s) for s in self.shares]
+        c.prices = list(self.prices)
+        c.stock_up = list(self.stock_up)
+        c.known = list(self.known)
+        c.results = list(self.results)
+        c.turns, c.hand_size = self.turns, self.hand_size
+        return c
+
+    def card_count(self) -> int:
+        """Cards on companies and in hands (42 while a round is in play, else 0)."""
+        return sum(len(b) for b in self.board) + sum(len(h) for h in self.hands)
+
+
+def next_start_player(chips, previous: int) -> int:
+    """The preparation-phase start player: fewest chips; on a tie the tied seat nearest
+    clockwise after the previous start player, who is excluded from the tie.
+
+    >>> next_start_player([3, 1, 4, 1], previous=0)
+    1
+    >>> next_start_player([1, 5, 4, 1], previous=0)
+    3
+    >>> next_start_player([1, 5, 4, 2], previous=0)
+    0
+    """
+    low = min(chips)
+    tied = [p for p, c in enumerate(chips) if c == low]
+    if len(tied) == 1:
+        return tied[0]
+    n = len(chips)
+    for k in range(1, n):
+        seat = (previous + k) % n
+        if seat in tied:
+            return seat
+    return tied[0]
