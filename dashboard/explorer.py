@@ -154,6 +154,12 @@ def _choose_uploaded(game: str, key: str) -> GameRecord | None:
     return record
 
 
+def _choose_live(game: str, key: str) -> GameRecord | None:
+    record = GameRecord.from_json(st.session_state[f"{key}_live"])
+    st.caption("The game entered on the live page, as far as it has gone. " + _summary(record))
+    return record
+
+
 # --- stepping ---------------------------------------------------------------------------------
 
 

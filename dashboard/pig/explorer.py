@@ -6,6 +6,7 @@ import streamlit as st
 
 from dashboard.charts import step_chart
 from dashboard.explorer import ExplorerPlugin
+from dashboard.live import LivePlugin
 from engine.pig.history import history
 
 DIE_PIPS = {
@@ -65,3 +66,19 @@ def charts(df, step):
 
 
 PLUGIN = ExplorerPlugin(game="pig", render_state=render_state, history=history, charts=charts)
+
+
+def advice(state):
+    obs = state.observation(None)
+    need = state.ruleset.target - obs["scores"][obs["player"]]
+    if state.is_chance():
+        st.caption("Roll the die and enter the face.")
+    elif obs["turn_total"] >= min(20, need):
+        st.info(f"Hold-at-20 says: **hold** (turn total {obs['turn_total']}).")
+    else:
+        st.info(f"Hold-at-20 says: **roll** (turn total {obs['turn_total']}).")
+
+
+LIVE = LivePlugin(
+    game="pig", render_state=render_state, advice=advice, explorer_page="views/demo_pig.py"
+)

@@ -1,10 +1,21 @@
 import streamlit as st
 
 from dashboard.explorer import render_explorer
-from dashboard.pig.explorer import PLUGIN
+from dashboard.live import render_live
+from dashboard.pig.explorer import LIVE, PLUGIN
 
 st.info(
-    "Pig is the small dice race that demonstrates the engine core and this explorer: "
-    "roll as often as you like, a 1 loses the turn's total, hold to bank it."
+    "Pig is the small dice race that demonstrates the engine core, the explorer and the "
+    "live-game tracker: roll as often as you like, a 1 loses the turn's total, hold to "
+    "bank it."
 )
-render_explorer(PLUGIN)
+mode = (
+    st.segmented_control(
+        "Mode", ["Explore games", "Live game"], default="Explore games", key="pig_mode"
+    )
+    or "Explore games"
+)
+if mode == "Explore games":
+    render_explorer(PLUGIN)
+else:
+    render_live(LIVE)

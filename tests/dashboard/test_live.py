@@ -1,0 +1,80 @@
+"""The live-game tracker, proved on Pig: set up, enter chance outcomes and moves through
+the widgets to the end, undo, and open the game in the explorer."""
+
+from __future__ import annotations
+
+from engine import GameRecord, replay
+from tests.apptest import open_page
+
+KEY = "live_pig"
+
+
+def start_live() -> object:
+    at = open_page("views/demo_pig.py")
+    at.segmented_control(key="pig_mode").set_value("Live game").run()
+    at.text_input(key=f"{KEY}_name0").set_value("Ann")
+    at.text_input(key=f"{KEY}_name1").set_value("Bob")
+    at.text_area(key=f"{KEY}_rules").set_value("target = 12")
+    at.button[[b.label for b in at.button].index("Start the game")].click().run()
+    assert not at.exception
+    return at
+
+
+def enter(at, choice: str):
+    at.selectbox(key=f"{KEY}_choice").set_value(choice)
+    at.button(key=f"{KEY}_apply").click().run()
+    assert not at.exception
+
+
+def test_play_a_live_game_to_the_end_with_undo():
+    at = start_live()
+    assert at.query_params.get(KEY)
+    enter(at, "roll")
+    enter(at, "die 6")
+    enter(at, "roll")
+    enter(at, "die 2")
+    at.button(key=f"{KEY}_undo").click().run()  # the 2 was a mistake: it was a 5
+    enter(at, "die 5")
+    enter(at, "hold")  # Ann banks 11
+    enter(at, "roll")
+    enter(at, "die 1")  # Bob loses his turn
+    enter(at, "roll")
+    enter(at, "die 3")
+    enter(at, "hold")  # Ann reaches 14 ≥ 12
+    assert any("Game over — won by Ann" in s.value for s in at.success)
+    assert "xp_pig_live" not in at.session_state  # set only when the user opens the explorer
+    at.button(key=f"{KEY}_explore").click().run()
+    record = GameRecord.from_json(at.session_state["xp_pig_live"])
+    assert record.players == ["Ann", "Bob"] and record.ruleset == {"target": 12}
+    assert record.actions == [
+        "roll",
+        "die 6",
+        "roll",
+        "die 5",
+        "hold",
+        "roll",
+        "die 1",
+        "roll",
+        "die 3",
+        "hold",
+    ]
+    assert list(replay(record))[-1].state.returns() == [14, 0]
+
+
+def test_a_typed_illegal_move_is_refused_without_change():
+    at = start_live()
+    at.text_input(key=f"{KEY}_typed").set_value("hold")
+    at.button(key=f"{KEY}_apply_typed").click().run()
+    assert any("'hold' is not allowed now" in e.value for e in at.error)
+    assert not at.exception
+    assert "**Move 0**" in " ".join(m.value for m in at.markdown)
+
+
+def test_live_game_survives_a_new_session_with_the_url():
+    at = start_live()
+    enter(at, "roll")
+    live_id = at.query_params[KEY]
+    again = open_page("views/demo_pig.py")
+    again.query_params[KEY] = live_id
+    again.segmented_control(key="pig_mode").set_value("Live game").run()
+    assert "**Move 1**" in " ".join(m.value for m in again.markdown)
