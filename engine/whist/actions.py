@@ -1,0 +1,271 @@
+"""Whist actions: small frozen values whose ``str`` is the stable text of a record.
+
+>>> parse_action("bid 4 notrump"), parse_action("7c"), parse_action("discard 10H")
+(Bid(number=4, kind='notrump'), Play(card='7C'), Discard(card='10H'))
+>>> str(Bid(5, "downtown")), str(Trump("S")), str(Direction(low=True))
+('bid 5 downtown', 'trump S', 'direction low')
+>>> parse_action("bid 9 uptown")
+Traceback (most recent call last):
+...
+engine.core.errors.ParseError: 'bid 9 uptown': the bid number must be 3-7
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.core.errors import ParseError
+from engine.whist.cards import CARD_CODE, CARD_TEXT, SUITS, parse_card, sort_cards
+
+KINDS = ("uptown", "downtown", "notrump")
+_KIND_ALIASES = {
+    "uptown": "uptown",
+    "up": "uptown",
+    "downtown": "downtown",
+    "down": "downtown",
+    "notrump": "notrump",
+    "nt": "notrump",
+    "no-trump": "notrump",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class FirstDealer:
+    """Chance: the seat that deals first."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"dealer {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Chance: a whole deal, every card named (like a PBN deal).
+
+    ``hands`` one tuple of card texts per seat; ``kitty`` the 6 Bid Whist kitty cards;
+    ``straw`` (two players) per seat a tuple of piles ``(face_down, face_up)``; ``turn``
+    the dealer's last card, turned for trump (Whist).
+    """
+
+    hands: tuple[tuple[str, ...], ...]
+    kitty: tuple[str, ...] = ()
+    straw: tuple[tuple[tuple[str, str], ...], ...] = ()
+    turn: str = ""
+
+    def __str__(self) -> str:
+        parts = [f"{i}: " + " ".join(h) for i, h in enumerate(self.hands)]
+        for i, piles in enumerate(self.straw):
+            parts.append(f"straw{i}: " + " ".join(f"{d}/{u}" for d, u in piles))
+        if self.kitty:
+            parts.append("kitty: " + " ".join(self.kitty))
+        if self.turn:
+            parts.append("turn: " + self.turn)
+        return "deal " + " | ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    number: int
+    kind: str
+
+    def __str__(self) -> str:
+        return f"bid {self.number} {self.kind}"
+
+    @property
+    def rank(self) -> int:
+        """Bids compare by rank: a higher number, or no trump over the same number."""
+        return self.number * 2 + (self.kind == "notrump")
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Trump:
+    """The declarer of an uptown/downtown bid names the trump suit."""
+
+    suit: str
+
+    def __str__(self) -> str:
+        return f"trump {self.suit}"
+
+
+@dataclass(frozen=True, slots=True)
+class Direction:
+    """The declarer of a no trump bid names the direction (high or low)."""
+
+    low: bool
+
+    def __str__(self) -> str:
+        return "direction low" if self.low else "direction high"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """The declarer discards one card after taking the kitty (six in all)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """Two-player Whist: declare a High or a Low game."""
+
+    game: str
+
+    def __str__(self) -> str:
+        return f"declare {self.game}"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play a card (from hand, or a face-up straw card with two players)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+PASS = Pass()
+ALL_BIDS = tuple(Bid(n, k) for n in range(3, 8) for k in KINDS)
+TRUMPS = tuple(Trump(s) for s in SUITS)
+DIRECTIONS = (Direction(False), Direction(True))
+DECLARES = (Declare("high"), Declare("low"))
+PLAY = tuple(Play(t) for t in CARD_TEXT)
+DISCARD = tuple(Discard(t) for t in CARD_TEXT)
+
+_FORMS = (
+    "'pass', 'bid N KIND' (N 3-7, KIND uptown/downtown/notrump), 'trump S|H|D|C', "
+    "'direction high|low', 'discard CARD', 'declare high|low', 'play CARD' (or just CARD), "
+    "'dealer N', 'deal …'"
+)
+
+
+def _cards(text: str, part: str) -> tuple[str, ...]:
+    return tuple(CARD_TEXT[parse_card(t)] for t in part.split())
+
+
+def parse_deal(text: str) -> Deal:
+    """Read a deal: ``deal 0: … | 1: … | straw0: d/u … | kitty: … | turn: XX``.
+
+    Only the form is checked here; the state checks sizes and that every card appears
+    exactly once.
+    """
+    body = text.strip()[4:]
+    hands: dict[int, tuple[str, ...]] = {}
+    straw: dict[int, tuple[tuple[str, str], ...]] = {}
+    kitty: tuple[str, ...] = ()
+    turn = ""
+    for part in body.split("|"):
+        label, sep, cards = part.partition(":")
+        label = label.strip().lower()
+        if not sep:
+            raise ParseError(
+                f"{text!r}: deal part {part.strip()!r} has no 'label:'; labels are seat "
+                f"numbers, 'straw0'/'straw1', 'kitty' and 'turn'"
+            )
+        try:
+            if label.isdigit():
+                hands[int(label)] = _cards(text, cards)
+            elif label in ("straw0", "straw1"):
+                piles = []
+                for pair in cards.split():
+                    down, slash, up = pair.partition("/")
+                    if not slash:
+                        raise ParseError(f"{pair!r}: a straw pile is written DOWN/UP, like '4S/KH'")
+                    piles.append((CARD_TEXT[parse_card(down)], CARD_TEXT[parse_card(up)]))
+                straw[int(label[-1])] = tuple(piles)
+            elif label == "kitty":
+                kitty = _cards(text, cards)
+            elif label == "turn":
+                t = _cards(text, cards)
+                if len(t) != 1:
+                    raise ParseError(f"{cards.strip()!r}: the turned card is one card")
+                turn = t[0]
+            else:
+                raise ParseError(
+                    f"{label!r}: unknown deal part; parts are seat numbers, 'straw0', "
+                    f"'straw1', 'kitty' and 'turn'"
+                )
+        except ParseError as exc:
+            raise ParseError(f"{text!r}: {exc}") from None
+    if sorted(hands) != list(range(len(hands))) or not hands:
+        raise ParseError(f"{text!r}: hands must be numbered 0, 1, … in order")
+    if straw and sorted(straw) != list(range(len(hands))):
+        raise ParseError(f"{text!r}: give a straw row for every seat ('straw0', 'straw1')")
+    return Deal(
+        tuple(hands[i] for i in range(len(hands))),
+        kitty,
+        tuple(straw[i] for i in sorted(straw)),
+        turn,
+    )
+
+
+def parse_action(text: str):
+    """Any Whist action from its text (syntax only; the state checks legality)."""
+    if not isinstance(text, str):
+        raise ParseError(f"{text!r}: not a Whist action; write {_FORMS}")
+    t = text.strip()
+    words = t.lower().split()
+    if not words:
+        raise ParseError(f"{text!r}: empty; write {_FORMS}")
+    head = words[0]
+    if head == "deal":
+        return parse_deal(t)
+    if head == "pass" and len(words) == 1:
+        return PASS
+    if head == "bid":
+        if len(words) != 3 or not words[1].isdigit():
+            raise ParseError(f"{text!r}: write a bid as 'bid N KIND', like 'bid 4 uptown'")
+        n = int(words[1])
+        if not 3 <= n <= 7:
+            raise ParseError(f"{text!r}: the bid number must be 3-7")
+        kind = _KIND_ALIASES.get(words[2])
+        if kind is None:
+            raise ParseError(f"{text!r}: the bid kind must be uptown, downtown or notrump")
+        return Bid(n, kind)
+    if head == "trump" and len(words) == 2:
+        s = words[1].upper()
+        if s not in SUITS or len(s) != 1:
+            raise ParseError(f"{text!r}: the trump suit must be S, H, D or C")
+        return Trump(s)
+    if head == "direction" and len(words) == 2 and words[1] in ("high", "low"):
+        return Direction(words[1] == "low")
+    if head == "declare" and len(words) == 2 and words[1] in ("high", "low"):
+        return Declare(words[1])
+    if head == "dealer" and len(words) == 2 and words[1].isdigit():
+        return FirstDealer(int(words[1]))
+    if head in ("play", "discard") and len(words) == 2:
+        try:
+            c = parse_card(words[1])
+        except ParseError as exc:
+            raise ParseError(f"{text!r}: {exc}") from None
+        return PLAY[c] if head == "play" else DISCARD[c]
+    if (
+        len(words) == 1
+        and words[0].upper() in CARD_CODE
+        or (len(words) == 1 and len(words[0]) == 2 and words[0][0] in "t")
+    ):
+        try:
+            return PLAY[parse_card(words[0])]
+        except ParseError:
+            pass
+    raise ParseError(f"{text!r}: not a Whist action; write {_FORMS}")
+
+
+def deal_text(hands, kitty=(), straw=(), turn=-1) -> Deal:
+    """A :class:`Deal` from card ints (hands sorted for reading)."""
+    return Deal(
+        tuple(tuple(sort_cards(h)) for h in hands),
+        tuple(sort_cards(kitty)),
+        tuple(tuple((CARD_TEXT[d], CARD_TEXT[u]) for d, u in piles) for piles in straw),
+        CARD_TEXT[turn] if turn >= 0 else "",
+    )

@@ -1,0 +1,101 @@
+"""The Whist ruleset: the variant and the values RULES.md §4 leaves open."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.core.errors import RulesetError
+
+VARIANTS = ("bid4", "whist4", "bid2", "whist2")
+VARIANT_TITLES = {
+    "bid4": "Bid Whist, 4 players",
+    "whist4": "Whist, 4 players",
+    "bid2": "Bid Whist, 2 players",
+    "whist2": "Whist, 2 players",
+}
+
+
+@dataclass(frozen=True)
+class WhistRules:
+    variant: str = field(
+        default="bid4",
+        metadata={
+            "doc": "bid4 = Bid Whist 4 players, whist4 = Whist 4 players, bid2 / whist2 = "
+            "the two-player games with straw piles; fixes the number of players",
+            "choices": VARIANTS,
+        },
+    )
+    bid_target: int = field(
+        default=7,
+        metadata={
+            "doc": "Bid Whist ends when a side reaches +target (it wins) or -target (it loses)",
+            "min": 1,
+            "max": 50,
+        },
+    )
+    whist_target: int = field(
+        default=5,
+        metadata={
+            "doc": "Whist: the first side to reach this many points wins",
+            "assumption": True,
+            "choices": (5, 7, 10),
+        },
+    )
+    first_dealer: int = field(
+        default=-1,
+        metadata={
+            "doc": "-1: the first dealer is drawn at random (a chance action 'dealer N'); "
+            "0..3: that seat deals first. The deal then passes left each hand",
+            "min": -1,
+            "max": 3,
+        },
+    )
+    honours_after_tricks: bool = field(
+        default=True,
+        metadata={
+            "doc": "Whist honours: tricks are scored before honours, so the 4-point bar "
+            "includes this deal's trick points (and a side that reaches the target on "
+            "tricks wins before honours are counted)",
+            "assumption": True,
+        },
+    )
+    high_game_trump: str = field(
+        default="dealer_last",
+        metadata={
+            "doc": "two-player Whist High game trump: 'dealer_last' = the suit of the last "
+            "card dealt to the dealer (shown to both); 'none' = no trump",
+            "assumption": True,
+            "choices": ("dealer_last", "none"),
+        },
+    )
+    two_player_honours: bool = field(
+        default=False,
+        metadata={
+            "doc": "two-player Whist: score honours (A K Q J of trumps in a player's 12-card "
+            "hand) in High games; RULES.md says they are not scored",
+            "assumption": True,
+        },
+    )
+
+    def validate(self) -> None:
+        if self.first_dealer >= self.num_players:
+            raise RulesetError(
+                f"first_dealer {self.first_dealer} is not a seat of {self.variant!r} "
+                f"(seats 0-{self.num_players - 1}, or -1 for random)"
+            )
+
+    @property
+    def num_players(self) -> int:
+        return 2 if self.variant.endswith("2") else 4
+
+    @property
+    def bidding(self) -> bool:
+        return self.variant.startswith("bid")
+
+    @property
+    def title(self) -> str:
+        return VARIANT_TITLES[self.variant]
+
+
+def players_for(rules: WhistRules) -> int:
+    return rules.num_players

@@ -1,0 +1,187 @@
+"""Trick winners and every scoring formula of Whist and Bid Whist (RULES.md §4).
+
+These pure functions are the one place the rules of winning and scoring live: the game
+state, the score sheet and the dashboard all call them.
+
+>>> trick_winner(["10H", "KH", "BJ", "2S"], trump="S")
+2
+>>> trick_winner(["10H", "KH", "BJ", "2S"])
+1
+>>> trick_winner(["3H", "AH", "2H", "KH"], low=True)
+1
+>>> bid_whist_points(4, "notrump", 11), bid_whist_points(4, "uptown", 9)
+(10, -4)
+>>> whist_points(9), honours_points(4, 1), honours_points(3, 4)
+(3, 4, 0)
+>>> two_player_whist_points("high", (5, 8), declarer=0)
+(0, 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.core.errors import EngineError, ParseError
+from engine.whist.cards import CARD_TEXT, LOW_VALUE, parse_card, parse_suit
+
+KINDS = ("uptown", "downtown", "notrump")
+GAMES = ("high", "low")
+
+
+def winning_index(cards: Sequence[int], trump: int, low: bool) -> int:
+    """Index of the winning card among card ints (``trump`` -1 = no trump); -1 if none.
+
+    The suit to follow is the suit of the first non-joker card. Jokers are the highest
+    trumps (big over little) when a trump suit is named and never win in no trump.
+    """
+    led = -1
+    for c in cards:
+        if c < 52:
+            led = c // 13
+            break
+    best = -1
+    best_i = -1
+    for i, c in enumerate(cards):
+        if c >= 52:
+            v = 1000 + c if trump >= 0 else -1
+        else:
+            s, r = divmod(c, 13)
+            if low:
+                r = LOW_VALUE[r]
+            if s == trump:
+                v = 100 + r
+            elif s == led:
+                v = r
+            else:
+                continue
+        if v > best:
+            best, best_i = v, i
+    return best_i
+
+
+def trick_winner(cards: Sequence[str], *, trump: str | None = None, low: bool = False) -> int:
+    """Index (in play order) of the card that wins a trick.
+
+    ``trump`` is a suit letter ``S H D C`` or None for no trump; ``low=True`` ranks cards
+    downtown (A > 2 > 3 > … > K).
+
+    >>> trick_winner(["BJ", "5D", "AD", "LJ"], trump="H")
+    0
+    >>> trick_winner(["LJ", "5D", "AD", "9C"])  # a led joker: 5D sets the suit
+    2
+    >>> trick_winner(["AS", "AS"])
+    Traceback (most recent call last):
+    ...
+    engine.core.errors.EngineError: card 'AS' is played twice in the trick ['AS', 'AS']
+    """
+    if isinstance(cards, str):
+        raise ParseError(f"{cards!r}: give the trick as a list of cards like ['10H', 'KH']")
+    codes = [parse_card(c) for c in cards]
+    if not codes:
+        raise EngineError("a trick needs at least one card")
+    if len(codes) > 4:
+        raise EngineError(f"a trick has at most 4 cards, got {len(codes)}: {list(cards)!r}")
+    seen = set()
+    for c in codes:
+        if c in seen:
+            raise EngineError(f"card {CARD_TEXT[c]!r} is played twice in the trick {list(cards)!r}")
+        seen.add(c)
+    t = -1 if trump is None else parse_suit(trump)
+    i = winning_index(codes, t, bool(low))
+    if i < 0:
+        raise EngineError(f"no card of {list(cards)!r} can win: jokers never win a no trump trick")
+    return i
+
+
+def _check_int(name: str, value, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise EngineError(f"{name} {value!r} must be a whole number from {lo} to {hi}")
+    if not lo <= value <= hi:
+        raise EngineError(f"{name} {value!r} is outside {lo}-{hi}")
+    return value
+
+
+def bid_whist_points(bid: int, kind: str, books: int) -> int:
+    """Signed points for the declaring side of a Bid Whist deal.
+
+    ``books`` counts the kitty book (0–13). Made: 1 point per book over 6; set: minus
+    the bid. No trump doubles both.
+
+    >>> bid_whist_points(3, "uptown", 9), bid_whist_points(3, "downtown", 13)
+    (3, 7)
+    >>> bid_whist_points(7, "notrump", 12)
+    -14
+    >>> bid_whist_points(8, "uptown", 13)
+    Traceback (most recent call last):
+    ...
+    engine.core.errors.EngineError: bid 8 is outside 3-7
+    """
+    _check_int("bid", bid, 3, 7)
+    _check_int("books", books, 0, 13)
+    if kind not in KINDS:
+        raise EngineError(f"contract kind {kind!r} is not one of 'uptown', 'downtown', 'notrump'")
+    points = books - 6 if books >= 6 + bid else -bid
+    return 2 * points if kind == "notrump" else points
+
+
+def whist_points(tricks: int) -> int:
+    """Whist trick points for a side: 1 per trick over 6.
+
+    >>> whist_points(6), whist_points(13)
+    (0, 7)
+    """
+    _check_int("tricks", tricks, 0, 13)
+    return max(0, tricks - 6)
+
+
+def honours_points(honours: int, score_before: int) -> int:
+    """Honours held in ONE dealt hand (how many of A K Q J of trumps, 0–4): 4 → 4 points,
+    3 → 2 points, none at all when the side already has 4 points or more.
+
+    >>> [honours_points(h, 0) for h in range(5)]
+    [0, 0, 0, 2, 4]
+    >>> honours_points(4, 4)
+    0
+    """
+    _check_int("honours", honours, 0, 4)
+    if isinstance(score_before, bool) or not isinstance(score_before, int):
+        raise EngineError(f"score_before {score_before!r} must be a whole number")
+    if score_before >= 4:
+        return 0
+    return {4: 4, 3: 2}.get(honours, 0)
+
+
+def two_player_whist_points(
+    game: str, tricks: Sequence[int], declarer: int | None = None
+) -> tuple[int, int]:
+    """Points (seat 0, seat 1) of a two-player Whist deal.
+
+    High: the declarer scores 1 per trick over 6 if they take more than 6; otherwise the
+    other player scores 2 per trick over 6. Low: a player with fewer than 7 tricks scores
+    7 − tricks.
+
+    >>> two_player_whist_points("high", (9, 4), declarer=0)
+    (3, 0)
+    >>> two_player_whist_points("low", (5, 8))
+    (2, 0)
+    """
+    if game not in GAMES:
+        raise EngineError(f"game {game!r} is not 'high' or 'low'")
+    if isinstance(tricks, (str, bytes)) or len(tricks) != 2:
+        raise EngineError(f"tricks {tricks!r} must be two numbers, one per seat")
+    t = [_check_int("tricks", x, 0, 13) for x in tricks]
+    if sum(t) != 13:
+        raise EngineError(f"tricks {tuple(tricks)!r} must add up to 13")
+    if game == "low":
+        if declarer is not None:
+            raise EngineError("a Low game has no declarer; give declarer=None")
+        return (7 - t[0] if t[0] < 7 else 0, 7 - t[1] if t[1] < 7 else 0)
+    if declarer not in (0, 1):
+        raise EngineError(f"declarer {declarer!r} of a High game must be seat 0 or 1")
+    out = [0, 0]
+    if t[declarer] > 6:
+        out[declarer] = t[declarer] - 6
+    else:
+        other = 1 - declarer
+        out[other] = 2 * (t[other] - 6)
+    return (out[0], out[1])

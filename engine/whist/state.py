@@ -1,0 +1,589 @@
+"""The Whist / Bid Whist game state: whole games of many deals (RULES.md §4).
+
+Phases of one deal: ``deal`` (chance) → Bid Whist: ``bid`` → ``trump`` (trump suit or
+no trump direction) → the kitty goes to the declarer → six ``discard`` actions (the first
+book) → ``play``; Whist: ``play`` directly (4 players) or after ``declare`` (High/Low, two
+players). A random first dealer is a chance action ``dealer N`` before the first deal
+(unless the ruleset fixes ``first_dealer``). The deal then passes left.
+
+Seats 0+2 and 1+3 are partners (side = seat % 2); with two players each seat is a side.
+``returns()`` are the final points of each seat's side.
+
+>>> from engine import get_game
+>>> s = get_game("whist").new_initial_state(first_dealer=3)
+>>> s.phase_name
+'deal'
+>>> import random
+>>> s.apply(s.sample_chance(random.Random(1)))
+>>> s.current_player(), s.legal_actions()[:2]
+(0, [Pass(), Bid(number=3, kind='uptown')])
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from engine.core.errors import EngineError, IllegalAction
+from engine.core.protocol import CHANCE, TERMINAL, State
+from engine.whist import actions as A
+from engine.whist.cards import (
+    ACE,
+    CARD_CODE,
+    CARD_TEXT,
+    DECK52,
+    DECK54,
+    SUIT_MASK,
+    SUITS,
+    cards_of,
+    sort_cards,
+)
+from engine.whist.rules import WhistRules
+from engine.whist.scoring import (
+    bid_whist_points,
+    honours_points,
+    two_player_whist_points,
+    whist_points,
+    winning_index,
+)
+
+DEALER, DEAL, BID, TRUMP, DISCARD, DECLARE, PLAY, END = range(8)
+PHASES = ("dealer", "deal", "bid", "trump", "discard", "declare", "play", "end")
+KIND_CODE = {"uptown": 0, "downtown": 1, "notrump": 2}
+HONOUR_RANKS = (ACE, ACE - 1, ACE - 2, ACE - 3)
+
+
+class WhistState(State):
+    __slots__ = (
+        "game", "num_players", "ruleset", "history",
+        "two", "bidw", "n_tricks", "trick_size",
+        "scores", "dealer", "phase", "to_act", "deal_no",
+        "hands", "tops", "piles", "kitty", "turn_card", "honours",
+        "bids", "high_bid", "high_bidder",
+        "declarer", "bid_number", "kind", "trump", "low", "kitty_taken", "discards",
+        "hl_first", "hl_game", "hl_declarer",
+        "trick_seats", "trick_cards", "led", "leader", "tricks", "books",
+        "deal_log", "loser",
+    )  # fmt: skip
+
+    def __init__(self, num_players: int, ruleset: WhistRules):
+        from engine.whist import GAME
+
+        self.game = GAME
+        self.num_players = num_players
+        self.ruleset = ruleset
+        self.history = []
+        self.two = num_players == 2
+        self.bidw = ruleset.bidding
+        self.n_tricks = 12 if self.bidw else 13
+        self.trick_size = 4
+        self.scores = [0, 0]
+        self.deal_no = 0
+        self.deal_log = []
+        self.loser = -1
+        self._reset_deal()
+        if ruleset.first_dealer >= 0:
+            self.dealer = ruleset.first_dealer
+            self.phase = DEAL
+        else:
+            self.dealer = -1
+            self.phase = DEALER
+        self.to_act = -1
+
+    def _reset_deal(self) -> None:
+        n = self.num_players
+        self.hands = [0] * n
+        self.tops = [0] * n
+        self.piles = None
+        self.kitty = ()
+        self.turn_card = -1
+        self.honours = [0] * n
+        self.bids = []
+        self.high_bid = None
+        self.high_bidder = -1
+        self.declarer = -1
+        self.bid_number = 0
+        self.kind = ""
+        self.trump = -1
+        self.low = False
+        self.kitty_taken = False
+        self.discards = []
+        self.hl_first = ""
+        self.hl_game = ""
+        self.hl_declarer = -1
+        self.trick_seats = []
+        self.trick_cards = []
+        self.led = -1
+        self.leader = -1
+        self.tricks = []
+        self.books = [0, 0]
+
+    # --- who acts ---------------------------------------------------------------------
+    def current_player(self) -> int:
+        p = self.phase
+        if p >= BID and p <= PLAY:
+            return self.to_act
+        if p == END:
+            return TERMINAL
+        return CHANCE
+
+    @property
+    def phase_name(self) -> str:
+        return PHASES[self.phase]
+
+    def describe_turn(self) -> str:
+        p = self.phase
+        if p == DEALER:
+            return "chance draws the first dealer"
+        if p == DEAL:
+            return f"chance deals (seat {self.dealer} deals)"
+        if p == END:
+            return "game over"
+        what = {
+            BID: "bid",
+            TRUMP: "name the trump suit" if self.kind != "notrump" else "name the direction",
+            DISCARD: f"discard ({6 - len(self.discards)} more)",
+            DECLARE: "declare high or low",
+            PLAY: "play a card",
+        }[p]
+        return f"seat {self.to_act} to {what}"
+
+    # --- moves ------------------------------------------------------------------------
+    def legal_actions(self) -> list:
+        p = self.phase
+        if p == PLAY:
+            seat = self.to_act
+            playable = self.hands[seat] | self.tops[seat]
+            if self.trick_cards and self.led >= 0:
+                follow = playable & SUIT_MASK[self.led]
+                if follow:
+                    playable = follow
+            out = []
+            play = A.PLAY
+            while playable:
+                low = playable & -playable
+                out.append(play[low.bit_length() - 1])
+                playable ^= low
+            return out
+        if p == BID:
+            cur = self.high_bid.rank if self.high_bid is not None else -1
+            out = [b for b in A.ALL_BIDS if b.rank > cur]
+            if not (self.to_act == self.dealer and self.high_bid is None):
+                out.insert(0, A.PASS)
+            return out
+        if p == DISCARD:
+            return [A.DISCARD[c] for c in cards_of(self.hands[self.to_act])]
+        if p == TRUMP:
+            return list(A.DIRECTIONS if self.kind == "notrump" else A.TRUMPS)
+        if p == DECLARE:
+            return list(A.DECLARES)
+        return []
+
+    def chance_outcomes(self):
+        if self.phase == DEALER:
+            n = self.num_players
+            return [(A.FirstDealer(i), Fraction(1, n)) for i in range(n)]
+        if self.phase == DEAL:
+            raise EngineError(
+                "a deal is one chance action naming every card; there are too many to "
+                "list: draw one with sample_chance(rng) or enter it as 'deal …'"
+            )
+        raise EngineError("this state is not a chance node")
+
+    def sample_chance(self, rng: random.Random):
+        if self.phase != DEAL:
+            return super().sample_chance(rng)
+        deck = list(DECK54 if self.bidw else DECK52)
+        rng.shuffle(deck)
+        n = self.num_players
+        hands = (
+            [deck[12 * i : 12 * i + 12] for i in range(n)]
+            if (self.bidw or self.two)
+            else [deck[13 * i : 13 * i + 13] for i in range(4)]
+        )
+        pos = 12 * n if (self.bidw or self.two) else 52
+        straw = ()
+        if self.two:
+            k = 6 if self.bidw else 7
+            straw = []
+            for _ in range(2):
+                piles = [(deck[pos + j], deck[pos + k + j]) for j in range(k)]
+                pos += 2 * k
+                straw.append(piles)
+        kitty = deck[pos : pos + 6] if self.bidw else ()
+        turn = -1 if self.bidw else hands[self.dealer][-1]
+        return A.deal_text(hands, kitty, straw, turn)
+
+    def check_chance(self, action) -> None:
+        if self.phase == DEALER:
+            if not isinstance(action, A.FirstDealer) or not 0 <= action.seat < self.num_players:
+                raise IllegalAction(
+                    f"{str(action)!r}: the first dealer is drawn now; write 'dealer N' with "
+                    f"N 0-{self.num_players - 1}"
+                )
+            return
+        if self.phase != DEAL or not isinstance(action, A.Deal):
+            raise IllegalAction(f"{str(action)!r} is not allowed now ({self.describe_turn()})")
+        r = self.ruleset
+        n = self.num_players
+        why = []
+        if len(action.hands) != n:
+            why.append(f"{r.title} deals {n} hands, not {len(action.hands)}")
+        size = 12 if (self.bidw or self.two) else 13
+        for i, h in enumerate(action.hands):
+            if len(h) != size:
+                why.append(f"hand {i} has {len(h)} cards, not {size}")
+        if self.bidw and len(action.kitty) != 6:
+            why.append(f"the kitty must be 6 cards, not {len(action.kitty)}")
+        if not self.bidw and action.kitty:
+            why.append("Whist has no kitty")
+        if self.two:
+            k = 6 if self.bidw else 7
+            if len(action.straw) != 2 or any(len(p) != k for p in action.straw):
+                why.append(f"each player needs {k} straw piles (down/up pairs)")
+        elif action.straw:
+            why.append("straw piles are only for two players")
+        if self.bidw:
+            if action.turn:
+                why.append("Bid Whist turns no card")
+        elif not action.turn:
+            why.append("Whist needs the turned card ('turn: XX', the dealer's last card)")
+        elif (
+            action.hands
+            and len(action.hands) > self.dealer
+            and (action.turn not in action.hands[self.dealer])
+        ):
+            why.append(
+                f"the turned card {action.turn} must be in the dealer's (seat {self.dealer}) hand"
+            )
+        cards = [c for h in action.hands for c in h] + list(action.kitty)
+        cards += [c for piles in action.straw for pile in piles for c in pile]
+        deck = {CARD_TEXT[c] for c in (DECK54 if self.bidw else DECK52)}
+        seen = set()
+        dup = sorted({c for c in cards if c in seen or seen.add(c)})
+        if dup:
+            why.append(f"cards dealt twice: {' '.join(dup)}")
+        extra = sorted(set(cards) - deck)
+        if extra:
+            why.append(f"cards not in this deck: {' '.join(extra)}")
+        missing = deck - set(cards)
+        if missing and not why:
+            why.append(f"cards missing: {' '.join(sort_cards(CARD_CODE[c] for c in missing))}")
+        if why:
+            raise IllegalAction(f"{str(action)[:60]!r}…: not a valid deal: " + "; ".join(why))
+
+    def parse_action(self, text: str):
+        return A.parse_action(text)
+
+    # --- transitions ------------------------------------------------------------------
+    def _apply(self, action) -> None:
+        p = self.phase
+        if p == PLAY:
+            self._play(CARD_CODE[action.card])
+        elif p == BID:
+            self._bid(action)
+        elif p == DISCARD:
+            c = CARD_CODE[action.card]
+            self.hands[self.to_act] ^= 1 << c
+            self.discards.append(c)
+            if len(self.discards) == 6:
+                self.books[self.declarer % 2] += 1  # the discard is the first book
+                self._start_play(self.declarer)
+        elif p == TRUMP:
+            if isinstance(action, A.Direction):
+                self.low = action.low
+            else:
+                self.trump = SUITS.index(action.suit)
+            for c in self.kitty:
+                self.hands[self.declarer] |= 1 << c
+            self.kitty_taken = True
+            self.phase = DISCARD
+        elif p == DECLARE:
+            self._declare(action.game)
+        elif p == DEAL:
+            self._deal(action)
+        elif p == DEALER:
+            self.dealer = action.seat
+            self.phase = DEAL
+
+    def _deal(self, deal) -> None:
+        self._reset_deal()
+        code = CARD_CODE
+        n = self.num_players
+        for i in range(n):
+            m = 0
+            for t in deal.hands[i]:
+                m |= 1 << code[t]
+            self.hands[i] = m
+        self.kitty = tuple(code[t] for t in deal.kitty)
+        if deal.straw:
+            self.piles = [[[code[d], code[u]] for d, u in piles] for piles in deal.straw]
+            self.tops = [sum(1 << pile[1] for pile in piles) for piles in self.piles]
+        first = (self.dealer + 1) % n
+        if deal.turn:
+            self.turn_card = code[deal.turn]
+            if not self.two or self.ruleset.high_game_trump == "dealer_last":
+                t = self.turn_card // 13
+                hon = SUIT_MASK[t] & sum(1 << (13 * t + r) for r in HONOUR_RANKS)
+                self.honours = [(self.hands[i] & hon).bit_count() for i in range(n)]
+        if self.bidw:
+            self.phase = BID
+            self.to_act = first
+        elif self.two:
+            self.phase = DECLARE
+            self.to_act = first
+        else:
+            self.trump = self.turn_card // 13
+            self._start_play(first)
+
+    def _bid(self, action) -> None:
+        seat = self.to_act
+        if isinstance(action, A.Bid):
+            self.high_bid = action
+            self.high_bidder = seat
+        self.bids.append((seat, action))
+        if seat == self.dealer:
+            self.declarer = self.high_bidder
+            self.bid_number = self.high_bid.number
+            self.kind = self.high_bid.kind
+            self.phase = TRUMP
+            self.to_act = self.declarer
+        else:
+            self.to_act = (seat + 1) % self.num_players
+
+    def _declare(self, game: str) -> None:
+        seat = self.to_act
+        nondealer = 1 - self.dealer
+        if seat == nondealer:
+            self.hl_first = game
+            if game == "low":
+                self.to_act = self.dealer  # the dealer may change Low to High
+                return
+            self.hl_game, self.hl_declarer = "high", nondealer
+        elif game == "high":
+            self.hl_game, self.hl_declarer = "high", self.dealer
+        else:
+            self.hl_game = "low"
+        if self.hl_game == "high":
+            if self.ruleset.high_game_trump == "dealer_last":
+                self.trump = self.turn_card // 13
+            self._start_play(1 - self.hl_declarer)  # the other player leads
+        else:
+            self._start_play(nondealer)
+
+    def _start_play(self, leader: int) -> None:
+        self.phase = PLAY
+        self.leader = self.to_act = leader
+
+    def _play(self, c: int) -> None:
+        seat = self.to_act
+        bit = 1 << c
+        if self.hands[seat] & bit:
+            self.hands[seat] ^= bit
+        else:
+            self._take_straw(seat, c)
+        self.trick_seats.append(seat)
+        self.trick_cards.append(c)
+        if self.led < 0 and c < 52:
+            self.led = c // 13
+        if len(self.trick_cards) < self.trick_size:
+            self.to_act = 1 - seat if self.two else (seat + 1) & 3
+            return
+        i = winning_index(self.trick_cards, self.trump, self.low)
+        w = self.trick_seats[i]
+        self.books[w & 1] += 1
+        self.tricks.append((self.leader, tuple(self.trick_seats), tuple(self.trick_cards), w))
+        self.trick_seats = []
+        self.trick_cards = []
+        self.led = -1
+        self.leader = self.to_act = w
+        if len(self.tricks) == self.n_tricks:
+            self._score_deal()
+
+    def _take_straw(self, seat: int, c: int) -> None:
+        self.tops[seat] ^= 1 << c
+        for pile in self.piles[seat]:
+            if pile and pile[-1] == c:
+                pile.pop()
+                if pile:
+                    self.tops[seat] |= 1 << pile[-1]  # the card beneath is turned up
+                return
+
+    def _score_deal(self) -> None:
+        r = self.ruleset
+        before = tuple(self.scores)
+        points = [0, 0]
+        hon = [0, 0]
+        if self.bidw:
+            side = self.declarer & 1
+            points[side] = bid_whist_points(self.bid_number, self.kind, self.books[side])
+            self.scores[side] += points[side]
+            if self.scores[side] >= r.bid_target:
+                self.loser = 1 - side
+            elif self.scores[side] <= -r.bid_target:
+                self.loser = side
+        else:
+            if self.two:
+                declarer = self.hl_declarer if self.hl_game == "high" else None
+                points = list(two_player_whist_points(self.hl_game, self.books, declarer))
+            else:
+                points = [whist_points(self.books[0]), whist_points(self.books[1])]
+            self.scores[0] += points[0]
+            self.scores[1] += points[1]
+            self._check_target()
+            honours_on = not self.two or (r.two_player_honours and self.hl_game == "high")
+            if self.loser < 0 and honours_on:
+                for seat, h in enumerate(self.honours):
+                    side = seat & 1
+                    bar = self.scores[side] if r.honours_after_tricks else before[side]
+                    hon[side] += honours_points(h, bar)
+                self.scores[0] += hon[0]
+                self.scores[1] += hon[1]
+                self._check_target()
+        self.deal_log.append(
+            {
+                "deal": self.deal_no,
+                "dealer": self.dealer,
+                "contract": self.contract_text(),
+                "declarer": self.declarer if self.bidw else self.hl_declarer,
+                "books": tuple(self.books),
+                "tricks": tuple(self.books),
+                "points": (points[0] + hon[0], points[1] + hon[1]),
+                "honours": tuple(hon),
+                "scores": tuple(self.scores),
+            }
+        )
+        self.deal_no += 1
+        if self.loser >= 0:
+            self.phase = END
+        else:
+            self.dealer = (self.dealer + 1) % self.num_players
+            self.phase = DEAL
+        self.to_act = -1
+
+    def _check_target(self) -> None:
+        t = self.ruleset.whist_target
+        if self.scores[0] >= t and self.scores[0] > self.scores[1]:
+            self.loser = 1
+        elif self.scores[1] >= t:
+            self.loser = 0
+
+    # --- views ------------------------------------------------------------------------
+    def contract_text(self) -> str:
+        """The contract of the current deal in words, '' before it is known."""
+        if self.bidw:
+            if self.declarer < 0:
+                return ""
+            if self.kind == "notrump":
+                d = "" if self.phase == TRUMP else (" low" if self.low else " high")
+                return f"{self.bid_number} no trump{d}"
+            t = f" {SUITS[self.trump]}" if self.trump >= 0 else ""
+            return f"{self.bid_number} {self.kind}{t}"
+        if self.two:
+            if not self.hl_game:
+                return ""
+            if self.hl_game == "low":
+                return "low"
+            return "high" + (f" {SUITS[self.trump]}" if self.trump >= 0 else " no trump")
+        return f"trump {SUITS[self.trump]}" if self.trump >= 0 else ""
+
+    def returns(self) -> list[float]:
+        return [self.scores[i & 1] for i in range(self.num_players)]
+
+    def winners(self) -> list[int]:
+        if self.phase != END:
+            return []
+        return [i for i in range(self.num_players) if (i & 1) != self.loser]
+
+    def played_cards(self) -> list[int]:
+        """Cards played to tricks this deal (public), in order."""
+        out = [c for t in self.tricks for c in t[2]]
+        return out + self.trick_cards
+
+    def observation(self, seat: int | None = None) -> dict:
+        """What ``seat`` sees (``None`` = omniscient). Card lists are texts, sorted."""
+        n = self.num_players
+        omni = seat is None
+        if not omni and not (isinstance(seat, int) and 0 <= seat < n):
+            raise EngineError(f"seat {seat!r} is not a seat of this game (0-{n - 1})")
+        hands = [
+            sort_cards(cards_of(self.hands[i])) if omni or i == seat else None for i in range(n)
+        ]
+        straw = None
+        if self.piles is not None:
+            straw = [
+                [
+                    {
+                        "up": CARD_TEXT[p[-1]] if p else None,
+                        "down": len(p) - 1 if p else 0,
+                        "down_cards": [CARD_TEXT[c] for c in p[:-1]] if omni else None,
+                    }
+                    for p in piles
+                ]
+                for piles in self.piles
+            ]
+        sees_kitty = omni or (self.kitty_taken and seat == self.declarer)
+        return {
+            "variant": self.ruleset.variant,
+            "seat": seat,
+            "phase": self.phase_name,
+            "to_act": self.to_act if self.phase in (BID, TRUMP, DISCARD, DECLARE, PLAY) else None,
+            "dealer": self.dealer,
+            "deal_no": self.deal_no,
+            "scores": list(self.scores),
+            "hands": hands,
+            "hand": hands[seat] if not omni else None,
+            "hand_sizes": [self.hands[i].bit_count() for i in range(n)],
+            "straw": straw,
+            "kitty": sort_cards(self.kitty) if sees_kitty else None,
+            "kitty_size": len(self.kitty) if not self.kitty_taken else 0,
+            "discards": sort_cards(self.discards) if (omni or seat == self.declarer) else None,
+            "discard_count": len(self.discards),
+            "turn_card": CARD_TEXT[self.turn_card] if self.turn_card >= 0 else None,
+            "bids": [(s, str(b)) for s, b in self.bids],
+            "declarer": self.declarer if self.bidw else self.hl_declarer,
+            "contract": self.contract_text(),
+            "kind": self.kind or self.hl_game,
+            "trump": SUITS[self.trump] if self.trump >= 0 else None,
+            "low": self.low,
+            "declarations": [self.hl_first, self.hl_game],
+            "tricks": [
+                {
+                    "leader": t[0],
+                    "cards": [(s, CARD_TEXT[c]) for s, c in zip(t[1], t[2])],
+                    "winner": t[3],
+                }
+                for t in self.tricks
+            ],
+            "trick": [(s, CARD_TEXT[c]) for s, c in zip(self.trick_seats, self.trick_cards)],
+            "led": SUITS[self.led] if self.led >= 0 else None,
+            "books": list(self.books),
+            "deal_log": [dict(d) for d in self.deal_log],
+        }
+
+    def clone(self) -> WhistState:
+        c = WhistState.__new__(WhistState)
+        for name in _SCALARS:
+            setattr(c, name, getattr(self, name))
+        c.history = list(self.history)
+        c.scores = list(self.scores)
+        c.hands = list(self.hands)
+        c.tops = list(self.tops)
+        c.piles = None if self.piles is None else [[list(p) for p in ps] for ps in self.piles]
+        c.honours = list(self.honours)
+        c.bids = list(self.bids)
+        c.discards = list(self.discards)
+        c.trick_seats = list(self.trick_seats)
+        c.trick_cards = list(self.trick_cards)
+        c.tricks = list(self.tricks)
+        c.books = list(self.books)
+        c.deal_log = list(self.deal_log)
+        return c
+
+
+_SCALARS = (
+    "game", "num_players", "ruleset", "two", "bidw", "n_tricks", "trick_size", "dealer",
+    "phase", "to_act", "deal_no", "kitty", "turn_card", "high_bid", "high_bidder",
+    "declarer", "bid_number", "kind", "trump", "low", "kitty_taken", "hl_first", "hl_game",
+    "hl_declarer", "led", "leader", "loser",
+)  # fmt: skip
