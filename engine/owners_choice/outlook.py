@@ -1,0 +1,314 @@
+"""The calculator: net worth, payouts and the move advisor.
+
+Every number comes from the engine's own transitions: :func:`move_outlook` clones the
+state, applies each move and takes the exact expectation over every die with the
+probabilities of ``chance_outcomes()`` (Fractions), letting each decision-maker pick what
+is best for their own expected net worth.
+
+>>> from engine.owners_choice import from_position, move_outlook
+>>> s = from_position(prices=[100, 100, 100, 100], holdings=[[3, 0, 0, 0], [0, 2, 0, 0]],
+...                   cash=[400, 500], fund=200, pos=0)
+>>> [(o.distance, o.space_type) for o in move_outlook(s)]
+[(1, 'R'), (2, 'Y'), (3, 'EVENT'), (4, 'B')]
+>>> o = move_outlook(s)[0]
+>>> o.plan
+'R: seat 0 rolls the Fund die'
+>>> o.delta
+(Fraction(175, 3), Fraction(0, 1))
+>>> net_worth(s), dividend_payout(s, "R"), president_payout(s)
+([700, 700], [90, 0], [100, 100])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from engine.core.errors import EngineError, IllegalAction
+from engine.owners_choice.rules import COMPANIES, OwnersChoiceRules, tables
+from engine.owners_choice.state import (
+    CHOOSE,
+    FUND,
+    LEAVE,
+    MOVE,
+    NAME,
+    NAME_ACTIONS,
+    OVER,
+    PAY,
+    POST,
+    PRE,
+    ROLL,
+    STAY,
+    OwnersChoiceState,
+    parse_company,
+)
+
+
+@dataclass(frozen=True)
+class MoveOutlook:
+    """What one move distance leads to, in expectation.
+
+    ``delta[p]`` is the exact expected change of seat ``p``'s net worth (cash + shares
+    at market) once the landing space has been resolved; ``plan`` says which company is
+    named on an ALL space and what the president picks.
+    """
+
+    distance: int
+    space: int
+    space_type: str
+    delta: tuple[Fraction, ...]
+    plan: str
+
+    def delta_float(self) -> list[float]:
+        return [float(x) for x in self.delta]
+
+
+def net_worth(state: OwnersChoiceState) -> list[int]:
+    """Each seat's cash plus shares at the current prices (0 for a player who left)."""
+    return state.net_worth()
+
+
+def dividend_payout(state: OwnersChoiceState, company) -> list[int]:
+    """What each seat receives if ``company`` (``'R'``, ``'red'``, 0…) pays its dividend now.
+
+    >>> from engine.owners_choice import from_position
+    >>> s = from_position(holdings=[[1, 0, 0, 0], [2, 0, 0, 0]])
+    >>> dividend_payout(s, "red")
+    [30, 60]
+    >>> dividend_payout(s, "X")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    engine.core.errors.ParseError: 'X': no company 'X'; companies: 'R', 'Y', 'B', 'G' ...
+    """
+    c = parse_company(company)
+    d = state.dividend(c)
+    return [d * state.shares(p, c) for p in range(state.num_players)]
+
+
+def president_payout(state: OwnersChoiceState) -> list[int]:
+    """What each seat receives on a PRESIDENT space: the bonus per president die held."""
+    bonus = state.ruleset.president_bonus
+    out = [0] * state.num_players
+    for p in state.pres:
+        if p >= 0:
+            out[p] += bonus
+    return out
+
+
+# --- expectation over the resolution of a space ------------------------------------------
+
+
+def _resolve(s: OwnersChoiceState) -> tuple:
+    """Expected net worth of every seat once the current space has been resolved."""
+    ph = s.phase
+    if ph in (PRE, POST, OVER):
+        return tuple(s.net_worth())
+    if ph == ROLL:
+        n = s.num_players
+        acc = [Fraction(0)] * n
+        for action, p in s.ch.outcomes[s.die]:
+            c = s.clone(history=False)
+            c._apply(action)
+            v = _resolve(c)
+            for i in range(n):
+                acc[i] += p * v[i]
+        return tuple(acc)
+    if ph == LEAVE:
+        c = s.clone(history=False)
+        c._apply(STAY)  # leaving sets one's net worth to 0: never better
+        return _resolve(c)
+    return _best(s)[0]
+
+
+def _options(s: OwnersChoiceState) -> list:
+    if s.phase == CHOOSE:
+        # Fund first: on a tie the president keeps the fee.
+        return [FUND, PAY] if PAY in s.legal_actions() else [FUND]
+    return list(NAME_ACTIONS)
+
+
+def option_values(s: OwnersChoiceState) -> dict:
+    """At a president's choice or an ALL naming: each option → expected net worths.
+
+    >>> from engine.owners_choice import from_position
+    >>> s = from_position(holdings=[[3, 0, 0, 0], [0, 2, 0, 0]], fund=0)
+    >>> s.apply("move 1")
+    >>> {str(a): v[0] for a, v in option_values(s).items()}
+    {'fund': Fraction(940, 1), 'pay': Fraction(985, 1)}
+    """
+    if s.phase not in (CHOOSE, NAME):
+        raise IllegalAction(
+            f"option values need a president's choice or an ALL space; now: {s.describe_turn()}"
+        )
+    out = {}
+    for a in _options(s):
+        c = s.clone(history=False)
+        c._apply(a)
+        out[a] = _resolve(c)
+    return out
+
+
+def _best(s: OwnersChoiceState):
+    seat = s.chooser if s.phase == CHOOSE else s.active
+    best = None
+    for a, v in option_values(s).items():
+        if best is None or v[seat] > best[0][seat]:
+            best = (v, a)
+    return best
+
+
+def _plan(s: OwnersChoiceState) -> str:
+    parts = []
+    while s.phase in (NAME, CHOOSE):
+        v, a = _best(s)
+        if s.phase == NAME:
+            parts.append(f"name {a.arg}")
+        else:
+            who = f"{COMPANIES[s.company]}: seat {s.chooser}"
+            if a == PAY:
+                parts.append(f"{who} pays ${s.fee(s.company)} and rolls the company die")
+            else:
+                parts.append(f"{who} rolls the Fund die")
+        s = s.clone(history=False)
+        s._apply(a)
+    if s.phase == ROLL and s.die == 5:
+        parts.append("roll the Event die")
+    return "; ".join(parts) if parts else "-"
+
+
+def move_outlook(state: OwnersChoiceState) -> list[MoveOutlook]:
+    """For each legal move of the player about to move: the landing space and the exact
+    expected change of every seat's net worth after that space is resolved.
+
+    Each president picks the option better for their own expected net worth (a tie: the
+    Fund die, which costs no fee); on an ALL space the mover names the company best for
+    their own expected net worth; nobody declares personal bankruptcy.
+    """
+    if state.phase != PRE:
+        raise IllegalAction(
+            f"move_outlook needs a player about to move; now: {state.describe_turn()}"
+        )
+    before = state.net_worth()
+    out = []
+    for a in state.legal_actions():
+        if a.kind != "move":
+            continue
+        d = int(a.arg)
+        s = state.clone(history=False)
+        s._apply(MOVE[d])
+        plan = _plan(s) if s.phase in (NAME, CHOOSE, ROLL) else "-"
+        after = _resolve(s)
+        out.append(
+            MoveOutlook(
+                distance=d,
+                space=s.pos,
+                space_type=s.space_name(s.pos),
+                delta=tuple(Fraction(x) - b for x, b in zip(after, before)),
+                plan=plan,
+            )
+        )
+    return out
+
+
+# --- building a position -----------------------------------------------------------------
+
+
+def from_position(
+    num_players: int | None = None,
+    *,
+    prices=None,
+    holdings=None,
+    cash=None,
+    fund: int = 0,
+    pos: int = 0,
+    to_act: int = 0,
+    presidents=None,
+    ruleset: OwnersChoiceRules | None = None,
+) -> OwnersChoiceState:
+    """A position ready for ``to_act`` to trade or move (set-up done).
+
+    ``prices``: four prices on the track (R, Y, B, G); ``holdings``: per seat, four share
+    counts; ``cash``: per seat; ``presidents``: per company a seat or ``None`` (default:
+    the strict top holder, none on a tie). Every value is checked.
+
+    >>> from_position(prices=[100, 105, 100, 100])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    engine.core.errors.EngineError: price 105 of Y is not on the track; prices: 40, 50, ..., 300
+    """
+    from engine.owners_choice import GAME
+
+    r = ruleset or OwnersChoiceRules()
+    t = tables(r)
+    if num_players is None:
+        num_players = len(holdings) if holdings else len(cash) if cash else 4
+    if not GAME.min_players <= num_players <= GAME.max_players:
+        raise EngineError(f"{num_players} players: Owner's Choice takes 2 to 5")
+    n = num_players
+    s = OwnersChoiceState(n, r)
+    prices = list(prices) if prices is not None else [r.start_price] * 4
+    if len(prices) != 4:
+        raise EngineError(f"prices {prices}: give four prices (R, Y, B, G)")
+    for c, p in enumerate(prices):
+        if p not in t.prices:
+            raise EngineError(
+                f"price {p} of {COMPANIES[c]} is not on the track; prices: "
+                f"{', '.join(map(str, t.prices))}"
+            )
+        s.step[c] = t.prices.index(p)
+    holdings = [list(h) for h in holdings] if holdings is not None else [[0] * 4] * n
+    if len(holdings) != n or any(len(h) != 4 for h in holdings):
+        raise EngineError(f"holdings {holdings}: give four share counts for each of {n} seats")
+    for p, h in enumerate(holdings):
+        if any((not isinstance(k, int)) or k < 0 for k in h):
+            raise EngineError(f"holdings of seat {p} {h}: share counts are whole numbers ≥ 0")
+        if sum(h) > r.max_shares:
+            raise EngineError(
+                f"seat {p} holds {sum(h)} shares; the limit is {r.max_shares} in total"
+            )
+        s.hold[p * 4 : p * 4 + 4] = h
+    for c in range(4):
+        held = sum(h[c] for h in holdings)
+        if held > r.shares_per_company:
+            raise EngineError(
+                f"{held} shares of {COMPANIES[c]} are held; the company has only "
+                f"{r.shares_per_company}"
+            )
+        s.supply[c] = r.shares_per_company - held
+    cash = list(cash) if cash is not None else [r.start_cash] * n
+    if len(cash) != n or any((not isinstance(x, int)) or x < 0 for x in cash):
+        raise EngineError(f"cash {cash}: give {n} whole amounts ≥ 0")
+    s.cash = cash
+    if not isinstance(fund, int) or fund < 0:
+        raise EngineError(f"fund {fund!r}: the Fund is a whole amount ≥ 0")
+    s.fund = fund
+    s.issued = sum(cash) + fund
+    if not isinstance(pos, int) or not 0 <= pos < t.goal:
+        raise EngineError(f"pawn on space {pos!r}: it must be on 0..{t.goal - 1} (not GOAL)")
+    s.pos = pos
+    if not isinstance(to_act, int) or not 0 <= to_act < n:
+        raise EngineError(f"seat to act {to_act!r}: seats are 0..{n - 1}")
+    s.active = to_act
+    for c in range(4):
+        best, top = s._top(c)
+        if presidents is None:
+            s.pres[c] = top[0] if len(top) == 1 else -1
+            continue
+        p = presidents[c]
+        if p is None or p == -1:
+            if len(top) == 1:
+                raise EngineError(
+                    f"company {COMPANIES[c]}: seat {top[0]} holds the most shares, so it "
+                    "holds the president die"
+                )
+            s.pres[c] = -1
+        elif p not in top:
+            raise EngineError(
+                f"president of {COMPANIES[c]} seat {p!r} does not hold the most shares "
+                f"(top holders: {top or 'nobody'})"
+            )
+        else:
+            s.pres[c] = p
+    s.phase = PRE
+    s.turn = 1
+    return s

@@ -1,0 +1,759 @@
+"""Owner's Choice: actions and the game state (RULES.md §3).
+
+Action vocabulary (text form in quotes):
+
+- set-up round: ``'buy R'`` (one share at the start price) … then ``'done'``;
+- a turn, before moving: ``'buy R'`` / ``'sell R'`` (one share per action) and
+  ``'move N'``; trading before the move uses up the turn's trade phase;
+- after the space is resolved, only if the player did not trade before moving:
+  ``'buy R'`` / ``'sell R'`` … then ``'done'``;
+- an ALL space: the active player names a company, ``'name B'``;
+- a president's choice: ``'pay'`` (pay the fee into the Fund and roll the company die)
+  or ``'fund'`` (roll the Fund die); the seat to act is the president, who need not be
+  the active player;
+- dice (chance nodes): ``'die R +2'``, ``'die R dividend'``, ``'die fund 100/-2'``,
+  ``'die event pay50'``; equal faces are merged into one outcome (``'die R +1'`` has
+  probability 2/6), since they have the same effect;
+- after a company goes bankrupt, each player who held its shares, clockwise from the
+  active player, chooses ``'bankrupt'`` (personal bankruptcy: leave the game, returning
+  shares and money) or ``'stay'``.
+
+A trade phase holds at most ``max_trades_per_turn`` buy/sell actions, so every game ends
+whatever the players do.
+
+>>> from engine import get_game
+>>> s = get_game("owners_choice").new_initial_state(4)
+>>> for a in ["buy R", "buy R", "done", "buy R", "done", "done", "done"]:
+...     s.apply(a)
+>>> s.cash[:2], s.presidents()
+([490, 590], [0, None, None, None])
+>>> s.apply("move 1"); s.space_name(s.pos), s.current_player()
+('R', 0)
+>>> s.legal_actions()
+[Action(kind='pay', arg=''), Action(kind='fund', arg='')]
+>>> s.apply("pay"); s.chance_outcomes()[0]
+(Action(kind='die', arg='R +1'), Fraction(1, 3))
+>>> s.apply("die R +3"); s.price(0), s.fund
+(130, 50)
+>>> s.apply("move 2")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+engine.core.errors.IllegalAction: 'move 2' is not allowed now (...); allowed: 'buy R', ..., 'done'
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from fractions import Fraction
+
+from engine.core.errors import ParseError
+from engine.core.protocol import CHANCE, TERMINAL, State
+from engine.owners_choice.rules import (
+    ALL,
+    COMPANIES,
+    COMPANY_NAMES,
+    DIVIDEND,
+    EVENT,
+    GOAL,
+    PRESIDENT,
+    SPACE_KINDS,
+    OwnersChoiceRules,
+    tables,
+)
+
+# Phases
+SETUP, PRE, NAME, CHOOSE, ROLL, LEAVE, POST, OVER = range(8)
+PHASE_NAMES = ("setup", "pre-move", "name", "choose", "roll", "leave", "post-move", "over")
+FUND_DIE, EVENT_DIE = 4, 5
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One move or die result; ``str()`` is the stable text form.
+
+    >>> Action("buy", "R")
+    Action(kind='buy', arg='R')
+    >>> str(Action("die", "fund all/-3"))
+    'die fund all/-3'
+    """
+
+    kind: str
+    arg: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.arg}" if self.arg else self.kind
+
+
+BUY = tuple(Action("buy", c) for c in COMPANIES)
+SELL = tuple(Action("sell", c) for c in COMPANIES)
+NAME_ACTIONS = tuple(Action("name", c) for c in COMPANIES)
+MOVE = tuple(Action("move", str(d)) for d in range(0, 13))
+DONE = Action("done")
+PAY = Action("pay")
+FUND = Action("fund")
+BANKRUPT = Action("bankrupt")
+STAY = Action("stay")
+_SIMPLE = {"done": DONE, "pay": PAY, "fund": FUND, "bankrupt": BANKRUPT, "stay": STAY}
+
+
+def parse_company(text: str, *, quote: str | None = None) -> int:
+    """A company index from ``'R'``, ``'red'`` (any case) or ``0``-``3``.
+
+    >>> parse_company("blue"), parse_company("g")
+    (2, 3)
+    >>> parse_company("P")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    engine.core.errors.ParseError: 'P': no company 'P'; companies: 'R', 'Y', 'B', 'G' ...
+    """
+    if isinstance(text, int) and not isinstance(text, bool) and 0 <= text < 4:
+        return text
+    t = str(text).strip()
+    if t.upper() in COMPANIES:
+        return COMPANIES.index(t.upper())
+    if t.lower() in COMPANY_NAMES:
+        return COMPANY_NAMES.index(t.lower())
+    where = text if quote is None else quote
+    raise ParseError(
+        f"{where!r}: no company {t!r}; companies: 'R', 'Y', 'B', 'G' (red, yellow, blue, green)"
+    )
+
+
+class _Chance:
+    """Chance outcomes of each die for one ruleset: merged lists and raw faces."""
+
+    def __init__(self, r: OwnersChoiceRules):
+        t = tables(r)
+        self.outcomes: list[list[tuple[Action, Fraction]]] = []
+        self.raw: list[tuple[Action, ...]] = []
+        self.effect: dict[Action, tuple] = {}
+        dice = [(c, f"{c} ", r.president_die, t.pres_faces) for c in COMPANIES]
+        dice.append(("fund", "fund ", r.fund_die, t.fund_faces))
+        dice.append(("event", "event ", r.event_die, t.event_faces))
+        for die, (_, prefix, faces, parsed) in enumerate(dice):
+            raw = tuple(Action("die", prefix + f) for f in faces)
+            counts: dict[Action, int] = {}
+            for a, eff in zip(raw, parsed):
+                counts[a] = counts.get(a, 0) + 1
+                self.effect[a] = (die, eff)
+            self.raw.append(raw)
+            self.outcomes.append([(a, Fraction(k, len(raw))) for a, k in counts.items()])
+
+
+@functools.lru_cache(maxsize=64)
+def _chance(r: OwnersChoiceRules) -> _Chance:
+    return _Chance(r)
+
+
+class OwnersChoiceState(State):
+    """A position of Owner's Choice. All information is public.
+
+    Compact data: ``cash[p]``; ``hold[p * 4 + c]`` shares of company ``c`` held by ``p``;
+    ``supply[c]``; ``step[c]`` the index of the price on the track; ``pres[c]`` the
+    president's seat or -1; ``fund``; ``pos`` the pawn; ``issued`` the money the bank has
+    paid out net (so ``sum(cash) + fund == issued`` always).
+    """
+
+    __slots__ = (
+        "num_players",
+        "ruleset",
+        "history",
+        "t",
+        "ch",
+        "cash",
+        "hold",
+        "supply",
+        "step",
+        "pres",
+        "out",
+        "fund",
+        "issued",
+        "pos",
+        "active",
+        "phase",
+        "trades",
+        "traded_before",
+        "company",
+        "die",
+        "chooser",
+        "queue",
+        "affected",
+        "turn",
+    )
+
+    def __init__(self, num_players: int, ruleset: OwnersChoiceRules):
+        n = num_players
+        self.num_players = n
+        self.ruleset = ruleset
+        self.history = []
+        self.t = t = tables(ruleset)
+        self.ch = _chance(ruleset)
+        self.cash = [ruleset.start_cash] * n
+        self.hold = [0] * (4 * n)
+        self.supply = [ruleset.shares_per_company] * 4
+        self.step = [t.start_step] * 4
+        self.pres = [-1] * 4
+        self.out = [False] * n
+        self.fund = 0
+        self.issued = ruleset.start_cash * n
+        self.pos = 0
+        self.active = 0
+        self.phase = SETUP
+        self.trades = 0
+        self.traded_before = False
+        self.company = -1
+        self.die = -1
+        self.chooser = -1
+        self.queue: tuple[int, ...] = ()
+        self.affected: list[int] = []
+        self.turn = 0
+
+    # --- reading the position -------------------------------------------------------
+    def price(self, c: int) -> int:
+        return self.t.prices[self.step[c]]
+
+    def dividend(self, c: int) -> int:
+        return self.t.dividends[self.step[c]]
+
+    def shares(self, p: int, c: int) -> int:
+        return self.hold[p * 4 + c]
+
+    def presidents(self) -> list[str | None]:
+        """The president of each company as a seat, ``None`` when the die is in the pool.
+
+        The list is indexed by company: ``presidents()[0]`` is red's president.
+        """
+        return [p if p >= 0 else None for p in self.pres]
+
+    def space_name(self, i: int) -> str:
+        return SPACE_KINDS[self.t.spaces[i]]
+
+    def move_max(self) -> int:
+        r = self.ruleset
+        return r.move_max_small if self.num_players <= 3 else r.move_max_large
+
+    def fee(self, c: int) -> int:
+        r = self.ruleset
+        return r.fee_high if self.price(c) >= r.fee_threshold else r.fee_low
+
+    def net_worth(self) -> list[int]:
+        """Cash plus shares at the current prices; 0 for a player who left."""
+        prices = [self.t.prices[s] for s in self.step]
+        h = self.hold
+        out = []
+        for p in range(self.num_players):
+            if self.out[p]:
+                out.append(0)
+                continue
+            b = p * 4
+            out.append(
+                self.cash[p]
+                + h[b] * prices[0]
+                + h[b + 1] * prices[1]
+                + h[b + 2] * prices[2]
+                + h[b + 3] * prices[3]
+            )
+        return out
+
+    # --- protocol ---------------------------------------------------------------------
+    def current_player(self) -> int:
+        ph = self.phase
+        if ph == ROLL:
+            return CHANCE
+        if ph == OVER:
+            return TERMINAL
+        if ph == CHOOSE:
+            return self.chooser
+        if ph == LEAVE:
+            return self.queue[0]
+        return self.active
+
+    def legal_actions(self) -> list:
+        ph = self.phase
+        if ph in (PRE, POST, SETUP):
+            out = self._trades() if ph != SETUP else self._setup_buys()
+            if ph == PRE:
+                for d in range(1, min(self.move_max(), self.t.goal - self.pos) + 1):
+                    out.append(MOVE[d])
+            else:
+                out.append(DONE)
+            return out
+        if ph == CHOOSE:
+            if self.cash[self.chooser] >= self.fee(self.company):
+                return [PAY, FUND]
+            return [FUND]
+        if ph == NAME:
+            return list(NAME_ACTIONS)
+        if ph == LEAVE:
+            r = self.ruleset
+            others = sum(1 for p in range(self.num_players) if not self.out[p]) - 1
+            if others > 0 or r.last_player_may_leave:
+                return [BANKRUPT, STAY]
+            return [STAY]
+        return []
+
+    def _setup_buys(self) -> list:
+        a = self.active
+        b = a * 4
+        h = self.hold
+        if h[b] + h[b + 1] + h[b + 2] + h[b + 3] >= self.ruleset.max_shares:
+            return []
+        cash = self.cash[a]
+        prices = self.t.prices
+        return [BUY[c] for c in range(4) if self.supply[c] and cash >= prices[self.step[c]]]
+
+    def _trades(self) -> list:
+        if self.trades >= self.ruleset.max_trades_per_turn:
+            return []
+        out = self._setup_buys()
+        a = self.active
+        h = self.hold
+        n4 = self.num_players * 4
+        for c in range(4):
+            k = h[a * 4 + c]
+            if k == 0:
+                continue
+            # The only holder may not sell their last share.
+            if k == 1 and all(h[i] == 0 for i in range(c, n4, 4) if i != a * 4 + c):
+                continue
+            out.append(SELL[c])
+        return out
+
+    def chance_outcomes(self):
+        if self.phase != ROLL:
+            return super().chance_outcomes()
+        return list(self.ch.outcomes[self.die])
+
+    def sample_chance(self, rng):
+        if self.phase != ROLL:
+            return super().sample_chance(rng)
+        raw = self.ch.raw[self.die]
+        return raw[int(rng.random() * len(raw))]
+
+    def check_chance(self, action) -> None:
+        if self.ch.effect.get(action, (-9,))[0] != self.die:
+            super().check_chance(action)
+
+    def parse_action(self, text: str) -> Action:
+        t = " ".join(str(text).split())
+        low = t.lower()
+        if low in _SIMPLE:
+            return _SIMPLE[low]
+        kind, _, rest = low.partition(" ")
+        if kind in ("buy", "sell", "name") and rest:
+            c = parse_company(t.partition(" ")[2], quote=text)
+            return {"buy": BUY, "sell": SELL, "name": NAME_ACTIONS}[kind][c]
+        if kind == "move" and rest.isdigit():
+            d = int(rest)
+            if 1 <= d < len(MOVE):
+                return MOVE[d]
+            raise ParseError(f"{text!r}: a move is 1 to {self.move_max()} spaces")
+        if kind == "die" and rest:
+            which, _, face = t[4:].partition(" ")
+            w = which.lower()
+            if w in ("fund", "event"):
+                key = f"{w} {face}"
+            else:
+                key = f"{COMPANIES[parse_company(which, quote=text)]} {face}"
+            a = Action("die", key)
+            if a in self.ch.effect:
+                return a
+            raise ParseError(
+                f"{text!r}: no die face {face!r}; faces: "
+                f"{', '.join(repr(str(x)) for x, _ in self.ch.outcomes[self._die_of(w)])}"
+            )
+        raise ParseError(
+            f"{text!r}: not an Owner's Choice action; write 'buy R', 'sell R', 'move N', "
+            "'done', 'name R', 'pay', 'fund', 'bankrupt', 'stay' or 'die R +1' / "
+            "'die fund 50/-1' / 'die event pay50'"
+        )
+
+    @staticmethod
+    def _die_of(which: str) -> int:
+        if which == "fund":
+            return FUND_DIE
+        if which == "event":
+            return EVENT_DIE
+        return parse_company(which)
+
+    # --- transitions ------------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        k = action.kind
+        if k == "die":
+            self._roll(action)
+        elif k == "buy":
+            self._buy(COMPANIES.index(action.arg))
+        elif k == "sell":
+            self._sell(COMPANIES.index(action.arg))
+        elif k == "move":
+            self._move(int(action.arg))
+        elif k == "done":
+            if self.phase == SETUP:
+                self._setup_done()
+            else:
+                self._next_turn()
+        elif k == "pay":
+            c = self.company
+            fee = self.fee(c)
+            self.cash[self.chooser] -= fee
+            self.fund += fee
+            self.die = c
+            self.phase = ROLL
+        elif k == "fund":
+            self.die = FUND_DIE
+            self.phase = ROLL
+        elif k == "name":
+            self._company_space(COMPANIES.index(action.arg))
+        elif k == "bankrupt":
+            self._leave(self.queue[0])
+            self._next_asked()
+        else:  # stay
+            self._next_asked()
+
+    def _buy(self, c: int) -> None:
+        a = self.active
+        price = self.t.prices[self.step[c]]
+        self.cash[a] -= price
+        self.issued -= price
+        self.hold[a * 4 + c] += 1
+        self.supply[c] -= 1
+        if self.phase != SETUP:
+            self.trades += 1
+            if self.phase == PRE:
+                self.traded_before = True
+            self._reassign(c, a, sale=False)
+
+    def _sell(self, c: int) -> None:
+        a = self.active
+        price = self.t.prices[self.step[c]]
+        self.cash[a] += price
+        self.issued += price
+        self.hold[a * 4 + c] -= 1
+        self.supply[c] += 1
+        self.trades += 1
+        if self.phase == PRE:
+            self.traded_before = True
+        self._reassign(c, a, sale=True)
+
+    def _top(self, c: int) -> tuple[int, list[int]]:
+        best, top = 0, []
+        h = self.hold
+        for p in range(self.num_players):
+            k = h[p * 4 + c]
+            if k > best:
+                best, top = k, [p]
+            elif k == best and k:
+                top.append(p)
+        return best, top
+
+    def _reassign(self, c: int, seller: int, sale: bool) -> None:
+        """President of ``c`` after one share of it changed hands (RULES.md §3 step 1)."""
+        best, top = self._top(c)
+        if not top:
+            self.pres[c] = -1
+        elif len(top) == 1:
+            self.pres[c] = top[0]
+        elif sale and self.hold[seller * 4 + c] == best:
+            # This sale made the tie: nearest clockwise after the active player.
+            self.pres[c] = self._clockwise_first(top)
+        elif self.pres[c] != -1 and self.pres[c] not in top:
+            self.pres[c] = self._clockwise_first(top)
+        # Otherwise a purchase (or an older tie): the die stays where it was.
+
+    def _clockwise_first(self, seats: list[int]) -> int:
+        n, a = self.num_players, self.active
+        order = range(1, n + 1) if self.ruleset.sale_tie_active_last else range(n)
+        for i in order:
+            p = (a + i) % n
+            if p in seats:
+                return p
+        return seats[0]
+
+    def _setup_done(self) -> None:
+        n = self.num_players
+        if self.active < n - 1:
+            self.active += 1
+            return
+        for c in range(4):
+            best, top = self._top(c)
+            self.pres[c] = top[0] if len(top) == 1 else -1
+        self.active = 0
+        self.phase = PRE
+        self.turn = 1
+        self.trades = 0
+        self.traded_before = False
+
+    def _move(self, d: int) -> None:
+        self.pos += d
+        kind = self.t.spaces[self.pos]
+        if kind < 4:
+            self._company_space(kind)
+        elif kind == ALL:
+            self.phase = NAME
+        elif kind == EVENT:
+            self.die = EVENT_DIE
+            self.phase = ROLL
+        elif kind == DIVIDEND:
+            m = max(self.step)
+            for c in range(4):
+                if self.step[c] == m:
+                    self._pay_dividend(c)
+            self._resolved()
+        elif kind == PRESIDENT:
+            bonus = self.ruleset.president_bonus
+            for p in self.pres:
+                if p >= 0:
+                    self.cash[p] += bonus
+                    self.issued += bonus
+            self._resolved()
+        elif kind == GOAL:
+            take = min(self.ruleset.goal_take, self.fund)
+            self.fund -= take
+            self.cash[self.active] += take
+            self.phase = OVER
+        else:  # START cannot be landed on; treated as a blank space
+            self._resolved()
+
+    def _company_space(self, c: int) -> None:
+        p = self.pres[c]
+        if p < 0:
+            if self.ruleset.no_president != "active_player":
+                self._resolved()
+                return
+            p = self.active
+        self.company = c
+        self.chooser = p
+        self.phase = CHOOSE
+
+    def _pay_dividend(self, c: int) -> None:
+        d = self.t.dividends[self.step[c]]
+        if not d:
+            return
+        h = self.hold
+        cash = self.cash
+        for p in range(self.num_players):
+            k = h[p * 4 + c]
+            if k:
+                cash[p] += d * k
+                self.issued += d * k
+
+    def _shift(self, c: int, k: int) -> None:
+        s = self.step[c] + k
+        if s > self.t.top:
+            s = self.t.top
+        elif s < 0:
+            if self.step[c] == 0 or self.ruleset.bankrupt_on_overshoot:
+                self._bankrupt(c)
+                return
+            s = 0
+        self.step[c] = s
+
+    def _bankrupt(self, c: int) -> None:
+        h = self.hold
+        for p in range(self.num_players):
+            if h[p * 4 + c]:
+                h[p * 4 + c] = 0
+                if p not in self.affected:
+                    self.affected.append(p)
+        self.supply[c] = self.ruleset.shares_per_company
+        self.step[c] = self.t.start_step
+        self.pres[c] = -1
+
+    def _roll(self, action: Action) -> None:
+        die, eff = self.ch.effect[action]
+        if die < 4:
+            if eff[0] == "step":
+                self._shift(die, eff[1])
+            else:
+                self._pay_dividend(die)
+        elif die == FUND_DIE:
+            take, steps = eff
+            amount = self.fund if take < 0 else min(take, self.fund)
+            self.fund -= amount
+            self.cash[self.chooser] += amount
+            self._shift(self.company, -steps)
+        else:
+            what, k = eff
+            if what == "all":
+                for c in range(4):
+                    self._shift(c, k)
+            elif what == "lowest" or what == "highest":
+                m = min(self.step) if what == "lowest" else max(self.step)
+                for c in [c for c in range(4) if self.step[c] == m]:
+                    self._shift(c, k)
+            elif what == "pay":
+                for p in range(self.num_players):
+                    if not self.out[p]:
+                        amount = min(k, self.cash[p])
+                        self.cash[p] -= amount
+                        self.fund += amount
+            else:  # dividends
+                for c in range(4):
+                    self._pay_dividend(c)
+        self._resolved()
+
+    def _resolved(self) -> None:
+        """The space has acted: ask players hit by a bankruptcy, then go on."""
+        if self.affected:
+            n, a = self.num_players, self.active
+            hit = self.affected
+            self.queue = tuple(
+                (a + i) % n for i in range(n) if (a + i) % n in hit and not self.out[(a + i) % n]
+            )
+            self.affected = []
+            if self.queue:
+                self.phase = LEAVE
+                return
+        self._after_space()
+
+    def _next_asked(self) -> None:
+        self.queue = self.queue[1:]
+        if not self.queue:
+            self._after_space()
+
+    def _after_space(self) -> None:
+        if self.traded_before or self.out[self.active]:
+            self._next_turn()
+        else:
+            self.phase = POST
+            self.company = -1
+
+    def _leave(self, p: int) -> None:
+        """Personal bankruptcy: shares to the supply, cash to the bank, out of the game."""
+        self.issued -= self.cash[p]
+        self.cash[p] = 0
+        self.out[p] = True
+        h = self.hold
+        for c in range(4):
+            k = h[p * 4 + c]
+            if not k and self.pres[c] != p:
+                continue
+            h[p * 4 + c] = 0
+            self.supply[c] += k
+            # As after a sale: a unique top holder takes the die; if the leaver held it
+            # and a tie remains, the tied player nearest clockwise after the active
+            # player takes it; an older tie leaves it in the pool.
+            best, top = self._top(c)
+            if not top:
+                self.pres[c] = -1
+            elif len(top) == 1:
+                self.pres[c] = top[0]
+            elif self.pres[c] == p:
+                self.pres[c] = self._clockwise_first(top)
+
+    def _next_turn(self) -> None:
+        n = self.num_players
+        a = self.active
+        for i in range(1, n + 1):
+            if not self.out[(a + i) % n]:
+                a = (a + i) % n
+                break
+        self.active = a
+        self.phase = PRE
+        self.trades = 0
+        self.traded_before = False
+        self.company = -1
+        self.chooser = -1
+        self.turn += 1
+
+    # --- views --------------------------------------------------------------------------
+    def describe_turn(self) -> str:
+        ph, a = self.phase, self.active
+        if ph == SETUP:
+            return f"seat {a} buys in the set-up round: 'buy C' or 'done'"
+        if ph == PRE:
+            return f"seat {a} trades or moves"
+        if ph == POST:
+            return f"seat {a} trades after the move: buy/sell or 'done'"
+        if ph == NAME:
+            return f"seat {a} names a company for the ALL space"
+        if ph == CHOOSE:
+            c = COMPANIES[self.company]
+            return f"seat {self.chooser}, president of {c}, chooses 'pay' or 'fund'"
+        if ph == ROLL:
+            which = COMPANIES[self.die] if self.die < 4 else ("fund", "event")[self.die - 4]
+            return f"the {which} die is rolling"
+        if ph == LEAVE:
+            return f"seat {self.queue[0]} chooses 'bankrupt' or 'stay'"
+        return "game over"
+
+    def returns(self) -> list[float]:
+        """Final money of each seat: cash plus every share sold at the current price
+        (0 for a player who left by personal bankruptcy)."""
+        return self.net_worth()
+
+    def observation(self, seat: int | None = None) -> dict:
+        """Everything is public; the same dict for every seat."""
+        n = self.num_players
+        return {
+            "cash": list(self.cash),
+            "holdings": [list(self.hold[p * 4 : p * 4 + 4]) for p in range(n)],
+            "supply": list(self.supply),
+            "prices": [self.price(c) for c in range(4)],
+            "presidents": self.presidents(),
+            "out": list(self.out),
+            "fund": self.fund,
+            "pos": self.pos,
+            "active": self.active,
+            "phase": PHASE_NAMES[self.phase],
+            "turn": self.turn,
+        }
+
+    def clone(self, *, history: bool = True) -> OwnersChoiceState:
+        """A copy; ``history=False`` leaves the copy's history empty (for search)."""
+        c = OwnersChoiceState.__new__(OwnersChoiceState)
+        c.num_players = self.num_players
+        c.ruleset = self.ruleset
+        c.history = self.history[:] if history else []
+        c.t = self.t
+        c.ch = self.ch
+        c.cash = self.cash[:]
+        c.hold = self.hold[:]
+        c.supply = self.supply[:]
+        c.step = self.step[:]
+        c.pres = self.pres[:]
+        c.out = self.out[:]
+        c.fund = self.fund
+        c.issued = self.issued
+        c.pos = self.pos
+        c.active = self.active
+        c.phase = self.phase
+        c.trades = self.trades
+        c.traded_before = self.traded_before
+        c.company = self.company
+        c.die = self.die
+        c.chooser = self.chooser
+        c.queue = self.queue
+        c.affected = self.affected[:]
+        c.turn = self.turn
+        return c
+
+
+def check_invariants(s: OwnersChoiceState) -> None:
+    """Raise ``AssertionError`` naming the broken invariant (used by tests and playouts)."""
+    r = s.ruleset
+    n = s.num_players
+    for c in range(4):
+        held = sum(s.hold[p * 4 + c] for p in range(n))
+        if held + s.supply[c] != r.shares_per_company or s.supply[c] < 0:
+            raise AssertionError(f"shares of {COMPANIES[c]} not conserved")
+        if not 0 <= s.step[c] <= s.t.top:
+            raise AssertionError(f"price of {COMPANIES[c]} off the track")
+        p = s.pres[c]
+        best, top = s._top(c)
+        if p >= 0 and p not in top:
+            raise AssertionError(f"president of {COMPANIES[c]} does not hold the most")
+        if best and len(top) == 1 and s.phase != SETUP and p != top[0]:
+            raise AssertionError(f"sole top holder of {COMPANIES[c]} is not president")
+    if sum(s.cash) + s.fund != s.issued:
+        raise AssertionError("money not conserved")
+    if s.fund < 0 or min(s.cash) < 0:
+        raise AssertionError("negative money")
+    for p in range(n):
+        if sum(s.hold[p * 4 : p * 4 + 4]) > r.max_shares:
+            raise AssertionError(f"seat {p} holds more than {r.max_shares} shares")
+        if s.out[p] and (s.cash[p] or any(s.hold[p * 4 : p * 4 + 4])):
+            raise AssertionError(f"seat {p} left but still has money or shares")
+    if not 0 <= s.pos <= s.t.goal:
+        raise AssertionError("pawn off the board")

@@ -1,0 +1,404 @@
+"""One test (or a few) per clause of RULES.md §3."""
+
+from fractions import Fraction
+
+import pytest
+
+from engine import IllegalAction, ParseError, get_game
+from engine.core.protocol import CHANCE, TERMINAL
+from engine.owners_choice import OwnersChoiceRules, check_invariants, from_position
+from engine.owners_choice.state import LEAVE, POST, PRE
+
+GAME = get_game("owners_choice")
+
+
+def play(state, *actions):
+    for a in actions:
+        state.apply(a)
+        check_invariants(state)
+    return state
+
+
+def legal(state):
+    return [str(a) for a in state.legal_actions()]
+
+
+# --- set-up ------------------------------------------------------------------------------
+
+
+def test_start_cash_and_opening_purchases_at_100():
+    s = GAME.new_initial_state(3)
+    assert s.cash == [690, 690, 690]
+    play(s, "buy R", "buy R", "buy Y", "done")
+    assert s.cash[0] == 390 and s.active == 1
+    assert legal(s) == ["buy R", "buy Y", "buy B", "buy G", "done"]
+
+
+def test_opening_purchase_limited_by_cash():
+    s = GAME.new_initial_state(2)
+    play(s, *["buy G"] * 6)
+    assert s.cash[0] == 90
+    assert legal(s) == ["done"]
+
+
+def test_setup_presidents_need_strict_majority():
+    s = GAME.new_initial_state(3)
+    play(s, "buy R", "buy R", "buy Y", "done", "buy R", "buy Y", "done", "buy Y", "done")
+    # R: seat 0 has 2, seat 1 has 1 -> seat 0; Y: 1 each -> tie, die stays in the pool.
+    assert s.presidents() == [0, None, None, None]
+    assert s.phase == PRE and s.active == 0
+
+
+# --- trading -----------------------------------------------------------------------------
+
+
+def test_trade_before_move_uses_up_the_trade_phase():
+    s = from_position(3, holdings=[[2, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]], fund=0)
+    play(s, "buy Y", "move 3")  # space 3 = EVENT
+    play(s, "die event all+1")
+    assert s.active == 1 and s.phase == PRE  # no trading after the move
+
+
+def test_trade_after_move_when_not_before():
+    s = from_position(3, holdings=[[2, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])
+    play(s, "move 3", "die event all+1")
+    assert s.phase == POST and s.active == 0
+    assert "move 1" not in legal(s)
+    play(s, "buy B", "buy B", "sell B", "done")
+    assert s.active == 1 and s.phase == PRE
+
+
+def test_trading_does_not_move_prices_and_uses_current_price():
+    s = from_position(2, prices=[150, 100, 100, 100], holdings=[[1, 0, 0, 0], [2, 0, 0, 0]])
+    play(s, "buy R")
+    assert s.cash[0] == 690 - 150 and s.price(0) == 150
+    play(s, "sell R")
+    assert s.cash[0] == 690
+
+
+def test_twelve_share_limit():
+    s = from_position(2, holdings=[[6, 6, 0, 0], [0, 0, 1, 0]], cash=[5000, 100])
+    assert not any(a.startswith("buy") for a in legal(s))
+    with pytest.raises(IllegalAction, match="'buy B' is not allowed now"):
+        s.apply("buy B")
+
+
+def test_no_purchase_from_empty_supply():
+    s = from_position(2, holdings=[[0, 0, 0, 0], [12, 0, 0, 0]])
+    s.supply[0] = 0  # 3 more held off-table would break conservation; build it properly:
+    s = from_position(3, holdings=[[0, 0, 0, 0], [8, 0, 0, 0], [7, 0, 0, 0]])
+    assert s.supply[0] == 0
+    assert "buy R" not in legal(s) and "buy Y" in legal(s)
+
+
+def test_sole_holder_cannot_sell_last_share():
+    s = from_position(2, holdings=[[1, 2, 0, 0], [0, 1, 0, 0]])
+    assert "sell R" not in legal(s)  # the only holder of R, one share left
+    assert "sell Y" in legal(s)
+    s2 = from_position(2, holdings=[[1, 0, 0, 0], [1, 0, 0, 0]], presidents=[None] * 4)
+    assert "sell R" in legal(s2)  # someone else holds R
+    s3 = from_position(2, holdings=[[2, 0, 0, 0], [0, 0, 0, 0]])
+    play(s3, "sell R")
+    assert "sell R" not in legal(s3)
+
+
+def test_purchase_tie_keeps_the_die_where_it_was():
+    # seat 1 (president, 3) ; active seat 0 buys up to 3: tie -> die stays with seat 1.
+    s = from_position(3, holdings=[[2, 0, 0, 0], [3, 0, 0, 0], [0, 0, 0, 0]])
+    assert s.pres[0] == 1
+    play(s, "buy R")
+    assert s.pres[0] == 1
+    play(s, "buy R")
+    assert s.pres[0] == 0  # now strictly most
+
+
+def test_purchase_tie_with_die_in_pool_keeps_it_in_pool():
+    s = from_position(3, holdings=[[0, 0, 0, 0], [2, 0, 0, 0], [2, 0, 0, 0]])
+    assert s.pres[0] == -1
+    play(s, "buy R", "buy R")
+    assert s.pres[0] == -1  # 2-2-2 tie
+    play(s, "buy R")
+    assert s.pres[0] == 0
+
+
+def test_sale_tie_goes_to_nearest_clockwise_after_active():
+    # Active seat 1 (president, 3 R) sells to 2: seats 0, 1, 3 tie at 2.
+    # Clockwise after seat 1: seat 2 (1 share, not tied), then seat 3.
+    s = from_position(
+        4, holdings=[[2, 0, 0, 0], [3, 0, 0, 0], [1, 0, 0, 0], [2, 0, 0, 0]], to_act=1
+    )
+    play(s, "sell R")
+    assert s.pres[0] == 3
+
+
+def test_sale_tie_active_player_counts_last():
+    # Active seat 0 (president, 3 R) sells to 2, tying seat 2: seat 2 takes the die.
+    hold = [[3, 0, 0, 0], [0, 0, 0, 0], [2, 0, 0, 0]]
+    s = from_position(3, holdings=hold)
+    play(s, "sell R")
+    assert s.pres[0] == 2
+    # With the assumption flipped the active player counts first and keeps it.
+    r = OwnersChoiceRules(sale_tie_active_last=False)
+    s = from_position(3, holdings=hold, ruleset=r)
+    play(s, "sell R")
+    assert s.pres[0] == 0
+
+
+def test_nobody_holds_no_president():
+    s = from_position(2, holdings=[[0, 0, 0, 0], [0, 0, 0, 0]])
+    assert s.pres == [-1, -1, -1, -1]
+    play(s, "move 1")  # R space, no president: nothing happens
+    assert s.phase == POST and s.fund == 0
+
+
+# --- moving ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("n", "most"), [(2, 4), (3, 4), (4, 3), (5, 3)])
+def test_move_range_by_player_count(n, most):
+    s = from_position(n)
+    moves = [a for a in legal(s) if a.startswith("move")]
+    assert moves == [f"move {d}" for d in range(1, most + 1)]
+
+
+def test_never_past_goal():
+    s = from_position(2, pos=33)
+    assert [a for a in legal(s) if a.startswith("move")] == ["move 1", "move 2"]
+    with pytest.raises(IllegalAction, match="'move 3' is not allowed now"):
+        s.apply("move 3")
+    assert s.pos == 33
+
+
+def test_goal_exact_takes_100_and_ends():
+    s = from_position(2, holdings=[[2, 0, 0, 0], [0, 1, 0, 0]], fund=250, pos=33)
+    play(s, "move 2")
+    assert s.current_player() == TERMINAL
+    assert s.cash[0] == 790 and s.fund == 150
+    assert s.returns() == [790 + 200, 690 + 100]
+    assert s.winners() == [0]
+
+
+def test_goal_takes_all_of_a_small_fund():
+    s = from_position(2, fund=40, pos=34)
+    play(s, "move 1")
+    assert s.cash[0] == 730 and s.fund == 0 and s.is_terminal()
+
+
+def test_tied_final_money_shares_the_win():
+    s = from_position(2, pos=34, to_act=1)
+    play(s, "move 1")
+    assert s.winners() == [0, 1]
+
+
+# --- company spaces and the president's choice ------------------------------------------
+
+
+def test_president_not_active_chooses():
+    s = from_position(2, holdings=[[0, 0, 0, 0], [2, 0, 0, 0]])
+    play(s, "move 1")  # R space; seat 1 is president
+    assert s.active == 0 and s.current_player() == 1
+    assert legal(s) == ["pay", "fund"]
+
+
+@pytest.mark.parametrize(("price", "fee"), [(180, 50), (190, 100), (300, 100), (40, 50)])
+def test_fee_threshold_190(price, fee):
+    s = from_position(2, prices=[price, 100, 100, 100], holdings=[[1, 0, 0, 0], [0] * 4])
+    play(s, "move 1", "pay")
+    assert s.fund == fee and s.cash[0] == 690 - fee
+    assert s.current_player() == CHANCE
+    outcomes = dict((str(a), p) for a, p in s.chance_outcomes())
+    assert outcomes == {
+        "die R +1": Fraction(1, 3),
+        "die R +2": Fraction(1, 6),
+        "die R +3": Fraction(1, 6),
+        "die R -1": Fraction(1, 6),
+        "die R dividend": Fraction(1, 6),
+    }
+
+
+def test_president_who_cannot_pay_must_roll_fund_die():
+    s = from_position(
+        2, prices=[190, 100, 100, 100], holdings=[[1, 0, 0, 0], [0] * 4], cash=[99, 690]
+    )
+    play(s, "move 1")
+    assert legal(s) == ["fund"]
+
+
+def test_president_die_dividend_pays_all_holders():
+    s = from_position(3, holdings=[[3, 0, 0, 0], [2, 0, 0, 0], [0, 0, 0, 0]])
+    play(s, "move 1", "pay", "die R dividend")
+    assert s.cash == [690 - 50 + 90, 690 + 60, 690]
+    assert s.price(0) == 100
+
+
+def test_price_never_above_300():
+    s = from_position(2, prices=[280, 100, 100, 100], holdings=[[1, 0, 0, 0], [0] * 4])
+    play(s, "move 1", "pay", "die R +3")
+    assert s.price(0) == 300
+
+
+def test_fund_die_takes_at_most_the_fund():
+    s = from_position(2, prices=[150, 100, 100, 100], holdings=[[1, 0, 0, 0], [0] * 4], fund=70)
+    play(s, "move 1", "fund", "die fund 100/-2")
+    assert s.fund == 0 and s.cash[0] == 760 and s.price(0) == 130
+    s = from_position(2, holdings=[[1, 0, 0, 0], [0] * 4], fund=370)
+    play(s, "move 1", "fund", "die fund all/-3")
+    assert s.fund == 0 and s.cash[0] == 1060 and s.price(0) == 70
+
+
+def test_fund_money_goes_to_the_president_not_the_mover():
+    s = from_position(2, holdings=[[0, 0, 0, 0], [1, 0, 0, 0]], fund=100)
+    play(s, "move 1", "fund", "die fund 50/-1")
+    assert s.cash == [690, 740] and s.fund == 50
+
+
+def test_all_space_active_names_company():
+    s = from_position(2, holdings=[[0, 0, 1, 0], [0, 0, 0, 2]], pos=5)
+    play(s, "move 1")  # space 6 = ALL
+    assert s.current_player() == 0 and legal(s) == ["name R", "name Y", "name B", "name G"]
+    play(s, "name G")
+    assert s.current_player() == 1 and legal(s) == ["pay", "fund"]
+
+
+def test_no_president_variant_active_player_chooses():
+    r = OwnersChoiceRules(no_president="active_player")
+    s = from_position(2, ruleset=r)
+    play(s, "move 1")
+    assert s.current_player() == 0 and legal(s) == ["pay", "fund"]
+
+
+# --- event, dividend, president spaces ---------------------------------------------------
+
+
+def event(prices=(100, 100, 100, 100), holdings=None, cash=None, fund=0, face="all+1"):
+    s = from_position(2, prices=list(prices), holdings=holdings, cash=cash, fund=fund, pos=2)
+    play(s, "move 1")  # space 3 = EVENT
+    assert s.current_player() == CHANCE
+    play(s, f"die event {face}")
+    return s
+
+
+def test_event_all_up_and_down():
+    s = event(prices=(100, 300, 40, 150), face="all+1")
+    assert [s.price(c) for c in range(4)] == [110, 300, 50, 160]
+    s = event(prices=(100, 300, 50, 150), face="all-1")
+    assert [s.price(c) for c in range(4)] == [90, 280, 40, 140]
+
+
+def test_event_lowest_and_highest_with_ties():
+    s = event(prices=(60, 60, 100, 300), face="lowest+2")
+    assert [s.price(c) for c in range(4)] == [80, 80, 100, 300]
+    s = event(prices=(200, 200, 100, 40), face="highest-2")
+    assert [s.price(c) for c in range(4)] == [180, 180, 100, 40]
+
+
+def test_event_everyone_pays_50_or_all_their_cash():
+    s = event(cash=[30, 500], fund=10, face="pay50")
+    assert s.cash == [0, 450] and s.fund == 90
+
+
+def test_event_every_company_pays_dividend():
+    s = event(prices=(40, 100, 190, 300), holdings=[[1, 1, 1, 1], [0, 0, 2, 0]], face="dividends")
+    assert s.cash == [690 + 10 + 30 + 50 + 90, 690 + 100]
+
+
+def test_dividend_space_highest_price_and_ties():
+    s = from_position(2, prices=[150, 150, 100, 40], holdings=[[1, 2, 3, 0], [0, 1, 0, 4]], pos=6)
+    play(s, "move 1")  # space 7 = DIVIDEND
+    assert s.cash == [690 + 40 + 80, 690 + 40]
+
+
+def test_president_space_pays_100_per_die():
+    s = from_position(3, holdings=[[2, 2, 0, 0], [0, 0, 1, 0], [0, 0, 0, 0]], pos=8)
+    play(s, "move 1")  # space 9 = PRESIDENT
+    assert s.cash == [890, 790, 690]
+
+
+# --- bankruptcy ------------------------------------------------------------------------
+
+
+def test_bankruptcy_returns_shares_unpaid_and_resets():
+    s = from_position(
+        3, prices=[40, 100, 100, 100], holdings=[[3, 1, 0, 0], [2, 0, 0, 0], [0, 0, 0, 0]], fund=100
+    )
+    play(s, "move 1", "fund", "die fund 50/-1")
+    assert s.price(0) == 100 and s.dividend(0) == 30
+    assert [s.shares(p, 0) for p in range(3)] == [0, 0, 0] and s.supply[0] == 15
+    assert s.pres[0] == -1
+    assert s.cash == [740, 690, 690]  # the Fund money, no pay-out for the shares
+    # Holders choose personal bankruptcy, clockwise from the active player.
+    assert s.phase == LEAVE and s.current_player() == 0
+    assert legal(s) == ["bankrupt", "stay"]
+    play(s, "stay")
+    assert s.current_player() == 1
+    play(s, "bankrupt")
+    assert s.out[1] and s.cash[1] == 0
+    assert s.phase == POST and s.active == 0
+    play(s, "done")
+    assert s.active == 2  # seat 1 left the game and is skipped
+
+
+def test_personal_bankruptcy_returns_all_shares_and_money():
+    s = from_position(
+        3, prices=[40, 100, 100, 100], holdings=[[1, 0, 0, 0], [2, 3, 0, 0], [0, 1, 0, 0]], fund=0
+    )
+    play(s, "move 1")  # seat 1 is president of R
+    play(s, "fund", "die fund 50/-1")
+    assert s.current_player() == 0
+    play(s, "stay", "bankrupt")
+    assert s.supply[1] == 14 and s.pres[1] == 2 and s.returns()[1] == 0
+
+
+def test_bankruptcy_step_by_step_overshoot_rule():
+    hold = [[1, 0, 0, 0], [0, 0, 0, 0]]
+    s = from_position(2, prices=[50, 100, 100, 100], holdings=hold)
+    play(s, "move 1", "fund", "die fund 100/-2")
+    assert s.price(0) == 100 and s.shares(0, 0) == 0  # 50 -> below 40: bankrupt
+    r = OwnersChoiceRules(bankrupt_on_overshoot=False)
+    s = from_position(2, prices=[50, 100, 100, 100], holdings=hold, ruleset=r)
+    play(s, "move 1", "fund", "die fund 100/-2")
+    assert s.price(0) == 40 and s.shares(0, 0) == 1
+
+
+def test_last_player_cannot_leave_by_default():
+    s = from_position(
+        2,
+        prices=[40, 100, 100, 100],
+        holdings=[[1, 0, 0, 0], [1, 0, 0, 0]],
+        presidents=[None] * 4,
+        pos=2,
+    )
+    play(s, "move 1", "die event all-1")
+    play(s, "bankrupt")
+    assert legal(s) == ["stay"]
+
+
+# --- text forms --------------------------------------------------------------------------
+
+
+def test_parse_errors_quote_input_and_list_allowed():
+    s = from_position(2)
+    with pytest.raises(ParseError, match=r"'jump': not an Owner's Choice action; write 'buy R'"):
+        s.apply("jump")
+    with pytest.raises(ParseError, match=r"'buy Q': no company 'Q'; companies: 'R'"):
+        s.apply("buy Q")
+    with pytest.raises(ParseError, match="'move 13'"):
+        s.parse_action("move 13")
+    assert str(s.parse_action("  BUY   red ")) == "buy R"
+
+
+def test_wrong_die_face_is_rejected():
+    s = from_position(2, holdings=[[1, 0, 0, 0], [0] * 4])
+    play(s, "move 1", "pay")
+    with pytest.raises(IllegalAction, match="'die fund 50/-1' is not possible now"):
+        s.apply("die fund 50/-1")
+    with pytest.raises(ParseError, match="no die face '\\+7'"):
+        s.apply("die R +7")
+
+
+def test_illegal_action_leaves_state_unchanged():
+    s = from_position(2, holdings=[[1, 0, 0, 0], [0] * 4])
+    before = s.observation(None)
+    with pytest.raises(IllegalAction):
+        s.apply("done")
+    assert s.observation(None) == before and s.history == []
