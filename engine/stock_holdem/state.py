@@ -390,12 +390,12 @@ class StockHoldemState(State):
                 return f"seat {p} does not hold {card_text(m.card)}"
             if len(self.board[co]) >= SLOTS:
                 return f"company {name} already has 5 cards"
+        if self.phase == TRADE and self.step == PLACE and m.kind not in costs and m.kind != "place":
+            return f"seat {p} must first place a card (from the second turn on)"
         if m.kind in ("sell", "no sell") and self.step != SELL:
             return f"it is the {STEP_NAMES[self.step]} step, not the sell step"
         if m.kind in ("buy", "no buy") and self.step != BUY:
             return f"it is the {STEP_NAMES[self.step]} step, not the buy step"
-        if self.phase == TRADE and self.step == PLACE and m.kind not in costs:
-            return f"seat {p} must first place a card (from the second turn on)"
         if m.kind in ("sell", "free sell") and not self.shares[p][co]:
             return f"seat {p} owns no share of company {name}"
         if m.kind in ("buy", "free buy"):
