@@ -158,13 +158,7 @@ class WhistState(State):
                 follow = playable & SUIT_MASK[self.led]
                 if follow:
                     playable = follow
-            out = []
-            play = A.PLAY
-            while playable:
-                low = playable & -playable
-                out.append(play[low.bit_length() - 1])
-                playable ^= low
-            return out
+            return _plays(playable)
         if p == BID:
             cur = self.high_bid.rank if self.high_bid is not None else -1
             out = [b for b in A.ALL_BIDS if b.rank > cur]
@@ -579,6 +573,33 @@ class WhistState(State):
         c.books = list(self.books)
         c.deal_log = list(self.deal_log)
         return c
+
+
+_SUIT_PLAYS: list[dict[int, tuple]] = [{}, {}, {}, {}]
+
+
+def _suit_plays(suit: int, sub: int) -> tuple:
+    found = _SUIT_PLAYS[suit].get(sub)
+    if found is None:
+        base = 13 * suit
+        found = tuple(A.PLAY[base + r] for r in range(13) if sub >> r & 1)
+        _SUIT_PLAYS[suit][sub] = found
+    return found
+
+
+def _plays(mask: int) -> list:
+    """The Play actions of a card mask, lowest card first (memoised per suit holding)."""
+    out = []
+    for suit in range(4):
+        sub = (mask >> (13 * suit)) & 0x1FFF
+        if sub:
+            out += _SUIT_PLAYS[suit].get(sub) or _suit_plays(suit, sub)
+    if mask >> 52:
+        if mask >> 52 & 1:
+            out.append(A.PLAY[52])
+        if mask >> 53:
+            out.append(A.PLAY[53])
+    return out
 
 
 _SCALARS = (

@@ -41,7 +41,9 @@ def deal_for(variant: str, dealer: int, fixed: dict, kitty=(), straw=None, turn=
 
 
 def new(variant: str = "bid4", dealer: int = 0, **overrides):
-    return GAME.new_initial_state(variant=variant, first_dealer=dealer, **overrides)
+    return GAME.new_initial_state(
+        players(variant), variant=variant, first_dealer=dealer, **overrides
+    )
 
 
 def dealt(variant: str = "bid4", dealer: int = 0, fixed=None, **kw):

@@ -12,7 +12,7 @@ from tests.whist.helpers import GAME, deal_for, dealt, new, texts
 # --- set-up and variants ------------------------------------------------------------------
 def test_variant_fixes_players():
     assert list(GAME.players_for(GAME.ruleset_class())) == [4]
-    s = GAME.new_initial_state(variant="whist2")
+    s = GAME.new_initial_state(2, variant="whist2")
     assert s.num_players == 2
     with pytest.raises(EngineError, match="allowed: 2"):
         GAME.new_initial_state(4, variant="bid2")
