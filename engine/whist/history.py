@@ -1,0 +1,79 @@
+"""Whist histories: one row per step, with each side's score and this deal's books.
+
+>>> from engine import simulate
+>>> df = history(simulate("whist", seed=2, players=["random"] * 4))
+>>> df.columns[:6]
+['step', 'action', 'actor', 'deal', 'phase', 'score_0']
+>>> df["step"][0], df["actor"][0]
+(0, -2)
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from engine.core.protocol import CHANCE, TERMINAL
+from engine.core.records import GameRecord, initial_state, replay
+
+
+def history(record: GameRecord) -> pl.DataFrame:
+    """Columns: step, action, actor (seat, -1 chance, -2 none), deal (0-based), phase,
+    score_0 / score_1 (side totals; side = seat % 2), books_0 / books_1 (this deal),
+    contract, declarer."""
+    state = initial_state(record)
+    rows = [_row(0, "", TERMINAL, state)]
+    actor = state.current_player()
+    for step in replay(record):
+        rows.append(_row(step.index + 1, step.action, actor, step.state))
+        actor = step.state.current_player()
+    return pl.DataFrame(rows)
+
+
+def _row(step: int, action: str, actor: int, s) -> dict:
+    return {
+        "step": step,
+        "action": action,
+        "actor": actor if actor >= CHANCE else -2,
+        "deal": s.deal_no,
+        "phase": s.phase_name,
+        "score_0": s.scores[0],
+        "score_1": s.scores[1],
+        "books_0": s.books[0],
+        "books_1": s.books[1],
+        "contract": s.contract_text(),
+        "declarer": s.declarer if s.bidw else s.hl_declarer,
+    }
+
+
+def deals_frame(records) -> pl.DataFrame:
+    """One row per finished deal over many records: for statistics (lesson, pages)."""
+    from engine.core.records import final_state
+
+    rows = []
+    for g, rec in enumerate(records):
+        s = final_state(rec)
+        for d in s.deal_log:
+            side = d["declarer"] % 2 if d["declarer"] is not None and d["declarer"] >= 0 else -1
+            contract = d["contract"]
+            rows.append(
+                {
+                    "game": g,
+                    "variant": s.ruleset.variant,
+                    "deal": d["deal"],
+                    "contract": contract,
+                    "bid": int(contract.split()[0]) if s.bidw else 0,
+                    "kind": (
+                        ("notrump" if "no trump" in contract else contract.split()[1])
+                        if s.bidw
+                        else contract.split()[0]
+                    ),
+                    "declarer_side": side,
+                    "declarer_bot": rec.players[d["declarer"]] if side >= 0 else "",
+                    "books_declarer": d["books"][side] if side >= 0 else -1,
+                    "points_0": d["points"][0],
+                    "points_1": d["points"][1],
+                    "made": (d["points"][side] > 0) if side >= 0 else None,
+                    "swing": abs(d["points"][0] - d["points"][1]),
+                }
+            )
+    return pl.DataFrame(rows)

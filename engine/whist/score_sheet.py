@@ -1,0 +1,223 @@
+"""A score sheet for a real table: enter each deal, get points, totals and the end.
+
+Points come from the same formulas as the game (:mod:`engine.whist.scoring`); sides are
+0 and 1 (seats 0+2 and 1+3; with two players, the seats).
+
+>>> sheet = ScoreSheet("bid4")
+>>> sheet.add_bid(declarer_side=0, bid=4, kind="uptown", books=11)
+(5, 0)
+>>> sheet.add_bid(declarer_side=1, bid=3, kind="notrump", books=8)
+(0, -6)
+>>> sheet.totals(), sheet.result()
+((5, -6), None)
+>>> sheet.add_bid(declarer_side=0, bid=3, kind="downtown", books=9)
+(3, 0)
+>>> sheet.result()
+'side 0 wins with 8 (reached +7)'
+>>> ScoreSheet.from_csv(sheet.to_csv()).totals()
+(8, -6)
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+
+import polars as pl
+
+from engine.core.errors import EngineError
+from engine.whist.rules import VARIANTS, WhistRules
+from engine.whist.scoring import (
+    bid_whist_points,
+    honours_points,
+    two_player_whist_points,
+    whist_points,
+)
+
+CSV_FIELDS = ("variant", "declarer", "bid", "kind", "books", "tricks_0", "honours_side",
+              "honours", "game")  # fmt: skip
+
+
+@dataclass
+class ScoreSheet:
+    variant: str = "bid4"
+    rules: WhistRules | None = None
+    entries: list[dict] = field(default_factory=list)
+
+    def __post_init__(self):
+        if self.variant not in VARIANTS:
+            raise EngineError(f"variant {self.variant!r} is not one of {', '.join(VARIANTS)}")
+        if self.rules is None:
+            self.rules = WhistRules(variant=self.variant)
+
+    # --- entering deals -----------------------------------------------------------------
+    def _check_open(self):
+        if self.result() is not None:
+            raise EngineError(f"the game is over ({self.result()}); start a new sheet")
+
+    def add_bid(self, declarer_side: int, bid: int, kind: str, books: int) -> tuple[int, int]:
+        """A Bid Whist deal: the declaring side, its contract and books (kitty included)."""
+        if not self.variant.startswith("bid"):
+            raise EngineError(f"{self.variant!r} is Whist: enter tricks, not a bid")
+        self._check_open()
+        if declarer_side not in (0, 1):
+            raise EngineError(f"declaring side {declarer_side!r} must be 0 or 1")
+        pts = [0, 0]
+        pts[declarer_side] = bid_whist_points(bid, kind, books)
+        return self._push(
+            {"declarer": declarer_side, "bid": bid, "kind": kind, "books": books},
+            f"side {declarer_side}: {bid} {kind}, {books} books",
+            pts,
+        )
+
+    def add_whist(
+        self, tricks_0: int, honours_side: int | None = None, honours: int = 0
+    ) -> tuple[int, int]:
+        """A four-player Whist deal: side 0's tricks (side 1 has the rest) and, if one
+        dealt hand held 3 or 4 trump honours, that side and the count."""
+        if self.variant != "whist4":
+            raise EngineError("add_whist is for four-player Whist ('whist4')")
+        self._check_open()
+        t0 = whist_points(tricks_0)
+        pts = [t0, whist_points(13 - tricks_0)]
+        if honours_side not in (None, 0, 1):
+            raise EngineError(f"honours side {honours_side!r} must be 0, 1 or None")
+        if honours_side is None and honours:
+            raise EngineError("give the side whose hand held the honours")
+        before = self.totals()
+        after = [before[0] + pts[0], before[1] + pts[1]]
+        target = self.rules.whist_target
+        if honours_side is not None and max(after) < target:
+            bar = after if self.rules.honours_after_tricks else before
+            pts[honours_side] += honours_points(honours, bar[honours_side])
+        elif honours_side is not None:
+            honours_points(honours, 0)  # still validate the input
+        desc = f"side 0 {tricks_0} tricks, side 1 {13 - tricks_0}"
+        if honours_side is not None and honours >= 3:
+            desc += f"; {honours} honours side {honours_side}"
+        return self._push(
+            {"tricks_0": tricks_0, "honours_side": honours_side, "honours": honours}, desc, pts
+        )
+
+    def add_two_player_whist(
+        self, game: str, tricks_0: int, declarer: int | None = None
+    ) -> tuple[int, int]:
+        """A two-player Whist deal: High/Low, seat 0's tricks, the High declarer."""
+        if self.variant != "whist2":
+            raise EngineError("add_two_player_whist is for two-player Whist ('whist2')")
+        self._check_open()
+        if isinstance(tricks_0, bool) or not isinstance(tricks_0, int) or not 0 <= tricks_0 <= 13:
+            raise EngineError(f"tricks {tricks_0!r} must be 0-13")
+        pts = two_player_whist_points(game, (tricks_0, 13 - tricks_0), declarer)
+        desc = f"{game}" + (f" (declarer {declarer})" if declarer is not None else "")
+        desc += f": {tricks_0}-{13 - tricks_0} tricks"
+        return self._push({"game": game, "tricks_0": tricks_0, "declarer": declarer}, desc, pts)
+
+    def _push(self, data: dict, desc: str, pts) -> tuple[int, int]:
+        entry = {"variant": self.variant, **data, "text": desc, "points": (pts[0], pts[1])}
+        self.entries.append(entry)
+        return entry["points"]
+
+    def undo(self) -> None:
+        if not self.entries:
+            raise EngineError("the sheet is empty: nothing to undo")
+        self.entries.pop()
+
+    # --- reading ------------------------------------------------------------------------
+    def totals(self) -> tuple[int, int]:
+        a = sum(e["points"][0] for e in self.entries)
+        b = sum(e["points"][1] for e in self.entries)
+        return (a, b)
+
+    def result(self) -> str | None:
+        """The end of the game in words, or None while it goes on."""
+        a, b = self.totals()
+        if self.variant.startswith("bid"):
+            t = self.rules.bid_target
+            for side, score in ((0, a), (1, b)):
+                if score >= t:
+                    return f"side {side} wins with {score} (reached +{t})"
+                if score <= -t:
+                    return f"side {side} loses with {score} (reached -{t}); side {1 - side} wins"
+            return None
+        t = self.rules.whist_target
+        if a >= t or b >= t:
+            side = 0 if a >= b else 1
+            return f"side {side} wins with {max(a, b)} (target {t})"
+        return None
+
+    def frame(self) -> pl.DataFrame:
+        """One row per deal: points and running totals per side."""
+        rows, t0, t1 = [], 0, 0
+        for i, e in enumerate(self.entries, start=1):
+            t0 += e["points"][0]
+            t1 += e["points"][1]
+            rows.append(
+                {
+                    "deal": i,
+                    "deal entered": e["text"],
+                    "points 0": e["points"][0],
+                    "points 1": e["points"][1],
+                    "total 0": t0,
+                    "total 1": t1,
+                }
+            )
+        schema = {"deal": pl.Int64, "deal entered": pl.Utf8, "points 0": pl.Int64,
+                  "points 1": pl.Int64, "total 0": pl.Int64, "total 1": pl.Int64}  # fmt: skip
+        return pl.DataFrame(rows, schema=schema)
+
+    # --- CSV ---------------------------------------------------------------------------
+    def to_csv(self) -> str:
+        out = io.StringIO()
+        w = csv.DictWriter(out, fieldnames=CSV_FIELDS, lineterminator="\n")
+        w.writeheader()
+        for e in self.entries:
+            w.writerow({k: ("" if e.get(k) is None else e.get(k, "")) for k in CSV_FIELDS})
+        return out.getvalue()
+
+    @classmethod
+    def from_csv(cls, text: str, rules: WhistRules | None = None) -> ScoreSheet:
+        """Rebuild a sheet from :meth:`to_csv` text; every row is re-scored and checked."""
+        reader = csv.DictReader(io.StringIO(text))
+        if reader.fieldnames is None or "variant" not in reader.fieldnames:
+            raise EngineError(
+                f"not a score sheet CSV: the header must name {', '.join(CSV_FIELDS)}"
+            )
+        sheet = None
+        for n, row in enumerate(reader, start=2):
+            v = row.get("variant", "")
+            if sheet is None:
+                sheet = cls(v, rules if rules and rules.variant == v else None)
+            elif v != sheet.variant:
+                raise EngineError(f"line {n}: variant {v!r} differs from {sheet.variant!r}")
+            try:
+                if v.startswith("bid"):
+                    sheet.add_bid(
+                        _int(row, "declarer"), _int(row, "bid"), row["kind"], _int(row, "books")
+                    )
+                elif v == "whist4":
+                    hs = row.get("honours_side") or ""
+                    sheet.add_whist(
+                        _int(row, "tricks_0"),
+                        int(hs) if hs != "" else None,
+                        _int(row, "honours") if row.get("honours") else 0,
+                    )
+                else:
+                    d = row.get("declarer") or ""
+                    sheet.add_two_player_whist(
+                        row["game"], _int(row, "tricks_0"), int(d) if d != "" else None
+                    )
+            except (EngineError, ValueError, KeyError) as exc:
+                raise EngineError(f"line {n}: {exc}") from None
+        if sheet is None:
+            raise EngineError("the CSV has no deals")
+        return sheet
+
+
+def _int(row: dict, key: str) -> int:
+    value = row.get(key)
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise EngineError(f"column {key!r}: {value!r} is not a whole number") from None

@@ -1,0 +1,86 @@
+import pytest
+
+from engine import EngineError, simulate
+from engine.core.records import final_state
+from engine.whist.history import deals_frame, history
+from engine.whist.score_sheet import ScoreSheet
+
+
+def test_bid_sheet_totals_and_minus_seven():
+    s = ScoreSheet("bid4")
+    s.add_bid(1, 4, "notrump", 9)  # set: -8
+    assert s.totals() == (0, -8)
+    assert s.result() == "side 1 loses with -8 (reached -7); side 0 wins"
+    with pytest.raises(EngineError, match="game is over"):
+        s.add_bid(0, 3, "uptown", 9)
+    s.undo()
+    assert s.result() is None and s.frame().height == 0
+
+
+def test_whist_sheet_honours_bar():
+    s = ScoreSheet("whist4")
+    assert s.add_whist(8, honours_side=1, honours=4) == (2, 4)
+    assert s.add_whist(6, honours_side=1, honours=3) == (0, 1)  # side 1 at 5 > bar: none
+    assert s.result() == "side 1 wins with 5 (target 5)"
+    t = ScoreSheet("whist4")
+    t.add_whist(2, honours_side=0, honours=3)  # side 1 takes 11: 5 points wins first
+    assert t.totals() == (0, 5)
+
+
+def test_two_player_sheet_and_csv_round_trip():
+    s = ScoreSheet("whist2")
+    s.add_two_player_whist("high", 5, declarer=0)
+    s.add_two_player_whist("low", 4)
+    back = ScoreSheet.from_csv(s.to_csv())
+    assert back.totals() == s.totals() == (3, 4)
+    assert back.frame()["total 1"].to_list() == [4, 4]
+
+
+@pytest.mark.parametrize(
+    "text, match",
+    [
+        ("a,b\n1,2\n", "header"),
+        ("variant,declarer,bid,kind,books\nbid4,0,9,uptown,9\n", "line 2: bid 9"),
+        ("variant,declarer,bid,kind,books\nbid4,0,x,uptown,9\n", "'x'"),
+        ("variant,declarer,bid,kind,books\n", "no deals"),
+    ],
+)
+def test_csv_errors(text, match):
+    with pytest.raises(EngineError, match=match):
+        ScoreSheet.from_csv(text)
+
+
+def test_sheet_matches_the_game():
+    """Entering a simulated game's deals in a sheet gives the game's scores."""
+    for variant, n in (("bid4", 4), ("whist4", 4), ("whist2", 2), ("bid2", 2)):
+        rec = simulate("whist", seed=3, players=["heuristic", "random"] * (n // 2), variant=variant)
+        st = final_state(rec)
+        sheet = ScoreSheet(variant)
+        for d in st.deal_log:
+            if variant.startswith("bid"):
+                words = d["contract"].split()
+                kind = "notrump" if words[1] == "no" else words[1]
+                side = d["declarer"] % 2
+                sheet.add_bid(side, int(words[0]), kind, d["books"][side])
+            elif variant == "whist4":
+                hon = d["honours"]
+                side = 0 if hon[0] else (1 if hon[1] else None)
+                count = {0: 0, 2: 3, 4: 4}[max(hon)] if side is not None else 0
+                sheet.add_whist(d["books"][0], side, count)
+            else:
+                game = "low" if d["contract"] == "low" else "high"
+                sheet.add_two_player_whist(
+                    game, d["books"][0], d["declarer"] if game == "high" else None
+                )
+        assert list(sheet.totals()) == st.scores
+        assert sheet.result() is not None
+
+
+def test_history_columns_and_deals_frame():
+    rec = simulate("whist", seed=5, players=["heuristic", "random"] * 2)
+    df = history(rec)
+    assert df.height == len(rec.actions) + 1
+    assert df["score_0"][-1] == rec.result["scores"][0]
+    frame = deals_frame([rec])
+    assert frame.height == final_state(rec).deal_no
+    assert set(frame["kind"].to_list()) <= {"uptown", "downtown", "notrump"}
