@@ -1,4 +1,125 @@
+"""Stock Hold'em price calculator: five slots → price breakdown or exact distribution."""
+
+import polars as pl
 import streamlit as st
 
-st.title("calculator".capitalize())
-st.info("Coming soon: this page lands with the stock_holdem engine (its own issue).")
+from dashboard import ui
+from dashboard.charts import bar_chart
+from dashboard.stock_holdem.draw import cards_html, legend_html
+from engine import EngineError
+from engine.stock_holdem import price, price_distribution
+from engine.stock_holdem.pricing import parse_slot
+
+DEFAULT = ["3A", "5A", "9A", "?A", "?"]
+
+
+@st.cache_data(show_spinner="Counting every way to fill the open slots…", max_entries=256)
+def _distribution(slots: tuple, stock_up: bool, seen: str):
+    d = price_distribution(list(slots), stock_up=stock_up, seen=seen)
+    return d
+
+
+st.title("Stock Hold'em price calculator")
+st.caption(
+    "Enter the five cards of a company. A slot is a card you can see (`7A`, `10W`, "
+    "`BULL`, `BEAR`), a face-down card by its back (`7?` shows a number, `?A` shows a "
+    "symbol), or `?` for a card not placed yet."
+)
+st.html(f"<div style='font-size:14px'>Symbols: {legend_html()}</div>")
+
+from_url = ui.url_value("slots", DEFAULT)
+if len(from_url) != 5:
+    from_url = DEFAULT
+ui.init_state(
+    **{f"sh_slot{i}": from_url[i] for i in range(5)},
+    sh_stock_up=ui.url_value("up", False),
+    sh_seen=ui.url_value("seen", ""),
+)
+cols = st.columns(5)
+slots = [cols[i].text_input(f"Slot {i + 1}", key=f"sh_slot{i}", max_chars=6) for i in range(5)]
+stock_up = st.toggle("Stock-up chip on this company (+5)", key="sh_stock_up")
+seen_text = st.text_input(
+    "Cards seen elsewhere (your hand, other companies, peeks), e.g. `2F 7W BULL`",
+    key="sh_seen",
+)
+ui.set_url(slots=[s.strip() for s in slots], up=stock_up, seen=seen_text.strip())
+ui.assumption(
+    "Card backs: a card (n, symbol A=0 F=1 S=2 W=3) shows its number when n + symbol "
+    "index is even, else its symbol; Bull's back shows 10, Bear's back shows ×."
+)
+
+with ui.engine_errors():
+    kinds = []
+    for i, s in enumerate(slots):
+        try:
+            kinds.append(parse_slot(s)[0])
+        except EngineError as exc:
+            raise EngineError(f"slot {i + 1} {exc}") from None
+    st.html(f"<div>{cards_html([s.strip().upper() or '?' for s in slots])}</div>")
+    if all(k == "card" for k in kinds):
+        if seen_text.strip():
+            _distribution(tuple(s.strip() for s in slots), stock_up, seen_text)  # checks seen
+        b = price(slots, stock_up=stock_up)
+        st.metric("Price", f"${b.price}")
+        st.markdown(f"**{b.explain()}**")
+        st.dataframe(
+            pl.DataFrame(
+                {
+                    "part": ["base", "stock-up chip", "symbol hand", "number hand"],
+                    "what": ["largest symbol sum (+10 Bull)", "", b.symbol_hand, b.number_hand],
+                    "$": [b.base, b.stock_up_bonus, b.symbol_bonus, b.number_bonus],
+                }
+            ),
+            hide_index=True,
+        )
+        if b.clamped:
+            st.caption(f"The total {b.total} is clamped to the track, 1–57.")
+    else:
+        d = _distribution(tuple(s.strip() for s in slots), stock_up, seen_text)
+        c1, c2 = st.columns(2)
+        c1.metric("Expected price", f"${float(d.expected):.2f}")
+        c2.metric("Equally likely fillings", f"{d.outcomes:,}")
+        prices = list(d.probabilities)
+        st.plotly_chart(
+            bar_chart(
+                prices,
+                [float(q) for q in d.probabilities.values()],
+                title="Exact price distribution",
+                x_title="price ($)",
+                y_title="probability",
+            ),
+            width="stretch",
+        )
+        h1, h2 = st.columns(2)
+        h1.dataframe(
+            pl.DataFrame(
+                {
+                    "symbol hand": list(d.symbol_hands),
+                    "probability": [f"{float(q):.2%}" for q in d.symbol_hands.values()],
+                }
+            ),
+            hide_index=True,
+        )
+        h2.dataframe(
+            pl.DataFrame(
+                {
+                    "number hand": list(d.number_hands),
+                    "probability": [f"{float(q):.2%}" for q in d.number_hands.values()],
+                }
+            ),
+            hide_index=True,
+        )
+        with st.expander("Exact probabilities (fractions)"):
+            st.dataframe(
+                pl.DataFrame(
+                    {
+                        "price": prices,
+                        "probability": [str(q) for q in d.probabilities.values()],
+                    }
+                ),
+                hide_index=True,
+            )
+        st.caption(
+            "Every way of filling the open slots with distinct unseen cards that match "
+            "their backs is equally likely; the figures are exact counts, not samples."
+        )

@@ -1,0 +1,119 @@
+"""HTML pieces for Stock Hold'em: information cards (face, back, unknown), a company row
+and the whole board. Plain functions returning HTML strings (no rules here).
+
+>>> "⚓" in card_html("7A") and "7" in card_html("7A")
+True
+>>> "?" in card_html("?")
+True
+"""
+
+from __future__ import annotations
+
+import html
+
+from engine.stock_holdem.cards import SYMBOLS
+
+ICONS = {"A": "⚓", "F": "🐟", "S": "🐚", "W": "🌊"}
+COLOURS = {"A": "#1f4e99", "F": "#d9661f", "S": "#b8336a", "W": "#138a8a"}
+_CARD = (
+    "display:inline-flex;flex-direction:column;align-items:center;justify-content:center;"
+    "width:34px;height:48px;border-radius:6px;margin:2px;font-family:sans-serif;"
+    "line-height:1.05;vertical-align:middle;box-sizing:border-box;"
+)
+
+
+def _box(inner: str, *, bg: str, fg: str, border: str, title: str) -> str:
+    return (
+        f'<span title="{html.escape(title)}" style="{_CARD}background:{bg};color:{fg};'
+        f'border:{border}">{inner}</span>'
+    )
+
+
+def card_html(text: str, names: tuple[str, ...] = ("anchor", "fish", "shell", "wave")) -> str:
+    """One card from its text: a face (``7A``, ``BULL``, ``BEAR``), a back (``7?``,
+    ``?A``, ``10?``), ``?`` (unknown) or ``""`` (empty slot)."""
+    t = (text or "").strip().upper()
+    if t == "":
+        return _box("", bg="transparent", fg="#999", border="1px dashed #bbb", title="empty slot")
+    if t == "?":
+        return _box(
+            "<b style='font-size:18px'>?</b>",
+            bg="#f3f3f3",
+            fg="#777",
+            border="1px dashed #888",
+            title="unknown card",
+        )
+    if t == "BULL":
+        return _box(
+            "<b style='font-size:15px'>10</b><span style='font-size:15px'>🐂</span>",
+            bg="#e7f6e7",
+            fg="#1b7a1b",
+            border="2px solid #1b7a1b",
+            title="Bull: counts as 10, +10 to the base, no symbol",
+        )
+    if t == "BEAR":
+        return _box(
+            "<b style='font-size:15px'>×</b><span style='font-size:15px'>🐻</span>",
+            bg="#fbeaea",
+            fg="#a12020",
+            border="2px solid #a12020",
+            title="Bear: no number, no symbol",
+        )
+    if t.endswith("?"):  # back showing a number
+        return _box(
+            f"<b style='font-size:16px'>{html.escape(t[:-1])}</b><span style='font-size:10px'>"
+            "back</span>",
+            bg="#4a4a5a",
+            fg="#fff",
+            border="2px solid #2c2c38",
+            title=f"face down, back shows {t[:-1]}" + (" (may be Bull)" if t == "10?" else ""),
+        )
+    if t.startswith("?") and t[1:] in ICONS:
+        s = t[1:]
+        return _box(
+            f"<span style='font-size:17px'>{ICONS[s]}</span><span style='font-size:10px'>"
+            "back</span>",
+            bg="#4a4a5a",
+            fg="#fff",
+            border=f"2px solid {COLOURS[s]}",
+            title=f"face down, back shows the {names[SYMBOLS.index(s)]} symbol",
+        )
+    n, s = t[:-1], t[-1:]
+    if s in ICONS and n.isdigit():
+        return _box(
+            f"<b style='font-size:17px'>{n}</b><span style='font-size:15px'>{ICONS[s]}</span>",
+            bg="#fff",
+            fg=COLOURS[s],
+            border=f"2px solid {COLOURS[s]}",
+            title=f"{n} of {names[SYMBOLS.index(s)]}s ({t})",
+        )
+    return _box(html.escape(t), bg="#fff", fg="#a00", border="2px solid #a00", title=t)
+
+
+def cards_html(texts, *, slots: int = 0) -> str:
+    """A row of cards, padded with empty slots up to ``slots``."""
+    texts = list(texts)
+    texts += [""] * max(0, slots - len(texts))
+    return "".join(card_html(t) for t in texts)
+
+
+def board_html(obs: dict, names: tuple[str, ...] = ("A", "B", "C", "D", "E", "F")) -> str:
+    """Six company rows: name, price, stock-up chip, the 5 slots and shares left."""
+    rows = []
+    for co in range(6):
+        chip = " ⬆+5" * obs["stock_up"][co]
+        rows.append(
+            "<div style='display:flex;align-items:center;gap:6px;flex-wrap:wrap;"
+            "margin:2px 0'>"
+            f"<span style='width:64px;font-family:sans-serif'><b>{html.escape(names[co])}</b> "
+            f"${obs['prices'][co]}<span style='color:#1b7a1b'>{chip}</span></span>"
+            f"<span>{cards_html(obs['board'][co], slots=5)}</span>"
+            f"<span style='font-size:12px;color:#666'>{obs['supply'][co]} shares left</span>"
+            "</div>"
+        )
+    return "<div>" + "".join(rows) + "</div>"
+
+
+def legend_html() -> str:
+    """The four symbols with their [A] names."""
+    return " ".join(f"<span style='color:{COLOURS[s]}'>{ICONS[s]} {s}</span>" for s in SYMBOLS)

@@ -1,0 +1,70 @@
+"""The Stock Hold'em pages under AppTest: no traceback, expected output, URL mirroring."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.apptest import open_page
+
+CALC = "views/stock_holdem/calculator.py"
+
+
+def _calc(**slots):
+    at = open_page(CALC)
+    assert not at.exception
+    for key, value in slots.items():
+        at.text_input(key=key).set_value(value)
+    at.run()
+    return at
+
+
+def test_calculator_default_shows_distribution():
+    at = _calc()
+    assert not at.exception
+    assert any("Expected price" in m.label for m in at.metric)
+    assert at.query_params["slots"] == "3A,5A,9A,?A,?"
+
+
+def test_calculator_all_known_shows_breakdown():
+    at = _calc(sh_slot0="6S", sh_slot1="6W", sh_slot2="6A", sh_slot3="2F", sh_slot4="2S")
+    at.toggle(key="sh_stock_up").set_value(True).run()
+    assert not at.exception and not at.error
+    assert [m.value for m in at.metric] == ["$43"]
+    assert any("full house 20" in m.value for m in at.markdown)
+    assert at.query_params["up"] == "1"
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "msg"),
+    [
+        ("sh_slot2", "11Q", "slot 3"),
+        ("sh_slot0", "5A", "used twice"),
+        ("sh_seen", "3A", "also in the seen cards"),
+        ("sh_seen", "xx", "not a card"),
+    ],
+)
+def test_calculator_bad_input_shows_error_not_traceback(key, value, msg):
+    at = _calc(**{key: value})
+    assert not at.exception
+    assert at.error and msg in at.error[0].value
+
+
+def test_learn_page_runs_and_flags_assumptions():
+    at = open_page("views/stock_holdem/learn.py")
+    assert not at.exception, at.exception
+    text = " ".join(m.value for m in at.markdown)
+    assert "Assumption" in text
+    assert "35" in text  # the worked example's price
+
+
+def test_games_page_simulates_and_steps():
+    at = open_page("views/stock_holdem/games.py")
+    assert not at.exception, at.exception
+    at.segmented_control(key="xp_stock_holdem_source").set_value("Simulate").run()
+    at.button(key="FormSubmitter:xp_stock_holdem_sim-Simulate").click().run()
+    assert not at.exception, at.exception
+    at.button(key="xp_stock_holdem_last").click().run()
+    assert not at.exception, at.exception
+    assert any("Game over" in s.value for s in at.success)
+    at.selectbox(key="xp_stock_holdem_view").set_value(1).run()
+    assert not at.exception, at.exception
