@@ -41,11 +41,15 @@ class OwnersChoiceRandomBot(Bot):
     def choose(self, state: OwnersChoiceState, seat: int, rng):
         legal = state.legal_actions()
         if len(legal) > 1 and state.phase in (PRE, POST, SETUP):
-            enders = [a for a in legal if a.kind in ("move", "done")]
-            trades = [a for a in legal if a.kind in ("buy", "sell")]
-            if trades and rng.random() < 0.5:
-                return trades[int(rng.random() * len(trades))]
-            return enders[int(rng.random() * len(enders))]
+            # The engine lists the trades first, then 'move N' … or 'done'.
+            k = 0
+            for a in legal:
+                if a.kind == "move" or a.kind == "done":
+                    break
+                k += 1
+            if k and rng.random() < 0.5:
+                return legal[int(rng.random() * k)]
+            return legal[k + int(rng.random() * (len(legal) - k))]
         return legal[int(rng.random() * len(legal))]
 
 

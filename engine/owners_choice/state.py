@@ -180,6 +180,7 @@ class OwnersChoiceState(State):
         "queue",
         "affected",
         "turn",
+        "bankruptcies",
     )
 
     def __init__(self, num_players: int, ruleset: OwnersChoiceRules):
@@ -208,6 +209,7 @@ class OwnersChoiceState(State):
         self.queue: tuple[int, ...] = ()
         self.affected: list[int] = []
         self.turn = 0
+        self.bankruptcies = [0, 0, 0, 0]
 
     # --- reading the position -------------------------------------------------------
     def price(self, c: int) -> int:
@@ -559,6 +561,7 @@ class OwnersChoiceState(State):
         self.supply[c] = self.ruleset.shares_per_company
         self.step[c] = self.t.start_step
         self.pres[c] = -1
+        self.bankruptcies[c] += 1
 
     def _roll(self, action: Action) -> None:
         die, eff = self.ch.effect[action]
@@ -727,6 +730,7 @@ class OwnersChoiceState(State):
         c.queue = self.queue
         c.affected = self.affected[:]
         c.turn = self.turn
+        c.bankruptcies = self.bankruptcies[:]
         return c
 
 

@@ -1,0 +1,55 @@
+"""Owner's Choice histories: one row per step of a record.
+
+Columns: ``step``, ``action``, ``actor`` (seat, -1 chance, -2 none), ``turn``, ``pos``
+(the pawn), ``fund``, ``price_R`` … ``price_G``, ``president_R`` … (seat or -1),
+``bankrupt_R`` … (bankruptcies so far), and per seat ``cash_<p>``, ``worth_<p>`` (cash +
+shares at market) and ``shares_<p>``.
+
+>>> from engine import simulate
+>>> df = history(simulate("owners_choice", seed=2, players=["random"] * 3))
+>>> df.columns[:6]
+['step', 'action', 'actor', 'turn', 'pos', 'fund']
+>>> int(df["worth_0"][0])
+690
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from engine.core.protocol import CHANCE, TERMINAL
+from engine.core.records import GameRecord, initial_state, replay
+from engine.owners_choice.rules import COMPANIES
+
+
+def history(record: GameRecord) -> pl.DataFrame:
+    state = initial_state(record)
+    rows = [_row(0, "", TERMINAL, state)]
+    actor = state.current_player()
+    for step in replay(record):
+        rows.append(_row(step.index + 1, step.action, actor, step.state))
+        actor = step.state.current_player()
+    return pl.DataFrame(rows)
+
+
+def _row(step: int, action: str, actor: int, s) -> dict:
+    row = {
+        "step": step,
+        "action": action,
+        "actor": actor if actor >= CHANCE else -2,
+        "turn": s.turn,
+        "pos": s.pos,
+        "fund": s.fund,
+    }
+    for c, name in enumerate(COMPANIES):
+        row[f"price_{name}"] = s.price(c)
+    for c, name in enumerate(COMPANIES):
+        row[f"president_{name}"] = s.pres[c]
+    for c, name in enumerate(COMPANIES):
+        row[f"bankrupt_{name}"] = s.bankruptcies[c]
+    worth = s.net_worth()
+    for p in range(s.num_players):
+        row[f"cash_{p}"] = s.cash[p]
+        row[f"worth_{p}"] = worth[p]
+        row[f"shares_{p}"] = sum(s.hold[p * 4 : p * 4 + 4])
+    return row

@@ -1,0 +1,71 @@
+"""Owner's Choice figures over many records (the statistics page and the lesson).
+
+>>> from engine import simulate
+>>> recs = [simulate("owners_choice", s, ["random"] * 4) for s in range(5)]
+>>> [t.title for t in tables(recs)][:2]
+['Bankruptcies per game', 'Company with the highest final price']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import polars as pl
+
+from engine.core.records import GameRecord, final_state
+from engine.owners_choice.rules import COMPANIES
+from engine.stats import StatTable
+
+
+def final_frame(records: Sequence[GameRecord]) -> pl.DataFrame:
+    """One row per game: final prices, bankruptcies per company, Fund, winners, players."""
+    rows = []
+    for i, rec in enumerate(records):
+        s = final_state(rec)
+        row = {"game": i, "players": rec.num_players, "fund": s.fund, "turns": s.turn}
+        for c, name in enumerate(COMPANIES):
+            row[f"price_{name}"] = s.price(c)
+            row[f"bankrupt_{name}"] = s.bankruptcies[c]
+        row["bankruptcies"] = sum(s.bankruptcies)
+        row["left"] = sum(s.out)
+        prices = [s.price(c) for c in range(4)]
+        row["highest"] = "/".join(COMPANIES[c] for c in range(4) if prices[c] == max(prices))
+        row["winners"] = list(s.winners())
+        row["first_player_won"] = 0 in s.winners()
+        rows.append(row)
+    return pl.DataFrame(rows)
+
+
+def tables(records: Sequence[GameRecord]) -> list[StatTable]:
+    records = [r for r in records if r.game == "owners_choice" and r.result is not None]
+    if not records:
+        return []
+    df = final_frame(records)
+    bank = df.group_by("bankruptcies").agg(pl.len().alias("games")).sort("bankruptcies")
+    high = df.group_by("highest").agg(pl.len().alias("games")).sort("highest")
+    first = (
+        df.group_by("players")
+        .agg(
+            pl.len().alias("games"),
+            pl.col("first_player_won").mean().alias("seat 0 win rate"),
+            (1 / pl.col("players")).first().alias("fair share"),
+        )
+        .sort("players")
+    )
+    return [
+        StatTable("Bankruptcies per game", bank, x="bankruptcies", y="games"),
+        StatTable(
+            "Company with the highest final price",
+            high,
+            x="highest",
+            y="games",
+            note="ties are listed together, e.g. 'R/B'",
+        ),
+        StatTable(
+            "First-player advantage",
+            first,
+            x="players",
+            y="seat 0 win rate",
+            note="ties count as a win for every tied seat",
+        ),
+    ]
