@@ -1,4 +1,6 @@
-import streamlit as st
+"""Stock Hold'em games: the shared explorer with this game's board view and charts."""
 
-st.title("games".capitalize())
-st.info("Coming soon: this page lands with the stock_holdem engine (its own issue).")
+from dashboard.explorer import render_explorer
+from dashboard.stock_holdem.explorer import PLUGIN
+
+render_explorer(PLUGIN)

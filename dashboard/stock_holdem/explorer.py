@@ -1,0 +1,84 @@
+"""Stock Hold'em's plugin for the shared game explorer: the board as one seat (or an
+omniscient viewer) sees it, holdings, and price / net-worth charts."""
+
+from __future__ import annotations
+
+import polars as pl
+import streamlit as st
+
+from dashboard.charts import step_chart
+from dashboard.explorer import ExplorerPlugin
+from dashboard.stock_holdem.draw import board_html, cards_html
+from engine.stock_holdem.cards import COMPANIES
+from engine.stock_holdem.history import history
+
+
+def holdings_frame(obs: dict, worth: list[int] | None = None) -> pl.DataFrame:
+    """One row per seat: money, chips, shares per company (and net worth when given)."""
+    n = obs["num_players"]
+    data = {
+        "seat": [str(p) + (" ★" if p == obs["start_player"] else "") for p in range(n)],
+        "money": list(obs["money"]),
+        "chips": list(obs["chips"]),
+    }
+    for co, name in enumerate(COMPANIES):
+        data[name] = [obs["shares"][p][co] for p in range(n)]
+    if worth is not None:
+        data["net worth"] = worth
+    return pl.DataFrame(data)
+
+
+def render_state(state, seat):
+    obs = state.observation(seat)
+    names = state.ruleset.company_names
+    who = "everything" if seat is None else f"what seat {seat} sees"
+    st.caption(f"Round {obs['round']} · showing {who} · ★ = start player")
+    st.html(board_html(obs, names))
+    hands = "".join(
+        f"<div style='margin:2px 0'><span style='display:inline-block;width:56px'>"
+        f"Seat {p}</span>{cards_html(h)}</div>"
+        for p, h in enumerate(obs["hands"])
+    )
+    st.html(f"<div><b>Hands</b>{hands}</div>")
+    st.dataframe(holdings_frame(obs, state.net_worth()), hide_index=True, width="stretch")
+    if obs["results"]:
+        last = obs["results"][-1]
+        st.caption(
+            "Last price phase: " + ", ".join(f"{names[co]} ${p}" for co, p in enumerate(last[2]))
+        )
+    if state.is_terminal():
+        st.success(
+            "Game over — final settlement (money + shares at the final prices + $1 per "
+            f"chip): {', '.join(f'seat {p} ${v}' for p, v in enumerate(state.returns()))}; "
+            f"winner: seat {', '.join(map(str, state.winners()))}"
+        )
+
+
+def charts(df: pl.DataFrame, step: int):
+    prices = [f"price_{c}" for c in COMPANIES]
+    worth = [c for c in df.columns if c.startswith("worth_")]
+    money = [c for c in df.columns if c.startswith("money_")]
+    return [
+        step_chart(df, prices, step, title="Company prices", y_title="$", names=list(COMPANIES)),
+        step_chart(
+            df,
+            worth,
+            step,
+            title="Net worth (money + shares at current prices + chips)",
+            y_title="$",
+            names=[c.replace("worth_", "seat ") for c in worth],
+        ),
+        step_chart(
+            df,
+            money,
+            step,
+            title="Money in hand",
+            y_title="$",
+            names=[c.replace("money_", "seat ") for c in money],
+        ),
+    ]
+
+
+PLUGIN = ExplorerPlugin(
+    game="stock_holdem", render_state=render_state, history=history, charts=charts
+)
