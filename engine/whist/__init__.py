@@ -17,7 +17,9 @@ from engine.core.protocol import Game, RandomBot
 from engine.whist.rules import WhistRules, players_for
 from engine.whist.scoring import (
     bid_whist_points,
+    card_order,
     honours_points,
+    playable_cards,
     trick_winner,
     two_player_whist_points,
     whist_points,
@@ -54,7 +56,9 @@ __all__ = [
     "GAME",
     "WhistRules",
     "bid_whist_points",
+    "card_order",
     "honours_points",
+    "playable_cards",
     "trick_winner",
     "two_player_whist_points",
     "whist_points",

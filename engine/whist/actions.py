@@ -136,6 +136,18 @@ class Play:
 
 PASS = Pass()
 ALL_BIDS = tuple(Bid(n, k) for n in range(3, 8) for k in KINDS)
+
+
+def bids_over(current: Bid | None) -> list[Bid]:
+    """The bids that beat ``current`` (every bid when nobody has bid yet).
+
+    >>> [str(b) for b in bids_over(Bid(6, "downtown"))]
+    ['bid 6 notrump', 'bid 7 uptown', 'bid 7 downtown', 'bid 7 notrump']
+    """
+    cur = -1 if current is None else current.rank
+    return [b for b in ALL_BIDS if b.rank > cur]
+
+
 TRUMPS = tuple(Trump(s) for s in SUITS)
 DIRECTIONS = (Direction(False), Direction(True))
 DECLARES = (Declare("high"), Declare("low"))

@@ -22,7 +22,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core.errors import EngineError, ParseError
-from engine.whist.cards import CARD_TEXT, LOW_VALUE, parse_card, parse_suit
+from engine.whist.cards import (
+    CARD_TEXT,
+    LOW_VALUE,
+    RANKS,
+    SUIT_MASK,
+    mask_of,
+    parse_card,
+    parse_suit,
+    sort_cards,
+)
 
 KINDS = ("uptown", "downtown", "notrump")
 GAMES = ("high", "low")
@@ -185,3 +194,42 @@ def two_player_whist_points(
         other = 1 - declarer
         out[other] = 2 * (t[other] - 6)
     return (out[0], out[1])
+
+
+def card_order(*, trump: bool, low: bool) -> list[str]:
+    """Ranks from highest to lowest for a contract kind ('BJ'/'LJ' for the jokers).
+
+    >>> " ".join(card_order(trump=True, low=True))
+    'BJ LJ A 2 3 4 5 6 7 8 9 10 J Q K'
+    >>> " ".join(card_order(trump=False, low=False))
+    'A K Q J 10 9 8 7 6 5 4 3 2 BJ LJ'
+    """
+    value = LOW_VALUE if low else tuple(range(13))
+    ranks = sorted(range(13), key=lambda r: -value[r])
+    out = [RANKS[r] for r in ranks]
+    jokers = ["BJ", "LJ"]
+    return jokers + out if trump else out + jokers
+
+
+def playable_cards(hand: Sequence[str], trick: Sequence[str] = ()) -> list[str]:
+    """The cards of ``hand`` that may be played to ``trick`` (cards played so far).
+
+    Follow the suit of the first non-joker card when you can; jokers have no suit, so a
+    joker may be played when leading, when void, or before any suit is set.
+
+    >>> playable_cards(["BJ", "AH", "2S"], ["KS"])
+    ['2S']
+    >>> playable_cards(["BJ", "AH"], ["KS"])
+    ['BJ', 'AH']
+    >>> playable_cards(["BJ", "AH", "2S"], ["LJ"])
+    ['BJ', '2S', 'AH']
+    """
+    codes = [parse_card(c) for c in hand]
+    played = [parse_card(c) for c in trick]
+    if len(set(codes)) != len(codes) or set(codes) & set(played):
+        raise EngineError(f"a card appears twice in hand {list(hand)!r} / trick {list(trick)!r}")
+    playable = mask_of(codes)
+    led = next((c // 13 for c in played if c < 52), -1)
+    if led >= 0 and playable & SUIT_MASK[led]:
+        playable &= SUIT_MASK[led]
+    return sort_cards(c for c in codes if playable >> c & 1)

@@ -154,14 +154,13 @@ class WhistState(State):
         if p == PLAY:
             seat = self.to_act
             playable = self.hands[seat] | self.tops[seat]
-            if self.trick_cards and self.led >= 0:
+            if self.led >= 0:  # must follow the suit led when able (jokers have no suit)
                 follow = playable & SUIT_MASK[self.led]
                 if follow:
                     playable = follow
             return _plays(playable)
         if p == BID:
-            cur = self.high_bid.rank if self.high_bid is not None else -1
-            out = [b for b in A.ALL_BIDS if b.rank > cur]
+            out = A.bids_over(self.high_bid)
             if not (self.to_act == self.dealer and self.high_bid is None):
                 out.insert(0, A.PASS)
             return out
@@ -386,7 +385,7 @@ class WhistState(State):
         i = winning_index(self.trick_cards, self.trump, self.low)
         w = self.trick_seats[i]
         self.books[w & 1] += 1
-        self.tricks.append((self.leader, tuple(self.trick_seats), tuple(self.trick_cards), w))
+        self.tricks.append((self.leader, tuple(self.trick_seats), tuple(self.trick_cards), w, i))
         self.trick_seats = []
         self.trick_cards = []
         self.led = -1
@@ -546,6 +545,7 @@ class WhistState(State):
                     "leader": t[0],
                     "cards": [(s, CARD_TEXT[c]) for s, c in zip(t[1], t[2])],
                     "winner": t[3],
+                    "win_index": t[4],
                 }
                 for t in self.tricks
             ],

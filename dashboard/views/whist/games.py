@@ -1,4 +1,10 @@
 import streamlit as st
 
-st.title("games".capitalize())
-st.info("Coming soon: this page lands with the whist engine (its own issue).")
+from dashboard.explorer import render_explorer
+from dashboard.whist.explorer import PLUGIN
+
+render_explorer(PLUGIN)
+st.caption(
+    "Simulate plays the default variant (Bid Whist, 4 players); recorded files hold games "
+    "of all four variants (data/whist/)."
+)
