@@ -228,8 +228,9 @@ def from_position(
     """A position ready for ``to_act`` to trade or move (set-up done).
 
     ``prices``: four prices on the track (R, Y, B, G); ``holdings``: per seat, four share
-    counts; ``cash``: per seat; ``presidents``: per company a seat or ``None`` (default:
-    the strict top holder, none on a tie). Every value is checked.
+    counts; ``cash``: per seat; ``presidents``: per company a seat, ``None`` (the die in
+    the pool) or ``"auto"`` (the strict top holder, none on a tie — also the default for
+    every company). Every value is checked.
 
     >>> from_position(prices=[100, 105, 100, 100])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -289,13 +290,17 @@ def from_position(
     if not isinstance(to_act, int) or not 0 <= to_act < n:
         raise EngineError(f"seat to act {to_act!r}: seats are 0..{n - 1}")
     s.active = to_act
+    if presidents is not None and len(presidents) != 4:
+        raise EngineError(f"presidents {presidents}: give one entry per company (R, Y, B, G)")
     for c in range(4):
         best, top = s._top(c)
         if presidents is None:
             s.pres[c] = top[0] if len(top) == 1 else -1
             continue
         p = presidents[c]
-        if p is None or p == -1:
+        if p == "auto":
+            s.pres[c] = top[0] if len(top) == 1 else -1
+        elif p is None or p == -1:
             if len(top) == 1:
                 raise EngineError(
                     f"company {COMPANIES[c]}: seat {top[0]} holds the most shares, so it "

@@ -1,4 +1,215 @@
+"""Owner's Choice move advisor: set up a position (or take one from a recorded game),
+see the exact expected net-worth change of every move, and the payouts."""
+
+import plotly.graph_objects as go
 import streamlit as st
 
-st.title("calculator".capitalize())
-st.info("Coming soon: this page lands with the owners_choice engine (its own issue).")
+from dashboard import ui
+from dashboard.explorer import recorded_files
+from dashboard.owners_choice.draw import board_svg, holdings_html, track_svg
+from engine import EngineError, read_jsonl, states
+from engine.owners_choice import (
+    COMPANIES,
+    OwnersChoiceRules,
+    dividend_payout,
+    from_position,
+    move_outlook,
+    president_payout,
+)
+from engine.owners_choice.state import PRE
+
+RULES = OwnersChoiceRules()
+PRICES = list(RULES.track_prices)
+MAX_SEATS = 5
+
+st.title("Owner's Choice: move advisor")
+st.caption(
+    "Set up a position: prices, cash and shares per seat, the Fund, the pawn and who is "
+    "to move. The table gives, for each move, the exact expected change of every seat's "
+    "net worth (cash + shares at market) once the landing space is resolved, each "
+    "president choosing what is best for their own expected net worth."
+)
+ui.assumption(
+    "The board, the stock track and the dice are the project's assumed edition "
+    "(see Learn Owner's Choice); a president with no cash for the fee must roll the Fund die."
+)
+
+
+def _ints(key: str, default: list[int]) -> list[int]:
+    raw = ui.url_value(key, [str(v) for v in default])
+    try:
+        vals = [int(v) for v in raw]
+    except ValueError:
+        return default
+    return vals + default[len(vals) :] if len(vals) < len(default) else vals[: len(default)]
+
+
+# --- inputs (initialised from the URL once) --------------------------------------------------
+url_n = ui.url_value("n", 4)
+url_prices = _ints("px", [RULES.start_price] * 4)
+url_cash = _ints("cash", [RULES.start_cash] * MAX_SEATS)
+url_hold = _ints("h", [0] * (4 * MAX_SEATS))
+ui.init_state(
+    oc_n=url_n if 2 <= url_n <= MAX_SEATS else 4,
+    oc_fund=max(0, ui.url_value("fund", 0)),
+    oc_pos=min(max(0, ui.url_value("pos", 0)), len(RULES.board) - 2),
+    oc_act=max(0, ui.url_value("act", 0)),
+)
+for c, name in enumerate(COMPANIES):
+    ui.init_state(**{f"oc_price_{name}": url_prices[c] if url_prices[c] in PRICES else 100})
+for p in range(MAX_SEATS):
+    ui.init_state(**{f"oc_cash_{p}": max(0, url_cash[p])})
+    for c in range(4):
+        ui.init_state(**{f"oc_h_{p}_{c}": max(0, url_hold[p * 4 + c])})
+
+
+def _load_from_record(path: str, number: int, turn: int) -> None:
+    """Copy the position at the start of ``turn`` of a recorded game into the inputs."""
+    try:
+        record = read_jsonl(path)[number - 1]
+        found = None
+        for s in states(record):
+            if s.phase == PRE and s.turn == turn:
+                found = s
+                break
+        if found is None:
+            raise EngineError(f"game {number} has no turn {turn}")
+    except (EngineError, IndexError) as exc:
+        st.session_state["oc_load_error"] = str(exc)
+        return
+    st.session_state["oc_load_error"] = ""
+    st.session_state.oc_n = found.num_players
+    st.session_state.oc_fund = found.fund
+    st.session_state.oc_pos = found.pos
+    st.session_state.oc_act = found.active
+    for c, name in enumerate(COMPANIES):
+        st.session_state[f"oc_price_{name}"] = found.price(c)
+    for p in range(found.num_players):
+        st.session_state[f"oc_cash_{p}"] = found.cash[p]
+        for c in range(4):
+            st.session_state[f"oc_h_{p}_{c}"] = found.shares(p, c)
+
+
+files = recorded_files("owners_choice")
+with st.expander("Take a position from a recorded game"):
+    if not files:
+        st.info("No recorded games in data/owners_choice yet.")
+    else:
+        c1, c2 = st.columns(2)
+        number = c1.number_input("Game number", 1, 10_000, 1, key="oc_rec_game")
+        turn = c2.number_input("Start of turn", 1, 200, 5, key="oc_rec_turn")
+        st.button(
+            "Load this position",
+            key="oc_rec_load",
+            on_click=_load_from_record,
+            args=(str(files[0]), int(number), int(turn)),
+        )
+        if st.session_state.get("oc_load_error"):
+            st.error(st.session_state["oc_load_error"])
+
+n = st.selectbox("Players", [2, 3, 4, 5], key="oc_n")
+cols = st.columns(4)
+prices = [
+    cols[c].selectbox(f"{name} price", PRICES, key=f"oc_price_{name}")
+    for c, name in enumerate(COMPANIES)
+]
+c1, c2, c3 = st.columns(3)
+fund = c1.number_input("Fund $", 0, 100_000, step=10, key="oc_fund")
+pos = c2.number_input("Pawn on space", 0, len(RULES.board) - 2, key="oc_pos")
+if st.session_state.oc_act >= n:
+    st.session_state.oc_act = 0
+to_act = c3.selectbox("To move", list(range(n)), format_func=lambda p: f"seat {p}", key="oc_act")
+
+cash, holdings = [], []
+for p, tab in enumerate(st.tabs([f"Seat {p}" for p in range(n)])):
+    with tab:
+        cash.append(tab.number_input("Cash $", 0, 100_000, step=10, key=f"oc_cash_{p}"))
+        hc = tab.columns(4)
+        holdings.append(
+            [
+                hc[c].number_input(name, 0, RULES.shares_per_company, key=f"oc_h_{p}_{c}")
+                for c, name in enumerate(COMPANIES)
+            ]
+        )
+
+ui.set_url(
+    n=n,
+    px=prices,
+    cash=cash,
+    h=[k for row in holdings for k in row],
+    fund=int(fund),
+    pos=int(pos),
+    act=to_act,
+)
+
+# --- results ----------------------------------------------------------------------------------
+with ui.engine_errors("This position is not possible: "):
+    state = from_position(
+        n,
+        prices=prices,
+        holdings=holdings,
+        cash=[int(x) for x in cash],
+        fund=int(fund),
+        pos=int(pos),
+        to_act=to_act,
+    )
+    outlook = move_outlook(state)
+
+    st.subheader("Position")
+    st.html(
+        board_svg(
+            RULES.board,
+            state.pos,
+            highlight={o.space: f"+{o.distance}" for o in outlook},
+            centre=f"Fund ${state.fund}",
+        )
+    )
+    st.html(track_svg(RULES, prices))
+    st.html(holdings_html(state))
+    st.caption("★ = president (the strict top holder; a tie leaves the die in the pool).")
+
+    st.subheader(f"Moves for seat {to_act}")
+    table = []
+    for o in outlook:
+        row = {"move": o.distance, "space": f"{o.space} {o.space_type}", "what happens": o.plan}
+        for p in range(n):
+            row[f"seat {p} Δ$"] = round(float(o.delta[p]), 2)
+        row["exact (mover)"] = str(o.delta[to_act])
+        table.append(row)
+    st.dataframe(table, hide_index=True, width="stretch")
+    best = max(outlook, key=lambda o: o.delta[to_act])
+    st.success(
+        f"Best for seat {to_act} in expectation: **move {best.distance}** "
+        f"({best.space_type}, {float(best.delta[to_act]):+.2f} $)."
+    )
+    fig = go.Figure()
+    labels = [f"{o.distance}: {o.space_type}" for o in outlook]
+    for p in range(n):
+        fig.add_trace(go.Bar(x=labels, y=[float(o.delta[p]) for o in outlook], name=f"seat {p}"))
+    fig.update_layout(
+        barmode="group",
+        title="Expected net-worth change per move",
+        yaxis_title="$",
+        height=320,
+        margin={"l": 10, "r": 10, "t": 40, "b": 10},
+        legend={"orientation": "h", "y": -0.25},
+    )
+    st.plotly_chart(fig, width="stretch")
+
+    st.subheader("Payouts now")
+    pay = []
+    for c, name in enumerate(COMPANIES):
+        row = {"company": name, "price": state.price(c), "dividend": state.dividend(c)}
+        row["fee to roll"] = state.fee(c)
+        for p, v in enumerate(dividend_payout(state, name)):
+            row[f"seat {p}"] = v
+        pay.append(row)
+    row = {"company": "PRESIDENT space", "price": None, "dividend": None, "fee to roll": None}
+    for p, v in enumerate(president_payout(state)):
+        row[f"seat {p}"] = v
+    pay.append(row)
+    st.dataframe(pay, hide_index=True, width="stretch")
+    st.caption(
+        "Dividend rows: what each seat receives when that company pays its dividend "
+        "(dividend × shares); the last row: $100 per president die on a PRESIDENT space."
+    )

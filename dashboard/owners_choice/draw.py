@@ -1,0 +1,217 @@
+"""Owner's Choice drawings: the board with the pawn, the stock track with dividends and
+the company markers, dice faces and the holdings table. Plain functions returning SVG or
+HTML strings (no rules here: every number comes from the engine state or ruleset)."""
+
+from __future__ import annotations
+
+from html import escape
+
+from engine.owners_choice import COMPANIES, OwnersChoiceRules
+
+COLOURS = {"R": "#d62728", "Y": "#e8b90c", "B": "#1f77b4", "G": "#2ca02c"}
+SPACE_STYLE = {
+    "START": ("#555", "#fff", "S"),
+    "GOAL": ("#111", "#fff", "★"),
+    "EVENT": ("#fff", "#222", "?"),
+    "DIVIDEND": ("#f5d76e", "#222", "$"),
+    "PRESIDENT": ("#8e44ad", "#fff", "P"),
+    "ALL": ("#ddd", "#222", "4"),
+    "R": (COLOURS["R"], "#fff", "R"),
+    "Y": (COLOURS["Y"], "#222", "Y"),
+    "B": (COLOURS["B"], "#fff", "B"),
+    "G": (COLOURS["G"], "#fff", "G"),
+}
+LEGEND = {
+    "R Y B G": "company space: its president chooses",
+    "4 (ALL)": "the mover names a company; its president chooses",
+    "? (EVENT)": "the mover rolls the Event die",
+    "$ (DIVIDEND)": "the highest-priced company pays its dividend",
+    "P (PRESIDENT)": "$100 per president die held",
+    "★ (GOAL)": "exact landing ends the game; take $100 from the Fund",
+}
+
+
+def _ring(n: int) -> list[tuple[int, int]]:
+    """Cell (column, row) of each space: a square ring when the board has 36 spaces."""
+    if n == 36:
+        cells = [(x, 0) for x in range(10)]
+        cells += [(9, y) for y in range(1, 10)]
+        cells += [(x, 9) for x in range(8, -1, -1)]
+        cells += [(0, y) for y in range(8, 0, -1)]
+        return cells
+    cols = 10
+    out = []
+    for i in range(n):
+        row, col = divmod(i, cols)
+        out.append((col if row % 2 == 0 else cols - 1 - col, row))
+    return out
+
+
+def board_svg(
+    board: tuple[str, ...],
+    pos: int | None = None,
+    *,
+    highlight: dict[int, str] | None = None,
+    centre: str = "",
+) -> str:
+    """The track of spaces (START … GOAL) with the pawn on ``pos``.
+
+    ``highlight`` maps space index → a short label drawn under it (e.g. '+2' for a move).
+    """
+    cells = _ring(len(board))
+    size = 36
+    cols = max(x for x, _ in cells) + 1
+    rows = max(y for _, y in cells) + 1
+    parts = []
+    for i, kind in enumerate(board):
+        x, y = cells[i]
+        fill, ink, mark = SPACE_STYLE.get(kind, ("#eee", "#222", kind[:1]))
+        px, py = x * size, y * size
+        if kind == "ALL":
+            q = size / 2 - 1
+            for k, c in enumerate(COMPANIES):
+                dx, dy = (k % 2) * q, (k // 2) * q
+                parts.append(
+                    f'<rect x="{px + 1 + dx}" y="{py + 1 + dy}" width="{q}" height="{q}" '
+                    f'fill="{COLOURS[c]}"/>'
+                )
+            parts.append(
+                f'<rect x="{px + 1}" y="{py + 1}" width="{size - 2}" height="{size - 2}" '
+                f'fill="none" stroke="#333"/>'
+            )
+            ink = "#fff"
+        else:
+            parts.append(
+                f'<rect x="{px + 1}" y="{py + 1}" width="{size - 2}" height="{size - 2}" '
+                f'rx="4" fill="{fill}" stroke="#333"/>'
+            )
+        parts.append(
+            f'<text x="{px + size / 2}" y="{py + 22}" font-size="14" font-weight="bold" '
+            f'text-anchor="middle" fill="{ink}">{escape(mark)}</text>'
+            f'<text x="{px + 4}" y="{py + 11}" font-size="8" fill="{ink}">{i}</text>'
+            f"<title>{i}: {escape(kind)}</title>"
+        )
+        if highlight and i in highlight:
+            parts.append(
+                f'<rect x="{px + 2}" y="{py + 2}" width="{size - 4}" height="{size - 4}" rx="4" '
+                f'fill="none" stroke="#ff7f0e" stroke-width="3"/>'
+                f'<text x="{px + size - 3}" y="{py + size - 4}" font-size="9" '
+                f'text-anchor="end" fill="{ink}" font-weight="bold">'
+                f"{escape(highlight[i])}</text>"
+            )
+    if pos is not None and 0 <= pos < len(board):
+        x, y = cells[pos]
+        parts.append(
+            f'<circle cx="{x * size + size / 2}" cy="{y * size + size - 9}" r="7" '
+            f'fill="#7b2cbf" stroke="#fff" stroke-width="2"><title>pawn on {pos}</title>'
+            "</circle>"
+        )
+    if centre and len(board) == 36:
+        parts.append(
+            f'<text x="{5 * size}" y="{5 * size}" font-size="15" text-anchor="middle">'
+            f"{escape(centre)}</text>"
+        )
+    w, h = cols * size, rows * size
+    return (
+        f'<svg viewBox="0 0 {w} {h}" width="100%" style="max-width:{w}px" role="img" '
+        f'aria-label="board, pawn on space {pos}" xmlns="http://www.w3.org/2000/svg">'
+        + "".join(parts)
+        + "</svg>"
+    )
+
+
+def track_svg(ruleset: OwnersChoiceRules, prices: list[int] | None = None) -> str:
+    """The stock track: each step's price and dividend, companies' markers on their step."""
+    p, d = ruleset.track_prices, ruleset.track_dividends
+    cols = 11
+    w, h = 34, 50
+    parts = []
+    for i, (price, div) in enumerate(zip(p, d)):
+        row, col = divmod(i, cols)
+        x, y = col * w, row * h
+        start = price == ruleset.start_price
+        parts.append(
+            f'<rect x="{x + 1}" y="{y + 1}" width="{w - 2}" height="{h - 2}" rx="3" '
+            f'fill="{"#eef6ff" if start else "#fafafa"}" stroke="#999"/>'
+            f'<text x="{x + w / 2}" y="{y + 14}" font-size="11" font-weight="bold" '
+            f'text-anchor="middle">{price}</text>'
+            f'<text x="{x + w / 2}" y="{y + 25}" font-size="8" fill="#666" '
+            f'text-anchor="middle">div {div}</text>'
+            f"<title>${price}, dividend ${div}</title>"
+        )
+        if prices:
+            here = [c for c, v in zip(COMPANIES, prices) if v == price]
+            for k, c in enumerate(here):
+                cx = x + 6 + k * 7.3
+                parts.append(
+                    f'<circle cx="{cx}" cy="{y + 38}" r="4.5" fill="{COLOURS[c]}" '
+                    f'stroke="#222"><title>{c} at ${price}</title></circle>'
+                )
+    rows = (len(p) + cols - 1) // cols
+    width = cols * w
+    return (
+        f'<svg viewBox="0 0 {width} {rows * h}" width="100%" style="max-width:{width}px" '
+        f'role="img" aria-label="stock track" xmlns="http://www.w3.org/2000/svg">'
+        + "".join(parts)
+        + "</svg>"
+    )
+
+
+def die_svg(label: str, colour: str = "#fff", ink: str = "#222", size: int = 48) -> str:
+    """A die showing ``label`` (a face of the president, Fund or Event die)."""
+    text = escape(label)
+    fs = 26 if len(label) <= 2 else 15 if len(label) <= 5 else 10
+    return (
+        f'<svg width="{size}" height="{size}" viewBox="0 0 100 100" role="img" '
+        f'aria-label="die showing {text}"><rect x="4" y="4" width="92" height="92" rx="16" '
+        f'fill="{colour}" stroke="#333" stroke-width="4"/><text x="50" y="{50 + fs * 0.7}" '
+        f'font-size="{fs * 2}" text-anchor="middle" fill="{ink}">{text}</text></svg>'
+    )
+
+
+def roll_svg(action_text: str) -> str:
+    """A die drawing for a chance action text such as ``'die R +2'``; '' otherwise."""
+    parts = action_text.split(" ", 2)
+    if len(parts) < 3 or parts[0] != "die":
+        return ""
+    which, face = parts[1], parts[2]
+    if which in COLOURS:
+        ink = "#222" if which == "Y" else "#fff"
+        return die_svg("$" if face == "dividend" else face, COLOURS[which], ink)
+    if which == "fund":
+        return die_svg(face, "#111", "#fff")
+    return die_svg(face, "#fff", "#222")
+
+
+def holdings_html(state, seat_names: list[str] | None = None) -> str:
+    """Cash, shares per company (★ = president), net worth; one row per seat."""
+    worth = state.net_worth()
+    head = "".join(
+        f'<th style="background:{COLOURS[c]};color:{"#222" if c == "Y" else "#fff"};'
+        f'padding:2px 6px">{c}</th>'
+        for c in COMPANIES
+    )
+    rows = []
+    for p in range(state.num_players):
+        name = f"Seat {p}" + (f" · {seat_names[p]}" if seat_names else "")
+        if state.out[p]:
+            name += " (left)"
+        mark = " ▶" if p == state.active and not state.is_terminal() else ""
+        cells = "".join(
+            f'<td style="text-align:center">{state.shares(p, c)}'
+            f"{'★' if state.pres[c] == p else ''}</td>"
+            for c in range(4)
+        )
+        rows.append(
+            f"<tr><td>{escape(name)}{mark}</td><td style='text-align:right'>"
+            f"${state.cash[p]}</td>{cells}<td style='text-align:right'><b>${worth[p]}</b>"
+            "</td></tr>"
+        )
+    supply = "".join(f'<td style="text-align:center">{k}</td>' for k in state.supply)
+    rows.append(f"<tr style='color:#777'><td>supply</td><td></td>{supply}<td></td></tr>")
+    return (
+        '<table style="border-collapse:collapse;font-size:14px;width:100%">'
+        f"<tr><th style='text-align:left'>seat</th><th>cash</th>{head}<th>worth</th></tr>"
+        + "".join(rows)
+        + "</table>"
+    )

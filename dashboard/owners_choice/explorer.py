@@ -1,0 +1,80 @@
+"""Owner's Choice plugins for the shared game explorer and the live-game tracker."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from dashboard.charts import step_chart
+from dashboard.explorer import ExplorerPlugin
+from dashboard.live import LivePlugin
+from dashboard.owners_choice.draw import board_svg, holdings_html, roll_svg, track_svg
+from engine.owners_choice import COMPANIES, move_outlook
+from engine.owners_choice.history import history
+from engine.owners_choice.state import PRE
+
+
+def render_state(state, seat=None) -> None:
+    """Board and pawn, prices on the track, holdings and presidents, Fund, last die."""
+    last = state.history[-1] if state.history else ""
+    st.html(board_svg(state.ruleset.board, state.pos, centre=f"Fund ${state.fund}"))
+    die = roll_svg(last)
+    if die:
+        st.html(
+            f'<div style="display:flex;gap:10px;align-items:center">{die}'
+            f"<span>last roll: <code>{last}</code></span></div>"
+        )
+    st.html(track_svg(state.ruleset, [state.price(c) for c in range(4)]))
+    st.html(holdings_html(state))
+    st.caption(
+        f"Fund ${state.fund} · pawn on {state.pos} ({state.space_name(state.pos)}) · "
+        f"turn {state.turn} · ★ = president"
+    )
+    if state.is_terminal():
+        st.success(
+            "Game over — every share sold at its price; winner: "
+            + ", ".join(f"seat {w}" for w in state.winners())
+        )
+
+
+def charts(df, step):
+    prices = [f"price_{c}" for c in COMPANIES]
+    worth = [c for c in df.columns if c.startswith("worth_")]
+    return [
+        step_chart(df, prices, step, title="Stock prices", y_title="$", names=list(COMPANIES)),
+        step_chart(
+            df,
+            worth,
+            step,
+            title="Net worth (cash + shares at market)",
+            y_title="$",
+            names=[c.replace("worth_", "seat ") for c in worth],
+        ),
+        step_chart(df, ["fund"], step, title="The Fund", y_title="$", names=["Fund"]),
+    ]
+
+
+PLUGIN = ExplorerPlugin(
+    game="owners_choice", render_state=render_state, history=history, charts=charts
+)
+
+
+def advice(state) -> None:
+    """The move advisor for the player about to move."""
+    if state.phase != PRE:
+        st.caption(state.describe_turn())
+        return
+    rows = move_outlook(state)
+    me = state.active
+    best = max(rows, key=lambda o: o.delta[me])
+    st.info(
+        f"Move advisor: **move {best.distance}** to {best.space_type} "
+        f"(expected {float(best.delta[me]):+.1f} for seat {me}; {best.plan})."
+    )
+
+
+LIVE = LivePlugin(
+    game="owners_choice",
+    render_state=render_state,
+    advice=advice,
+    explorer_page="views/owners_choice/games.py",
+)
