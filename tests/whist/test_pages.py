@@ -16,3 +16,40 @@ def test_games_page_steps_through_a_recorded_game():
     assert not at.exception
     text = " ".join(m.value for m in at.markdown)
     assert "game over" in text and "Last trick" in text
+
+
+def test_score_sheet_bid_whist_to_the_end_and_calculator():
+    at = open_page("views/whist/score_sheet.py")
+    assert not at.exception
+    at.selectbox(key="ws_bid").set_value(4)
+    at.number_input(key="ws_books").set_value(11)
+    submit = next(b for b in at.button if "Add deal" in str(b.label))
+    submit.click()
+    at.run()
+    assert not at.exception
+    assert [m.value for m in at.metric][:2] == ["5", "0"]
+    at.number_input(key="ws_books").set_value(13)
+    next(b for b in at.button if "Add deal" in str(b.label)).click()
+    at.run()
+    assert any("Game over" in s.value for s in at.success)
+    table = at.dataframe[0].value.to_string()
+    assert "4 uptown, 11 books" in table and "4 uptown, 13 books" in table
+    at.selectbox(key="wc_kind").set_value("notrump")
+    at.run()
+    assert not at.exception
+    assert any("scores **+8**" in m.value for m in at.markdown)  # 4 notrump, 10 books
+    assert at.query_params["kind"] in ("notrump", ["notrump"])
+
+
+def test_score_sheet_whist_honours_and_errors():
+    at = open_page("views/whist/score_sheet.py")
+    at.selectbox(key="ws_v").set_value("whist4")
+    at.run()
+    assert not at.exception
+    at.number_input(key="ws_tricks").set_value(8)
+    at.selectbox(key="ws_hside").set_value(1)
+    at.selectbox(key="ws_hon").set_value(4)
+    next(b for b in at.button if "Add deal" in str(b.label)).click()
+    at.run()
+    assert not at.exception
+    assert [m.value for m in at.metric][:2] == ["2", "4"]

@@ -1,6 +1,6 @@
 """Random playouts of every variant checking invariants after every action.
 
-WHIST_PLAYOUT_DEALS (default 2000 per variant) sets the size; a larger run is in the
+WHIST_PLAYOUT_DEALS (default 1200 per variant) sets the size; a larger run is in the
 report: ``WHIST_PLAYOUT_DEALS=3000 pytest tests/whist/test_playouts.py``.
 """
 
@@ -19,7 +19,7 @@ from engine.whist import (
 from engine.whist.cards import CARD_CODE, SUIT_MASK
 from tests.whist.helpers import GAME
 
-DEALS = int(os.environ.get("WHIST_PLAYOUT_DEALS", "2000"))
+DEALS = int(os.environ.get("WHIST_PLAYOUT_DEALS", "1200"))
 VARIANTS = ["bid4", "whist4", "bid2", "whist2"]
 
 

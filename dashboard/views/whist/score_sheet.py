@@ -1,4 +1,203 @@
+"""Whist score sheet: enter each deal at the table, see points, totals and the end."""
+
+import polars as pl
 import streamlit as st
 
-st.title("score sheet".capitalize())
-st.info("Coming soon: this page lands with the whist engine (its own issue).")
+from dashboard.charts import step_chart
+from dashboard.ui import assumption, engine_errors, set_url, url_value
+from engine import EngineError
+from engine.whist import bid_whist_points
+from engine.whist.rules import VARIANT_TITLES, VARIANTS, WhistRules
+from engine.whist.score_sheet import ScoreSheet
+
+st.title("Whist score sheet")
+st.caption("Enter each deal as it is played; the sheet scores it with the game's own rules.")
+
+variant = url_value("v", "bid4")
+if variant not in VARIANTS:
+    variant = "bid4"
+variant = st.selectbox(
+    "Game", VARIANTS, index=VARIANTS.index(variant), format_func=VARIANT_TITLES.get, key="ws_v"
+)
+rules_kw = {"variant": variant}
+if variant in ("whist4", "whist2"):
+    target = url_value("target", 5)
+    target = (
+        st.segmented_control(
+            "Play to", [5, 7, 10], default=target if target in (5, 7, 10) else 5, key="ws_target"
+        )
+        or 5
+    )
+    rules_kw["whist_target"] = target
+    assumption("Whist is played to 5 points by default (7 or 10 selectable).")
+    set_url(v=variant, target=target)
+else:
+    set_url(v=variant)
+rules = WhistRules(**rules_kw)
+two = variant.endswith("2")
+sides = ["Seat 0", "Seat 1"] if two else ["Side 0 (seats 0+2)", "Side 1 (seats 1+3)"]
+
+key = f"ws_csv_{variant}_{rules_kw.get('whist_target', 0)}"
+st.session_state.setdefault(key, "")
+sheet = ScoreSheet(variant, rules)
+if st.session_state[key]:
+    try:
+        sheet = ScoreSheet.from_csv(st.session_state[key], rules)
+    except EngineError as exc:
+        st.error(f"The saved sheet could not be read ({exc}); starting a new one.")
+        st.session_state[key] = ""
+
+
+def save(s: ScoreSheet) -> None:
+    st.session_state[key] = s.to_csv() if s.entries else ""
+
+
+# --- enter a deal -------------------------------------------------------------------------
+with st.form("ws_entry", clear_on_submit=False):
+    st.markdown("**Enter a deal**")
+    if variant.startswith("bid"):
+        c1, c2 = st.columns(2)
+        side = c1.radio("Declaring side", [0, 1], format_func=sides.__getitem__, key="ws_side")
+        bid = c2.selectbox("Bid", [3, 4, 5, 6, 7], key="ws_bid")
+        c3, c4 = st.columns(2)
+        kind = c3.selectbox("Kind", ["uptown", "downtown", "notrump"], key="ws_kind")
+        books = c4.number_input(
+            "Books won by the declaring side (kitty book included)", 0, 13, 6 + bid, key="ws_books"
+        )
+    elif variant == "whist4":
+        c1, c2, c3 = st.columns(3)
+        tricks = c1.number_input(f"Tricks of {sides[0]}", 0, 13, 7, key="ws_tricks")
+        hon_side = c2.selectbox(
+            "Honours held in one hand by",
+            [None, 0, 1],
+            format_func=lambda s: "nobody" if s is None else sides[s],
+            key="ws_hside",
+        )
+        hon = c3.selectbox("How many of A K Q J", [3, 4], key="ws_hon")
+    else:
+        c1, c2, c3 = st.columns(3)
+        game = c1.selectbox("Game", ["high", "low"], key="ws_game")
+        tricks = c2.number_input("Tricks of seat 0", 0, 13, 7, key="ws_tricks2")
+        declarer = c3.selectbox(
+            "High declarer", [0, 1], format_func=sides.__getitem__, key="ws_decl"
+        )
+    submitted = st.form_submit_button("Add deal", type="primary")
+if submitted:
+    with engine_errors():
+        if variant.startswith("bid"):
+            pts = sheet.add_bid(int(side), int(bid), kind, int(books))
+        elif variant == "whist4":
+            pts = sheet.add_whist(int(tricks), hon_side, int(hon) if hon_side is not None else 0)
+        else:
+            pts = sheet.add_two_player_whist(
+                game, int(tricks), int(declarer) if game == "high" else None
+            )
+        save(sheet)
+        st.toast(f"Deal scored: {sides[0]} {pts[0]:+d}, {sides[1]} {pts[1]:+d}")
+
+if variant == "whist4":
+    assumption(
+        "Tricks are scored before honours: the 'already 4 points' bar includes this deal's "
+        "trick points, and a side that reaches the target on tricks wins before honours."
+    )
+if variant == "whist2":
+    assumption("Honours are not scored in two-player Whist.")
+
+# --- the sheet ----------------------------------------------------------------------------
+frame = sheet.frame()
+a, b = sheet.totals()
+m1, m2 = st.columns(2)
+m1.metric(sides[0], a)
+m2.metric(sides[1], b)
+result = sheet.result()
+if result:
+    st.success(f"Game over: {result}.")
+else:
+    goal = (
+        f"+{rules.bid_target} wins, -{rules.bid_target} loses"
+        if rules.bidding
+        else (f"first to {rules.whist_target} wins")
+    )
+    st.caption(f"End condition: {goal}.")
+if frame.height:
+    st.dataframe(frame, hide_index=True, width="stretch")
+    chart_df = pl.concat(
+        [
+            pl.DataFrame({"deal": [0], "total 0": [0], "total 1": [0]}),
+            frame.select("deal", "total 0", "total 1"),
+        ]
+    )
+    st.plotly_chart(
+        step_chart(
+            chart_df,
+            ["total 0", "total 1"],
+            None,
+            title="Running totals",
+            y_title="points",
+            x="deal",
+            names=sides,
+            shape="linear",
+        ),
+        width="stretch",
+    )
+    c1, c2 = st.columns(2)
+    if c1.button("Undo last deal", key="ws_undo", width="stretch"):
+        sheet.undo()
+        save(sheet)
+        st.rerun()
+    if c2.button("New sheet", key="ws_new", width="stretch"):
+        save(ScoreSheet(variant, rules))
+        st.rerun()
+    st.download_button(
+        "Export sheet (CSV)",
+        sheet.to_csv(),
+        file_name=f"whist-{variant}-sheet.csv",
+        mime="text/csv",
+        key="ws_export",
+    )
+else:
+    st.info("No deals yet: enter the first one above.")
+
+upload = st.file_uploader("Import a sheet (CSV exported here)", type=["csv"], key="ws_import")
+if upload is not None and st.session_state.get("ws_imported") != upload.file_id:
+    with engine_errors("Import refused: "):
+        try:
+            text = upload.getvalue().decode("utf-8")
+        except UnicodeDecodeError:
+            raise EngineError(f"{upload.name} is not UTF-8 text") from None
+        imported = ScoreSheet.from_csv(text, rules)
+        if imported.variant != variant:
+            raise EngineError(
+                f"{upload.name} is a {VARIANT_TITLES[imported.variant]} sheet; "
+                "choose that game first"
+            )
+        save(imported)
+        st.session_state["ws_imported"] = upload.file_id
+        st.rerun()
+
+# --- one-shot calculator ----------------------------------------------------------------------
+st.divider()
+st.subheader("Bid Whist points calculator")
+c1, c2, c3 = st.columns(3)
+qb = url_value("bid", 4)
+qk = url_value("kind", "uptown")
+qn = url_value("books", 10)
+kinds = ["uptown", "downtown", "notrump"]
+cb = c1.selectbox(
+    "Bid",
+    [3, 4, 5, 6, 7],
+    index=[3, 4, 5, 6, 7].index(qb) if qb in range(3, 8) else 1,
+    key="wc_bid",
+)
+ck = c2.selectbox("Kind", kinds, index=kinds.index(qk) if qk in kinds else 0, key="wc_kind")
+cn = c3.number_input("Books (kitty included)", 0, 13, qn if 0 <= qn <= 13 else 10, key="wc_books")
+set_url(bid=cb, kind=ck, books=int(cn))
+with engine_errors():
+    pts = bid_whist_points(int(cb), ck, int(cn))
+    need = 6 + int(cb)
+    verdict = "made" if int(cn) >= need else "set"
+    st.markdown(
+        f"Contract **{cb} {ck}** needs {need} books; with {int(cn)} it is **{verdict}**: "
+        f"the declaring side scores **{pts:+d}**."
+    )
+    st.caption("Only the declaring side scores. No trump doubles both the gain and the loss.")
