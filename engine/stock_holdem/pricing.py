@@ -274,6 +274,112 @@ def parse_slot(text, *, parity: str = "even"):
         raise ParseError(f"{text!r}: not a slot; {SLOT_HELP}") from None
 
 
+def _accumulate_symmetric(fixed: Sequence[int], rest: Sequence[int], u: int, acc: dict) -> bool:
+    """Like :func:`_accumulate`, but enumerating the unknown cards only up to the
+    permutations of symbols that leave the problem unchanged (symbols with the same
+    unseen numbers and the same sum among the fixed cards), each canonical choice
+    weighted by the number of choices it stands for. Returns False (and does nothing)
+    when fewer than 3 symbols are interchangeable (then plain enumeration is faster)."""
+    fsums = [0, 0, 0, 0]
+    bull = 0
+    nums: list[int] = []
+    for c in fixed:
+        s = SYMBOL[c]
+        if s >= 0:
+            fsums[s] += NUMBER[c]
+            nums.append(NUMBER[c])
+        elif c == BULL:
+            bull += 1
+            nums.append(10)
+    avail: list[list[int]] = [[], [], [], []]
+    specials = []
+    for c in rest:
+        s = SYMBOL[c]
+        if s >= 0:
+            avail[s].append(NUMBER[c])
+        else:
+            specials.append(c)
+    signature = [(tuple(sorted(avail[s])), fsums[s]) for s in range(4)]
+    if max(signature.count(sig) for sig in signature) < 3:
+        return False
+    order = sorted(range(4), key=lambda s: signature[s])
+    same = [i > 0 and signature[order[i]] == signature[order[i - 1]] for i in range(4)]
+    by_size = [
+        [list(combinations(sorted(avail[s]), k)) for k in range(min(u, len(avail[s])) + 1)]
+        for s in order
+    ]
+    fsum_o = [fsums[s] for s in order]
+    bit_o = [1 << s for s in order]
+    fmask = sum(1 << s for s in range(4) if fsums[s])
+    chosen: list[tuple[int, ...]] = [(), (), (), ()]
+    nspecial = len(specials)
+    extras = [
+        [sum(1 for c in e if c == BULL) for e in combinations(specials, k)]
+        for k in range(nspecial + 1)
+    ]
+
+    def weight() -> int:
+        # a class of k interchangeable symbols: k! / (product of run lengths!) arrangements
+        num = den = 1
+        cls = run = 1
+        for i in range(1, 4):
+            if same[i]:
+                cls += 1
+                if chosen[i] == chosen[i - 1]:
+                    run += 1
+                else:
+                    den *= _FACT[run]
+                    run = 1
+            else:
+                num *= _FACT[cls]
+                den *= _FACT[run]
+                cls = run = 1
+        return num * _FACT[cls] // (den * _FACT[run])
+
+    def rec(i: int, left: int, top: int, mask: int, picked: list) -> None:
+        if i == 4:
+            if left > nspecial:
+                return
+            w = weight()
+            sh = _SYM_HAND_BY_MASK[mask]
+            shb = _SYM_BONUS[sh]
+            for b in extras[left]:
+                b += bull
+                nh = number_hand(tuple(sorted(picked + [10] * (b - bull))))
+                key = (top + 10 * b + shb + _NUM_BONUS[nh]) * 64 + sh * 8 + nh
+                acc[key] = acc.get(key, 0) + w
+            return
+        sizes = by_size[i]
+        if same[i]:
+            prev = chosen[i - 1]
+            limit = min(left, len(prev))
+        else:
+            prev = None
+            limit = min(left, len(sizes) - 1)
+        f = fsum_o[i]
+        bit = bit_o[i]
+        for k in range(limit + 1):
+            for t in sizes[k]:
+                if prev is not None and k == len(prev) and t > prev:
+                    break
+                chosen[i] = t
+                v = f + sum(t)
+                rec(
+                    i + 1,
+                    left - k,
+                    v if v > top else top,
+                    mask | bit if k else mask,
+                    picked + list(t) if k else picked,
+                )
+        chosen[i] = ()
+
+    rec(0, u, 0, fmask, sorted(nums))
+    return True
+
+
+_FACT = (1, 1, 2, 6, 24)
+
+
 def _accumulate(fixed: Sequence[int], rest: Sequence[int], u: int, acc: dict) -> None:
     """Count every ``u``-subset of ``rest`` joined to ``fixed``, by ``price*64 + symbol
     hand*8 + number hand`` (without the stock-up chip)."""
@@ -290,6 +396,8 @@ def _accumulate(fixed: Sequence[int], rest: Sequence[int], u: int, acc: dict) ->
         elif c == BULL:
             bull += 1
             nums.append(10)
+    if u >= 3 and _accumulate_symmetric(fixed, rest, u, acc):
+        return
     if u == 0:
         nh = number_hand(tuple(sorted(nums)))
         sh = _SYM_HAND_BY_MASK[mask]

@@ -153,3 +153,39 @@ def test_price_bad_input(cards, msg):
 
 def test_price_accepts_ids_and_text():
     assert price([0, 1, 2, 3, 4]).price == price("1A 2A 3A 4A 5A").price == 15 + 10 + 20
+
+
+def _numbers(lo, hi, symbols="AFSW"):
+    return [f"{n}{s}" for n in range(lo, hi + 1) for s in symbols]
+
+
+@pytest.mark.parametrize(
+    ("slots", "seen"),
+    [
+        # all four symbols interchangeable (the symmetric fast path)
+        (["BEAR", "?", "?", "?", "?"], _numbers(4, 10)),
+        (["?", "?", "?", "?", "?"], _numbers(3, 10)),
+        (["BULL", "?", "?", "?", "BEAR"], _numbers(5, 10)),
+        # three interchangeable symbols: A differs
+        (["1A", "?", "?", "?", "?"], _numbers(4, 10) + ["BULL"]),
+        (["?", "?", "?", "?", "?"], _numbers(3, 10) + ["2A"]),
+        # mixed with backs
+        (["?", "?", "?", "2?", "BEAR"], _numbers(4, 10)),
+    ],
+)
+def test_symmetric_enumeration_matches_brute_force(slots, seen):
+    d = price_distribution(slots, seen=seen)
+    probs, sym, num = brute_force(slots, seen=seen)
+    assert (d.probabilities, d.symbol_hands, d.number_hands) == (probs, sym, num)
+
+
+def test_worst_case_full_pool_sums_to_one_and_matches_plain_enumeration():
+    from engine.stock_holdem import pricing
+
+    d = price_distribution(["?"] * 5)
+    assert d.outcomes == 850668 and sum(d.probabilities.values()) == 1
+    acc_sym, acc_plain = {}, {}
+    rest = list(range(42))
+    assert pricing._accumulate_symmetric([], rest, 4, acc_sym)
+    pricing._rec(rest, 0, 4, [0, 0, 0, 0], 0, 0, [], acc_plain)
+    assert acc_sym == acc_plain
