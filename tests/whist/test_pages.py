@@ -53,3 +53,26 @@ def test_score_sheet_whist_honours_and_errors():
     at.run()
     assert not at.exception
     assert [m.value for m in at.metric][:2] == ["2", "4"]
+
+
+@pytest.mark.parametrize("variant", ["bid4", "whist4", "bid2", "whist2"])
+def test_learn_page_every_variant(variant):
+    at = open_page("views/whist/learn.py")
+    assert not at.exception
+    at.segmented_control(key="wl_variant").set_value(variant)
+    at.run()
+    assert not at.exception
+    assert any("wins the trick" in s.value for s in at.success)
+
+
+def test_learn_trick_picker_and_bad_input():
+    at = open_page("views/whist/learn.py")
+    at.selectbox(key="wl_kind").set_value("no trump high")
+    at.multiselect(key="wl_trick").set_value(["BJ", "LJ"])
+    at.run()
+    assert not at.exception
+    assert any("never win" in e.value for e in at.error)
+    at.multiselect(key="wl_trick").set_value(["3H", "AH", "2H"])
+    at.selectbox(key="wl_kind").set_value("no trump low")
+    at.run()
+    assert any("**AH**" in s.value for s in at.success)

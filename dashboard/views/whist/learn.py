@@ -1,4 +1,299 @@
+"""Learn Whist and Bid Whist: each rule next to a live example computed by the engine."""
+
+import random
+
+import polars as pl
 import streamlit as st
 
-st.title("learn".capitalize())
-st.info("Coming soon: this page lands with the whist engine (its own issue).")
+from dashboard.ui import assumption, engine_errors, ruleset_table, set_url, url_value
+from dashboard.whist.draw import cards_html, row, straw_html, trick_html
+from dashboard.whist.explorer import render_state
+from engine import get_game
+from engine.whist import (
+    bid_whist_points,
+    card_order,
+    honours_points,
+    playable_cards,
+    trick_winner,
+    two_player_whist_points,
+    whist_points,
+)
+from engine.whist.actions import ALL_BIDS, bids_over
+from engine.whist.cards import CARD_TEXT, SUIT_NAMES
+from engine.whist.rules import VARIANT_TITLES, VARIANTS
+
+GAME = get_game("whist")
+ALL_CARDS = [CARD_TEXT[c] for c in (53, 52)] + [CARD_TEXT[c] for c in range(51, -1, -1)]
+
+st.title("Learn Whist and Bid Whist")
+st.markdown(
+    "A trick-taking game for four players in two partnerships (seats 0+2 against 1+3) or "
+    "for two players. A trick is won by the highest trump played, else by the highest card "
+    "of the suit led; you must follow the suit led when you can."
+)
+v = url_value("v", "bid4")
+variant = (
+    st.segmented_control(
+        "Variant",
+        VARIANTS,
+        default=v if v in VARIANTS else "bid4",
+        format_func=VARIANT_TITLES.get,
+        key="wl_variant",
+    )
+    or "bid4"
+)
+set_url(v=variant)
+n = 2 if variant.endswith("2") else 4
+bidding = variant.startswith("bid")
+
+tabs = st.tabs(["Deal", "Bidding", "Card order", "Kitty", "Jokers", "Scoring", "Two players"])
+
+# --- deal ---------------------------------------------------------------------------------------
+with tabs[0]:
+    st.subheader("The deal")
+    if variant == "bid4":
+        st.markdown(
+            "54 cards (with the big and little jokers): 12 to each player and 6 face "
+            "down as the **kitty**. The first dealer is drawn at random; the deal then "
+            "passes left after each hand."
+        )
+    elif variant == "whist4":
+        st.markdown(
+            "52 cards, 13 to each player. The dealer's last card is turned face up: "
+            "its suit is trump, and the dealer takes it into hand. The player left of "
+            "the dealer leads first."
+        )
+    else:
+        st.markdown(
+            "Each player gets a 12-card hand and a row of **straw piles** "
+            f"({'6' if bidding else '7'} piles of one face-down card under one face-up "
+            "card)" + (" and there is a 6-card kitty." if bidding else ".")
+        )
+    seed = st.number_input("Shuffle number", 0, 10**6, url_value("seed", 1), key="wl_seed")
+    set_url(v=variant, seed=int(seed))
+    with engine_errors():
+        state = GAME.new_initial_state(n, variant=variant, first_dealer=0)
+        state.apply(state.sample_chance(random.Random(int(seed))))
+        render_state(state, None)
+        st.caption(
+            "Shown to an omniscient viewer: at the table each player sees only "
+            "their own hand (and, with two players, the face-up straw cards)."
+        )
+
+# --- bidding ------------------------------------------------------------------------------------
+with tabs[1]:
+    st.subheader("Bidding (Bid Whist)")
+    st.markdown(
+        "One round, starting left of the dealer. A bid is a number 3–7 — the books over six "
+        "the bidder's side promises (3 promises 9 of the 13) — and a kind: **uptown** (high "
+        "cards win), **downtown** (low cards win) or **no trump**. Each bid must beat the "
+        "current one: a higher number, or the same number as no trump over uptown/downtown "
+        "(which are equal). You may pass; if everyone else passes the dealer must bid."
+    )
+    labels = ["(nobody has bid)"] + [str(b) for b in ALL_BIDS]
+    cur = st.selectbox("Current highest bid", labels, index=4, key="wl_ladder")
+    current = None if cur == labels[0] else ALL_BIDS[labels.index(cur) - 1]
+    beats = bids_over(current)
+    chips = []
+    for b in ALL_BIDS:
+        ok = b in beats
+        style = (
+            "background:#e8f5e9;border:1px solid #2e7d32"
+            if ok
+            else (
+                "background:#f5f5f5;color:#999;border:1px solid #ccc;text-decoration:line-through"
+            )
+        )
+        chips.append(
+            f"<span style='{style};border-radius:12px;padding:2px 8px;margin:2px;"
+            f"display:inline-block;font-size:13px'>{b.number} {b.kind}</span>"
+        )
+    st.html("<div style='display:flex;flex-wrap:wrap'>" + "".join(chips) + "</div>")
+    st.caption(
+        f"{len(beats)} bids beat it (green); passing is always allowed except for "
+        "a dealer whom everyone passed."
+    )
+
+# --- card order and tricks ------------------------------------------------------------------------
+with tabs[2]:
+    st.subheader("Trump and card order")
+    st.markdown(
+        "The winner of the bidding names the trump suit (uptown or downtown) or, for no "
+        "trump, the direction (high or low). In Whist the turned card's suit is trump."
+    )
+    kinds = ["uptown", "downtown", "no trump high", "no trump low"]
+    kind = st.selectbox("Contract", kinds, key="wl_kind")
+    trumped = kind in ("uptown", "downtown")
+    low = kind in ("downtown", "no trump low")
+    trump = None
+    if trumped:
+        trump = st.selectbox("Trump suit", list("SHDC"), format_func=SUIT_NAMES.get, key="wl_trump")
+    st.markdown(
+        "Card order, highest first: **"
+        + " > ".join(card_order(trump=trumped, low=low))
+        + "**"
+        + ("" if trumped else " (jokers can never win in no trump)")
+    )
+    trick = st.multiselect(
+        "Pick a trick (in play order, up to 4 cards)",
+        ALL_CARDS,
+        default=url_value("trick", ["10H", "KH", "BJ", "2S"])[:4],
+        max_selections=4,
+        key="wl_trick",
+    )
+    set_url(v=variant, trick=trick)
+    if trick:
+        with engine_errors():
+            w = trick_winner(trick, trump=trump, low=low)
+            st.html(trick_html(list(enumerate(trick)), w))
+            st.success(f"Card {w + 1}, **{trick[w]}**, wins the trick.")
+            st.caption(
+                "Numbers under the cards are the play order. The suit to follow is "
+                "the suit of the first card that is not a joker."
+            )
+
+# --- kitty ---------------------------------------------------------------------------------------
+with tabs[3]:
+    st.subheader("The kitty (Bid Whist)")
+    st.markdown(
+        "After naming trump the declarer takes the six kitty cards into hand and discards "
+        "any six face down. The discard counts as the declaring side's **first book**; the "
+        "declarer then leads the first trick. Only the declarer ever sees the kitty."
+    )
+    kseed = st.number_input("Deal number", 0, 10**6, 3, key="wl_kseed")
+    with engine_errors():
+        s = GAME.new_initial_state(4, variant="bid4", first_dealer=0)
+        rng = random.Random(int(kseed))
+        s.apply(s.sample_chance(rng))
+        bot = GAME.make_bot("heuristic")
+        before = None
+        while s.phase_name in ("bid", "trump", "discard"):
+            if s.phase_name == "discard" and before is None:
+                before = s.observation(s.declarer)
+            s.apply(bot.choose(s, s.current_player(), rng))
+        obs = s.observation(s.declarer)
+        st.markdown(
+            "The heuristic bots bid: "
+            + ", ".join(f"seat {a} {b}" for a, b in obs["bids"])
+            + f". Seat {s.declarer} declares **{s.contract_text()}**."
+        )
+        st.html(
+            row("Kitty", cards_html(obs["kitty"], size=30))
+            + row("Hand+kitty", cards_html(before["hand"], size=30))
+            + row("Discards", cards_html(obs["discards"], size=30))
+            + row("Keeps", cards_html(obs["hand"], size=30))
+        )
+
+# --- jokers and following suit ---------------------------------------------------------
+with tabs[4]:
+    st.subheader("Following suit, and the jokers")
+    st.markdown(
+        "Jokers have no suit: play one only when leading or when you cannot follow the suit "
+        "led. If a joker is led, the first non-joker card sets the suit to follow. In trump "
+        "contracts the jokers are the highest trumps (big over little); in no trump they can "
+        "never win."
+    )
+    assumption(
+        "After a led joker, before any suit is set, the next player may play any "
+        "card, the other joker included."
+    )
+    hand = st.multiselect("Your hand", ALL_CARDS, default=["BJ", "AH", "2S", "KD"], key="wl_hand")
+    sofar = st.multiselect(
+        "Cards already in the trick", ALL_CARDS, default=["KS"], max_selections=3, key="wl_sofar"
+    )
+    with engine_errors():
+        ok = playable_cards(hand, sofar)
+        st.html(
+            row("Trick", cards_html(sofar, size=30)) + row("You may play", cards_html(ok, size=30))
+        )
+
+# --- scoring -------------------------------------------------------------------------------------
+with tabs[5]:
+    st.subheader("Scoring and the end")
+    if bidding:
+        st.markdown(
+            "If the declaring side takes at least 6 + bid books (kitty book included) it "
+            "scores 1 point per book over 6; otherwise it loses the bid. No trump doubles "
+            "both. Only the declaring side scores. A side at **+7** wins; at **−7** it loses."
+        )
+        c1, c2 = st.columns(2)
+        b = c1.selectbox("Bid", [3, 4, 5, 6, 7], index=1, key="wl_sbid")
+        k = c2.selectbox("Kind", ["uptown", "downtown", "notrump"], key="wl_skind")
+        table = pl.DataFrame(
+            {
+                "books": list(range(14)),
+                "points": [bid_whist_points(int(b), k, x) for x in range(14)],
+            }
+        )
+        st.dataframe(table.transpose(include_header=True), hide_index=True, width="stretch")
+    else:
+        st.markdown(
+            "Each side scores 1 point per trick over 6. **Honours**: a player whose "
+            "dealt hand holds A, K, Q and J of trumps scores 4 for the side, three of "
+            "them 2 — not if the side already has 4 points or more."
+        )
+        assumption(
+            "Tricks are scored before honours, so 'already' includes this deal's trick points."
+        )
+        assumption("The game is played to 5 points (7 or 10 selectable).")
+        c1, c2, c3 = st.columns(3)
+        t = c1.number_input("Tricks of a side", 0, 13, 8, key="wl_tr")
+        h = c2.selectbox("Honours in one hand", [0, 1, 2, 3, 4], index=4, key="wl_h")
+        before = c3.number_input("Side's score before the deal", 0, 9, 0, key="wl_before")
+        with engine_errors():
+            tp = whist_points(int(t))
+            hp = honours_points(int(h), int(before) + tp)
+            st.markdown(
+                f"Tricks: **{tp}** point(s); honours: **{hp}** point(s) "
+                f"(bar checked at {int(before) + tp})."
+            )
+
+# --- two players --------------------------------------------------------------------------------
+with tabs[6]:
+    st.subheader("Two players: straw piles")
+    st.markdown(
+        "Each player has a 12-card hand and a row of straw piles. Face-up straw cards are "
+        "public and may be played like hand cards; when one is played the card beneath is "
+        "turned face up. A trick is four cards: leader, other, leader, other; the highest "
+        "card of the four wins it for its player, and following suit applies to every card."
+    )
+    with engine_errors():
+        s2 = GAME.new_initial_state(2, variant="whist2" if not bidding else "bid2", first_dealer=0)
+        s2.apply(s2.sample_chance(random.Random(7)))
+        o = s2.observation(0)
+        st.html(
+            row("Seat 0 hand", cards_html(o["hand"], size=28))
+            + row("Seat 0 straw", straw_html(o["straw"][0]))
+            + row("Seat 1 straw", straw_html(o["straw"][1]))
+        )
+        st.caption("What seat 0 sees: its hand and both rows of face-up straw cards.")
+    st.markdown(
+        "**Two-player Whist**: the non-dealer declares a High or a Low game; if Low, the "
+        "dealer may change it to High (it is Low only if both want Low). In High the player "
+        "who did not make the deciding declaration leads; in Low the non-dealer leads. "
+        "High: the declarer scores 1 per trick over 6 when taking more than 6, otherwise the "
+        "other player scores 2 per trick over 6. Low: a player with fewer than 7 tricks "
+        "scores 7 − tricks. **Two-player Bid Whist** bids as usual (non-dealer first) with "
+        "12 tricks plus the kitty book."
+    )
+    assumption(
+        "Trump in a High game is the suit of the last card dealt to the dealer "
+        "(shown to both); a Low game has no trump."
+    )
+    assumption("Honours are not scored in two-player Whist.")
+    rows = []
+    for t0 in range(14):
+        hi = two_player_whist_points("high", (t0, 13 - t0), 0)
+        lo = two_player_whist_points("low", (t0, 13 - t0))
+        rows.append(
+            {
+                "seat 0 tricks": t0,
+                "High, seat 0 declared": f"{hi[0]} / {hi[1]}",
+                "Low": f"{lo[0]} / {lo[1]}",
+            }
+        )
+    st.dataframe(rows, hide_index=True, width="stretch")
+
+st.divider()
+st.markdown("**The ruleset** (values the rules leave open are flagged)")
+ruleset_table("whist")
