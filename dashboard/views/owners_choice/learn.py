@@ -1,4 +1,285 @@
+"""Learn Owner's Choice: the rules of RULES.md §3, each next to a live example computed
+by the engine."""
+
 import streamlit as st
 
-st.title("learn".capitalize())
-st.info("Coming soon: this page lands with the owners_choice engine (its own issue).")
+from dashboard import ui
+from dashboard.owners_choice.draw import LEGEND, board_svg, holdings_html, roll_svg, track_svg
+from engine import get_game
+from engine.owners_choice import (
+    COMPANIES,
+    OwnersChoiceRules,
+    dividend_payout,
+    from_position,
+    option_values,
+    president_payout,
+)
+
+RULES = OwnersChoiceRules()
+GAME = get_game("owners_choice")
+
+
+def legal_text(state) -> str:
+    return ", ".join(f"`{a}`" for a in state.legal_actions())
+
+
+def first_space(kind: str) -> int:
+    return RULES.board.index(kind)
+
+
+st.title("Learn Owner's Choice")
+st.markdown(
+    "Four companies — **red R, yellow Y, blue B, green G** — and one shared pawn on a "
+    f"{len(RULES.board)}-space track. On your turn you may trade shares, and you must move "
+    "the pawn; the space decides what happens, usually a company's **president** choosing "
+    "between rolling the company's die and raiding the **Fund**. The game ends when the "
+    "pawn lands exactly on GOAL; the richest player wins."
+)
+
+# --- the board ----------------------------------------------------------------------------
+st.header("1. The board")
+st.html(board_svg(RULES.board, 0, centre="Fund $0"))
+st.table([{"space": k, "what happens": v} for k, v in LEGEND.items()])
+ui.assumption(
+    "The sources do not list the board's spaces; the project assumes this order "
+    "(ruleset field `board`, editable in a ruleset file)."
+)
+
+# --- the track ----------------------------------------------------------------------------
+st.header("2. The stock track and dividends")
+st.html(track_svg(RULES, [RULES.start_price] * 4))
+st.markdown(
+    f"Every company starts at **${RULES.start_price}** (dividend "
+    f"${RULES.track_dividends[RULES.track_prices.index(RULES.start_price)]}). A price never "
+    f"rises above **${RULES.track_prices[-1]}**; a company at **${RULES.track_prices[0]}** "
+    "that must fall goes **bankrupt** (section 8)."
+)
+ui.assumption(
+    "Track steps $40–$200 by $10, then $220…$300; dividend = 30% of the price rounded down "
+    "to $10 (fields `track_prices`, `track_dividends`)."
+)
+
+# --- set-up -------------------------------------------------------------------------------
+st.header("3. Set-up: opening purchases and presidents")
+st.markdown(
+    f"Each player gets **${RULES.start_cash}**. Clockwise from the start player, each "
+    f"buys once any shares at ${RULES.start_price} each (or none). A player holding "
+    "**strictly** the most shares of a company takes its president die; a tie leaves it "
+    "in the pool. Type each seat's purchase (letters, e.g. `R R Y`):"
+)
+cols = st.columns(3)
+buys = [
+    cols[p].text_input(f"Seat {p} buys", default, key=f"ocl_setup_{p}")
+    for p, default in enumerate(["R R Y", "R B", "Y Y B"])
+]
+with ui.engine_errors():
+    s = GAME.new_initial_state(3)
+    for text in buys:
+        for letter in text.split():
+            s.apply(f"buy {letter}")
+        s.apply("done")
+    st.html(holdings_html(s))
+    names = [f"{c}: seat {p}" if p >= 0 else f"{c}: pool (tie)" for c, p in zip(COMPANIES, s.pres)]
+    st.markdown("Presidents (★): " + " · ".join(names))
+
+# --- a turn -------------------------------------------------------------------------------
+st.header("4. A turn: trade, move")
+st.markdown(
+    "**Trade** (optional) either before *or* after moving, not both: buy and sell shares "
+    f"at the current prices with the bank, one share per action. At most "
+    f"{RULES.max_shares} shares each; no purchase from an empty supply "
+    f"({RULES.shares_per_company} per company); the only holder of a company may not sell "
+    "its last share. Trading does not move prices. Then **move** 1–4 spaces (2–3 players) "
+    "or 1–3 (4–5 players), never past GOAL."
+)
+order = st.radio(
+    "Seat 0 chooses to…", ["trade, then move", "move, then trade"], key="ocl_turn", horizontal=True
+)
+with ui.engine_errors():
+    s = from_position(3, holdings=[[2, 0, 0, 0], [0, 1, 0, 0], [0, 0, 0, 0]])
+    st.markdown(f"Seat 0 may now: {legal_text(s)}")
+    steps = (
+        ["buy Y", "buy Y", "move 3", "die event all+1"]
+        if order.startswith("trade")
+        else ["move 3", "die event all+1"]
+    )
+    for a in steps:
+        s.apply(a)
+    st.markdown(
+        f"After {', '.join(f'`{a}`' for a in steps)}: {s.describe_turn()} — legal: {legal_text(s)}"
+    )
+st.markdown(
+    "**President dice after trading.** The player holding the most shares takes the die. "
+    "If a *purchase* creates a tie for most, the die stays where it was; if a *sale* "
+    "creates one, the tied player nearest clockwise after the active player takes it."
+)
+with ui.engine_errors():
+    ex = []
+    s = from_position(3, holdings=[[2, 0, 0, 0], [3, 0, 0, 0], [0, 0, 0, 0]])
+    s.apply("buy R")
+    ex.append(
+        {"example": "seat 1 holds 3 R (president), seat 0 buys its 3rd", "R president": s.pres[0]}
+    )
+    s = from_position(3, holdings=[[3, 0, 0, 0], [2, 0, 0, 0], [2, 0, 0, 0]])
+    s.apply("sell R")
+    ex.append(
+        {
+            "example": "seat 0 (3 R, president) sells one: seats 0, 1, 2 tie at 2",
+            "R president": s.pres[0],
+        }
+    )
+    st.table(ex)
+ui.assumption(
+    "In a sale tie the active player counts last (field `sale_tie_active_last`); a company "
+    "nobody holds has no president."
+)
+
+# --- spaces -------------------------------------------------------------------------------
+st.header("5. The spaces, live")
+kind = st.selectbox("Land on", ["R", "ALL", "EVENT", "DIVIDEND", "PRESIDENT"], key="ocl_space")
+with ui.engine_errors():
+    holdings = [[3, 1, 0, 2], [0, 2, 2, 0], [1, 0, 3, 0]]
+    s = from_position(3, prices=[150, 100, 60, 190], holdings=holdings, fund=120)
+    s.pos = first_space(kind) - 1
+    st.html(board_svg(RULES.board, s.pos + 1, centre="Fund $120"))
+    st.html(track_svg(RULES, [s.price(c) for c in range(4)]))
+    cash_before, pres_pay = list(s.cash), president_payout(s)
+    s.apply("move 1")
+    if kind == "ALL":
+        st.markdown(f"The mover names a company: {legal_text(s)}. Say `name B`:")
+        s.apply("name B")
+    if kind in ("R", "ALL"):
+        c = s.company
+        vals = option_values(s)
+        st.markdown(
+            f"Seat {s.chooser}, president of {COMPANIES[c]}, chooses: pay ${s.fee(c)} and "
+            "roll the company die, or roll the Fund die. Expected net worth of each seat:"
+        )
+        st.table(
+            [
+                {"option": str(a)} | {f"seat {p}": round(float(v[p]), 2) for p in range(3)}
+                for a, v in vals.items()
+            ]
+        )
+    elif kind == "EVENT":
+        rows = []
+        for a, prob in s.chance_outcomes():
+            t = s.clone()
+            t.apply(a)
+            rows.append(
+                {"Event die": str(a).removeprefix("die event "), "probability": str(prob)}
+                | {c: t.price(i) for i, c in enumerate(COMPANIES)}
+                | {"Fund": t.fund}
+                | {f"cash {p}": t.cash[p] for p in range(3)}
+            )
+        st.dataframe(rows, hide_index=True)
+    else:
+        st.markdown(f"Cash {cash_before} → {s.cash}")
+        if kind == "PRESIDENT":
+            st.caption(f"$100 per president die held: {pres_pay}")
+ui.assumption("A company space whose company has no president does nothing (field `no_president`).")
+
+# --- president's choice -----------------------------------------------------------------
+st.header("6. The president's choice as an expected value")
+st.markdown(
+    f"Pay ${RULES.fee_low} into the Fund (${RULES.fee_high} at ${RULES.fee_threshold} or "
+    "more) and roll the company die, or roll the Fund die: take money from the Fund (never "
+    "more than it holds) and watch the price fall. Try it:"
+)
+c1, c2, c3 = st.columns(3)
+price = c1.selectbox("Price", list(RULES.track_prices), index=6, key="ocl_price")
+shares = c2.number_input("President's shares", 1, 12, 3, key="ocl_shares")
+fund = c3.number_input("Fund $", 0, 5000, 100, step=10, key="ocl_fund")
+with ui.engine_errors():
+    s = from_position(
+        2, prices=[price, 100, 100, 100], holdings=[[shares, 0, 0, 0], [0, 0, 0, 0]], fund=fund
+    )
+    worth = s.net_worth()[0]
+    s.apply("move 1")
+    vals = option_values(s)
+    cols = st.columns(2)
+    for col, a in zip(cols, vals):
+        t = s.clone()
+        t.apply(a)
+        rows = []
+        for face, prob in t.chance_outcomes():
+            u = t.clone()
+            u.apply(face)
+            rows.append(
+                {
+                    "face": str(face).split(" ", 2)[2],
+                    "probability": str(prob),
+                    "Δ net worth": u.net_worth()[0] - worth,
+                }
+            )
+        col.markdown(f"**{a}** — expected Δ {float(vals[a][0] - worth):+.2f} $")
+        col.html(roll_svg(str(t.chance_outcomes()[0][0])))
+        col.dataframe(rows, hide_index=True)
+ui.assumption(
+    "Dice faces: president die +1 +1 +2 +3 −1 DIVIDEND; Fund die $50/−1 $50/−1 $100/−1 "
+    "$100/−2 $150/−2 all/−3; a president who cannot pay the fee must roll the Fund die."
+)
+
+# --- dividends --------------------------------------------------------------------------
+st.header("7. Dividends")
+st.markdown(
+    "A DIVIDEND space pays the dividend of the highest-priced company — every company tied "
+    "for highest — to each holder, dividend × shares, from the bank. The DIVIDEND face of a "
+    "president die pays that company's, and the Event die can make every company pay."
+)
+with ui.engine_errors():
+    s = from_position(2, prices=[150, 150, 100, 40], holdings=[[1, 2, 3, 0], [0, 1, 0, 4]])
+    st.table(
+        [
+            {"company": c} | {f"seat {p}": v for p, v in enumerate(dividend_payout(s, c))}
+            for c in COMPANIES
+        ]
+    )
+    s.pos = first_space("DIVIDEND") - 1
+    before = list(s.cash)
+    s.apply("move 1")
+    st.caption(f"R and Y tie at $150: both pay. Cash {before} → {s.cash}.")
+
+# --- bankruptcy ----------------------------------------------------------------------------
+st.header("8. Bankruptcy")
+st.markdown(
+    f"A company at ${RULES.track_prices[0]} that must fall goes bankrupt: all its shares "
+    f"return to the supply unpaid, it restarts at ${RULES.start_price}, its president die "
+    "returns to the pool. Each player who held it may then declare personal bankruptcy "
+    "(return all shares and money and leave the game)."
+)
+with ui.engine_errors():
+    s = from_position(
+        3, prices=[40, 100, 100, 100], holdings=[[3, 1, 0, 0], [2, 0, 0, 0], [0, 0, 0, 0]], fund=100
+    )
+    st.html(holdings_html(s))
+    for a in ["move 1", "fund", "die fund 50/-1"]:
+        s.apply(a)
+    st.markdown(f"After `move 1`, `fund`, `die fund 50/-1`: R is back at ${s.price(0)}.")
+    st.html(holdings_html(s))
+    st.markdown(f"Now: {s.describe_turn()} — {legal_text(s)}.")
+ui.assumption(
+    "A fall of several steps that passes below $40 bankrupts the company (field "
+    "`bankrupt_on_overshoot`); the last player in the game cannot leave "
+    "(`last_player_may_leave`)."
+)
+
+# --- the end --------------------------------------------------------------------------------
+st.header("9. The end")
+st.markdown(
+    f"Landing exactly on GOAL, the player takes ${RULES.goal_take} from the Fund (all of it "
+    "if less) and the game ends; every player sells all shares at the current prices; "
+    "most money wins, ties share the win."
+)
+with ui.engine_errors():
+    s = from_position(2, holdings=[[2, 0, 0, 0], [0, 1, 0, 0]], fund=60, pos=33)
+    st.markdown(f"Pawn on 33: {legal_text(s)} (never past GOAL).")
+    s.apply("move 2")
+    st.markdown(f"After `move 2`: final money {s.returns()}, winner seat {s.winners()}.")
+
+st.header("Ruleset values")
+st.caption(
+    "Every value the engine uses; [A] marks assumptions. Load your own edition with "
+    "`engine.owners_choice.load_ruleset('my_box.toml')`."
+)
+ui.ruleset_table("owners_choice")
