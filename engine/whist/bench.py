@@ -65,3 +65,29 @@ BENCHMARKS = [
     ("heuristic deal bid4", heuristic_deal_runner("bid4")),
     ("trick_winner calculator", _trick),
 ]
+
+
+def win_rate(variant: str = "bid4", games: int = 500, seed: int = 0) -> tuple[int, int]:
+    """(games the heuristic side won, games) against random bots, sides alternating."""
+    from engine.core.simulate import simulate
+
+    n = _players(variant)
+    wins = 0
+    for g in range(games):
+        hs = g % 2
+        players = (["heuristic", "random"] if hs == 0 else ["random", "heuristic"]) * (n // 2)
+        rec = simulate(GAME, seed + g, players, variant=variant)
+        wins += hs in rec.result["winners"]
+    return wins, games
+
+
+if __name__ == "__main__":  # python -m engine.whist.bench [GAMES]
+    import sys
+    import time
+
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 500
+    for v in ("bid4", "whist4", "bid2", "whist2"):
+        start = time.perf_counter()
+        w, total = win_rate(v, count)
+        took = time.perf_counter() - start
+        print(f"{v}: heuristic side won {w}/{total} = {w / total:.1%} ({took:.1f} s)")

@@ -187,6 +187,8 @@ class HeuristicBot(Bot):
             return min(cs, key=lambda x: self._keep_value(x, list(mine), trump, low))
 
         trick = [(s, CARD_CODE[c]) for s, c in obs["trick"]]
+        if obs["kind"] == "low":  # two-player Low game: take as few tricks as possible
+            return A.PLAY[self._duck(trick, cards, power, low)]
         if not trick:
             declaring = (
                 obs["declarer"] is not None
@@ -238,3 +240,15 @@ class HeuristicBot(Bot):
         if len(trick) >= 2 or n == 2:
             return A.PLAY[max(winners, key=power_with)]
         return A.PLAY[cheap(cards)]
+
+    @staticmethod
+    def _duck(trick, cards, power, low) -> int:
+        """Low game: lead low; follow with the highest card that does not win, else the
+        highest card (the trick is lost anyway, so shed the danger)."""
+        if not trick:
+            return min(cards, key=lambda c: (_strength(c, low), c))
+        led = next((c // 13 for _, c in trick if c < 52), -1)
+        best = max(power(c, led) for _, c in trick)
+        safe = [c for c in cards if power(c, led if led >= 0 else c // 13) < best]
+        pool = safe or cards
+        return max(pool, key=lambda c: (_strength(c, low), c))
