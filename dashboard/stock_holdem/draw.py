@@ -1,7 +1,7 @@
 """HTML pieces for Stock Hold'em: information cards (face, back, unknown), a company row
 and the whole board. Plain functions returning HTML strings (no rules here).
 
->>> "⚓" in card_html("7A") and "7" in card_html("7A")
+>>> "anchor" in card_html("7A") and "7" in card_html("7A")
 True
 >>> "?" in card_html("?")
 True
@@ -13,13 +13,36 @@ import html
 
 from engine.stock_holdem.cards import SYMBOLS
 
-ICONS = {"A": "⚓", "F": "🐟", "S": "🐚", "W": "🌊"}
+# small SVG symbols (no emoji font needed): anchor, fish, shell, wave
+_PATHS = {
+    "A": '<circle cx="12" cy="5" r="2.5" fill="none" stroke="{c}" stroke-width="2"/>'
+    '<path d="M12 7.5V21M7 11h10M4 14c1 5 5 7 8 7s7-2 8-7" fill="none" stroke="{c}" '
+    'stroke-width="2" stroke-linecap="round"/>',
+    "F": '<path d="M3 12c4-6 11-6 15 0c-4 6-11 6-15 0z" fill="{c}"/>'
+    '<path d="M17 12l5-5v10z" fill="{c}"/><circle cx="8" cy="11" r="1.3" fill="#fff"/>',
+    "S": '<path d="M12 21L3 11a9 9 0 0 1 18 0z" fill="{c}"/>'
+    '<path d="M12 21L7 6M12 21V3M12 21l5-15" stroke="#fff" stroke-width="1.3"/>',
+    "W": '<path d="M2 10c3-4 6-4 8 0s5 4 8 0 4-2 4-2M2 17c3-4 6-4 8 0s5 4 8 0 4-2 4-2" '
+    'fill="none" stroke="{c}" stroke-width="2.4" stroke-linecap="round"/>',
+}
+ICONS = {"A": "anchor", "F": "fish", "S": "shell", "W": "wave"}
 COLOURS = {"A": "#1f4e99", "F": "#d9661f", "S": "#b8336a", "W": "#138a8a"}
 _CARD = (
     "display:inline-flex;flex-direction:column;align-items:center;justify-content:center;"
     "width:34px;height:48px;border-radius:6px;margin:2px;font-family:sans-serif;"
     "line-height:1.05;vertical-align:middle;box-sizing:border-box;"
 )
+
+
+def symbol_svg(symbol: str, colour: str | None = None, size: int = 16) -> str:
+    """A small SVG of a symbol (A anchor, F fish, S shell, W wave)."""
+    c = colour or COLOURS[symbol]
+    return (
+        f'<svg width="{size}" height="{size}" viewBox="0 0 24 24" role="img" '
+        f'aria-label="{ICONS[symbol]}" style="vertical-align:middle">'
+        + _PATHS[symbol].replace("{c}", c)
+        + "</svg>"
+    )
 
 
 def _box(inner: str, *, bg: str, fg: str, border: str, title: str) -> str:
@@ -45,7 +68,7 @@ def card_html(text: str, names: tuple[str, ...] = ("anchor", "fish", "shell", "w
         )
     if t == "BULL":
         return _box(
-            "<b style='font-size:15px'>10</b><span style='font-size:15px'>🐂</span>",
+            "<b style='font-size:15px'>10</b><span style='font-size:9px'>BULL</span>",
             bg="#e7f6e7",
             fg="#1b7a1b",
             border="2px solid #1b7a1b",
@@ -53,7 +76,7 @@ def card_html(text: str, names: tuple[str, ...] = ("anchor", "fish", "shell", "w
         )
     if t == "BEAR":
         return _box(
-            "<b style='font-size:15px'>×</b><span style='font-size:15px'>🐻</span>",
+            "<b style='font-size:15px'>×</b><span style='font-size:9px'>BEAR</span>",
             bg="#fbeaea",
             fg="#a12020",
             border="2px solid #a12020",
@@ -71,8 +94,7 @@ def card_html(text: str, names: tuple[str, ...] = ("anchor", "fish", "shell", "w
     if t.startswith("?") and t[1:] in ICONS:
         s = t[1:]
         return _box(
-            f"<span style='font-size:17px'>{ICONS[s]}</span><span style='font-size:10px'>"
-            "back</span>",
+            f"{symbol_svg(s, '#fff', 18)}<span style='font-size:10px'>back</span>",
             bg="#4a4a5a",
             fg="#fff",
             border=f"2px solid {COLOURS[s]}",
@@ -81,7 +103,7 @@ def card_html(text: str, names: tuple[str, ...] = ("anchor", "fish", "shell", "w
     n, s = t[:-1], t[-1:]
     if s in ICONS and n.isdigit():
         return _box(
-            f"<b style='font-size:17px'>{n}</b><span style='font-size:15px'>{ICONS[s]}</span>",
+            f"<b style='font-size:17px'>{n}</b>{symbol_svg(s, size=15)}",
             bg="#fff",
             fg=COLOURS[s],
             border=f"2px solid {COLOURS[s]}",
@@ -116,4 +138,6 @@ def board_html(obs: dict, names: tuple[str, ...] = ("A", "B", "C", "D", "E", "F"
 
 def legend_html() -> str:
     """The four symbols with their [A] names."""
-    return " ".join(f"<span style='color:{COLOURS[s]}'>{ICONS[s]} {s}</span>" for s in SYMBOLS)
+    return " ".join(
+        f"<span style='color:{COLOURS[s]}'>{symbol_svg(s)} {s} = {ICONS[s]}</span>" for s in SYMBOLS
+    )
