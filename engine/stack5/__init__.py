@@ -1,0 +1,114 @@
+"""Stack 5 (RULES.md §2): draw, push your luck, build rows of five, first to 3 points.
+
+The game (``GAME``), its actions and state, and the table calculators:
+
+- :func:`draw_odds` — exact bust odds of the next draw and within k draws;
+- :func:`legal_placements` — where a card may go among your rows;
+- :func:`row_outlook` — what a row can still become.
+
+>>> [str(a) for a in legal_placements([["R1", "R1"], ["B2", "G3"]], "R2")]
+['place R2 row 1', 'place R2 row 3']
+>>> [str(a) for a in legal_placements([["R1", "B2"], ["B2", "G2"], ["Y5"]], "P3")]
+['place P3 row 1', 'place P3 row 3']
+>>> [str(a) for a in legal_placements([["R1", "B1"], ["B2", "G2"], ["Y5", "Y4"]], "G5")]
+['place G5 discard row 1', 'place G5 discard row 2', 'place G5 discard row 3']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine.core.errors import IllegalAction, ParseError
+from engine.core.protocol import Game, RandomBot
+from engine.stack5.cards import ROW_LENGTH, RowOutlook, deck_spec, row_outlook
+from engine.stack5.odds import DrawOdds, draw_odds, draw_or_stop, unseen_cards
+from engine.stack5.rules import Stack5Rules
+from engine.stack5.state import (
+    Deal,
+    Decide,
+    Give,
+    Place,
+    Stack5State,
+    Steal,
+    parse_action,
+    placements,
+)
+
+
+def legal_placements(
+    rows: Iterable[Iterable[str] | str], card: str, rules: Stack5Rules | None = None
+) -> list[Place]:
+    """The legal places for ``card`` among your rows (up to ``max_rows``, each a list of
+    card texts bottom to top; missing rows are empty slots).
+
+    A card may go on a row that stays viable, or start a new row in the first empty slot;
+    only when it has no such place may it go anywhere after discarding that row.
+    """
+    spec = deck_spec(rules)
+    max_rows = spec.rules.max_rows
+    rows = list(rows)
+    if len(rows) > max_rows:
+        raise IllegalAction(f"a player has at most {max_rows} rows; got {len(rows)}")
+    slots = []
+    for i, row in enumerate(rows, 1):
+        codes = tuple(spec.codes(row))
+        for c in codes:
+            if c >= spec.n_numbers and c != spec.JK:
+                raise IllegalAction(
+                    f"row {i}: {spec.name(c)!r} cannot be in a row (only number cards and "
+                    "Jokers are placed)"
+                )
+        if len(codes) >= ROW_LENGTH:
+            raise IllegalAction(
+                f"row {i} has {len(codes)} cards; a row of {ROW_LENGTH} scores and leaves at once"
+            )
+        if not spec.viable(codes):
+            raise IllegalAction(
+                f"row {i} ({' '.join(spec.name(c) for c in codes)}) is not "
+                "viable: it could never have been built"
+            )
+        slots.append(codes)
+    slots += [()] * (max_rows - len(slots))
+    code = spec.code(card)
+    if code >= spec.n_numbers and code != spec.JK:
+        raise ParseError(f"{card!r}: only number cards and Jokers are placed in rows")
+    return placements(spec, slots, code)
+
+
+GAME = Game(
+    name="stack5",
+    title="Stack 5",
+    min_players=2,
+    max_players=4,
+    ruleset_class=Stack5Rules,
+    new_state=Stack5State,
+    bots={"random": RandomBot, "heuristic": lambda: _heuristic()},
+    description="Draw cards, push your luck and build rows of five; first to 3 points wins.",
+    default_players=2,
+)
+
+
+def _heuristic():
+    from engine.stack5.bots import HeuristicBot
+
+    return HeuristicBot()
+
+
+__all__ = [
+    "GAME",
+    "Deal",
+    "Decide",
+    "DrawOdds",
+    "Give",
+    "Place",
+    "RowOutlook",
+    "Stack5Rules",
+    "Stack5State",
+    "Steal",
+    "draw_odds",
+    "draw_or_stop",
+    "legal_placements",
+    "parse_action",
+    "row_outlook",
+    "unseen_cards",
+]

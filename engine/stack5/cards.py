@@ -1,0 +1,194 @@
+"""Stack 5 cards: codes, text, the row viability rule and row scoring.
+
+Cards are small ints on the hot paths. With the default ruleset the number cards are codes
+0..24 (colour index × 5 + number − 1) and the specials follow: Draw 3, Number Bomb,
+Colour Bomb, Steal, Joker. Text is ``R3`` for a number card and ``D3 NB CB ST JK`` for the
+specials.
+
+>>> spec = deck_spec()
+>>> spec.code("R3"), spec.name(spec.code("P5")), spec.size
+(2, 'P5', 87)
+>>> spec.code("X9")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+engine.core.errors.ParseError: 'X9': not a Stack 5 card; write a colour R B G Y P and a ...
+>>> spec.viable(spec.codes(["R1", "R1", "B2"]))
+False
+>>> spec.viable(spec.codes(["R1", "R1", "R2", "JK"]))
+True
+>>> spec.points(spec.codes(["R1", "R2", "JK", "R4", "R5"]))
+3
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from engine.core.errors import ParseError
+from engine.stack5.rules import Stack5Rules
+
+ROW_LENGTH = 5
+SPECIALS = ("D3", "NB", "CB", "ST", "JK")
+SPECIAL_NAMES = {
+    "D3": "Draw 3",
+    "NB": "Number Bomb",
+    "CB": "Colour Bomb",
+    "ST": "Steal",
+    "JK": "Joker",
+}
+COLOUR_NAMES = {"R": "red", "B": "blue", "G": "green", "Y": "yellow", "P": "purple"}
+
+# Combinations a full row can make, with their points (RULES.md §2, Placement).
+COMBINATIONS = (
+    ("colour run", 3, "all colours equal and all numbers different"),
+    ("same number", 2, "all numbers equal"),
+    ("same colour", 2, "all colours equal"),
+    ("all different", 1, "all numbers different"),
+)
+
+
+class DeckSpec:
+    """The card kinds of one ruleset: names, codes, counts, and cached row checks."""
+
+    def __init__(self, rules: Stack5Rules):
+        self.rules = rules
+        cols, nums = rules.colours, rules.numbers
+        self.names: list[str] = [f"{c}{n}" for c in cols for n in range(1, nums + 1)]
+        self.n_numbers = len(self.names)
+        self.D3, self.NB, self.CB, self.ST, self.JK = range(self.n_numbers, self.n_numbers + 5)
+        self.names += list(SPECIALS)
+        self.kinds = len(self.names)
+        self.index = {name: i for i, name in enumerate(self.names)}
+        # number (1..) and colour index of each number card; 0 / -1 for specials
+        self.number = [i % nums + 1 for i in range(self.n_numbers)] + [0] * 5
+        self.colour = [i // nums for i in range(self.n_numbers)] + [-1] * 5
+        self.counts: tuple[int, ...] = tuple(
+            [rules.copies] * self.n_numbers
+            + [rules.draw3, rules.number_bombs, rules.colour_bombs, rules.steals, rules.jokers]
+        )
+        self.size = sum(self.counts)
+        self._viable: dict[tuple, bool] = {}
+
+    # --- text ---------------------------------------------------------------------------
+    def code(self, text: str) -> int:
+        """The code of a card written as text (case and spaces forgiven)."""
+        key = str(text).strip().upper()
+        code = self.index.get(key)
+        if code is None:
+            raise ParseError(
+                f"{text!r}: not a Stack 5 card; write a colour "
+                f"{' '.join(self.rules.colours)} and a number 1-{self.rules.numbers} "
+                f"(e.g. 'R3'), or a special: {', '.join(repr(s) for s in SPECIALS)}"
+            )
+        return code
+
+    def codes(self, texts: Iterable[str] | str) -> list[int]:
+        """Codes of several cards; a string is split on spaces and commas."""
+        if isinstance(texts, str):
+            texts = texts.replace(",", " ").split()
+        return [self.code(t) for t in texts]
+
+    def name(self, code: int) -> str:
+        return self.names[code]
+
+    def is_number(self, code: int) -> bool:
+        return code < self.n_numbers
+
+    # --- rows -----------------------------------------------------------------------------
+    def viable(self, row: tuple | list) -> bool:
+        """Can the row still form a combination? Jokers are ignored; among the other
+        cards all numbers differ, or all numbers are equal, or all colours are equal."""
+        row = tuple(row)
+        v = self._viable.get(row)
+        if v is None:
+            v = self._viable[row] = self._check_viable(row)
+        return v
+
+    def _check_viable(self, row: tuple) -> bool:
+        if len(row) > ROW_LENGTH:
+            return False
+        nums = [self.number[c] for c in row if c < self.n_numbers]
+        if len(nums) != sum(1 for c in row if c != self.JK):
+            return False  # a special other than a Joker never sits in a row
+        cols = {self.colour[c] for c in row if c < self.n_numbers}
+        distinct = len(set(nums))
+        return distinct == len(nums) or distinct <= 1 or len(cols) <= 1
+
+    def outlook(self, row: tuple | list) -> list[tuple[str, int, str]]:
+        """The combinations the row can still complete (best first)."""
+        nums = [self.number[c] for c in row if c < self.n_numbers]
+        cols = {self.colour[c] for c in row if c < self.n_numbers}
+        distinct = len(set(nums)) == len(nums)
+        equal = len(set(nums)) <= 1
+        one_colour = len(cols) <= 1
+        possible = {
+            "colour run": distinct and one_colour,
+            "same number": equal,
+            "same colour": one_colour,
+            "all different": distinct,
+        }
+        return [c for c in COMBINATIONS if possible[c[0]]]
+
+    def points(self, row: tuple | list) -> int:
+        """Points of a full (5-card) row: its best combination, 0 if it makes none."""
+        if len(row) != ROW_LENGTH:
+            return 0
+        best = self.outlook(row)
+        return best[0][1] if best else 0
+
+
+@lru_cache(maxsize=32)
+def deck_spec(rules: Stack5Rules | None = None) -> DeckSpec:
+    """The (cached) card spec of a ruleset; default ruleset when ``None``."""
+    return DeckSpec(rules if rules is not None else Stack5Rules())
+
+
+@dataclass(frozen=True)
+class RowOutlook:
+    """What a row can still become: see :func:`row_outlook`."""
+
+    cards: tuple[str, ...]
+    viable: bool
+    combinations: tuple[str, ...]
+    best_points: int
+    cards_to_go: int
+
+    def __str__(self) -> str:
+        if not self.viable:
+            return f"{' '.join(self.cards)}: cannot make any combination"
+        combos = ", ".join(self.combinations)
+        return (
+            f"{' '.join(self.cards) or '(empty)'}: can still make {combos}; "
+            f"best {self.best_points} point{'s' if self.best_points != 1 else ''}, "
+            f"{self.cards_to_go} card{'s' if self.cards_to_go != 1 else ''} to go"
+        )
+
+
+def row_outlook(row: Iterable[str] | str, rules: Stack5Rules | None = None) -> RowOutlook:
+    """Which combinations a row can still make, and its best possible points.
+
+    >>> str(row_outlook(["R1", "R1"]))
+    'R1 R1: can still make same number, same colour; best 2 points, 3 cards to go'
+    >>> row_outlook("G2 G4 JK").combinations
+    ('colour run', 'same colour', 'all different')
+    >>> row_outlook("R1 B1 B2").viable
+    False
+    """
+    spec = deck_spec(rules)
+    codes = spec.codes(row)
+    for c in codes:
+        if c >= spec.n_numbers and c != spec.JK:
+            raise ParseError(f"{spec.name(c)!r}: only number cards and Jokers are placed in rows")
+    if len(codes) > ROW_LENGTH:
+        raise ParseError(f"a row holds at most {ROW_LENGTH} cards; got {len(codes)}")
+    viable = spec.viable(codes)
+    combos = spec.outlook(codes) if viable else []
+    return RowOutlook(
+        cards=tuple(spec.name(c) for c in codes),
+        viable=viable,
+        combinations=tuple(c[0] for c in combos),
+        best_points=combos[0][1] if combos else 0,
+        cards_to_go=ROW_LENGTH - len(codes),
+    )

@@ -1,0 +1,136 @@
+"""The Stack 5 ruleset: every value RULES.md §2 leaves open is a field here.
+
+>>> from engine.core.ruleset import make_ruleset
+>>> r = make_ruleset(Stack5Rules, {"steals": 2})
+>>> r.deck_size()
+86
+>>> make_ruleset(Stack5Rules, {"colours": "RDG"})  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+engine.core.errors.RulesetError: colours 'RDG': letter 'D' is taken by a special card ...
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.core.errors import RulesetError
+
+MIN_DRAW_COUNTS = ("own", "own_and_draw3")
+
+
+@dataclass(frozen=True)
+class Stack5Rules:
+    colours: str = field(
+        default="RBGYP",
+        metadata={
+            "doc": "colour letters of the number cards (R red, B blue, G green, Y yellow, "
+            "P purple)",
+            "assumption": True,
+        },
+    )
+    numbers: int = field(
+        default=5,
+        metadata={"doc": "number cards run 1..numbers", "assumption": True, "min": 5, "max": 9},
+    )
+    copies: int = field(
+        default=3,
+        metadata={
+            "doc": "copies of each number card (colour × number)",
+            "assumption": True,
+            "min": 1,
+            "max": 6,
+        },
+    )
+    draw3: int = field(
+        default=3,
+        metadata={"doc": "Draw 3 cards (D3) in the deck", "assumption": True, "min": 0, "max": 9},
+    )
+    number_bombs: int = field(
+        default=2,
+        metadata={
+            "doc": "Number Bomb cards (NB) in the deck",
+            "assumption": True,
+            "min": 0,
+            "max": 9,
+        },
+    )
+    colour_bombs: int = field(
+        default=2,
+        metadata={
+            "doc": "Colour Bomb cards (CB) in the deck",
+            "assumption": True,
+            "min": 0,
+            "max": 9,
+        },
+    )
+    steals: int = field(
+        default=3,
+        metadata={"doc": "Steal cards (ST) in the deck", "assumption": True, "min": 0, "max": 9},
+    )
+    jokers: int = field(
+        default=2,
+        metadata={
+            "doc": "Joker cards (JK); a second Joker drawn in one turn discards the turn's cards",
+            "assumption": False,
+            "min": 0,
+            "max": 2,
+        },
+    )
+    min_draws: int = field(
+        default=2,
+        metadata={
+            "doc": "cards a player must draw before they may stop",
+            "assumption": False,
+            "min": 1,
+            "max": 5,
+        },
+    )
+    min_draw_counts: str = field(
+        default="own",
+        metadata={
+            "doc": "which draws count toward the minimum: 'own' = only the player's own "
+            "draws; 'own_and_draw3' = cards drawn by Draw 3 count too (bomb-turned cards "
+            "never count)",
+            "assumption": True,
+            "choices": MIN_DRAW_COUNTS,
+        },
+    )
+    max_rows: int = field(
+        default=3,
+        metadata={"doc": "rows a player may have", "assumption": False, "min": 1, "max": 5},
+    )
+    target: int = field(
+        default=3,
+        metadata={"doc": "points that win at once", "assumption": False, "min": 1, "max": 12},
+    )
+
+    def number_cards(self) -> int:
+        return len(self.colours) * self.numbers * self.copies
+
+    def special_cards(self) -> int:
+        return self.draw3 + self.number_bombs + self.colour_bombs + self.steals + self.jokers
+
+    def deck_size(self) -> int:
+        return self.number_cards() + self.special_cards()
+
+    def validate(self) -> None:
+        c = self.colours
+        if not (1 <= len(c) <= 8) or not c.isalpha() or not c.isupper():
+            raise RulesetError(f"colours {c!r}: write 1 to 8 capital letters, e.g. 'RBGYP'")
+        if len(set(c)) != len(c):
+            raise RulesetError(f"colours {c!r}: a letter is repeated")
+        for letter in c:
+            if letter in "DNCSJ":
+                raise RulesetError(
+                    f"colours {c!r}: letter {letter!r} is taken by a special card "
+                    "(D3, NB, CB, ST, JK); use other capital letters"
+                )
+        # Rows hold at most (row length - 1) cards each, a hand at most numbers + 2 cards;
+        # the deck plus discard pile must never be empty when a card is needed.
+        worst = 4 * self.max_rows * 4 + self.numbers + 3
+        if self.deck_size() <= worst:
+            raise RulesetError(
+                f"the deck has {self.deck_size()} cards; at least {worst + 1} are needed so "
+                "that a card can always be drawn"
+            )

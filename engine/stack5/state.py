@@ -1,0 +1,604 @@
+"""The Stack 5 state machine (RULES.md §2).
+
+A turn is a sequence of actions:
+
+- chance deals one card at a time (``R3``, ``JK``…): the first ``min_draws`` own draws
+  happen without a choice, then the drawer chooses ``draw`` or ``stop``;
+- a Draw 3 is followed by up to three chance deals, a bomb by one chance deal (the turned
+  card), a Steal by ``steal S row R`` and the stolen card's ``place …``;
+- a bust is followed by ``give S`` (the receiver), then the receiver's ``place …`` actions;
+- a stop is followed by the drawer's ``place …`` actions.
+
+Every chance node deals from the deck multiset with probability count/total. When a card
+is needed and the deck is empty, the discard pile becomes the new deck at once (counted in
+``reshuffles``): a shuffle needs no chance action of its own, because the deal that
+follows picks a card of the new deck with the right probability.
+
+Specials go to the discard pile when their effect ends (a Draw 3 after its three cards, a
+bomb after its turned card, a Steal after the stolen card is placed), so a reshuffle in
+the middle of an effect does not include the special taking effect.
+
+Rows sit in ``max_rows`` fixed slots (text rows 1..3); a new row goes into the first
+empty slot.
+
+>>> from engine import get_game
+>>> s = get_game("stack5").new_initial_state(2)
+>>> s.current_player() == CHANCE, len(s.chance_outcomes())
+(True, 30)
+>>> s.chance_outcomes()[0]
+(Deal(card='R1'), Fraction(1, 29))
+>>> for a in ["R3", "B4", "draw", "G4"]: s.apply(a)
+>>> s.describe_turn()
+'seat 0 busted with R3 B4 G4 and gives the cards to another player'
+>>> s.apply("give 1"); s.legal_actions()[:3]
+[Place(card='R3', row=1), Place(card='B4', row=1), Place(card='G4', row=1)]
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+
+from engine.core.errors import EngineError, IllegalAction, ParseError, quote_choices
+from engine.core.protocol import CHANCE, TERMINAL, Game, State
+from engine.stack5.cards import ROW_LENGTH, DeckSpec, deck_spec
+from engine.stack5.rules import Stack5Rules
+
+# --- actions -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Decide:
+    """The drawer's choice after the minimum draws: ``draw`` or ``stop``."""
+
+    kind: str
+
+    def __str__(self) -> str:
+        return self.kind
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Chance: the card that comes off the deck (an own draw, a Draw 3 card, a bomb's
+    turned card — the state knows which)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return self.card
+
+
+@dataclass(frozen=True, slots=True)
+class Give:
+    """After a bust: the drawer gives every card drawn this turn to ``seat``."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"give {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Steal:
+    """Steal: take the top card of row ``row`` (1-based) of player ``seat``."""
+
+    seat: int
+    row: int
+
+    def __str__(self) -> str:
+        return f"steal {self.seat} row {self.row}"
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Place ``card`` on row ``row`` (1-based; an empty slot starts a new row). With
+    ``discard=True`` — allowed only when the card has no legal place — row ``row`` is
+    discarded first and the card starts a new row there."""
+
+    card: str
+    row: int
+    discard: bool = False
+
+    def __repr__(self) -> str:
+        extra = ", discard=True" if self.discard else ""
+        return f"Place(card={self.card!r}, row={self.row}{extra})"
+
+    def __str__(self) -> str:
+        if self.discard:
+            return f"place {self.card} discard row {self.row}"
+        return f"place {self.card} row {self.row}"
+
+
+DRAW = Decide("draw")
+STOP = Decide("stop")
+
+# --- phases ------------------------------------------------------------------------------
+P_DRAW, P_EXTRA, P_BOMB, P_DECIDE, P_STEAL, P_STEAL_PLACE, P_GIVE, P_PLACE, P_OVER = range(9)
+PHASE_NAMES = (
+    "draw",
+    "draw3",
+    "bomb",
+    "decide",
+    "steal",
+    "steal_place",
+    "give",
+    "place",
+    "over",
+)
+
+ACTION_FORMS = (
+    "'draw', 'stop', a card such as 'R3' (chance), 'give S', 'steal S row R', "
+    "'place R3 row R' or 'place R3 discard row R'"
+)
+
+
+def parse_action(text: str) -> Decide | Deal | Give | Steal | Place:
+    """Parse the text of a Stack 5 action (syntax only; the state checks legality).
+
+    >>> parse_action("place jk row 2")
+    Place(card='JK', row=2)
+    >>> parse_action("steal 1 row 3")
+    Steal(seat=1, row=3)
+    >>> parse_action("place R3 row")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    engine.core.errors.ParseError: 'place R3 row': not a Stack 5 action; write 'draw', 'stop', ...
+    """
+    if not isinstance(text, str):
+        raise ParseError(f"{text!r}: an action is written as text; write {ACTION_FORMS}")
+    words = text.strip().split()
+    low = [w.lower() for w in words]
+    try:
+        if low == ["draw"]:
+            return DRAW
+        if low == ["stop"]:
+            return STOP
+        if len(words) == 1 and len(words[0]) == 2:
+            return Deal(words[0].upper())
+        if len(low) == 2 and low[0] == "give":
+            return Give(_int(low[1]))
+        if len(low) == 4 and low[0] == "steal" and low[2] == "row":
+            return Steal(_int(low[1]), _int(low[3]))
+        if len(low) == 4 and low[0] == "place" and low[2] == "row" and len(words[1]) == 2:
+            return Place(words[1].upper(), _int(low[3]))
+        if low[:1] == ["place"] and low[2:4] == ["discard", "row"] and len(low) == 5:
+            return Place(words[1].upper(), _int(low[4]), True)
+    except ValueError:
+        pass
+    raise ParseError(f"{text!r}: not a Stack 5 action; write {ACTION_FORMS}")
+
+
+def _int(word: str) -> int:
+    if not word.isdigit():
+        raise ValueError(word)
+    return int(word)
+
+
+# --- the state ----------------------------------------------------------------------------
+
+
+class Stack5State(State):
+    """A Stack 5 position. ``returns()`` are points per seat.
+
+    Card multisets (deck, discard pile) are lists of counts per card code; rows are tuples
+    of codes in ``max_rows`` slots per seat.
+    """
+
+    __slots__ = (
+        "game",
+        "num_players",
+        "ruleset",
+        "history",
+        "spec",
+        "deck",
+        "deck_total",
+        "discard",
+        "rows",
+        "scores",
+        "player",
+        "phase",
+        "hand",
+        "mask",
+        "jokers",
+        "own_draws",
+        "extra",
+        "effect",
+        "placer",
+        "to_place",
+        "stolen",
+        "winner",
+        "reshuffles",
+    )
+
+    def __init__(self, num_players: int, ruleset: Stack5Rules):
+        from engine.stack5 import GAME
+
+        self.game: Game = GAME
+        self.num_players = num_players
+        self.ruleset = ruleset
+        self.history = []
+        spec = self.spec = deck_spec(ruleset)
+        self.deck = list(spec.counts)
+        self.deck_total = spec.size
+        self.discard = [0] * spec.kinds
+        self.rows = [[()] * ruleset.max_rows for _ in range(num_players)]
+        self.scores = [0] * num_players
+        self.reshuffles = 0
+        self.winner = -1
+        self.placer = -1
+        self.to_place: list[int] = []
+        self.stolen = -1
+        self._start_turn(0)
+
+    # --- turn flow ----------------------------------------------------------------------
+    def _start_turn(self, seat: int) -> None:
+        self.player = seat
+        self.hand: list[int] = []
+        self.mask = 0  # bit n set: number n drawn this turn
+        self.jokers = 0  # Jokers kept this turn
+        self.own_draws = 0
+        self.extra = 0  # Draw 3 cards still to come
+        self.effect = -1  # the special card taking effect
+        self._continue_draw()
+
+    def _continue_draw(self) -> None:
+        if self.own_draws < self.ruleset.min_draws:
+            self._need_card(P_DRAW)
+        else:
+            self.phase = P_DECIDE
+
+    def _need_card(self, phase: int) -> None:
+        """Enter a chance phase; an empty deck is replaced by the discard pile first."""
+        if self.deck_total == 0:
+            total = sum(self.discard)
+            if total == 0:
+                raise EngineError("Stack 5: the deck and the discard pile are both empty")
+            self.deck, self.discard = self.discard, [0] * self.spec.kinds
+            self.deck_total = total
+            self.reshuffles += 1
+        self.phase = phase
+
+    def _end_turn(self) -> None:
+        self.placer = -1
+        self._start_turn((self.player + 1) % self.num_players)
+
+    def _discard_hand(self) -> None:
+        d = self.discard
+        for c in self.hand:
+            d[c] += 1
+        self.hand = []
+
+    def _end_effect(self) -> None:
+        if self.effect >= 0:
+            self.discard[self.effect] += 1
+            self.effect = -1
+
+    # --- protocol -------------------------------------------------------------------------
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase <= P_BOMB:
+            return CHANCE
+        if phase == P_PLACE:
+            return self.placer
+        if phase == P_OVER:
+            return TERMINAL
+        return self.player
+
+    def legal_actions(self) -> list:
+        phase = self.phase
+        if phase == P_DECIDE:
+            return [DRAW, STOP]
+        if phase == P_PLACE:
+            out = []
+            seen = set()
+            for c in self.to_place:
+                if c not in seen:
+                    seen.add(c)
+                    out += self._placements(self.placer, c)
+            return out
+        if phase == P_STEAL_PLACE:
+            return self._placements(self.player, self.stolen)
+        if phase == P_GIVE:
+            return [Give(s) for s in range(self.num_players) if s != self.player]
+        if phase == P_STEAL:
+            return self._steal_targets()
+        return []
+
+    def _placements(self, seat: int, card: int) -> list[Place]:
+        return placements(self.spec, self.rows[seat], card)
+
+    def _steal_targets(self) -> list[Steal]:
+        return [
+            Steal(s, i + 1)
+            for s in range(self.num_players)
+            if s != self.player
+            for i, row in enumerate(self.rows[s])
+            if row
+        ]
+
+    def chance_outcomes(self) -> list[tuple[Deal, Fraction]]:
+        if self.phase > P_BOMB:
+            return super().chance_outcomes()
+        total = self.deck_total
+        names = self.spec.names
+        return [(Deal(names[c]), Fraction(n, total)) for c, n in enumerate(self.deck) if n]
+
+    def sample_chance(self, rng: random.Random) -> Deal:
+        if self.phase > P_BOMB:
+            raise EngineError("this state is not a chance node")
+        r = rng.randrange(self.deck_total)
+        for c, n in enumerate(self.deck):
+            r -= n
+            if r < 0:
+                return _DEALS[self.spec.names[c]]
+        raise EngineError("Stack 5: deck counts are inconsistent")  # pragma: no cover
+
+    def check_chance(self, action) -> None:
+        code = self.spec.index.get(action.card) if isinstance(action, Deal) else None
+        if code is None or not self.deck[code]:
+            possible = [self.spec.names[c] for c, n in enumerate(self.deck) if n]
+            raise IllegalAction(
+                f"chance outcome {str(action)!r} is not possible now: the deck holds "
+                f"{quote_choices(possible, limit=30)}"
+            )
+
+    def parse_action(self, text: str):
+        return parse_action(text)
+
+    def apply_trusted(self, action) -> None:
+        self._apply(action)
+        self.history.append(str(action))
+
+    def _apply(self, action) -> None:
+        phase = self.phase
+        spec = self.spec
+        if phase <= P_BOMB:
+            self._deal(spec.index[action.card])
+        elif phase == P_DECIDE:
+            if action.kind == "draw":
+                self._need_card(P_DRAW)
+            elif self.hand:
+                self.placer = self.player
+                self.to_place, self.hand = self.hand, []
+                self.phase = P_PLACE
+            else:
+                self._end_turn()
+        elif phase == P_PLACE:
+            code = spec.index[action.card]
+            self.to_place.remove(code)
+            self._place(self.placer, code, action.row - 1, action.discard)
+            if self.phase != P_OVER and not self.to_place:
+                self._end_turn()
+        elif phase == P_GIVE:
+            self.placer = action.seat
+            self.to_place, self.hand = self.hand, []
+            self.phase = P_PLACE
+        elif phase == P_STEAL:
+            rows = self.rows[action.seat]
+            row = rows[action.row - 1]
+            self.stolen = row[-1]
+            rows[action.row - 1] = row[:-1]
+            self.phase = P_STEAL_PLACE
+        elif phase == P_STEAL_PLACE:
+            code, self.stolen = self.stolen, -1
+            self._end_effect()
+            self.phase = P_DRAW  # placeholder until _place decides
+            self._place(self.player, code, action.row - 1, action.discard)
+            if self.phase != P_OVER:
+                self._continue_draw()
+
+    def _deal(self, c: int) -> None:
+        spec = self.spec
+        self.deck[c] -= 1
+        self.deck_total -= 1
+        phase = self.phase
+        if phase == P_BOMB:
+            if c < spec.n_numbers:
+                self._bomb(c)
+            self.discard[c] += 1
+            self._end_effect()
+            self._continue_draw()
+            return
+        if phase == P_DRAW or self.ruleset.min_draw_counts == "own_and_draw3":
+            self.own_draws += 1
+        if c < spec.n_numbers:
+            bit = 1 << spec.number[c]
+            self.hand.append(c)
+            if self.mask & bit:
+                self.extra = 0
+                self._end_effect()
+                self.phase = P_GIVE
+                return
+            self.mask |= bit
+        elif phase == P_EXTRA:
+            self.discard[c] += 1  # a special drawn by Draw 3: no effect
+        elif c == spec.JK:
+            self.jokers += 1
+            self.hand.append(c)
+            if self.jokers >= 2:
+                self._discard_hand()
+                self._end_turn()
+                return
+        elif c == spec.D3:
+            self.effect = c
+            self.extra = 3
+            self._need_card(P_EXTRA)
+            return
+        elif c == spec.NB or c == spec.CB:
+            self.effect = c
+            self._need_card(P_BOMB)
+            return
+        else:  # Steal
+            self.effect = c
+            if self._steal_targets():
+                self.phase = P_STEAL
+                return
+            self._end_effect()
+        if phase == P_EXTRA:
+            self.extra -= 1
+            if self.extra:
+                self._need_card(P_EXTRA)
+                return
+            self._end_effect()
+        self._continue_draw()
+
+    def _bomb(self, turned: int) -> None:
+        spec = self.spec
+        if self.effect == spec.NB:
+            key, value = spec.number, spec.number[turned]
+        else:
+            key, value = spec.colour, spec.colour[turned]
+        d = self.discard
+        for rows in self.rows:
+            for i, row in enumerate(rows):
+                if row and any(key[c] == value for c in row):
+                    kept = []
+                    for c in row:
+                        if key[c] == value:
+                            d[c] += 1
+                        else:
+                            kept.append(c)
+                    rows[i] = tuple(kept)
+
+    def _place(self, seat: int, code: int, slot: int, discard: bool) -> None:
+        rows = self.rows[seat]
+        d = self.discard
+        if discard:
+            for c in rows[slot]:
+                d[c] += 1
+            row = (code,)
+        else:
+            row = rows[slot] + (code,)
+        if len(row) == ROW_LENGTH:
+            for c in row:
+                d[c] += 1
+            rows[slot] = ()
+            self.scores[seat] += self.spec.points(row)
+            if self.scores[seat] >= self.ruleset.target:
+                self.winner = seat
+                self.phase = P_OVER
+        else:
+            rows[slot] = row
+
+    # --- views ----------------------------------------------------------------------------
+    def describe_turn(self) -> str:
+        names = self.spec.names
+        phase = self.phase
+        if phase == P_OVER:
+            return f"game over: seat {self.winner} won"
+        if phase == P_DRAW:
+            return f"seat {self.player} draws a card"
+        if phase == P_EXTRA:
+            return f"seat {self.player} draws a card for Draw 3 ({self.extra} to go)"
+        if phase == P_BOMB:
+            kind = "Number" if self.effect == self.spec.NB else "Colour"
+            return f"seat {self.player}'s {kind} Bomb turns the top card"
+        if phase == P_DECIDE:
+            return f"seat {self.player} chooses to draw or stop"
+        if phase == P_STEAL:
+            return f"seat {self.player} chooses a card to steal"
+        if phase == P_STEAL_PLACE:
+            return f"seat {self.player} places the stolen {names[self.stolen]}"
+        if phase == P_GIVE:
+            cards = " ".join(names[c] for c in self.hand)
+            return f"seat {self.player} busted with {cards} and gives the cards to another player"
+        cards = " ".join(names[c] for c in self.to_place)
+        return f"seat {self.placer} places {cards}"
+
+    def returns(self) -> list[float]:
+        return list(self.scores)
+
+    def winners(self) -> list[int]:
+        return [self.winner] if self.winner >= 0 else []
+
+    def observation(self, seat: int | None = None) -> dict:
+        """Everything is public in Stack 5 except the order of the deck; the deck's
+        contents follow from the visible cards and are given as ``unseen``."""
+        names = self.spec.names
+        return {
+            "player": self.player,
+            "phase": PHASE_NAMES[self.phase],
+            "to_act": self.current_player(),
+            "scores": list(self.scores),
+            "rows": [[[names[c] for c in row] for row in rows] for rows in self.rows],
+            "hand": [names[c] for c in self.hand],
+            "to_place": [names[c] for c in self.to_place],
+            "placer": self.placer,
+            "stolen": names[self.stolen] if self.stolen >= 0 else None,
+            "effect": names[self.effect] if self.effect >= 0 else None,
+            "own_draws": self.own_draws,
+            "extra_draws": self.extra,
+            "unseen": {names[c]: n for c, n in enumerate(self.deck) if n},
+            "deck_size": self.deck_total,
+            "discard": {names[c]: n for c, n in enumerate(self.discard) if n},
+            "reshuffles": self.reshuffles,
+            "winner": self.winner,
+        }
+
+    def card_count(self) -> int:
+        """Cards in every place: deck, discard pile, rows, hand, in play. Always the
+        deck size (87 with the default ruleset)."""
+        n = self.deck_total + sum(self.discard) + len(self.hand) + len(self.to_place)
+        n += sum(len(r) for rows in self.rows for r in rows)
+        return n + (self.effect >= 0) + (self.stolen >= 0)
+
+    def clone(self) -> Stack5State:
+        c = Stack5State.__new__(Stack5State)
+        c.game, c.num_players, c.ruleset, c.spec = (
+            self.game,
+            self.num_players,
+            self.ruleset,
+            self.spec,
+        )
+        c.history = list(self.history)
+        c.deck = list(self.deck)
+        c.deck_total = self.deck_total
+        c.discard = list(self.discard)
+        c.rows = [list(r) for r in self.rows]
+        c.scores = list(self.scores)
+        c.player, c.phase, c.mask, c.jokers = self.player, self.phase, self.mask, self.jokers
+        c.hand = list(self.hand)
+        c.own_draws, c.extra, c.effect = self.own_draws, self.extra, self.effect
+        c.placer, c.to_place, c.stolen = self.placer, list(self.to_place), self.stolen
+        c.winner, c.reshuffles = self.winner, self.reshuffles
+        return c
+
+
+def placements(spec: DeckSpec, rows: list | tuple, card: int) -> list[Place]:
+    """Legal places for ``card`` (a code) among ``rows`` (tuples of codes in slots)."""
+    name = spec.names[card]
+    out = []
+    first_empty = -1
+    for i, row in enumerate(rows):
+        if row:
+            if spec.viable(row + (card,)):
+                out.append(_place_action(name, i + 1, False))
+        elif first_empty < 0:
+            first_empty = i
+    if first_empty >= 0:
+        out.append(_place_action(name, first_empty + 1, False))
+    if not out:
+        out = [_place_action(name, i + 1, True) for i in range(len(rows))]
+    return out
+
+
+_PLACE_CACHE: dict[tuple, Place] = {}
+_DEALS: dict[str, Deal] = {}
+
+
+def _place_action(name: str, row: int, discard: bool) -> Place:
+    key = (name, row, discard)
+    a = _PLACE_CACHE.get(key)
+    if a is None:
+        a = _PLACE_CACHE[key] = Place(name, row, discard)
+    return a
+
+
+class _Deals(dict):
+    def __missing__(self, key: str) -> Deal:
+        d = self[key] = Deal(key)
+        return d
+
+
+_DEALS = _Deals()
