@@ -440,3 +440,46 @@ def test_record_round_trip():
     steps = list(replay(rec))
     assert steps[-1].state.is_terminal()
     assert steps[-1].state.returns() == rec.result["scores"]
+
+
+# --- bad input for the remaining public functions -------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["0A", "11W", "7X", "", "BULLS", None, 42, True])
+def test_parse_card_bad_input(text):
+    with pytest.raises(ParseError, match="not a card"):
+        parse_card(text)
+
+
+@pytest.mark.parametrize(
+    ("overrides", "msg"),
+    [
+        ({"start_money": [100, 100]}, "give 4 amounts"),
+        ({"start_chips": [1, 2, 3]}, "give 6 counts"),
+        ({"symbol_names": ["a", "b"]}, "give 4 names"),
+        ({"company_names": ["x"]}, "give 6 names"),
+        ({"card_back_parity": "prime"}, "not allowed"),
+        ({"cost_peek": 0}, "below 1"),
+        ({"start_price": 0}, "below 1"),
+        ({"stock_up": 1}, "unknown ruleset field"),
+    ],
+)
+def test_ruleset_bad_values(overrides, msg):
+    with pytest.raises(RulesetError, match=msg):
+        GAME.new_initial_state(4, **overrides)
+
+
+@pytest.mark.parametrize("n", [2, 7])
+def test_player_count_outside_3_to_6(n):
+    from engine import EngineError
+
+    with pytest.raises(EngineError, match="cannot be played by"):
+        GAME.new_initial_state(n)
+
+
+def test_odd_card_backs_variant_plays():
+    rec = simulate(
+        "stock_holdem", seed=3, players=["heuristic", "random", "random"], card_back_parity="odd"
+    )
+    assert rec.ruleset == {"card_back_parity": "odd"}
+    assert list(replay(rec))[-1].state.is_terminal()
