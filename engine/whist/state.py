@@ -154,10 +154,12 @@ class WhistState(State):
         if p == PLAY:
             seat = self.to_act
             playable = self.hands[seat] | self.tops[seat]
-            if self.led >= 0:  # must follow the suit led when able (jokers have no suit)
-                follow = playable & SUIT_MASK[self.led]
-                if follow:
-                    playable = follow
+            led = self.led
+            if led >= 0:  # must follow the suit led when able (jokers have no suit)
+                sub = (playable >> (13 * led)) & 0x1FFF
+                if sub:
+                    found = _SUIT_PLAYS[led].get(sub)
+                    return list(found if found is not None else _suit_plays(led, sub))
             return _plays(playable)
         if p == BID:
             out = A.bids_over(self.high_bid)
