@@ -64,6 +64,11 @@ ACTION_HELP = (
 )
 
 
+KINDS = ("place", "sell", "no sell", "buy", "no buy", "cash", "peek", "free sell",
+         "free buy", "stock-up", "end")  # fmt: skip
+_NEEDS_COMPANY = ("sell", "buy", "free sell", "free buy", "stock-up")
+
+
 @dataclass(frozen=True, slots=True)
 class Move:
     """A player's action. ``company`` is 0-5 (A-F), ``card`` a card id, ``slot`` 0-4.
@@ -72,6 +77,10 @@ class Move:
     Move(kind='place', company=2, card=6, slot=-1)
     >>> str(Move("place", company=2, card=6)), str(Move("peek", company=0, slot=3))
     ('place 7A C', 'peek A4')
+    >>> Move("sell", company=9)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    engine.core.errors.ParseError: 'sell' (company=9, card=-1, slot=-1): not a Stock ... move; ...
     """
 
     kind: str
@@ -82,6 +91,19 @@ class Move:
 
     def __post_init__(self) -> None:
         k = self.kind
+        if (
+            k not in KINDS
+            or not -1 <= self.company < 6
+            or not -1 <= self.card < 42
+            or not -1 <= self.slot < SLOTS
+            or (k == "place" and (self.card < 0 or self.company < 0))
+            or (k == "peek" and (self.slot < 0 or self.company < 0))
+            or (k in _NEEDS_COMPANY and self.company < 0)
+        ):
+            raise ParseError(
+                f"{k!r} (company={self.company}, card={self.card}, slot={self.slot}): not a "
+                f"Stock Hold'em move; kinds: {', '.join(KINDS)}"
+            )
         if k == "place":
             t = f"place {card_text(self.card)} {COMPANIES[self.company]}"
         elif k == "peek":
@@ -122,8 +144,6 @@ class Deal:
         return self.text
 
 
-KINDS = ("place", "sell", "no sell", "buy", "no buy", "cash", "peek", "free sell",
-         "free buy", "stock-up", "end")  # fmt: skip
 _CO = range(6)
 PLACE_MOVES = tuple(tuple(Move("place", co, c) for co in _CO) for c in ALL_CARDS)
 SELL_MOVES = tuple(Move("sell", co) for co in _CO)
