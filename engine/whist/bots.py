@@ -21,7 +21,7 @@ from engine.core.protocol import Bot
 from engine.whist import actions as A
 from engine.whist.cards import CARD_CODE, HIGH_VALUE, LOW_VALUE, SUITS
 
-PARTNER_BOOKS = 2.5  # what a partner's 12 cards add on average to a 4-player contract
+PARTNER_BOOKS = 2.0  # what a partner's 12 cards add on average to a 4-player contract
 
 
 def _strength(c: int, low: bool) -> int:

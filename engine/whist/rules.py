@@ -36,7 +36,8 @@ class WhistRules:
     whist_target: int = field(
         default=5,
         metadata={
-            "doc": "Whist: the first side to reach this many points wins",
+            "doc": "Whist (four and two players): the first side to reach this many points "
+            "wins; RULES.md gives no separate target for two players",
             "assumption": True,
             "choices": (5, 7, 10),
         },
@@ -54,8 +55,9 @@ class WhistRules:
         default=True,
         metadata={
             "doc": "Whist honours: tricks are scored before honours, so the 4-point bar "
-            "includes this deal's trick points (and a side that reaches the target on "
-            "tricks wins before honours are counted)",
+            "includes this deal's trick points (False: the bar uses the score before the "
+            "deal). Either way a side that reaches the target on tricks wins before "
+            "honours are counted",
             "assumption": True,
         },
     )

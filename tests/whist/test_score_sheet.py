@@ -84,3 +84,17 @@ def test_history_columns_and_deals_frame():
     frame = deals_frame([rec])
     assert frame.height == final_state(rec).deal_no
     assert set(frame["kind"].to_list()) <= {"uptown", "downtown", "notrump"}
+
+
+def test_honours_bar_field_changes_the_bar():
+    from engine.whist.rules import WhistRules
+
+    after = ScoreSheet("whist4")
+    after.add_whist(6, honours_side=1, honours=0)  # side 1: 7 tricks, 1 point
+    after.add_whist(6, honours_side=1, honours=0)  # 2 points
+    assert after.add_whist(5, honours_side=1, honours=4) == (0, 2)  # 2 + 2 = 4: honours barred
+    before = ScoreSheet("whist4", WhistRules(variant="whist4", honours_after_tricks=False))
+    before.add_whist(6, honours_side=1, honours=0)
+    before.add_whist(6, honours_side=1, honours=0)
+    assert before.add_whist(5, honours_side=1, honours=4) == (0, 2 + 4)
+    assert before.result() == "side 1 wins with 8 (target 5)"
