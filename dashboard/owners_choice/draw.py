@@ -113,10 +113,9 @@ def board_svg(
         )
     w, h = cols * size, rows * size
     return (
-        f'<svg viewBox="0 0 {w} {h}" width="100%" style="max-width:{w}px" role="img" '
-        f'aria-label="board, pawn on space {pos}" xmlns="http://www.w3.org/2000/svg">'
-        + "".join(parts)
-        + "</svg>"
+        f'<svg viewBox="0 0 {w} {h}" width="{w}" height="{h}" role="img" '
+        f'aria-label="board, pawn on space {pos}" '
+        'xmlns="http://www.w3.org/2000/svg" font-family="sans-serif">' + "".join(parts) + "</svg>"
     )
 
 
@@ -150,10 +149,9 @@ def track_svg(ruleset: OwnersChoiceRules, prices: list[int] | None = None) -> st
     rows = (len(p) + cols - 1) // cols
     width = cols * w
     return (
-        f'<svg viewBox="0 0 {width} {rows * h}" width="100%" style="max-width:{width}px" '
-        f'role="img" aria-label="stock track" xmlns="http://www.w3.org/2000/svg">'
-        + "".join(parts)
-        + "</svg>"
+        f'<svg viewBox="0 0 {width} {rows * h}" width="{width}" height="{rows * h}" '
+        f'role="img" aria-label="stock track" '
+        'xmlns="http://www.w3.org/2000/svg" font-family="sans-serif">' + "".join(parts) + "</svg>"
     )
 
 
@@ -162,7 +160,8 @@ def die_svg(label: str, colour: str = "#fff", ink: str = "#222", size: int = 48)
     text = escape(label)
     fs = 26 if len(label) <= 2 else 15 if len(label) <= 5 else 10
     return (
-        f'<svg width="{size}" height="{size}" viewBox="0 0 100 100" role="img" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
+        f'viewBox="0 0 100 100" role="img" '
         f'aria-label="die showing {text}"><rect x="4" y="4" width="92" height="92" rx="16" '
         f'fill="{colour}" stroke="#333" stroke-width="4"/><text x="50" y="{50 + fs * 0.7}" '
         f'font-size="{fs * 2}" text-anchor="middle" fill="{ink}">{text}</text></svg>'
@@ -215,3 +214,16 @@ def holdings_html(state, seat_names: list[str] | None = None) -> str:
         + "".join(rows)
         + "</table>"
     )
+
+
+def show(svg: str, width: int | None = None, caption: str | None = None) -> None:
+    """Draw an SVG with Streamlit as an image (``st.html`` strips inline SVG and Markdown
+    reads '$' as maths); it shrinks to the screen on a phone."""
+    import re
+
+    import streamlit as st
+
+    if width is None:
+        m = re.search(r'width="(\d+)"', svg)
+        width = int(m.group(1)) if m else 360
+    st.image(svg, width=width, caption=caption)

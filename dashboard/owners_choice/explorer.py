@@ -7,7 +7,7 @@ import streamlit as st
 from dashboard.charts import step_chart
 from dashboard.explorer import ExplorerPlugin
 from dashboard.live import LivePlugin
-from dashboard.owners_choice.draw import board_svg, holdings_html, roll_svg, track_svg
+from dashboard.owners_choice.draw import board_svg, holdings_html, roll_svg, show, track_svg
 from engine.owners_choice import COMPANIES, move_outlook
 from engine.owners_choice.history import history
 from engine.owners_choice.state import PRE
@@ -16,14 +16,11 @@ from engine.owners_choice.state import PRE
 def render_state(state, seat=None) -> None:
     """Board and pawn, prices on the track, holdings and presidents, Fund, last die."""
     last = state.history[-1] if state.history else ""
-    st.html(board_svg(state.ruleset.board, state.pos, centre=f"Fund ${state.fund}"))
+    show(board_svg(state.ruleset.board, state.pos, centre=f"Fund ${state.fund}"))
     die = roll_svg(last)
     if die:
-        st.html(
-            f'<div style="display:flex;gap:10px;align-items:center">{die}'
-            f"<span>last roll: <code>{last}</code></span></div>"
-        )
-    st.html(track_svg(state.ruleset, [state.price(c) for c in range(4)]))
+        show(die, caption=f"last roll: {last}")
+    show(track_svg(state.ruleset, [state.price(c) for c in range(4)]))
     st.html(holdings_html(state))
     st.caption(
         f"Fund ${state.fund} · pawn on {state.pos} ({state.space_name(state.pos)}) · "

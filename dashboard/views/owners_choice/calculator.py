@@ -6,7 +6,7 @@ import streamlit as st
 
 from dashboard import ui
 from dashboard.explorer import recorded_files
-from dashboard.owners_choice.draw import board_svg, holdings_html, track_svg
+from dashboard.owners_choice.draw import board_svg, holdings_html, show, track_svg
 from engine import EngineError, read_jsonl, states
 from engine.owners_choice import (
     COMPANIES,
@@ -156,7 +156,7 @@ with ui.engine_errors("This position is not possible: "):
     outlook = move_outlook(state)
 
     st.subheader("Position")
-    st.html(
+    show(
         board_svg(
             RULES.board,
             state.pos,
@@ -164,7 +164,7 @@ with ui.engine_errors("This position is not possible: "):
             centre=f"Fund ${state.fund}",
         )
     )
-    st.html(track_svg(RULES, prices))
+    show(track_svg(RULES, prices))
     st.html(holdings_html(state))
     st.caption("★ = president (the strict top holder; a tie leaves the die in the pool).")
 

@@ -4,7 +4,14 @@ by the engine."""
 import streamlit as st
 
 from dashboard import ui
-from dashboard.owners_choice.draw import LEGEND, board_svg, holdings_html, roll_svg, track_svg
+from dashboard.owners_choice.draw import (
+    LEGEND,
+    board_svg,
+    holdings_html,
+    roll_svg,
+    show,
+    track_svg,
+)
 from engine import get_game
 from engine.owners_choice import (
     COMPANIES,
@@ -38,7 +45,7 @@ st.markdown(
 
 # --- the board ----------------------------------------------------------------------------
 st.header("1. The board")
-st.html(board_svg(RULES.board, 0, centre="Fund $0"))
+show(board_svg(RULES.board, 0, centre="Fund $0"))
 st.table([{"space": k, "what happens": v} for k, v in LEGEND.items()])
 ui.assumption(
     "The sources do not list the board's spaces; the project assumes this order "
@@ -47,7 +54,7 @@ ui.assumption(
 
 # --- the track ----------------------------------------------------------------------------
 st.header("2. The stock track and dividends")
-st.html(track_svg(RULES, [RULES.start_price] * 4))
+show(track_svg(RULES, [RULES.start_price] * 4))
 st.markdown(
     f"Every company starts at **${RULES.start_price}** (dividend "
     f"${RULES.track_dividends[RULES.track_prices.index(RULES.start_price)]}). A price never "
@@ -141,8 +148,8 @@ with ui.engine_errors():
     holdings = [[3, 1, 0, 2], [0, 2, 2, 0], [1, 0, 3, 0]]
     s = from_position(3, prices=[150, 100, 60, 190], holdings=holdings, fund=120)
     s.pos = first_space(kind) - 1
-    st.html(board_svg(RULES.board, s.pos + 1, centre="Fund $120"))
-    st.html(track_svg(RULES, [s.price(c) for c in range(4)]))
+    show(board_svg(RULES.board, s.pos + 1, centre="Fund $120"))
+    show(track_svg(RULES, [s.price(c) for c in range(4)]))
     cash_before, pres_pay = list(s.cash), president_payout(s)
     s.apply("move 1")
     if kind == "ALL":
@@ -213,7 +220,8 @@ with ui.engine_errors():
                 }
             )
         col.markdown(f"**{a}** — expected Δ {float(vals[a][0] - worth):+.2f} $")
-        col.html(roll_svg(str(t.chance_outcomes()[0][0])))
+        with col:
+            show(roll_svg(str(t.chance_outcomes()[0][0])))
         col.dataframe(rows, hide_index=True)
 ui.assumption(
     "Dice faces: president die +1 +1 +2 +3 −1 DIVIDEND; Fund die $50/−1 $50/−1 $100/−1 "
