@@ -1,0 +1,57 @@
+"""Bots: legal choices from public information, and the heuristic beats random."""
+
+from __future__ import annotations
+
+import random
+
+from engine import CHANCE, simulate
+from engine.stack5.bots import HeuristicBot, greedy_gain
+from engine.stack5.state import DRAW, STOP, Give
+
+from .util import new, play, with_rows
+
+
+def test_heuristic_plays_legal_moves_with_3_and_4_players():
+    for players in (3, 4):
+        rec = simulate("stack5", seed=players, players=["heuristic"] * players)
+        assert len(rec.result["winners"]) == 1
+
+
+def test_heuristic_stops_on_a_risky_hand_and_draws_on_a_safe_one():
+    bot = HeuristicBot()
+    s = play(new(), "R1", "B2", "draw", "G3", "draw", "Y4")
+    assert bot.choose(s, 0, random.Random(0)) == STOP
+    s = play(new(), "R1", "JK")
+    assert bot.choose(s, 0, random.Random(0)) == DRAW
+
+
+def test_heuristic_completes_a_row():
+    s = with_rows(new(), {0: ["R1 R2 R3 R4", "B5"]})
+    play(s, "R5", "G1", "stop")
+    assert str(HeuristicBot().choose(s, 0, random.Random(0))) == "place R5 row 1"
+
+
+def test_heuristic_gives_bust_cards_to_the_player_they_help_least():
+    s = with_rows(new(3), {1: ["Y1 Y2 Y3 Y4"], 2: ["R1 B1", "G2 P2", "B4 Y5"]})
+    play(s, "Y5", "G5")
+    assert HeuristicBot().choose(s, 0, random.Random(0)) == Give(2)
+    spec = s.spec
+    assert greedy_gain(spec, s.rows[1], spec.codes("Y5 G5")) > 0
+
+
+def test_heuristic_beats_random():
+    wins = 0
+    games = 100
+    for i in range(games):
+        me = i % 2
+        players = ["heuristic", "random"] if me == 0 else ["random", "heuristic"]
+        rec = simulate("stack5", seed=1000 + i, players=players)
+        wins += rec.result["winners"] == [me]
+    assert wins >= 70, wins
+
+
+def test_bot_uses_only_public_information():
+    # the same observation gives the same choice whatever the deck order
+    s = play(new(), "R1", "B2")
+    a = HeuristicBot().choose(s, 0, random.Random(1))
+    assert a in s.legal_actions() and s.current_player() != CHANCE
