@@ -1,7 +1,7 @@
 """HTML pieces for Stock Hold'em: information cards (face, back, unknown), a company row
 and the whole board. Plain functions returning HTML strings (no rules here).
 
->>> "anchor" in card_html("7A") and "7" in card_html("7A")
+>>> 'alt="anchor"' in card_html("7A") and "7" in card_html("7A")
 True
 >>> "?" in card_html("?")
 True
@@ -9,6 +9,7 @@ True
 
 from __future__ import annotations
 
+import base64
 import html
 
 from engine.stock_holdem.cards import SYMBOLS
@@ -35,13 +36,18 @@ _CARD = (
 
 
 def symbol_svg(symbol: str, colour: str | None = None, size: int = 16) -> str:
-    """A small SVG of a symbol (A anchor, F fish, S shell, W wave)."""
+    """A small SVG of a symbol (A anchor, F fish, S shell, W wave), as an ``<img>`` with a
+    data URI so that HTML sanitisers keep it."""
     c = colour or COLOURS[symbol]
-    return (
-        f'<svg width="{size}" height="{size}" viewBox="0 0 24 24" role="img" '
-        f'aria-label="{ICONS[symbol]}" style="vertical-align:middle">'
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24">'
         + _PATHS[symbol].replace("{c}", c)
         + "</svg>"
+    )
+    data = base64.b64encode(svg.encode()).decode()
+    return (
+        f'<img src="data:image/svg+xml;base64,{data}" width="{size}" height="{size}" '
+        f'alt="{ICONS[symbol]}" style="vertical-align:middle;display:inline-block">'
     )
 
 
