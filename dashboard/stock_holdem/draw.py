@@ -125,8 +125,23 @@ def cards_html(texts, *, slots: int = 0) -> str:
     return "".join(card_html(t) for t in texts)
 
 
+def _company_cards(texts, face_down_marked: bool) -> str:
+    """The 5 slots of a company; slots 3-5 (placed face down) get a dotted outline."""
+    out = []
+    for k in range(5):
+        card = card_html(texts[k] if k < len(texts) else "")
+        if face_down_marked and 2 <= k < len(texts):
+            card = (
+                "<span title='placed face down' style='display:inline-block;"
+                f"outline:2px dotted #777;outline-offset:-1px;border-radius:7px'>{card}</span>"
+            )
+        out.append(card)
+    return "".join(out)
+
+
 def board_html(obs: dict, names: tuple[str, ...] = ("A", "B", "C", "D", "E", "F")) -> str:
-    """Six company rows: name, price, stock-up chip, the 5 slots and shares left."""
+    """Six company rows: name, price, stock-up chip, the 5 slots and shares left.
+    Cards placed face down (slots 3-5) are outlined with dots until the game is over."""
     rows = []
     for co in range(6):
         chip = " ⬆+5" * obs["stock_up"][co]
@@ -135,7 +150,7 @@ def board_html(obs: dict, names: tuple[str, ...] = ("A", "B", "C", "D", "E", "F"
             "margin:2px 0'>"
             f"<span style='width:64px;font-family:sans-serif'><b>{html.escape(names[co])}</b> "
             f"${obs['prices'][co]}<span style='color:#1b7a1b'>{chip}</span></span>"
-            f"<span>{cards_html(obs['board'][co], slots=5)}</span>"
+            f"<span>{_company_cards(obs['board'][co], obs.get('phase') != 'over')}</span>"
             f"<span style='font-size:12px;color:#666'>{obs['supply'][co]} shares left</span>"
             "</div>"
         )

@@ -32,7 +32,10 @@ def render_state(state, seat):
     obs = state.observation(seat)
     names = state.ruleset.company_names
     who = "everything" if seat is None else f"what seat {seat} sees"
-    st.caption(f"Round {obs['round']} · showing {who} · ★ = start player")
+    st.caption(
+        f"Round {obs['round']} · showing {who} · ★ = start player · dotted outline = "
+        "placed face down (others see only its back unless they peeked)"
+    )
     st.html(board_html(obs, names))
     hands = "".join(
         f"<div style='margin:2px 0'><span style='display:inline-block;width:56px'>"
