@@ -126,3 +126,33 @@ def test_heuristic_beats_random_in_a_few_games(tmp_path):
     path = tmp_path / "g.jsonl"
     write_jsonl(records, path)
     assert parse_jsonl(path.read_text(), verify=True) == records
+
+
+def test_observation_reveals_only_what_a_seat_may_see():
+    from engine.stock_holdem.cards import BEAR, backs, card_text
+
+    back = backs("even")
+    rng = random.Random(21)
+    for n in (3, 4, 6):
+        s = GAME.new_initial_state(n)
+        while s.current_player() != TERMINAL:
+            if s.current_player() == CHANCE:
+                s.apply(s.sample_chance(rng))
+            else:
+                s.apply(rng.choice(s.legal_actions()))
+            if s.phase not in (TRADE, CLEANUP):
+                continue
+            for seat in range(n):
+                obs = s.observation(seat)
+                for co in range(6):
+                    for k, c in enumerate(s.board[co]):
+                        may = (
+                            k < 2
+                            or c == BEAR
+                            or s.placer[co][k] == seat
+                            or (s.known[seat] >> c) & 1
+                        )
+                        assert obs["board"][co][k] == (card_text(c) if may else back[c])
+                for p in range(n):
+                    want = [card_text(c) if p == seat else back[c] for c in s.hands[p]]
+                    assert list(obs["hands"][p]) == want
