@@ -161,7 +161,8 @@ class OwnersChoiceRules:
         default=False,
         metadata={
             "doc": "the last player still in the game may declare personal bankruptcy "
-            "(False: the game always keeps one player)",
+            "(False: the game always keeps one player; True: if everyone leaves, the game "
+            "ends with every seat at $0)",
             "assumption": True,
         },
     )

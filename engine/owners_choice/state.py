@@ -647,6 +647,10 @@ class OwnersChoiceState(State):
 
     def _next_turn(self) -> None:
         n = self.num_players
+        if all(self.out):
+            # Only possible with last_player_may_leave: nobody is left to play.
+            self.phase = OVER
+            return
         a = self.active
         for i in range(1, n + 1):
             if not self.out[(a + i) % n]:

@@ -5,15 +5,15 @@ import random
 import pytest
 
 from engine import GameRecord, get_game, replay, simulate
-from engine.core.protocol import CHANCE
+from engine.core.protocol import CHANCE, RandomBot
 from engine.owners_choice import check_invariants
 
 GAME = get_game("owners_choice")
 
 
-def random_game(n: int, seed: int, bots=None, check=True):
+def random_game(n: int, seed: int, bots=None, check=True, **rules):
     bots = bots or [GAME.make_bot("random") for _ in range(n)]
-    s = GAME.new_initial_state(n)
+    s = GAME.new_initial_state(n, **rules)
     rc, rb = random.Random(seed), random.Random(seed + 10_000)
     steps = 0
     while not s.is_terminal():
@@ -38,10 +38,32 @@ def random_game(n: int, seed: int, bots=None, check=True):
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_random_playouts_keep_invariants(n):
-    for seed in range(400):
+    """750 games per player count (3,000 in all), invariants after every action."""
+    for seed in range(750):
         s = random_game(n, seed)
         assert s.pos == s.t.goal
         assert s.winners()
+
+
+@pytest.mark.parametrize("n", [2, 5])
+def test_uniform_random_play_ends_thanks_to_the_trade_cap(n):
+    """The core's uniform RandomBot trades ~10 times a turn; the per-turn cap ends it."""
+    for seed in range(40):
+        s = random_game(n, seed, bots=[RandomBot() for _ in range(n)])
+        assert s.is_terminal()
+
+
+def test_playouts_with_every_assumption_flipped():
+    flipped = {
+        "no_president": "active_player",
+        "sale_tie_active_last": False,
+        "bankrupt_on_overshoot": False,
+        "last_player_may_leave": True,
+        "max_trades_per_turn": 3,
+    }
+    for n in (2, 3, 4, 5):
+        for seed in range(100):
+            random_game(n, seed, **flipped)
 
 
 def test_chance_outcomes_sum_to_one_and_cover_raw_faces():
