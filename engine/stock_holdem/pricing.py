@@ -300,7 +300,7 @@ def _accumulate_symmetric(fixed: Sequence[int], rest: Sequence[int], u: int, acc
         else:
             specials.append(c)
     signature = [(tuple(sorted(avail[s])), fsums[s]) for s in range(4)]
-    if max(signature.count(sig) for sig in signature) < 3:
+    if max(signature.count(sig) for sig in signature) < _MIN_CLASS:
         return False
     order = sorted(range(4), key=lambda s: signature[s])
     same = [i > 0 and signature[order[i]] == signature[order[i - 1]] for i in range(4)]
@@ -378,6 +378,8 @@ def _accumulate_symmetric(fixed: Sequence[int], rest: Sequence[int], u: int, acc
 
 
 _FACT = (1, 1, 2, 6, 24)
+#: smallest class of interchangeable symbols worth the symmetric enumeration
+_MIN_CLASS = 3
 
 
 def _accumulate(fixed: Sequence[int], rest: Sequence[int], u: int, acc: dict) -> None:
