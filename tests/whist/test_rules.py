@@ -388,3 +388,50 @@ def test_action_text_round_trip():
         s.apply("bid 4 sideways")
     with pytest.raises(ParseError, match="'hello'"):
         s.apply("hello")
+
+
+def test_minus_seven_loses():
+    low = [r + x for x in "SHD" for r in ("2", "3", "4", "5")]
+    mid = [r + x for x in "SHD" for r in ("6", "7", "8", "9")]
+    kitty = ("2C", "3C", "4C", "5C", "6C", "7C")
+    s = dealt("bid4", 3, {0: tuple(low), 2: tuple(mid)}, kitty=kitty)
+    s.scores = [-5, 0]
+    s.apply("bid 7 notrump")  # seat 0, with nothing
+    for _ in range(3):
+        s.apply("pass")
+    s.apply("direction high")
+    for c in kitty:
+        s.apply(f"discard {c}")
+    while s.phase_name == "play":
+        s.apply(s.legal_actions()[-1])
+    assert s.deal_log[0]["books"][0] == 1  # only the kitty book
+    assert s.deal_log[0]["points"] == (-14, 0)
+    assert s.is_terminal() and s.winners() == [1, 3] and s.returns() == [-19, 0, -19, 0]
+
+
+def test_game_continues_and_deal_passes_left():
+    s = dealt("bid4", 3)
+    s.apply("bid 3 uptown")
+    for _ in range(3):
+        s.apply("pass")
+    s.apply("trump S")
+    while s.phase_name in ("discard", "play"):
+        s.apply(s.legal_actions()[0])
+    if not s.is_terminal():
+        assert s.phase_name == "deal" and s.dealer == 0 and s.deal_no == 1
+        assert s.current_player() == CHANCE
+
+
+def test_whist_target_reached_ends_game():
+    s = new("whist4", 0)
+    s.scores = [4, 0]
+    s.apply(
+        deal_for(
+            "whist4",
+            0,
+            {0: ("AS", "KS", "QS", "JS", "10S", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S")},
+        )
+    )
+    while s.phase_name == "play":
+        s.apply(s.legal_actions()[-1])
+    assert s.is_terminal() and s.scores[0] >= 5 and s.winners() == [0, 2]
