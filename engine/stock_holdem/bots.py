@@ -28,7 +28,7 @@ from engine.core.protocol import Bot, RandomBot
 from engine.stock_holdem.pricing import price_distribution
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=20_000)
 def expected_price(slots: tuple[str, ...], stock_up: int, seen: tuple[str, ...], parity: str):
     """Expected price (a float) of a company: a cached front of ``price_distribution``."""
     d = price_distribution(slots, stock_up=False, seen=seen, parity=parity)
