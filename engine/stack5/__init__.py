@@ -32,6 +32,7 @@ from engine.stack5.state import (
     Steal,
     parse_action,
     placements,
+    setup_position,
 )
 
 
@@ -110,5 +111,6 @@ __all__ = [
     "legal_placements",
     "parse_action",
     "row_outlook",
+    "setup_position",
     "unseen_cards",
 ]

@@ -113,3 +113,27 @@ def _row(step: int, action: str, actor: int, s: Stack5State, turn: int, event: s
     for seat, rows in enumerate(s.rows):
         row[f"row_cards_{seat}"] = sum(len(r) for r in rows)
     return row
+
+
+def last_event(state: Stack5State) -> str:
+    """The event phrase of the state's last action ("" if none or nothing notable).
+
+    >>> from engine.stack5 import setup_position
+    >>> s = setup_position()
+    >>> for a in ["R1", "B1"]: s.apply(a)
+    >>> last_event(s)
+    'bust on B1'
+    """
+    if not state.history:
+        return ""
+    if state.origin is not None:
+        from engine.stack5.state import setup_position
+
+        rows, scores = state.origin
+        prev = setup_position(rows, state.num_players, scores, state.ruleset)
+    else:
+        prev = state.game.new_initial_state(state.num_players, state.ruleset)
+    for text in state.history[:-1]:
+        prev.apply_trusted(prev.parse_action(text))
+    before = _snapshot(prev)
+    return _event(state.history[-1], before, state)

@@ -209,6 +209,7 @@ class Stack5State(State):
         "stolen",
         "winner",
         "reshuffles",
+        "origin",
     )
 
     def __init__(self, num_players: int, ruleset: Stack5Rules):
@@ -229,6 +230,7 @@ class Stack5State(State):
         self.placer = -1
         self.to_place: list[int] = []
         self.stolen = -1
+        self.origin = None  # (rows, scores) when made by setup_position
         self._start_turn(0)
 
     # --- turn flow ----------------------------------------------------------------------
@@ -561,7 +563,7 @@ class Stack5State(State):
         c.hand = list(self.hand)
         c.own_draws, c.extra, c.effect = self.own_draws, self.extra, self.effect
         c.placer, c.to_place, c.stolen = self.placer, list(self.to_place), self.stolen
-        c.winner, c.reshuffles = self.winner, self.reshuffles
+        c.winner, c.reshuffles, c.origin = self.winner, self.reshuffles, self.origin
         return c
 
 
@@ -602,3 +604,57 @@ class _Deals(dict):
 
 
 _DEALS = _Deals()
+
+
+def setup_position(
+    rows: dict[int, list[str]] | None = None,
+    players: int = 2,
+    scores: list[int] | None = None,
+    ruleset: Stack5Rules | None = None,
+) -> Stack5State:
+    """A fresh game whose rows already hold cards (taken out of the deck), for lessons,
+    demonstrations and tests. ``rows`` maps a seat to its rows, each a card text list or
+    a string (bottom to top). Seat 0 is about to draw.
+
+    >>> s = setup_position({1: ["R1 R2", "B5"]}, players=3)
+    >>> s.observation(0)["rows"][1], s.deck_total
+    ([['R1', 'R2'], ['B5'], []], 84)
+    >>> setup_position({0: ["R1 B1 G2"]})
+    Traceback (most recent call last):
+    ...
+    engine.core.errors.IllegalAction: seat 0 row 1 'R1 B1 G2' cannot make any combination
+    """
+    from engine.stack5 import GAME
+
+    state = GAME.new_initial_state(players, ruleset)
+    spec = state.spec
+    for seat, texts in (rows or {}).items():
+        if not isinstance(seat, int) or not 0 <= seat < players:
+            raise IllegalAction(f"seat {seat!r}: seats are 0-{players - 1}")
+        if len(texts) > state.ruleset.max_rows:
+            raise IllegalAction(
+                f"seat {seat} has {len(texts)} rows; at most {state.ruleset.max_rows}"
+            )
+        for i, text in enumerate(texts):
+            codes = tuple(spec.codes(text))
+            shown = " ".join(spec.name(c) for c in codes)
+            if len(codes) >= ROW_LENGTH or not spec.viable(codes):
+                raise IllegalAction(
+                    f"seat {seat} row {i + 1} {shown!r} cannot make any combination"
+                    if len(codes) < ROW_LENGTH
+                    else f"seat {seat} row {i + 1} {shown!r}: a row of {ROW_LENGTH} scores at once"
+                )
+            for c in codes:
+                if not state.deck[c]:
+                    raise IllegalAction(
+                        f"no copy of {spec.name(c)!r} is left for seat {seat} row {i + 1}"
+                    )
+                state.deck[c] -= 1
+                state.deck_total -= 1
+            state.rows[seat][i] = codes
+    for seat, pts in enumerate(scores or []):
+        if not 0 <= pts < state.ruleset.target:
+            raise IllegalAction(f"seat {seat}: score {pts} must be 0-{state.ruleset.target - 1}")
+        state.scores[seat] = pts
+    state.origin = (rows, scores)
+    return state

@@ -1,4 +1,109 @@
+"""Stack 5 table calculator: exact bust odds and a placement helper."""
+
 import streamlit as st
 
-st.title("calculator".capitalize())
-st.info("Coming soon: this page lands with the stack5 engine (its own issue).")
+from dashboard import ui
+from dashboard.charts import bar_chart
+from dashboard.stack5.draw import cards_html, row_html
+from engine.stack5 import draw_odds, draw_or_stop, legal_placements, row_outlook, unseen_cards
+from engine.stack5.cards import deck_spec
+
+st.title("Stack 5 bust odds")
+spec = deck_spec()
+HOLDABLE = spec.names[: spec.n_numbers] + ["JK"]
+
+
+@st.cache_data(show_spinner="Computing exact odds…", max_entries=256)
+def _odds(drawn: tuple, unseen: tuple):
+    return draw_odds(list(drawn), dict(unseen))
+
+
+st.subheader("Cards drawn this turn")
+default_drawn = [c for c in ui.url_value("drawn", ["R3", "B1"]) if c in HOLDABLE]
+drawn = st.multiselect(
+    "Number cards and Joker held this turn",
+    HOLDABLE,
+    default=default_drawn,
+    key="s5_drawn",
+    help="Pick the cards you have drawn and kept this turn (Draw 3, bombs and Steal are "
+    "already in the discard pile).",
+)
+seen_text = st.text_input(
+    "Cards visible on the table (optional): every row and the discard pile",
+    value=ui.url_value("seen", ""),
+    key="s5_seen",
+    placeholder="e.g. R1 R2 G5 D3 NB",
+)
+ui.set_url(drawn=drawn, seen=seen_text)
+st.html(cards_html(drawn, "lg", empty="no cards"))
+
+with ui.engine_errors():
+    unseen = unseen_cards(drawn, seen_text)
+    odds = _odds(tuple(drawn), tuple(sorted(unseen.items())))
+    c1, c2, c3 = st.columns(3)
+    c1.metric("Bust on the next draw", f"{float(odds.bust):.1%}")
+    c2.metric("Second Joker", f"{float(odds.double_joker):.1%}")
+    c3.metric("Safe", f"{float(odds.safe):.1%}")
+    st.caption(
+        f"Exact: bust {odds.bust}, second Joker {odds.double_joker}, safe {odds.safe} — "
+        f"from {odds.unseen} unseen cards. A Draw 3 counts as a bust if any of its three "
+        "cards busts; bombs and Steal never bust."
+    )
+    verb, why = draw_or_stop(odds)
+    if len(drawn) < 2:
+        st.info("You must draw at least two cards before you may stop.")
+    else:
+        (st.success if verb == "draw" else st.warning)(f"Suggestion: **{verb}** — {why}.")
+    fig = bar_chart(
+        [f"{k}" for k in range(1, len(odds.bust_within) + 1)],
+        [float(p) for p in odds.bust_within],
+        title="Chance of busting within k more draws (if you keep drawing)",
+        x_title="k draws",
+        y_title="probability",
+    )
+    fig.update_yaxes(range=[0, 1], tickformat=".0%")
+    st.plotly_chart(fig, width="stretch", key="s5_within")
+    ui.assumption(
+        "Deck of 75 number cards (5 colours × 1–5 × 3 copies) and 12 specials "
+        "(D3 ×3, NB ×2, CB ×2, ST ×3, JK ×2); the odds assume no reshuffle."
+    )
+
+st.subheader("Placement helper")
+st.caption("Your rows bottom to top, e.g. `R1 R2 JK`; leave a row empty if you have none.")
+rows = []
+cols = st.columns(3)
+for i in range(3):
+    rows.append(
+        cols[i].text_input(f"Row {i + 1}", value=ui.url_value(f"row{i + 1}", ""), key=f"s5_row{i}")
+    )
+card = st.selectbox(
+    "Card to place",
+    HOLDABLE,
+    index=HOLDABLE.index(ui.url_value("card", "R2"))
+    if ui.url_value("card", "R2") in HOLDABLE
+    else 0,
+    key="s5_card",
+)
+ui.set_url(row1=rows[0], row2=rows[1], row3=rows[2], card=card)
+with ui.engine_errors():
+    places = legal_placements(rows, card)
+    html = ""
+    for i, text in enumerate(rows):
+        outlook = row_outlook(text)
+        note = (
+            f"can make: {', '.join(outlook.combinations)} (best {outlook.best_points})"
+            if text.strip()
+            else "empty"
+        )
+        html += row_html(list(outlook.cards), f"row {i + 1}") + (
+            f'<div style="font-size:12px;color:#555;margin:0 0 6px 50px">{note}</div>'
+        )
+    st.html(html)
+    st.markdown("**Legal places for** " + card + ":")
+    for a in places:
+        if a.discard:
+            st.markdown(f"- `{a}` — no row stays viable: discard row {a.row} and start afresh")
+        else:
+            row_cards = rows[a.row - 1].split() if a.row <= len(rows) else []
+            after = row_outlook(row_cards + [card])
+            st.markdown(f"- `{a}` — then: {after}")

@@ -1,4 +1,237 @@
+"""Learn Stack 5: the rules step by step, each next to a live example."""
+
+import random
+
 import streamlit as st
 
-st.title("learn".capitalize())
-st.info("Coming soon: this page lands with the stack5 engine (its own issue).")
+from dashboard import ui
+from dashboard.stack5.draw import card_html, cards_html, player_html, row_html
+from engine.stack5 import draw_odds, legal_placements, row_outlook, setup_position
+from engine.stack5.cards import SPECIAL_NAMES, deck_spec
+from engine.stack5.history import last_event
+
+st.title("Learn Stack 5")
+spec = deck_spec()
+rules = spec.rules
+st.markdown(
+    "Draw cards one at a time, push your luck, and build up to **3 rows** of cards in front "
+    "of you. A row that reaches exactly **5 cards** and forms a combination scores 1–3 "
+    "points. The first player to **3 points** wins at once. 2–4 players."
+)
+
+# --- 1. the deck ------------------------------------------------------------------------------
+st.header("1. The deck")
+st.markdown(
+    f"**{rules.number_cards()} number cards** — five colours, numbers 1–5, three copies of "
+    f"each — and **{rules.special_cards()} special cards**: {spec.size} cards in all. One "
+    "face-up discard pile is shared by everybody; when the deck runs out, the discard pile "
+    "is shuffled into a new deck."
+)
+html = ""
+for colour in rules.colours:
+    html += cards_html([f"{colour}{n}" for n in range(1, rules.numbers + 1)], "md")
+html += (
+    '<div style="margin-top:6px">'
+    + "".join(
+        card_html(s, "md") + f'<span style="font-size:12px;margin:0 8px 0 2px">'
+        f"{SPECIAL_NAMES[s]} ×{spec.counts[spec.index[s]]}</span>"
+        for s in SPECIAL_NAMES
+    )
+    + "</div>"
+)
+st.html(html)
+ui.assumption(
+    "The article gives only totals (75 number cards, 12 specials). The colours × numbers × "
+    "copies split and the counts D3 ×3, NB ×2, CB ×2, ST ×3 are assumptions (ruleset fields)."
+)
+
+# --- 2. a turn --------------------------------------------------------------------------------
+st.header("2. A turn: draw, then place")
+st.markdown(
+    "Draw at least **two** cards, one at a time. After the second, before each further card, "
+    "choose: **draw again** or **stop** and place every drawn card in your rows. The next "
+    "turn belongs to the player on your left."
+)
+ui.assumption(
+    "Only your own draws count toward the minimum of two: cards drawn by Draw 3 and cards "
+    "turned by a bomb do not (ruleset field `min_draw_counts`)."
+)
+
+if "s5_learn_turn" not in st.session_state:
+    st.session_state.s5_learn_turn = []
+    st.session_state.s5_learn_seed = 1
+c1, c2, c3 = st.columns(3)
+if c3.button("New turn", key="s5_learn_new"):
+    st.session_state.s5_learn_turn = []
+    st.session_state.s5_learn_seed += 1
+
+
+def _turn_state(actions):
+    s = setup_position({1: ["R1 R2", "B4 G4"]})
+    for a in actions:
+        s.apply(a)
+    return s
+
+
+state = _turn_state(st.session_state.s5_learn_turn)
+rng = random.Random(f"{st.session_state.s5_learn_seed}:{len(state.history)}")
+while state.is_chance() and state.player == 0:
+    action = state.sample_chance(rng)
+    state.apply(action)
+    st.session_state.s5_learn_turn = list(state.history)
+can_choose = state.phase == 3 and state.player == 0  # P_DECIDE of the learner's turn
+if c1.button("Draw again", disabled=not can_choose, key="s5_learn_draw"):
+    st.session_state.s5_learn_turn = list(state.history) + ["draw"]
+    st.rerun()
+if c2.button("Stop", disabled=not can_choose, key="s5_learn_stop"):
+    st.session_state.s5_learn_turn = list(state.history) + ["stop"]
+    st.rerun()
+obs = state.observation(0)
+if obs["hand"]:
+    st.html(cards_html(obs["hand"], "lg"))
+if can_choose:
+    o = draw_odds(obs["hand"], obs["unseen"], horizon=1)
+    st.caption(
+        f"If you draw again: bust {float(o.bust):.1%}, second Joker {float(o.double_joker):.1%}."
+    )
+if state.player != 0 or state.phase not in (0, 1, 2, 3):
+    event = last_event(state) or state.describe_turn()
+    st.info(f"{state.describe_turn()}. {event}.")
+    st.caption("Drawn so far: " + " · ".join(state.history))
+
+# --- 3. busting -------------------------------------------------------------------------------
+st.header("3. Busting and giving cards away")
+st.markdown(
+    "The moment a card shows a **number already drawn this turn**, drawing ends: you give "
+    "**all** the cards drawn this turn — the duplicate and any Joker included — to **one "
+    "other player of your choice**, who must place them in their own rows. Two equal "
+    "numbers as the first two cards bust at once. Play still passes to **your** left."
+)
+st.html(cards_html(["R3", "B1", "G4", "Y3"], "md"))
+st.caption("Y3 repeats the 3 of R3: bust. Give these four cards to the opponent they hurt most.")
+o = draw_odds(["R3", "B1"], horizon=1)
+st.markdown(
+    f"With R3 and B1 in hand, 14 threes and 14 ones are among the 85 unseen cards, and each "
+    f"Draw 3 can bust too: the next draw busts with probability **{float(o.bust):.1%}** "
+    f"(exactly {o.bust}). The **Bust odds** page computes this for any hand."
+)
+
+# --- 4. special cards -------------------------------------------------------------------------
+st.header("4. Special cards")
+st.markdown(
+    "Special cards act as soon as they are drawn, then go to the discard pile — except "
+    "Jokers, which you keep and place."
+)
+DEMOS = {
+    "D3": (
+        "Draw 3: draw three more cards now. A repeated number among them busts at once.",
+        ["R5", "D3", "B1", "G2", "Y5"],
+    ),
+    "NB": (
+        "Number Bomb: turn the top card of the deck; every player discards every card of that "
+        "number from all their rows. The turned card is discarded and is not a draw.",
+        ["NB", "G4"],
+    ),
+    "CB": (
+        "Colour Bomb: the same with the turned card's colour.",
+        ["CB", "R3"],
+    ),
+    "ST": (
+        "Steal: take the top (most recently placed) card of one row of another player and "
+        "place it at once in one of your rows.",
+        ["ST", "steal 1 row 2", "place G4 row 1"],
+    ),
+    "JK": (
+        "Joker: kept and placed with your other cards; wild for any number and any colour. "
+        "Drawing both Jokers in one turn discards every card drawn this turn and ends it.",
+        ["JK", "R2", "draw", "JK"],
+    ),
+}
+pick = st.radio(
+    "Special card",
+    list(DEMOS),
+    format_func=lambda s: SPECIAL_NAMES[s],
+    horizontal=True,
+    key="s5_learn_special",
+)
+text, script = DEMOS[pick]
+st.html(card_html(pick, "lg"))
+st.markdown(text)
+demo = setup_position({0: ["Y1 Y2"], 1: ["R1 R2", "B4 G4"]})
+before = demo.observation(None)
+steps = []
+with ui.engine_errors():
+    for a in script:
+        demo.apply(a)
+        steps.append(f"`{a}` — {last_event(demo) or demo.describe_turn()}")
+after = demo.observation(None)
+b, a = st.columns(2)
+b.markdown("**Before**")
+b.html("".join(player_html(s, r, 0, 3, size="sm") for s, r in enumerate(before["rows"])))
+a.markdown("**After**")
+a.html("".join(player_html(s, r, 0, 3, size="sm") for s, r in enumerate(after["rows"])))
+st.markdown("\n".join(f"{i + 1}. {t}" for i, t in enumerate(steps)))
+st.caption(f"Now: {demo.describe_turn()}.")
+st.markdown(
+    "A special card drawn by a Draw 3 or turned by a bomb has **no effect** and is "
+    "discarded — a Joker among them too."
+)
+ui.assumption(
+    "Steal: the stealer picks the player and the row; with no card in any other player's "
+    "row the Steal does nothing."
+)
+
+# --- 5. placement -----------------------------------------------------------------------------
+st.header("5. Placing cards")
+st.markdown(
+    "Place every card, one at a time, in any order: on top of one of your rows, or as a new "
+    "row (at most 3). Cards never move again. A placement is legal only if the row can "
+    "still form a combination: among its cards (Jokers ignored) **all numbers differ**, or "
+    "**all numbers are equal**, or **all colours are equal**. If a card has no legal place, "
+    "discard one of your rows and start a new row with the card."
+)
+row_text = st.text_input("A row (bottom to top)", "R1 R3", key="s5_learn_row")
+try_card = st.selectbox(
+    "Card to put on it", spec.names[: spec.n_numbers] + ["JK"], index=6, key="s5_learn_card"
+)
+with ui.engine_errors():
+    now = row_outlook(row_text)
+    then = row_outlook(row_text.split() + [try_card])
+    st.html(row_html(list(then.cards), "", "md"))
+    if then.viable:
+        st.success(f"Allowed: {then}.")
+    else:
+        st.error(
+            f"Not allowed: {' '.join(then.cards)} has repeated numbers, different numbers "
+            "and different colours at once, so it can never form a combination."
+        )
+    st.caption(f"Before: {now}.")
+    places = legal_placements([row_text, "B2 G2", "Y5 Y4"], try_card)
+    st.markdown(
+        f"With rows `{row_text}` / `B2 G2` / `Y5 Y4`, {try_card} may go: "
+        + ", ".join(f"`{p}`" for p in places)
+    )
+
+# --- 6. scoring and winning -------------------------------------------------------------------
+st.header("6. Scoring and winning")
+st.markdown(
+    "A row that reaches exactly 5 cards leaves at once and scores its best combination:\n\n"
+    "| combination | points |\n|---|---|\n"
+    "| all numbers different | 1 |\n| all numbers equal | 2 |\n| all colours equal | 2 |\n"
+    "| all colours equal and all numbers different | 3 |\n\n"
+    "Jokers take whatever value helps most. A player reaching **3 points** wins at once, so "
+    "there is never a tie."
+)
+five = st.text_input("Try five cards", "R1 JK R3 R4 R5", key="s5_learn_five")
+with ui.engine_errors():
+    out = row_outlook(five)
+    st.html(row_html(list(out.cards), "", "md"))
+    if len(out.cards) != 5:
+        st.info(f"{len(out.cards)} cards: a row scores when it reaches exactly 5.")
+    elif out.viable:
+        st.success(f"Scores {out.best_points} point(s): {out.combinations[0]}.")
+    else:
+        st.error("This row makes no combination (and could never have been built).")
+
+st.header("Every rule value")
+ui.ruleset_table("stack5")

@@ -1,0 +1,93 @@
+"""Stack 5 cards and rows drawn as small HTML pieces (no rules here)."""
+
+from __future__ import annotations
+
+import html
+
+from engine.stack5.cards import COLOUR_NAMES, SPECIAL_NAMES
+
+COLOURS = {
+    "R": ("#d62728", "#fff"),
+    "B": ("#1f5fbf", "#fff"),
+    "G": ("#2a9d3a", "#fff"),
+    "Y": ("#f2c500", "#222"),
+    "P": ("#8e44ad", "#fff"),
+}
+FALLBACK = ("#666", "#fff")
+SPECIAL_FACE = {
+    "D3": ("+3", "#333", "#fff"),
+    "NB": ("#💥", "#444", "#ffd54f"),
+    "CB": ("🎨💥", "#444", "#ffd54f"),
+    "ST": ("✋", "#5d4037", "#fff"),
+    "JK": ("★", "linear-gradient(135deg,#d62728,#f2c500,#2a9d3a,#1f5fbf,#8e44ad)", "#fff"),
+}
+SIZES = {"sm": (26, 36, 15), "md": (34, 48, 20), "lg": (44, 62, 26)}
+
+
+def card_label(name: str) -> str:
+    """'R3' → 'red 3'; 'NB' → 'Number Bomb'."""
+    if name in SPECIAL_NAMES:
+        return SPECIAL_NAMES[name]
+    return f"{COLOUR_NAMES.get(name[0], name[0])} {name[1:]}"
+
+
+def card_html(name: str, size: str = "md", faded: bool = False, mark: str = "") -> str:
+    """One card: coloured face with its number (or the special's symbol)."""
+    w, h, fs = SIZES[size]
+    if name in SPECIAL_FACE:
+        face, bg, fg = SPECIAL_FACE[name]
+        fs = int(fs * (0.8 if len(face) > 1 else 1))
+    else:
+        bg, fg = COLOURS.get(name[0], FALLBACK)
+        face = name[1:]
+    style = (
+        f"display:inline-flex;align-items:center;justify-content:center;width:{w}px;"
+        f"height:{h}px;border-radius:6px;background:{bg};color:{fg};font-weight:700;"
+        f"font-size:{fs}px;font-family:sans-serif;border:2px solid "
+        f"{'#d62728' if mark else 'rgba(0,0,0,.35)'};box-shadow:0 1px 2px rgba(0,0,0,.3);"
+        f"margin:1px;flex:none;{'opacity:.35;' if faded else ''}"
+    )
+    title = html.escape(f"{name} · {card_label(name)}{' · ' + mark if mark else ''}")
+    return f'<span title="{title}" aria-label="{title}" style="{style}">{html.escape(face)}</span>'
+
+
+def empty_slot(size: str = "md", text: str = "") -> str:
+    w, h, _ = SIZES[size]
+    return (
+        f'<span style="display:inline-flex;align-items:center;justify-content:center;'
+        f"width:{w}px;height:{h}px;border-radius:6px;border:2px dashed #bbb;color:#999;"
+        f'font-size:11px;margin:1px;flex:none">{html.escape(text)}</span>'
+    )
+
+
+def cards_html(cards, size: str = "md", empty: str = "—") -> str:
+    """A wrap-able line of cards."""
+    body = "".join(card_html(c, size) for c in cards) if cards else empty_slot(size, empty)
+    return f'<div style="display:flex;flex-wrap:wrap;gap:2px;align-items:center">{body}</div>'
+
+
+def row_html(cards, label: str = "", size: str = "md", length: int = 5) -> str:
+    """One row of up to 5 cards with dashed slots for the cards still to come."""
+    body = "".join(card_html(c, size) for c in cards)
+    body += "".join(empty_slot(size) for _ in range(length - len(cards)))
+    lab = (
+        f'<span style="width:46px;font-size:12px;color:#666;flex:none">{html.escape(label)}</span>'
+        if label
+        else ""
+    )
+    return (
+        f'<div style="display:flex;align-items:center;gap:2px;margin:2px 0;'
+        f'flex-wrap:nowrap">{lab}{body}</div>'
+    )
+
+
+def player_html(seat: int, rows, score: int, target: int, note: str = "", size: str = "sm") -> str:
+    """A player's score and rows."""
+    stars = "●" * score + "○" * max(0, target - score)
+    head = (
+        f'<div style="font-weight:600;margin-top:6px">Seat {seat} '
+        f'<span style="color:#c77700" title="{score} of {target} points">{stars}</span> '
+        f'<span style="font-weight:400;color:#666">{html.escape(note)}</span></div>'
+    )
+    body = "".join(row_html(r, f"row {i + 1}", size) for i, r in enumerate(rows))
+    return f'<div style="max-width:380px">{head}{body}</div>'

@@ -1,0 +1,100 @@
+"""Stack 5's plugins for the shared game explorer and the live-game tracker."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from dashboard.charts import step_chart
+from dashboard.explorer import ExplorerPlugin
+from dashboard.stack5.draw import cards_html, player_html
+from engine import EngineError
+from engine.stack5 import draw_odds, draw_or_stop
+from engine.stack5.history import history, last_event
+
+
+def render_state(state, seat):
+    obs = state.observation(seat)
+    target = state.ruleset.target
+    if state.is_terminal():
+        st.success(f"Game over — seat {obs['winner']} wins with {target} points.")
+    else:
+        st.markdown(f"**Turn of seat {obs['player']}** · {state.describe_turn()}")
+    last = state.history[-1] if state.history else ""
+    event = last_event(state)
+    if event:
+        st.markdown(f"**What happened:** {event}")
+    parts = []
+    if obs["hand"]:
+        parts.append(("Drawn this turn", obs["hand"]))
+    if obs["to_place"]:
+        parts.append((f"Seat {obs['placer']} places", obs["to_place"]))
+    if obs["stolen"]:
+        parts.append(("Stolen card", [obs["stolen"]]))
+    if obs["effect"]:
+        parts.append(("Taking effect", [obs["effect"]]))
+    html = ""
+    for title, cards in parts:
+        html += f'<div style="margin:4px 0"><div style="font-size:13px">{title}</div>'
+        html += cards_html(cards, "md") + "</div>"
+    for s, rows in enumerate(obs["rows"]):
+        note = "← drawing" if s == obs["player"] and not state.is_terminal() else ""
+        html += player_html(s, rows, obs["scores"][s], target, note)
+    st.html(html)
+    st.caption(
+        f"Deck {obs['deck_size']} cards · discard pile {sum(obs['discard'].values())} cards"
+        f" · reshuffles {obs['reshuffles']}" + (f" · last action `{last}`" if last else "")
+    )
+
+
+def charts(df, step):
+    cols = [c for c in df.columns if c.startswith("score_")]
+    fig = step_chart(
+        df,
+        cols,
+        step,
+        title="Points of every player",
+        y_title="points",
+        names=[c.replace("score_", "seat ") for c in cols],
+    )
+    rows = [c for c in df.columns if c.startswith("row_cards_")]
+    fig2 = step_chart(
+        df,
+        rows,
+        step,
+        title="Cards in each player's rows",
+        y_title="cards",
+        names=[c.replace("row_cards_", "seat ") for c in rows],
+    )
+    return [fig, fig2]
+
+
+PLUGIN = ExplorerPlugin(game="stack5", render_state=render_state, history=history, charts=charts)
+
+
+def advice(state):
+    obs = state.observation(None)
+    if obs["phase"] != "decide":
+        return
+    try:
+        odds = draw_odds(obs["hand"], obs["unseen"] or obs["discard"], state.ruleset, horizon=1)
+    except EngineError as exc:  # pragma: no cover - the engine keeps hands legal
+        st.error(str(exc))
+        return
+    verb, why = draw_or_stop(odds)
+    st.info(
+        f"Next draw: bust {float(odds.bust):.1%}, second Joker {float(odds.double_joker):.1%}."
+        f" Suggestion: **{verb}** — {why}."
+    )
+
+
+try:
+    from dashboard.live import LivePlugin
+
+    LIVE = LivePlugin(
+        game="stack5",
+        render_state=render_state,
+        advice=advice,
+        explorer_page="views/stack5/games.py",
+    )
+except ImportError:  # pragma: no cover - the live tracker is optional
+    LIVE = None
