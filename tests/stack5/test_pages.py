@@ -61,6 +61,20 @@ def test_learn_page_and_demos():
     assert any("Scores 3" in s.value for s in at.success)
 
 
-def test_games_page_simulates_and_steps():
+def test_games_page_steps_through_a_recorded_game():
     at = _page("views/stack5/games.py")
+    assert not at.exception
+    at.slider(key="xp_stack5_step").set_value(12).run()
+    assert not at.exception
+    assert any("Step 12 of" in m.value for m in at.markdown)
+    at.button(key="xp_stack5_last").click().run()
+    assert not at.exception
+    assert any("Game over" in s.value for s in at.success)
+    at.button(key="xp_stack5_prev").click().run()
+    assert not at.exception
+
+
+def test_games_page_live_mode():
+    at = _page("views/stack5/games.py")
+    at.segmented_control(key="s5_mode").set_value("Live game").run()
     assert not at.exception
