@@ -79,3 +79,20 @@ def test_games_explorer_steps():
     at.button(key="xp_owners_choice_last").click().run()
     no_trouble(at)
     assert any("game over" in m.value for m in at.markdown)
+
+
+def test_live_game_with_move_advisor():
+    key = "live_owners_choice"
+    at = no_trouble(open_page("views/owners_choice/games.py"))
+    at.segmented_control(key="oc_mode").set_value("Live game").run()
+    no_trouble(at)
+    at.selectbox(key=f"{key}_n").set_value(2)
+    at.button[[b.label for b in at.button].index("Start the game")].click().run()
+    no_trouble(at)
+    for move in ["buy R", "buy R", "done", "done", "move 1"]:
+        if move == "move 1":
+            assert any("Move advisor" in i.value for i in at.info)
+        at.selectbox(key=f"{key}_choice").set_value(move)
+        at.button(key=f"{key}_apply").click().run()
+        no_trouble(at)
+    assert not at.error

@@ -164,7 +164,7 @@ with ui.engine_errors():
         )
         st.table(
             [
-                {"option": str(a)} | {f"seat {p}": round(float(v[p]), 2) for p in range(3)}
+                {"option": str(a)} | {f"seat {p}": f"${float(v[p]):,.2f}" for p in range(3)}
                 for a, v in vals.items()
             ]
         )
