@@ -63,6 +63,14 @@ class StockHoldemRules:
             "assumption": True,
         },
     )
+    peek_hands: bool = field(
+        default=False,
+        metadata={
+            "doc": "the 1-chip peek may also look at a card in another player's hand "
+            "(RULES: 'look at one face-down card'); off = only face-down cards on companies",
+            "assumption": True,
+        },
+    )
     stock_up_chips: int = field(
         default=3, metadata={"doc": "stock-up chips in the game", "min": 0, "max": 6}
     )

@@ -4,8 +4,9 @@ phase → preparation → deal → … → final settlement.
 A trading turn is a sequence of actions by one seat: ``place 7A C`` (from the second
 turn of the round on), then ``sell C`` or ``no sell``, then ``buy C`` or ``no buy``, then
 ``end``; free actions (``cash``, ``peek C3``, ``free sell C``, ``free buy C``,
-``stock-up C``) may come anywhere in between while the seat has the chips. A seat with no
-chips left after buying ends its turn at once.
+``stock-up C``, and ``peek hand 2.3`` when the ruleset allows it) may come anywhere in
+between while the seat has the chips. A seat with no chips left after buying ends its
+turn at once.
 
 >>> from engine import get_game
 >>> s = get_game("stock_holdem").new_initial_state(4)
@@ -60,33 +61,36 @@ STEP_NAMES = ("place", "sell", "buy", "end")
 
 ACTION_HELP = (
     "write one of 'place 7A C', 'sell C', 'no sell', 'buy C', 'no buy', 'cash', "
-    "'peek C3', 'free sell C', 'free buy C', 'stock-up C', 'end' or 'deal …'"
+    "'peek C3', 'peek hand 2.3', 'free sell C', 'free buy C', 'stock-up C', 'end' or "
+    "'deal …'"
 )
 
 
-KINDS = ("place", "sell", "no sell", "buy", "no buy", "cash", "peek", "free sell",
-         "free buy", "stock-up", "end")  # fmt: skip
+KINDS = ("place", "sell", "no sell", "buy", "no buy", "cash", "peek", "peek hand",
+         "free sell", "free buy", "stock-up", "end")  # fmt: skip
 _NEEDS_COMPANY = ("sell", "buy", "free sell", "free buy", "stock-up")
 
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """A player's action. ``company`` is 0-5 (A-F), ``card`` a card id, ``slot`` 0-4.
+    """A player's action. ``company`` is 0-5 (A-F), ``card`` a card id, ``slot`` 0-4 (a
+    company slot) or 0-5 (a card of a hand), ``seat`` the hand peeked at.
 
     >>> Move("place", company=2, card=6)
-    Move(kind='place', company=2, card=6, slot=-1)
+    Move(kind='place', company=2, card=6, slot=-1, seat=-1)
     >>> str(Move("place", company=2, card=6)), str(Move("peek", company=0, slot=3))
     ('place 7A C', 'peek A4')
     >>> Move("sell", company=9)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    engine.core.errors.ParseError: 'sell' (company=9, card=-1, slot=-1): not a Stock ... move; ...
+    engine.core.errors.ParseError: 'sell' (company=9, card=-1, ...): not a ... move; ...
     """
 
     kind: str
     company: int = -1
     card: int = -1
     slot: int = -1
+    seat: int = -1
     text: str = field(default="", compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -95,19 +99,24 @@ class Move:
             k not in KINDS
             or not -1 <= self.company < 6
             or not -1 <= self.card < 42
-            or not -1 <= self.slot < SLOTS
+            or not -1 <= self.slot < (6 if k == "peek hand" else SLOTS)
+            or not -1 <= self.seat < 6
+            or (k == "peek hand" and (self.slot < 0 or self.seat < 0))
             or (k == "place" and (self.card < 0 or self.company < 0))
             or (k == "peek" and (self.slot < 0 or self.company < 0))
             or (k in _NEEDS_COMPANY and self.company < 0)
         ):
             raise ParseError(
-                f"{k!r} (company={self.company}, card={self.card}, slot={self.slot}): not a "
+                f"{k!r} (company={self.company}, card={self.card}, slot={self.slot}, "
+                f"seat={self.seat}): not a "
                 f"Stock Hold'em move; kinds: {', '.join(KINDS)}"
             )
         if k == "place":
             t = f"place {card_text(self.card)} {COMPANIES[self.company]}"
         elif k == "peek":
             t = f"peek {COMPANIES[self.company]}{self.slot + 1}"
+        elif k == "peek hand":
+            t = f"peek hand {self.seat}.{self.slot + 1}"
         elif self.company >= 0:
             t = f"{k} {COMPANIES[self.company]}"
         else:
@@ -152,6 +161,9 @@ FREE_SELL_MOVES = tuple(Move("free sell", co) for co in _CO)
 FREE_BUY_MOVES = tuple(Move("free buy", co) for co in _CO)
 STOCK_UP_MOVES = tuple(Move("stock-up", co) for co in _CO)
 PEEK_MOVES = tuple(tuple(Move("peek", co, slot=k) for k in range(SLOTS)) for co in _CO)
+PEEK_HAND_MOVES = tuple(
+    tuple(Move("peek hand", slot=i, seat=q) for i in range(6)) for q in range(6)
+)
 NO_SELL = Move("no sell")
 NO_BUY = Move("no buy")
 CASH = Move("cash")
@@ -162,9 +174,9 @@ def parse_move(text: str) -> Move | Deal:
     """An action from its text (syntax only; legality is checked by ``apply``).
 
     >>> parse_move("Free Buy c")
-    Move(kind='free buy', company=2, card=-1, slot=-1)
+    Move(kind='free buy', company=2, card=-1, slot=-1, seat=-1)
     >>> parse_move("peek F5")
-    Move(kind='peek', company=5, card=-1, slot=4)
+    Move(kind='peek', company=5, card=-1, slot=4, seat=-1)
     >>> parse_move("peek C9")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -184,6 +196,16 @@ def parse_move(text: str) -> Move | Deal:
             if len(parts) != 3:
                 raise ParseError(f"{text!r}: write 'place CARD COMPANY', e.g. 'place 7A C'")
             return PLACE_MOVES[parse_card(parts[1])][company_index(parts[2])]
+        if t.startswith("peek hand"):
+            seat, dot, idx = t[9:].strip().partition(".")
+            if not (seat.isdigit() and dot and idx.isdigit()):
+                raise ParseError(
+                    f"{text!r}: write 'peek hand SEAT.CARD', e.g. 'peek hand 2.3' for the 3rd "
+                    "card of seat 2's hand"
+                )
+            if not (int(seat) < 6 and 1 <= int(idx) <= 6):
+                raise ParseError(f"{text!r}: seats are 0-5 and a hand has at most 6 cards")
+            return PEEK_HAND_MOVES[int(seat)][int(idx) - 1]
         if t.startswith("peek "):
             arg = t[5:].strip()
             co = company_index(arg[:1])
@@ -361,6 +383,12 @@ class StockHoldemState(State):
                 for k in range(FACE_UP, len(cards)):
                     if placer[k] != p and not (known >> cards[k]) & 1:
                         out.append(PEEK_MOVES[co][k])
+            if r.peek_hands:
+                for q in range(self.num_players):
+                    if q != p:
+                        for i, c in enumerate(self.hands[q]):
+                            if c != BEAR and not (known >> c) & 1:
+                                out.append(PEEK_HAND_MOVES[q][i])
         if chips >= r.cost_free_sell:
             held = self.shares[p]
             out.extend(FREE_SELL_MOVES[co] for co in _CO if held[co])
@@ -393,7 +421,8 @@ class StockHoldemState(State):
         r = self.ruleset
         co = m.company
         name = COMPANIES[co] if co >= 0 else ""
-        costs = {"cash": r.cost_cash, "peek": r.cost_peek, "free sell": r.cost_free_sell,
+        costs = {"cash": r.cost_cash, "peek": r.cost_peek, "peek hand": r.cost_peek,
+                 "free sell": r.cost_free_sell,
                  "free buy": r.cost_free_buy, "stock-up": r.cost_stock_up}  # fmt: skip
         if self.phase == CLEANUP and m.kind != "place":
             return f"in the clean-up step seat {p} can only place its last card"
@@ -428,6 +457,15 @@ class StockHoldemState(State):
                     f"after the first turn a seat buys only the company it placed a card on "
                     f"this turn ({COMPANIES[self.placed]})"
                 )
+        if m.kind == "peek hand":
+            if not r.peek_hands:
+                return "this ruleset allows peeking only at cards on companies (peek_hands)"
+            if m.seat == p:
+                return "that is the seat's own hand"
+            if m.seat >= self.num_players or m.slot >= len(self.hands[m.seat]):
+                held = len(self.hands[m.seat]) if m.seat < self.num_players else 0
+                return f"seat {m.seat} holds {held} card(s)"
+            return f"seat {p} already knows that card"
         if m.kind == "peek":
             if m.slot >= len(self.board[co]):
                 return f"company {name} has no card in slot {m.slot + 1}"
@@ -513,6 +551,9 @@ class StockHoldemState(State):
             elif kind == "peek":
                 self.chips[p] -= r.cost_peek
                 self.known[p] |= 1 << self.board[co][action.slot]
+            elif kind == "peek hand":
+                self.chips[p] -= r.cost_peek
+                self.known[p] |= 1 << self.hands[action.seat][action.slot]
             elif kind == "free sell":
                 self.chips[p] -= r.cost_free_sell
                 self._sell(p, co)
@@ -667,8 +708,15 @@ class StockHoldemState(State):
                 hands.append(tuple(card_text(c) for c in self.hands[p]))
                 known_ids.extend(self.hands[p])
             else:
-                hands.append(tuple(back[c] for c in self.hands[p]))
-                known_ids.extend(c for c in self.hands[p] if c == BEAR)
+                mask = self.known[seat]
+                row = []
+                for c in self.hands[p]:
+                    if c == BEAR or (mask >> c) & 1:
+                        row.append(card_text(c))
+                        known_ids.append(c)
+                    else:
+                        row.append(back[c])
+                hands.append(tuple(row))
         return {
             "seat": seat,
             "num_players": n,

@@ -483,3 +483,40 @@ def test_odd_card_backs_variant_plays():
     )
     assert rec.ruleset == {"card_back_parity": "odd"}
     assert list(replay(rec))[-1].state.is_terminal()
+
+
+def test_peek_at_hands_is_a_ruleset_option():
+    s = dealt(4, seed=4)
+    s.chips[0] = 7
+    assert not any(m.kind == "peek hand" for m in s.legal_actions())
+    with pytest.raises(IllegalAction, match="peek_hands"):
+        s.apply("peek hand 2.1")
+    s = dealt(4, seed=4, peek_hands=True)
+    s.chips[0] = 7
+    target = s.hands[2][0]
+    if target == BEAR:  # Bear's back already shows it
+        target = s.hands[2][1]
+        text, idx = "peek hand 2.2", 1
+    else:
+        text, idx = "peek hand 2.1", 0
+    assert back_text(target) == s.observation(0)["hands"][2][idx]
+    s.apply(text)
+    assert s.chips[0] == 6
+    assert s.observation(0)["hands"][2][idx] == card_text(target)
+    assert s.observation(1)["hands"][2][idx] == back_text(target)
+    assert card_text(target) in s.observation(0)["known"]
+    with pytest.raises(IllegalAction, match="already knows"):
+        s.apply(text)
+    with pytest.raises(IllegalAction, match="own hand"):
+        s.apply("peek hand 0.1")
+    with pytest.raises(ParseError, match="write 'peek hand SEAT.CARD'"):
+        parse_move("peek hand two")
+    assert parse_move("peek hand 3.4") == Move("peek hand", slot=3, seat=3)
+
+
+def test_random_games_with_hand_peeks():
+    for seed in range(20):
+        rec = simulate(
+            "stock_holdem", seed=seed, players=["heuristic", "random", "random"], peek_hands=True
+        )
+        assert list(replay(rec))[-1].state.is_terminal()

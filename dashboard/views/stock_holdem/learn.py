@@ -184,6 +184,10 @@ ui.assumption(
     "it cannot move)."
 )
 ui.assumption(
+    "The peek looks at a face-down card on a company; looking at a card in another "
+    "player's hand (`peek hand 2.3`) is off unless the ruleset turns on `peek_hands`."
+)
+ui.assumption(
     "Free actions may also be taken after the buy step; the turn then ends with `end` "
     "(a player with no chips left ends at once)."
 )
