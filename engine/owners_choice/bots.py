@@ -23,6 +23,7 @@ from engine.owners_choice.state import (
     CHOOSE,
     DONE,
     LEAVE,
+    MOVE,
     NAME,
     POST,
     PRE,
@@ -95,15 +96,10 @@ class OwnersChoiceHeuristicBot(Bot):
                 # End race: do not hand GOAL to a leading opponent.
                 if goal - o.space <= state.move_max():
                     nxt = _next_seat(state)
-                    lead = max(after)
-                    if nxt != seat and after[nxt] >= lead:
+                    if nxt != seat and after[nxt] >= max(after):
                         score -= 10**5
-                    elif nxt == seat:
-                        score += 0
             if best_score is None or score > best_score:
                 best, best_score = o, score
-        from engine.owners_choice.state import MOVE
-
         return MOVE[best.distance]
 
     # --- trading -----------------------------------------------------------------------

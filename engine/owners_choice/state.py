@@ -19,7 +19,8 @@ Action vocabulary (text form in quotes):
   shares and money) or ``'stay'``.
 
 A trade phase holds at most ``max_trades_per_turn`` buy/sell actions, so every game ends
-whatever the players do.
+whatever the players do. President dice are reassigned after every single buy or sell, so
+"a purchase (a sale) creates a tie" always refers to one share changing hands.
 
 >>> from engine import get_game
 >>> s = get_game("owners_choice").new_initial_state(4)
