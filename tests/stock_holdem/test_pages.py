@@ -68,3 +68,18 @@ def test_games_page_simulates_and_steps():
     assert any("Game over" in s.value for s in at.success)
     at.selectbox(key="xp_stock_holdem_view").set_value(1).run()
     assert not at.exception, at.exception
+
+
+def test_learn_page_live_examples():
+    at = open_page("views/stock_holdem/learn.py")
+    at.multiselect(key="learn_sh_pick").set_value(["2F", "3A", "4S", "5W", "BEAR"]).run()
+    assert not at.exception
+    assert any("Price **$25**" in m.value for m in at.markdown)
+    at.multiselect(key="learn_sh_pick").set_value(["2F", "3A"]).run()
+    assert any("Pick 3 more" in i.value for i in at.info)
+    at.number_input(key="learn_sh_c0").set_value(2).run()  # chips 2, 2, 5, 2; previous 0
+    assert any("New start player: **seat 1**" in m.value for m in at.markdown)
+    at.radio(key="learn_sh_turn").set_value("Seat 0's second turn").run()
+    assert not at.exception
+    at.selectbox(key="learn_sh_n").set_value(6).run()
+    assert not at.exception
