@@ -57,7 +57,7 @@ with ui.engine_errors():
     fig = bar_chart(
         [f"{k}" for k in range(1, len(odds.bust_within) + 1)],
         [float(p) for p in odds.bust_within],
-        title="Chance of busting within k more draws (if you keep drawing)",
+        title="Bust within k more draws",
         x_title="k draws",
         y_title="probability",
     )
