@@ -83,3 +83,11 @@ def test_learn_page_live_examples():
     assert not at.exception
     at.selectbox(key="learn_sh_n").set_value(6).run()
     assert not at.exception
+
+
+def test_statistics_page_shows_stock_holdem_tables():
+    at = open_page("views/statistics.py")
+    at.selectbox(key="stats_game").set_value("stock_holdem").run()
+    assert not at.exception, at.exception
+    text = " ".join(m.value for m in at.markdown) + " ".join(s.value for s in at.subheader)
+    assert "Number hands: recorded vs exact odds" in text
