@@ -36,10 +36,10 @@ whatever the players do. President dice are reassigned after every single buy or
 (Action(kind='die', arg='R +1'), Fraction(1, 3))
 >>> s.apply("die R +3"); s.price(0), s.fund
 (130, 50)
->>> s.apply("move 2")  # doctest: +ELLIPSIS
+>>> s.apply("move 2")
 Traceback (most recent call last):
 ...
-engine.core.errors.IllegalAction: 'move 2' is not allowed now (...); allowed: 'buy R', ..., 'done'
+engine.core.errors.IllegalAction: 'move 2' is not allowed: the pawn has already moved this turn
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ import functools
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.core.errors import ParseError
+from engine.core.errors import IllegalAction, ParseError
 from engine.core.protocol import CHANCE, TERMINAL, State
 from engine.owners_choice.rules import (
     ALL,
@@ -379,6 +379,61 @@ class OwnersChoiceState(State):
         if which == "event":
             return EVENT_DIE
         return parse_company(which)
+
+    def apply(self, action) -> None:
+        """Checked apply (see :meth:`State.apply`); a refused trade or move says why.
+
+        >>> from engine.owners_choice import from_position
+        >>> s = from_position(2, holdings=[[6, 6, 0, 0], [0, 0, 1, 0]], cash=[900, 0])
+        >>> s.apply("buy B")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        engine.core.errors.IllegalAction: 'buy B' is not allowed: seat 0 holds 12 shares, ...
+        """
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        if self.current_player() >= 0 and action not in self.legal_actions():
+            reason = self._why_illegal(action)
+            if reason:
+                raise IllegalAction(f"{str(action)!r} is not allowed: {reason}")
+        super().apply(action)
+
+    def _why_illegal(self, action: Action) -> str | None:
+        """The rule a buy, sell or move breaks now (None: let the generic message speak)."""
+        k, a, r = action.kind, self.active, self.ruleset
+        if k in ("buy", "sell") and self.phase in (PRE, POST, SETUP):
+            c = COMPANIES.index(action.arg)
+            if k == "sell" and self.phase == SETUP:
+                return "the set-up round only buys"
+            if self.phase != SETUP and self.trades >= r.max_trades_per_turn:
+                return f"{r.max_trades_per_turn} trades this turn is the limit (ruleset)"
+            if k == "buy":
+                held = sum(self.hold[a * 4 : a * 4 + 4])
+                if held >= r.max_shares:
+                    return f"seat {a} holds {held} shares, the most a player may hold"
+                if not self.supply[c]:
+                    return f"no {action.arg} shares are left in the supply"
+                return f"seat {a} has ${self.cash[a]}; a {action.arg} share costs ${self.price(c)}"
+            if not self.shares(a, c):
+                return f"seat {a} holds no {action.arg} shares"
+            return f"seat {a} is the only holder of {action.arg} and may not sell its last share"
+        if k == "move" and self.phase == PRE:
+            d = int(action.arg)
+            if d > self.move_max():
+                return f"with {self.num_players} players a move is 1 to {self.move_max()} spaces"
+            return (
+                f"the pawn on {self.pos} would pass GOAL ({self.t.goal}); "
+                f"at most {self.t.goal - self.pos}"
+            )
+        if k == "move" and self.phase in (POST, SETUP):
+            return (
+                "the pawn has already moved this turn"
+                if self.phase == POST
+                else ("the set-up round comes first: 'buy C' or 'done'")
+            )
+        if k in ("buy", "sell") and self.phase not in (PRE, POST, SETUP):
+            return f"trading is not possible now ({self.describe_turn()})"
+        return None
 
     # --- transitions ------------------------------------------------------------------
     def _apply(self, action: Action) -> None:

@@ -1,5 +1,6 @@
 """One test (or a few) per clause of RULES.md §3."""
 
+import re
 from fractions import Fraction
 
 import pytest
@@ -79,7 +80,7 @@ def test_trading_does_not_move_prices_and_uses_current_price():
 def test_twelve_share_limit():
     s = from_position(2, holdings=[[6, 6, 0, 0], [0, 0, 1, 0]], cash=[5000, 100])
     assert not any(a.startswith("buy") for a in legal(s))
-    with pytest.raises(IllegalAction, match="'buy B' is not allowed now"):
+    with pytest.raises(IllegalAction, match="'buy B' is not allowed: seat 0 holds 12 shares"):
         s.apply("buy B")
 
 
@@ -164,7 +165,9 @@ def test_move_range_by_player_count(n, most):
 def test_never_past_goal():
     s = from_position(2, pos=33)
     assert [a for a in legal(s) if a.startswith("move")] == ["move 1", "move 2"]
-    with pytest.raises(IllegalAction, match="'move 3' is not allowed now"):
+    with pytest.raises(
+        IllegalAction, match=r"'move 3' is not allowed: the pawn on 33 would pass GOAL \(35\)"
+    ):
         s.apply("move 3")
     assert s.pos == 33
 
@@ -402,3 +405,27 @@ def test_illegal_action_leaves_state_unchanged():
     with pytest.raises(IllegalAction):
         s.apply("done")
     assert s.observation(None) == before and s.history == []
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "action", "reason"),
+    [
+        (
+            {"holdings": [[0, 0, 0, 0], [8, 0, 0, 0], [7, 0, 0, 0]]},
+            "buy R",
+            "no R shares are left in the supply",
+        ),
+        ({"cash": [90, 690, 690]}, "buy Y", "seat 0 has $90; a Y share costs $100"),
+        ({}, "sell G", "seat 0 holds no G shares"),
+        (
+            {"holdings": [[1, 0, 0, 0], [0] * 4, [0] * 4]},
+            "sell R",
+            "seat 0 is the only holder of R and may not sell its last share",
+        ),
+        ({}, "move 5", "with 3 players a move is 1 to 4 spaces"),
+    ],
+)
+def test_refused_trades_and_moves_name_the_rule(kwargs, action, reason):
+    s = from_position(3, **kwargs)
+    with pytest.raises(IllegalAction, match=re.escape(f"{action!r} is not allowed: {reason}")):
+        s.apply(action)
