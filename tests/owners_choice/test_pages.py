@@ -96,3 +96,15 @@ def test_live_game_with_move_advisor():
         at.button(key=f"{key}_apply").click().run()
         no_trouble(at)
     assert not at.error
+
+
+def test_calculator_president_after_a_purchase_tie():
+    at = no_trouble(open_page("views/owners_choice/calculator.py"))
+    at.number_input(key="oc_h_0_0").set_value(2).run()
+    at.number_input(key="oc_h_1_0").set_value(2).run()
+    at.selectbox(key="oc_pres_R").set_value("1").run()
+    no_trouble(at)
+    assert not at.error
+    assert any("seat 1" in str(row) for row in at.dataframe[0].value["what happens"])
+    at.selectbox(key="oc_pres_R").set_value("2").run()  # seat 2 holds no R
+    assert "does not hold the most shares" in at.error[0].value

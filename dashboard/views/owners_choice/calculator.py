@@ -57,6 +57,11 @@ ui.init_state(
 )
 for c, name in enumerate(COMPANIES):
     ui.init_state(**{f"oc_price_{name}": url_prices[c] if url_prices[c] in PRICES else 100})
+PRES_CHOICES = ["auto", "pool"] + [str(p) for p in range(MAX_SEATS)]
+url_pres = ui.url_value("pres", ["auto"] * 4)
+for c, name in enumerate(COMPANIES):
+    v = url_pres[c] if c < len(url_pres) and url_pres[c] in PRES_CHOICES else "auto"
+    ui.init_state(**{f"oc_pres_{name}": v})
 for p in range(MAX_SEATS):
     ui.init_state(**{f"oc_cash_{p}": max(0, url_cash[p])})
     for c in range(4):
@@ -84,6 +89,7 @@ def _load_from_record(path: str, number: int, turn: int) -> None:
     st.session_state.oc_act = found.active
     for c, name in enumerate(COMPANIES):
         st.session_state[f"oc_price_{name}"] = found.price(c)
+        st.session_state[f"oc_pres_{name}"] = str(found.pres[c]) if found.pres[c] >= 0 else "pool"
     for p in range(found.num_players):
         st.session_state[f"oc_cash_{p}"] = found.cash[p]
         for c in range(4):
@@ -132,8 +138,29 @@ for p, tab in enumerate(st.tabs([f"Seat {p}" for p in range(n)])):
             ]
         )
 
+with st.expander("Presidents (only needed after a tie)"):
+    st.caption(
+        "auto = the strict top holder, the pool on a tie. After a purchase tie the die "
+        "stays with its holder, so give that seat here."
+    )
+    options = ["auto", "pool"] + [str(p) for p in range(n)]
+    pc = st.columns(4)
+    pres = []
+    for c, name in enumerate(COMPANIES):
+        if st.session_state.get(f"oc_pres_{name}") not in options:
+            st.session_state[f"oc_pres_{name}"] = "auto"  # a seat beyond the player count
+        pres.append(
+            pc[c].selectbox(
+                name,
+                options,
+                format_func=lambda v: v if v in ("auto", "pool") else f"seat {v}",
+                key=f"oc_pres_{name}",
+            )
+        )
+
 ui.set_url(
     n=n,
+    pres=pres,
     px=prices,
     cash=cash,
     h=[k for row in holdings for k in row],
@@ -152,6 +179,7 @@ with ui.engine_errors("This position is not possible: "):
         fund=int(fund),
         pos=int(pos),
         to_act=to_act,
+        presidents=["auto" if v == "auto" else None if v == "pool" else int(v) for v in pres],
     )
     outlook = move_outlook(state)
 
