@@ -37,7 +37,7 @@ def heuristic_vs_random() -> None:
 
 
 def _clear() -> None:
-    for fn in (_odds._h, _odds._g, _odds._turn):
+    for fn in (_odds._h, _odds._g):
         fn.cache_clear()
 
 

@@ -213,16 +213,26 @@ def _reduce(spec, codes: list[int], counts: list[int]) -> tuple:
     bust = sum(n for num, n in per_number.items() if num in drawn_numbers)
     free = tuple(sorted(n for num, n in per_number.items() if num not in drawn_numbers))
     bombs = counts[spec.NB] + counts[spec.CB]
-    return (bust, free, counts[spec.JK], spec.JK in codes, counts[spec.D3], bombs, counts[spec.ST])
+    return (
+        bust,
+        free,
+        counts[spec.JK],
+        spec.JK in codes,
+        counts[spec.D3],
+        bombs,
+        counts[spec.ST],
+        0,  # cards turned by bombs, as if taken from the bottom of the deck
+    )
 
 
 def _total(s: tuple) -> int:
+    """Unseen cards, including those a bomb took from play without showing them."""
     return s[0] + sum(s[1]) + s[2] + s[4] + s[5] + s[6]
 
 
 def _take_free(s: tuple, i: int, into_bust: bool) -> tuple:
     """Remove one card of the i-th free number: drawn (its other copies now bust) or
-    just removed (turned by a bomb)."""
+    just removed."""
     free = list(s[1])
     a = free.pop(i)
     b = s[0]
@@ -267,6 +277,11 @@ def _bust_within(s: tuple, k: int) -> Fraction:
     factorial ``T·(T−1)·…·(T−L+1)`` of the unseen total ``T``, where ``L`` bounds the
     cards the next ``k`` draws can take (a Draw 3 takes 4, a bomb 2). Each branch then
     multiplies by the count of its card kind, and no fraction is reduced on the way.
+
+    A bomb's turned card is never looked at by the odds: the deck is a uniformly random
+    order, so skipping one unseen card is the same, in distribution, as losing the
+    bottom card of the deck. The turned card therefore needs no branch: it only makes
+    the deck run out one card sooner (the last field of ``s``).
     """
     total = _total(s)
     depth = min(4 * k, total)
@@ -276,11 +291,9 @@ def _bust_within(s: tuple, k: int) -> Fraction:
 @lru_cache(maxsize=400_000)
 def _h(s: tuple, k: int, depth: int) -> int:
     """Own draws: bust within ``k`` draws × falling(total, depth)."""
-    if k == 0:
-        return 0
-    bust, free, jk, held, d3, bombs, st = s
+    bust, free, jk, held, d3, bombs, st, lost = s
     total = bust + sum(free) + jk + d3 + bombs + st
-    if total == 0:
+    if k == 0 or total <= lost:
         return 0
     d1 = depth - 1
     acc = bust * _falling(total - 1, d1) if bust else 0
@@ -289,39 +302,22 @@ def _h(s: tuple, k: int, depth: int) -> int:
         for i, a, m in _distinct_free(free):
             acc += a * m * _h(_take_free(s, i, True), k1, d1)
         if jk and not held:
-            acc += jk * _h((bust, free, jk - 1, True, d3, bombs, st), k1, d1)
+            acc += jk * _h((bust, free, jk - 1, True, d3, bombs, st, lost), k1, d1)
         if st:
-            acc += st * _h((bust, free, jk, held, d3, bombs, st - 1), k1, d1)
-    if bombs and k1:
-        acc += bombs * _turn((bust, free, jk, held, d3, bombs - 1, st), k1, d1)
+            acc += st * _h((bust, free, jk, held, d3, bombs, st - 1, lost), k1, d1)
+        if bombs and total - 1 > lost:
+            acc += bombs * _h((bust, free, jk, held, d3, bombs - 1, st, lost + 1), k1, d1)
     if d3:
-        acc += d3 * _g((bust, free, jk, held, d3 - 1, bombs, st), 3, k1, d1)
-    return acc
-
-
-@lru_cache(maxsize=400_000)
-def _turn(s: tuple, k: int, depth: int) -> int:
-    """A bomb turns one random card: it only leaves the deck."""
-    bust, free, jk, held, d3, bombs, st = s
-    total = bust + sum(free) + jk + d3 + bombs + st
-    if total == 0:
-        return _h(s, k, depth)
-    d1 = depth - 1
-    acc = bust * _h((bust - 1,) + s[1:], k, d1) if bust else 0
-    for i, a, m in _distinct_free(free):
-        acc += a * m * _h(_take_free(s, i, False), k, d1)
-    for pos, n in ((2, jk), (4, d3), (5, bombs), (6, st)):
-        if n:
-            acc += n * _h(_minus(s, pos), k, d1)
+        acc += d3 * _g((bust, free, jk, held, d3 - 1, bombs, st, lost), 3, k1, d1)
     return acc
 
 
 @lru_cache(maxsize=400_000)
 def _g(s: tuple, m: int, k: int, depth: int) -> int:
     """``m`` more Draw 3 cards, then ``k`` more own draws."""
-    bust, free, jk, held, d3, bombs, st = s
+    bust, free, jk, held, d3, bombs, st, lost = s
     total = bust + sum(free) + jk + d3 + bombs + st
-    if m == 0 or total == 0:
+    if m == 0 or total <= lost:
         return _h(s, k, depth)
     d1 = depth - 1
     acc = bust * _falling(total - 1, d1) if bust else 0

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from engine.core.errors import RulesetError
 
 MIN_DRAW_COUNTS = ("own", "own_and_draw3")
+STEAL_FROM = ("any_row", "last_placed")
 
 
 @dataclass(frozen=True)
@@ -94,6 +95,16 @@ class Stack5Rules:
             "never count)",
             "assumption": True,
             "choices": MIN_DRAW_COUNTS,
+        },
+    )
+    steal_from: str = field(
+        default="any_row",
+        metadata={
+            "doc": "which card a Steal takes: 'any_row' = the top card of any row of another "
+            "player, the stealer choosing player and row; 'last_placed' = the stealer "
+            "chooses the player, and takes the card that player placed last (still in a row)",
+            "assumption": True,
+            "choices": STEAL_FROM,
         },
     )
     max_rows: int = field(

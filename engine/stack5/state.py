@@ -210,6 +210,8 @@ class Stack5State(State):
         "winner",
         "reshuffles",
         "origin",
+        "stamps",
+        "clock",
     )
 
     def __init__(self, num_players: int, ruleset: Stack5Rules):
@@ -224,6 +226,10 @@ class Stack5State(State):
         self.deck_total = spec.size
         self.discard = [0] * spec.kinds
         self.rows = [[()] * ruleset.max_rows for _ in range(num_players)]
+        # placement time of every card in the rows, parallel to ``rows`` (for Steal's
+        # "last placed" variant)
+        self.stamps = [[()] * ruleset.max_rows for _ in range(num_players)]
+        self.clock = 0
         self.scores = [0] * num_players
         self.reshuffles = 0
         self.winner = -1
@@ -311,6 +317,13 @@ class Stack5State(State):
         return placements(self.spec, self.rows[seat], card)
 
     def _steal_targets(self) -> list[Steal]:
+        if self.ruleset.steal_from == "last_placed":
+            out = []
+            for s in range(self.num_players):
+                if s != self.player and any(self.rows[s]):
+                    tops = [(st[-1], i) for i, st in enumerate(self.stamps[s]) if st]
+                    out.append(Steal(s, max(tops)[1] + 1))
+            return out
         return [
             Steal(s, i + 1)
             for s in range(self.num_players)
@@ -381,6 +394,8 @@ class Stack5State(State):
             row = rows[action.row - 1]
             self.stolen = row[-1]
             rows[action.row - 1] = row[:-1]
+            stamps = self.stamps[action.seat]
+            stamps[action.row - 1] = stamps[action.row - 1][:-1]
             self.phase = P_STEAL_PLACE
         elif phase == P_STEAL_PLACE:
             code, self.stolen = self.stolen, -1
@@ -452,30 +467,37 @@ class Stack5State(State):
         else:
             key, value = spec.colour, spec.colour[turned]
         d = self.discard
-        for rows in self.rows:
+        for rows, stamps in zip(self.rows, self.stamps):
             for i, row in enumerate(rows):
                 if row and any(key[c] == value for c in row):
-                    kept = []
-                    for c in row:
+                    kept, kept_stamps = [], []
+                    for c, t in zip(row, stamps[i]):
                         if key[c] == value:
                             d[c] += 1
                         else:
                             kept.append(c)
+                            kept_stamps.append(t)
                     rows[i] = tuple(kept)
+                    stamps[i] = tuple(kept_stamps)
 
     def _place(self, seat: int, code: int, slot: int, discard: bool) -> None:
         rows = self.rows[seat]
+        stamps = self.stamps[seat]
         d = self.discard
+        self.clock += 1
         if discard:
             for c in rows[slot]:
                 d[c] += 1
             row = (code,)
+            stamps[slot] = (self.clock,)
         else:
             row = rows[slot] + (code,)
+            stamps[slot] = stamps[slot] + (self.clock,)
         if len(row) == ROW_LENGTH:
             for c in row:
                 d[c] += 1
             rows[slot] = ()
+            stamps[slot] = ()
             self.scores[seat] += self.spec.points(row)
             if self.scores[seat] >= self.ruleset.target:
                 self.winner = seat
@@ -558,6 +580,8 @@ class Stack5State(State):
         c.deck_total = self.deck_total
         c.discard = list(self.discard)
         c.rows = [list(r) for r in self.rows]
+        c.stamps = [list(r) for r in self.stamps]
+        c.clock = self.clock
         c.scores = list(self.scores)
         c.player, c.phase, c.mask, c.jokers = self.player, self.phase, self.mask, self.jokers
         c.hand = list(self.hand)
@@ -652,6 +676,11 @@ def setup_position(
                 state.deck[c] -= 1
                 state.deck_total -= 1
             state.rows[seat][i] = codes
+            stamps = []
+            for _ in codes:
+                state.clock += 1
+                stamps.append(state.clock)
+            state.stamps[seat][i] = tuple(stamps)
     for seat, pts in enumerate(scores or []):
         if not 0 <= pts < state.ruleset.target:
             raise IllegalAction(f"seat {seat}: score {pts} must be 0-{state.ruleset.target - 1}")

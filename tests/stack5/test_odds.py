@@ -168,3 +168,16 @@ def test_row_outlook():
     assert row_outlook("B2 G2").combinations == ("same number",)
     assert row_outlook("").best_points == 3
     assert not row_outlook("R1 R1 B2").viable
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_draw_odds_matches_brute_force_with_many_specials(seed):
+    # bombs, Draw 3s, Steals and Jokers in small decks, where the deck runs out
+    rng = random.Random(1000 + seed)
+    pool = ["NB", "NB", "CB", "CB", "D3", "D3", "ST", "JK", "R1", "B1", "G2", "Y3", "P4", "R5"]
+    unseen = rng.sample(pool, rng.randrange(3, 8))
+    drawn = rng.choice([[], ["JK"], ["G1"], ["Y2", "JK"], ["B3", "R4"]])
+    unseen = [c for c in unseen if not (c == "JK" and "JK" in drawn)]
+    o = draw_odds(drawn, unseen)
+    for k in range(1, 6):
+        assert o.bust_within[k - 1] == brute_force_bust(drawn, unseen, k), (drawn, unseen, k)

@@ -21,7 +21,7 @@ def test_random_playouts_keep_invariants(players):
     bot = RandomBot()
     for g in range(GAMES[players]):
         rng = random.Random(g * 10 + players)
-        s = new(players)
+        s = new(players, steal_from="last_placed") if g % 4 == 3 else new(players)
         spec = s.spec
         scores = list(s.scores)
         steps = 0
@@ -40,10 +40,11 @@ def test_random_playouts_keep_invariants(players):
             assert steps < 20_000
             assert s.card_count() == spec.size == 87
             assert min(s.deck) >= 0 and min(s.discard) >= 0
-            for rows in s.rows:
+            for rows, stamps in zip(s.rows, s.stamps):
                 assert len(rows) == 3
-                for row in rows:
+                for row, st in zip(rows, stamps):
                     assert len(row) < 5 and spec.viable(row)
+                    assert len(st) == len(row) and list(st) == sorted(st)
             assert all(b >= a for a, b in zip(scores, s.scores))
             scores = list(s.scores)
         assert s.phase == P_OVER

@@ -174,6 +174,28 @@ def test_steal_takes_top_card_and_places_it_at_once():
     assert s.discard[s.spec.ST] == 1
 
 
+def test_steal_last_placed_variant_takes_the_card_placed_last():
+    s = with_rows(new(3, steal_from="last_placed"), {1: ["R1 R2", "B5"], 2: ["G4 G1"]})
+    play(s, "Y1", "ST")
+    assert s.legal_actions() == [Steal(1, 2), Steal(2, 1)]  # B5 was placed after R1 R2
+    play(s, "steal 1 row 2", "place B5 row 1")
+    # now seat 1's last placed card still in a row is R2 (B5 is gone)
+    assert s.stamps[1][0] and not s.rows[1][1]
+    assert s._steal_targets()[0] == Steal(1, 1)
+
+
+def test_last_placed_follows_placements_and_bombs():
+    s = new(2, steal_from="last_placed")
+    play(s, "R1", "B2", "stop", "place B2 row 1", "place R1 row 2")  # seat 0 places
+    play(s, "ST")  # seat 1 steals: R1 (row 2) was placed last
+    assert s.legal_actions() == [Steal(0, 2)]
+    t = with_rows(new(2, steal_from="last_placed"), {1: ["G3 G2"]})
+    play(t, "R1", "B3", "stop", "place B3 row 1", "place R1 row 1")  # R1 placed on top
+    play(t, "NB", "Y1")  # seat 1's bomb: all 1s go, R1 too
+    play(t, "ST")
+    assert t.legal_actions() == [Steal(0, 1)] and t.rows[0][0] == tuple(t.spec.codes("B3"))
+
+
 def test_steal_without_targets_has_no_effect():
     s = play(new(), "ST")
     assert s.current_player() == CHANCE and s.discard[s.spec.ST] == 1

@@ -23,6 +23,11 @@ def with_rows(state: Stack5State, rows: dict[int, list[str]]) -> Stack5State:
                 state.deck[c] -= 1
                 state.deck_total -= 1
             state.rows[seat][i] = codes
+            stamps = []
+            for _ in codes:
+                state.clock += 1
+                stamps.append(state.clock)
+            state.stamps[seat][i] = tuple(stamps)
     return state
 
 
