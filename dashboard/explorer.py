@@ -14,9 +14,9 @@ import plotly.graph_objects as go
 import polars as pl
 import streamlit as st
 
+from dashboard.ui import default_count_index, overrides_input, parse_overrides, player_counts
 from engine import EngineError, GameRecord, get_game, parse_records, simulate, states
 from engine.core.records import MAX_BYTES, parse_jsonl
-from engine.core.ruleset import make_ruleset
 
 DATA_DIR = Path(__file__).resolve().parents[1] / "data"
 MAX_SIMULATED_PLAYERS = 6
@@ -93,12 +93,11 @@ def _choose_recorded(game: str, key: str) -> GameRecord | None:
 
 def _choose_simulated(game_name: str, key: str) -> GameRecord | None:
     game = get_game(game_name)
-    counts = list(game.players_for(make_ruleset(game.ruleset_class)))
+    counts = player_counts(game)
     with st.form(f"{key}_sim"):
         c1, c2 = st.columns(2)
         seed = c1.number_input("Seed", 0, 10**9, 1, key=f"{key}_seed")
-        default_n = game.default_players or counts[0]
-        n = c2.selectbox("Players", counts, index=counts.index(default_n), key=f"{key}_n")
+        n = c2.selectbox("Players", counts, index=default_count_index(game), key=f"{key}_n")
         bots = sorted(game.bots)
         default_bot = "heuristic" if "heuristic" in bots else bots[0]
         chosen = []
@@ -109,17 +108,22 @@ def _choose_simulated(game_name: str, key: str) -> GameRecord | None:
                     f"Seat {seat}", bots, index=bots.index(default_bot), key=f"{key}_bot{seat}"
                 )
             )
+        rules = overrides_input(f"{key}_rules")
         go_ = st.form_submit_button("Simulate", type="primary")
     if go_:
         try:
-            record = simulate(game, int(seed), chosen[: int(n)])
+            overrides = parse_overrides(game, rules)
+            record = simulate(game, int(seed), chosen[: int(n)], **overrides)
         except EngineError as exc:
             st.error(str(exc))
             return None
         st.session_state[f"{key}_simulated"] = record.to_json()
     text = st.session_state.get(f"{key}_simulated")
     if text is None:
-        st.caption("Choose seed, players and bots, then Simulate.")
+        st.caption(
+            "Choose seed, players and bots (seats beyond the player count are unused), "
+            "then Simulate."
+        )
         return None
     record = GameRecord.from_json(text)
     st.caption(_summary(record))

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 import streamlit as st
 
+from dashboard.ui import default_count_index, overrides_input, parse_overrides, player_counts
 from engine import CHANCE, EngineError, GameRecord, get_game
 from engine.core.records import final_state, initial_state, result_of
-from engine.core.ruleset import make_ruleset, overrides_of, ruleset_from_toml
 
 MAX_STORED_GAMES = 500
 
@@ -65,31 +65,26 @@ def outcome_label(action, probability) -> str:
 
 def _setup(plugin: LivePlugin, key: str) -> None:
     game = get_game(plugin.game)
-    counts = list(game.players_for(make_ruleset(game.ruleset_class)))
+    counts = player_counts(game)
     st.subheader("New game")
     with st.form(f"{key}_setup"):
-        n = st.selectbox("Players", counts, key=f"{key}_n")
+        n = st.selectbox("Players", counts, index=default_count_index(game), key=f"{key}_n")
         names = [
             st.text_input(f"Seat {i} name", value=f"Player {i + 1}", key=f"{key}_name{i}")
             for i in range(max(counts))
         ]
-        rules = st.text_area(
-            "Ruleset overrides (TOML, optional)",
-            placeholder="field = value",
-            key=f"{key}_rules",
-            help="Change an assumption if your box differs; see the Rule assumptions page.",
-        )
+        rules = overrides_input(f"{key}_rules")
         start = st.form_submit_button("Start the game", type="primary")
     if not start:
         return
     try:
-        ruleset = ruleset_from_toml(game.ruleset_class, rules or "", source="overrides")
+        overrides = parse_overrides(game, rules)
         players = [name.strip() or f"Player {i + 1}" for i, name in enumerate(names[: int(n)])]
         record = GameRecord(
             game=plugin.game,
             players=players,
             actions=[],
-            ruleset=overrides_of(ruleset),
+            ruleset=overrides,
             meta={"made_by": "live game"},
         )
         initial_state(record)

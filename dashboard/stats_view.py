@@ -9,9 +9,9 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from dashboard.explorer import DATA_DIR
+from dashboard.ui import default_count_index, overrides_input, parse_overrides, player_counts
 from engine import EngineError, GameRecord, get_game, parse_records, simulate
 from engine.core.records import MAX_BYTES, parse_jsonl
-from engine.core.ruleset import make_ruleset
 from engine.stats import StatTable
 
 MAX_BATCH = 200  # games per simulation request, so a request cannot hang the app
@@ -55,11 +55,11 @@ def _add(records: list[GameRecord]) -> None:
 
 def render_simulation_form(game_name: str) -> None:
     game = get_game(game_name)
-    counts = list(game.players_for(make_ruleset(game.ruleset_class)))
+    counts = player_counts(game)
     bots = sorted(game.bots)
     with st.form("stats_sim"):
         c1, c2, c3 = st.columns(3)
-        n = c1.selectbox("Players", counts, key="stats_n")
+        n = c1.selectbox("Players", counts, index=default_count_index(game), key="stats_n")
         games = c2.number_input(f"Games (at most {MAX_BATCH})", 1, MAX_BATCH, 20, key="stats_games")
         seed = c3.number_input("First seed", 0, 10**9, 1000, key="stats_seed")
         cols = st.columns(min(4, max(counts)))
@@ -67,14 +67,16 @@ def render_simulation_form(game_name: str) -> None:
             cols[s % len(cols)].selectbox(f"Seat {s}", bots, key=f"stats_bot{s}")
             for s in range(max(counts))
         ]
+        rules = overrides_input("stats_rules")
         go_ = st.form_submit_button("Simulate and add", type="primary")
     if not go_:
         return
     bar = st.progress(0.0, text="Simulating…")
     made = []
     try:
+        overrides = parse_overrides(game, rules)
         for i in range(int(games)):
-            made.append(simulate(game, int(seed) + i, chosen[: int(n)]))
+            made.append(simulate(game, int(seed) + i, chosen[: int(n)], **overrides))
             bar.progress((i + 1) / int(games), text=f"Simulated {i + 1} of {int(games)}")
     except EngineError as exc:
         st.error(str(exc))

@@ -8,7 +8,7 @@ import polars as pl
 import streamlit as st
 
 from engine import EngineError, get_game
-from engine.core.ruleset import describe
+from engine.core.ruleset import describe, make_ruleset, overrides_of, ruleset_from_toml
 
 
 @contextlib.contextmanager
@@ -101,3 +101,27 @@ def ruleset_table(game_name: str) -> None:
 
 def seat_label(record_players: list[str], seat: int) -> str:
     return f"Seat {seat} · {record_players[seat]}" if seat < len(record_players) else f"Seat {seat}"
+
+
+def player_counts(game) -> list[int]:
+    """Every player count the game knows (a ruleset may narrow it, e.g. a Whist variant)."""
+    return list(range(game.min_players, game.max_players + 1))
+
+
+def default_count_index(game) -> int:
+    return player_counts(game).index(game.default_count(make_ruleset(game.ruleset_class)))
+
+
+def overrides_input(key: str) -> str:
+    """A text area for ruleset overrides in TOML (checked by :func:`parse_overrides`)."""
+    return st.text_area(
+        "Ruleset overrides (TOML, optional)",
+        placeholder='field = value   # e.g. variant = "whist2"',
+        key=key,
+        help="Change an assumption if your box differs; see the Rule assumptions page.",
+    )
+
+
+def parse_overrides(game, text: str) -> dict:
+    """Checked overrides from TOML text; raises :class:`EngineError` naming the problem."""
+    return overrides_of(ruleset_from_toml(game.ruleset_class, text or "", source="overrides"))

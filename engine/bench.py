@@ -14,6 +14,7 @@ import time
 
 from engine.core.errors import EngineError, quote_choices
 from engine.core.registry import _MODULES, game_names, get_game
+from engine.core.ruleset import make_ruleset
 from engine.core.simulate import play_out
 
 
@@ -59,7 +60,7 @@ def run_bench(names=None, *, seconds: float = 1.0, runs: int = 5) -> list[tuple[
     rows = []
     for name in names:
         game = get_game(name)
-        p = game.default_players or game.min_players
+        p = game.default_count(make_ruleset(game.ruleset_class))
         rows.append(
             (f"{name}: random {p}-player games", _rate(random_game_runner(name, p), seconds, runs))
         )

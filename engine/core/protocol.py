@@ -203,6 +203,12 @@ class Game:
             return (self.players_fixed_by_ruleset(ruleset),)
         return range(self.min_players, self.max_players + 1)
 
+    def default_count(self, ruleset) -> int:
+        """The player count to use when none is given: the default if this ruleset allows
+        it, else the smallest count it allows (a Whist variant fixes the count)."""
+        allowed = list(self.players_for(ruleset))
+        return self.default_players if self.default_players in allowed else allowed[0]
+
     def new_initial_state(self, num_players: int | None = None, ruleset=None, **overrides):
         """The state before the first action.
 
@@ -217,9 +223,9 @@ class Game:
             ruleset = make_ruleset(self.ruleset_class, overrides)
         elif overrides:
             raise EngineError("give either a ruleset object or overrides, not both")
-        allowed = list(self.players_for(ruleset))
         if num_players is None:
-            num_players = self.default_players or allowed[0]
+            num_players = self.default_count(ruleset)
+        allowed = list(self.players_for(ruleset))
         if isinstance(num_players, bool) or not isinstance(num_players, int):
             raise EngineError(f"number of players {num_players!r} must be an integer")
         if num_players not in allowed:

@@ -22,6 +22,7 @@ engine.core.errors.RulesetError: unknown ruleset field 'goal'; fields: 'target'
 from __future__ import annotations
 
 import dataclasses
+import functools
 import tomllib
 import typing
 from dataclasses import dataclass
@@ -79,11 +80,17 @@ def _freeze(value):
     return value
 
 
+@functools.cache
+def _hints(cls) -> dict:
+    # Resolving string annotations is slow; a game makes a ruleset for every new state.
+    return typing.get_type_hints(cls)
+
+
 def make_ruleset(cls, overrides: dict | None = None):
     """Build a ruleset from defaults plus ``overrides``, checking names, types, bounds."""
     overrides = dict(overrides or {})
     fields = {f.name: f for f in dataclasses.fields(cls)}
-    hints = typing.get_type_hints(cls)
+    hints = _hints(cls)
     for name in overrides:
         if name not in fields:
             raise RulesetError(

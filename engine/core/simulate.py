@@ -46,8 +46,7 @@ def simulate(
         game = get_game(game)
     rules = make_ruleset(game.ruleset_class, ruleset)
     if players is None:
-        n = game.default_players or list(game.players_for(rules))[0]
-        players = ["random"] * n
+        players = ["random"] * game.default_count(rules)
     players = list(players)
     bots = [game.make_bot(name) for name in players]
     state = game.new_initial_state(len(players), rules)
