@@ -70,6 +70,7 @@ class DeckSpec:
         )
         self.size = sum(self.counts)
         self._viable: dict[tuple, bool] = {}
+        self._sig: dict[tuple, tuple[int, int, bool]] = {}
 
     # --- text ---------------------------------------------------------------------------
     def code(self, text: str) -> int:
@@ -105,6 +106,23 @@ class DeckSpec:
         if v is None:
             v = self._viable[row] = self._check_viable(row)
         return v
+
+    def signature(self, row: tuple) -> tuple[int, int, bool]:
+        """(bit mask of the numbers, bit mask of the colours, a number repeated?) of the
+        row's number cards — all the viability rule needs (cached)."""
+        sig = self._sig.get(row)
+        if sig is None:
+            mask = cmask = 0
+            dup = False
+            for c in row:
+                if c < self.n_numbers:
+                    b = 1 << self.number[c]
+                    if mask & b:
+                        dup = True
+                    mask |= b
+                    cmask |= 1 << self.colour[c]
+            sig = self._sig[row] = (mask, cmask, dup)
+        return sig
 
     def _check_viable(self, row: tuple) -> bool:
         if len(row) > ROW_LENGTH:

@@ -592,13 +592,29 @@ class Stack5State(State):
 
 
 def placements(spec: DeckSpec, rows: list | tuple, card: int) -> list[Place]:
-    """Legal places for ``card`` (a code) among ``rows`` (tuples of codes in slots)."""
+    """Legal places for ``card`` (a code) among ``rows`` (tuples of codes in slots).
+
+    A row stays viable with a number card ``n`` of colour ``c`` when its numbers are
+    still all different and ``n`` is new, or all its numbers are ``n``, or all its colours
+    are ``c``; a Joker never breaks a viable row. Rows are summarised by
+    :meth:`DeckSpec.signature` (bit masks), so the check is O(1) per row.
+    """
     name = spec.names[card]
     out = []
     first_empty = -1
+    joker = card >= spec.n_numbers
+    if not joker:
+        bit = 1 << spec.number[card]
+        cbit = 1 << spec.colour[card]
+    sig = spec.signature
     for i, row in enumerate(rows):
         if row:
-            if spec.viable(row + (card,)):
+            if joker:
+                ok = True
+            else:
+                mask, cmask, dup = sig(row)
+                ok = (not dup and not mask & bit) or (mask | bit) == bit or (cmask | cbit) == cbit
+            if ok:
                 out.append(_place_action(name, i + 1, False))
         elif first_empty < 0:
             first_empty = i
