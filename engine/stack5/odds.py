@@ -250,7 +250,8 @@ def _minus(s: tuple, pos: int) -> tuple:
     return tuple(lst)
 
 
-def _distinct_free(free: tuple):
+@lru_cache(maxsize=4096)
+def _distinct_free(free: tuple) -> tuple:
     """(index of first occurrence, value, multiplicity) of each distinct free count."""
     out = []
     i = 0
@@ -260,9 +261,10 @@ def _distinct_free(free: tuple):
             j += 1
         out.append((i, free[i], j - i))
         i = j
-    return out
+    return tuple(out)
 
 
+@lru_cache(maxsize=8192)
 def _falling(n: int, m: int) -> int:
     out = 1
     for i in range(m):
@@ -288,6 +290,15 @@ def _bust_within(s: tuple, k: int) -> Fraction:
     return Fraction(_h(s, k, depth), _falling(total, depth))
 
 
+def _canon(s: tuple, total: int, need: int) -> tuple:
+    """When the deck cannot run out — the cards still to be read or lost are at most
+    ``need`` — a bomb is just a blank draw like a Steal and the lost cards do not
+    matter: merge them (fewer states)."""
+    if (s[5] or s[7]) and total - s[7] >= need:
+        return s[:5] + (0, s[6] + s[5], 0)
+    return s
+
+
 @lru_cache(maxsize=400_000)
 def _h(s: tuple, k: int, depth: int) -> int:
     """Own draws: bust within ``k`` draws × falling(total, depth)."""
@@ -295,6 +306,9 @@ def _h(s: tuple, k: int, depth: int) -> int:
     total = bust + sum(free) + jk + d3 + bombs + st
     if k == 0 or total <= lost:
         return 0
+    c = _canon(s, total, 4 * k)
+    if c is not s:
+        return _h(c, k, depth)
     d1 = depth - 1
     acc = bust * _falling(total - 1, d1) if bust else 0
     k1 = k - 1
@@ -319,6 +333,9 @@ def _g(s: tuple, m: int, k: int, depth: int) -> int:
     total = bust + sum(free) + jk + d3 + bombs + st
     if m == 0 or total <= lost:
         return _h(s, k, depth)
+    c = _canon(s, total, m + 4 * k)
+    if c is not s:
+        return _g(c, m, k, depth)
     d1 = depth - 1
     acc = bust * _falling(total - 1, d1) if bust else 0
     m1 = m - 1
