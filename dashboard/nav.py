@@ -23,16 +23,19 @@ SECTIONS: dict[str, list[PageSpec]] = {
     "Stock Hold'em": [
         PageSpec("views/stock_holdem/learn.py", "Learn Stock Hold'em", ":material/school:"),
         PageSpec("views/stock_holdem/calculator.py", "Price calculator", ":material/calculate:"),
+        PageSpec("views/stock_holdem/table_tracker.py", "Table tracker", ":material/table_view:"),
         PageSpec("views/stock_holdem/games.py", "Stock Hold'em games", ":material/replay:"),
     ],
     "Stack 5": [
         PageSpec("views/stack5/learn.py", "Learn Stack 5", ":material/school:"),
         PageSpec("views/stack5/calculator.py", "Bust odds", ":material/calculate:"),
+        PageSpec("views/stack5/live.py", "Stack 5 live game", ":material/playing_cards:"),
         PageSpec("views/stack5/games.py", "Stack 5 games", ":material/replay:"),
     ],
     "Owner's Choice": [
         PageSpec("views/owners_choice/learn.py", "Learn Owner's Choice", ":material/school:"),
         PageSpec("views/owners_choice/calculator.py", "Move advisor", ":material/calculate:"),
+        PageSpec("views/owners_choice/live.py", "Owner's Choice live game", ":material/casino:"),
         PageSpec("views/owners_choice/games.py", "Owner's Choice games", ":material/replay:"),
     ],
     "Whist & Bid Whist": [

@@ -83,9 +83,7 @@ def test_games_explorer_steps():
 
 def test_live_game_with_move_advisor():
     key = "live_owners_choice"
-    at = no_trouble(open_page("views/owners_choice/games.py"))
-    at.segmented_control(key="oc_mode").set_value("Live game").run()
-    no_trouble(at)
+    at = no_trouble(open_page("views/owners_choice/live.py"))
     at.selectbox(key=f"{key}_n").set_value(2)
     at.button[[b.label for b in at.button].index("Start the game")].click().run()
     no_trouble(at)

@@ -1,20 +1,11 @@
 import streamlit as st
 
 from dashboard.explorer import render_explorer
-from dashboard.live import render_live
-from dashboard.owners_choice.explorer import LIVE, PLUGIN
+from dashboard.owners_choice.explorer import PLUGIN
 
-mode = (
-    st.segmented_control(
-        "Mode", ["Explore games", "Live game"], default="Explore games", key="oc_mode"
-    )
-    or "Explore games"
+render_explorer(PLUGIN)
+st.caption(
+    "Recorded games: data/owners_choice/games.jsonl (heuristic bot in seat 0 against "
+    "three random bots; the command is in data/owners_choice/README.md). Following a game "
+    "at your table? Use the *Owner's Choice live game* page."
 )
-if mode == "Explore games":
-    render_explorer(PLUGIN)
-    st.caption(
-        "Recorded games: data/owners_choice/games.jsonl (heuristic bot in seat 0 against "
-        "three random bots; the command is in data/owners_choice/README.md)."
-    )
-else:
-    render_live(LIVE)
