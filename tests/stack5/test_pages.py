@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from engine.stack5 import draw_odds, unseen_cards
+
 APP = str(Path(__file__).resolve().parents[2] / "dashboard" / "app.py")
 
 pytestmark = pytest.mark.filterwarnings("ignore")
@@ -32,7 +34,12 @@ def test_calculator_default_and_inputs():
     at.multiselect(key="s5_drawn").set_value(["R1", "B2", "G3", "Y4"]).run()
     assert not at.exception
     assert any("stop" in w.value for w in at.warning)
-    at.text_input(key="s5_seen").set_value("R9 Q1").run()
+    at.text_input(key="s5_discard").set_value("R3 G3 Y3").run()
+    assert not at.exception
+    hand = ["R1", "B2", "G3", "Y4"]
+    expected = draw_odds(hand, unseen_cards(hand, "R3 G3 Y3"))
+    assert at.metric[0].value == f"{float(expected.bust):.1%}"
+    at.text_input(key="s5_rows_seen").set_value("R9 Q1").run()
     assert not at.exception
     assert any("not a Stack 5 card" in e.value for e in at.error)
 
@@ -52,6 +59,17 @@ def test_learn_page_and_demos():
     for special in ["D3", "NB", "CB", "ST", "JK"]:
         at.radio(key="s5_learn_special").set_value(special).run()
         assert not at.exception
+    at.radio(key="s5_learn_special").set_value("NB").run()
+    at.selectbox(key="s5_learn_turn_NB").set_value("Y4").run()
+    assert not at.exception
+    assert any("Number Bomb turns Y4" in m.value for m in at.markdown)
+    at.radio(key="s5_learn_special").set_value("ST").run()
+    at.selectbox(key="s5_learn_steal").set_value("steal 1 row 1").run()
+    assert not at.exception
+    assert any("steals from seat 1 row 1" in m.value for m in at.markdown)
+    at.radio(key="s5_learn_special").set_value("D3").run()
+    at.selectbox(key="s5_learn_d3").set_value("B1 Y5 — Y5 repeats the 5 of R5: bust").run()
+    assert any("bust on Y5" in m.value for m in at.markdown)
     at.button(key="s5_learn_new").click().run()
     assert not at.exception
     at.text_input(key="s5_learn_row").set_value("R1 B1").run()

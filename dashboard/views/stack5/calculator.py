@@ -28,17 +28,25 @@ drawn = st.multiselect(
     help="Pick the cards you have drawn and kept this turn (Draw 3, bombs and Steal are "
     "already in the discard pile).",
 )
-seen_text = st.text_input(
-    "Cards visible on the table (optional): every row and the discard pile",
-    value=ui.url_value("seen", ""),
-    key="s5_seen",
-    placeholder="e.g. R1 R2 G5 D3 NB",
+st.caption("Optional: the cards you can see cannot be drawn. Leave empty for a fresh deck.")
+c_rows, c_discard = st.columns(2)
+rows_seen = c_rows.text_input(
+    "Cards in every player's rows",
+    value=ui.url_value("rows", ""),
+    key="s5_rows_seen",
+    placeholder="e.g. R1 R2 G5 JK",
 )
-ui.set_url(drawn=drawn, seen=seen_text)
+discard_seen = c_discard.text_input(
+    "Discard pile",
+    value=ui.url_value("discard", ""),
+    key="s5_discard",
+    placeholder="e.g. D3 NB B4",
+)
+ui.set_url(drawn=drawn, rows=rows_seen, discard=discard_seen)
 st.html(cards_html(drawn, "lg", empty="no cards"))
 
 with ui.engine_errors():
-    unseen = unseen_cards(drawn, seen_text)
+    unseen = unseen_cards(drawn, f"{rows_seen} {discard_seen}")
     odds = _odds(tuple(drawn), tuple(sorted(unseen.items())))
     c1, c2, c3 = st.columns(3)
     c1.metric("Bust on the next draw", f"{float(odds.bust):.1%}")

@@ -123,29 +123,24 @@ st.markdown(
     "Jokers, which you keep and place."
 )
 DEMOS = {
-    "D3": (
-        "Draw 3: draw three more cards now. A repeated number among them busts at once.",
-        ["R5", "D3", "B1", "G2", "Y5"],
-    ),
-    "NB": (
-        "Number Bomb: turn the top card of the deck; every player discards every card of that "
-        "number from all their rows. The turned card is discarded and is not a draw.",
-        ["NB", "G4"],
-    ),
-    "CB": (
-        "Colour Bomb: the same with the turned card's colour.",
-        ["CB", "R3"],
-    ),
-    "ST": (
-        "Steal: take the top (most recently placed) card of one row of another player and "
-        "place it at once in one of your rows.",
-        ["ST", "steal 1 row 2", "place G4 row 1"],
-    ),
-    "JK": (
-        "Joker: kept and placed with your other cards; wild for any number and any colour. "
-        "Drawing both Jokers in one turn discards every card drawn this turn and ends it.",
-        ["JK", "R2", "draw", "JK"],
-    ),
+    "D3": "Draw 3: draw three more cards now. A repeated number among them busts at once "
+    "(the cards after it are not drawn).",
+    "NB": "Number Bomb: turn the top card of the deck; every player discards every card of "
+    "that number from all their rows. The turned card is discarded and is not a draw.",
+    "CB": "Colour Bomb: the same with the turned card's colour.",
+    "ST": "Steal: take the top (most recently placed) card of one row of another player and "
+    "place it at once in one of your rows (a row it completes scores at once).",
+    "JK": "Joker: kept and placed with your other cards; wild for any number and any colour. "
+    "Drawing both Jokers in one turn discards every card drawn this turn and ends it.",
+}
+D3_CASES = {
+    "B1 G2 JK — no bust (the Joker drawn by Draw 3 is discarded)": ["B1", "G2", "JK"],
+    "B1 Y5 — Y5 repeats the 5 of R5: bust": ["B1", "Y5"],
+    "NB B2 G3 — the bomb drawn by Draw 3 has no effect": ["NB", "B2", "G3"],
+}
+JK_CASES = {
+    "One Joker, then stop": ["JK", "R2", "stop"],
+    "Both Jokers in one turn": ["JK", "R2", "draw", "JK"],
 }
 pick = st.radio(
     "Special card",
@@ -154,11 +149,41 @@ pick = st.radio(
     horizontal=True,
     key="s5_learn_special",
 )
-text, script = DEMOS[pick]
 st.html(card_html(pick, "lg"))
-st.markdown(text)
+st.markdown(DEMOS[pick])
 demo = setup_position({0: ["Y1 Y2"], 1: ["R1 R2", "B4 G4"]})
 before = demo.observation(None)
+if pick == "D3":
+    case = st.selectbox("The three cards", list(D3_CASES), key="s5_learn_d3")
+    script = ["R5", "D3"] + D3_CASES[case]
+elif pick in ("NB", "CB"):
+    turned = st.selectbox(
+        "The card the bomb turns over",
+        [c for c in spec.names if c != pick],
+        index=spec.index["G4"] if pick == "NB" else spec.index["R3"],
+        key=f"s5_learn_turn_{pick}",
+        format_func=lambda c: f"{c} ({SPECIAL_NAMES.get(c, 'number card')})",
+    )
+    script = [pick, turned]
+elif pick == "ST":
+    probe = setup_position({0: ["Y1 Y2"], 1: ["R1 R2", "B4 G4"]})
+    probe.apply("ST")
+    target = st.selectbox(
+        "Steal from",
+        [str(a) for a in probe.legal_actions()],
+        index=1,
+        key="s5_learn_steal",
+    )
+    probe.apply(target)
+    place = st.selectbox(
+        "Place the stolen card",
+        [str(a) for a in probe.legal_actions()],
+        key=f"s5_learn_steal_place_{target.replace(' ', '_')}",
+    )
+    script = ["ST", target, place]
+else:
+    case = st.selectbox("Scenario", list(JK_CASES), key="s5_learn_jk")
+    script = JK_CASES[case]
 steps = []
 with ui.engine_errors():
     for a in script:
@@ -171,6 +196,9 @@ b.html("".join(player_html(s, r, 0, 3, size="sm") for s, r in enumerate(before["
 a.markdown("**After**")
 a.html("".join(player_html(s, r, 0, 3, size="sm") for s, r in enumerate(after["rows"])))
 st.markdown("\n".join(f"{i + 1}. {t}" for i, t in enumerate(steps)))
+held = after["hand"] or after["to_place"]
+if held:
+    st.html(cards_html(held, "md"))
 st.caption(f"Now: {demo.describe_turn()}.")
 st.markdown(
     "A special card drawn by a Draw 3 or turned by a bomb has **no effect** and is "
