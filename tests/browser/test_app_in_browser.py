@@ -53,3 +53,57 @@ def test_home_at_phone_width(phone, app_url, tmp_path):
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 400, f"page is {width}px wide at a 390px viewport"
     phone.screenshot(path=str(tmp_path / "home_phone.png"), full_page=True)
+
+
+CALCULATORS = [
+    "stock_holdem_calculator",
+    "stock_holdem_table_tracker",
+    "stack5_calculator",
+    "owners_choice_calculator",
+    "whist_score_sheet",
+]
+
+
+@pytest.mark.parametrize("path", CALCULATORS)
+def test_table_tools_fit_a_phone(phone, app_url, tmp_path, path):
+    phone.goto(f"{app_url}/{path}")
+    wait_for_app(phone)
+    phone.wait_for_selector("h1")
+    phone.wait_for_timeout(1000)
+    assert phone.locator("[data-testid='stException']").count() == 0
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 400, f"{path} is {width}px wide at a 390px viewport"
+    phone.screenshot(path=str(tmp_path / f"{path}_phone.png"), full_page=True)
+
+
+def test_upload_a_record_and_step_through_it(page, app_url, tmp_path):
+    from engine import simulate
+
+    record = simulate("stack5", 3, ["heuristic", "random"])
+    path = tmp_path / "one.json"
+    path.write_text(record.to_json(indent=1))
+    page.goto(app_url + "/stack5_games")
+    wait_for_app(page)
+    page.get_by_text("Upload", exact=True).first.click()
+    page.locator("input[type='file']").set_input_files(str(path))
+    page.get_by_text("1 game(s) verified by replay").wait_for()
+    page.get_by_role("button", name="Next").click()
+    page.get_by_text(f"Step 1 of {len(record.actions)}").wait_for()
+    page.get_by_role("button", name="Last").click()
+    page.get_by_text(f"Step {len(record.actions)} of {len(record.actions)}").wait_for()
+    assert page.locator("[data-testid='stException']").count() == 0
+    page.screenshot(path=str(tmp_path / "uploaded.png"), full_page=True)
+
+
+def test_a_bad_upload_is_refused_in_the_browser(page, app_url, tmp_path):
+    path = tmp_path / "bad.jsonl"
+    path.write_text(
+        '{"format": "tabletop-record", "version": 1, "game": "stack5", '
+        '"players": ["a", "b"], "actions": ["fly"], "result": null}\n'
+    )
+    page.goto(app_url + "/stack5_games")
+    wait_for_app(page)
+    page.get_by_text("Upload", exact=True).first.click()
+    page.locator("input[type='file']").set_input_files(str(path))
+    page.get_by_text("action 1 'fly'").wait_for()
+    assert page.locator("[data-testid='stException']").count() == 0
