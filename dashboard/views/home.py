@@ -30,6 +30,16 @@ for i, (section, name) in enumerate(GAMES.items()):
         for page in SECTIONS[section]:
             st.page_link(page.script, label=page.title, icon=page.icon)
 st.divider()
+st.subheader("At the table")
+st.caption("Tools to follow a real game between two turns.")
+for script, label in [
+    ("views/stock_holdem/table_tracker.py", "Stock Hold'em table tracker: all six price odds"),
+    ("views/stack5/live.py", "Stack 5 live game: bust odds and placements as you play"),
+    ("views/owners_choice/live.py", "Owner's Choice live game: the move advisor each turn"),
+    ("views/whist/score_sheet.py", "Whist / Bid Whist score sheet"),
+]:
+    st.page_link(script, label=label, icon=":material/table_restaurant:")
+st.divider()
 for page in SECTIONS["All games"]:
     st.page_link(page.script, label=page.title, icon=page.icon)
 st.caption(
