@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import html
 
 from engine.stack5.cards import COLOUR_NAMES, SPECIAL_NAMES
@@ -14,11 +15,34 @@ COLOURS = {
     "P": ("#8e44ad", "#fff"),
 }
 FALLBACK = ("#666", "#fff")
+# Faces of the specials as tiny SVG pictures (no emoji font needed): a bomb with "#" for
+# the Number Bomb, a bomb with colour dots for the Colour Bomb, a grabbing arrow for Steal.
+_BOMB = (
+    '<circle cx="11" cy="14" r="8" fill="#111" stroke="#ffd54f" stroke-width="1"/>'
+    '<path d="M16 8 Q19 3 22 4" stroke="#ff9800" stroke-width="2" fill="none"/>'
+)
+SVG_FACES = {
+    "NB": _BOMB + '<text x="11" y="18" font-size="11" font-weight="700" fill="#ffd54f" '
+    'text-anchor="middle" font-family="sans-serif">#</text>',
+    "CB": _BOMB
+    + "".join(
+        f'<circle cx="{x}" cy="{y}" r="2.2" fill="{c}"/>'
+        for x, y, c in [
+            (8, 11, "#d62728"),
+            (14, 11, "#1f5fbf"),
+            (8, 17, "#2a9d3a"),
+            (14, 17, "#f2c500"),
+            (11, 14, "#8e44ad"),
+        ]
+    ),
+    "ST": '<path d="M20 14 H7 M11 9 L6 14 L11 19" stroke="#fff" stroke-width="2.6" '
+    'fill="none" stroke-linecap="round" stroke-linejoin="round"/>',
+}
 SPECIAL_FACE = {
     "D3": ("+3", "#333", "#fff"),
-    "NB": ("#💥", "#444", "#ffd54f"),
-    "CB": ("🎨💥", "#444", "#ffd54f"),
-    "ST": ("✋", "#5d4037", "#fff"),
+    "NB": ("", "#555", "#ffd54f"),
+    "CB": ("", "#555", "#ffd54f"),
+    "ST": ("", "#6d4c41", "#fff"),
     "JK": ("★", "linear-gradient(135deg,#d62728,#f2c500,#2a9d3a,#1f5fbf,#8e44ad)", "#fff"),
 }
 SIZES = {"sm": (26, 36, 15), "md": (34, 48, 20), "lg": (44, 62, 26)}
@@ -45,10 +69,21 @@ def card_html(name: str, size: str = "md", faded: bool = False, mark: str = "") 
         f"height:{h}px;border-radius:6px;background:{bg};color:{fg};font-weight:700;"
         f"font-size:{fs}px;font-family:sans-serif;border:2px solid "
         f"{'#d62728' if mark else 'rgba(0,0,0,.35)'};box-shadow:0 1px 2px rgba(0,0,0,.3);"
-        f"margin:1px;flex:none;{'opacity:.35;' if faded else ''}"
+        f"margin:1px;flex:none;vertical-align:middle;{'opacity:.35;' if faded else ''}"
     )
     title = html.escape(f"{name} · {card_label(name)}{' · ' + mark if mark else ''}")
-    return f'<span title="{title}" aria-label="{title}" style="{style}">{html.escape(face)}</span>'
+    inner = html.escape(face)
+    if name in SVG_FACES:
+        side = int(w * 0.8)
+        svg = (
+            '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" '
+            f'viewBox="0 0 24 24">{SVG_FACES[name]}</svg>'
+        )
+        data = base64.b64encode(svg.encode()).decode()
+        inner = (
+            f'<img src="data:image/svg+xml;base64,{data}" width="{side}" height="{side}" alt="">'
+        )
+    return f'<span title="{title}" aria-label="{title}" style="{style}">{inner}</span>'
 
 
 def empty_slot(size: str = "md", text: str = "") -> str:
