@@ -400,7 +400,7 @@ class Stack5State(State):
         elif phase == P_STEAL_PLACE:
             code, self.stolen = self.stolen, -1
             self._end_effect()
-            self.phase = P_DRAW  # placeholder until _place decides
+            self.phase = P_DECIDE  # any non-final phase; _place may end the game
             self._place(self.player, code, action.row - 1, action.discard)
             if self.phase != P_OVER:
                 self._continue_draw()
@@ -626,7 +626,6 @@ def placements(spec: DeckSpec, rows: list | tuple, card: int) -> list[Place]:
 
 
 _PLACE_CACHE: dict[tuple, Place] = {}
-_DEALS: dict[str, Deal] = {}
 
 
 def _place_action(name: str, row: int, discard: bool) -> Place:
@@ -638,6 +637,8 @@ def _place_action(name: str, row: int, discard: bool) -> Place:
 
 
 class _Deals(dict):
+    """One shared ``Deal`` per card text (sampling allocates nothing)."""
+
     def __missing__(self, key: str) -> Deal:
         d = self[key] = Deal(key)
         return d
