@@ -382,3 +382,23 @@ def test_clone_is_independent():
     play(c, "draw", "G3", "stop")
     assert s.legal_actions() == [DRAW, STOP] and len(s.history) == 2
     assert c.history[:2] == s.history
+
+
+def test_bust_receiver_can_complete_a_row_and_win_at_once():
+    s = with_rows(new(3), {1: ["G1 G2 G3 G4"]})
+    s.scores[1] = 1
+    play(s, "R5", "B5", "give 1", "place B5 row 2", "place R5 row 2")
+    assert not s.is_terminal()
+    t = with_rows(new(3), {1: ["G1 G2 G3 G4"]})
+    t.scores[1] = 1
+    play(t, "G5", "B5", "give 1", "place G5 row 1")
+    assert t.is_terminal() and t.winners() == [1] and t.scores[1] == 4
+
+
+def test_observation_is_public_and_the_same_for_every_seat():
+    s = with_rows(new(3), {1: ["R1 R2"]})
+    play(s, "JK", "B4")
+    obs = s.observation(0)
+    assert obs == s.observation(1) == s.observation(2) == s.observation(None)
+    assert obs["hand"] == ["JK", "B4"] and obs["rows"][1][0] == ["R1", "R2"]
+    assert sum(obs["unseen"].values()) == obs["deck_size"] == 87 - 4
