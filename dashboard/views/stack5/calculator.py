@@ -59,7 +59,10 @@ with ui.engine_errors():
     )
     verb, why = draw_or_stop(odds)
     if len(drawn) < 2:
-        st.info("You must draw at least two cards before you may stop.")
+        st.info(
+            "Fewer than two cards held: if you have not drawn two cards yet this turn, you "
+            "must draw again (Draw 3 and bomb cards do not count toward the two)."
+        )
     else:
         (st.success if verb == "draw" else st.warning)(f"Suggestion: **{verb}** — {why}.")
     fig = bar_chart(
