@@ -72,6 +72,16 @@ def test_learn_page_and_demos():
     assert any("bust on Y5" in m.value for m in at.markdown)
     at.button(key="s5_learn_new").click().run()
     assert not at.exception
+    # play a whole turn: stop (or, after a bust, give), then place every card
+    for _ in range(12):
+        if not at.button(key="s5_learn_stop").disabled:
+            at.button(key="s5_learn_stop").click().run()
+        elif any(b.key == "s5_learn_play" for b in at.button):
+            at.button(key="s5_learn_play").click().run()
+        else:
+            break
+        assert not at.exception
+    assert any("turn passes to seat 1" in s.value for s in at.success)
     at.text_input(key="s5_learn_row").set_value("R1 B1").run()
     at.selectbox(key="s5_learn_card").set_value("G2").run()
     assert any("Not allowed" in e.value for e in at.error)

@@ -97,7 +97,22 @@ if can_choose:
 if state.player != 0 or state.phase not in (0, 1, 2, 3):
     event = last_event(state) or state.describe_turn()
     st.info(f"{state.describe_turn()}. {event}.")
-    st.caption("Drawn so far: " + " · ".join(state.history))
+    st.caption("This turn so far: " + " · ".join(f"`{a}`" for a in state.history))
+# after a stop or a bust the learner places the cards (or gives them) move by move
+if state.player == 0 and not state.is_chance() and not can_choose and not state.is_terminal():
+    moves = [str(a) for a in state.legal_actions()]
+    move = st.selectbox(f"Seat {state.current_player()}: choose a move", moves, key="s5_learn_move")
+    if st.button("Play this move", key="s5_learn_play"):
+        st.session_state.s5_learn_turn = list(state.history) + [move]
+        st.rerun()
+st.html(
+    "".join(
+        player_html(s, rows, state.scores[s], rules.target, size="sm")
+        for s, rows in enumerate(state.observation(0)["rows"])
+    )
+)
+if state.player != 0:
+    st.success("The turn passes to seat 1, the player on the left. Press *New turn* to try again.")
 
 # --- 3. busting -------------------------------------------------------------------------------
 st.header("3. Busting and giving cards away")
