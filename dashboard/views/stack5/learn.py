@@ -87,16 +87,16 @@ if c2.button("Stop", disabled=not can_choose, key="s5_learn_stop"):
     st.session_state.s5_learn_turn = list(state.history) + ["stop"]
     st.rerun()
 obs = state.observation(0)
-if obs["hand"]:
-    st.html(cards_html(obs["hand"], "lg"))
+if obs["hand"] or obs["to_place"]:
+    st.html(cards_html(obs["hand"] or obs["to_place"], "lg"))
 if can_choose:
     o = draw_odds(obs["hand"], obs["unseen"], horizon=1)
     st.caption(
         f"If you draw again: bust {float(o.bust):.1%}, second Joker {float(o.double_joker):.1%}."
     )
 if state.player != 0 or state.phase not in (0, 1, 2, 3):
-    event = last_event(state) or state.describe_turn()
-    st.info(f"{state.describe_turn()}. {event}.")
+    event = last_event(state)
+    st.info(f"{state.describe_turn().capitalize()}." + (f" ({event})" if event else ""))
     st.caption("This turn so far: " + " · ".join(f"`{a}`" for a in state.history))
 # after a stop or a bust the learner places the cards (or gives them) move by move
 if state.player == 0 and not state.is_chance() and not can_choose and not state.is_terminal():
