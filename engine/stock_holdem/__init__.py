@@ -34,6 +34,7 @@ from engine.stock_holdem.pricing import (
 )
 from engine.stock_holdem.rules import StockHoldemRules
 from engine.stock_holdem.state import Deal, Move, StockHoldemState, next_start_player, parse_move
+from engine.stock_holdem.tracker import TableView, expected_worth, track
 
 GAME = Game(
     name="stock_holdem",
@@ -62,12 +63,15 @@ __all__ = [
     "PriceDistribution",
     "StockHoldemRules",
     "StockHoldemState",
+    "TableView",
     "back_text",
     "card_text",
+    "expected_worth",
     "next_start_player",
     "parse_card",
     "parse_move",
     "parse_slot",
     "price",
     "price_distribution",
+    "track",
 ]

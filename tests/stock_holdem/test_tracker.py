@@ -1,0 +1,202 @@
+"""The table tracker: engine API (exact distributions with every seen card excluded,
+errors naming the place, expected net worth) and the page under AppTest."""
+
+from __future__ import annotations
+
+import random
+import re
+from fractions import Fraction
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from engine import EngineError, get_game
+from engine.core.errors import ParseError
+from engine.core.simulate import play_out
+from engine.stock_holdem import price, price_distribution
+from engine.stock_holdem.tracker import expected_worth, expected_worths, track
+from tests.apptest import APP, open_page
+
+NO_CHIPS = [False] * 6
+TABLE = ["3A 9F 7?", "10S 2W", "6A 6S ?F", "1F 8W", "4S BULL ?A", "2A 5W"]
+HAND = "9A 4W 8S 1S"
+
+
+def test_all_known_company_is_a_single_price_equal_to_price():
+    t = track(["6S 6W 6A 2F 2S", "3A 5A 9A 1A 7A"], [True, False, *NO_CHIPS[2:]], "10W")
+    for co, (cards, up) in enumerate([("6S 6W 6A 2F 2S", True), ("3A 5A 9A 1A 7A", False)]):
+        d = t.companies[co].distribution
+        assert d.probabilities == {price(cards, stock_up=up).price: Fraction(1)}
+        assert t.companies[co].expected == price(cards, stock_up=up).price
+    assert [t.companies[0].slots, t.companies[0].entered] == [("6S", "6W", "6A", "2F", "2S"), 5]
+
+
+def test_seen_cards_everywhere_are_excluded():
+    t = track(TABLE, [False, False, True, False, False, False], HAND, seen="7F BEAR")
+    # company C: its own cards in its slots; the hand, every other face and the peeks seen
+    elsewhere = ["3A", "9F", "10S", "2W", "1F", "8W", "4S", "BULL", "2A", "5W"]
+    elsewhere += ["9A", "4W", "8S", "1S", "7F", "BEAR"]
+    direct = price_distribution(["6A", "6S", "?F", "?", "?"], stock_up=True, seen=elsewhere)
+    c = t.companies[2]
+    assert c.distribution == direct
+    assert c.slots == ("6A", "6S", "?F", "?", "?") and c.entered == 3
+    assert sorted(t.seen_except(2)) == sorted(elsewhere)
+    # the seen cards matter: company A's 7? can now only be 7W
+    a = t.companies[0].distribution
+    only_7w = price_distribution(["3A", "9F", "7W", "?", "?"], seen=t.seen_except(0))
+    assert a.probabilities == only_7w.probabilities
+    assert a != price_distribution(["3A", "9F", "7?", "?", "?"])
+    assert len(t.seen) == 18 and t.unseen == 24
+
+
+def test_empty_company_is_five_unknown_slots():
+    t = track(["3A 9F 7? 1A 2A"], NO_CHIPS, "9A 4W 8S 1S 10A 10W")
+    seen = ["3A", "9F", "1A", "2A", "9A", "4W", "8S", "1S", "10A", "10W"]
+    assert t.companies[5].slots == ("?",) * 5 and t.companies[5].entered == 0
+    assert t.companies[5].distribution == price_distribution(["?"] * 5, seen=seen)
+
+
+@pytest.mark.parametrize(
+    ("companies", "hand", "seen", "places"),
+    [
+        (["3A", "", "9F 3A"], "", "", ["company A slot 1", "company C slot 2"]),
+        (["3A 9F"], "1S 9F", "", ["company A slot 2", "your hand (card 2)"]),
+        ([], "1S", "2S 1S", ["your hand (card 1)", "the seen cards (card 2)"]),
+    ],
+)
+def test_a_card_entered_twice_names_both_places(companies, hand, seen, places):
+    with pytest.raises(ParseError) as exc:
+        track(companies, NO_CHIPS, hand, seen)
+    assert "entered twice" in str(exc.value)
+    for place in places:
+        assert place in str(exc.value)
+
+
+@pytest.mark.parametrize(
+    ("companies", "hand", "msg"),
+    [
+        (["3A", "", "7A 3F 11Q"], "", "company C slot 3 '11Q': not a slot"),
+        (["", "?X"], "", "company B slot 1 '?X': no card has this back"),
+        (["1A 2A 3A 4A 5A 6A"], "", "company A '1A 2A 3A 4A 5A 6A': a company has at most 5"),
+        ([], "9A 12W", "hand card 2 '12W': not a card"),
+        # only 1F and 1W show '1?' on the back, and both are seen on company A
+        (["1F 1W", "1? ?"], "", "company B: slot 1 '1?': no card with back '1?' is left"),
+    ],
+)
+def test_bad_input_names_the_company_and_slot(companies, hand, msg):
+    with pytest.raises(ParseError) as exc:
+        track(companies, NO_CHIPS, hand)
+    assert msg in str(exc.value)
+
+
+def test_too_many_stock_up_chips():
+    with pytest.raises(EngineError, match="stock-up chips on A, B, C, D"):
+        track([], [True, True, True, True, False, False], "")
+    with pytest.raises(ParseError, match="6 flags"):
+        track([], [True], "")
+
+
+def test_expected_worth_is_exact():
+    d = price_distribution(["3A", "5A", "9A", "1A", "?"])  # expected 811/38
+    assert d.expected == Fraction(811, 38)
+    w = expected_worth(97, 4, [0, 3, 0, 0, 1, 0], [10, d, 10, 10, Fraction(1, 3), 10])
+    assert w == 97 + 4 + 3 * Fraction(811, 38) + Fraction(1, 3)
+    assert isinstance(w, Fraction)
+    t = track(TABLE, NO_CHIPS, HAND)
+    shares = [1, 0, 2, 0, 0, 1]
+    assert t.expected_worth(50, 2, shares) == 52 + sum(
+        s * c.expected for s, c in zip(shares, t.companies)
+    )
+    assert expected_worths([("Ann", 50, 2, shares)], t.companies) == [
+        t.expected_worth(50, 2, shares)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("players", "msg"),
+    [
+        ([("Ann", -1, 0, [0] * 6)], "player 1 'Ann' cash -1"),
+        ([("Ann", 1, 0, [0] * 6), ("Bo", 1, 2.5, [0] * 6)], "player 2 'Bo' chips 2.5"),
+        ([("Ann", 1, 0, [0, 0, "x", 0, 0, 0])], "shares of C 'x'"),
+        ([("Ann", 1, 0, [0] * 5)], "give shares and prices for the 6 companies"),
+        ([("A", 0, 0, [6, 0, 0, 0, 0, 0]), ("B", 0, 0, [6, 0, 0, 0, 0, 0])], "hold 12 shares"),
+    ],
+)
+def test_expected_worths_bad_holdings(players, msg):
+    with pytest.raises(EngineError) as exc:
+        expected_worths(players, [10] * 6)
+    assert msg in str(exc.value)
+
+
+def test_expected_worth_matches_the_final_settlement_of_a_real_game():
+    game = get_game("stock_holdem")
+    state = game.new_initial_state(4)
+    bots = [game.make_bot("heuristic")] + [game.make_bot("random") for _ in range(3)]
+    play_out(state, bots, random.Random(3), random.Random(4))
+    assert state.is_terminal()
+    worths = [
+        expected_worth(state.money[p], state.chips[p], state.shares[p], state.prices)
+        for p in range(4)
+    ]
+    assert worths == state.net_worth()
+
+
+# --- the page -------------------------------------------------------------------------------
+
+PAGE = "views/stock_holdem/table_tracker.py"
+
+
+def _expected(at) -> list[float]:
+    """The expected price shown for each company, in order."""
+    found = [re.match(r"Expected \*\*\\\$([\d.]+)\*\*", m.value) for m in at.markdown]
+    return [float(m.group(1)) for m in found if m]
+
+
+def test_page_default_runs():
+    at = open_page(PAGE)
+    assert not at.exception, at.exception
+    assert not at.error
+    assert len(_expected(at)) == 6
+    assert any("Assumption" in m.value for m in at.markdown)
+    assert at.query_params["a"] == "3A 9F 7?"
+    assert at.query_params["hand"] == HAND
+    assert at.query_params["up"] == "C"
+    assert any("expected net worth" in df.value.columns for df in at.dataframe)
+
+
+def test_page_bad_slot_shows_error_not_traceback():
+    at = open_page(PAGE)
+    at.text_input(key="tt_co1").set_value("10S 2W 11Q").run()
+    assert not at.exception, at.exception
+    assert at.error and "company B slot 3 '11Q'" in at.error[0].value
+    at.text_input(key="tt_co1").set_value("10S 2W").run()
+    at.text_input(key="tt_hand").set_value("9A 3A").run()
+    assert not at.exception
+    assert at.error and "entered twice" in at.error[0].value
+
+
+def test_page_entering_cards_changes_the_expected_price():
+    at = open_page(PAGE)
+    before = _expected(at)
+    at.text_input(key="tt_co3").set_value("1F 8W 10F 10? ?").run()
+    assert not at.exception and not at.error
+    after = _expected(at)
+    assert after[3] != before[3]
+    assert after[:3] != before[:3]  # 10F is now seen: the other companies move too
+    assert at.query_params["d"] == "1F 8W 10F 10? ?"
+    at.toggle(key="tt_up3").set_value(True).run()
+    assert not at.exception and not at.error
+    assert _expected(at)[3] == pytest.approx(after[3] + 5)
+    assert at.query_params["up"] == "CD"
+
+
+def test_page_reads_the_url():
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.run()
+    at.switch_page(PAGE)
+    at.query_params.update({"a": "6S 6W 6A 2F 2S", "c": "1A", "up": "A", "hand": ""})
+    at.run()
+    assert not at.exception and not at.error
+    assert _expected(at)[0] == 43
+    assert at.text_input(key="tt_co2").value == "1A"
+    assert at.toggle(key="tt_up0").value and not at.toggle(key="tt_up2").value
