@@ -106,3 +106,27 @@ def test_games_page_live_mode():
     at = _page("views/stack5/games.py")
     at.segmented_control(key="s5_mode").set_value("Live game").run()
     assert not at.exception
+
+
+def _render_every_state():
+    import streamlit as st
+
+    from dashboard.stack5.explorer import charts, render_state
+    from engine import simulate, states
+    from engine.stack5.history import history
+
+    rec = simulate("stack5", seed=11, players=["heuristic", "random", "random"])
+    all_states = states(rec)
+    for s in all_states[:: max(1, len(all_states) // 60)] + [all_states[-1]]:
+        render_state(s, None)
+        render_state(s, 1)
+    df = history(rec)
+    figs = charts(df, len(all_states) // 2)
+    st.write(len(figs), df.height == len(all_states))
+
+
+def test_render_state_handles_every_phase():
+    at = AppTest.from_function(_render_every_state, default_timeout=60)
+    at.run()
+    assert not at.exception, at.exception
+    assert any("Game over" in s.value for s in at.success)
