@@ -102,10 +102,17 @@ def test_games_page_steps_through_a_recorded_game():
     assert not at.exception
 
 
-def test_games_page_live_mode():
-    at = _page("views/stack5/games.py")
-    at.segmented_control(key="s5_mode").set_value("Live game").run()
+def test_live_page_runs_with_advice():
+    at = _page("views/stack5/live.py")
     assert not at.exception
+    [start] = [b for b in at.button if b.label == "Start the game"]
+    start.click().run()
+    assert not at.exception
+    for card in ["R1", "B2"]:  # the two compulsory draws, entered as chance outcomes
+        at.selectbox(key="live_stack5_choice").set_value(card)
+        at.button(key="live_stack5_apply").click().run()
+        assert not at.exception
+    assert any("Next draw: bust" in i.value for i in at.info)
 
 
 def _render_every_state():
