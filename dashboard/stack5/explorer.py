@@ -6,6 +6,7 @@ import streamlit as st
 
 from dashboard.charts import step_chart
 from dashboard.explorer import ExplorerPlugin
+from dashboard.live import LivePlugin
 from dashboard.stack5.draw import cards_html, player_html
 from engine import EngineError
 from engine.stack5 import draw_odds, draw_or_stop
@@ -87,14 +88,9 @@ def advice(state):
     )
 
 
-try:
-    from dashboard.live import LivePlugin
-
-    LIVE = LivePlugin(
-        game="stack5",
-        render_state=render_state,
-        advice=advice,
-        explorer_page="views/stack5/games.py",
-    )
-except ImportError:  # pragma: no cover - the live tracker is optional
-    LIVE = None
+LIVE = LivePlugin(
+    game="stack5",
+    render_state=render_state,
+    advice=advice,
+    explorer_page="views/stack5/games.py",
+)
