@@ -17,26 +17,17 @@ from __future__ import annotations
 
 import polars as pl
 
-from engine.core.protocol import CHANCE, TERMINAL
-from engine.core.records import GameRecord, initial_state, replay
+from engine.core.history import step_frame
+from engine.core.records import GameRecord
 from engine.owners_choice.rules import COMPANIES
 
 
 def history(record: GameRecord) -> pl.DataFrame:
-    state = initial_state(record)
-    rows = [_row(0, "", TERMINAL, state)]
-    actor = state.current_player()
-    for step in replay(record):
-        rows.append(_row(step.index + 1, step.action, actor, step.state))
-        actor = step.state.current_player()
-    return pl.DataFrame(rows)
+    return step_frame(record, _columns)
 
 
-def _row(step: int, action: str, actor: int, s) -> dict:
+def _columns(s) -> dict:
     row = {
-        "step": step,
-        "action": action,
-        "actor": actor if actor >= CHANCE else -2,
         "turn": s.turn,
         "pos": s.pos,
         "fund": s.fund,

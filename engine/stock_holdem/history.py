@@ -13,28 +13,19 @@ from __future__ import annotations
 
 import polars as pl
 
-from engine.core.protocol import CHANCE, TERMINAL
-from engine.core.records import GameRecord, initial_state, replay
+from engine.core.history import step_frame
+from engine.core.records import GameRecord
 from engine.stock_holdem.cards import COMPANIES
 from engine.stock_holdem.state import PHASE_NAMES
 
 
 def history(record: GameRecord) -> pl.DataFrame:
     """One row per step (step 0 = before the first deal)."""
-    state = initial_state(record)
-    rows = [_row(0, "", TERMINAL, state)]
-    actor = state.current_player()
-    for step in replay(record):
-        rows.append(_row(step.index + 1, step.action, actor, step.state))
-        actor = step.state.current_player()
-    return pl.DataFrame(rows)
+    return step_frame(record, _columns)
 
 
-def _row(step: int, action: str, actor: int, state) -> dict:
+def _columns(state) -> dict:
     row = {
-        "step": step,
-        "action": action,
-        "actor": actor if actor >= CHANCE else -2,
         "round": state.round + 1,
         "phase": PHASE_NAMES[state.phase],
     }

@@ -12,28 +12,19 @@ from __future__ import annotations
 
 import polars as pl
 
-from engine.core.protocol import CHANCE, TERMINAL
-from engine.core.records import GameRecord, initial_state, replay
+from engine.core.history import step_frame
+from engine.core.records import GameRecord
 
 
 def history(record: GameRecord) -> pl.DataFrame:
     """Columns: step, action, actor (seat, -1 chance, -2 none), deal (0-based), phase,
     score_0 / score_1 (side totals; side = seat % 2), books_0 / books_1 (this deal),
     contract, declarer."""
-    state = initial_state(record)
-    rows = [_row(0, "", TERMINAL, state)]
-    actor = state.current_player()
-    for step in replay(record):
-        rows.append(_row(step.index + 1, step.action, actor, step.state))
-        actor = step.state.current_player()
-    return pl.DataFrame(rows)
+    return step_frame(record, _columns)
 
 
-def _row(step: int, action: str, actor: int, s) -> dict:
+def _columns(s) -> dict:
     return {
-        "step": step,
-        "action": action,
-        "actor": actor if actor >= CHANCE else -2,
         "deal": s.deal_no,
         "phase": s.phase_name,
         "score_0": s.scores[0],
