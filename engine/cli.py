@@ -105,6 +105,39 @@ def cmd_replay(args) -> int:
     return 0
 
 
+def cmd_winrate(args) -> int:
+    """Win share per bot over many games, the seats rotating so no bot keeps a seat."""
+    game = get_game(args.game)
+    overrides = _ruleset_overrides(args)
+    if args.games < 1:
+        raise EngineError(f"--games {args.games}: must be at least 1")
+    players = list(args.players)
+    n = len(players)
+    share: Counter = Counter()
+    seats: Counter = Counter()
+    for i in range(args.games):
+        order = players[i % n :] + players[: i % n]
+        record = simulate(game, args.seed + i, order, **overrides)
+        winners = record.result["winners"]
+        for w in winners:
+            share[order[w]] += 1 / len(winners)
+            seats[w] += 1 / len(winners)
+        _progress(i + 1, args.games, args.game)
+    print(
+        f"{game.title}, {args.games} games, seeds {args.seed}..{args.seed + args.games - 1}, "
+        f"seats rotating; players: {' '.join(players)}"
+    )
+    for bot in dict.fromkeys(players):
+        k = players.count(bot)
+        print(
+            f"  {bot:<12} x{k}: won {share[bot]:.1f} games = {share[bot] / args.games:.1%} "
+            f"(fair share {k / n:.0%})"
+        )
+    by_seat = ", ".join(f"seat {s}: {seats[s] / args.games:.1%}" for s in range(n))
+    print(f"  by seat: {by_seat}")
+    return 0
+
+
 def cmd_bench(args) -> int:
     from engine.bench import run_bench
 
@@ -129,6 +162,15 @@ def build_parser() -> argparse.ArgumentParser:
     r = sub.add_parser("replay", help="verify every game of a JSON Lines file by replay")
     r.add_argument("file", help="a .jsonl file ('-' = stdin)")
     r.set_defaults(func=cmd_replay)
+
+    w = sub.add_parser("winrate", help="win share per bot, seats rotating between games")
+    w.add_argument("game", help=f"one of: {', '.join(_MODULES)}")
+    w.add_argument("--players", nargs="+", required=True, help="bot per seat (rotated)")
+    w.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    w.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    w.add_argument("--rule", action="append", help="ruleset override KEY=VALUE (repeatable)")
+    w.add_argument("--rules", help="TOML file of ruleset overrides")
+    w.set_defaults(func=cmd_winrate)
 
     b = sub.add_parser("bench", help="random-bot games per second, per game, on one core")
     b.add_argument("games", nargs="*", help="games to time (default: all)")

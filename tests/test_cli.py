@@ -86,3 +86,9 @@ def test_bench_prints_a_table(capsys):
     assert main(["bench", "pig", "--seconds", "0.05", "--runs", "1"]) == 0
     out = capsys.readouterr().out
     assert "pig: random 2-player games" in out and "per second" in out
+
+
+def test_winrate_rotates_seats(capsys):
+    assert main(["winrate", "pig", "--players", "hold20", "random", "--games", "20"]) == 0
+    out = capsys.readouterr().out
+    assert "Pig (demo), 20 games" in out and "hold20" in out and "by seat" in out
