@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import html
 
 import polars as pl
 import streamlit as st
@@ -125,3 +127,22 @@ def overrides_input(key: str) -> str:
 def parse_overrides(game, text: str) -> dict:
     """Checked overrides from TOML text; raises :class:`EngineError` naming the problem."""
     return overrides_of(ruleset_from_toml(game.ruleset_class, text or "", source="overrides"))
+
+
+def svg_img(
+    svg: str, width: int, height: int | None = None, *, alt: str = "", style: str = ""
+) -> str:
+    """An SVG as an ``<img>`` with a data URI: ``st.html`` sanitises inline ``<svg>``
+    away, but keeps images.
+
+    >>> svg_img("<svg xmlns='http://www.w3.org/2000/svg'/>", 10).startswith("<img src=")
+    True
+    """
+    if "xmlns" not in svg[:200]:
+        svg = svg.replace("<svg", '<svg xmlns="http://www.w3.org/2000/svg"', 1)
+    data = base64.b64encode(svg.encode()).decode()
+    extra = f' style="{style}"' if style else ""
+    return (
+        f'<img src="data:image/svg+xml;base64,{data}" width="{width}" '
+        f'height="{height or width}" alt="{html.escape(alt)}"{extra}>'
+    )

@@ -7,6 +7,7 @@ import streamlit as st
 from dashboard.charts import step_chart
 from dashboard.explorer import ExplorerPlugin
 from dashboard.live import LivePlugin
+from dashboard.ui import svg_img
 from engine.pig.history import history
 
 DIE_PIPS = {
@@ -26,11 +27,12 @@ def die_svg(value: int, size: int = 44) -> str:
     )
     if value not in DIE_PIPS:
         body = f'<text x="50" y="62" font-size="40" text-anchor="middle">{value}</text>'
-    return (
-        f'<svg width="{size}" height="{size}" viewBox="0 0 100 100" role="img" '
-        f'aria-label="die showing {value}"><rect x="4" y="4" width="92" height="92" '
-        f'rx="16" fill="#fff" stroke="#333" stroke-width="4"/>{body}</svg>'
+    svg = (
+        f'<svg width="{size}" height="{size}" viewBox="0 0 100 100">'
+        f'<rect x="4" y="4" width="92" height="92" rx="16" fill="#fff" stroke="#333" '
+        f'stroke-width="4"/>{body}</svg>'
     )
+    return svg_img(svg, size, alt=f"die showing {value}")
 
 
 def render_state(state, seat):

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import base64
 import html
 
+from dashboard.ui import svg_img
 from engine.stack5.cards import COLOUR_NAMES, SPECIAL_NAMES
 
 COLOURS = {
@@ -79,10 +79,7 @@ def card_html(name: str, size: str = "md", faded: bool = False, mark: str = "") 
             '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" '
             f'viewBox="0 0 24 24">{SVG_FACES[name]}</svg>'
         )
-        data = base64.b64encode(svg.encode()).decode()
-        inner = (
-            f'<img src="data:image/svg+xml;base64,{data}" width="{side}" height="{side}" alt="">'
-        )
+        inner = svg_img(svg, side)
     return f'<span title="{title}" aria-label="{title}" style="{style}">{inner}</span>'
 
 

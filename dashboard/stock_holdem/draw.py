@@ -9,9 +9,9 @@ True
 
 from __future__ import annotations
 
-import base64
 import html
 
+from dashboard.ui import svg_img
 from engine.stock_holdem.cards import SYMBOLS
 
 # small SVG symbols (no emoji font needed): anchor, fish, shell, wave
@@ -44,11 +44,7 @@ def symbol_svg(symbol: str, colour: str | None = None, size: int = 16) -> str:
         + _PATHS[symbol].replace("{c}", c)
         + "</svg>"
     )
-    data = base64.b64encode(svg.encode()).decode()
-    return (
-        f'<img src="data:image/svg+xml;base64,{data}" width="{size}" height="{size}" '
-        f'alt="{ICONS[symbol]}" style="vertical-align:middle;display:inline-block">'
-    )
+    return svg_img(svg, size, alt=ICONS[symbol], style="vertical-align:middle;display:inline-block")
 
 
 def _box(inner: str, *, bg: str, fg: str, border: str, title: str) -> str:
