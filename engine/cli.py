@@ -123,9 +123,11 @@ def cmd_winrate(args) -> int:
             share[order[w]] += 1 / len(winners)
             seats[w] += 1 / len(winners)
         _progress(i + 1, args.games, args.game)
+    rules = " ".join(f"{k}={v}" for k, v in overrides.items())
     print(
-        f"{game.title}, {args.games} games, seeds {args.seed}..{args.seed + args.games - 1}, "
-        f"seats rotating; players: {' '.join(players)}"
+        f"{game.title}{' (' + rules + ')' if rules else ''}, {args.games} games, "
+        f"seeds {args.seed}..{args.seed + args.games - 1}, seats rotating; "
+        f"players: {' '.join(players)}"
     )
     for bot in dict.fromkeys(players):
         k = players.count(bot)
