@@ -25,7 +25,7 @@ import random
 from functools import lru_cache
 
 from engine.core.protocol import Bot, RandomBot
-from engine.stock_holdem.pricing import price_distribution
+from engine.stock_holdem.pricing import MAX_PRICE, STOCK_UP_BONUS, price_distribution
 
 
 @lru_cache(maxsize=20_000)
@@ -33,9 +33,9 @@ def expected_price(slots: tuple[str, ...], stock_up: int, seen: tuple[str, ...],
     """Expected price (a float) of a company: a cached front of ``price_distribution``."""
     d = price_distribution(slots, stock_up=False, seen=seen, parity=parity)
     total = 0.0
-    bonus = 5 * stock_up
+    bonus = STOCK_UP_BONUS * stock_up
     for p, q in d.probabilities.items():
-        total += min(57, p + bonus) * q
+        total += min(MAX_PRICE, p + bonus) * q
     return float(total)
 
 

@@ -8,6 +8,7 @@ from dashboard import ui
 from dashboard.stock_holdem import tracker_view as tv
 from dashboard.stock_holdem.draw import cards_html, legend_html
 from engine.stock_holdem import COMPANIES
+from engine.stock_holdem.pricing import MAX_PRICE, MIN_PRICE
 from engine.stock_holdem.tracker import expected_worths, track
 
 st.title("Stock Hold'em table tracker")
@@ -27,7 +28,9 @@ def _track(companies: tuple, stock_up: tuple, hand: str, seen: str, parity: str)
 
 # --- inputs, mirrored in the URL --------------------------------------------------------------
 url_prices = ui.url_value("prices", [str(p) for p in tv.DEFAULT_PRICES])
-if len(url_prices) != 6 or not all(p.isdigit() and 1 <= int(p) <= 57 for p in url_prices):
+if len(url_prices) != 6 or not all(
+    p.isdigit() and MIN_PRICE <= int(p) <= MAX_PRICE for p in url_prices
+):
     url_prices = tv.DEFAULT_PRICES
 url_up = tv.parse_stock_up(ui.url_value("up", tv.DEFAULT_STOCK_UP))
 ui.init_state(
@@ -68,7 +71,9 @@ for row in range(2):
         )
         c1, c2 = box.columns([2, 3], vertical_alignment="bottom")
         prices.append(
-            c1.number_input("Price now", min_value=1, max_value=57, step=1, key=f"tt_price{i}")
+            c1.number_input(
+                "Price now", min_value=MIN_PRICE, max_value=MAX_PRICE, step=1, key=f"tt_price{i}"
+            )
         )
         flags.append(c2.toggle("Stock-up +5", key=f"tt_up{i}"))
         boxes.append(box.container())
