@@ -169,6 +169,9 @@ def _choose_live(game: str, key: str) -> GameRecord | None:
 
 def _step_controls(key: str, last: int) -> int:
     skey = f"{key}_step"
+    jump = st.session_state.pop(f"{key}_jump", None)
+    if jump is not None:  # a click in the move list, applied before the slider exists
+        st.session_state[skey] = jump
     if st.session_state.get(skey, 0) > last:
         st.session_state[skey] = last
 
@@ -223,11 +226,13 @@ def _move_list(history: pl.DataFrame, step: int, key: str, players: list[str]) -
             return ""
         return f"{a} · {players[a]}" if a < len(players) else str(a)
 
+    extra = [c for c in ("event",) if c in history.columns]  # what happened, if the game says
     moves = history.select(
         pl.when(pl.col("step") == step).then(pl.lit("▶")).otherwise(pl.lit("")).alias(" "),
         "step",
         pl.col("actor").map_elements(who, return_dtype=pl.String).alias("who"),
         "action",
+        *extra,
     )
     event = st.dataframe(
         moves,
@@ -243,7 +248,7 @@ def _move_list(history: pl.DataFrame, step: int, key: str, players: list[str]) -
     # A click jumps once; the selection stays in the widget, so only act when it changes.
     if picked is not None and picked != st.session_state.get(f"{key}_picked"):
         st.session_state[f"{key}_picked"] = picked
-        st.session_state[f"{key}_step"] = int(moves["step"][picked])
+        st.session_state[f"{key}_jump"] = int(moves["step"][picked])
         st.rerun()
     if picked is None:
         st.session_state[f"{key}_picked"] = None

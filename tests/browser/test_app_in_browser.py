@@ -107,3 +107,21 @@ def test_a_bad_upload_is_refused_in_the_browser(page, app_url, tmp_path):
     page.locator("input[type='file']").set_input_files(str(path))
     page.get_by_text("action 1 'fly'").wait_for()
     assert page.locator("[data-testid='stException']").count() == 0
+
+
+def test_clicking_a_move_jumps_there(page, app_url):
+    page.goto(app_url + "/demo_pig")
+    wait_for_app(page)
+    page.get_by_text("Simulate", exact=True).first.click()
+    page.get_by_role("button", name="Simulate").click()
+    page.get_by_text("Step 0 of").wait_for()
+    grid = page.locator("[data-testid='stDataFrame']").first
+    grid.wait_for()
+    grid.scroll_into_view_if_needed()
+    page.wait_for_timeout(500)
+    box = grid.bounding_box()
+    # the row-selection column is the first; rows are below a header of the same height
+    row_height = 35
+    page.mouse.click(box["x"] + 15, box["y"] + row_height * 3.5)  # header + rows 0, 1 → row 2
+    page.get_by_text("Step 2 of").wait_for()
+    assert page.locator("[data-testid='stException']").count() == 0
