@@ -49,3 +49,22 @@ def test_view_as_one_seat():
     at = simulate_one(explorer())
     at.selectbox(key="xp_pig_view").set_value(1).run()
     assert not at.exception
+
+
+def test_simulate_with_ruleset_overrides_and_player_count():
+    at = open_page("views/whist/games.py")
+    at.segmented_control(key="xp_whist_source").set_value("Simulate").run()
+    at.selectbox(key="xp_whist_n").set_value(2)
+    at.text_area(key="xp_whist_rules").set_value('variant = "whist2"')
+    at.button[[b.label for b in at.button].index("Simulate")].click().run()
+    assert not at.exception and not at.error
+    assert any("heuristic vs heuristic · seed 1" in c.value for c in at.caption)
+
+
+def test_simulate_with_a_bad_override_shows_an_error():
+    at = open_page("views/whist/games.py")
+    at.segmented_control(key="xp_whist_source").set_value("Simulate").run()
+    at.text_area(key="xp_whist_rules").set_value('variant = "bridge"')
+    at.button[[b.label for b in at.button].index("Simulate")].click().run()
+    assert not at.exception
+    assert "'bridge' is not allowed" in at.error[0].value

@@ -5,6 +5,7 @@ from dashboard.whist.explorer import PLUGIN
 
 render_explorer(PLUGIN)
 st.caption(
-    "Simulate plays the default variant (Bid Whist, 4 players); recorded files hold games "
+    "To simulate another variant, write it in the ruleset overrides, e.g. "
+    '`variant = "whist4"` (or "bid2", "whist2" with 2 players). Recorded files hold games '
     "of all four variants (data/whist/)."
 )
