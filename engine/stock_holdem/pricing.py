@@ -41,6 +41,8 @@ MIN_PRICE = 1
 MAX_PRICE = 57
 STOCK_UP_BONUS = 5
 BULL_BONUS = 10
+#: Bull counts as this number in number hands
+BULL_NUMBER = 10
 
 #: symbol hands: index -> (name, bonus)
 SYMBOL_HANDS = (("none", 0), ("flush", 10), ("four symbols", 10))
@@ -105,8 +107,9 @@ def _clamp(p: int) -> int:
     return MIN_PRICE if p < MIN_PRICE else MAX_PRICE if p > MAX_PRICE else p
 
 
-def price_parts(cards: Sequence[int]) -> tuple[int, int, int]:
-    """``(base, symbol hand index, number hand index)`` of card ids (no checks)."""
+def _fold(cards: Sequence[int]) -> tuple[list[int], int, int, list[int]]:
+    """Per-symbol sums, the mask of symbols present, the Bull count and the numbers of
+    card ids: everything a price is computed from."""
     sums = [0, 0, 0, 0]
     mask = 0
     bull = 0
@@ -119,7 +122,13 @@ def price_parts(cards: Sequence[int]) -> tuple[int, int, int]:
             nums.append(NUMBER[c])
         elif c == BULL:
             bull += 1
-            nums.append(10)
+            nums.append(BULL_NUMBER)
+    return sums, mask, bull, nums
+
+
+def price_parts(cards: Sequence[int]) -> tuple[int, int, int]:
+    """``(base, symbol hand index, number hand index)`` of card ids (no checks)."""
+    sums, mask, bull, nums = _fold(cards)
     base = max(sums) + BULL_BONUS * bull
     return base, _SYM_HAND_BY_MASK[mask], number_hand(tuple(sorted(nums)))
 
@@ -290,7 +299,7 @@ def _accumulate_symmetric(fixed: Sequence[int], rest: Sequence[int], u: int, acc
             nums.append(NUMBER[c])
         elif c == BULL:
             bull += 1
-            nums.append(10)
+            nums.append(BULL_NUMBER)
     avail: list[list[int]] = [[], [], [], []]
     specials = []
     for c in rest:
@@ -346,7 +355,7 @@ def _accumulate_symmetric(fixed: Sequence[int], rest: Sequence[int], u: int, acc
             for b in extras[left]:
                 b += bull
                 nh = number_hand(tuple(sorted(picked + [10] * (b - bull))))
-                key = (top + 10 * b + shb + _NUM_BONUS[nh]) * 64 + sh * 8 + nh
+                key = (top + BULL_BONUS * b + shb + _NUM_BONUS[nh]) * 64 + sh * 8 + nh
                 acc[key] = acc.get(key, 0) + w
             return
         sizes = by_size[i]
@@ -385,25 +394,13 @@ _MIN_CLASS = 3
 def _accumulate(fixed: Sequence[int], rest: Sequence[int], u: int, acc: dict) -> None:
     """Count every ``u``-subset of ``rest`` joined to ``fixed``, by ``price*64 + symbol
     hand*8 + number hand`` (without the stock-up chip)."""
-    sums = [0, 0, 0, 0]
-    mask = 0
-    bull = 0
-    nums = []
-    for c in fixed:
-        s = SYMBOL[c]
-        if s >= 0:
-            sums[s] += NUMBER[c]
-            mask |= 1 << s
-            nums.append(NUMBER[c])
-        elif c == BULL:
-            bull += 1
-            nums.append(10)
+    sums, mask, bull, nums = _fold(fixed)
     if u >= 3 and _accumulate_symmetric(fixed, rest, u, acc):
         return
     if u == 0:
         nh = number_hand(tuple(sorted(nums)))
         sh = _SYM_HAND_BY_MASK[mask]
-        key = (max(sums) + 10 * bull + _SYM_BONUS[sh] + _NUM_BONUS[nh]) * 64 + sh * 8 + nh
+        key = (max(sums) + BULL_BONUS * bull + _SYM_BONUS[sh] + _NUM_BONUS[nh]) * 64 + sh * 8 + nh
         acc[key] = acc.get(key, 0) + 1
         return
     _rec(rest, 0, u, sums, mask, bull, nums, acc)
@@ -421,7 +418,7 @@ def _rec(rest, start, u, sums, mask, bull, nums, acc):
                 sums[s] -= NUMBER[c]
                 nums.pop()
             elif c == BULL:
-                nums.append(10)
+                nums.append(BULL_NUMBER)
                 _rec(rest, i + 1, u - 1, sums, mask, bull + 1, nums, acc)
                 nums.pop()
             else:
@@ -433,7 +430,7 @@ def _rec(rest, start, u, sums, mask, bull, nums, acc):
     s0, s1, s2, s3 = sums
     top = max(sums)
     other = (max(s1, s2, s3), max(s0, s2, s3), max(s0, s1, s3), max(s0, s1, s2))
-    bull10 = 10 * bull
+    bull10 = BULL_BONUS * bull
     shm = _SYM_HAND_BY_MASK
     shb = _SYM_BONUS
     get = acc.get
