@@ -49,6 +49,20 @@ def step_chart(
     return fig
 
 
+def seat_chart(
+    df: pl.DataFrame, prefix: str, step: int | None, *, title: str, y_title: str
+) -> go.Figure:
+    """One line per seat from the columns ``<prefix>0``, ``<prefix>1``…, step marked.
+
+    >>> df = pl.DataFrame({"step": [0, 1], "score_0": [0, 2], "score_1": [1, 1]})
+    >>> [t.name for t in seat_chart(df, "score_", 1, title="", y_title="").data]
+    ['seat 0', 'seat 1']
+    """
+    cols = [c for c in df.columns if c.startswith(prefix) and c[len(prefix) :].isdigit()]
+    names = [f"seat {c[len(prefix) :]}" for c in cols]
+    return step_chart(df, cols, step, title=title, y_title=y_title, names=names)
+
+
 def bar_chart(
     labels: list, values: list, *, title: str = "", x_title: str = "", y_title: str = ""
 ) -> go.Figure:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboard.charts import step_chart
+from dashboard.charts import seat_chart
 from dashboard.explorer import ExplorerPlugin
 from dashboard.live import LivePlugin
 from dashboard.ui import svg_img
@@ -54,17 +54,7 @@ def render_state(state, seat):
 
 
 def charts(df, step):
-    cols = [c for c in df.columns if c.startswith("score_")]
-    return [
-        step_chart(
-            df,
-            cols,
-            step,
-            title="Banked score",
-            y_title="points",
-            names=[c.replace("score_", "seat ") for c in cols],
-        )
-    ]
+    return [seat_chart(df, "score_", step, title="Banked score", y_title="points")]
 
 
 PLUGIN = ExplorerPlugin(game="pig", render_state=render_state, history=history, charts=charts)

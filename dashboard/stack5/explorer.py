@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboard.charts import step_chart
+from dashboard.charts import seat_chart
 from dashboard.explorer import ExplorerPlugin
 from dashboard.live import LivePlugin
 from dashboard.stack5.draw import cards_html, player_html
@@ -48,25 +48,10 @@ def render_state(state, seat):
 
 
 def charts(df, step):
-    cols = [c for c in df.columns if c.startswith("score_")]
-    fig = step_chart(
-        df,
-        cols,
-        step,
-        title="Points of every player",
-        y_title="points",
-        names=[c.replace("score_", "seat ") for c in cols],
-    )
-    rows = [c for c in df.columns if c.startswith("row_cards_")]
-    fig2 = step_chart(
-        df,
-        rows,
-        step,
-        title="Cards in each player's rows",
-        y_title="cards",
-        names=[c.replace("row_cards_", "seat ") for c in rows],
-    )
-    return [fig, fig2]
+    return [
+        seat_chart(df, "score_", step, title="Points of every player", y_title="points"),
+        seat_chart(df, "row_cards_", step, title="Cards in each player's rows", y_title="cards"),
+    ]
 
 
 PLUGIN = ExplorerPlugin(game="stack5", render_state=render_state, history=history, charts=charts)

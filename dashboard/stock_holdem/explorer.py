@@ -6,7 +6,7 @@ from __future__ import annotations
 import polars as pl
 import streamlit as st
 
-from dashboard.charts import step_chart
+from dashboard.charts import seat_chart, step_chart
 from dashboard.explorer import ExplorerPlugin
 from dashboard.stock_holdem.draw import board_html, cards_html
 from engine.stock_holdem.cards import COMPANIES
@@ -59,26 +59,16 @@ def render_state(state, seat):
 
 def charts(df: pl.DataFrame, step: int):
     prices = [f"price_{c}" for c in COMPANIES]
-    worth = [c for c in df.columns if c.startswith("worth_")]
-    money = [c for c in df.columns if c.startswith("money_")]
     return [
         step_chart(df, prices, step, title="Company prices", y_title="$", names=list(COMPANIES)),
-        step_chart(
+        seat_chart(
             df,
-            worth,
+            "worth_",
             step,
             title="Net worth (money + shares at current prices + chips)",
             y_title="$",
-            names=[c.replace("worth_", "seat ") for c in worth],
         ),
-        step_chart(
-            df,
-            money,
-            step,
-            title="Money in hand",
-            y_title="$",
-            names=[c.replace("money_", "seat ") for c in money],
-        ),
+        seat_chart(df, "money_", step, title="Money in hand", y_title="$"),
     ]
 
 
