@@ -41,3 +41,23 @@ def quote_choices(items, limit: int = 12) -> str:
     if len(items) > limit:
         shown += f", … ({len(items)} in all)"
     return shown or "nothing"
+
+
+def parse_count(word: str, what: str, max_digits: int = 6) -> int:
+    """A small non-negative integer written in ASCII digits, or ``ParseError``.
+
+    ``str.isdigit`` accepts '²' and other digits that ``int`` refuses, and ``int``
+    accepts thousands of digits; user text gets neither.
+
+    >>> parse_count("12", "a die")
+    12
+    >>> parse_count("²", "a die")
+    Traceback (most recent call last):
+    ...
+    engine.core.errors.ParseError: '²': a die must be written in digits 0-9
+    """
+    if not (0 < len(word) <= max_digits and word.isascii() and word.isdigit()):
+        if len(word) > max_digits and word.isascii() and word.isdigit():
+            raise ParseError(f"{word[:20]!r}…: {what} has at most {max_digits} digits")
+        raise ParseError(f"{word[:20]!r}: {what} must be written in digits 0-9")
+    return int(word)
