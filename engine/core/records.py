@@ -4,7 +4,13 @@ A record holds the game name, ruleset overrides, the players (bot or seat names)
 seed it was simulated with (if any), every action as text — chance outcomes included —
 and the result. Replaying the actions must reproduce the result; :func:`replay` checks
 that and names the first action that fails. Reading never uses pickle or eval and
-refuses input over :data:`MAX_BYTES`.
+refuses input over :data:`MAX_BYTES`, nesting deeper than :data:`MAX_DEPTH`, numbers longer
+than :data:`MAX_NUMBER_CHARS`, duplicate keys, ``NaN``/``Infinity``, lone surrogates and
+booleans where numbers belong; each is a :class:`RecordError` naming the field.
+
+Records are written as one line each with every line-breaking character escaped
+(``str.splitlines`` splits on U+2028, U+0085, ``\\x1c``… too), and JSON Lines are split on
+``\\n`` only, so the engine always reads its own output.
 
 >>> from engine import simulate, replay
 >>> rec = simulate("pig", seed=1, players=["random", "random"])
@@ -18,6 +24,8 @@ True
 from __future__ import annotations
 
 import json
+import math
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,10 +33,25 @@ from typing import Any
 
 from engine.core.errors import EngineError, RecordError
 from engine.core.protocol import State
+from engine.core.ruleset import make_ruleset, short
 
 FORMAT = "tabletop-record"
 VERSION = 1
 MAX_BYTES = 32 * 1024 * 1024
+MAX_DEPTH = 20  # arrays/objects inside one another (a record itself needs 3)
+MAX_NUMBER_CHARS = 40  # characters of one number literal
+SEED_LIMIT = 2**63  # seeds are 0 <= seed < 2**63 (an Int64 in the statistics frames)
+_KEYS = ("format", "version", "game", "ruleset", "players", "seed", "actions", "result", "meta")
+
+# Characters json.dumps(ensure_ascii=False) leaves raw although str.splitlines splits on
+# them (the ASCII ones, \x0b \x0c \x1c-\x1e, json already escapes as control characters).
+_LINE_BREAKS = {"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+_LINE_BREAK_RE = re.compile("[\x85\u2028\u2029]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_ESCAPED_SURROGATE = re.compile(r"\\u[dD][89abAB]|\\u[dD][c-fC-F]")
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_INNERMOST = re.compile(r"\[\]|\{\}")
 
 
 @dataclass
@@ -62,7 +85,10 @@ class GameRecord:
         }
 
     def to_json(self, *, indent: int | None = None) -> str:
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+        text = json.dumps(self.to_dict(), indent=indent, ensure_ascii=False, allow_nan=False)
+        if _LINE_BREAK_RE.search(text):
+            text = _LINE_BREAK_RE.sub(lambda m: _LINE_BREAKS[m.group()], text)
+        return text
 
     @classmethod
     def from_dict(cls, data: Any, *, where: str = "record") -> GameRecord:
@@ -70,43 +96,64 @@ class GameRecord:
         the field that is wrong."""
         if not isinstance(data, dict):
             raise RecordError(f"{where}: expected a JSON object, got {type(data).__name__}")
-        if data.get("format", FORMAT) != FORMAT:
-            raise RecordError(f"{where}: format {data.get('format')!r} is not {FORMAT!r}")
-        version = data.get("version")
-        if version != VERSION:
+        unknown = [k for k in data if k not in _KEYS]
+        if unknown:
             raise RecordError(
-                f"{where}: record version {version!r} is not supported (this engine reads "
-                f"version {VERSION})"
+                f"{where}: unknown field {short(unknown[0])}; fields: {', '.join(_KEYS)}"
+            )
+        fmt = data.get("format", FORMAT)
+        if fmt != FORMAT or type(fmt) is not str:
+            raise RecordError(f"{where}: format {short(fmt)} is not {FORMAT!r}")
+        version = data.get("version")
+        if type(version) is not int or version != VERSION:
+            raise RecordError(
+                f"{where}: record version {short(version)} is not supported (this engine "
+                f"reads version {VERSION})"
             )
         game = data.get("game")
         if not isinstance(game, str):
-            raise RecordError(f"{where}: 'game' must be a string, got {game!r}")
+            raise RecordError(f"{where}: 'game' must be a string, got {short(game)}")
+        _check_text(game, f"{where}: 'game'")
         players = data.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise RecordError(f"{where}: 'players' must be a list of names")
+        for i, p in enumerate(players):
+            _check_text(p, f"{where}: player {i}")
         actions = data.get("actions")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise RecordError(f"{where}: 'actions' must be a list of strings")
-        ruleset = data.get("ruleset") or {}
+        if _SURROGATE.search("".join(actions)):
+            for i, a in enumerate(actions):
+                _check_text(a, f"{where}: action {i + 1}")
+        ruleset = data.get("ruleset", {})
         if not isinstance(ruleset, dict):
-            raise RecordError(f"{where}: 'ruleset' must be an object of overrides")
+            raise RecordError(
+                f"{where}: 'ruleset' must be an object of overrides, got {short(ruleset)}"
+            )
+        _check_json(ruleset, f"{where}: 'ruleset'")
         seed = data.get("seed")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise RecordError(f"{where}: 'seed' must be an integer or null, got {seed!r}")
+        if seed is not None and type(seed) is not int:
+            raise RecordError(f"{where}: 'seed' must be an integer or null, got {short(seed)}")
+        if seed is not None and not 0 <= seed < SEED_LIMIT:
+            raise RecordError(
+                f"{where}: 'seed' {short(seed)} is out of range; seeds are 0 to 2**63-1"
+            )
         result = data.get("result")
         if result is not None and not _valid_result(result, len(players)):
             raise RecordError(
                 f"{where}: 'result' must be null or {{'scores': [one number per player], "
-                f"'winners': [seats]}}, got {result!r}"
+                f"'winners': [distinct seats]}}, got {short(result)}"
             )
-        meta = data.get("meta") or {}
+        meta = data.get("meta", {})
         if not isinstance(meta, dict):
-            raise RecordError(f"{where}: 'meta' must be an object")
+            raise RecordError(f"{where}: 'meta' must be an object, got {short(meta)}")
+        _check_json(meta, f"{where}: 'meta'")
+        _check_game(game, ruleset, len(players), where)
         return cls(
             game=game,
             players=list(players),
             actions=list(actions),
-            result=result,
+            result=None if result is None else {k: list(v) for k, v in result.items()},
             ruleset=dict(ruleset),
             seed=seed,
             meta=dict(meta),
@@ -115,27 +162,150 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, text: str, *, where: str = "record") -> GameRecord:
-        if len(text) > MAX_BYTES:
-            raise RecordError(f"{where}: larger than {MAX_BYTES // 1024 // 1024} MiB")
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(
-                f"{where}: not valid JSON ({exc.msg} at column {exc.colno})"
-            ) from None
-        return cls.from_dict(data, where=where)
+        return cls.from_dict(decode_json(text, where=where), where=where)
+
+
+def _refuse_constant(word: str):
+    raise RecordError(f"{word} is not a number a record may hold")
+
+
+def _parse_int(text: str) -> int:
+    if len(text) > MAX_NUMBER_CHARS:
+        raise RecordError(
+            f"a number of {len(text)} characters; at most {MAX_NUMBER_CHARS} are allowed"
+        )
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    if len(text) > MAX_NUMBER_CHARS:
+        raise RecordError(
+            f"a number of {len(text)} characters; at most {MAX_NUMBER_CHARS} are allowed"
+        )
+    value = float(text)
+    if not math.isfinite(value):
+        raise RecordError(f"{text} is too large for a number")
+    return value
+
+
+def _unique_keys(pairs: list) -> dict:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise RecordError(f"duplicate key {short(key)} in an object")
+            seen.add(key)
+    return out
+
+
+_DECODER = json.JSONDecoder(
+    object_pairs_hook=_unique_keys,
+    parse_int=_parse_int,
+    parse_float=_parse_float,
+    parse_constant=_refuse_constant,
+)
+
+
+def _too_deep(text: str) -> bool:
+    """Do brackets outside strings nest deeper than :data:`MAX_DEPTH`?
+
+    Only brackets are kept, then the innermost pairs are removed once per level (each
+    pass runs in C); badly paired brackets are left to the JSON decoder to report."""
+    shape = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    for _ in range(MAX_DEPTH):
+        if not shape:
+            return False
+        shape, n = _INNERMOST.subn("", shape)
+        if not n:
+            return False
+    return bool(shape) and _INNERMOST.search(shape) is not None
+
+
+def decode_json(text: str, *, where: str = "record") -> Any:
+    """Decode one JSON value with the record limits; any failure is a :class:`RecordError`."""
+    if len(text) > MAX_BYTES:
+        raise RecordError(f"{where}: larger than {MAX_BYTES // 1024 // 1024} MiB; refused")
+    if _too_deep(text):
+        raise RecordError(f"{where}: arrays or objects nested deeper than {MAX_DEPTH} levels")
+    try:
+        data = _DECODER.decode(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{where}: not valid JSON ({exc.msg} at column {exc.colno})") from None
+    except RecordError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+    except (RecursionError, ValueError) as exc:  # belt and braces: the limits above
+        raise RecordError(f"{where}: refused ({type(exc).__name__})") from None
+    if _SURROGATE.search(text) or _ESCAPED_SURROGATE.search(text):
+        _check_json(data, where)
+    return data
+
+
+def _check_text(text: str, where: str) -> None:
+    if _SURROGATE.search(text):
+        raise RecordError(f"{where}: {short(text)} holds a lone surrogate, which is not text")
+
+
+def _check_json(value, where: str) -> None:
+    """Every string (keys too) free of lone surrogates; only JSON types; bounded depth."""
+    stack = [(value, where, 0)]
+    while stack:
+        item, path, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise RecordError(f"{path}: nested deeper than {MAX_DEPTH} levels")
+        if isinstance(item, str):
+            _check_text(item, path)
+        elif isinstance(item, dict):
+            for k, v in item.items():
+                if not isinstance(k, str):
+                    raise RecordError(f"{path}: key {short(k)} is not a string")
+                _check_text(k, f"{path}: key")
+                stack.append((v, f"{path}.{k}", depth + 1))
+        elif isinstance(item, list):
+            stack.extend((v, f"{path}[{i}]", depth + 1) for i, v in enumerate(item))
+        elif isinstance(item, float):
+            if not math.isfinite(item):
+                raise RecordError(f"{path}: {item!r} is not a finite number")
+        elif isinstance(item, int) and not isinstance(item, bool):
+            if len(str(item)) > MAX_NUMBER_CHARS if item.bit_length() < 200 else True:
+                raise RecordError(f"{path}: {short(item)} has too many digits")
+        elif item is not None and not isinstance(item, bool):
+            raise RecordError(f"{path}: {type(item).__name__} is not a JSON value")
+
+
+def _check_game(name: str, ruleset: dict, num_players: int, where: str) -> None:
+    """The game is registered, the ruleset holds that game's fields with valid values,
+    and the player count is one the game (under that ruleset) allows."""
+    from engine.core.registry import get_game
+
+    try:
+        game = get_game(name)
+        rules = make_ruleset(game.ruleset_class, ruleset)
+    except EngineError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+    allowed = list(game.players_for(rules))
+    if num_players not in allowed:
+        raise RecordError(
+            f"{where}: {game.title} cannot be played by {num_players} players; "
+            f"allowed: {', '.join(map(str, allowed))}"
+        )
+
+
+def _number(x) -> bool:
+    return type(x) is int or (type(x) is float and math.isfinite(x))
 
 
 def _valid_result(result, n: int) -> bool:
-    if not isinstance(result, dict):
+    if not isinstance(result, dict) or set(result) != {"scores", "winners"}:
         return False
-    scores, winners = result.get("scores"), result.get("winners")
+    scores, winners = result["scores"], result["winners"]
     return (
         isinstance(scores, list)
         and len(scores) == n
-        and all(isinstance(s, (int, float)) and not isinstance(s, bool) for s in scores)
+        and all(_number(s) for s in scores)
         and isinstance(winners, list)
-        and all(isinstance(w, int) and 0 <= w < n for w in winners)
+        and all(type(w) is int and 0 <= w < n for w in winners)
+        and len(set(winners)) == len(winners)
     )
 
 
@@ -161,7 +331,8 @@ def initial_state(record: GameRecord) -> State:
 
     try:
         game = get_game(record.game)
-        return game.new_initial_state(record.num_players, **record.ruleset)
+        rules = make_ruleset(game.ruleset_class, record.ruleset)
+        return game.new_initial_state(record.num_players, rules)
     except EngineError as exc:
         raise RecordError(f"cannot set up {record.game!r}: {exc}") from None
 
@@ -216,7 +387,7 @@ def states(record: GameRecord) -> list[State]:
 
 
 def parse_jsonl(text: str, *, source: str = "input", verify: bool = False) -> list[GameRecord]:
-    """Records from JSON Lines text (blank lines ignored).
+    """Records from JSON Lines text (blank lines ignored), split on ``\\n`` only.
 
     With ``verify=True`` every record is replayed and checked too. Errors name the game
     number and line: ``game 2 (line 3): action 5 'buy G': …``.
@@ -224,19 +395,23 @@ def parse_jsonl(text: str, *, source: str = "input", verify: bool = False) -> li
     if len(text) > MAX_BYTES:
         raise RecordError(f"{source}: larger than {MAX_BYTES // 1024 // 1024} MiB; refused")
     records = []
-    for lineno, line in enumerate(text.splitlines(), start=1):
+    for lineno, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
         where = f"{source}: game {len(records) + 1} (line {lineno})"
         record = GameRecord.from_json(line, where=where)
         if verify:
-            try:
-                for _ in replay(record):
-                    pass
-            except RecordError as exc:
-                raise RecordError(f"{where}: {exc}") from None
+            _verify(record, where)
         records.append(record)
     return records
+
+
+def _verify(record: GameRecord, where: str) -> None:
+    try:
+        for _ in replay(record):
+            pass
+    except RecordError as exc:
+        raise RecordError(f"{where}: {exc}") from None
 
 
 def parse_records(text: str, *, source: str = "input", verify: bool = True) -> list[GameRecord]:
@@ -244,28 +419,39 @@ def parse_records(text: str, *, source: str = "input", verify: bool = True) -> l
     stripped = text.strip()
     if stripped.startswith("{") and "\n" in stripped:
         try:
-            json.loads(stripped)
-        except json.JSONDecodeError:
-            pass
+            data = decode_json(stripped, where=f"{source}: game 1")
+        except RecordError as exc:
+            if "not valid JSON" not in str(exc):
+                raise
         else:
-            return parse_jsonl(json.dumps(json.loads(stripped)), source=source, verify=verify)
+            where = f"{source}: game 1"
+            record = GameRecord.from_dict(data, where=where)
+            if verify:
+                _verify(record, where)
+            return [record]
     return parse_jsonl(text, source=source, verify=verify)
+
+
+def read_text_limited(path: str | Path, *, what: str = "records") -> str:
+    """A UTF-8 text file of at most :data:`MAX_BYTES`, read without trusting its size
+    (``/dev/zero`` reports 0 bytes): at most ``MAX_BYTES + 1`` bytes are read."""
+    path = Path(path)
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    if len(data) > MAX_BYTES:
+        raise RecordError(f"{path}: over the {MAX_BYTES} byte limit; refused")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"{path}: not UTF-8 text (byte {exc.start})") from None
 
 
 def read_jsonl(path: str | Path, *, verify: bool = False) -> list[GameRecord]:
     """Records from a ``.jsonl`` file, refusing files over :data:`MAX_BYTES`."""
-    path = Path(path)
-    try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise RecordError(f"{path}: cannot read ({exc.strerror})") from None
-    if size > MAX_BYTES:
-        raise RecordError(f"{path}: {size} bytes is over the {MAX_BYTES} byte limit; refused")
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise RecordError(f"{path}: not UTF-8 text") from None
-    return parse_jsonl(text, source=str(path), verify=verify)
+    return parse_jsonl(read_text_limited(path), source=str(path), verify=verify)
 
 
 def dumps_jsonl(records: Iterable[GameRecord]) -> str:
@@ -273,4 +459,6 @@ def dumps_jsonl(records: Iterable[GameRecord]) -> str:
 
 
 def write_jsonl(records: Iterable[GameRecord], path: str | Path) -> None:
-    Path(path).write_text(dumps_jsonl(records), encoding="utf-8")
+    with open(path, "w", encoding="utf-8") as f:
+        for r in records:
+            f.write(r.to_json() + "\n")
