@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core.errors import ParseError
+from engine.core.errors import ParseError, parse_count
 from engine.whist.cards import CARD_CODE, CARD_TEXT, SUITS, parse_card, sort_cards
 
 KINDS = ("uptown", "downtown", "notrump")
@@ -165,6 +165,11 @@ def _cards(text: str, part: str) -> tuple[str, ...]:
     return tuple(CARD_TEXT[parse_card(t)] for t in part.split())
 
 
+def _short(text: str) -> str:
+    """The start of a long input, for an error message."""
+    return text if len(text) <= 80 else text[:80] + "…"
+
+
 def parse_deal(text: str) -> Deal:
     """Read a deal: ``deal 0: … | 1: … | straw0: d/u … | kitty: … | turn: XX``.
 
@@ -181,12 +186,15 @@ def parse_deal(text: str) -> Deal:
         label = label.strip().lower()
         if not sep:
             raise ParseError(
-                f"{text!r}: deal part {part.strip()!r} has no 'label:'; labels are seat "
+                f"{_short(text)!r}: deal part {part.strip()!r} has no 'label:'; labels are seat "
                 f"numbers, 'straw0'/'straw1', 'kitty' and 'turn'"
             )
         try:
-            if label.isdigit():
-                hands[int(label)] = _cards(text, cards)
+            if label[:1].isdigit():
+                seat = parse_count(label, "a hand label (seat number)", 2)
+                if seat in hands:
+                    raise ParseError(f"hand {seat} is given twice")
+                hands[seat] = _cards(text, cards)
             elif label in ("straw0", "straw1"):
                 piles = []
                 for pair in cards.split():
@@ -208,11 +216,11 @@ def parse_deal(text: str) -> Deal:
                     f"'straw1', 'kitty' and 'turn'"
                 )
         except ParseError as exc:
-            raise ParseError(f"{text!r}: {exc}") from None
+            raise ParseError(f"{_short(text)!r}: {exc}") from None
     if sorted(hands) != list(range(len(hands))) or not hands:
-        raise ParseError(f"{text!r}: hands must be numbered 0, 1, … in order")
+        raise ParseError(f"{_short(text)!r}: hands must be numbered 0, 1, … in order")
     if straw and sorted(straw) != list(range(len(hands))):
-        raise ParseError(f"{text!r}: give a straw row for every seat ('straw0', 'straw1')")
+        raise ParseError(f"{_short(text)!r}: give a straw row for every seat ('straw0', 'straw1')")
     return Deal(
         tuple(hands[i] for i in range(len(hands))),
         kitty,
@@ -224,42 +232,48 @@ def parse_deal(text: str) -> Deal:
 def parse_action(text: str):
     """Any Whist action from its text (syntax only; the state checks legality)."""
     if not isinstance(text, str):
-        raise ParseError(f"{text!r}: not a Whist action; write {_FORMS}")
+        raise ParseError(f"{text!r:.80}: not a Whist action; write {_FORMS}")
     t = text.strip()
     words = t.lower().split()
     if not words:
-        raise ParseError(f"{text!r}: empty; write {_FORMS}")
+        raise ParseError(f"{_short(text)!r}: empty; write {_FORMS}")
     head = words[0]
     if head == "deal":
         return parse_deal(t)
     if head == "pass" and len(words) == 1:
         return PASS
     if head == "bid":
-        if len(words) != 3 or not words[1].isdigit():
-            raise ParseError(f"{text!r}: write a bid as 'bid N KIND', like 'bid 4 uptown'")
-        n = int(words[1])
+        if len(words) != 3:
+            raise ParseError(f"{_short(text)!r}: write a bid as 'bid N KIND', like 'bid 4 uptown'")
+        try:
+            n = parse_count(words[1], "the bid number", 2)
+        except ParseError as exc:
+            raise ParseError(f"{_short(text)!r}: {exc}; the bid number must be 3-7") from None
         if not 3 <= n <= 7:
-            raise ParseError(f"{text!r}: the bid number must be 3-7")
+            raise ParseError(f"{_short(text)!r}: the bid number must be 3-7")
         kind = _KIND_ALIASES.get(words[2])
         if kind is None:
-            raise ParseError(f"{text!r}: the bid kind must be uptown, downtown or notrump")
+            raise ParseError(f"{_short(text)!r}: the bid kind must be uptown, downtown or notrump")
         return Bid(n, kind)
     if head == "trump" and len(words) == 2:
         s = words[1].upper()
         if s not in SUITS or len(s) != 1:
-            raise ParseError(f"{text!r}: the trump suit must be S, H, D or C")
+            raise ParseError(f"{_short(text)!r}: the trump suit must be S, H, D or C")
         return Trump(s)
     if head == "direction" and len(words) == 2 and words[1] in ("high", "low"):
         return Direction(words[1] == "low")
     if head == "declare" and len(words) == 2 and words[1] in ("high", "low"):
         return Declare(words[1])
-    if head == "dealer" and len(words) == 2 and words[1].isdigit():
-        return FirstDealer(int(words[1]))
+    if head == "dealer" and len(words) == 2:
+        try:
+            return FirstDealer(parse_count(words[1], "the dealer seat", 2))
+        except ParseError as exc:
+            raise ParseError(f"{_short(text)!r}: {exc}; write 'dealer N', N a seat 0-3") from None
     if head in ("play", "discard") and len(words) == 2:
         try:
             c = parse_card(words[1])
         except ParseError as exc:
-            raise ParseError(f"{text!r}: {exc}") from None
+            raise ParseError(f"{_short(text)!r}: {exc}") from None
         return PLAY[c] if head == "play" else DISCARD[c]
     if (
         len(words) == 1
@@ -270,7 +284,7 @@ def parse_action(text: str):
             return PLAY[parse_card(words[0])]
         except ParseError:
             pass
-    raise ParseError(f"{text!r}: not a Whist action; write {_FORMS}")
+    raise ParseError(f"{_short(text)!r}: not a Whist action; write {_FORMS}")
 
 
 def deal_text(hands, kitty=(), straw=(), turn=-1) -> Deal:

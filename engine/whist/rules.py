@@ -40,6 +40,8 @@ class WhistRules:
             "wins; RULES.md gives no separate target for two players",
             "assumption": True,
             "choices": (5, 7, 10),
+            "min": 5,
+            "max": 10,
         },
     )
     first_dealer: int = field(
@@ -52,12 +54,28 @@ class WhistRules:
         },
     )
     honours_after_tricks: bool = field(
-        default=True,
+        default=False,
         metadata={
-            "doc": "Whist honours: tricks are scored before honours, so the 4-point bar "
-            "includes this deal's trick points (False: the bar uses the score before the "
-            "deal). Either way a side that reaches the target on tricks wins before "
-            "honours are counted",
+            "doc": "Whist honours are not scored by a side that 'already' has 4 points or "
+            "more. False (default, traditional short Whist): 'already' is the side's score "
+            "before this deal. True: this deal's trick points are added first, so tricks "
+            "that lift the side to 4 also cancel its honours. Either way tricks are scored "
+            "before honours: a side that reaches the target on tricks wins before the other "
+            "side's honours count",
+            "assumption": True,
+        },
+    )
+    jokers_follow_trump: bool = field(
+        default=False,
+        metadata={
+            "doc": "Bid Whist jokers when following suit. False (default, the article's "
+            "rule): jokers have no suit; play one only when leading or when holding no card "
+            "of the suit led, trump led included; after a led joker the next card sets the "
+            "suit. True (the common club rule): in a trump contract the jokers are cards of "
+            "the trump suit for following: on a trump lead a player holding a trump or a "
+            "joker must play one of them, a joker may not be played on a side-suit lead "
+            "while holding that suit, and a led joker is a trump lead. No trump contracts "
+            "are unaffected",
             "assumption": True,
         },
     )

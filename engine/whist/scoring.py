@@ -37,6 +37,29 @@ KINDS = ("uptown", "downtown", "notrump")
 GAMES = ("high", "low")
 
 
+def contract_is_low(kind: str, direction_low: bool = False) -> bool:
+    """Whether a contract ranks cards low (A > 2 > 3 > … > K): the one rule, used by the
+    game state for every trick.
+
+    Bid Whist downtown is low; no trump follows the declarer's direction; uptown, Whist and
+    two-player Whist High and Low games (A high, RULES.md §4.3 [A]) rank high.
+
+    >>> contract_is_low("downtown"), contract_is_low("uptown"), contract_is_low("notrump", True)
+    (True, False, True)
+    >>> contract_is_low("low")  # two-player Whist Low game: cards rank as usual
+    False
+    """
+    if kind == "downtown":
+        return True
+    if kind == "notrump":
+        return bool(direction_low)
+    if kind in ("uptown", "high", "low", "whist", ""):
+        return False
+    raise EngineError(
+        f"contract kind {kind!r} is not one of 'uptown', 'downtown', 'notrump', 'high', 'low'"
+    )
+
+
 def winning_index(cards: Sequence[int], trump: int, low: bool) -> int:
     """Index of the winning card among card ints (``trump`` -1 = no trump); -1 if none.
 

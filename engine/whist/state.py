@@ -33,6 +33,7 @@ from engine.whist.cards import (
     CARD_TEXT,
     DECK52,
     DECK54,
+    JOKER_MASK,
     SUIT_MASK,
     SUITS,
     cards_of,
@@ -41,6 +42,7 @@ from engine.whist.cards import (
 from engine.whist.rules import WhistRules
 from engine.whist.scoring import (
     bid_whist_points,
+    contract_is_low,
     honours_points,
     two_player_whist_points,
     whist_points,
@@ -156,6 +158,11 @@ class WhistState(State):
             playable = self.hands[seat] | self.tops[seat]
             led = self.led
             if led >= 0:  # must follow the suit led when able (jokers have no suit)
+                if led == self.trump and self.ruleset.jokers_follow_trump:
+                    group = playable & (SUIT_MASK[led] | JOKER_MASK)
+                    if group:  # club rule: the jokers are trumps for following suit
+                        return _plays(group)
+                    return _plays(playable)
                 sub = (playable >> (13 * led)) & 0x1FFF
                 if sub:
                     found = _SUIT_PLAYS[led].get(sub)
@@ -286,9 +293,10 @@ class WhistState(State):
                 self._start_play(self.declarer)
         elif p == TRUMP:
             if isinstance(action, A.Direction):
-                self.low = action.low
+                self.low = contract_is_low(self.kind, action.low)
             else:
                 self.trump = SUITS.index(action.suit)
+                self.low = contract_is_low(self.kind)  # downtown: A > 2 > 3 > … > K
             for c in self.kitty:
                 self.hands[self.declarer] |= 1 << c
             self.kitty_taken = True
@@ -359,6 +367,7 @@ class WhistState(State):
             self.hl_game, self.hl_declarer = "high", self.dealer
         else:
             self.hl_game = "low"
+        self.low = contract_is_low(self.hl_game)  # Low game: A high too (RULES.md §4.3 [A])
         if self.hl_game == "high":
             if self.ruleset.high_game_trump == "dealer_last":
                 self.trump = self.turn_card // 13
@@ -379,8 +388,11 @@ class WhistState(State):
             self._take_straw(seat, c)
         self.trick_seats.append(seat)
         self.trick_cards.append(c)
-        if self.led < 0 and c < 52:
-            self.led = c // 13
+        if self.led < 0:
+            if c < 52:
+                self.led = c // 13
+            elif self.trump >= 0 and self.ruleset.jokers_follow_trump:
+                self.led = self.trump  # club rule: a led joker is a trump lead
         if len(self.trick_cards) < self.trick_size:
             self.to_act = 1 - seat if self.two else (seat + 1) & 3
             return

@@ -53,8 +53,9 @@ def expected_points(s, log, before):
     pts = [whist_points(books[0]), whist_points(books[1])]
     after = [before[0] + pts[0], before[1] + pts[1]]
     if max(after) < s.ruleset.whist_target:
+        bar = after if s.ruleset.honours_after_tricks else before
         for seat, h in enumerate(log["_honours_by_seat"]):
-            pts[seat % 2] += honours_points(h, after[seat % 2])
+            pts[seat % 2] += honours_points(h, bar[seat % 2])
     return tuple(pts)
 
 

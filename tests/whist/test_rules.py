@@ -267,10 +267,11 @@ def test_whist4_honours_from_one_hand():
     assert s.winners() == [0, 2]
 
 
-def test_whist4_honours_bar_counts_this_deals_tricks():
+@pytest.mark.parametrize("after_tricks", [False, True])
+def test_whist4_honours_bar_field(after_tricks):
     # seat 1 (side 1) holds A K Q J of hearts; hearts trump (dealer 1 turns 2H)
     fixed = {1: ("AH", "KH", "QH", "JH", "2H")}
-    s = new("whist4", 1)
+    s = new("whist4", 1, honours_after_tricks=after_tricks)
     d = deal_for("whist4", 1, fixed, turn="2H")
     s.apply(d)
     assert s.honours[1] == 4
@@ -279,7 +280,9 @@ def test_whist4_honours_bar_counts_this_deals_tricks():
         s.apply(s.legal_actions()[0])
     log = s.deal_log[0]
     tricks_pts = max(0, log["books"][1] - 6)
-    want = 4 if tricks_pts < 4 else 0
+    bar = tricks_pts if after_tricks else 0  # default: the score before the deal
+    won_on_tricks = tricks_pts >= s.ruleset.whist_target  # tricks are scored first
+    want = 4 if bar < 4 and not won_on_tricks else 0
     assert log["honours"] == (0, want)
 
 

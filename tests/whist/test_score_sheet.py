@@ -89,7 +89,7 @@ def test_history_columns_and_deals_frame():
 def test_honours_bar_field_changes_the_bar():
     from engine.whist.rules import WhistRules
 
-    after = ScoreSheet("whist4")
+    after = ScoreSheet("whist4", WhistRules(variant="whist4", honours_after_tricks=True))
     after.add_whist(6, honours_side=1, honours=0)  # side 1: 7 tricks, 1 point
     after.add_whist(6, honours_side=1, honours=0)  # 2 points
     assert after.add_whist(5, honours_side=1, honours=4) == (0, 2)  # 2 + 2 = 4: honours barred
