@@ -6,6 +6,7 @@ from pathlib import Path
 import streamlit as st
 
 from dashboard.nav import HOME, SECTIONS
+from dashboard.ui import crash_message, show_callback_error
 
 HERE = Path(__file__).parent
 
@@ -26,9 +27,10 @@ navigation = st.navigation(
     {"": [_page(HOME, default=True)]}
     | {section: [_page(p) for p in pages] for section, pages in SECTIONS.items()}
 )
+show_callback_error()  # a button callback ran before this script (see ui.callback)
 try:
     navigation.run()
 except Exception as exc:  # a page must never show a traceback to a user
     if os.environ.get("TABLETOP_DEBUG"):
         raise
-    st.error(f"Something went wrong on this page: {type(exc).__name__}: {exc}")
+    st.error(crash_message(exc))

@@ -8,17 +8,24 @@ the same browser tab brings the game back.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import streamlit as st
 
-from dashboard.ui import default_count_index, overrides_input, parse_overrides, player_counts
+from dashboard.ui import (
+    NAME_MAX_CHARS,
+    callback,
+    check_name,
+    default_count_index,
+    overrides_input,
+    parse_overrides,
+    plain,
+    player_counts,
+)
 from engine import CHANCE, EngineError, GameRecord, get_game
 from engine.core.records import final_state, initial_state, result_of
-
-MAX_STORED_GAMES = 500
+from engine.core.store import NotStored, WrongKind, default_store
 
 
 @dataclass(frozen=True)
@@ -36,27 +43,47 @@ class LivePlugin:
     explorer_page: str | None = None
 
 
-@st.cache_resource
-def _store() -> dict[str, str]:
-    return {}
+# --- the durable store (engine/core/store.py): pages never touch SQL ------------------------
 
 
-def _save(live_id: str, record: GameRecord) -> None:
-    store = _store()
-    if live_id not in store and len(store) >= MAX_STORED_GAMES:
-        store.pop(next(iter(store)))
-    store[live_id] = record.to_json()
+def _kind(game: str) -> str:
+    return f"live:{game}"
 
 
-def _load(key: str) -> tuple[str, GameRecord] | None:
+def _read(game: str, live_id: str) -> tuple[GameRecord, int]:
+    """The stored record and its version; :class:`StoreError` if it is not there."""
+    text, version = default_store().load(_kind(game), live_id)
+    record = GameRecord.from_json(text)
+    if record.game != game:  # a hand-edited store: refuse rather than crash
+        raise WrongKind(f"this link is for a {record.game!r} game, not {game!r}", record.game, game)
+    return record, version
+
+
+def _write(game: str, live_id: str, record: GameRecord, seen_version: int) -> int:
+    return default_store().save(_kind(game), live_id, record.to_json(), seen_version)
+
+
+def _forget(key: str) -> None:
+    st.session_state.pop(key, None)
+    st.query_params.pop(key, None)
+
+
+def _load(game: str, key: str) -> tuple[str, GameRecord, int] | None:
+    """The game named in the URL (or this tab's last one), or ``None`` with a message
+    when it cannot be shown; a new game can then be set up."""
     live_id = st.query_params.get(key) or st.session_state.get(key)
     if not live_id:
         return None
-    text = _store().get(live_id)
-    if text is None:
+    try:
+        record, version = _read(game, live_id)
+    except (NotStored, WrongKind) as exc:
+        _forget(key)
+        st.warning(f"{str(exc)[:1].upper()}{str(exc)[1:]}. Start a new game below.")
         return None
     st.session_state[key] = live_id
-    return live_id, GameRecord.from_json(text)
+    if st.query_params.get(key) != live_id:
+        st.query_params[key] = live_id
+    return live_id, record, version
 
 
 def outcome_label(action, probability) -> str:
@@ -70,7 +97,12 @@ def _setup(plugin: LivePlugin, key: str) -> None:
     with st.form(f"{key}_setup"):
         n = st.selectbox("Players", counts, index=default_count_index(game), key=f"{key}_n")
         names = [
-            st.text_input(f"Seat {i} name", value=f"Player {i + 1}", key=f"{key}_name{i}")
+            st.text_input(
+                f"Seat {i} name",
+                value=f"Player {i + 1}",
+                max_chars=NAME_MAX_CHARS,
+                key=f"{key}_name{i}",
+            )
             for i in range(max(counts))
         ]
         rules = overrides_input(f"{key}_rules")
@@ -79,7 +111,10 @@ def _setup(plugin: LivePlugin, key: str) -> None:
         return
     try:
         overrides = parse_overrides(game, rules)
-        players = [name.strip() or f"Player {i + 1}" for i, name in enumerate(names[: int(n)])]
+        players = [
+            check_name(name, f"seat {i} name", f"Player {i + 1}")
+            for i, name in enumerate(names[: int(n)])
+        ]
         record = GameRecord(
             game=plugin.game,
             players=players,
@@ -88,46 +123,50 @@ def _setup(plugin: LivePlugin, key: str) -> None:
             meta={"made_by": "live game"},
         )
         initial_state(record)
+        live_id = default_store().create(_kind(plugin.game), record.to_json())
     except EngineError as exc:
         st.error(str(exc))
         return
-    live_id = secrets.token_urlsafe(8)
-    _save(live_id, record)
     st.session_state[key] = live_id
+    st.session_state.pop(f"{key}_error", None)
     st.query_params[key] = live_id
     st.rerun()
 
 
-def _stored(live_id: str) -> GameRecord:
-    return GameRecord.from_json(_store()[live_id])
-
-
-def _apply(live_id: str, text: str | None, key: str) -> None:
-    # Read the widget and the game at click time: values bound at render time can be stale.
+def _apply(game: str, live_id: str, seen: int, text: str | None, key: str) -> None:
+    """Apply a move to the game as this tab last saw it (version ``seen``)."""
+    # Read the widget at click time: values bound at render time can be stale.
     if text is None:
         text = st.session_state.get(f"{key}_choice") or ""
-    record = _stored(live_id)
-    state = final_state(record, check_result=False)
+    st.session_state.pop(f"{key}_error", None)
     try:
-        state.apply(text)
+        record, version = _read(game, live_id)
+        if version != seen:
+            _write(game, live_id, record, seen)  # raises StaleWrite, in the store's words
+        state = final_state(record, check_result=False)
+        state.apply(str(text))
+        record.actions.append(str(state.history[-1]))
+        record.result = result_of(state)
+        _write(game, live_id, record, seen)
     except EngineError as exc:
         st.session_state[f"{key}_error"] = str(exc)
-        return
-    record.actions.append(str(state.history[-1]))
-    record.result = result_of(state)
-    _save(live_id, record)
+
+
+def _undo(game: str, live_id: str, seen: int, key: str) -> None:
     st.session_state.pop(f"{key}_error", None)
+    try:
+        record, _ = _read(game, live_id)
+        if record.actions:
+            record.actions.pop()
+            record.result = None
+            _write(game, live_id, record, seen)
+    except EngineError as exc:
+        st.session_state[f"{key}_error"] = str(exc)
 
 
-def _undo(live_id: str) -> None:
-    record = _stored(live_id)
-    if record.actions:
-        record.actions.pop()
-        record.result = None
-        _save(live_id, record)
-
-
-def _entry(plugin: LivePlugin, live_id: str, record: GameRecord, state, key: str) -> None:
+def _entry(
+    plugin: LivePlugin, live_id: str, version: int, record: GameRecord, state, key: str
+) -> None:
     player = state.current_player()
     if player == CHANCE:
         try:
@@ -142,7 +181,7 @@ def _entry(plugin: LivePlugin, live_id: str, record: GameRecord, state, key: str
                 "Outcome", list(labels), format_func=labels.__getitem__, key=f"{key}_choice"
             )
     else:
-        st.markdown(f"**{record.players[player]} (seat {player}) to act**")
+        st.markdown(f"**{plain(record.players[player], NAME_MAX_CHARS)} (seat {player}) to act**")
         options = [str(a) for a in state.legal_actions()]
         st.selectbox("Move", options, key=f"{key}_choice")
     cols = st.columns(2)
@@ -150,24 +189,28 @@ def _entry(plugin: LivePlugin, live_id: str, record: GameRecord, state, key: str
         cols[0].button(
             "Apply",
             type="primary",
-            on_click=_apply,
-            args=(live_id, None, key),
+            on_click=callback(_apply),
+            args=(plugin.game, live_id, version, None, key),
             key=f"{key}_apply",
             width="stretch",
         )
     cols[1].button(
         "Undo",
-        on_click=_undo,
-        args=(live_id,),
+        on_click=callback(_undo),
+        args=(plugin.game, live_id, version, key),
         key=f"{key}_undo",
         disabled=not record.actions,
         width="stretch",
     )
     with st.expander("Type a move instead"):
-        st.text_input("Action text", key=f"{key}_typed")
+        st.text_input("Action text", max_chars=200, key=f"{key}_typed")
         st.button(
             "Apply typed move",
-            on_click=lambda: _apply(live_id, st.session_state.get(f"{key}_typed", ""), key),
+            on_click=callback(
+                lambda: _apply(
+                    plugin.game, live_id, version, st.session_state.get(f"{key}_typed", ""), key
+                )
+            ),
             key=f"{key}_apply_typed",
         )
 
@@ -181,11 +224,15 @@ def render_live(plugin: LivePlugin) -> None:
         "Enter what happens at your table, move by move; only legal moves are offered. "
         "The game survives a page reload (its id is in the URL)."
     )
-    loaded = _load(key)
+    try:
+        loaded = _load(plugin.game, key)
+    except EngineError as exc:  # the store itself is unusable (disk full, bad folder)
+        st.error(f"Live games cannot be stored here: {exc}")
+        return
     if loaded is None:
         _setup(plugin, key)
         return
-    live_id, record = loaded
+    live_id, record, version = loaded
     try:
         state = final_state(record, check_result=False)
     except EngineError as exc:
@@ -201,14 +248,19 @@ def render_live(plugin: LivePlugin) -> None:
         plugin.render_state(state, None)
     with right:
         if state.is_terminal():
-            winners = ", ".join(record.players[w] for w in state.winners())
+            winners = ", ".join(plain(record.players[w], NAME_MAX_CHARS) for w in state.winners())
             st.success(f"Game over — won by {winners}. Scores: {state.returns()}")
-            st.button("Undo", on_click=_undo, args=(live_id,), key=f"{key}_undo_end")
+            st.button(
+                "Undo",
+                on_click=callback(_undo),
+                args=(plugin.game, live_id, version, key),
+                key=f"{key}_undo_end",
+            )
         else:
             if plugin.advice is not None:
                 with st.container(border=True):
                     plugin.advice(state)
-            _entry(plugin, live_id, record, state, key)
+            _entry(plugin, live_id, version, record, state, key)
         with st.expander(f"Moves so far ({len(record.actions)})"):
             st.code("\n".join(f"{i + 1}. {a}" for i, a in enumerate(record.actions)) or "—")
         st.download_button(
@@ -223,6 +275,5 @@ def render_live(plugin: LivePlugin) -> None:
             st.session_state[f"xp_{plugin.game}_source"] = "Live game"
             st.switch_page(plugin.explorer_page)
         if st.button("End and start a new game", key=f"{key}_new"):
-            st.session_state.pop(key, None)
-            st.query_params.pop(key, None)
+            _forget(key)
             st.rerun()

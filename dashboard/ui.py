@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import functools
 import html
+import math
+import os
+import re
 
 import polars as pl
 import streamlit as st
@@ -26,26 +30,131 @@ def engine_errors(prefix: str = ""):
         st.error(f"{prefix}{exc}")
 
 
-def url_value(key: str, default):
+CRASH_MESSAGE = "Something went wrong on this page"
+CALLBACK_ERROR = "_ui_callback_error"
+URL_MAX_CHARS = 2000
+URL_MAX_ITEMS = 64
+NAME_MAX_CHARS = 40
+
+
+def crash_message(exc: BaseException) -> str:
+    """The one friendly message for an unexpected error (no traceback)."""
+    detail = f"{type(exc).__name__}: {exc}"
+    if len(detail) > 200:
+        detail = detail[:199] + "…"
+    return (
+        f"{CRASH_MESSAGE}, so it stopped. Stored games and sheets are safe: reload the page "
+        f"to carry on. (For a bug report: {detail})"
+    )
+
+
+def callback(fn):
+    """Wrap a widget callback (``on_click``/``on_change``): callbacks run before the page
+    script, outside the app's catch-all. An :class:`EngineError` becomes its message, any
+    other error the generic friendly one (re-raised when ``TABLETOP_DEBUG`` is set); the
+    app shows it at the top of the next run (:func:`show_callback_error`)."""
+
+    @functools.wraps(fn)
+    def safe(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except EngineError as exc:
+            st.session_state[CALLBACK_ERROR] = str(exc)
+        except Exception as exc:
+            if os.environ.get("TABLETOP_DEBUG"):
+                raise
+            st.session_state[CALLBACK_ERROR] = crash_message(exc)
+        return None
+
+    return safe
+
+
+def show_callback_error() -> None:
+    """Show (once) the message a wrapped callback left."""
+    message = st.session_state.pop(CALLBACK_ERROR, None)
+    if message:
+        st.error(message)
+
+
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~:$&=\"'^%@])")
+
+
+def plain(text: str, limit: int | None = None) -> str:
+    """Text to put inside Markdown as itself: every Markdown, directive, emoji and LaTeX
+    character escaped, line breaks flattened, optionally cut to ``limit`` characters.
+
+    >>> print(plain("[x](http://e.vil) *y*"))
+    \\[x\\]\\(http\\:/ /e\\.vil\\) \\*y\\*
+    """
+    text = " ".join(str(text).split())
+    if limit is not None and len(text) > limit:
+        text = text[: limit - 1] + "…"
+    # "//" would still autolink in some renderers: break it.
+    return _MD_SPECIAL.sub(r"\\\1", text.replace("//", "/ /"))
+
+
+def check_name(name: str, what: str, default: str) -> str:
+    """A player name as entered: trimmed, ``default`` when empty, at most
+    :data:`NAME_MAX_CHARS` characters (else :class:`EngineError`)."""
+    name = " ".join((name or "").split())
+    if len(name) > NAME_MAX_CHARS:
+        raise EngineError(
+            f"{what} {name[:20]!r}… has {len(name)} characters; at most {NAME_MAX_CHARS}"
+        )
+    return name or default
+
+
+def _url_int(raw: str) -> int:
+    sign = -1 if raw.startswith("-") else 1
+    digits = raw.removeprefix("-")
+    if not (0 < len(digits) <= 12 and digits.isascii() and digits.isdigit()):
+        raise ValueError(raw)
+    return sign * int(digits)
+
+
+def url_value(key: str, default, *, choices=None, min=None, max=None):  # noqa: A002
     """The value of ``key`` in the page URL, converted to the type of ``default``.
 
-    Lists are comma-separated. A value that does not convert falls back to ``default``.
+    Lists are comma-separated (at most 64 items). Integers are ASCII digits (at most 12),
+    floats finite; a value that does not convert, is over 2,000 characters, is not one of
+    ``choices`` (for a list: items not in ``choices`` are dropped) or is outside
+    ``min``/``max`` falls back to ``default``. Never raises.
     """
-    raw = st.query_params.get(key)
-    if raw is None:
+    try:
+        raw = st.query_params.get(key)
+    except Exception:
+        return default
+    if raw is None or not isinstance(raw, str) or len(raw) > URL_MAX_CHARS:
         return default
     try:
         if isinstance(default, bool):
-            return raw.lower() in ("1", "true", "yes", "on")
-        if isinstance(default, int):
-            return int(raw)
-        if isinstance(default, float):
-            return float(raw)
-        if isinstance(default, (list, tuple)):
-            return [] if raw == "" else raw.split(",")
-    except ValueError:
+            value = raw.lower() in ("1", "true", "yes", "on")
+        elif isinstance(default, int):
+            value = _url_int(raw)
+        elif isinstance(default, float):
+            if len(raw) > 40:
+                raise ValueError(raw)
+            value = float(raw)
+            if not math.isfinite(value):
+                raise ValueError(raw)
+        elif isinstance(default, (list, tuple)):
+            items = [] if raw == "" else raw.split(",")
+            if len(items) > URL_MAX_ITEMS:
+                raise ValueError(raw)
+            if choices is not None:
+                items = [i for i in items if i in choices]
+            return items
+        else:
+            value = raw
+    except (ValueError, OverflowError):
         return default
-    return raw
+    if choices is not None and value not in choices:
+        return default
+    if min is not None and value < min:
+        return default
+    if max is not None and value > max:
+        return default
+    return value
 
 
 def set_url(**values) -> None:
@@ -102,7 +211,10 @@ def ruleset_table(game_name: str) -> None:
 
 
 def seat_label(record_players: list[str], seat: int) -> str:
-    return f"Seat {seat} · {record_players[seat]}" if seat < len(record_players) else f"Seat {seat}"
+    """``Seat 1 · Ann`` with the name as plain text (safe inside Markdown)."""
+    if seat < len(record_players):
+        return f"Seat {seat} · {plain(record_players[seat], NAME_MAX_CHARS)}"
+    return f"Seat {seat}"
 
 
 def player_counts(game) -> list[int]:

@@ -1,0 +1,305 @@
+"""A small durable store for live games and score sheets: one SQLite file (standard
+library), entries keyed by an unguessable id *and* a kind, with a version per entry for
+optimistic concurrency and eviction by last use.
+
+The file lives in the folder named by the ``TABLETOP_DATA_DIR`` environment variable, by
+default ``$XDG_DATA_HOME/tabletop-suite`` (``~/.local/share/tabletop-suite``); it is
+created on first use. Every call opens its own connection (Streamlit runs each session
+in its own thread), in WAL mode so readers never wait for a writer.
+
+>>> import tempfile, pathlib
+>>> store = Store(pathlib.Path(tempfile.mkdtemp()) / "store.sqlite3")
+>>> game_id = store.create("live:pig", '{"actions": []}')
+>>> store.load("live:pig", game_id)
+('{"actions": []}', 1)
+>>> store.save("live:pig", game_id, '{"actions": ["roll"]}', expected_version=1)
+2
+>>> store.save("live:pig", game_id, "{}", 1)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+engine.core.store.StaleWrite: this game changed in another tab — reload ...
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import secrets
+import sqlite3
+import time
+from pathlib import Path
+
+from engine.core.errors import EngineError
+
+ENV_VAR = "TABLETOP_DATA_DIR"
+FILE_NAME = "store.sqlite3"
+MAX_ENTRY_BYTES = 1024 * 1024  # one game or sheet
+MAX_ENTRIES = 10_000
+MAX_TOTAL_BYTES = 512 * 1024 * 1024
+MAX_AGE_SECONDS = 180 * 24 * 3600  # unused for half a year
+TOUCH_AFTER_SECONDS = 60  # a read refreshes "last used" at most once a minute
+_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
+_KIND = re.compile(r"[a-z0-9_:]{1,40}")
+
+
+class StoreError(EngineError):
+    """A stored game or sheet cannot be read or written."""
+
+
+class NotStored(StoreError):
+    """The id is unknown: never stored, or evicted after long disuse."""
+
+
+class WrongKind(StoreError):
+    """The id belongs to another kind of entry (another game's link)."""
+
+    def __init__(self, message: str, found: str, wanted: str):
+        super().__init__(message)
+        self.found = found
+        self.wanted = wanted
+
+
+class StaleWrite(StoreError):
+    """A write based on a version that another tab has already replaced."""
+
+
+class TooLarge(StoreError):
+    """An entry over :data:`MAX_ENTRY_BYTES`."""
+
+
+def describe_kind(kind: str) -> str:
+    """A kind in player words: ``live:stack5`` → "a Stack 5 live game".
+
+    >>> describe_kind("score_sheet")
+    'a Whist score sheet'
+    """
+    if kind == "score_sheet":
+        return "a Whist score sheet"
+    if kind.startswith("live:"):
+        name = kind.removeprefix("live:")
+        try:
+            from engine.core.registry import get_game
+
+            name = get_game(name).title
+        except Exception:  # an unknown game still gets a readable name
+            pass
+        article = "an" if name[:1].upper() in "AEIOU" else "a"
+        return f"{article} {name} live game"
+    return f"a {kind!r} entry"
+
+
+def default_dir() -> Path:
+    """The data folder: ``$TABLETOP_DATA_DIR``, else the XDG data folder."""
+    chosen = os.environ.get(ENV_VAR)
+    if chosen:
+        return Path(chosen).expanduser()
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "tabletop-suite"
+
+
+def default_store() -> Store:
+    """The store in :func:`default_dir` (read from the environment at each call)."""
+    return Store(default_dir() / FILE_NAME)
+
+
+class Store:
+    """Entries of text (JSON) keyed by (kind, id), with a version each."""
+
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        max_entry_bytes: int = MAX_ENTRY_BYTES,
+        max_entries: int = MAX_ENTRIES,
+        max_total_bytes: int = MAX_TOTAL_BYTES,
+        max_age: float = MAX_AGE_SECONDS,
+    ):
+        self.path = Path(path)
+        self.max_entry_bytes = max_entry_bytes
+        self.max_entries = max_entries
+        self.max_total_bytes = max_total_bytes
+        self.max_age = max_age
+        self._ready = False
+
+    # --- plumbing -------------------------------------------------------------------------
+    @contextlib.contextmanager
+    def _db(self):
+        if not self._ready:
+            self._init()
+        try:
+            con = sqlite3.connect(self.path, timeout=15, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise StoreError(f"the game store {str(self.path)!r} cannot be opened: {exc}") from None
+        try:
+            con.execute("PRAGMA synchronous=NORMAL")  # WAL: safe, without a sync per write
+            yield con
+        except sqlite3.Error as exc:
+            raise StoreError(f"the game store could not be used: {exc}") from None
+        finally:
+            con.close()
+
+    def _init(self) -> None:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            con = sqlite3.connect(self.path, timeout=15, isolation_level=None)
+            try:
+                con.execute("PRAGMA journal_mode=WAL")
+                con.execute(
+                    "CREATE TABLE IF NOT EXISTS entries ("
+                    " id TEXT PRIMARY KEY, kind TEXT NOT NULL, payload TEXT NOT NULL,"
+                    " size INTEGER NOT NULL, version INTEGER NOT NULL,"
+                    " created REAL NOT NULL, used REAL NOT NULL)"
+                )
+                con.execute("CREATE INDEX IF NOT EXISTS entries_used ON entries(used)")
+            finally:
+                con.close()
+        except (OSError, sqlite3.Error) as exc:
+            raise StoreError(
+                f"the game store {str(self.path)!r} cannot be created: {exc}"
+            ) from None
+        self._ready = True
+
+    def _check(self, kind: str, payload: str | None = None) -> int:
+        if not isinstance(kind, str) or not _KIND.fullmatch(kind):
+            raise StoreError(f"kind {kind!r} must be 1-40 of a-z, 0-9, '_' and ':'")
+        if payload is None:
+            return 0
+        if not isinstance(payload, str):
+            raise StoreError(f"an entry is text, not {type(payload).__name__}")
+        size = len(payload.encode("utf-8", "surrogatepass"))
+        if size > self.max_entry_bytes:
+            raise TooLarge(
+                f"{describe_kind(kind)} of {size:,} bytes is over the "
+                f"{self.max_entry_bytes:,} byte limit; it was not saved"
+            )
+        return size
+
+    @staticmethod
+    def _valid_id(entry_id) -> bool:
+        return isinstance(entry_id, str) and bool(_ID.fullmatch(entry_id))
+
+    def _missing(self, con, kind: str, entry_id: str):
+        """The error for an id that did not match (kind, id)."""
+        row = None
+        if self._valid_id(entry_id):
+            row = con.execute("SELECT kind FROM entries WHERE id = ?", (entry_id,)).fetchone()
+        if row is None:
+            shown = entry_id[:20] if isinstance(entry_id, str) else entry_id
+            return NotStored(
+                f"{describe_kind(kind)} with id {shown!r} is no longer stored (never saved, "
+                "or removed after long disuse); start a new one"
+            )
+        return WrongKind(
+            f"this link is for {describe_kind(row[0])}, not {describe_kind(kind)}",
+            found=row[0],
+            wanted=kind,
+        )
+
+    # --- the API --------------------------------------------------------------------------
+    def create(self, kind: str, payload: str) -> str:
+        """Store a new entry; returns its id (version 1)."""
+        size = self._check(kind, payload)
+        entry_id = secrets.token_urlsafe(16)
+        now = time.time()
+        with self._db() as con:
+            con.execute("BEGIN IMMEDIATE")
+            con.execute(
+                "INSERT INTO entries VALUES (?, ?, ?, ?, 1, ?, ?)",
+                (entry_id, kind, payload, size, now, now),
+            )
+            self._evict(con, now, keep=entry_id)
+            con.execute("COMMIT")
+        return entry_id
+
+    def load(self, kind: str, entry_id: str) -> tuple[str, int]:
+        """``(payload, version)``; :class:`NotStored` or :class:`WrongKind` otherwise."""
+        self._check(kind)
+        with self._db() as con:
+            row = None
+            if self._valid_id(entry_id):
+                row = con.execute(
+                    "SELECT payload, version, used FROM entries WHERE id = ? AND kind = ?",
+                    (entry_id, kind),
+                ).fetchone()
+            if row is None:
+                raise self._missing(con, kind, entry_id)
+            now = time.time()
+            if now - row[2] > TOUCH_AFTER_SECONDS:
+                con.execute("UPDATE entries SET used = ? WHERE id = ?", (now, entry_id))
+        return row[0], row[1]
+
+    def save(self, kind: str, entry_id: str, payload: str, expected_version: int) -> int:
+        """Replace an entry written at ``expected_version``; returns the new version.
+        :class:`StaleWrite` if another writer got there first."""
+        size = self._check(kind, payload)
+        with self._db() as con:
+            cur = con.execute(
+                "UPDATE entries SET payload = ?, size = ?, version = version + 1, used = ?"
+                " WHERE id = ? AND kind = ? AND version = ?",
+                (payload, size, time.time(), entry_id, kind, int(expected_version)),
+            )
+            if cur.rowcount == 1:
+                return int(expected_version) + 1
+            row = None
+            if self._valid_id(entry_id):
+                row = con.execute(
+                    "SELECT version FROM entries WHERE id = ? AND kind = ?", (entry_id, kind)
+                ).fetchone()
+            if row is None:
+                raise self._missing(con, kind, entry_id)
+        raise StaleWrite(
+            "this game changed in another tab — reload to see it; your change was not saved"
+        )
+
+    def touch(self, kind: str, entry_id: str) -> None:
+        """Mark an entry as used now (it is evicted last)."""
+        self._check(kind)
+        with self._db() as con:
+            cur = con.execute(
+                "UPDATE entries SET used = ? WHERE id = ? AND kind = ?",
+                (time.time(), entry_id, kind),
+            )
+            if cur.rowcount != 1:
+                raise self._missing(con, kind, entry_id)
+
+    def delete(self, kind: str, entry_id: str) -> None:
+        self._check(kind)
+        with self._db() as con:
+            con.execute("DELETE FROM entries WHERE id = ? AND kind = ?", (entry_id, kind))
+
+    def __len__(self) -> int:
+        with self._db() as con:
+            return con.execute("SELECT COUNT(*) FROM entries").fetchone()[0]
+
+    def evict(self, now: float | None = None) -> int:
+        """Remove entries unused for ``max_age`` and the least recently used beyond the
+        caps; returns how many were removed."""
+        with self._db() as con:
+            con.execute("BEGIN IMMEDIATE")
+            n = self._evict(con, time.time() if now is None else now)
+            con.execute("COMMIT")
+        return n
+
+    def _evict(self, con, now: float, keep: str | None = None) -> int:
+        removed = con.execute(
+            "DELETE FROM entries WHERE used < ? AND id IS NOT ?", (now - self.max_age, keep)
+        ).rowcount
+        count, total = con.execute(
+            "SELECT COUNT(*), COALESCE(SUM(size), 0) FROM entries"
+        ).fetchone()
+        if count <= self.max_entries and total <= self.max_total_bytes:
+            return removed
+        # Least recently used first, until both caps hold again.
+        over_count = max(0, count - self.max_entries)
+        over_bytes = max(0, total - self.max_total_bytes)
+        victims, freed = [], 0
+        for entry_id, size in con.execute(
+            "SELECT id, size FROM entries WHERE id IS NOT ? ORDER BY used, created", (keep,)
+        ):
+            if len(victims) >= over_count and freed >= over_bytes:
+                break
+            victims.append(entry_id)
+            freed += size
+        con.executemany("DELETE FROM entries WHERE id = ?", [(v,) for v in victims])
+        return removed + len(victims)

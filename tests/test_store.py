@@ -1,0 +1,166 @@
+"""The durable store of live games and score sheets (engine/core/store.py)."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+
+import pytest
+
+from engine import EngineError
+from engine.core.store import (
+    NotStored,
+    StaleWrite,
+    Store,
+    StoreError,
+    TooLarge,
+    WrongKind,
+    default_dir,
+    default_store,
+)
+
+
+@pytest.fixture
+def store(tmp_path):
+    return Store(tmp_path / "data" / "store.sqlite3")
+
+
+def test_store_file_is_created_on_first_use_in_wal_mode(tmp_path):
+    path = tmp_path / "new" / "folder" / "store.sqlite3"
+    Store(path).create("score_sheet", "{}")
+    assert path.exists()
+    con = sqlite3.connect(path)
+    assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    con.close()
+
+
+def test_a_game_survives_a_restart(store):
+    game_id = store.create("live:pig", '{"actions": ["roll"]}')
+    version = store.save("live:pig", game_id, '{"actions": ["roll", "die 3"]}', 1)
+    restarted = Store(store.path)  # a new server process on the same file
+    assert restarted.load("live:pig", game_id) == ('{"actions": ["roll", "die 3"]}', version)
+
+
+def test_ids_are_unguessable_and_distinct(store):
+    ids = {store.create("score_sheet", "{}") for _ in range(50)}
+    assert len(ids) == 50 and all(len(i) >= 20 for i in ids)
+
+
+def test_an_id_of_another_game_is_refused_naming_both_games(store):
+    stack5 = store.create("live:stack5", "{}")
+    with pytest.raises(WrongKind) as info:
+        store.load("live:owners_choice", stack5)
+    assert (
+        str(info.value) == "this link is for a Stack 5 live game, not an Owner's Choice live game"
+    )
+    with pytest.raises(WrongKind):
+        store.save("live:owners_choice", stack5, "{}", 1)
+    with pytest.raises(WrongKind, match="score sheet"):
+        store.load("live:pig", store.create("score_sheet", "{}"))
+
+
+def test_a_write_from_a_stale_tab_is_refused_not_overwritten(store):
+    game_id = store.create("live:pig", "v1")
+    assert store.save("live:pig", game_id, "tab A", 1) == 2
+    with pytest.raises(StaleWrite, match="changed in another tab"):
+        store.save("live:pig", game_id, "tab B", 1)
+    assert store.load("live:pig", game_id) == ("tab A", 2)
+
+
+def test_concurrent_writers_on_one_version_only_one_wins(store):
+    game_id = store.create("live:pig", "v1")
+    outcomes = []
+
+    def write(text):
+        try:
+            store.save("live:pig", game_id, text, 1)
+            outcomes.append("ok")
+        except StaleWrite:
+            outcomes.append("stale")
+
+    threads = [threading.Thread(target=write, args=(f"w{i}",)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(outcomes) == ["ok"] + ["stale"] * 7
+    assert store.load("live:pig", game_id)[1] == 2
+
+
+def test_unknown_and_malformed_ids_say_no_longer_stored(store):
+    for bad in ["AAAAAAAAAAAAAAAAAAAAAA", "", "x" * 5000, "../../etc", "id'; DROP TABLE", "²" * 9]:
+        with pytest.raises(NotStored, match="no longer stored"):
+            store.load("live:pig", bad)
+        with pytest.raises(NotStored):
+            store.save("live:pig", bad, "{}", 1)
+    assert issubclass(NotStored, StoreError) and issubclass(StoreError, EngineError)
+
+
+def test_entries_over_the_size_cap_are_refused(tmp_path):
+    store = Store(tmp_path / "s.sqlite3", max_entry_bytes=1000)
+    with pytest.raises(TooLarge, match="1,000 byte limit"):
+        store.create("score_sheet", "x" * 1001)
+    game_id = store.create("score_sheet", "x" * 1000)
+    with pytest.raises(TooLarge):
+        store.save("score_sheet", game_id, "é" * 501, 1)  # bytes, not characters
+    assert store.load("score_sheet", game_id) == ("x" * 1000, 1)
+
+
+def test_eviction_removes_least_recently_used_beyond_the_cap(tmp_path, monkeypatch):
+    clock = [1000.0]
+    monkeypatch.setattr("engine.core.store.time.time", lambda: clock[0])
+    store = Store(tmp_path / "s.sqlite3", max_entries=3)
+    ids = []
+    for _ in range(3):
+        clock[0] += 100
+        ids.append(store.create("score_sheet", "{}"))
+    clock[0] += 100
+    store.touch("score_sheet", ids[0])  # the oldest is in use again
+    clock[0] += 100
+    newest = store.create("score_sheet", "{}")
+    assert len(store) == 3
+    with pytest.raises(NotStored, match="no longer stored"):
+        store.load("score_sheet", ids[1])
+    for kept in (ids[0], ids[2], newest):
+        store.load("score_sheet", kept)
+
+
+def test_eviction_by_age_and_by_total_size(tmp_path, monkeypatch):
+    clock = [0.0]
+    monkeypatch.setattr("engine.core.store.time.time", lambda: clock[0])
+    store = Store(tmp_path / "s.sqlite3", max_age=1000, max_total_bytes=250)
+    old = store.create("score_sheet", "a" * 100)
+    clock[0] = 500
+    mid = store.create("score_sheet", "b" * 100)
+    clock[0] = 1200
+    assert store.evict() == 1  # unused for more than max_age
+    with pytest.raises(NotStored):
+        store.load("score_sheet", old)
+    store.create("score_sheet", "c" * 100)
+    store.create("score_sheet", "d" * 100)  # 300 bytes > 250: the least recent goes
+    with pytest.raises(NotStored):
+        store.load("score_sheet", mid)
+    assert len(store) == 2
+
+
+def test_many_new_games_do_not_evict_a_game_in_use(tmp_path):
+    store = Store(tmp_path / "s.sqlite3")
+    mine = store.create("live:pig", "mine")
+    for _ in range(600):  # what evicted every game of the old in-memory store
+        store.create("live:pig", "spam")
+    assert store.load("live:pig", mine) == ("mine", 1)
+
+
+def test_default_store_follows_the_environment(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path / "here"))
+    assert default_dir() == tmp_path / "here"
+    game_id = default_store().create("score_sheet", "{}")
+    assert (tmp_path / "here" / "store.sqlite3").exists()
+    assert default_store().load("score_sheet", game_id)[0] == "{}"
+
+
+def test_an_unusable_folder_is_a_store_error(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    with pytest.raises(StoreError, match="cannot be created"):
+        Store(blocker / "store.sqlite3").create("score_sheet", "{}")
