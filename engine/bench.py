@@ -8,6 +8,7 @@ several timed runs on one core (this process).
 from __future__ import annotations
 
 import importlib
+import math
 import random
 import statistics
 import time
@@ -16,6 +17,9 @@ from engine.core.errors import EngineError, quote_choices
 from engine.core.registry import _MODULES, game_names, get_game
 from engine.core.ruleset import make_ruleset
 from engine.core.simulate import play_out
+
+MAX_RUNS = 1000
+MAX_SECONDS = 3600
 
 
 def _rate(fn, seconds: float, runs: int) -> tuple[float, int]:
@@ -53,6 +57,17 @@ def random_game_runner(name: str, num_players: int | None = None):
 
 
 def run_bench(names=None, *, seconds: float = 1.0, runs: int = 5) -> list[tuple[str, float]]:
+    if type(runs) is not int or not 1 <= runs <= MAX_RUNS:
+        raise EngineError(f"--runs {runs!r}: give a whole number of runs from 1 to {MAX_RUNS}")
+    if (
+        isinstance(seconds, bool)
+        or not isinstance(seconds, (int, float))
+        or not math.isfinite(seconds)
+        or not 0 < seconds <= MAX_SECONDS
+    ):
+        raise EngineError(
+            f"--seconds {seconds!r}: give a time per run above 0 and at most {MAX_SECONDS} s"
+        )
     names = list(names) if names else game_names(include_demo=True)
     for n in names:
         if n not in _MODULES:

@@ -1,6 +1,7 @@
 """Command line: ``python -m engine simulate | replay | bench``.
 
-Errors are one line on stderr and a non-zero exit status; no tracebacks for bad input.
+Errors are one line on stderr and a non-zero exit status (1 for bad input); no
+tracebacks, not even for a bug (then exit status 2 and the exception's name).
 """
 
 from __future__ import annotations
@@ -11,10 +12,12 @@ import tomllib
 from collections import Counter
 from pathlib import Path
 
-from engine.core.errors import EngineError, RulesetError
-from engine.core.records import read_jsonl, replay, write_jsonl
+from engine.core import records as records_module
+from engine.core.errors import EngineError, RecordError, RulesetError
+from engine.core.records import parse_jsonl, read_jsonl, replay
 from engine.core.registry import _MODULES, get_game
-from engine.core.simulate import simulate
+from engine.core.ruleset import MAX_TOML_BYTES, make_ruleset, short, toml_overrides
+from engine.core.simulate import check_seed, simulate_with
 
 
 class _Parser(argparse.ArgumentParser):
@@ -35,59 +38,114 @@ def _progress(done: int, total: int, label: str) -> None:
 
 
 def parse_rule(text: str) -> tuple[str, object]:
-    """``key=value`` with a TOML value: ``target=7``, ``variant="whist4"``, ``x=true``."""
+    """``key=value`` with a TOML value: ``target=7``, ``variant="whist4"``, ``x=true``;
+    a value that is not TOML is a bare string (``variant=whist4``)."""
     if "=" not in text:
-        raise RulesetError(f"--rule {text!r}: write KEY=VALUE, e.g. target=7")
+        raise RulesetError(f"--rule {short(text)}: write KEY=VALUE, e.g. target=7")
     key, _, value = text.partition("=")
+    key = key.strip()
+    if len(value) > MAX_TOML_BYTES or any(c in value for c in "\n\r\0"):
+        raise RulesetError(f"--rule {short(text)}: the value must be one short line")
     try:
-        parsed = tomllib.loads(f"v = {value}")["v"]
+        parsed = tomllib.loads(f"v = {value}")
     except tomllib.TOMLDecodeError:
-        parsed = value  # bare words are strings: variant=whist4
-    return key.strip(), parsed
+        return key, value  # bare words are strings: variant=whist4
+    except RecursionError:
+        raise RulesetError(f"--rule {short(key)}: the value is nested too deeply") from None
+    except ValueError:  # an integer of thousands of digits
+        raise RulesetError(f"--rule {short(key)}: the value is out of range") from None
+    if set(parsed) != {"v"}:
+        raise RulesetError(f"--rule {short(text)}: give one value")
+    return key, parsed["v"]
 
 
 def _ruleset_overrides(args) -> dict:
     overrides: dict = {}
     if args.rules:
+        source = f"--rules {args.rules}"
         try:
-            overrides.update(tomllib.loads(Path(args.rules).read_text(encoding="utf-8")))
+            with open(args.rules, "rb") as f:
+                data = f.read(MAX_TOML_BYTES + 1)
         except OSError as exc:
-            raise RulesetError(f"--rules {args.rules}: cannot read ({exc.strerror})") from None
-        except tomllib.TOMLDecodeError as exc:
-            raise RulesetError(f"--rules {args.rules}: not valid TOML ({exc})") from None
+            raise RulesetError(f"{source}: cannot read ({exc.strerror or exc})") from None
+        overrides.update(toml_overrides(data, source=source))
     for item in args.rule or []:
         key, value = parse_rule(item)
         overrides[key] = value
     return overrides
 
 
-def cmd_simulate(args) -> int:
-    game = get_game(args.game)
-    overrides = _ruleset_overrides(args)
+def _check_games(args) -> None:
     if args.games < 1:
         raise EngineError(f"--games {args.games}: must be at least 1")
-    players = args.players or None
-    records = []
-    for i in range(args.games):
-        records.append(simulate(game, args.seed + i, players, **overrides))
-        _progress(i + 1, args.games, f"{args.game}")
-    if args.out == "-":
-        for r in records:
-            print(r.to_json())
-    else:
-        write_jsonl(records, args.out)
-        wins = Counter(w for r in records for w in r.result["winners"])
-        seats = ", ".join(f"seat {s}: {wins.get(s, 0)}" for s in range(records[0].num_players))
-        print(f"wrote {len(records)} {game.title} games to {args.out} (wins {seats})")
+    check_seed(args.seed)
+    check_seed(args.seed + args.games - 1)
+
+
+def _prepare(game, args) -> tuple[dict, list[str] | None]:
+    """Overrides, ruleset, bots and player count checked before any game is played."""
+    overrides = _ruleset_overrides(args)
+    _check_games(args)
+    rules = make_ruleset(game.ruleset_class, overrides)
+    players = list(args.players) if args.players else None
+    for name in players or []:
+        game.make_bot(name)
+    game.new_initial_state(len(players) if players else None, rules)
+    return overrides, players
+
+
+def _open_out(path: str):
+    """The output file, opened before any game is simulated (a folder or a missing folder
+    is an error at once, not after a long run)."""
+    p = Path(path)
+    if p.is_dir():
+        raise EngineError(f"--out {path}: is a folder; give a file name, e.g. games.jsonl")
+    if not p.parent.is_dir():
+        raise EngineError(f"--out {path}: the folder {str(p.parent)!r} does not exist")
+    try:
+        return open(p, "w", encoding="utf-8")
+    except OSError as exc:
+        raise EngineError(f"--out {path}: cannot write ({exc.strerror or exc})") from None
+
+
+def cmd_simulate(args) -> int:
+    game = get_game(args.game)
+    overrides, players = _prepare(game, args)
+    out = sys.stdout if args.out == "-" else _open_out(args.out)
+    wins: Counter = Counter()
+    num_players = 0
+    try:
+        for i in range(args.games):  # each record is written as soon as it is played
+            record = simulate_with(game, args.seed + i, players, overrides)
+            out.write(record.to_json() + "\n")
+            wins.update(record.result["winners"])
+            num_players = record.num_players
+            _progress(i + 1, args.games, f"{args.game}")
+    except BaseException:
+        if out is not sys.stdout:
+            out.close()
+            Path(args.out).unlink(missing_ok=True)  # no half-written file
+        raise
+    if out is not sys.stdout:
+        out.close()
+        seats = ", ".join(f"seat {s}: {wins.get(s, 0)}" for s in range(num_players))
+        print(f"wrote {args.games} {game.title} games to {args.out} (wins {seats})")
     return 0
 
 
 def cmd_replay(args) -> int:
-    records = read_jsonl(args.file) if args.file != "-" else None
-    if records is None:
-        from engine.core.records import parse_jsonl
-
-        records = parse_jsonl(sys.stdin.read(), source="stdin")
+    if args.file == "-":
+        limit = records_module.MAX_BYTES
+        data = sys.stdin.buffer.read(limit + 1)
+        if len(data) > limit:
+            raise RecordError(f"stdin: over the {limit} byte limit; refused")
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise RecordError(f"stdin: not UTF-8 text (byte {exc.start})") from None
+        records = parse_jsonl(text, source="stdin")
+    else:
+        records = read_jsonl(args.file)
     for n, record in enumerate(records, start=1):
         steps = 0
         try:
@@ -108,16 +166,13 @@ def cmd_replay(args) -> int:
 def cmd_winrate(args) -> int:
     """Win share per bot over many games, the seats rotating so no bot keeps a seat."""
     game = get_game(args.game)
-    overrides = _ruleset_overrides(args)
-    if args.games < 1:
-        raise EngineError(f"--games {args.games}: must be at least 1")
-    players = list(args.players)
+    overrides, players = _prepare(game, args)
     n = len(players)
     share: Counter = Counter()
     seats: Counter = Counter()
     for i in range(args.games):
         order = players[i % n :] + players[: i % n]
-        record = simulate(game, args.seed + i, order, **overrides)
+        record = simulate_with(game, args.seed + i, order, overrides)
         winners = record.result["winners"]
         for w in winners:
             share[order[w]] += 1 / len(winners)
@@ -182,13 +237,25 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _one_line(exc: BaseException, limit: int = 2000) -> str:
+    text = " ".join(str(exc).splitlines()) or type(exc).__name__
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def main(argv=None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         return args.func(args)
     except EngineError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {_one_line(exc)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130
+    except Exception as exc:  # a bug: still one line, never a traceback
+        print(
+            f"error: unexpected {type(exc).__name__}: {_one_line(exc)} (this is a bug; "
+            "please report it with the command)",
+            file=sys.stderr,
+        )
+        return 2

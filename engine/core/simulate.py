@@ -7,9 +7,9 @@ from collections.abc import Sequence
 
 from engine.core.errors import EngineError
 from engine.core.protocol import CHANCE, Game, State
-from engine.core.records import GameRecord, result_of
+from engine.core.records import SEED_LIMIT, GameRecord, result_of
 from engine.core.registry import get_game
-from engine.core.ruleset import make_ruleset, overrides_of
+from engine.core.ruleset import make_ruleset, overrides_of, short
 
 MAX_ACTIONS = 200_000
 
@@ -42,9 +42,27 @@ def simulate(
     >>> rec.result["winners"] in ([0], [1])
     True
     """
+    return simulate_with(game, seed, players, ruleset)
+
+
+def check_seed(seed) -> int:
+    """A seed a record can hold: an integer 0 <= seed < 2**63 (not a bool)."""
+    if type(seed) is not int:
+        raise EngineError(f"seed {short(seed)} must be an integer")
+    if not 0 <= seed < SEED_LIMIT:
+        raise EngineError(f"seed {short(seed)} is out of range; seeds are 0 to 2**63-1")
+    return seed
+
+
+def simulate_with(
+    game: str | Game, seed: int, players: Sequence[str] | None, overrides: dict
+) -> GameRecord:
+    """:func:`simulate` with the ruleset overrides as a dict, so that no field name can
+    collide with a parameter (a ruleset file may hold any key)."""
     if isinstance(game, str):
         game = get_game(game)
-    rules = make_ruleset(game.ruleset_class, ruleset)
+    check_seed(seed)
+    rules = make_ruleset(game.ruleset_class, overrides)
     if players is None:
         players = ["random"] * game.default_count(rules)
     players = list(players)
