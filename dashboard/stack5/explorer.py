@@ -17,7 +17,8 @@ def render_state(state, seat):
     obs = state.observation(seat)
     target = state.ruleset.target
     if state.is_terminal():
-        st.success(f"Game over — seat {obs['winner']} wins with {target} points.")
+        won = obs["scores"][obs["winner"]]
+        st.success(f"Game over — seat {obs['winner']} wins with {won} points (target {target}).")
     else:
         st.markdown(f"**Turn of seat {obs['player']}** · {state.describe_turn()}")
     last = state.history[-1] if state.history else ""
@@ -62,7 +63,13 @@ def advice(state):
     if obs["phase"] != "decide":
         return
     try:
-        odds = draw_odds(obs["hand"], obs["unseen"] or obs["discard"], state.ruleset, horizon=1)
+        odds = draw_odds(
+            obs["hand"],
+            obs["unseen"] or obs["discard"],
+            state.ruleset,
+            horizon=1,
+            jokers_this_turn=obs["jokers_this_turn"],
+        )
     except EngineError as exc:  # pragma: no cover - the engine keeps hands legal
         st.error(str(exc))
         return

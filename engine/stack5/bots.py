@@ -96,7 +96,13 @@ class HeuristicBot(Bot):
         phase = obs["phase"]
         if phase == "decide":
             unseen = obs["unseen"] or obs["discard"]  # an empty deck is reshuffled first
-            odds = draw_odds(obs["hand"], unseen, state.ruleset, horizon=1)
+            odds = draw_odds(
+                obs["hand"],
+                unseen,
+                state.ruleset,
+                horizon=1,
+                jokers_this_turn=obs["jokers_this_turn"],
+            )
             verb, _ = draw_or_stop(odds, card_value=self.boldness)
             return DRAW if verb == "draw" else STOP
         rows_of = [[tuple(spec.index[c] for c in row) for row in rows] for rows in obs["rows"]]

@@ -155,6 +155,7 @@ def draw_odds(
     unseen: Iterable[str] | Mapping[str, int] | str | None = None,
     rules: Stack5Rules | None = None,
     horizon: int = MAX_K,
+    jokers_this_turn: int | None = None,
 ) -> DrawOdds:
     """Exact odds of the next own draw given the cards ``drawn`` and held this turn.
 
@@ -166,6 +167,11 @@ def draw_odds(
     bust within the next k draws if the player keeps drawing (a bomb's turned card leaves
     the deck; a second Joker ends the turn without a bust; no reshuffle), for k up to
     ``horizon`` (1..5; the cost grows fast with it — 1 is enough for the next draw).
+
+    ``jokers_this_turn`` is how many Jokers already count toward "both Jokers" this turn
+    (default: the Jokers in ``drawn``). It differs only under the ruleset choice
+    ``draw3_joker = 'counts_for_both'``, where a Joker drawn by a Draw 3 is discarded but
+    counts (and a Joker among the Draw 3 cards while one counts ends the turn, no bust).
 
     >>> o = draw_odds(["JK"], unseen=["JK", "R1", "D3", "R2", "B2"])
     >>> o.double_joker, o.bust
@@ -188,10 +194,20 @@ def draw_odds(
         for c in codes:
             both[c] += 1
         _check_copies(spec, both, "drawn and unseen cards")
-    key = _reduce(spec, codes, counts)
-    bust_within = tuple(_bust_within(key, k) for k in range(1, horizon + 1))
-    total = sum(counts)
     held_joker = spec.JK in codes
+    if jokers_this_turn is not None:
+        if isinstance(jokers_this_turn, bool) or jokers_this_turn not in (0, 1):
+            raise IllegalAction(
+                f"jokers this turn {jokers_this_turn!r}: write 0 or 1 (a second Joker ends "
+                "the turn)"
+            )
+        if held_joker and not jokers_this_turn:
+            raise IllegalAction("a Joker is held, so at least one Joker counts this turn")
+        held_joker = bool(jokers_this_turn)
+    key = _reduce(spec, codes, counts, held_joker)
+    jc = spec.rules.draw3_joker_counts()
+    bust_within = tuple(_bust_within(key, k, jc) for k in range(1, horizon + 1))
+    total = sum(counts)
     dj = Fraction(counts[spec.JK], total) if total and held_joker else ZERO
     bust = bust_within[0]
     return DrawOdds(
@@ -204,7 +220,7 @@ def draw_odds(
     )
 
 
-def _reduce(spec, codes: list[int], counts: list[int]) -> tuple:
+def _reduce(spec, codes: list[int], counts: list[int], held_joker: bool) -> tuple:
     drawn_numbers = {spec.number[c] for c in codes if c < spec.n_numbers}
     per_number: dict[int, int] = Counter()
     for c in range(spec.n_numbers):
@@ -217,7 +233,7 @@ def _reduce(spec, codes: list[int], counts: list[int]) -> tuple:
         bust,
         free,
         counts[spec.JK],
-        spec.JK in codes,
+        held_joker,
         counts[spec.D3],
         bombs,
         counts[spec.ST],
@@ -272,7 +288,7 @@ def _falling(n: int, m: int) -> int:
     return out
 
 
-def _bust_within(s: tuple, k: int) -> Fraction:
+def _bust_within(s: tuple, k: int, jc: bool = False) -> Fraction:
     """Bust within ``k`` own draws from reduced state ``s``, exactly.
 
     The recursion works on integers: ``_h(s, k, L)`` is the probability times the falling
@@ -287,7 +303,7 @@ def _bust_within(s: tuple, k: int) -> Fraction:
     """
     total = _total(s)
     depth = min(4 * k, total)
-    return Fraction(_h(s, k, depth), _falling(total, depth))
+    return Fraction(_h(s, k, depth, jc), _falling(total, depth))
 
 
 def _canon(s: tuple, total: int, need: int) -> tuple:
@@ -300,50 +316,56 @@ def _canon(s: tuple, total: int, need: int) -> tuple:
 
 
 @lru_cache(maxsize=400_000)
-def _h(s: tuple, k: int, depth: int) -> int:
-    """Own draws: bust within ``k`` draws × falling(total, depth)."""
+def _h(s: tuple, k: int, depth: int, jc: bool) -> int:
+    """Own draws: bust within ``k`` draws × falling(total, depth). ``jc``: a Joker drawn
+    by a Draw 3 counts toward both Jokers (ruleset ``draw3_joker``)."""
     bust, free, jk, held, d3, bombs, st, lost = s
     total = bust + sum(free) + jk + d3 + bombs + st
     if k == 0 or total <= lost:
         return 0
     c = _canon(s, total, 4 * k)
     if c is not s:
-        return _h(c, k, depth)
+        return _h(c, k, depth, jc)
     d1 = depth - 1
     acc = bust * _falling(total - 1, d1) if bust else 0
     k1 = k - 1
     if k1:
         for i, a, m in _distinct_free(free):
-            acc += a * m * _h(_take_free(s, i, True), k1, d1)
+            acc += a * m * _h(_take_free(s, i, True), k1, d1, jc)
         if jk and not held:
-            acc += jk * _h((bust, free, jk - 1, True, d3, bombs, st, lost), k1, d1)
+            acc += jk * _h((bust, free, jk - 1, True, d3, bombs, st, lost), k1, d1, jc)
         if st:
-            acc += st * _h((bust, free, jk, held, d3, bombs, st - 1, lost), k1, d1)
+            acc += st * _h((bust, free, jk, held, d3, bombs, st - 1, lost), k1, d1, jc)
         if bombs and total - 1 > lost:
-            acc += bombs * _h((bust, free, jk, held, d3, bombs - 1, st, lost + 1), k1, d1)
+            acc += bombs * _h((bust, free, jk, held, d3, bombs - 1, st, lost + 1), k1, d1, jc)
     if d3:
-        acc += d3 * _g((bust, free, jk, held, d3 - 1, bombs, st, lost), 3, k1, d1)
+        acc += d3 * _g((bust, free, jk, held, d3 - 1, bombs, st, lost), 3, k1, d1, jc)
     return acc
 
 
 @lru_cache(maxsize=400_000)
-def _g(s: tuple, m: int, k: int, depth: int) -> int:
+def _g(s: tuple, m: int, k: int, depth: int, jc: bool) -> int:
     """``m`` more Draw 3 cards, then ``k`` more own draws."""
     bust, free, jk, held, d3, bombs, st, lost = s
     total = bust + sum(free) + jk + d3 + bombs + st
     if m == 0 or total <= lost:
-        return _h(s, k, depth)
+        return _h(s, k, depth, jc)
     c = _canon(s, total, m + 4 * k)
     if c is not s:
-        return _g(c, m, k, depth)
+        return _g(c, m, k, depth, jc)
     d1 = depth - 1
     acc = bust * _falling(total - 1, d1) if bust else 0
     m1 = m - 1
     for i, a, mult in _distinct_free(free):
-        acc += a * mult * _g(_take_free(s, i, True), m1, k, d1)
-    for pos, n in ((2, jk), (4, d3), (5, bombs), (6, st)):
+        acc += a * mult * _g(_take_free(s, i, True), m1, k, d1, jc)
+    if jk and jc:  # the Joker is discarded but counts: a second one ends the turn
+        if not held:
+            acc += jk * _g((bust, free, jk - 1, True, d3, bombs, st, lost), m1, k, d1, jc)
+    elif jk:
+        acc += jk * _g(_minus(s, 2), m1, k, d1, jc)
+    for pos, n in ((4, d3), (5, bombs), (6, st)):
         if n:
-            acc += n * _g(_minus(s, pos), m1, k, d1)
+            acc += n * _g(_minus(s, pos), m1, k, d1, jc)
     return acc
 
 
@@ -355,6 +377,7 @@ def brute_force_bust(
     unseen: Iterable[str] | str | None = None,
     k: int = 1,
     rules: Stack5Rules | None = None,
+    jokers_this_turn: int | None = None,
 ) -> Fraction:
     """Bust within ``k`` draws by walking every card sequence, card by card, with the
     turn's rules applied literally to named cards (slow; for checking :func:`draw_odds`).
@@ -368,6 +391,7 @@ def brute_force_bust(
     else:
         counts = _counts_of(spec, unseen, "unseen cards")
     numbers = frozenset(spec.number[c] for c in codes if c < spec.n_numbers)
+    jc = spec.rules.draw3_joker_counts()
 
     def draw(counts, numbers, held, k, extra) -> Fraction:
         # extra > 0: Draw 3 cards still to come; extra == -1: a bomb's turned card
@@ -393,7 +417,12 @@ def brute_force_bust(
                     continue
                 nxt = (rest, numbers | {num}, held)
             elif extra > 0:  # a special drawn by Draw 3: discarded without effect
-                nxt = (rest, numbers, held)
+                if c == spec.JK and jc:  # ... but this Joker counts toward both Jokers
+                    if held:
+                        continue
+                    nxt = (rest, numbers, True)
+                else:
+                    nxt = (rest, numbers, held)
             elif c == spec.JK:
                 if held:
                     continue  # second Joker: the turn ends, no bust
@@ -412,4 +441,5 @@ def brute_force_bust(
                 acc += p * draw(*nxt, k - 1, 0)
         return acc
 
-    return draw(counts, numbers, spec.JK in codes, k, 0)
+    held = spec.JK in codes if jokers_this_turn is None else bool(jokers_this_turn)
+    return draw(counts, numbers, held, k, 0)

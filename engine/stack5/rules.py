@@ -16,7 +16,9 @@ from dataclasses import dataclass, field
 
 from engine.core.errors import RulesetError
 
-MIN_DRAW_COUNTS = ("own", "own_and_draw3")
+MIN_DRAW_COUNTS = ("own_and_draw3", "own")
+DRAW3_JOKER = ("no_effect", "counts_for_both")
+_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 STEAL_FROM = ("any_row", "last_placed")
 
 
@@ -88,13 +90,25 @@ class Stack5Rules:
         },
     )
     min_draw_counts: str = field(
-        default="own",
+        default="own_and_draw3",
         metadata={
-            "doc": "which draws count toward the minimum: 'own' = only the player's own "
-            "draws; 'own_and_draw3' = cards drawn by Draw 3 count too (bomb-turned cards "
-            "never count)",
+            "doc": "which cards count toward the minimum draws: 'own_and_draw3' = every card "
+            "drawn this turn, the player's own draws (special cards included) and the three "
+            "cards of a Draw 3; 'own' = only the player's own draws. A card turned by a bomb "
+            "never counts",
             "assumption": True,
             "choices": MIN_DRAW_COUNTS,
+        },
+    )
+    draw3_joker: str = field(
+        default="no_effect",
+        metadata={
+            "doc": "a Joker among the three cards of a Draw 3 is never kept; 'no_effect' = it "
+            "is discarded and does not count toward drawing both Jokers; 'counts_for_both' = "
+            "it is discarded but counts toward both Jokers (with a kept Joker it ends the "
+            "turn and discards the turn's cards)",
+            "assumption": True,
+            "choices": DRAW3_JOKER,
         },
     )
     steal_from: str = field(
@@ -115,6 +129,65 @@ class Stack5Rules:
         default=3,
         metadata={"doc": "points that win at once", "assumption": False, "min": 1, "max": 12},
     )
+
+    # --- the turn rules that several parts share (state, odds, bots, pages) -------------
+    def counts_toward_minimum(self, source: str) -> bool:
+        """Does a card count toward ``min_draws``? ``source`` is how it came off the deck:
+        ``'own'`` (the player's own draw, special cards included), ``'draw3'`` (one of
+        the three cards of a Draw 3) or ``'bomb'`` (turned by a bomb: never counts).
+
+        >>> r = Stack5Rules()
+        >>> r.counts_toward_minimum("draw3"), r.counts_toward_minimum("bomb")
+        (True, False)
+        >>> Stack5Rules(min_draw_counts="own").counts_toward_minimum("draw3")
+        False
+        """
+        if source == "own":
+            return True
+        if source == "draw3":
+            return self.min_draw_counts == "own_and_draw3"
+        if source == "bomb":
+            return False
+        raise ValueError(f"unknown draw source {source!r}")  # pragma: no cover
+
+    def draw3_joker_counts(self) -> bool:
+        """Does a Joker drawn by a Draw 3 count toward drawing both Jokers?"""
+        return self.draw3_joker == "counts_for_both"
+
+    def minimum_draw_text(self) -> str:
+        """The minimum-draw rule in player words, worded from the ruleset values.
+
+        >>> Stack5Rules().minimum_draw_text()  # doctest: +ELLIPSIS
+        'Draw at least two cards. Every card you draw this turn counts toward the two: ...'
+        """
+        n = _NUMBER_WORDS.get(self.min_draws, str(self.min_draws))
+        plural = "card" if self.min_draws == 1 else "cards"
+        head = f"Draw at least {n} {plural}."
+        if self.min_draw_counts == "own_and_draw3":
+            what = (
+                f" Every card you draw this turn counts toward the {n}: your own draws "
+                "(a special card such as a Draw 3, a bomb or a Steal included) and the three "
+                "cards a Draw 3 makes you draw."
+            )
+        else:
+            what = (
+                f" Only your own draws count toward the {n} (a special card such as a Draw "
+                "3, a bomb or a Steal included); the three cards a Draw 3 makes you draw do "
+                "not."
+            )
+        return head + what + " A card turned over by a bomb never counts."
+
+    def draw3_joker_text(self) -> str:
+        """The Draw-3 Joker rule in player words, worded from the ruleset value."""
+        if self.draw3_joker_counts():
+            return (
+                "A Joker drawn by a Draw 3 is discarded (not kept), but it still counts "
+                "toward drawing both Jokers this turn."
+            )
+        return (
+            "A Joker drawn by a Draw 3 is discarded (not kept) and does not count toward "
+            "drawing both Jokers this turn."
+        )
 
     def number_cards(self) -> int:
         return len(self.colours) * self.numbers * self.copies

@@ -2,8 +2,9 @@
 
 A turn is a sequence of actions:
 
-- chance deals one card at a time (``R3``, ``JK``…): the first ``min_draws`` own draws
-  happen without a choice, then the drawer chooses ``draw`` or ``stop``;
+- chance deals one card at a time (``R3``, ``JK``…): until ``min_draws`` cards count
+  (:meth:`Stack5Rules.counts_toward_minimum` says which do) the draws happen without a
+  choice, then the drawer chooses ``draw`` or ``stop``;
 - a Draw 3 is followed by up to three chance deals, a bomb by one chance deal (the turned
   card), a Steal by ``steal S row R`` and the stolen card's ``place …``;
 - a bust is followed by ``give S`` (the receiver), then the receiver's ``place …`` actions;
@@ -40,7 +41,7 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.core.errors import EngineError, IllegalAction, ParseError, quote_choices
+from engine.core.errors import EngineError, IllegalAction, ParseError, parse_count, quote_choices
 from engine.core.protocol import CHANCE, TERMINAL, Game, State
 from engine.stack5.cards import ROW_LENGTH, DeckSpec, deck_spec
 from engine.stack5.rules import Stack5Rules
@@ -164,15 +165,19 @@ def parse_action(text: str) -> Decide | Deal | Give | Steal | Place:
             return Place(words[1].upper(), _int(low[3]))
         if low[:1] == ["place"] and low[2:4] == ["discard", "row"] and len(low) == 5:
             return Place(words[1].upper(), _int(low[4]), True)
-    except ValueError:
-        pass
-    raise ParseError(f"{text!r}: not a Stack 5 action; write {ACTION_FORMS}")
+    except ParseError as exc:
+        raise ParseError(f"{_shown(text)}: {exc}") from None
+    raise ParseError(f"{_shown(text)}: not a Stack 5 action; write {ACTION_FORMS}")
+
+
+def _shown(text: str, limit: int = 40) -> str:
+    """The action text quoted for an error message, cut when very long."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + "…"
 
 
 def _int(word: str) -> int:
-    if not word.isdigit():
-        raise ValueError(word)
-    return int(word)
+    """A seat or row number: ASCII digits only, at most 3 (``parse_count``)."""
+    return parse_count(word, "a seat or row number", max_digits=3)
 
 
 # --- the state ----------------------------------------------------------------------------
@@ -244,8 +249,8 @@ class Stack5State(State):
         self.player = seat
         self.hand: list[int] = []
         self.mask = 0  # bit n set: number n drawn this turn
-        self.jokers = 0  # Jokers kept this turn
-        self.own_draws = 0
+        self.jokers = 0  # Jokers counted toward "both Jokers" this turn
+        self.own_draws = 0  # cards counted toward min_draws (see Stack5Rules)
         self.extra = 0  # Draw 3 cards still to come
         self.effect = -1  # the special card taking effect
         self._continue_draw()
@@ -417,7 +422,8 @@ class Stack5State(State):
             self._end_effect()
             self._continue_draw()
             return
-        if phase == P_DRAW or self.ruleset.min_draw_counts == "own_and_draw3":
+        rules = self.ruleset
+        if rules.counts_toward_minimum("own" if phase == P_DRAW else "draw3"):
             self.own_draws += 1
         if c < spec.n_numbers:
             bit = 1 << spec.number[c]
@@ -430,6 +436,14 @@ class Stack5State(State):
             self.mask |= bit
         elif phase == P_EXTRA:
             self.discard[c] += 1  # a special drawn by Draw 3: no effect
+            if c == spec.JK and rules.draw3_joker_counts():
+                self.jokers += 1  # not kept, but counts toward both Jokers
+                if self.jokers >= 2:
+                    self.extra = 0
+                    self._end_effect()
+                    self._discard_hand()
+                    self._end_turn()
+                    return
         elif c == spec.JK:
             self.jokers += 1
             self.hand.append(c)
@@ -552,6 +566,7 @@ class Stack5State(State):
             "stolen": names[self.stolen] if self.stolen >= 0 else None,
             "effect": names[self.effect] if self.effect >= 0 else None,
             "own_draws": self.own_draws,
+            "jokers_this_turn": self.jokers,
             "extra_draws": self.extra,
             "unseen": {names[c]: n for c, n in enumerate(self.deck) if n},
             "deck_size": self.deck_total,

@@ -181,3 +181,46 @@ def test_draw_odds_matches_brute_force_with_many_specials(seed):
     o = draw_odds(drawn, unseen)
     for k in range(1, 6):
         assert o.bust_within[k - 1] == brute_force_bust(drawn, unseen, k), (drawn, unseen, k)
+
+
+@pytest.mark.parametrize(
+    "drawn, unseen, jokers",
+    [
+        (["R1", "JK"], ["D3", "JK", "B1", "G3", "Y4", "P5"], None),
+        (["R1", "B2"], ["D3", "JK", "G3", "Y2", "P5", "JK"], 1),
+        (["R1"], ["D3", "D3", "JK", "JK", "G3", "Y1"], 0),
+    ],
+)
+def test_draw3_joker_counts_for_both_in_the_odds(drawn, unseen, jokers):
+    """Under draw3_joker = 'counts_for_both' the odds follow the engine and the brute
+    force (a second Joker among the Draw 3 cards ends the turn without a bust)."""
+    from engine.stack5 import Stack5Rules
+
+    rules = Stack5Rules(draw3_joker="counts_for_both")
+    s = new(draw3_joker="counts_for_both")
+    spec = s.spec
+    s.deck = [0] * spec.kinds
+    for c in spec.codes(unseen):
+        s.deck[c] += 1
+    s.deck_total = len(unseen)
+    s.hand = spec.codes(drawn)
+    for c in s.hand:
+        if c < spec.n_numbers:
+            s.mask |= 1 << spec.number[c]
+    s.jokers = drawn.count("JK") if jokers is None else jokers
+    s.own_draws = 2
+    s.phase = P_DECIDE
+    o = draw_odds(drawn, unseen, rules, horizon=3, jokers_this_turn=jokers)
+    default = draw_odds(drawn, unseen, horizon=3)
+    for k in (1, 2, 3):
+        assert o.bust_within[k - 1] == _engine_bust_within(s, 0, k)
+        assert o.bust_within[k - 1] == brute_force_bust(drawn, unseen, k, rules, jokers)
+    if s.jokers:  # the counted Joker changes the odds: fewer Draw 3s run to a bust
+        assert o.bust_within[2] < default.bust_within[2]
+
+
+def test_draw3_joker_jokers_this_turn_is_checked():
+    with pytest.raises(IllegalAction, match="0 or 1"):
+        draw_odds(["R1"], jokers_this_turn=2)
+    with pytest.raises(IllegalAction, match="Joker is held"):
+        draw_odds(["JK"], jokers_this_turn=0)

@@ -99,19 +99,48 @@ def test_give_to_self_is_illegal_and_state_unchanged():
 # --- special cards -----------------------------------------------------------------------
 
 
-def test_draw3_draws_three_more_and_does_not_count_toward_minimum():
+def test_minimum_two_draws_counts_draw3_cards_by_default():
+    """RULES.md §2 A turn: the minimum of 2 counts every card drawn this turn, the
+    player's own draws (special cards included) and the three cards of a Draw 3."""
     s = play(new(), "D3", "R1", "B2", "G3")
-    assert s.current_player() == CHANCE  # D3 was the only own draw besides nothing
+    assert s.legal_actions() == [DRAW, STOP]  # no forced fifth card
+    assert s.own_draws == 4
+    assert names(s, s.hand) == ["R1", "B2", "G3"]
+    assert s.discard[s.spec.D3] == 1
+
+
+def test_minimum_two_draws_counts_a_special_card_drawn_by_the_player():
+    s = play(new(), "ST", "R1")  # no other player has a card: the Steal does nothing
+    assert s.legal_actions() == [DRAW, STOP]
+
+
+def test_minimum_two_draws_never_counts_a_bomb_turned_card():
+    for counts in ("own_and_draw3", "own"):
+        s = play(new(min_draw_counts=counts), "NB", "R1")  # NB counts, R1 is the turned card
+        assert s.own_draws == 1 and s.current_player() == CHANCE
+        play(s, "B2")
+        assert s.legal_actions() == [DRAW, STOP]
+
+
+def test_minimum_two_draws_own_only_is_a_ruleset_choice():
+    s = play(new(min_draw_counts="own"), "D3", "R1", "B2", "G3")
+    assert s.current_player() == CHANCE  # D3 was the only own draw
     assert s.own_draws == 1
     play(s, "Y4")
     assert s.legal_actions() == [DRAW, STOP]
     assert names(s, s.hand) == ["R1", "B2", "G3", "Y4"]
-    assert s.discard[s.spec.D3] == 1
 
 
-def test_draw3_cards_count_when_ruleset_says_so():
-    s = play(new(min_draw_counts="own_and_draw3"), "D3", "R1", "B2", "G3")
-    assert s.legal_actions() == [DRAW, STOP]
+def test_minimum_two_draws_rule_lives_in_the_ruleset():
+    from engine.core.ruleset import describe
+    from engine.stack5 import Stack5Rules
+
+    info = {f.name: f for f in describe(Stack5Rules)}["min_draw_counts"]
+    assert info.default == "own_and_draw3" and info.assumption
+    assert set(info.choices) == {"own_and_draw3", "own"}
+    assert "three cards a Draw 3" in Stack5Rules().minimum_draw_text()
+    assert "do not" in Stack5Rules(min_draw_counts="own").minimum_draw_text()
+    assert "bomb never counts" in Stack5Rules().minimum_draw_text()
 
 
 def test_draw3_bust_stops_at_once():
@@ -222,6 +251,48 @@ def test_both_jokers_discard_the_turn_and_end_it():
 
 
 # --- placement ---------------------------------------------------------------------------
+
+
+def test_draw3_joker_never_completes_both_jokers_by_default():
+    """RULES.md §2: a Joker among the Draw 3 cards is not kept and does not count toward
+    "both Jokers" [A]."""
+    s = play(new(), "JK", "R1", "draw", "D3", "B2", "JK", "G3")
+    assert s.player == 0 and s.legal_actions() == [DRAW, STOP]
+    assert names(s, s.hand) == ["JK", "R1", "B2", "G3"]
+    assert s.jokers == 1 and s.discard[s.spec.JK] == 1
+    # ... nor does it make a later own Joker the second one
+    t = play(new(), "D3", "JK", "R1", "B2", "draw", "JK")
+    assert t.player == 0 and t.legal_actions() == [DRAW, STOP]
+    assert names(t, t.hand) == ["R1", "B2", "JK"]
+
+
+def test_draw3_joker_counts_for_both_is_a_ruleset_choice():
+    # a kept Joker, then a Joker among the Draw 3 cards: both Jokers, the turn ends at once
+    s = play(new(draw3_joker="counts_for_both"), "JK", "R1", "draw", "D3", "B2", "JK")
+    assert s.player == 1 and s.current_player() == CHANCE and not any(s.rows[0])
+    spec = s.spec
+    assert s.discard[spec.JK] == 2 and s.discard[spec.D3] == 1
+    assert s.discard[spec.code("R1")] == s.discard[spec.code("B2")] == 1
+    assert s.card_count() == 87
+    # a Joker drawn by Draw 3 first (discarded, not kept), then an own Joker
+    t = play(new(draw3_joker="counts_for_both"), "D3", "JK", "R1", "B2")
+    assert t.jokers == 1 and names(t, t.hand) == ["R1", "B2"]
+    assert t.observation(0)["jokers_this_turn"] == 1
+    play(t, "draw", "JK")
+    assert t.player == 1 and t.discard[spec.JK] == 2 and t.card_count() == 87
+
+
+def test_draw3_joker_rule_lives_in_the_ruleset():
+    from engine.core.ruleset import describe
+    from engine.stack5 import Stack5Rules
+
+    info = {f.name: f for f in describe(Stack5Rules)}["draw3_joker"]
+    assert info.default == "no_effect" and info.assumption
+    assert set(info.choices) == {"no_effect", "counts_for_both"}
+    assert "does not count" in Stack5Rules().draw3_joker_text()
+    assert "still counts" in Stack5Rules(draw3_joker="counts_for_both").draw3_joker_text()
+    with pytest.raises(RulesetError, match="allowed"):
+        new(draw3_joker="kept")
 
 
 def test_viability_rule():
