@@ -14,7 +14,15 @@ import plotly.graph_objects as go
 import polars as pl
 import streamlit as st
 
-from dashboard.ui import default_count_index, overrides_input, parse_overrides, player_counts
+from dashboard.ui import (
+    NAME_MAX_CHARS,
+    callback,
+    default_count_index,
+    overrides_input,
+    parse_overrides,
+    plain,
+    player_counts,
+)
 from engine import EngineError, GameRecord, get_game, parse_records, simulate, states
 from engine.core.records import MAX_BYTES, parse_jsonl
 
@@ -68,7 +76,8 @@ def recorded_files(game: str) -> list[Path]:
 def _summary(record: GameRecord) -> str:
     winners = (record.result or {}).get("winners")
     won = ", ".join(f"seat {w}" for w in winners) if winners else "unfinished"
-    return f"{' vs '.join(record.players)} · seed {record.seed} · won by {won}"
+    names = " vs ".join(plain(p, NAME_MAX_CHARS) for p in record.players)
+    return f"{names} · seed {record.seed} · won by {won}"
 
 
 # --- choosing a game -------------------------------------------------------------------------
@@ -175,6 +184,7 @@ def _step_controls(key: str, last: int) -> int:
     if st.session_state.get(skey, 0) > last:
         st.session_state[skey] = last
 
+    @callback
     def move(to):
         st.session_state[skey] = max(0, min(last, to(st.session_state.get(skey, 0))))
 

@@ -1,8 +1,19 @@
 """Widgets of the statistics page: loading, simulating and uploading records, and
-drawing a table with its chart and CSV download."""
+drawing a table with its chart and CSV download.
+
+Costs are paid once: an upload is verified by a checked replay once per content (keyed by
+its SHA-256), and the derived tables are cached by the content of every record set, so a
+rerun of the page does not replay anything. A session keeps at most
+:data:`MAX_UPLOAD_SETS` uploads (:data:`MAX_UPLOAD_BYTES` in all) and
+:data:`MAX_SESSION_GAMES` simulated games; a simulation request stops at
+:data:`SIM_SECONDS`.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import plotly.graph_objects as go
@@ -12,10 +23,15 @@ from dashboard.explorer import DATA_DIR
 from dashboard.ui import default_count_index, overrides_input, parse_overrides, player_counts
 from engine import EngineError, GameRecord, get_game, parse_records, simulate
 from engine.core.records import MAX_BYTES, parse_jsonl
-from engine.stats import StatTable
+from engine.stats import StatTable, game_tables, length_frame, seats_frame, win_rates
 
-MAX_BATCH = 200  # games per simulation request, so a request cannot hang the app
+MAX_BATCH = 200  # games per simulation request
+SIM_SECONDS = 10.0  # and at most this long, so a request cannot hang the app
+MAX_SESSION_GAMES = 20_000  # simulated games kept in one session
+MAX_UPLOAD_SETS = 4  # uploaded files kept in one session
+MAX_UPLOAD_BYTES = 2 * MAX_BYTES  # their total size
 SESSION_KEY = "stats_records"
+UPLOADS_KEY = "stats_uploads"  # [{"digest", "name", "size", "text"}]
 
 
 @st.cache_data(show_spinner="Reading recorded games…")
@@ -37,6 +53,18 @@ def _stamp(game: str) -> tuple:
     )
 
 
+@st.cache_resource(show_spinner="Checking every uploaded game by replay…", max_entries=16)
+def _verified(digest: str, source: str, _text: str) -> tuple[GameRecord, ...]:
+    """The records of an upload, replayed with every action checked, once per content."""
+    return tuple(parse_records(_text, source=source, verify=True))
+
+
+def _digest(data: bytes | str) -> str:
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    return hashlib.sha256(data).hexdigest()
+
+
 def records_for(game: str) -> list[GameRecord]:
     """The recorded games of ``game`` plus those added in this session."""
     try:
@@ -45,7 +73,60 @@ def records_for(game: str) -> list[GameRecord]:
         st.error(f"A file in data/{game} could not be read: {exc}")
         recorded = []
     added = [GameRecord.from_json(t) for t in st.session_state.get(SESSION_KEY, [])]
+    for item in st.session_state.get(UPLOADS_KEY, []):
+        try:
+            added += _verified(item["digest"], item["name"], item["text"])
+        except EngineError:  # verified when added; cannot fail again
+            continue
     return recorded + [r for r in added if r.game == game]
+
+
+@dataclass(frozen=True)
+class Figures:
+    games: int
+    unfinished: int
+    tables: list[StatTable]
+    error: str | None = None
+
+
+def _content_key(game: str) -> tuple:
+    sims = st.session_state.get(SESSION_KEY, [])
+    return (
+        game,
+        _stamp(game),
+        tuple(item["digest"] for item in st.session_state.get(UPLOADS_KEY, [])),
+        _digest("\n".join(sims)) if sims else "",
+    )
+
+
+@st.cache_data(show_spinner="Counting…", max_entries=32)
+def _figures(key: tuple, _load) -> Figures:
+    game = key[0]
+    records = _load()
+    if not records:
+        return Figures(0, 0, [])
+    seats = seats_frame(records)
+    tables = [
+        StatTable("Win rate by seat", win_rates(seats, "seat"), x="seat", y="win_rate"),
+        StatTable("Win rate by bot", win_rates(seats, "bot"), x="bot", y="win_rate"),
+        StatTable(
+            "Game length (actions, chance outcomes included)",
+            length_frame(records),
+            x="actions",
+            y="games",
+        ),
+    ]
+    error = None
+    try:
+        tables += game_tables(game, records)
+    except EngineError as exc:
+        error = f"Could not compute the game's own figures: {exc}"
+    return Figures(len(records), sum(r.result is None for r in records), tables, error)
+
+
+def figures_for(game: str) -> Figures:
+    """Every table of the page for ``game``, computed once per content of the records."""
+    return _figures(_content_key(game), lambda: records_for(game))
 
 
 def _add(records: list[GameRecord]) -> None:
@@ -69,36 +150,78 @@ def render_simulation_form(game_name: str) -> None:
         ]
         rules = overrides_input("stats_rules")
         go_ = st.form_submit_button("Simulate and add", type="primary")
+        st.caption(f"A batch stops after {SIM_SECONDS:g} seconds and keeps the games it finished.")
     if not go_:
         return
+    kept = len(st.session_state.get(SESSION_KEY, []))
+    if kept >= MAX_SESSION_GAMES:
+        st.error(
+            f"This session already holds {kept:,} simulated games, the most it keeps; "
+            "reload the page to start afresh."
+        )
+        return
+    wanted = min(int(games), MAX_SESSION_GAMES - kept)
     bar = st.progress(0.0, text="Simulating…")
     made = []
+    deadline = time.monotonic() + SIM_SECONDS
     try:
         overrides = parse_overrides(game, rules)
-        for i in range(int(games)):
+        for i in range(wanted):
             made.append(simulate(game, int(seed) + i, chosen[: int(n)], **overrides))
-            bar.progress((i + 1) / int(games), text=f"Simulated {i + 1} of {int(games)}")
+            bar.progress((i + 1) / wanted, text=f"Simulated {i + 1} of {wanted}")
+            if time.monotonic() > deadline and i + 1 < wanted:
+                break
     except EngineError as exc:
         st.error(str(exc))
         return
     _add(made)
-    st.success(f"Added {len(made)} simulated games.")
+    if len(made) < int(games):
+        st.warning(
+            f"Added {len(made)} of the {int(games)} games asked for: a batch stops after "
+            f"{SIM_SECONDS:g} seconds (or when the session is full). Simulate again with "
+            f"first seed {int(seed) + len(made)} to continue."
+        )
+    else:
+        st.success(f"Added {len(made)} simulated games.")
 
 
 def render_uploads() -> None:
     upload = st.file_uploader(
         "Records (.json or .jsonl)", type=["json", "jsonl"], key="stats_upload"
     )
+    sets = st.session_state.setdefault(UPLOADS_KEY, [])
+    if sets:
+        names = ", ".join(f"{s['name']} ({s['size'] / 1e6:.1f} MB)" for s in sets)
+        c1, c2 = st.columns([3, 1])
+        c1.caption(f"Uploaded in this session: {names}")
+        if c2.button("Forget uploads", key="stats_forget"):
+            st.session_state[UPLOADS_KEY] = []
+            st.session_state.pop("stats_last_upload", None)
+            st.rerun()
     if upload is None:
         return
     marker = f"{upload.name}:{upload.size}:{getattr(upload, 'file_id', '')}"
     if st.session_state.get("stats_last_upload") == marker:
         return
     if upload.size > MAX_BYTES:
-        st.error(f"{upload.name}: {upload.size} bytes is over the {MAX_BYTES} byte limit.")
+        st.error(f"{upload.name}: {upload.size:,} bytes is over the {MAX_BYTES:,} byte limit.")
+        return
+    data = upload.getvalue()
+    digest = _digest(data)
+    if any(s["digest"] == digest for s in sets):
+        st.session_state["stats_last_upload"] = marker
+        st.info(f"{upload.name} is already counted (the same content was uploaded before).")
+        return
+    total = sum(s["size"] for s in sets) + len(data)
+    if len(sets) >= MAX_UPLOAD_SETS or total > MAX_UPLOAD_BYTES:
+        st.error(
+            f"A session keeps at most {MAX_UPLOAD_SETS} uploaded files and "
+            f"{MAX_UPLOAD_BYTES // 2**20} MiB in all; choose Forget uploads first."
+        )
         return
     try:
-        records = parse_records(upload.getvalue().decode("utf-8"), source=upload.name)
+        text = data.decode("utf-8")
+        records = _verified(digest, upload.name, text)
     except UnicodeDecodeError:
         st.error(f"{upload.name}: not UTF-8 text; a record is JSON.")
         return
@@ -106,7 +229,7 @@ def render_uploads() -> None:
         st.error(f"Refused: {exc}")
         return
     st.session_state["stats_last_upload"] = marker
-    _add(records)
+    sets.append({"digest": digest, "name": upload.name, "size": len(data), "text": text})
     st.success(f"Added {len(records)} verified game(s) from {upload.name}.")
 
 

@@ -1,9 +1,8 @@
 import streamlit as st
 
-from dashboard.stats_view import records_for, render_simulation_form, render_uploads, show_table
-from engine import EngineError, get_game
+from dashboard.stats_view import figures_for, render_simulation_form, render_uploads, show_table
+from engine import get_game
 from engine.core.registry import game_names
-from engine.stats import StatTable, game_tables, length_frame, seats_frame, win_rates
 
 st.title("Statistics across games")
 st.caption(
@@ -18,30 +17,13 @@ with st.expander("Add games: simulate a batch or upload records"):
     render_simulation_form(game_name)
     render_uploads()
 
-records = records_for(game_name)
-if not records:
+figures = figures_for(game_name)
+if not figures.games:
     st.info("No games to count yet for this game: simulate a batch above.")
     st.stop()
-st.markdown(f"**{len(records)} games** ({sum(r.result is None for r in records)} unfinished)")
-
-seats = seats_frame(records)
-show_table(
-    StatTable("Win rate by seat", win_rates(seats, "seat"), x="seat", y="win_rate"), key="seat"
-)
-show_table(StatTable("Win rate by bot", win_rates(seats, "bot"), x="bot", y="win_rate"), key="bot")
-show_table(
-    StatTable(
-        "Game length (actions, chance outcomes included)",
-        length_frame(records),
-        x="actions",
-        y="games",
-    ),
-    key="length",
-)
-try:
-    extra = game_tables(game_name, records)
-except EngineError as exc:
-    st.error(f"Could not compute the game's own figures: {exc}")
-    extra = []
-for i, table in enumerate(extra):
-    show_table(table, key=f"extra{i}")
+st.markdown(f"**{figures.games} games** ({figures.unfinished} unfinished)")
+if figures.error:
+    st.error(figures.error)
+keys = ["seat", "bot", "length"]
+for i, table in enumerate(figures.tables):
+    show_table(table, key=keys[i] if i < len(keys) else f"extra{i - len(keys)}")

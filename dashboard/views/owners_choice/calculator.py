@@ -107,7 +107,7 @@ with st.expander("Take a position from a recorded game"):
         st.button(
             "Load this position",
             key="oc_rec_load",
-            on_click=_load_from_record,
+            on_click=ui.callback(_load_from_record),
             args=(str(files[0]), int(number), int(turn)),
         )
         if st.session_state.get("oc_load_error"):
