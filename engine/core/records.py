@@ -28,6 +28,7 @@ import math
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +52,7 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 _ESCAPED_SURROGATE = re.compile(r"\\u[dD][89abAB]|\\u[dD][c-fC-F]")
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_INNERMOST = re.compile(r"\[\]|\{\}")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 @dataclass
@@ -113,24 +114,23 @@ class GameRecord:
         game = data.get("game")
         if not isinstance(game, str):
             raise RecordError(f"{where}: 'game' must be a string, got {short(game)}")
-        _check_text(game, f"{where}: 'game'")
+        _check_text(game, f"{where}: game")
         players = data.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise RecordError(f"{where}: 'players' must be a list of names")
         for i, p in enumerate(players):
-            _check_text(p, f"{where}: player {i}")
+            _check_text(p, f"{where}: players[{i}]")
         actions = data.get("actions")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise RecordError(f"{where}: 'actions' must be a list of strings")
         if _SURROGATE.search("".join(actions)):
             for i, a in enumerate(actions):
-                _check_text(a, f"{where}: action {i + 1}")
+                _check_text(a, f"{where}: actions[{i}] (action {i + 1})")
         ruleset = data.get("ruleset", {})
         if not isinstance(ruleset, dict):
             raise RecordError(
                 f"{where}: 'ruleset' must be an object of overrides, got {short(ruleset)}"
             )
-        _check_json(ruleset, f"{where}: 'ruleset'")
         seed = data.get("seed")
         if seed is not None and type(seed) is not int:
             raise RecordError(f"{where}: 'seed' must be an integer or null, got {short(seed)}")
@@ -147,7 +147,7 @@ class GameRecord:
         meta = data.get("meta", {})
         if not isinstance(meta, dict):
             raise RecordError(f"{where}: 'meta' must be an object, got {short(meta)}")
-        _check_json(meta, f"{where}: 'meta'")
+        _check_json({"ruleset": ruleset, "meta": meta}, where)
         _check_game(game, ruleset, len(players), where)
         return cls(
             game=game,
@@ -210,16 +210,13 @@ _DECODER = json.JSONDecoder(
 def _too_deep(text: str) -> bool:
     """Do brackets outside strings nest deeper than :data:`MAX_DEPTH`?
 
-    Only brackets are kept, then the innermost pairs are removed once per level (each
-    pass runs in C); badly paired brackets are left to the JSON decoder to report."""
+    Strings and everything but brackets are removed by regular expressions (in C); a
+    record has few brackets left, a hostile one is summed by ``accumulate`` (in C too).
+    Badly paired brackets are left for the JSON decoder to report."""
     shape = _NOT_BRACKET.sub("", _STRING.sub("", text))
-    for _ in range(MAX_DEPTH):
-        if not shape:
-            return False
-        shape, n = _INNERMOST.subn("", shape)
-        if not n:
-            return False
-    return bool(shape) and _INNERMOST.search(shape) is not None
+    if len(shape) <= MAX_DEPTH:
+        return False
+    return max(accumulate(map(_STEP.__getitem__, shape))) > MAX_DEPTH
 
 
 def decode_json(text: str, *, where: str = "record") -> Any:
@@ -247,30 +244,33 @@ def _check_text(text: str, where: str) -> None:
 
 
 def _check_json(value, where: str) -> None:
-    """Every string (keys too) free of lone surrogates; only JSON types; bounded depth."""
-    stack = [(value, where, 0)]
+    """Every string (keys too) free of lone surrogates; only JSON types; bounded depth.
+
+    Messages name the place: ``where: meta.note[2]: …``."""
+    stack = [(value, "", 0)]
     while stack:
         item, path, depth = stack.pop()
+        here = f"{where}: {path}" if path else where
         if depth > MAX_DEPTH:
-            raise RecordError(f"{path}: nested deeper than {MAX_DEPTH} levels")
+            raise RecordError(f"{here}: nested deeper than {MAX_DEPTH} levels")
         if isinstance(item, str):
-            _check_text(item, path)
+            _check_text(item, here)
         elif isinstance(item, dict):
             for k, v in item.items():
                 if not isinstance(k, str):
-                    raise RecordError(f"{path}: key {short(k)} is not a string")
-                _check_text(k, f"{path}: key")
-                stack.append((v, f"{path}.{k}", depth + 1))
+                    raise RecordError(f"{here}: key {short(k)} is not a string")
+                _check_text(k, f"{here}: a key")
+                stack.append((v, f"{path}.{k}" if path else k, depth + 1))
         elif isinstance(item, list):
             stack.extend((v, f"{path}[{i}]", depth + 1) for i, v in enumerate(item))
         elif isinstance(item, float):
             if not math.isfinite(item):
-                raise RecordError(f"{path}: {item!r} is not a finite number")
+                raise RecordError(f"{here}: {item!r} is not a finite number")
         elif isinstance(item, int) and not isinstance(item, bool):
-            if len(str(item)) > MAX_NUMBER_CHARS if item.bit_length() < 200 else True:
-                raise RecordError(f"{path}: {short(item)} has too many digits")
+            if item.bit_length() > 128:
+                raise RecordError(f"{here}: {short(item)} has too many digits")
         elif item is not None and not isinstance(item, bool):
-            raise RecordError(f"{path}: {type(item).__name__} is not a JSON value")
+            raise RecordError(f"{here}: {type(item).__name__} is not a JSON value")
 
 
 def _check_game(name: str, ruleset: dict, num_players: int, where: str) -> None:

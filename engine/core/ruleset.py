@@ -209,9 +209,31 @@ def toml_overrides(text: str | bytes, *, source: str = "ruleset file") -> dict:
     except tomllib.TOMLDecodeError as exc:
         raise RulesetError(f"{source}: not valid TOML: {exc}") from None
     except RecursionError:
-        raise RulesetError(f"{source}: values nested too deeply") from None
-    except ValueError as exc:  # e.g. an integer of thousands of digits
-        raise RulesetError(f"{source}: a value is out of range ({short(str(exc), 80)})") from None
+        field = _field_of_line(text, _DEEP_LINE)
+        raise RulesetError(f"{source}: {field}: values nested too deeply") from None
+    except ValueError:  # an integer of thousands of digits
+        field = _field_of_line(text, _LONG_NUMBER_LINE)
+        raise RulesetError(
+            f"{source}: {field}: a number too long to be a ruleset value; allowed: at most "
+            f"{INT_BOUND} unless the field says otherwise"
+        ) from None
+
+
+_DEEP_LINE = re.compile(r"(?:[\[{][^\]}\[{]*){50}")
+_LONG_NUMBER_LINE = re.compile(r"\d{1000}")
+_KEY = re.compile(r"^\s*([A-Za-z0-9_.\"'-]+)\s*=")
+
+
+def _field_of_line(text: str, culprit: re.Pattern) -> str:
+    """'field NAME' for the first ``key = …`` line matching ``culprit`` (for messages)."""
+    key = None
+    for line in text.split("\n"):
+        m = _KEY.match(line)
+        if m:
+            key = m.group(1)
+        if culprit.search(line):
+            return f"field {short(key)}" if key else "a value"
+    return "a value"
 
 
 def ruleset_from_toml(cls, text: str | bytes, *, source: str = "ruleset file"):
