@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 import polars as pl
 
-from engine.core.errors import EngineError
+from engine.core.errors import EngineError, ParseError
 from engine.whist.rules import VARIANTS, WhistRules
 from engine.whist.scoring import (
     bid_whist_points,
@@ -35,8 +35,16 @@ from engine.whist.scoring import (
     whist_points,
 )
 
+MAX_CSV_CHARS = 1_000_000  # a real sheet is a few kilobytes
+MAX_CSV_ROWS = 2_000  # deals; a game to +7/-7 or to 10 points is far shorter
+MAX_CSV_FIELD = 200  # characters in one cell
+
 CSV_FIELDS = ("variant", "declarer", "bid", "kind", "books", "tricks_0", "honours_side",
               "honours", "game")  # fmt: skip
+
+
+class ScoreSheetError(ParseError):
+    """A score sheet CSV that cannot be read: too large, malformed, or not a sheet."""
 
 
 @dataclass
@@ -178,19 +186,53 @@ class ScoreSheet:
 
     @classmethod
     def from_csv(cls, text: str, rules: WhistRules | None = None) -> ScoreSheet:
-        """Rebuild a sheet from :meth:`to_csv` text; every row is re-scored and checked."""
-        reader = csv.DictReader(io.StringIO(text))
+        """Rebuild a sheet from :meth:`to_csv` text; every row is re-scored and checked.
+
+        Refuses (:class:`ScoreSheetError`) text over :data:`MAX_CSV_CHARS`, more than
+        :data:`MAX_CSV_ROWS` deals, a cell over :data:`MAX_CSV_FIELD` characters, and
+        CSV the reader cannot parse."""
+        if not isinstance(text, str):
+            raise ScoreSheetError("a score sheet is CSV text")
+        if len(text) > MAX_CSV_CHARS:
+            raise ScoreSheetError(
+                f"the CSV has {len(text):,} characters; a score sheet has at most {MAX_CSV_CHARS:,}"
+            )
+        try:
+            return cls._from_rows(csv.DictReader(io.StringIO(text)), rules)
+        except csv.Error as exc:
+            if "field limit" in str(exc):
+                raise ScoreSheetError(
+                    f"a cell is far too long; a score sheet cell has at most {MAX_CSV_FIELD} "
+                    "characters"
+                ) from None
+            raise ScoreSheetError(f"not a readable CSV file ({exc})") from None
+
+    @classmethod
+    def _from_rows(cls, reader: csv.DictReader, rules: WhistRules | None) -> ScoreSheet:
         if reader.fieldnames is None or "variant" not in reader.fieldnames:
-            raise EngineError(
+            raise ScoreSheetError(
                 f"not a score sheet CSV: the header must name {', '.join(CSV_FIELDS)}"
             )
         sheet = None
         for n, row in enumerate(reader, start=2):
-            v = row.get("variant", "")
+            if n - 1 > MAX_CSV_ROWS:
+                raise ScoreSheetError(f"the CSV has more than {MAX_CSV_ROWS:,} deals")
+            for k, value in row.items():
+                if isinstance(value, list) or k is None:
+                    raise ScoreSheetError(f"line {n}: more cells than the header names")
+                if value is not None and len(value) > MAX_CSV_FIELD:
+                    raise ScoreSheetError(
+                        f"line {n}: column {str(k)[:20]!r} has {len(value):,} characters; "
+                        f"at most {MAX_CSV_FIELD}"
+                    )
+            v = row.get("variant") or ""
             if sheet is None:
-                sheet = cls(v, rules if rules and rules.variant == v else None)
+                try:
+                    sheet = cls(v, rules if rules and rules.variant == v else None)
+                except EngineError as exc:
+                    raise ScoreSheetError(f"line {n}: {exc}") from None
             elif v != sheet.variant:
-                raise EngineError(f"line {n}: variant {v!r} differs from {sheet.variant!r}")
+                raise ScoreSheetError(f"line {n}: variant {v!r} differs from {sheet.variant!r}")
             try:
                 if v.startswith("bid"):
                     sheet.add_bid(
@@ -200,24 +242,28 @@ class ScoreSheet:
                     hs = row.get("honours_side") or ""
                     sheet.add_whist(
                         _int(row, "tricks_0"),
-                        int(hs) if hs != "" else None,
+                        _int(row, "honours_side") if hs != "" else None,
                         _int(row, "honours") if row.get("honours") else 0,
                     )
                 else:
                     d = row.get("declarer") or ""
                     sheet.add_two_player_whist(
-                        row["game"], _int(row, "tricks_0"), int(d) if d != "" else None
+                        row.get("game") or "",
+                        _int(row, "tricks_0"),
+                        _int(row, "declarer") if d != "" else None,
                     )
-            except (EngineError, ValueError, KeyError) as exc:
-                raise EngineError(f"line {n}: {exc}") from None
+            except (EngineError, ValueError, KeyError, TypeError) as exc:
+                raise ScoreSheetError(f"line {n}: {exc}") from None
         if sheet is None:
-            raise EngineError("the CSV has no deals")
+            raise ScoreSheetError("the CSV has no deals")
         return sheet
 
 
 def _int(row: dict, key: str) -> int:
+    """A small whole number from a cell: ASCII digits, optionally negative."""
     value = row.get(key)
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise EngineError(f"column {key!r}: {value!r} is not a whole number") from None
+    text = value.strip() if isinstance(value, str) else ""
+    digits = text.removeprefix("-")
+    if not (0 < len(digits) <= 4 and digits.isascii() and digits.isdigit()):
+        raise ScoreSheetError(f"column {key!r}: {value!r} is not a whole number")
+    return int(text)

@@ -98,3 +98,45 @@ def test_honours_bar_field_changes_the_bar():
     before.add_whist(6, honours_side=1, honours=0)
     assert before.add_whist(5, honours_side=1, honours=4) == (0, 2 + 4)
     assert before.result() == "side 1 wins with 8 (target 5)"
+
+
+def test_csv_import_refuses_a_huge_field_with_a_message_not_a_csv_error():
+    from engine.whist.score_sheet import ScoreSheetError
+
+    huge = 'variant,declarer,bid,kind,books\nbid4,0,4,"' + "x" * 140_000 + '",9\n'
+    with pytest.raises(ScoreSheetError, match="at most 200"):
+        ScoreSheet.from_csv(huge)
+    unterminated = 'variant,declarer,bid,kind,books\nbid4,0,4,"' + "x" * 200_000
+    with pytest.raises(ScoreSheetError):
+        ScoreSheet.from_csv(unterminated)
+
+
+def test_csv_import_caps_file_size_and_deal_count():
+    from engine.whist.score_sheet import MAX_CSV_CHARS, MAX_CSV_ROWS, ScoreSheetError
+
+    with pytest.raises(ScoreSheetError, match="at most 1,000,000"):
+        ScoreSheet.from_csv("variant\n" + "bid4\n" * (MAX_CSV_CHARS // 5 + 1))
+    made_then_set = "bid4,0,3,uptown,9\nbid4,0,3,uptown,8\n"  # +3, -3: never ends
+    rows = "variant,declarer,bid,kind,books\n" + made_then_set * (MAX_CSV_ROWS // 2)
+    assert len(ScoreSheet.from_csv(rows).entries) == MAX_CSV_ROWS
+    with pytest.raises(ScoreSheetError, match="2,000 deals"):
+        ScoreSheet.from_csv(rows + "bid4,0,3,uptown,9\n")
+
+
+@pytest.mark.parametrize(
+    "row",
+    [
+        "bid4,0,²,uptown,9",
+        "bid4,0," + "4" * 5000 + ",uptown,9",
+        "bid4,0,٤,uptown,9",
+        "bid4,0,4,uptown,9,extra",
+        "bid4,0,4",
+        "nope,0,4,uptown,9",
+        "bid4,7,4,uptown,9",
+    ],
+)
+def test_csv_import_junk_cells_are_refused_as_engine_errors(row):
+    from engine.whist.score_sheet import ScoreSheetError
+
+    with pytest.raises(ScoreSheetError, match="line 2"):
+        ScoreSheet.from_csv("variant,declarer,bid,kind,books\n" + row + "\n")
