@@ -116,6 +116,8 @@ class OwnersChoiceHeuristicBot(Bot):
         if state.t.goal - state.pos <= 2 * state.move_max() and not setup:
             return None  # the end is near: shares only change hands at market value
         cash = state.cash[seat]
+        # Presidents as the trade so far would settle them (the dice move at its end).
+        settled = state.settled_presidents()
         best, best_score = None, 0.0
         for c in range(4):
             if BUY[c] not in legal or state.step[c] <= 1:
@@ -127,7 +129,7 @@ class OwnersChoiceHeuristicBot(Bot):
             others = max(
                 (state.shares(p, c) for p in range(state.num_players) if p != seat), default=0
             )
-            pres = state.pres[c]
+            pres = settled[c]
             if pres == seat:
                 # Stay ahead by two so a single purchase cannot take the die.
                 score = 2.0 if mine - others < 2 else 0.5

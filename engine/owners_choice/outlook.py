@@ -219,7 +219,7 @@ def from_position(
     prices=None,
     holdings=None,
     cash=None,
-    fund: int = 0,
+    fund: int | None = None,
     pos: int = 0,
     to_act: int = 0,
     presidents=None,
@@ -228,9 +228,10 @@ def from_position(
     """A position ready for ``to_act`` to trade or move (set-up done).
 
     ``prices``: four prices on the track (R, Y, B, G); ``holdings``: per seat, four share
-    counts; ``cash``: per seat; ``presidents``: per company a seat, ``None`` (the die in
-    the pool) or ``"auto"`` (the strict top holder, none on a tie — also the default for
-    every company). Every value is checked.
+    counts; ``cash``: per seat; ``fund``: the Fund (default: the ruleset's start, $0);
+    ``presidents``: per company a seat, ``None`` (the die in the pool) or ``"auto"`` (the
+    strict top holder, none on a tie — also the default for every company). Every value
+    is checked.
 
     >>> from_position(prices=[100, 105, 100, 100])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -280,7 +281,9 @@ def from_position(
     if len(cash) != n or any((not isinstance(x, int)) or x < 0 for x in cash):
         raise EngineError(f"cash {cash}: give {n} whole amounts ≥ 0")
     s.cash = cash
-    if not isinstance(fund, int) or fund < 0:
+    if fund is None:
+        fund = r.fund_start
+    if isinstance(fund, bool) or not isinstance(fund, int) or fund < 0:
         raise EngineError(f"fund {fund!r}: the Fund is a whole amount ≥ 0")
     s.fund = fund
     s.issued = sum(cash) + fund

@@ -34,6 +34,13 @@ SPACE_KINDS = ("R", "Y", "B", "G", "ALL", "EVENT", "DIVIDEND", "PRESIDENT", "STA
 # Space codes used on hot paths: 0-3 = company, then the other kinds in SPACE_KINDS order.
 ALL, EVENT, DIVIDEND, PRESIDENT, START, GOAL = 4, 5, 6, 7, 8, 9
 
+# Sane bounds for edition data (a 100,002-space board made every page slow).
+MAX_BOARD = 100  # spaces, START and GOAL included
+MAX_TRACK = 60  # steps on the stock track
+MAX_MONEY = 100_000  # any price, dividend, fee or amount of money in the ruleset
+MAX_STEPS = MAX_TRACK  # steps a die face moves a price
+MAX_FACE = 20  # characters in a die face or a board space
+
 # Which TOML key fills which ruleset field.
 _FILE_FIELDS = {
     ("track", "prices"): "track_prices",
@@ -63,12 +70,45 @@ _D = _read_default()
 class OwnersChoiceRules:
     """Every value the engine uses; [A] fields are assumptions a box may change."""
 
-    start_cash: int = field(default=690, metadata={"doc": "cash each player starts with", "min": 0})
+    start_cash: int = field(
+        default=690,
+        metadata={"doc": "cash each player starts with", "min": 0, "max": MAX_MONEY},
+    )
+    fund_start: int = field(
+        default=0,
+        metadata={
+            "doc": "money in the Fund at the start",
+            "assumption": True,
+            "min": 0,
+            "max": MAX_MONEY,
+        },
+    )
     shares_per_company: int = field(
-        default=15, metadata={"doc": "shares of each company (the supply)", "min": 1}
+        default=15, metadata={"doc": "shares of each company (the supply)", "min": 1, "max": 100}
     )
     max_shares: int = field(
-        default=12, metadata={"doc": "most shares one player may hold in total", "min": 1}
+        default=12,
+        metadata={"doc": "most shares one player may hold in total", "min": 1, "max": 100},
+    )
+    move_range_players: str = field(
+        default="in_game",
+        metadata={
+            "doc": "the move range (1-4 with 2-3 players, 1-3 with 4-5) counts the players "
+            "still in the game, so it widens when a bankrupt player leaves ('in_game'), or "
+            "the starting players ('starting')",
+            "assumption": True,
+            "choices": ("in_game", "starting"),
+        },
+    )
+    president_timing: str = field(
+        default="after_trade",
+        metadata={
+            "doc": "president dice are reassigned once the trading action is complete, "
+            "comparing holdings before and after the whole trade ('after_trade'), or after "
+            "every single share bought or sold ('each_share')",
+            "assumption": True,
+            "choices": ("after_trade", "each_share"),
+        },
     )
     move_max_small: int = field(
         default=4, metadata={"doc": "longest move with 2-3 players", "min": 1, "max": 12}
@@ -82,22 +122,36 @@ class OwnersChoiceRules:
             "doc": "fee into the Fund to roll the company die, price below the threshold "
             "(a president who cannot pay must roll the Fund die [A])",
             "min": 0,
+            "max": MAX_MONEY,
         },
     )
     fee_high: int = field(
         default=100,
-        metadata={"doc": "fee to roll the company die at or above the threshold", "min": 0},
+        metadata={
+            "doc": "fee to roll the company die at or above the threshold",
+            "min": 0,
+            "max": MAX_MONEY,
+        },
     )
     fee_threshold: int = field(
-        default=190, metadata={"doc": "price from which the high fee applies", "min": 0}
+        default=190,
+        metadata={"doc": "price from which the high fee applies", "min": 0, "max": MAX_MONEY},
     )
     president_bonus: int = field(
         default=100,
-        metadata={"doc": "paid per president die on a PRESIDENT space", "min": 0},
+        metadata={
+            "doc": "paid per president die on a PRESIDENT space",
+            "min": 0,
+            "max": MAX_MONEY,
+        },
     )
     goal_take: int = field(
         default=100,
-        metadata={"doc": "taken from the Fund by the player reaching GOAL", "min": 0},
+        metadata={
+            "doc": "taken from the Fund by the player reaching GOAL",
+            "min": 0,
+            "max": MAX_MONEY,
+        },
     )
     track_prices: tuple[int, ...] = field(
         default=_D["track_prices"],
@@ -173,13 +227,25 @@ class OwnersChoiceRules:
             "(the rules say 'any number'; 24 = sell 12 and buy 12 is already pointless)",
             "assumption": True,
             "min": 1,
+            "max": 100,
         },
     )
 
     def validate(self) -> None:
         p, d = self.track_prices, self.track_dividends
-        if len(p) < 2:
-            raise RulesetError(f"track prices {list(p)}: need at least two steps")
+        if not 2 <= len(p) <= MAX_TRACK:
+            raise RulesetError(
+                f"track prices: {len(p)} steps; the track has 2 to {MAX_TRACK} steps"
+            )
+        if len(d) > MAX_TRACK:
+            raise RulesetError(f"track dividends: {len(d)} steps; at most {MAX_TRACK}")
+        for name, values in (("prices", p), ("dividends", d)):
+            for i, x in enumerate(values):
+                if isinstance(x, bool) or not isinstance(x, int) or abs(x) > MAX_MONEY:
+                    raise RulesetError(
+                        f"track {name}: step {i} is {_short(x)}; allowed: whole numbers "
+                        f"up to {MAX_MONEY}"
+                    )
         if any(b <= a for a, b in zip(p, p[1:])):
             raise RulesetError(
                 f"track prices {list(p)} are not sorted: each price must be higher than "
@@ -199,23 +265,25 @@ class OwnersChoiceRules:
                 f"{quote_choices(p, limit=30)}"
             )
         b = self.board
+        if len(b) > MAX_BOARD:
+            raise RulesetError(f"board: {len(b)} spaces; a board has at most {MAX_BOARD}")
         if len(b) < 3 or b[0] != "START" or b[-1] != "GOAL":
             raise RulesetError(
-                f"board {list(b)[:3]}…: must start with 'START', end with 'GOAL' and have "
-                "spaces between"
+                f"board {[_short(x, 12) for x in b[:3]]}…: must start with 'START', end with "
+                "'GOAL' and have spaces between"
             )
         for i, s in enumerate(b[1:-1], start=1):
             if s not in SPACE_KINDS[:8]:
                 raise RulesetError(
-                    f"board space {i} {s!r} is not a space type; allowed: "
+                    f"board space {i} {_short(s)} is not a space type; allowed: "
                     f"{quote_choices(SPACE_KINDS[:8])}"
                 )
         for name in ("president_die", "fund_die", "event_die"):
             faces = getattr(self, name)
             if len(faces) != 6:
+                shown = "[" + ", ".join(_short(f, 12) for f in faces[:8]) + "]"
                 raise RulesetError(
-                    f"{name.replace('_', ' ')} has {len(faces)} faces {list(faces)}; a die "
-                    "has six faces"
+                    f"{name.replace('_', ' ')} has {len(faces)} faces {shown}; a die has six faces"
                 )
             for f in faces:
                 _FACE_PARSERS[name](f)
@@ -225,10 +293,34 @@ class OwnersChoiceRules:
 
 # --- dice faces ------------------------------------------------------------------------
 
-_STEP = re.compile(r"^([+-])(\d+)$")
-_FUND = re.compile(r"^(all|\d+)/-(\d+)$")
-_EVENT = re.compile(r"^(all|lowest|highest)([+-])(\d+)$")
-_PAY = re.compile(r"^pay(\d+)$")
+# ASCII digits only ('²' and '٣' are not numbers here), at most six of them.
+_N = "([0-9]{1,6})"
+_STEP = re.compile(rf"^([+-]){_N}$")
+_FUND = re.compile(rf"^(all|[0-9]{{1,6}})/-{_N}$")
+_EVENT = re.compile(rf"^(all|lowest|highest)([+-]){_N}$")
+_PAY = re.compile(rf"^pay{_N}$")
+
+
+def _short(value, limit: int = 24) -> str:
+    """``repr`` cut short, for error messages about huge values."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return "a number of more than 19 digits"
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):
+        return f"a {type(value).__name__} too large to show"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _face(face) -> str | None:
+    """The face as text if it is a short string, else None (no regex on huge input)."""
+    return face if isinstance(face, str) and len(face) <= MAX_FACE else None
+
+
+def _bounded(face, value: int, high: int, what: str) -> int:
+    if value > high:
+        raise RulesetError(f"die face {_short(face)}: {what} {value} is above {high}")
+    return value
 
 
 def parse_president_face(face: str) -> tuple[str, int]:
@@ -243,10 +335,10 @@ def parse_president_face(face: str) -> tuple[str, int]:
     """
     if face == "dividend":
         return ("dividend", 0)
-    m = _STEP.match(str(face))
+    m = _STEP.match(_face(face) or "")
     if not m:
-        raise RulesetError(f"president die face {face!r}: write '+N', '-N' or 'dividend'")
-    k = int(m.group(2))
+        raise RulesetError(f"president die face {_short(face)}: write '+N', '-N' or 'dividend'")
+    k = _bounded(face, int(m.group(2)), MAX_STEPS, "a move of")
     return ("step", k if m.group(1) == "+" else -k)
 
 
@@ -256,14 +348,14 @@ def parse_fund_face(face: str) -> tuple[int, int]:
     >>> parse_fund_face("all/-3")
     (-1, 3)
     """
-    m = _FUND.match(str(face))
+    m = _FUND.match(_face(face) or "")
     if not m:
         raise RulesetError(
-            f"fund die face {face!r}: write 'TAKE/-STEPS' with TAKE a number or 'all', "
+            f"fund die face {_short(face)}: write 'TAKE/-STEPS' with TAKE a number or 'all', "
             "e.g. '100/-2'"
         )
-    take = -1 if m.group(1) == "all" else int(m.group(1))
-    return (take, int(m.group(2)))
+    take = -1 if m.group(1) == "all" else _bounded(face, int(m.group(1)), MAX_MONEY, "$")
+    return (take, _bounded(face, int(m.group(2)), MAX_STEPS, "a fall of"))
 
 
 def parse_event_face(face: str) -> tuple[str, int]:
@@ -275,16 +367,16 @@ def parse_event_face(face: str) -> tuple[str, int]:
     """
     if face == "dividends":
         return ("dividends", 0)
-    m = _PAY.match(str(face))
+    m = _PAY.match(_face(face) or "")
     if m:
-        return ("pay", int(m.group(1)))
-    m = _EVENT.match(str(face))
+        return ("pay", _bounded(face, int(m.group(1)), MAX_MONEY, "$"))
+    m = _EVENT.match(_face(face) or "")
     if not m:
         raise RulesetError(
-            f"event die face {face!r}: write 'all+N', 'all-N', 'lowest+N', 'highest-N', "
+            f"event die face {_short(face)}: write 'all+N', 'all-N', 'lowest+N', 'highest-N', "
             "'payN' or 'dividends'"
         )
-    k = int(m.group(3))
+    k = _bounded(face, int(m.group(3)), MAX_STEPS, "a move of")
     return (m.group(1), k if m.group(2) == "+" else -k)
 
 
@@ -309,7 +401,7 @@ def load_ruleset(source: str | Path, **overrides) -> OwnersChoiceRules:
     >>> load_ruleset(text.replace('"+3", "-2", ', ''))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    engine.core.errors.RulesetError: president die has 4 faces [...]; a die has six faces
+    engine.core.errors.RulesetError: ruleset file: president die has 4 faces [...]; a die ...
     """
     where = "ruleset file"
     if isinstance(source, Path) or (
@@ -320,16 +412,24 @@ def load_ruleset(source: str | Path, **overrides) -> OwnersChoiceRules:
             source = Path(source).read_text("utf-8")
         except OSError as exc:
             raise RulesetError(f"cannot read ruleset file {where!r}: {exc.strerror}") from None
+    if not isinstance(source, str):
+        raise RulesetError(f"{where}: give TOML text or a path")
+    if len(source) > 1_000_000:
+        raise RulesetError(f"{where}: larger than 1 MB; refused")
     try:
         data = tomllib.loads(source)
     except tomllib.TOMLDecodeError as exc:
         raise RulesetError(f"{where}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise RulesetError(f"{where}: values nested too deeply") from None
+    except ValueError:  # an integer of thousands of digits
+        raise RulesetError(f"{where}: {_huge_number_line(source)}") from None
     values = {}
     for (table, key), name in _FILE_FIELDS.items():
         t = data.get(table)
         if not isinstance(t, dict) or key not in t:
             raise RulesetError(f"{where}: missing field '{table}.{key}'")
-        values[name] = t[key]
+        values[name] = _check_file_value(where, f"{table}.{key}", t[key])
     unknown = sorted(set(data) - {"track", "board", "dice", "rules"})
     if unknown:
         raise RulesetError(
@@ -338,9 +438,73 @@ def load_ruleset(source: str | Path, **overrides) -> OwnersChoiceRules:
     rules = data.get("rules", {})
     if not isinstance(rules, dict):
         raise RulesetError(f"{where}: [rules] must be a table of field = value")
-    values.update(rules)
+    for key, value in rules.items():
+        values[key] = _check_file_value(where, f"rules.{key}", value)
     values.update(overrides)
-    return make_ruleset(OwnersChoiceRules, values)
+    try:
+        return make_ruleset(OwnersChoiceRules, values)
+    except RulesetError as exc:
+        raise RulesetError(f"{where}: {exc}") from None
+
+
+_LIST_KINDS = {
+    "track.prices": int,
+    "track.dividends": int,
+    "board.spaces": str,
+    "dice.president": str,
+    "dice.fund": str,
+    "dice.event": str,
+}
+
+
+def _check_file_value(where: str, key: str, value):
+    """One value of an edition file, checked before the ruleset sees it: the right kind
+    (no booleans for numbers, no nested lists), bounded sizes. Errors name ``key``."""
+    kind = _LIST_KINDS.get(key)
+    if kind is not None:
+        if not isinstance(value, list):
+            raise RulesetError(f"{where}: field {key!r} must be a list, not {_short(value)}")
+        if len(value) > MAX_BOARD:
+            raise RulesetError(
+                f"{where}: field {key!r} has {len(value)} entries; at most {MAX_BOARD}"
+            )
+        for i, v in enumerate(value):
+            _check_scalar(where, f"{key}[{i}]", v, kind)
+        return value
+    if key == "track.start_price":
+        _check_scalar(where, key, value, int)
+        return value
+    if isinstance(value, (list, dict)):
+        raise RulesetError(f"{where}: field {key!r} must be a single value, not {_short(value)}")
+    if isinstance(value, int) and not isinstance(value, bool):
+        _check_scalar(where, key, value, int)
+    return value
+
+
+def _check_scalar(where: str, key: str, value, kind) -> None:
+    if kind is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RulesetError(f"{where}: field {key!r}: {_short(value)} is not a whole number")
+        if not -MAX_MONEY <= value <= MAX_MONEY:
+            raise RulesetError(
+                f"{where}: field {key!r}: {_short(value)} is out of range "
+                f"(-{MAX_MONEY} to {MAX_MONEY})"
+            )
+    elif not isinstance(value, str):
+        raise RulesetError(f"{where}: field {key!r}: {_short(value)} is not a string")
+    elif len(value) > MAX_FACE:
+        raise RulesetError(
+            f"{where}: field {key!r}: {_short(value)} is {len(value)} characters long; "
+            f"at most {MAX_FACE}"
+        )
+
+
+def _huge_number_line(text: str) -> str:
+    for i, line in enumerate(text.splitlines(), start=1):
+        if re.search(r"[0-9]{300}", line):
+            key = line.partition("=")[0].strip() or "a value"
+            return f"line {i} ({_short(key)}): a number of thousands of digits"
+    return "a number of thousands of digits"
 
 
 def default_ruleset_text() -> str:

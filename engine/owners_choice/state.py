@@ -19,8 +19,16 @@ Action vocabulary (text form in quotes):
   shares and money) or ``'stay'``.
 
 A trade phase holds at most ``max_trades_per_turn`` buy/sell actions, so every game ends
-whatever the players do. President dice are reassigned after every single buy or sell, so
-"a purchase (a sale) creates a tie" always refers to one share changing hands.
+whatever the players do.
+
+A *trade* is the run of ``buy``/``sell`` actions of one trade phase; it is complete when
+the phase ends: ``'move N'`` after trading before the move, ``'done'`` after trading
+after it. President dice are reassigned once then (RULES.md §3 「完成買賣股票行動後」),
+comparing each company's holdings before and after the whole trade: a net purchase that
+ties for most leaves the die where it was, a net sale that ties for most gives it to the
+tied player nearest clockwise after the active player. Selling a share and buying it back
+in one trade changes nothing. The ruleset choice ``president_timing = "each_share"`` keeps
+the older reading (reassign after every single share).
 
 >>> from engine import get_game
 >>> s = get_game("owners_choice").new_initial_state(4)
@@ -48,7 +56,7 @@ import functools
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.core.errors import IllegalAction, ParseError
+from engine.core.errors import IllegalAction, ParseError, parse_count
 from engine.core.protocol import CHANCE, TERMINAL, State
 from engine.owners_choice.rules import (
     ALL,
@@ -98,6 +106,12 @@ STAY = Action("stay")
 _SIMPLE = {"done": DONE, "pay": PAY, "fund": FUND, "bankrupt": BANKRUPT, "stay": STAY}
 
 
+def _q(text, limit: int = 40) -> str:
+    """``repr`` of user text, cut short so a 5,000-character input gives a short message."""
+    t = str(text)
+    return repr(t) if len(t) <= limit else repr(t[:limit]) + "…"
+
+
 def parse_company(text: str, *, quote: str | None = None) -> int:
     """A company index from ``'R'``, ``'red'`` (any case) or ``0``-``3``.
 
@@ -117,7 +131,8 @@ def parse_company(text: str, *, quote: str | None = None) -> int:
         return COMPANY_NAMES.index(t.lower())
     where = text if quote is None else quote
     raise ParseError(
-        f"{where!r}: no company {t!r}; companies: 'R', 'Y', 'B', 'G' (red, yellow, blue, green)"
+        f"{_q(where)}: no company {_q(t, 12)}; companies: 'R', 'Y', 'B', 'G' "
+        "(red, yellow, blue, green)"
     )
 
 
@@ -182,6 +197,7 @@ class OwnersChoiceState(State):
         "affected",
         "turn",
         "bankruptcies",
+        "trade_from",
     )
 
     def __init__(self, num_players: int, ruleset: OwnersChoiceRules):
@@ -197,8 +213,8 @@ class OwnersChoiceState(State):
         self.step = [t.start_step] * 4
         self.pres = [-1] * 4
         self.out = [False] * n
-        self.fund = 0
-        self.issued = ruleset.start_cash * n
+        self.fund = ruleset.fund_start
+        self.issued = ruleset.start_cash * n + ruleset.fund_start
         self.pos = 0
         self.active = 0
         self.phase = SETUP
@@ -211,6 +227,8 @@ class OwnersChoiceState(State):
         self.affected: list[int] = []
         self.turn = 0
         self.bankruptcies = [0, 0, 0, 0]
+        # The active player's four holdings when the open trade began (RULES.md §3 step 1).
+        self.trade_from: tuple[int, ...] = ()
 
     # --- reading the position -------------------------------------------------------
     def price(self, c: int) -> int:
@@ -232,9 +250,32 @@ class OwnersChoiceState(State):
     def space_name(self, i: int) -> str:
         return SPACE_KINDS[self.t.spaces[i]]
 
+    def players_in_game(self) -> int:
+        """Seats that have not left by personal bankruptcy."""
+        return self.num_players - sum(self.out)
+
     def move_max(self) -> int:
+        """The longest move: 1-4 with 2-3 players, 1-3 with 4-5, counted over the players
+        still in the game ([A]; ``move_range_players = "starting"`` counts every seat)."""
         r = self.ruleset
-        return r.move_max_small if self.num_players <= 3 else r.move_max_large
+        n = self.num_players if r.move_range_players == "starting" else self.players_in_game()
+        return r.move_max_small if n <= 3 else r.move_max_large
+
+    def trade_open(self) -> bool:
+        """A trade has begun this phase and its president dice are not settled yet."""
+        return (
+            self.trades > 0
+            and self.phase in (PRE, POST)
+            and self.ruleset.president_timing == "after_trade"
+        )
+
+    def settled_presidents(self) -> list[int]:
+        """``pres`` as it will be once the open trade is complete (``pres`` if none is)."""
+        if not self.trade_open():
+            return self.pres[:]
+        c = self.clone(history=False)
+        c._close_trade()
+        return c.pres
 
     def fee(self, c: int) -> int:
         r = self.ruleset
@@ -347,11 +388,17 @@ class OwnersChoiceState(State):
         if kind in ("buy", "sell", "name") and rest:
             c = parse_company(t.partition(" ")[2], quote=text)
             return {"buy": BUY, "sell": SELL, "name": NAME_ACTIONS}[kind][c]
-        if kind == "move" and rest.isdigit():
-            d = int(rest)
+        if kind == "move" and rest:
+            try:
+                d = parse_count(rest, "a move", 2)
+            except ParseError:
+                d = -1
             if 1 <= d < len(MOVE):
                 return MOVE[d]
-            raise ParseError(f"{text!r}: a move is 1 to {self.move_max()} spaces")
+            raise ParseError(
+                f"{_q(text)}: a move is 1 to {self.move_max()} spaces, written in digits 0-9 "
+                "(e.g. 'move 2')"
+            )
         if kind == "die" and rest:
             which, _, face = t[4:].partition(" ")
             w = which.lower()
@@ -363,11 +410,11 @@ class OwnersChoiceState(State):
             if a in self.ch.effect:
                 return a
             raise ParseError(
-                f"{text!r}: no die face {face!r}; faces: "
+                f"{_q(text)}: no die face {_q(face, 12)}; faces: "
                 f"{', '.join(repr(str(x)) for x, _ in self.ch.outcomes[self._die_of(w)])}"
             )
         raise ParseError(
-            f"{text!r}: not an Owner's Choice action; write 'buy R', 'sell R', 'move N', "
+            f"{_q(text)}: not an Owner's Choice action; write 'buy R', 'sell R', 'move N', "
             "'done', 'name R', 'pay', 'fund', 'bankrupt', 'stay' or 'die R +1' / "
             "'die fund 50/-1' / 'die event pay50'"
         )
@@ -420,7 +467,12 @@ class OwnersChoiceState(State):
         if k == "move" and self.phase == PRE:
             d = int(action.arg)
             if d > self.move_max():
-                return f"with {self.num_players} players a move is 1 to {self.move_max()} spaces"
+                k = self.players_in_game()
+                if self.ruleset.move_range_players == "starting" or k == self.num_players:
+                    k, still = self.num_players, ""
+                else:
+                    still = " still in the game"
+                return f"with {k} players{still} a move is 1 to {self.move_max()} spaces"
             return (
                 f"the pawn on {self.pos} would pass GOAL ({self.t.goal}); "
                 f"at most {self.t.goal - self.pos}"
@@ -450,6 +502,8 @@ class OwnersChoiceState(State):
             if self.phase == SETUP:
                 self._setup_done()
             else:
+                if self.trade_open():
+                    self._close_trade()
                 self._next_turn()
         elif k == "pay":
             c = self.company
@@ -471,6 +525,8 @@ class OwnersChoiceState(State):
 
     def _buy(self, c: int) -> None:
         a = self.active
+        if self.phase != SETUP and not self.trades:
+            self.trade_from = tuple(self.hold[a * 4 : a * 4 + 4])
         price = self.t.prices[self.step[c]]
         self.cash[a] -= price
         self.issued -= price
@@ -480,10 +536,13 @@ class OwnersChoiceState(State):
             self.trades += 1
             if self.phase == PRE:
                 self.traded_before = True
-            self._reassign(c, a, sale=False)
+            if self.ruleset.president_timing == "each_share":
+                self._settle(c, a, self.hold[a * 4 + c] - 1)
 
     def _sell(self, c: int) -> None:
         a = self.active
+        if not self.trades:
+            self.trade_from = tuple(self.hold[a * 4 : a * 4 + 4])
         price = self.t.prices[self.step[c]]
         self.cash[a] += price
         self.issued += price
@@ -492,7 +551,8 @@ class OwnersChoiceState(State):
         self.trades += 1
         if self.phase == PRE:
             self.traded_before = True
-        self._reassign(c, a, sale=True)
+        if self.ruleset.president_timing == "each_share":
+            self._settle(c, a, self.hold[a * 4 + c] + 1)
 
     def _top(self, c: int) -> tuple[int, list[int]]:
         best, top = 0, []
@@ -505,19 +565,33 @@ class OwnersChoiceState(State):
                 top.append(p)
         return best, top
 
-    def _reassign(self, c: int, seller: int, sale: bool) -> None:
-        """President of ``c`` after one share of it changed hands (RULES.md §3 step 1)."""
+    def _close_trade(self) -> None:
+        """The trade is complete: reassign the president dice once (RULES.md §3 step 1)."""
+        a = self.active
+        before = self.trade_from
+        for c in range(4):
+            if self.hold[a * 4 + c] != before[c]:
+                self._settle(c, a, before[c])
+
+    def _settle(self, c: int, mover: int, was: int) -> None:
+        """President of ``c`` after ``mover``'s holding of it went from ``was`` to now,
+        every other holding unchanged (a trade, one share of it, or a personal
+        bankruptcy, which counts as a sale)."""
         best, top = self._top(c)
         if not top:
             self.pres[c] = -1
         elif len(top) == 1:
             self.pres[c] = top[0]
-        elif sale and self.hold[seller * 4 + c] == best:
-            # This sale made the tie: nearest clockwise after the active player.
-            self.pres[c] = self._clockwise_first(top)
-        elif self.pres[c] != -1 and self.pres[c] not in top:
-            self.pres[c] = self._clockwise_first(top)
-        # Otherwise a purchase (or an older tie): the die stays where it was.
+        else:
+            h = self.hold
+            others = max((h[p * 4 + c] for p in range(self.num_players) if p != mover), default=0)
+            if self.hold[mover * 4 + c] < was and was > others:
+                # A sale by the strict top holder made this tie: nearest clockwise after
+                # the active player.
+                self.pres[c] = self._clockwise_first(top)
+            elif self.pres[c] != -1 and self.pres[c] not in top:
+                self.pres[c] = self._clockwise_first(top)
+            # Otherwise a purchase tie (or an older tie): the die stays where it was.
 
     def _clockwise_first(self, seats: list[int]) -> int:
         n, a = self.num_players, self.active
@@ -543,6 +617,8 @@ class OwnersChoiceState(State):
         self.traded_before = False
 
     def _move(self, d: int) -> None:
+        if self.trade_open():
+            self._close_trade()
         self.pos += d
         kind = self.t.spaces[self.pos]
         if kind < 4:
@@ -690,16 +766,8 @@ class OwnersChoiceState(State):
                 continue
             h[p * 4 + c] = 0
             self.supply[c] += k
-            # As after a sale: a unique top holder takes the die; if the leaver held it
-            # and a tie remains, the tied player nearest clockwise after the active
-            # player takes it; an older tie leaves it in the pool.
-            best, top = self._top(c)
-            if not top:
-                self.pres[c] = -1
-            elif len(top) == 1:
-                self.pres[c] = top[0]
-            elif self.pres[c] == p:
-                self.pres[c] = self._clockwise_first(top)
+            # President dice of the shares returned: as after a sale ([A]).
+            self._settle(c, p, k)
 
     def _next_turn(self) -> None:
         n = self.num_players
@@ -791,6 +859,7 @@ class OwnersChoiceState(State):
         c.affected = self.affected[:]
         c.turn = self.turn
         c.bankruptcies = self.bankruptcies[:]
+        c.trade_from = self.trade_from
         return c
 
 
@@ -798,13 +867,14 @@ def check_invariants(s: OwnersChoiceState) -> None:
     """Raise ``AssertionError`` naming the broken invariant (used by tests and playouts)."""
     r = s.ruleset
     n = s.num_players
+    pres = s.settled_presidents()  # during an open trade: as the trade would end now
     for c in range(4):
         held = sum(s.hold[p * 4 + c] for p in range(n))
         if held + s.supply[c] != r.shares_per_company or s.supply[c] < 0:
             raise AssertionError(f"shares of {COMPANIES[c]} not conserved")
         if not 0 <= s.step[c] <= s.t.top:
             raise AssertionError(f"price of {COMPANIES[c]} off the track")
-        p = s.pres[c]
+        p = pres[c]
         best, top = s._top(c)
         if p >= 0 and p not in top:
             raise AssertionError(f"president of {COMPANIES[c]} does not hold the most")

@@ -107,18 +107,20 @@ def test_purchase_tie_keeps_the_die_where_it_was():
     # seat 1 (president, 3) ; active seat 0 buys up to 3: tie -> die stays with seat 1.
     s = from_position(3, holdings=[[2, 0, 0, 0], [3, 0, 0, 0], [0, 0, 0, 0]])
     assert s.pres[0] == 1
-    play(s, "buy R")
+    play(s, "buy R", "move 3")
     assert s.pres[0] == 1
-    play(s, "buy R")
+    s = from_position(3, holdings=[[2, 0, 0, 0], [3, 0, 0, 0], [0, 0, 0, 0]])
+    play(s, "buy R", "buy R", "move 3")
     assert s.pres[0] == 0  # now strictly most
 
 
 def test_purchase_tie_with_die_in_pool_keeps_it_in_pool():
     s = from_position(3, holdings=[[0, 0, 0, 0], [2, 0, 0, 0], [2, 0, 0, 0]])
     assert s.pres[0] == -1
-    play(s, "buy R", "buy R")
+    play(s, "buy R", "buy R", "move 3")
     assert s.pres[0] == -1  # 2-2-2 tie
-    play(s, "buy R")
+    s = from_position(3, holdings=[[0, 0, 0, 0], [2, 0, 0, 0], [2, 0, 0, 0]])
+    play(s, "buy R", "buy R", "buy R", "move 3")
     assert s.pres[0] == 0
 
 
@@ -128,7 +130,7 @@ def test_sale_tie_goes_to_nearest_clockwise_after_active():
     s = from_position(
         4, holdings=[[2, 0, 0, 0], [3, 0, 0, 0], [1, 0, 0, 0], [2, 0, 0, 0]], to_act=1
     )
-    play(s, "sell R")
+    play(s, "sell R", "move 2")
     assert s.pres[0] == 3
 
 
@@ -136,13 +138,66 @@ def test_sale_tie_active_player_counts_last():
     # Active seat 0 (president, 3 R) sells to 2, tying seat 2: seat 2 takes the die.
     hold = [[3, 0, 0, 0], [0, 0, 0, 0], [2, 0, 0, 0]]
     s = from_position(3, holdings=hold)
-    play(s, "sell R")
+    play(s, "sell R", "move 3")
     assert s.pres[0] == 2
     # With the assumption flipped the active player counts first and keeps it.
     r = OwnersChoiceRules(sale_tie_active_last=False)
     s = from_position(3, holdings=hold, ruleset=r)
-    play(s, "sell R")
+    play(s, "sell R", "move 3")
     assert s.pres[0] == 0
+
+
+def test_presidents_reassigned_once_when_the_trading_action_is_complete():
+    # Before the move: the dice stay put during the trade and move with 'move N'.
+    s = from_position(3, holdings=[[2, 0, 0, 0], [3, 0, 0, 0], [0, 0, 0, 0]])
+    play(s, "buy R", "buy R")
+    assert s.pres[0] == 1 and s.trade_open()
+    assert s.settled_presidents()[0] == 0  # what the trade will settle to
+    play(s, "move 3")
+    assert s.pres[0] == 0 and not s.trade_open()
+    # After the move: 'done' completes the trade.
+    s = from_position(3, holdings=[[2, 0, 0, 0], [3, 0, 0, 0], [0, 0, 0, 0]])
+    play(s, "move 3", "die event all+1", "buy R", "buy R")
+    assert s.pres[0] == 1
+    play(s, "done")
+    assert s.pres[0] == 0 and s.active == 1
+
+
+def test_presidents_compare_holdings_before_and_after_the_whole_trade():
+    # Seat 0 (4 R, president) sells two and buys one back: a net sale that ties seat 1
+    # at 3 -> nearest clockwise after the active player: seat 1.
+    s = from_position(3, holdings=[[4, 0, 0, 0], [3, 0, 0, 0], [0, 0, 0, 0]])
+    play(s, "sell R", "sell R", "buy R", "move 3")
+    assert s.pres[0] == 1
+    # Seat 0 (2 R) buys two and sells one against seat 1's 3: a net purchase that ties
+    # for most -> the die stays with seat 1.
+    s = from_position(3, holdings=[[2, 0, 0, 0], [3, 0, 0, 0], [0, 0, 0, 0]])
+    play(s, "buy R", "buy R", "sell R", "move 3")
+    assert s.pres[0] == 1
+
+
+def test_sell_then_buy_back_in_one_trade_does_not_move_a_die():
+    # Seat 0 holds the R die in a 3-3 tie (kept after a purchase tie). Selling one R
+    # and buying it back in the same trade leaves every holding as it was: no die moves.
+    hold = [[3, 0, 0, 0], [3, 0, 0, 0], [0, 0, 0, 0]]
+    s = from_position(3, holdings=hold, presidents=[0, "auto", "auto", "auto"])
+    play(s, "sell R", "buy R", "move 3")
+    assert s.pres[0] == 0
+    s = from_position(3, holdings=hold, presidents=[0, "auto", "auto", "auto"])
+    play(s, "move 3", "die event all+1", "sell R", "buy R", "done")
+    assert s.pres[0] == 0
+
+
+def test_each_share_reading_is_a_ruleset_choice():
+    # The older reading reassigns after every share: the sale hands the die to seat 1
+    # (strictly most), and buying back only ties, so the die stays with seat 1.
+    r = OwnersChoiceRules(president_timing="each_share")
+    hold = [[3, 0, 0, 0], [3, 0, 0, 0], [0, 0, 0, 0]]
+    s = from_position(3, holdings=hold, presidents=[0, "auto", "auto", "auto"], ruleset=r)
+    play(s, "sell R")
+    assert s.pres[0] == 1 and not s.trade_open()
+    play(s, "buy R", "move 3")
+    assert s.pres[0] == 1
 
 
 def test_nobody_holds_no_president():
@@ -429,3 +484,55 @@ def test_refused_trades_and_moves_name_the_rule(kwargs, action, reason):
     s = from_position(3, **kwargs)
     with pytest.raises(IllegalAction, match=re.escape(f"{action!r} is not allowed: {reason}")):
         s.apply(action)
+
+
+# --- the assumptions of RULES.md §3 -------------------------------------------------------
+
+
+def _one_player_leaves(ruleset=None):
+    """4 players; R goes bankrupt, seat 1 (R's president) leaves; seat 2 is to move."""
+    s = from_position(
+        4,
+        prices=[40, 100, 100, 100],
+        holdings=[[1, 0, 0, 0], [2, 0, 0, 0], [0] * 4, [0] * 4],
+        ruleset=ruleset,
+    )
+    play(s, "move 1", "fund", "die fund 50/-1", "stay", "bankrupt", "done")
+    assert s.out == [False, True, False, False] and s.active == 2
+    return s
+
+
+def test_move_range_counts_the_players_still_in_the_game():
+    s = _one_player_leaves()
+    assert s.players_in_game() == 3
+    assert [a for a in legal(s) if a.startswith("move")] == [f"move {d}" for d in range(1, 5)]
+    play(s, "move 4")
+    # The older reading counts the starting players: still 1-3.
+    s = _one_player_leaves(OwnersChoiceRules(move_range_players="starting"))
+    assert [a for a in legal(s) if a.startswith("move")] == ["move 1", "move 2", "move 3"]
+    with pytest.raises(IllegalAction, match="with 4 players a move is 1 to 3 spaces"):
+        s.apply("move 4")
+
+
+def test_president_dice_after_personal_bankruptcy_as_after_a_sale():
+    # Seat 1 (3 Y, president) leaves: seats 0 and 2 tie at 2 Y; as after a sale the die
+    # goes to the tied player nearest clockwise after the active seat 0, which counts last.
+    hold = [[1, 2, 0, 0], [2, 3, 0, 0], [0, 2, 0, 0]]
+    for active_last, expected in ((True, 2), (False, 0)):
+        r = OwnersChoiceRules(sale_tie_active_last=active_last)
+        s = from_position(3, prices=[40, 100, 100, 100], holdings=hold, ruleset=r)
+        play(s, "move 1", "fund", "die fund 50/-1", "stay", "bankrupt")
+        assert s.pres[1] == expected and s.supply[1] == 15 - 4
+    # An older tie the leaver was not part of keeps its die where it was.
+    hold = [[1, 2, 0, 0], [2, 1, 0, 0], [0, 2, 0, 0]]
+    s = from_position(3, prices=[40, 100, 100, 100], holdings=hold, presidents=[1, 2, None, None])
+    play(s, "move 1", "fund", "die fund 50/-1", "stay", "bankrupt")
+    assert s.pres[1] == 2
+
+
+def test_fund_starts_at_zero_and_is_a_ruleset_field():
+    assert GAME.new_initial_state(3).fund == 0
+    s = GAME.new_initial_state(3, ruleset=OwnersChoiceRules(fund_start=200))
+    assert s.fund == 200
+    check_invariants(s)
+    assert from_position(2, ruleset=OwnersChoiceRules(fund_start=70)).fund == 70

@@ -102,5 +102,8 @@ def test_every_field_is_documented_and_assumptions_flagged():
         "sale_tie_active_last",
         "no_president",
         "bankrupt_on_overshoot",
+        "fund_start",
+        "move_range_players",
+        "president_timing",
     ):
         assert info[name].assumption, name
