@@ -19,7 +19,8 @@ from engine.stats import StatTable
 
 
 def turns(record: GameRecord) -> list[dict]:
-    """Every turn of one game: the drawer, their own draws, and whether it busted."""
+    """Every turn of one game: the drawer, the cards drawn that count toward the minimum
+    (``own_draws``, see :meth:`Stack5Rules.counts_toward_minimum`), and whether it busted."""
     out = []
     prev_player, draws, busted = 0, 0, False
     for step in replay(record):
@@ -58,8 +59,9 @@ def tables(records: Sequence[GameRecord]) -> list[StatTable]:
             by_draws,
             x="own_draws",
             y="bust_rate",
-            note="Turns by how many cards the drawer drew on their own, and how often they "
-            "ended in a bust.",
+            note="Turns by how many cards the drawer drew (the cards that count toward the "
+            "minimum of two: own draws and, by default, the three cards of a Draw 3; never "
+            "a card turned by a bomb), and how often they ended in a bust.",
         ),
         StatTable("Turns to win", to_win, x="turns", y="games"),
     ]

@@ -137,3 +137,95 @@ def test_render_state_handles_every_phase():
     at.run()
     assert not at.exception, at.exception
     assert any("Game over" in s.value for s in at.success)
+
+
+# --- teaching slips (brief §3) -------------------------------------------------------------
+
+
+def test_calculator_says_exactly_what_counts_toward_the_minimum():
+    from engine.stack5 import Stack5Rules
+
+    at = _page("views/stack5/calculator.py", {"drawn": "R1"})
+    text = " ".join(i.value for i in at.info)
+    assert Stack5Rules().minimum_draw_text() in text
+    assert "Draw 3 and bomb cards do not count" not in text
+    assert "three cards a Draw 3 makes you draw" in text
+    assert "bomb never counts" in text
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        {"drawn": "R3,G3"},  # already busted
+        {"drawn": "R3,R3,JK,JK"},
+        {"drawn": "X9,,²"},
+        {"drawn": "R1," * 3000},
+        {"rows": "Q9 " * 2000, "discard": "R1 R1 R1 R1"},
+        {"discard": "٣٣٣"},
+        {"row1": "R1 B1 G2", "row2": "R1 R2 R3 R4 R5 B1", "row3": "D3"},
+        {"row1": "x" * 5000, "card": "ZZ"},
+        {"card": "D3"},
+    ],
+    ids=range(9),
+)
+def test_calculator_url_junk_falls_back_to_defaults(query):
+    at = _page("views/stack5/calculator.py", query)
+    assert not at.exception
+    assert not at.error, [e.value for e in at.error]
+    drawn = at.multiselect(key="s5_drawn").value
+    if "drawn" in query:
+        assert drawn == ["R3", "B1"]
+    for i in range(3):
+        if f"row{i + 1}" in query:
+            assert at.text_input(key=f"s5_row{i}").value == ""
+    if "card" in query:
+        assert at.selectbox(key="s5_card").value == "R2"
+    if "rows" in query:
+        assert at.text_input(key="s5_rows_seen").value == ""
+    if "discard" in query:
+        assert at.text_input(key="s5_discard").value == ""
+
+
+def test_learn_page_flags_the_minimum_draw_and_draw3_joker_assumptions():
+    from engine.stack5 import Stack5Rules
+
+    rules = Stack5Rules()
+    at = _page("views/stack5/learn.py")
+    badges = [m.value for m in at.markdown if "Assumption" in m.value]
+    assert any(rules.minimum_draw_text() in b for b in badges)
+    assert any(rules.draw3_joker_text() in b for b in badges)
+    assert not any("min_draw_counts" in m.value for m in at.markdown)  # player words
+
+
+def test_games_page_shows_the_winners_actual_score():
+    from engine import read_jsonl
+
+    shown = sorted((Path(APP).parents[1] / "data" / "stack5").glob("*.jsonl"))[0]
+    first = read_jsonl(shown)[0]  # the explorer opens the first game of the first file
+    winner = first.result["winners"][0]
+    score = first.result["scores"][winner]
+    at = _page("views/stack5/games.py")
+    at.button(key="xp_stack5_last").click().run()
+    assert not at.exception
+    [done] = [s.value for s in at.success if "Game over" in s.value]
+    assert f"seat {winner} wins with {score:g} points" in done
+
+
+def _render_a_four_point_win():
+    from pathlib import Path
+
+    import engine
+    from dashboard.stack5.explorer import render_state
+    from engine import read_jsonl, states
+
+    data = Path(engine.__file__).resolve().parents[1] / "data" / "stack5" / "games.jsonl"
+    rec = next(r for r in read_jsonl(data) if max(r.result["scores"]) == 4)
+    render_state(states(rec)[-1], None)
+
+
+def test_games_page_shows_the_winners_score_not_the_target():
+    at = AppTest.from_function(_render_a_four_point_win, default_timeout=60)
+    at.run()
+    assert not at.exception, at.exception
+    [done] = [s.value for s in at.success if "Game over" in s.value]
+    assert "wins with 4 points (target 3)" in done

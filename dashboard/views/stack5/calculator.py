@@ -5,12 +5,43 @@ import streamlit as st
 from dashboard import ui
 from dashboard.charts import bar_chart
 from dashboard.stack5.draw import cards_html, row_html
+from engine import EngineError
 from engine.stack5 import draw_odds, draw_or_stop, legal_placements, row_outlook, unseen_cards
 from engine.stack5.cards import deck_spec
 
 st.title("Stack 5 bust odds")
 spec = deck_spec()
+rules = spec.rules
 HOLDABLE = spec.names[: spec.n_numbers] + ["JK"]
+
+
+def _url_checked(key: str, default, check):
+    """A URL value that ``check`` accepts, else ``default`` (junk in a shared link never
+    breaks the page; what the user types afterwards is checked and explained)."""
+    value = ui.url_value(key, default)
+    try:
+        check(value)
+    except (EngineError, TypeError, ValueError):
+        return default
+    return value
+
+
+def _check_drawn(cards):
+    if len(cards) != len(set(cards)) or any(c not in HOLDABLE for c in cards):
+        raise ValueError(cards)
+    unseen_cards(cards)
+
+
+def _check_row(text):
+    if not isinstance(text, str) or len(text) > 60:
+        raise ValueError(text)
+    legal_placements([text], "JK")
+
+
+def _check_seen(text):
+    if not isinstance(text, str) or len(text) > 600:
+        raise ValueError(text)
+    unseen_cards((), text)
 
 
 @st.cache_data(show_spinner="Computing exact odds…", max_entries=256)
@@ -19,7 +50,7 @@ def _odds(drawn: tuple, unseen: tuple):
 
 
 st.subheader("Cards drawn this turn")
-default_drawn = [c for c in ui.url_value("drawn", ["R3", "B1"]) if c in HOLDABLE]
+default_drawn = _url_checked("drawn", ["R3", "B1"], _check_drawn)
 drawn = st.multiselect(
     "Number cards and Joker held this turn",
     HOLDABLE,
@@ -32,13 +63,13 @@ st.caption("Optional: the cards you can see cannot be drawn. Leave empty for a f
 c_rows, c_discard = st.columns(2)
 rows_seen = c_rows.text_input(
     "Cards in every player's rows",
-    value=ui.url_value("rows", ""),
+    value=_url_checked("rows", "", _check_seen),
     key="s5_rows_seen",
     placeholder="e.g. R1 R2 G5 JK",
 )
 discard_seen = c_discard.text_input(
     "Discard pile",
-    value=ui.url_value("discard", ""),
+    value=_url_checked("discard", "", _check_seen),
     key="s5_discard",
     placeholder="e.g. D3 NB B4",
 )
@@ -58,10 +89,10 @@ with ui.engine_errors():
         "cards busts; bombs and Steal never bust."
     )
     verb, why = draw_or_stop(odds)
-    if len(drawn) < 2:
+    if len(drawn) < rules.min_draws:
         st.info(
-            "Fewer than two cards held: if you have not drawn two cards yet this turn, you "
-            "must draw again (Draw 3 and bomb cards do not count toward the two)."
+            f"Fewer than {rules.min_draws} cards held: you may have to draw again. "
+            + rules.minimum_draw_text()
         )
     else:
         (st.success if verb == "draw" else st.warning)(f"Suggestion: **{verb}** — {why}.")
@@ -76,7 +107,8 @@ with ui.engine_errors():
     st.plotly_chart(fig, width="stretch", key="s5_within")
     ui.assumption(
         "Deck of 75 number cards (5 colours × 1–5 × 3 copies) and 12 specials "
-        "(D3 ×3, NB ×2, CB ×2, ST ×3, JK ×2); the odds assume no reshuffle."
+        "(D3 ×3, NB ×2, CB ×2, ST ×3, JK ×2); the odds assume no reshuffle. "
+        + rules.draw3_joker_text()
     )
 
 st.subheader("Placement helper")
@@ -85,14 +117,15 @@ rows = []
 cols = st.columns(3)
 for i in range(3):
     rows.append(
-        cols[i].text_input(f"Row {i + 1}", value=ui.url_value(f"row{i + 1}", ""), key=f"s5_row{i}")
+        cols[i].text_input(
+            f"Row {i + 1}", value=_url_checked(f"row{i + 1}", "", _check_row), key=f"s5_row{i}"
+        )
     )
+url_card = ui.url_value("card", "R2")
 card = st.selectbox(
     "Card to place",
     HOLDABLE,
-    index=HOLDABLE.index(ui.url_value("card", "R2"))
-    if ui.url_value("card", "R2") in HOLDABLE
-    else 0,
+    index=HOLDABLE.index(url_card) if url_card in HOLDABLE else HOLDABLE.index("R2"),
     key="s5_card",
 )
 ui.set_url(row1=rows[0], row2=rows[1], row3=rows[2], card=card)

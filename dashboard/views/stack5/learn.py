@@ -53,8 +53,9 @@ st.markdown(
     "turn belongs to the player on your left."
 )
 ui.assumption(
-    "Only your own draws count toward the minimum of two: cards drawn by Draw 3 and cards "
-    "turned by a bomb do not (ruleset field `min_draw_counts`)."
+    rules.minimum_draw_text()
+    + " The article says only that a card turned by a bomb does not count; counting only "
+    "your own draws is a table choice."
 )
 
 if "s5_learn_turn" not in st.session_state:
@@ -218,6 +219,10 @@ st.caption(f"Now: {demo.describe_turn()}.")
 st.markdown(
     "A special card drawn by a Draw 3 or turned by a bomb has **no effect** and is "
     "discarded — a Joker among them too."
+)
+ui.assumption(
+    rules.draw3_joker_text()
+    + " The article does not say whether such a Joker completes both Jokers."
 )
 ui.assumption(
     "Steal: the stealer picks the player and the row; with no card in any other player's "
