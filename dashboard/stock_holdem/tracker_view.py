@@ -27,6 +27,8 @@ DEFAULT_COMPANIES = ("3A 9F 7?", "10S 2W", "6A 6S ?F", "1F 8W", "4S BULL ?A", "2
 DEFAULT_HAND = "9A 4W 8S 1S"
 DEFAULT_PRICES = (11, 10, 9, 10, 12, 10)
 DEFAULT_STOCK_UP = "C"
+#: longest text a company, hand or seen-cards field takes
+MAX_TEXT = 200
 
 
 def default_players(n: int) -> pl.DataFrame:
@@ -108,7 +110,11 @@ def distribution_chart(view: CompanyView, current: int) -> go.Figure:
 
 def company_header_html(view: CompanyView, current: int) -> str:
     """Company name, current price, stock-up chip and its five slots drawn."""
-    chip = " <span style='color:#1b7a1b' title='stock-up chip'>⬆+5</span>" if view.stock_up else ""
+    chip = (
+        f" <span style='color:#1b7a1b' title='stock-up chips'>⬆+{5 * view.stock_up}</span>"
+        if view.stock_up
+        else ""
+    )
     return (
         "<div style='font-family:sans-serif'>"
         f"<b style='font-size:18px'>{html.escape(view.name)}</b> now ${current}{chip}"
@@ -147,11 +153,14 @@ def worth_chart(names: list[str], worths: list[float]) -> go.Figure:
     return fig
 
 
-def parse_stock_up(text: str) -> list[bool]:
-    """Stock-up flags from the URL form (company letters, e.g. ``'AC'``).
+def parse_stock_up(text: str) -> list[int]:
+    """Stock-up chips per company from the URL form: a company letter per chip (e.g.
+    ``'AAC'``: two on A, one on C); other characters are ignored.
 
-    >>> parse_stock_up("ac")
-    [True, False, True, False, False, False]
+    >>> parse_stock_up("aac")
+    [2, 0, 1, 0, 0, 0]
+    >>> parse_stock_up("²٣ zz" + "A" * 5000)[0]
+    5000
     """
-    letters = set(str(text).upper())
-    return [co in letters for co in COMPANIES]
+    letters = str(text).upper()
+    return [letters.count(co) for co in COMPANIES]

@@ -26,12 +26,20 @@ from functools import lru_cache
 
 from engine.core.protocol import Bot, RandomBot
 from engine.stock_holdem.pricing import MAX_PRICE, STOCK_UP_BONUS, price_distribution
+from engine.stock_holdem.rules import StockHoldemRules
 
 
 @lru_cache(maxsize=20_000)
-def expected_price(slots: tuple[str, ...], stock_up: int, seen: tuple[str, ...], parity: str):
-    """Expected price (a float) of a company: a cached front of ``price_distribution``."""
-    d = price_distribution(slots, stock_up=False, seen=seen, parity=parity)
+def expected_price(
+    slots: tuple[str, ...],
+    stock_up: int,
+    seen: tuple[str, ...],
+    parity: str,
+    rules: StockHoldemRules | None = None,
+):
+    """Expected price (a float) of a company with ``stock_up`` chips: a cached front of
+    ``price_distribution`` (``rules`` gives the number-hand variants)."""
+    d = price_distribution(slots, seen=seen, parity=parity, rules=rules)
     total = 0.0
     bonus = STOCK_UP_BONUS * stock_up
     for p, q in d.probabilities.items():
@@ -53,7 +61,7 @@ class HeuristicBot(Bot):
             return legal[0]
         obs = state.observation(seat)
         parity = state.ruleset.card_back_parity
-        values = self._values(obs, parity)
+        values = self._values(obs, parity, state.ruleset)
         by_kind: dict[str, list] = {}
         for m in legal:
             by_kind.setdefault(m.kind, []).append(m)
@@ -86,7 +94,7 @@ class HeuristicBot(Bot):
                 return max(held, key=lambda m: mine[m.company])
 
         if "place" in by_kind:
-            return self._place(obs, seat, by_kind["place"], values, parity, rivals)
+            return self._place(obs, seat, by_kind["place"], values, parity, rivals, r)
         if "no sell" in by_kind:
             best = max(
                 by_kind.get("sell", ()),
@@ -116,14 +124,15 @@ class HeuristicBot(Bot):
     def _seen(self, obs, slots) -> tuple[str, ...]:
         return tuple(c for c in obs["known"] if c not in slots)
 
-    def _values(self, obs, parity: str) -> list[float]:
+    def _values(self, obs, parity: str, rules) -> list[float]:
         out = []
         for co in range(6):
             slots = self._slots(obs, co)
-            out.append(expected_price(slots, obs["stock_up"][co], self._seen(obs, slots), parity))
+            seen = self._seen(obs, slots)
+            out.append(expected_price(slots, obs["stock_up"][co], seen, parity, rules))
         return out
 
-    def _place(self, obs, seat, moves, values, parity, rivals):
+    def _place(self, obs, seat, moves, values, parity, rivals, rules):
         prices = obs["prices"]
         mine = obs["shares"][seat]
         best, best_score = moves[0], None
@@ -132,7 +141,8 @@ class HeuristicBot(Bot):
             row = list(obs["board"][co])
             row.append(str(m).split()[1])
             slots = tuple(row) + ("?",) * (5 - len(row))
-            new = expected_price(slots, obs["stock_up"][co], self._seen(obs, slots), parity)
+            seen = self._seen(obs, slots)
+            new = expected_price(slots, obs["stock_up"][co], seen, parity, rules)
             delta = new - values[co]
             score = delta * (mine[co] - rivals(co))
             if obs["phase"] == "trade":

@@ -43,14 +43,15 @@ def results_frame(records) -> pl.DataFrame:
     """One row per company per price phase over many records: round, company, price,
     base, symbol hand, number hand, stock-up — for statistics over recorded games."""
     from engine.core.records import final_state
-    from engine.stock_holdem.pricing import NUMBER_HANDS, SYMBOL_HANDS, price_parts
+    from engine.stock_holdem.pricing import NUMBER_HANDS, SYMBOL_HANDS, price_parts, variant_of
 
     rows = []
     for g, record in enumerate(records):
         state = final_state(record)
+        variant = variant_of(state.ruleset)
         for r, (boards, stock_up, prices) in enumerate(state.results):
             for co, cards in enumerate(boards):
-                base, sh, nh = price_parts(cards)
+                base, sh, nh = price_parts(cards, variant)
                 rows.append(
                     {
                         "game": g,

@@ -62,45 +62,84 @@ _NUM_BONUS = tuple(b for _, b in NUMBER_HANDS)
 _SYM_HAND_BY_MASK = tuple(1 if bin(m).count("1") == 1 else 2 if m == 15 else 0 for m in range(16))
 
 
-@lru_cache(maxsize=8192)
-def number_hand(numbers: tuple[int, ...]) -> int:
+#: number-hand rule variants, a bit mask (see :func:`variant_of`)
+BEAR_FIVE = 1
+WRAP = 2
+
+
+def variant_of(rules=None) -> int:
+    """The number-hand variant bits of a ruleset (``None``: the default rules, 0).
+
+    ``BEAR_FIVE``: Bear plus four cards of one number is five of a kind (field
+    ``bear_with_four_of_a_number``); ``WRAP``: straights may run 9-10-1-2 (field
+    ``straights_wrap``).
+
+    >>> from engine.stock_holdem.rules import StockHoldemRules
+    >>> variant_of(StockHoldemRules(bear_with_four_of_a_number="five of a kind"))
+    1
+    """
+    if rules is None:
+        return 0
+    return (BEAR_FIVE if rules.bear_with_four_of_a_number == "five of a kind" else 0) | (
+        WRAP if rules.straights_wrap else 0
+    )
+
+
+@lru_cache(maxsize=16384)
+def number_hand(numbers: tuple[int, ...], variant: int = 0) -> int:
     """Index in :data:`NUMBER_HANDS` of the best number hand of sorted ``numbers``
-    (regular cards and Bull as 10; Bear contributes nothing).
+    (regular cards, Bull as 10, Bear as 0: Bear has no number but the ruleset may let
+    it complete five of a kind; see :func:`variant_of`).
 
     >>> NUMBER_HANDS[number_hand((2, 3, 4, 5))][0]
     'small straight'
     >>> NUMBER_HANDS[number_hand((7, 7, 9, 9, 9))][0]
     'full house'
+    >>> [NUMBER_HANDS[number_hand((0, 4, 4, 4, 4), v)][0] for v in (0, BEAR_FIVE)]
+    ['four of a kind', 'five of a kind']
+    >>> [NUMBER_HANDS[number_hand((1, 2, 3, 9, 10), v)][0] for v in (0, WRAP)]
+    ['none', 'large straight']
     """
-    counts = {}
+    counts: dict[int, int] = {}
+    bears = 0
     for n in numbers:
-        counts[n] = counts.get(n, 0) + 1
+        if n:
+            counts[n] = counts.get(n, 0) + 1
+        else:
+            bears += 1
     c = sorted(counts.values(), reverse=True)
     top = c[0] if c else 0
-    if top >= 5:
+    if top >= 5 or (top == 4 and bears and variant & BEAR_FIVE):
         return 6
     if top == 4:
         return 5
     if top == 3 and len(c) > 1 and c[1] == 2:
         return 3
     distinct = sorted(counts)
-    if len(distinct) == 5 and distinct[4] - distinct[0] == 4:
-        return 4
     present = set(distinct)
-    if any(x + 1 in present and x + 2 in present and x + 3 in present for x in distinct):
-        return 2
+    if variant & WRAP:
+        # the successor of 10 is 1
+        def run(x: int, k: int) -> bool:
+            return all((x + j - 1) % 10 + 1 in present for j in range(k))
+
+        if len(distinct) == 5 and any(run(x, 5) for x in distinct):
+            return 4
+        if any(run(x, 4) for x in distinct):
+            return 2
+    else:
+        if len(distinct) == 5 and distinct[4] - distinct[0] == 4:
+            return 4
+        if any(x + 1 in present and x + 2 in present and x + 3 in present for x in distinct):
+            return 2
     if top == 3:
         return 1
     return 0
 
 
 @lru_cache(maxsize=4096)
-def _number_row(numbers: tuple[int, ...]) -> tuple[int, ...]:
+def _number_row(numbers: tuple[int, ...], variant: int = 0) -> tuple[int, ...]:
     """Number hand when one more card with number x (0 = Bear) joins sorted ``numbers``."""
-    row = [number_hand(numbers)]
-    for x in range(1, 11):
-        row.append(number_hand(tuple(sorted(numbers + (x,)))))
-    return tuple(row)
+    return tuple(number_hand(tuple(sorted(numbers + (x,))), variant) for x in range(11))
 
 
 def _clamp(p: int) -> int:
@@ -123,20 +162,45 @@ def _fold(cards: Sequence[int]) -> tuple[list[int], int, int, list[int]]:
         elif c == BULL:
             bull += 1
             nums.append(BULL_NUMBER)
+        else:
+            nums.append(0)  # Bear
     return sums, mask, bull, nums
 
 
-def price_parts(cards: Sequence[int]) -> tuple[int, int, int]:
+def price_parts(cards: Sequence[int], variant: int = 0) -> tuple[int, int, int]:
     """``(base, symbol hand index, number hand index)`` of card ids (no checks)."""
     sums, mask, bull, nums = _fold(cards)
     base = max(sums) + BULL_BONUS * bull
-    return base, _SYM_HAND_BY_MASK[mask], number_hand(tuple(sorted(nums)))
+    return base, _SYM_HAND_BY_MASK[mask], number_hand(tuple(sorted(nums)), variant)
 
 
-def price_of(cards: Sequence[int], stock_up: bool = False) -> int:
-    """The price of 5 card ids (no checks): the engine's hot path."""
-    base, sh, nh = price_parts(cards)
-    return _clamp(base + (STOCK_UP_BONUS if stock_up else 0) + _SYM_BONUS[sh] + _NUM_BONUS[nh])
+def price_of(cards: Sequence[int], stock_up: int = 0, variant: int = 0) -> int:
+    """The price of 5 card ids with ``stock_up`` chips (no checks): the engine's hot path."""
+    base, sh, nh = price_parts(cards, variant)
+    return _clamp(base + STOCK_UP_BONUS * stock_up + _SYM_BONUS[sh] + _NUM_BONUS[nh])
+
+
+def stock_up_count(value, rules=None) -> int:
+    """A company's stock-up chips as a count 0..``stock_up_per_company`` (``True`` and
+    ``False`` count as 1 and 0), or :class:`ParseError`.
+
+    >>> stock_up_count(True), stock_up_count(0)
+    (1, 0)
+    >>> stock_up_count(2)
+    Traceback (most recent call last):
+    ...
+    engine.core.errors.ParseError: stock-up chips 2: a company carries 0-1 (stock_up_per_company)
+    """
+    from engine.stock_holdem.rules import StockHoldemRules
+
+    per = (rules or StockHoldemRules()).stock_up_per_company
+    if isinstance(value, bool):
+        value = int(value)
+    if not isinstance(value, int) or not 0 <= value <= per:
+        raise ParseError(
+            f"stock-up chips {value!r}: a company carries 0-{per} (stock_up_per_company)"
+        )
+    return value
 
 
 @dataclass(frozen=True)
@@ -196,8 +260,11 @@ def parse_cards(cards, *, count: int | None = 5, what: str = "card") -> tuple[in
     return tuple(out)
 
 
-def price(cards, *, stock_up: bool = False) -> PriceBreakdown:
-    """The price of a company from exactly 5 cards (text or card ids).
+def price(cards, *, stock_up: int | bool = 0, rules=None) -> PriceBreakdown:
+    """The price of a company from exactly 5 cards (text or card ids), with ``stock_up``
+    stock-up chips on it (a count, 0..``stock_up_per_company``; ``True`` = 1) under
+    ``rules`` (a :class:`~engine.stock_holdem.rules.StockHoldemRules`; ``None`` = the
+    default rules).
 
     >>> price("10A 10F 10S 10W BULL").explain()
     'base 20 + four symbols 10 + five of a kind 30 = 60, clamped to 57'
@@ -209,8 +276,8 @@ def price(cards, *, stock_up: bool = False) -> PriceBreakdown:
     engine.core.errors.ParseError: '2F 3A 4S': a company has exactly 5 cards, got 3
     """
     ids = parse_cards(cards)
-    base, sh, nh = price_parts(ids)
-    chip = STOCK_UP_BONUS if stock_up else 0
+    chip = STOCK_UP_BONUS * stock_up_count(stock_up, rules)
+    base, sh, nh = price_parts(ids, variant_of(rules))
     total = base + chip + _SYM_BONUS[sh] + _NUM_BONUS[nh]
     return PriceBreakdown(
         cards=tuple(card_text(c) for c in ids),
@@ -283,7 +350,9 @@ def parse_slot(text, *, parity: str = "even"):
         raise ParseError(f"{text!r}: not a slot; {SLOT_HELP}") from None
 
 
-def _accumulate_symmetric(fixed: Sequence[int], rest: Sequence[int], u: int, acc: dict) -> bool:
+def _accumulate_symmetric(
+    fixed: Sequence[int], rest: Sequence[int], u: int, acc: dict, variant: int = 0
+) -> bool:
     """Like :func:`_accumulate`, but enumerating the unknown cards only up to the
     permutations of symbols that leave the problem unchanged (symbols with the same
     unseen numbers and the same sum among the fixed cards), each canonical choice
@@ -300,6 +369,8 @@ def _accumulate_symmetric(fixed: Sequence[int], rest: Sequence[int], u: int, acc
         elif c == BULL:
             bull += 1
             nums.append(BULL_NUMBER)
+        else:
+            nums.append(0)  # Bear
     avail: list[list[int]] = [[], [], [], []]
     specials = []
     for c in rest:
@@ -322,8 +393,9 @@ def _accumulate_symmetric(fixed: Sequence[int], rest: Sequence[int], u: int, acc
     fmask = sum(1 << s for s in range(4) if fsums[s])
     chosen: list[tuple[int, ...]] = [(), (), (), ()]
     nspecial = len(specials)
+    # per number of special cards drawn: (Bulls, Bears) of each choice of them
     extras = [
-        [sum(1 for c in e if c == BULL) for e in combinations(specials, k)]
+        [(e.count(BULL), e.count(BEAR)) for e in combinations(specials, k)]
         for k in range(nspecial + 1)
     ]
 
@@ -352,9 +424,9 @@ def _accumulate_symmetric(fixed: Sequence[int], rest: Sequence[int], u: int, acc
             w = weight()
             sh = _SYM_HAND_BY_MASK[mask]
             shb = _SYM_BONUS[sh]
-            for b in extras[left]:
+            for b, bears in extras[left]:
+                nh = number_hand(tuple(sorted(picked + [10] * b + [0] * bears)), variant)
                 b += bull
-                nh = number_hand(tuple(sorted(picked + [10] * (b - bull))))
                 key = (top + BULL_BONUS * b + shb + _NUM_BONUS[nh]) * 64 + sh * 8 + nh
                 acc[key] = acc.get(key, 0) + w
             return
@@ -391,22 +463,24 @@ _FACT = (1, 1, 2, 6, 24)
 _MIN_CLASS = 3
 
 
-def _accumulate(fixed: Sequence[int], rest: Sequence[int], u: int, acc: dict) -> None:
+def _accumulate(
+    fixed: Sequence[int], rest: Sequence[int], u: int, acc: dict, variant: int = 0
+) -> None:
     """Count every ``u``-subset of ``rest`` joined to ``fixed``, by ``price*64 + symbol
     hand*8 + number hand`` (without the stock-up chip)."""
     sums, mask, bull, nums = _fold(fixed)
-    if u >= 3 and _accumulate_symmetric(fixed, rest, u, acc):
+    if u >= 3 and _accumulate_symmetric(fixed, rest, u, acc, variant):
         return
     if u == 0:
-        nh = number_hand(tuple(sorted(nums)))
+        nh = number_hand(tuple(sorted(nums)), variant)
         sh = _SYM_HAND_BY_MASK[mask]
         key = (max(sums) + BULL_BONUS * bull + _SYM_BONUS[sh] + _NUM_BONUS[nh]) * 64 + sh * 8 + nh
         acc[key] = acc.get(key, 0) + 1
         return
-    _rec(rest, 0, u, sums, mask, bull, nums, acc)
+    _rec(rest, 0, u, sums, mask, bull, nums, acc, variant)
 
 
-def _rec(rest, start, u, sums, mask, bull, nums, acc):
+def _rec(rest, start, u, sums, mask, bull, nums, acc, variant=0):
     if u > 1:
         for i in range(start, len(rest) - u + 1):
             c = rest[i]
@@ -414,18 +488,20 @@ def _rec(rest, start, u, sums, mask, bull, nums, acc):
             if s >= 0:
                 sums[s] += NUMBER[c]
                 nums.append(NUMBER[c])
-                _rec(rest, i + 1, u - 1, sums, mask | (1 << s), bull, nums, acc)
+                _rec(rest, i + 1, u - 1, sums, mask | (1 << s), bull, nums, acc, variant)
                 sums[s] -= NUMBER[c]
                 nums.pop()
             elif c == BULL:
                 nums.append(BULL_NUMBER)
-                _rec(rest, i + 1, u - 1, sums, mask, bull + 1, nums, acc)
+                _rec(rest, i + 1, u - 1, sums, mask, bull + 1, nums, acc, variant)
                 nums.pop()
             else:
-                _rec(rest, i + 1, u - 1, sums, mask, bull, nums, acc)
+                nums.append(0)  # Bear
+                _rec(rest, i + 1, u - 1, sums, mask, bull, nums, acc, variant)
+                nums.pop()
         return
     # last card: everything but the card's own contribution is fixed, so precompute it
-    row = _number_row(tuple(sorted(nums)))
+    row = _number_row(tuple(sorted(nums)), variant)
     nb = [_NUM_BONUS[h] for h in row]
     s0, s1, s2, s3 = sums
     top = max(sums)
@@ -455,15 +531,24 @@ def _rec(rest, start, u, sums, mask, bull, nums, acc):
 
 
 def price_distribution(
-    slots: Sequence, *, stock_up: bool = False, seen: Iterable = (), parity: str = "even"
+    slots: Sequence,
+    *,
+    stock_up: int | bool = 0,
+    seen: Iterable = (),
+    parity: str | None = None,
+    rules=None,
 ) -> PriceDistribution:
     """The exact price distribution of a company whose 5 slots are partly hidden.
 
     Each slot is a known card (``'7A'``), a back showing a number (``'7?'``; ``'10?'``
     may be Bull), a back showing a symbol (``'?A'``) or unknown (``'?'``). The open
     slots are filled from the cards neither in ``seen`` nor known in ``slots``; every
-    assignment of distinct cards that matches the backs is equally likely. ``parity`` is
-    the ruleset's card-back rule (see :func:`engine.stock_holdem.cards.shows_number`).
+    assignment of distinct cards that matches the backs is equally likely. ``stock_up``
+    is the company's stock-up chips (a count; ``True`` = 1). ``rules`` (a
+    :class:`~engine.stock_holdem.rules.StockHoldemRules`, ``None`` = the defaults) gives
+    the number-hand variants, the chips a company may carry and the card-back rule;
+    ``parity``, when given, overrides the latter (see
+    :func:`engine.stock_holdem.cards.shows_number`).
 
     >>> d = price_distribution(["10A", "10F", "10S", "10W", "10?"])
     >>> d.probabilities
@@ -473,6 +558,12 @@ def price_distribution(
     ...
     engine.core.errors.ParseError: slot 2 '7A': 7A is used twice
     """
+    chip = STOCK_UP_BONUS * stock_up_count(stock_up, rules)
+    variant = variant_of(rules)
+    if parity is None:
+        parity = rules.card_back_parity if rules is not None else "even"
+    if parity not in ("even", "odd"):
+        raise ParseError(f"card-back parity {parity!r}: 'even' or 'odd'")
     items = _split(slots)
     if len(items) != 5:
         raise ParseError(f"{slots!r}: a company has exactly 5 slots, got {len(items)}")
@@ -520,9 +611,8 @@ def price_distribution(
             raise ParseError(
                 f"{slots!r}: only {len(rest)} unseen cards are left for {u} unknown slots"
             )
-        _accumulate(known + chosen, rest, u, acc)
+        _accumulate(known + chosen, rest, u, acc, variant)
     total = sum(acc.values())
-    chip = STOCK_UP_BONUS if stock_up else 0
     probs: dict[int, int] = {}
     sym: dict[str, int] = {}
     num: dict[str, int] = {}

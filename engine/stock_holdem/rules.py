@@ -13,6 +13,11 @@ from dataclasses import dataclass, field
 
 from engine.core.errors import RulesetError
 
+#: the game has 42 challenge chips; no count of chips in a ruleset is larger
+MAX_CHIPS = 42
+#: bound on starting money (the rules use $100-$150)
+MAX_MONEY = 100_000
+
 
 @dataclass(frozen=True)
 class StockHoldemRules:
@@ -55,6 +60,23 @@ class StockHoldemRules:
             "max": 3,
         },
     )
+    bear_with_four_of_a_number: str = field(
+        default="four of a kind",
+        metadata={
+            "doc": "Bear plus four cards of one number scores as this number hand (RULES: "
+            "five of a kind needs five equal numbers, the source is silent on Bear)",
+            "assumption": True,
+            "choices": ("four of a kind", "five of a kind"),
+        },
+    )
+    straights_wrap: bool = field(
+        default=False,
+        metadata={
+            "doc": "straights may run over 10 back to 1 (e.g. 9 10 1 2); off = numbers "
+            "run 1-10 and do not wrap",
+            "assumption": True,
+        },
+    )
     free_action_after_buy: bool = field(
         default=True,
         metadata={
@@ -76,35 +98,52 @@ class StockHoldemRules:
     )
     chip_limit: int = field(
         default=7,
-        metadata={"doc": "most challenge chips a player holds; each extra chip pays $1", "min": 1},
+        metadata={
+            "doc": "most challenge chips a player holds; each extra chip pays $1",
+            "min": 1,
+            "max": MAX_CHIPS,
+        },
     )
     shares_per_company: int = field(
-        default=11, metadata={"doc": "share cards of each company", "min": 1}
+        default=11, metadata={"doc": "share cards of each company", "min": 1, "max": 60}
     )
     start_money: tuple[int, ...] = field(
         default=(150, 120, 100, 100),
-        metadata={"doc": "starting money for 3, 4, 5, 6 players"},
+        metadata={"doc": f"starting money for 3, 4, 5, 6 players (each 0-{MAX_MONEY})"},
     )
     start_chips: tuple[int, ...] = field(
         default=(2, 3, 3, 4, 4, 5),
-        metadata={"doc": "challenge chips dealt clockwise from the start player"},
+        metadata={
+            "doc": f"challenge chips dealt clockwise from the start player (each 0-{MAX_CHIPS})"
+        },
     )
     preparation_chips: int = field(
         default=2,
-        metadata={"doc": "challenge chips every player gains in the preparation phase", "min": 0},
+        metadata={
+            "doc": "challenge chips every player gains in the preparation phase",
+            "min": 0,
+            "max": MAX_CHIPS,
+        },
     )
-    cost_cash: int = field(default=1, metadata={"doc": "chips paid to take $1", "min": 1})
+    cost_cash: int = field(
+        default=1,
+        metadata={"doc": "chips paid to take $1", "min": 1, "max": MAX_CHIPS},
+    )
     cost_peek: int = field(
-        default=1, metadata={"doc": "chips paid to look at a face-down card", "min": 1}
+        default=1,
+        metadata={"doc": "chips paid to look at a face-down card", "min": 1, "max": MAX_CHIPS},
     )
     cost_free_sell: int = field(
-        default=2, metadata={"doc": "chips paid for a free sale of 1 share", "min": 1}
+        default=2,
+        metadata={"doc": "chips paid for a free sale of 1 share", "min": 1, "max": MAX_CHIPS},
     )
     cost_free_buy: int = field(
-        default=3, metadata={"doc": "chips paid for a free purchase of 1 share", "min": 1}
+        default=3,
+        metadata={"doc": "chips paid for a free purchase of 1 share", "min": 1, "max": MAX_CHIPS},
     )
     cost_stock_up: int = field(
-        default=3, metadata={"doc": "chips paid to place a stock-up chip", "min": 1}
+        default=3,
+        metadata={"doc": "chips paid to place a stock-up chip", "min": 1, "max": MAX_CHIPS},
     )
 
     def validate(self) -> None:
@@ -118,8 +157,20 @@ class StockHoldemRules:
             raise RulesetError(f"symbol_names {self.symbol_names!r}: give 4 names")
         if len(self.company_names) != 6:
             raise RulesetError(f"company_names {self.company_names!r}: give 6 names")
-        if any(c < 0 for c in self.start_chips) or any(m < 0 for m in self.start_money):
-            raise RulesetError("start_money and start_chips must not be negative")
+        if not all(0 <= m <= MAX_MONEY for m in self.start_money):
+            raise RulesetError(
+                f"start_money {self.start_money!r}: each amount must be 0-{MAX_MONEY}"
+            )
+        if not all(0 <= c <= MAX_CHIPS for c in self.start_chips):
+            raise RulesetError(
+                f"start_chips {self.start_chips!r}: each count must be 0-{MAX_CHIPS}"
+            )
+        for what, names in (
+            ("symbol_names", self.symbol_names),
+            ("company_names", self.company_names),
+        ):
+            if not all(0 < len(x.strip()) <= 24 for x in names):
+                raise RulesetError(f"{what} {names!r}: each name must be 1-24 characters")
 
 
 #: hand size and trading turns per player, by player count (RULES §1 set-up)

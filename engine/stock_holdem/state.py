@@ -31,7 +31,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from engine.core.errors import EngineError, IllegalAction, ParseError
+from engine.core.errors import EngineError, IllegalAction, ParseError, parse_count
 from engine.core.protocol import CHANCE, TERMINAL, State
 from engine.stock_holdem.cards import (
     ALL_CARDS,
@@ -49,6 +49,7 @@ from engine.stock_holdem.pricing import (  # noqa: I001
     MIN_PRICE,
     STOCK_UP_BONUS,
     price_parts,
+    variant_of,
 )
 from engine.stock_holdem.rules import FACE_UP, HAND_SIZE, ROUNDS, SLOTS, TURNS, StockHoldemRules
 
@@ -65,6 +66,8 @@ ACTION_HELP = (
     "'deal …'"
 )
 
+
+_BEAR_PUBLIC = "that card is Bear, whose back is unique: its face is public, no peek needed"
 
 KINDS = ("place", "sell", "no sell", "buy", "no buy", "cash", "peek", "peek hand",
          "free sell", "free buy", "stock-up", "end")  # fmt: skip
@@ -198,20 +201,22 @@ def parse_move(text: str) -> Move | Deal:
             return PLACE_MOVES[parse_card(parts[1])][company_index(parts[2])]
         if t.startswith("peek hand"):
             seat, dot, idx = t[9:].strip().partition(".")
-            if not (seat.isdigit() and dot and idx.isdigit()):
+            if not (seat and dot and idx):
                 raise ParseError(
                     f"{text!r}: write 'peek hand SEAT.CARD', e.g. 'peek hand 2.3' for the 3rd "
                     "card of seat 2's hand"
                 )
-            if not (int(seat) < 6 and 1 <= int(idx) <= 6):
+            seat_n = parse_count(seat, "a seat", max_digits=3)
+            idx_n = parse_count(idx, "a card of a hand", max_digits=3)
+            if not (seat_n < 6 and 1 <= idx_n <= 6):
                 raise ParseError(f"{text!r}: seats are 0-5 and a hand has at most 6 cards")
-            return PEEK_HAND_MOVES[int(seat)][int(idx) - 1]
+            return PEEK_HAND_MOVES[seat_n][idx_n - 1]
         if t.startswith("peek "):
             arg = t[5:].strip()
             co = company_index(arg[:1])
-            if not arg[1:].isdigit():
+            if not arg[1:]:
                 raise ParseError(f"{text!r}: write 'peek' with a company and slot, e.g. 'peek C3'")
-            slot = int(arg[1:])
+            slot = parse_count(arg[1:], "a slot", max_digits=3)
             if not 1 <= slot <= SLOTS:
                 raise ParseError(
                     f"{text!r}: slot {slot} does not exist; slots are 1-5 (1 and 2 are face up)"
@@ -381,7 +386,9 @@ class StockHoldemState(State):
                 cards = self.board[co]
                 placer = self.placer[co]
                 for k in range(FACE_UP, len(cards)):
-                    if placer[k] != p and not (known >> cards[k]) & 1:
+                    c = cards[k]
+                    # a placed Bear is public: its back is unique
+                    if placer[k] != p and c != BEAR and not (known >> c) & 1:
                         out.append(PEEK_MOVES[co][k])
             if r.peek_hands:
                 for q in range(self.num_players):
@@ -465,12 +472,16 @@ class StockHoldemState(State):
             if m.seat >= self.num_players or m.slot >= len(self.hands[m.seat]):
                 held = len(self.hands[m.seat]) if m.seat < self.num_players else 0
                 return f"seat {m.seat} holds {held} card(s)"
+            if self.hands[m.seat][m.slot] == BEAR:
+                return _BEAR_PUBLIC
             return f"seat {p} already knows that card"
         if m.kind == "peek":
             if m.slot >= len(self.board[co]):
                 return f"company {name} has no card in slot {m.slot + 1}"
             if m.slot < FACE_UP:
                 return f"slot {m.slot + 1} of company {name} is face up"
+            if self.board[co][m.slot] == BEAR:
+                return f"slot {m.slot + 1} of company {name}: " + _BEAR_PUBLIC
             return f"seat {p} already knows that card"
         if m.kind == "stock-up":
             if sum(self.stock_up) >= r.stock_up_chips:
@@ -638,7 +649,7 @@ class StockHoldemState(State):
 
     def company_price(self, co: int) -> int:
         """The price phase formula for company ``co`` from its cards and stock-up chips."""
-        base, sh, nh = price_parts(self.board[co])
+        base, sh, nh = price_parts(self.board[co], variant_of(self.ruleset))
         total = base + STOCK_UP_BONUS * self.stock_up[co] + _SYM_BONUS[sh] + _NUM_BONUS[nh]
         return MIN_PRICE if total < MIN_PRICE else MAX_PRICE if total > MAX_PRICE else total
 
@@ -764,7 +775,9 @@ class StockHoldemState(State):
         return c
 
     def card_count(self) -> int:
-        """Cards on companies and in hands (42 while a round is in play, else 0)."""
+        """Cards on companies and in hands: the 12 face-up cards plus the hands dealt,
+        30 (3 players), 32 (4 or 5) or 36 (6) from the deal to the end of the round (and
+        at game over); 0 before a deal. The other cards of the 42 stay aside unseen."""
         return sum(len(b) for b in self.board) + sum(len(h) for h in self.hands)
 
 

@@ -12,7 +12,7 @@ the other companies do not narrow the pool).
 
 >>> t = track(
 ...     ["3A 9F 7? ?", "10S 2W", "6A 6S ?F", "1F 8W", "4S BULL ?A", "2A 5W"],
-...     stock_up=[False, False, True, False, False, False],
+...     stock_up=[0, 0, 1, 0, 0, 0],
 ...     hand="9A 4W 8S 1S",
 ... )
 >>> t.companies[0].slots
@@ -41,7 +41,12 @@ from numbers import Rational
 
 from engine.core.errors import EngineError, ParseError
 from engine.stock_holdem.cards import COMPANIES, NUM_CARDS, card_text, parse_card
-from engine.stock_holdem.pricing import PriceDistribution, parse_slot, price_distribution
+from engine.stock_holdem.pricing import (
+    PriceDistribution,
+    parse_slot,
+    price_distribution,
+    stock_up_count,
+)
 from engine.stock_holdem.rules import SLOTS, StockHoldemRules
 
 _RULES = StockHoldemRules()
@@ -65,7 +70,8 @@ class CompanyView:
     slots: tuple[str, ...]
     #: how many slots were entered (the rest are ``'?'``)
     entered: int
-    stock_up: bool
+    #: stock-up chips on the company (0..stock_up_per_company)
+    stock_up: int
     distribution: PriceDistribution
 
     @property
@@ -163,42 +169,57 @@ def _cards(text, what: str) -> list:
 
 @lru_cache(maxsize=512)
 def _distribution(
-    slots: tuple[str, ...], stock_up: bool, seen: tuple[str, ...], parity: str
+    slots: tuple[str, ...], stock_up: int, seen: tuple[str, ...], parity: str, rules
 ) -> PriceDistribution:
-    return price_distribution(list(slots), stock_up=stock_up, seen=seen, parity=parity)
+    return price_distribution(list(slots), stock_up=stock_up, seen=seen, parity=parity, rules=rules)
 
 
 def track(
     companies: Sequence,
-    stock_up: Sequence[bool],
+    stock_up: Sequence[int],
     hand="",
     seen: Iterable | str = (),
     *,
-    parity: str = _RULES.card_back_parity,
-    stock_up_chips: int = _RULES.stock_up_chips,
+    parity: str | None = None,
+    stock_up_chips: int | None = None,
+    rules: StockHoldemRules | None = None,
 ) -> TableView:
     """Every company's exact price distribution from what one player sees.
 
     ``companies``: up to 6 entries (missing ones are empty), each a slot string such as
-    ``'7A 3F ?A 7? ?'`` or a list of slot texts; ``stock_up``: a flag per company (at
-    most ``stock_up_chips`` set); ``hand``: your hand (cards, e.g. ``'9A 4W BULL'``);
+    ``'7A 3F ?A 7? ?'`` or a list of slot texts; ``stock_up``: the stock-up chips on
+    each company (a count 0..``stock_up_per_company``; ``True``/``False`` count 1/0; at
+    most ``stock_up_chips`` in all); ``hand``: your hand (cards, e.g. ``'9A 4W BULL'``);
     ``seen``: any other card whose face you saw and that is not entered on a company.
+    ``rules`` (default: the default ruleset) gives the card backs, the stock-up chips and
+    the number-hand variants; ``parity`` and ``stock_up_chips``, when given, override it.
     Raises :class:`ParseError` naming the company and slot (or the hand / seen card) for
     bad text, and naming both places when a card is entered twice.
 
-    >>> t = track(["10A 10F 10S 10W ?"], stock_up=[False] * 6, hand="BULL")
+    >>> t = track(["10A 10F 10S 10W ?"], stock_up=[0] * 6, hand="BULL")
     >>> d = t.companies[0].distribution  # the Bull is in your hand: no five of a kind
     >>> 57 in d.probabilities, max(d.probabilities)
     (False, 54)
     """
     if len(companies) > len(COMPANIES):
         raise ParseError(f"{len(companies)} companies entered; the game has 6 (A-F)")
+    rules = rules or _RULES
+    parity = rules.card_back_parity if parity is None else parity
+    stock_up_chips = rules.stock_up_chips if stock_up_chips is None else stock_up_chips
     companies = list(companies) + [""] * (len(COMPANIES) - len(companies))
-    flags = [bool(f) for f in stock_up]
-    if len(flags) != len(COMPANIES):
-        raise ParseError(f"stock_up: give 6 flags (companies A-F), got {len(flags)}")
+    stock_up = list(stock_up)
+    if len(stock_up) != len(COMPANIES):
+        raise ParseError(f"stock_up: give 6 counts (companies A-F), got {len(stock_up)}")
+    flags = []
+    for co, value in enumerate(stock_up):
+        try:
+            flags.append(stock_up_count(value, rules))
+        except ParseError as exc:
+            raise ParseError(f"company {COMPANIES[co]}: {exc}") from None
     if sum(flags) > stock_up_chips:
-        marked = ", ".join(COMPANIES[i] for i, f in enumerate(flags) if f)
+        marked = ", ".join(
+            COMPANIES[i] + (f" ({f} chips)" if f > 1 else "") for i, f in enumerate(flags) if f
+        )
         raise EngineError(
             f"stock-up chips on {marked}: the game has only {stock_up_chips} stock-up chips"
         )
@@ -227,7 +248,7 @@ def track(
         own = {value for kind, value in slots if kind == "card"}
         elsewhere = tuple(card_text(c) for c in seen_ids if c not in own)
         try:
-            dist = _distribution(texts, flags[co], elsewhere, parity)
+            dist = _distribution(texts, flags[co], elsewhere, parity, rules)
         except EngineError as exc:
             raise type(exc)(f"company {COMPANIES[co]}: {exc}") from None
         views.append(CompanyView(COMPANIES[co], texts, entered[co], flags[co], dist))

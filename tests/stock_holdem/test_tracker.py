@@ -92,7 +92,7 @@ def test_bad_input_names_the_company_and_slot(companies, hand, msg):
 def test_too_many_stock_up_chips():
     with pytest.raises(EngineError, match="stock-up chips on A, B, C, D"):
         track([], [True, True, True, True, False, False], "")
-    with pytest.raises(ParseError, match="6 flags"):
+    with pytest.raises(ParseError, match="6 counts"):
         track([], [True], "")
 
 

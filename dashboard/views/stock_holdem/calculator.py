@@ -6,6 +6,7 @@ import streamlit as st
 from dashboard import ui
 from dashboard.charts import bar_chart
 from dashboard.stock_holdem.draw import cards_html, legend_html
+from dashboard.stock_holdem.inputs import rules_inputs, stock_up_input, url_count
 from engine import EngineError
 from engine.stock_holdem import price, price_distribution
 from engine.stock_holdem.pricing import parse_slot
@@ -14,9 +15,8 @@ DEFAULT = ["3A", "5A", "9A", "?A", "?"]
 
 
 @st.cache_data(show_spinner="Counting every way to fill the open slots…", max_entries=256)
-def _distribution(slots: tuple, stock_up: bool, seen: str):
-    d = price_distribution(list(slots), stock_up=stock_up, seen=seen)
-    return d
+def _distribution(slots: tuple, stock_up: int, seen: str, rules):
+    return price_distribution(list(slots), stock_up=stock_up, seen=seen, rules=rules)
 
 
 st.title("Stock Hold'em price calculator")
@@ -28,38 +28,42 @@ st.caption(
 st.html(f"<div style='font-size:14px'>Symbols: {legend_html()}</div>")
 
 from_url = ui.url_value("slots", DEFAULT)
-if len(from_url) != 5:
+if len(from_url) != 5 or any(len(s) > 6 for s in from_url):
     from_url = DEFAULT
+seen_url = str(ui.url_value("seen", ""))
 ui.init_state(
     **{f"sh_slot{i}": from_url[i] for i in range(5)},
-    sh_stock_up=ui.url_value("up", False),
-    sh_seen=ui.url_value("seen", ""),
+    sh_seen=seen_url if len(seen_url) <= 400 else "",
 )
+rules = rules_inputs("sh")
 cols = st.columns(5)
 slots = [cols[i].text_input(f"Slot {i + 1}", key=f"sh_slot{i}", max_chars=6) for i in range(5)]
-stock_up = st.toggle("Stock-up chip on this company (+5)", key="sh_stock_up")
+stock_up = stock_up_input(
+    st,
+    "sh_stock_up",
+    rules.stock_up_per_company,
+    url_count("up", 0, 0, rules.stock_up_per_company),
+    label="Stock-up chip on this company",
+)
 seen_text = st.text_input(
     "Cards seen elsewhere (your hand, other companies, peeks), e.g. `2F 7W BULL`",
     key="sh_seen",
+    max_chars=400,
 )
 ui.set_url(slots=[s.strip() for s in slots], up=stock_up, seen=seen_text.strip())
-ui.assumption(
-    "Card backs: a card (n, symbol A=0 F=1 S=2 W=3) shows its number when n + symbol "
-    "index is even, else its symbol; Bull's back shows 10, Bear's back shows ×."
-)
 
 with ui.engine_errors():
     kinds = []
     for i, s in enumerate(slots):
         try:
-            kinds.append(parse_slot(s)[0])
+            kinds.append(parse_slot(s, parity=rules.card_back_parity)[0])
         except EngineError as exc:
             raise EngineError(f"slot {i + 1} {exc}") from None
     st.html(f"<div>{cards_html([s.strip().upper() or '?' for s in slots])}</div>")
     if all(k == "card" for k in kinds):
-        if seen_text.strip():
-            _distribution(tuple(s.strip() for s in slots), stock_up, seen_text)  # checks seen
-        b = price(slots, stock_up=stock_up)
+        if seen_text.strip():  # checks the seen cards
+            _distribution(tuple(s.strip() for s in slots), stock_up, seen_text, rules)
+        b = price(slots, stock_up=stock_up, rules=rules)
         st.metric("Price", f"${b.price}")
         st.markdown(f"**{b.explain()}**")
         st.dataframe(
@@ -75,7 +79,7 @@ with ui.engine_errors():
         if b.clamped:
             st.caption(f"The total {b.total} is clamped to the track, 1–57.")
     else:
-        d = _distribution(tuple(s.strip() for s in slots), stock_up, seen_text)
+        d = _distribution(tuple(s.strip() for s in slots), stock_up, seen_text, rules)
         c1, c2 = st.columns(2)
         c1.metric("Expected price", f"${float(d.expected):.2f}")
         c2.metric("Equally likely fillings", f"{d.outcomes:,}")

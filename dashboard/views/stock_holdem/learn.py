@@ -56,6 +56,10 @@ st.markdown(
     "company, 42 challenge chips, 3 stock-up chips. A price is always between 1 and 57."
 )
 ui.assumption(
+    "The 40 regular cards are 4 symbols × the numbers 1–10, one card each: the sources "
+    "say only that there are 42 information cards, two of them Bull and Bear."
+)
+ui.assumption(
     "The companies are named A–F and the symbols anchor (A), fish (F), shell (S) and "
     "wave (W); the sources do not name them."
 )
@@ -219,7 +223,16 @@ st.markdown(
     "+ **one symbol hand** (flush +10: all regular cards one symbol; four symbols +10) + "
     "**one number hand**, the best that applies (five of a kind +30, four of a kind +25, "
     "full house +20, large straight +20, small straight +10, three of a kind +10; pairs "
-    "nothing; numbers 1–10 do not wrap), clamped to 1–57."
+    "nothing), clamped to 1–57."
+)
+ui.assumption(
+    "Numbers run 1–10 and do not wrap: 9 10 1 2 is no straight. Wrap-around straights are "
+    "a ruleset choice."
+)
+ui.assumption(
+    "Bear plus four cards of one number is four of a kind (+25), not five of a kind: the "
+    "source's five of a kind needs five equal numbers, and it is silent on Bear. Counting "
+    "it as five of a kind (+30) is a ruleset choice."
 )
 picked = st.multiselect(
     "Pick the five cards of a company",
@@ -232,7 +245,7 @@ up = st.toggle("Stock-up chip", key="learn_sh_up")
 st.html(f"<div>{cards_html(picked, slots=5)}</div>")
 if len(picked) == 5:
     with ui.engine_errors():
-        b = price(picked, stock_up=up)
+        b = price(picked, stock_up=up, rules=RULES)
         st.markdown(f"Price **${b.price}**: {b.explain()}")
 else:
     st.info(f"Pick {5 - len(picked)} more card(s).")
@@ -281,7 +294,11 @@ st.header("8. Final settlement")
 st.markdown(
     "After round 2's price phase every share is paid at its company's final price "
     "(selling does not move the price now) and every chip left is worth $1. Most money "
-    "wins; ties share the win."
+    "wins."
+)
+ui.assumption(
+    "Ties share the win: every player with the most money is a winner (the sources do "
+    "not say how a tie is broken)."
 )
 with ui.engine_errors():
     from engine import simulate

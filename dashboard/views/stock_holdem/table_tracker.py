@@ -7,6 +7,7 @@ import streamlit as st
 from dashboard import ui
 from dashboard.stock_holdem import tracker_view as tv
 from dashboard.stock_holdem.draw import cards_html, legend_html
+from dashboard.stock_holdem.inputs import count_from_text, rules_inputs, stock_up_input
 from engine.stock_holdem import COMPANIES
 from engine.stock_holdem.pricing import MAX_PRICE, MIN_PRICE
 from engine.stock_holdem.tracker import expected_worths, track
@@ -22,36 +23,39 @@ st.html(f"<div style='font-size:14px'>Symbols: {legend_html()}</div>")
 
 
 @st.cache_data(show_spinner="Counting every way to fill the open slots…", max_entries=64)
-def _track(companies: tuple, stock_up: tuple, hand: str, seen: str, parity: str):
-    return track(list(companies), list(stock_up), hand, seen, parity=parity)
+def _track(companies: tuple, stock_up: tuple, hand: str, seen: str, rules):
+    return track(list(companies), list(stock_up), hand, seen, rules=rules)
+
+
+def _text(key: str, default: str) -> str:
+    """A free-text URL value (very long text is dropped: no field needs it)."""
+    value = str(ui.url_value(key, default))
+    return value if len(value) <= tv.MAX_TEXT else default
 
 
 # --- inputs, mirrored in the URL --------------------------------------------------------------
 url_prices = ui.url_value("prices", [str(p) for p in tv.DEFAULT_PRICES])
-if len(url_prices) != 6 or not all(
-    p.isdigit() and MIN_PRICE <= int(p) <= MAX_PRICE for p in url_prices
-):
+if len(url_prices) != 6:
     url_prices = tv.DEFAULT_PRICES
-url_up = tv.parse_stock_up(ui.url_value("up", tv.DEFAULT_STOCK_UP))
+url_prices = [
+    count_from_text(p, d, MIN_PRICE, MAX_PRICE) for p, d in zip(url_prices, tv.DEFAULT_PRICES)
+]
+url_up = tv.parse_stock_up(_text("up", tv.DEFAULT_STOCK_UP))
 ui.init_state(
-    **{
-        f"tt_co{i}": ui.url_value(co.lower(), tv.DEFAULT_COMPANIES[i])
-        for i, co in enumerate(COMPANIES)
-    },
-    **{f"tt_price{i}": int(url_prices[i]) for i in range(6)},
-    **{f"tt_up{i}": url_up[i] for i in range(6)},
-    tt_hand=ui.url_value("hand", tv.DEFAULT_HAND),
-    tt_seen=ui.url_value("seen", ""),
-    tt_parity=ui.url_value("parity", tv.RULES.card_back_parity),
+    **{f"tt_co{i}": _text(co.lower(), tv.DEFAULT_COMPANIES[i]) for i, co in enumerate(COMPANIES)},
+    **{f"tt_price{i}": url_prices[i] for i in range(6)},
+    tt_hand=_text("hand", tv.DEFAULT_HAND),
+    tt_seen=_text("seen", ""),
 )
-if st.session_state.tt_parity not in ("even", "odd"):
-    st.session_state.tt_parity = tv.RULES.card_back_parity
+rules = rules_inputs("tt")
+per = rules.stock_up_per_company
 
 h1, h2 = st.columns(2)
-hand = h1.text_input("Your hand", key="tt_hand", help="e.g. `9A 4W BULL`")
+hand = h1.text_input("Your hand", key="tt_hand", help="e.g. `9A 4W BULL`", max_chars=tv.MAX_TEXT)
 seen = h2.text_input(
     "Other cards you have seen (peeks not entered on a company)",
     key="tt_seen",
+    max_chars=tv.MAX_TEXT,
     help="Cards whose face you know that are not in your hand nor typed on a company.",
 )
 
@@ -67,6 +71,7 @@ for row in range(2):
                 f"Company {COMPANIES[i]}: up to 5 slots",
                 key=f"tt_co{i}",
                 placeholder="7A 3F ?A 7? ?",
+                max_chars=tv.MAX_TEXT,
             )
         )
         c1, c2 = box.columns([2, 3], vertical_alignment="bottom")
@@ -75,34 +80,21 @@ for row in range(2):
                 "Price now", min_value=MIN_PRICE, max_value=MAX_PRICE, step=1, key=f"tt_price{i}"
             )
         )
-        flags.append(c2.toggle("Stock-up +5", key=f"tt_up{i}"))
+        flags.append(stock_up_input(c2, f"tt_up{i}", per, url_up[i]))
         boxes.append(box.container())
 
-with st.expander("Card backs (rule assumption)"):
-    parity = st.radio(
-        "A card (number n, symbol index i: A=0 F=1 S=2 W=3) shows its number on the back "
-        "when n + i is",
-        ["even", "odd"],
-        key="tt_parity",
-        horizontal=True,
-    )
-ui.assumption(
-    "Card backs: a regular card shows its number when n + symbol index is even, else its "
-    "symbol; Bull's back shows 10 and Bear's back shows × (so a face-down Bear is known)."
-)
 ui.set_url(
     **{co.lower(): " ".join(texts[i].split()) for i, co in enumerate(COMPANIES)},
-    up="".join(co for co, f in zip(COMPANIES, flags) if f),
+    up="".join(co * f for co, f in zip(COMPANIES, flags)),
     prices=prices,
     hand=" ".join(hand.split()),
     seen=" ".join(seen.split()),
-    parity=parity,
 )
 
 # --- the six distributions ----------------------------------------------------------------
 view = None
 with ui.engine_errors():
-    view = _track(tuple(texts), tuple(flags), hand, seen, parity)
+    view = _track(tuple(texts), tuple(flags), hand, seen, rules)
 if view is not None:
     for i, company in enumerate(view.companies):
         with boxes[i]:

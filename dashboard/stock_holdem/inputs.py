@@ -1,0 +1,133 @@
+"""Inputs shared by the Stock Hold'em calculator and table tracker: URL values that never
+raise on junk, the rule assumptions the figures depend on, and the stock-up chip input
+(a switch when a company carries at most one chip, else a count).
+
+No rules here: the values go to :mod:`engine.stock_holdem`.
+
+>>> [count_from_text(t, 1, 0, 3) for t in ("2", "²", "٣", "9" * 5000, "", " ")]
+[2, 1, 1, 1, 1, 1]
+>>> count_from_text("yes", 0, 0, 1), count_from_text("7", 0, 0, 3)
+(1, 3)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import streamlit as st
+
+from dashboard import ui
+from engine.core.errors import EngineError, parse_count
+from engine.core.ruleset import make_ruleset
+from engine.stock_holdem import StockHoldemRules
+
+DEFAULT_RULES = StockHoldemRules()
+_META = {f.name: f.metadata for f in dataclasses.fields(StockHoldemRules)}
+PER_MIN = _META["stock_up_per_company"]["min"]
+PER_MAX = _META["stock_up_per_company"]["max"]
+BEAR_CHOICES = _META["bear_with_four_of_a_number"]["choices"]
+BEAR_WORDS = {"four of a kind": "four of a kind (+25)", "five of a kind": "five of a kind (+30)"}
+
+
+def count_from_text(text, default: int, low: int, high: int) -> int:
+    """A whole number from URL text, clamped to ``low..high``; ``default`` for junk
+    (other digits than 0-9, thousands of digits, words). ``yes``/``true``/``on`` = 1."""
+    raw = str(text).strip().lower()
+    if raw in ("true", "yes", "on"):
+        return max(low, min(1, high))
+    if raw in ("false", "no", "off"):
+        return low
+    try:
+        value = parse_count(raw, "a count", max_digits=4)
+    except EngineError:
+        return default
+    return max(low, min(value, high))
+
+
+def url_count(key: str, default: int, low: int, high: int) -> int:
+    """:func:`count_from_text` of the URL value ``key`` (``default`` when absent)."""
+    raw = st.query_params.get(key)
+    return default if raw is None else count_from_text(raw, default, low, high)
+
+
+def url_choice(key: str, default: str, choices) -> str:
+    """The URL value ``key`` when it is one of ``choices``, else ``default``."""
+    raw = st.query_params.get(key)
+    return raw if raw in choices else default
+
+
+def rules_inputs(prefix: str) -> StockHoldemRules:
+    """The rule assumptions behind the figures, in an expander, mirrored in the URL
+    (``parity``, ``per``, ``bear``, ``wrap``); returns the ruleset they make."""
+    ui.init_state(
+        **{
+            f"{prefix}_parity": url_choice(
+                "parity", DEFAULT_RULES.card_back_parity, ("even", "odd")
+            ),
+            f"{prefix}_per": url_count("per", DEFAULT_RULES.stock_up_per_company, PER_MIN, PER_MAX),
+            f"{prefix}_bear": (
+                "five of a kind"
+                if url_choice("bear", "", ("four", "five")) == "five"
+                else DEFAULT_RULES.bear_with_four_of_a_number
+            ),
+            f"{prefix}_wrap": url_count("wrap", int(DEFAULT_RULES.straights_wrap), 0, 1) == 1,
+        }
+    )
+    with st.expander("Rule assumptions (change them if your box differs)"):
+        parity = st.radio(
+            "A card (number n, symbol index i: A=0 F=1 S=2 W=3) shows its number on the "
+            "back when n + i is",
+            ["even", "odd"],
+            key=f"{prefix}_parity",
+            horizontal=True,
+        )
+        per = st.number_input(
+            "Most stock-up chips on one company",
+            min_value=PER_MIN,
+            max_value=PER_MAX,
+            step=1,
+            key=f"{prefix}_per",
+        )
+        bear = st.radio(
+            "Bear plus four cards of one number is",
+            list(BEAR_CHOICES),
+            format_func=BEAR_WORDS.get,
+            key=f"{prefix}_bear",
+            horizontal=True,
+        )
+        wrap = st.toggle("Straights wrap around from 10 to 1 (9 10 1 2)", key=f"{prefix}_wrap")
+    ui.assumption(
+        "Card backs: a regular card shows its number when n + symbol index is even, else "
+        "its symbol; Bull's back shows 10 and Bear's back shows × (so a face-down Bear is "
+        "known). At most one stock-up chip per company. Bear plus four cards of one number "
+        "is four of a kind, not five. Numbers 1–10 do not wrap in straights."
+    )
+    ui.set_url(
+        parity=parity, per=int(per), bear="five" if bear == "five of a kind" else "four", wrap=wrap
+    )
+    return make_ruleset(
+        StockHoldemRules,
+        {
+            "card_back_parity": parity,
+            "stock_up_per_company": int(per),
+            "bear_with_four_of_a_number": bear,
+            "straights_wrap": bool(wrap),
+        },
+    )
+
+
+def stock_up_input(where, key: str, per: int, start: int, label: str = "Stock-up") -> int:
+    """The stock-up chips on one company: a switch (+5) when a company carries at most
+    one chip, else a count 0..``per``. ``start`` is the first value (e.g. from the URL)."""
+    if per <= 1:
+        ui.init_state(**{key: start >= 1})
+        return int(where.toggle(f"{label} +5", key=key))
+    count_key = f"{key}_n"
+    ui.init_state(**{count_key: max(0, min(start, per))})
+    if st.session_state[count_key] > per:
+        st.session_state[count_key] = per
+    return int(
+        where.number_input(
+            f"{label} chips (+5 each)", min_value=0, max_value=per, step=1, key=count_key
+        )
+    )
