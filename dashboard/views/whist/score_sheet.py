@@ -1,4 +1,10 @@
-"""Whist score sheet: enter each deal at the table, see points, totals and the end."""
+"""Whist score sheet: enter each deal at the table, see points, totals and the end.
+
+The sheet is kept in the durable store (engine/core/store.py) under an id in the URL
+(``?sheet=…``): it survives a reload and a server restart. A write from a tab that shows
+an older version of the sheet is refused ("changed in another tab")."""
+
+import json
 
 import polars as pl
 import streamlit as st
@@ -6,22 +12,21 @@ import streamlit as st
 from dashboard.charts import step_chart
 from dashboard.ui import assumption, engine_errors, set_url, url_value
 from engine import EngineError
+from engine.core.store import NotStored, StaleWrite, StoreError, WrongKind, default_store
 from engine.whist import bid_whist_points
 from engine.whist.rules import VARIANT_TITLES, VARIANTS, WhistRules
-from engine.whist.score_sheet import ScoreSheet
+from engine.whist.score_sheet import MAX_CSV_CHARS, ScoreSheet
 
 st.title("Whist score sheet")
 st.caption("Enter each deal as it is played; the sheet scores it with the game's own rules.")
 
-variant = url_value("v", "bid4")
-if variant not in VARIANTS:
-    variant = "bid4"
+variant = url_value("v", "bid4", choices=VARIANTS)
 variant = st.selectbox(
     "Game", VARIANTS, index=VARIANTS.index(variant), format_func=VARIANT_TITLES.get, key="ws_v"
 )
 rules_kw = {"variant": variant}
 if variant in ("whist4", "whist2"):
-    target = url_value("target", 5)
+    target = url_value("target", 5, choices=(5, 7, 10))
     target = (
         st.segmented_control(
             "Play to", [5, 7, 10], default=target if target in (5, 7, 10) else 5, key="ws_target"
@@ -37,19 +42,79 @@ rules = WhistRules(**rules_kw)
 two = variant.endswith("2")
 sides = ["Seat 0", "Seat 1"] if two else ["Side 0 (seats 0+2)", "Side 1 (seats 1+3)"]
 
-key = f"ws_csv_{variant}_{rules_kw.get('whist_target', 0)}"
-st.session_state.setdefault(key, "")
-sheet = ScoreSheet(variant, rules)
-if st.session_state[key]:
+KIND = "score_sheet"
+key = f"{variant}_{rules_kw.get('whist_target', 0)}"
+STORE = default_store()
+# The stored sheet: one CSV per game and target, so switching games keeps each sheet.
+cur = {"id": url_value("sheet", "") or st.session_state.get("ws_sheet_id") or None}
+cur["version"] = None
+sheets: dict[str, str] = {}
+if cur["id"]:
     try:
-        sheet = ScoreSheet.from_csv(st.session_state[key], rules)
+        payload, cur["version"] = STORE.load(KIND, cur["id"])
+        data = json.loads(payload)
+        if not (
+            isinstance(data, dict)
+            and isinstance(data.get("sheets"), dict)
+            and all(isinstance(v, str) for v in data["sheets"].values())
+        ):
+            raise NotStored("the stored sheet is damaged")
+        sheets = dict(data["sheets"])
+    except (NotStored, WrongKind, ValueError) as exc:
+        st.warning(
+            f"This score sheet is no longer stored ({str(exc)[:160]}); a new sheet is shown."
+        )
+        cur["id"] = None
+        cur["version"] = None
+        st.session_state.pop("ws_sheet_id", None)
+        st.query_params.pop("sheet", None)
+    except StoreError as exc:
+        st.error(f"Score sheets cannot be stored here: {exc}")
+        st.stop()
+if cur["id"]:
+    st.session_state["ws_sheet_id"] = cur["id"]
+    set_url(sheet=cur["id"])
+# The version this tab showed last: a write based on an older one is refused.
+seen = st.session_state.get("ws_seen")
+cur["expected"] = seen[1] if seen and seen[0] == cur["id"] else cur["version"]
+st.session_state["ws_seen"] = (cur["id"], cur["version"])
+
+error = st.session_state.pop("ws_error", None)
+if error:
+    st.error(error)
+
+sheet = ScoreSheet(variant, rules)
+if sheets.get(key):
+    try:
+        sheet = ScoreSheet.from_csv(sheets[key], rules)
     except EngineError as exc:
         st.error(f"The saved sheet could not be read ({exc}); starting a new one.")
-        st.session_state[key] = ""
+        sheets[key] = ""
+
+
+def check_fresh() -> None:
+    """Refuse a change made in a tab that shows an older version of the sheet."""
+    if cur["id"] and cur["expected"] != cur["version"]:
+        raise StaleWrite(
+            "this sheet changed in another tab — the latest version is shown now; "
+            "your change was not saved"
+        )
 
 
 def save(s: ScoreSheet) -> None:
-    st.session_state[key] = s.to_csv() if s.entries else ""
+    sheets[key] = s.to_csv() if s.entries else ""
+    payload = json.dumps({"sheets": sheets})
+    try:
+        if cur["id"] is None:
+            cur["id"], cur["version"] = STORE.create(KIND, payload), 1
+            st.session_state["ws_sheet_id"] = cur["id"]
+            st.query_params["sheet"] = cur["id"]
+        else:
+            cur["version"] = STORE.save(KIND, cur["id"], payload, cur["version"])
+    except StaleWrite as exc:  # another tab wrote in the last instant
+        st.session_state["ws_error"] = str(exc)
+        st.rerun()
+    st.session_state["ws_seen"] = (cur["id"], cur["version"])
 
 
 # --- enter a deal -------------------------------------------------------------------------
@@ -84,6 +149,7 @@ with st.form("ws_entry", clear_on_submit=False):
     submitted = st.form_submit_button("Add deal", type="primary")
 if submitted:
     with engine_errors():
+        check_fresh()
         if variant.startswith("bid"):
             pts = sheet.add_bid(int(side), int(bid), kind, int(books))
         elif variant == "whist4":
@@ -142,12 +208,16 @@ if frame.height:
     )
     c1, c2 = st.columns(2)
     if c1.button("Undo last deal", key="ws_undo", width="stretch"):
-        sheet.undo()
-        save(sheet)
-        st.rerun()
+        with engine_errors():
+            check_fresh()
+            sheet.undo()
+            save(sheet)
+            st.rerun()
     if c2.button("New sheet", key="ws_new", width="stretch"):
-        save(ScoreSheet(variant, rules))
-        st.rerun()
+        with engine_errors():
+            check_fresh()
+            save(ScoreSheet(variant, rules))
+            st.rerun()
     st.download_button(
         "Export sheet (CSV)",
         sheet.to_csv(),
@@ -161,10 +231,16 @@ else:
 upload = st.file_uploader("Import a sheet (CSV exported here)", type=["csv"], key="ws_import")
 if upload is not None and st.session_state.get("ws_imported") != upload.file_id:
     with engine_errors("Import refused: "):
+        if upload.size > MAX_CSV_CHARS:
+            raise EngineError(
+                f"{upload.name} has {upload.size:,} bytes; a score sheet has at most "
+                f"{MAX_CSV_CHARS:,}"
+            )
         try:
             text = upload.getvalue().decode("utf-8")
         except UnicodeDecodeError:
             raise EngineError(f"{upload.name} is not UTF-8 text") from None
+        check_fresh()
         imported = ScoreSheet.from_csv(text, rules)
         if imported.variant != variant:
             raise EngineError(
@@ -179,9 +255,9 @@ if upload is not None and st.session_state.get("ws_imported") != upload.file_id:
 st.divider()
 st.subheader("Bid Whist points calculator")
 c1, c2, c3 = st.columns(3)
-qb = url_value("bid", 4)
-qk = url_value("kind", "uptown")
-qn = url_value("books", 10)
+qb = url_value("bid", 4, min=3, max=7)
+qk = url_value("kind", "uptown", choices=("uptown", "downtown", "notrump"))
+qn = url_value("books", 10, min=0, max=13)
 kinds = ["uptown", "downtown", "notrump"]
 cb = c1.selectbox(
     "Bid",
