@@ -106,3 +106,59 @@ def test_calculator_president_after_a_purchase_tie():
     assert any("seat 1" in str(row) for row in at.dataframe[0].value["what happens"])
     at.selectbox(key="oc_pres_R").set_value("2").run()  # seat 2 holds no R
     assert "does not hold the most shares" in at.error[0].value
+
+
+JUNK = ["²", "٣", "9" * 5000, "-5", "1e9", "", ",,,", "a,b", "99999999999", "3,²,5", "NaN"]
+
+
+def _calculator_with_url(params):
+    from streamlit.testing.v1 import AppTest
+
+    from tests.apptest import APP
+
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params.update(params)
+    at.run()
+    at.switch_page("views/owners_choice/calculator.py")
+    at.run()
+    return at
+
+
+def test_url_parameters_never_raise_on_junk():
+    keys = ["n", "fund", "pos", "act", "pres", "px", "cash", "h"]
+    for junk in JUNK:
+        at = no_trouble(_calculator_with_url({k: junk for k in keys}))
+        assert at.selectbox(key="oc_n").value in (2, 3, 4, 5)
+        # At most a plain message about the position (e.g. 'pres=3' for a seat without R).
+        assert all(e.value.startswith("This position is not possible") for e in at.error)
+    # Numbers too large for the inputs are clamped or ignored, never a traceback.
+    big = {"fund": "99999999", "pos": "35", "act": "7", "cash": "9999999,1", "h": "99,99"}
+    at = no_trouble(_calculator_with_url(big))
+    assert at.number_input(key="oc_fund").value == 0
+    assert at.number_input(key="oc_cash_0").value == 100_000
+    assert at.number_input(key="oc_h_0_0").value == 15  # a plain error: 15 > 12 shares
+    assert "limit is 12" in at.error[0].value
+
+
+def test_move_advisor_game_9999_names_the_recorded_games():
+    at = no_trouble(open_page("views/owners_choice/calculator.py"))
+    at.number_input(key="oc_rec_game").set_value(9999).run()
+    at.button(key="oc_rec_load").click().run()
+    no_trouble(at)
+    messages = [e.value for e in at.error]
+    assert messages and "list index" not in messages[0]
+    assert "there is no game 9999: the recorded games are numbered 1 to 200" in messages[0]
+
+
+def test_learn_page_flags_the_assumptions_of_owners_choice():
+    at = no_trouble(open_page("views/owners_choice/learn.py"))
+    badges = [m.value for m in at.markdown if "Assumption" in m.value]
+    for words in (
+        "still in the game",
+        "The Fund starts at $0",
+        "reassigned as after a sale",
+        "once the trade is complete",
+    ):
+        assert any(words in b for b in badges), words
+    text = " ".join(m.value for m in at.markdown)
+    assert "load_ruleset" not in text and "None" not in text

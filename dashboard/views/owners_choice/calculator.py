@@ -35,30 +35,36 @@ ui.assumption(
 )
 
 
-def _ints(key: str, default: list[int]) -> list[int]:
+MAX_MONEY = 100_000  # the cash and Fund inputs' upper limit
+
+
+def _ints(key: str, default: list[int], high: int) -> list[int]:
+    """A comma-separated list of whole numbers from the URL, each clamped to 0..high;
+    the defaults if any item is not plain digits."""
     raw = ui.url_value(key, [str(v) for v in default])
-    try:
-        vals = [int(v) for v in raw]
-    except ValueError:
-        return default
-    return vals + default[len(vals) :] if len(vals) < len(default) else vals[: len(default)]
+    vals = []
+    for v in raw[: len(default)]:
+        v = v.strip()
+        if not (0 < len(v) <= 9 and v.isascii() and v.isdigit()):
+            return default
+        vals.append(min(int(v), high))
+    return vals + default[len(vals) :]
 
 
-# --- inputs (initialised from the URL once) --------------------------------------------------
-url_n = ui.url_value("n", 4)
-url_prices = _ints("px", [RULES.start_price] * 4)
-url_cash = _ints("cash", [RULES.start_cash] * MAX_SEATS)
-url_hold = _ints("h", [0] * (4 * MAX_SEATS))
+# --- inputs (initialised from the URL once; junk falls back to the defaults) ---------------
+url_prices = _ints("px", [RULES.start_price] * 4, RULES.track_prices[-1])
+url_cash = _ints("cash", [RULES.start_cash] * MAX_SEATS, MAX_MONEY)
+url_hold = _ints("h", [0] * (4 * MAX_SEATS), RULES.shares_per_company)
 ui.init_state(
-    oc_n=url_n if 2 <= url_n <= MAX_SEATS else 4,
-    oc_fund=max(0, ui.url_value("fund", 0)),
-    oc_pos=min(max(0, ui.url_value("pos", 0)), len(RULES.board) - 2),
-    oc_act=max(0, ui.url_value("act", 0)),
+    oc_n=ui.url_value("n", 4, choices=(2, 3, 4, 5)),
+    oc_fund=ui.url_value("fund", 0, min=0, max=MAX_MONEY),
+    oc_pos=ui.url_value("pos", 0, min=0, max=len(RULES.board) - 2),
+    oc_act=ui.url_value("act", 0, min=0, max=MAX_SEATS - 1),
 )
 for c, name in enumerate(COMPANIES):
     ui.init_state(**{f"oc_price_{name}": url_prices[c] if url_prices[c] in PRICES else 100})
 PRES_CHOICES = ["auto", "pool"] + [str(p) for p in range(MAX_SEATS)]
-url_pres = ui.url_value("pres", ["auto"] * 4)
+url_pres = ui.url_value("pres", ["auto"] * 4)[:4]
 for c, name in enumerate(COMPANIES):
     v = url_pres[c] if c < len(url_pres) and url_pres[c] in PRES_CHOICES else "auto"
     ui.init_state(**{f"oc_pres_{name}": v})
@@ -68,10 +74,16 @@ for p in range(MAX_SEATS):
         ui.init_state(**{f"oc_h_{p}_{c}": max(0, url_hold[p * 4 + c])})
 
 
+@ui.callback
 def _load_from_record(path: str, number: int, turn: int) -> None:
     """Copy the position at the start of ``turn`` of a recorded game into the inputs."""
     try:
-        record = read_jsonl(path)[number - 1]
+        records = read_jsonl(path)
+        if not 1 <= number <= len(records):
+            raise EngineError(
+                f"there is no game {number}: the recorded games are numbered 1 to {len(records)}"
+            )
+        record = records[number - 1]
         found = None
         for s in states(record):
             if s.phase == PRE and s.turn == turn:
@@ -79,19 +91,19 @@ def _load_from_record(path: str, number: int, turn: int) -> None:
                 break
         if found is None:
             raise EngineError(f"game {number} has no turn {turn}")
-    except (EngineError, IndexError) as exc:
+    except EngineError as exc:
         st.session_state["oc_load_error"] = str(exc)
         return
     st.session_state["oc_load_error"] = ""
     st.session_state.oc_n = found.num_players
-    st.session_state.oc_fund = found.fund
+    st.session_state.oc_fund = min(found.fund, MAX_MONEY)
     st.session_state.oc_pos = found.pos
     st.session_state.oc_act = found.active
     for c, name in enumerate(COMPANIES):
         st.session_state[f"oc_price_{name}"] = found.price(c)
         st.session_state[f"oc_pres_{name}"] = str(found.pres[c]) if found.pres[c] >= 0 else "pool"
     for p in range(found.num_players):
-        st.session_state[f"oc_cash_{p}"] = found.cash[p]
+        st.session_state[f"oc_cash_{p}"] = min(found.cash[p], MAX_MONEY)
         for c in range(4):
             st.session_state[f"oc_h_{p}_{c}"] = found.shares(p, c)
 
@@ -120,7 +132,7 @@ prices = [
     for c, name in enumerate(COMPANIES)
 ]
 c1, c2, c3 = st.columns(3)
-fund = c1.number_input("Fund $", 0, 100_000, step=10, key="oc_fund")
+fund = c1.number_input("Fund $", 0, MAX_MONEY, step=10, key="oc_fund")
 pos = c2.number_input("Pawn on space", 0, len(RULES.board) - 2, key="oc_pos")
 if st.session_state.oc_act >= n:
     st.session_state.oc_act = 0
@@ -129,7 +141,7 @@ to_act = c3.selectbox("To move", list(range(n)), format_func=lambda p: f"seat {p
 cash, holdings = [], []
 for p, tab in enumerate(st.tabs([f"Seat {p}" for p in range(n)])):
     with tab:
-        cash.append(tab.number_input("Cash $", 0, 100_000, step=10, key=f"oc_cash_{p}"))
+        cash.append(tab.number_input("Cash $", 0, MAX_MONEY, step=10, key=f"oc_cash_{p}"))
         hc = tab.columns(4)
         holdings.append(
             [

@@ -45,7 +45,7 @@ st.markdown(
 
 # --- the board ----------------------------------------------------------------------------
 st.header("1. The board")
-show(board_svg(RULES.board, 0, centre="Fund $0"))
+show(board_svg(RULES.board, 0, centre=f"Fund ${RULES.fund_start}"))
 st.table([{"space": k, "what happens": v} for k, v in LEGEND.items()])
 ui.assumption(
     "The sources do not list the board's spaces; the project assumes this order "
@@ -69,7 +69,8 @@ ui.assumption(
 # --- set-up -------------------------------------------------------------------------------
 st.header("3. Set-up: opening purchases and presidents")
 st.markdown(
-    f"Each player gets **${RULES.start_cash}**. Clockwise from the start player, each "
+    f"Each player gets **${RULES.start_cash}**; the Fund starts empty (**${RULES.fund_start}**). "
+    "Clockwise from the start player, each "
     f"buys once any shares at ${RULES.start_price} each (or none). A player holding "
     "**strictly** the most shares of a company takes its president die; a tie leaves it "
     "in the pool. Type each seat's purchase (letters, e.g. `R R Y`):"
@@ -88,6 +89,10 @@ with ui.engine_errors():
     st.html(holdings_html(s))
     names = [f"{c}: seat {p}" if p >= 0 else f"{c}: pool (tie)" for c, p in zip(COMPANIES, s.pres)]
     st.markdown("Presidents (★): " + " · ".join(names))
+ui.assumption(
+    f"The Fund starts at ${RULES.fund_start}: the sources give the players' money but not "
+    "the Fund's (field `fund_start`)."
+)
 
 # --- a turn -------------------------------------------------------------------------------
 st.header("4. A turn: trade, move")
@@ -98,6 +103,11 @@ st.markdown(
     f"({RULES.shares_per_company} per company); the only holder of a company may not sell "
     "its last share. Trading does not move prices. Then **move** 1–4 spaces (2–3 players) "
     "or 1–3 (4–5 players), never past GOAL."
+)
+ui.assumption(
+    "The players are counted among those still in the game: when a player leaves after a "
+    "personal bankruptcy, four players left move 1–3, three left move 1–4 (field "
+    "`move_range_players`; `starting` counts every player who began)."
 )
 order = st.radio(
     "Seat 0 chooses to…", ["trade, then move", "move, then trade"], key="ocl_turn", horizontal=True
@@ -116,26 +126,60 @@ with ui.engine_errors():
         f"After {', '.join(f'`{a}`' for a in steps)}: {s.describe_turn()} — legal: {legal_text(s)}"
     )
 st.markdown(
-    "**President dice after trading.** The player holding the most shares takes the die. "
-    "If a *purchase* creates a tie for most, the die stays where it was; if a *sale* "
-    "creates one, the tied player nearest clockwise after the active player takes it."
+    "**President dice after trading.** When the trading action is complete — once, not "
+    "after each share — the player holding the most shares of a company takes its die. "
+    "Compare each company's holdings before and after the whole trade: if *buying* created "
+    "a tie for most, the die stays where it was; if *selling* created one, the tied player "
+    "nearest clockwise after the active player takes it. Selling a share and buying it "
+    "back in the same trade moves no die."
 )
 with ui.engine_errors():
     ex = []
-    s = from_position(3, holdings=[[2, 0, 0, 0], [3, 0, 0, 0], [0, 0, 0, 0]])
-    s.apply("buy R")
-    ex.append(
-        {"example": "seat 1 holds 3 R (president), seat 0 buys its 3rd", "R president": s.pres[0]}
-    )
-    s = from_position(3, holdings=[[3, 0, 0, 0], [2, 0, 0, 0], [2, 0, 0, 0]])
-    s.apply("sell R")
-    ex.append(
-        {
-            "example": "seat 0 (3 R, president) sells one: seats 0, 1, 2 tie at 2",
-            "R president": s.pres[0],
-        }
-    )
+    for text, holdings, trade, pres in [
+        (
+            "seat 1 holds 3 R (president); seat 0 buys 1 R: a tie at 3",
+            [[2, 0, 0, 0], [3, 0, 0, 0], [0, 0, 0, 0]],
+            ["buy R"],
+            None,
+        ),
+        (
+            "the same, seat 0 buys 2 R in one trade",
+            [[2, 0, 0, 0], [3, 0, 0, 0], [0, 0, 0, 0]],
+            ["buy R", "buy R"],
+            None,
+        ),
+        (
+            "seat 0 (3 R, president) sells 1: seats 0 and 2 tie at 2",
+            [[3, 0, 0, 0], [0, 0, 0, 0], [2, 0, 0, 0]],
+            ["sell R"],
+            None,
+        ),
+        (
+            "seat 0 holds the R die in a 3–3 tie, sells 1 R and buys it back",
+            [[3, 0, 0, 0], [3, 0, 0, 0], [0, 0, 0, 0]],
+            ["sell R", "buy R"],
+            [0, "auto", "auto", "auto"],
+        ),
+    ]:
+        s = from_position(3, holdings=holdings, presidents=pres)
+        before = s.pres[0]
+        for a in trade:
+            s.apply(a)
+        s.apply("move 3")  # the trade is complete when the pawn moves
+        ex.append(
+            {
+                "example": text,
+                "trade": ", ".join(trade),
+                "R president before": f"seat {before}",
+                "after the trade": f"seat {s.pres[0]}" if s.pres[0] >= 0 else "pool",
+            }
+        )
     st.table(ex)
+ui.assumption(
+    "The dice move once the trade is complete — when the pawn moves after trading first, or "
+    "with `done` after trading after the move (field `president_timing`; `each_share` is "
+    "the older reading that reassigns them after every share)."
+)
 ui.assumption(
     "In a sale tie the active player counts last (field `sale_tie_active_last`); a company "
     "nobody holds has no president."
@@ -267,6 +311,11 @@ with ui.engine_errors():
     st.html(holdings_html(s))
     st.markdown(f"Now: {s.describe_turn()} — {legal_text(s)}.")
 ui.assumption(
+    "A player who leaves returns their shares; the president dice of those shares are then "
+    "reassigned as after a sale by that player: the new strict top holder takes the die, a "
+    "tie goes to the tied player nearest clockwise after the active player."
+)
+ui.assumption(
     "A fall of several steps that passes below $40 bankrupts the company (field "
     "`bankrupt_on_overshoot`); the last player in the game cannot leave "
     "(`last_player_may_leave`)."
@@ -287,7 +336,8 @@ with ui.engine_errors():
 
 st.header("Ruleset values")
 st.caption(
-    "Every value the engine uses; [A] marks assumptions. Load your own edition with "
-    "`engine.owners_choice.load_ruleset('my_box.toml')`."
+    "Every value the engine uses; [A] marks assumptions. A box whose board, track or dice "
+    "differ is described by an edition file: a copy of the project's default edition, "
+    "edited."
 )
 ui.ruleset_table("owners_choice")
