@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from engine.core.errors import ParseError
+from engine.core.errors import ParseError, parse_count
 from engine.core.protocol import CHANCE, TERMINAL, Game, RandomBot, State
 
 
@@ -88,8 +88,8 @@ class PigState(State):
         if t in ("roll", "hold"):
             return PigAction(t)
         parts = t.split()
-        if len(parts) == 2 and parts[0] == "die" and parts[1].isdigit():
-            return PigAction("die", int(parts[1]))
+        if len(parts) == 2 and parts[0] == "die":
+            return PigAction("die", parse_count(parts[1], "a die face", max_digits=2))
         raise ParseError(
             f"{text!r}: not a Pig action; write 'roll', 'hold' or "
             f"'die N' (N 1-{self.ruleset.die_faces})"
