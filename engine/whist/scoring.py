@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from engine.core.errors import EngineError, ParseError
 from engine.whist.cards import (
     CARD_TEXT,
+    JOKER_MASK,
     LOW_VALUE,
     RANKS,
     SUIT_MASK,
@@ -234,11 +235,18 @@ def card_order(*, trump: bool, low: bool) -> list[str]:
     return jokers + out if trump else out + jokers
 
 
-def playable_cards(hand: Sequence[str], trick: Sequence[str] = ()) -> list[str]:
+def playable_cards(
+    hand: Sequence[str],
+    trick: Sequence[str] = (),
+    *,
+    trump: str | None = None,
+    jokers_follow_trump: bool = False,
+) -> list[str]:
     """The cards of ``hand`` that may be played to ``trick`` (cards played so far).
 
-    Follow the suit of the first non-joker card when you can; jokers have no suit, so a
-    joker may be played when leading, when void, or before any suit is set.
+    The article's rule (default): follow the suit of the first non-joker card when you
+    can; jokers have no suit, so a joker may be played when leading, when void, or before
+    any suit is set — a trump lead included.
 
     >>> playable_cards(["BJ", "AH", "2S"], ["KS"])
     ['2S']
@@ -246,13 +254,29 @@ def playable_cards(hand: Sequence[str], trick: Sequence[str] = ()) -> list[str]:
     ['BJ', 'AH']
     >>> playable_cards(["BJ", "AH", "2S"], ["LJ"])
     ['BJ', '2S', 'AH']
+
+    ``jokers_follow_trump=True`` (the club rule, with a ``trump`` suit named): the jokers
+    are trump cards for following, so on a trump lead, or a led joker, a player holding a
+    trump or a joker must play one of them.
+
+    >>> playable_cards(["BJ", "AH", "2S"], ["KS"], trump="S")
+    ['2S']
+    >>> playable_cards(["BJ", "AH", "2S"], ["KS"], trump="S", jokers_follow_trump=True)
+    ['BJ', '2S']
+    >>> playable_cards(["BJ", "AH"], ["LJ"], trump="S", jokers_follow_trump=True)
+    ['BJ']
     """
     codes = [parse_card(c) for c in hand]
     played = [parse_card(c) for c in trick]
     if len(set(codes)) != len(codes) or set(codes) & set(played):
         raise EngineError(f"a card appears twice in hand {list(hand)!r} / trick {list(trick)!r}")
+    t = -1 if trump is None else parse_suit(trump)
+    club = jokers_follow_trump and t >= 0
     playable = mask_of(codes)
     led = next((c // 13 for c in played if c < 52), -1)
-    if led >= 0 and playable & SUIT_MASK[led]:
-        playable &= SUIT_MASK[led]
+    if club and played and played[0] >= 52:
+        led = t  # a led joker is a trump lead
+    group = -1 if led < 0 else SUIT_MASK[led] | (JOKER_MASK if club and led == t else 0)
+    if led >= 0 and playable & group:
+        playable &= group
     return sort_cards(c for c in codes if playable >> c & 1)

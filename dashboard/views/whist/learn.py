@@ -20,10 +20,12 @@ from engine.whist import (
 )
 from engine.whist.actions import ALL_BIDS, bids_over
 from engine.whist.cards import CARD_TEXT, SUIT_NAMES
-from engine.whist.rules import VARIANT_TITLES, VARIANTS
+from engine.whist.rules import VARIANT_TITLES, VARIANTS, WhistRules
 
 GAME = get_game("whist")
 ALL_CARDS = [CARD_TEXT[c] for c in (53, 52)] + [CARD_TEXT[c] for c in range(51, -1, -1)]
+DEFAULT_TRICK = ["10H", "KH", "BJ", "2S"]
+SEED_MAX = 10**6
 
 st.title("Learn Whist and Bid Whist")
 st.markdown(
@@ -31,12 +33,32 @@ st.markdown(
     "for two players. A trick is won by the highest trump played, else by the highest card "
     "of the suit led; you must follow the suit led when you can."
 )
+# --- link values: anything unexpected falls back to the default (never reaches a widget) ---
+notices = []
 v = url_value("v", "bid4")
+if v not in VARIANTS:
+    notices.append(f"variant ‘{str(v)[:20]}’")
+    v = "bid4"
+url_seed = url_value("seed", 1)
+if not 0 <= url_seed <= SEED_MAX:
+    notices.append(f"shuffle number ‘{str(url_seed)[:20]}’")
+    url_seed = 1
+url_trick = [c.strip().upper() for c in url_value("trick", DEFAULT_TRICK)]
+if len(url_trick) > 4 or len(set(url_trick)) != len(url_trick) or set(url_trick) - set(ALL_CARDS):
+    notices.append("trick ‘" + ",".join(url_trick)[:30] + "’")
+    url_trick = DEFAULT_TRICK
+if notices:
+    st.caption(
+        "The link had a value this page cannot use, so the default is shown: "
+        + ", ".join(notices)
+        + "."
+    )
+
 variant = (
     st.segmented_control(
         "Variant",
         VARIANTS,
-        default=v if v in VARIANTS else "bid4",
+        default=v,
         format_func=VARIANT_TITLES.get,
         key="wl_variant",
     )
@@ -55,7 +77,7 @@ with tabs[0]:
         st.markdown(
             "54 cards (with the big and little jokers): 12 to each player and 6 face "
             "down as the **kitty**. The first dealer is drawn at random; the deal then "
-            "passes left after each hand."
+            "passes left after each hand. The declarer leads the first trick."
         )
     elif variant == "whist4":
         st.markdown(
@@ -63,13 +85,18 @@ with tabs[0]:
             "its suit is trump, and the dealer takes it into hand. The player left of "
             "the dealer leads first."
         )
+        assumption("The player left of the dealer leads the first trick.")
     else:
         st.markdown(
             "Each player gets a 12-card hand and a row of **straw piles** "
             f"({'6' if bidding else '7'} piles of one face-down card under one face-up "
             "card)" + (" and there is a 6-card kitty." if bidding else ".")
         )
-    seed = st.number_input("Shuffle number", 0, 10**6, url_value("seed", 1), key="wl_seed")
+    assumption(
+        "The deal passes to the left (the next seat clockwise) after each hand; the "
+        "article says only “change the dealer”."
+    )
+    seed = st.number_input("Shuffle number", 0, SEED_MAX, url_seed, key="wl_seed")
     set_url(v=variant, seed=int(seed))
     with engine_errors():
         state = GAME.new_initial_state(n, variant=variant, first_dealer=0)
@@ -137,7 +164,7 @@ with tabs[2]:
     trick = st.multiselect(
         "Pick a trick (in play order, up to 4 cards)",
         ALL_CARDS,
-        default=url_value("trick", ["10H", "KH", "BJ", "2S"])[:4],
+        default=url_trick,
         max_selections=4,
         key="wl_trick",
     )
@@ -197,12 +224,28 @@ with tabs[4]:
         "After a led joker, before any suit is set, the next player may play any "
         "card, the other joker included."
     )
+    assumption(
+        "Jokers follow the article: they have no suit, even when trump is led. The common "
+        "club rule — in a trump contract the jokers count as trumps for following suit, so "
+        "on a trump lead you must play a trump or a joker if you hold one — is a table "
+        "choice, off unless chosen."
+    )
+    club = st.toggle("Club rule: jokers count as trumps", False, key="wl_club")
+    jt = st.selectbox(
+        "Trump suit",
+        ["none (no trump)", *"SHDC"],
+        index=1,
+        key="wl_jtrump",
+        format_func=lambda x: SUIT_NAMES.get(x, x),
+    )
     hand = st.multiselect("Your hand", ALL_CARDS, default=["BJ", "AH", "2S", "KD"], key="wl_hand")
     sofar = st.multiselect(
         "Cards already in the trick", ALL_CARDS, default=["KS"], max_selections=3, key="wl_sofar"
     )
     with engine_errors():
-        ok = playable_cards(hand, sofar)
+        ok = playable_cards(
+            hand, sofar, trump=None if len(jt) > 1 else jt, jokers_follow_trump=club
+        )
         st.html(
             row("Trick", cards_html(sofar, size=30)) + row("You may play", cards_html(ok, size=30))
         )
@@ -226,26 +269,62 @@ with tabs[5]:
             }
         )
         st.dataframe(table.transpose(include_header=True), hide_index=True, width="stretch")
-    else:
+    elif variant == "whist4":
         st.markdown(
             "Each side scores 1 point per trick over 6. **Honours**: a player whose "
             "dealt hand holds A, K, Q and J of trumps scores 4 for the side, three of "
-            "them 2 — not if the side already has 4 points or more."
+            "them 2 — not if the side already has 4 points or more. Tricks are scored "
+            "first: a side that reaches the target on tricks wins before the other side's "
+            "honours count."
         )
         assumption(
-            "Tricks are scored before honours, so 'already' includes this deal's trick points."
+            "‘Already 4 points or more’ is the side's score before this deal (traditional "
+            "short Whist); counting this deal's trick points first is a table choice."
         )
         assumption("The game is played to 5 points (7 or 10 selectable).")
+        after_tricks = st.toggle(
+            "Table choice: count this deal's trick points first",
+            WhistRules.honours_after_tricks,
+            key="wl_hafter",
+        )
         c1, c2, c3 = st.columns(3)
         t = c1.number_input("Tricks of a side", 0, 13, 8, key="wl_tr")
         h = c2.selectbox("Honours in one hand", [0, 1, 2, 3, 4], index=4, key="wl_h")
         before = c3.number_input("Side's score before the deal", 0, 9, 0, key="wl_before")
         with engine_errors():
             tp = whist_points(int(t))
-            hp = honours_points(int(h), int(before) + tp)
+            bar = int(before) + tp if after_tricks else int(before)
+            hp = honours_points(int(h), bar)
             st.markdown(
                 f"Tricks: **{tp}** point(s); honours: **{hp}** point(s) "
-                f"(bar checked at {int(before) + tp})."
+                f"(the 4-point bar is checked at {bar})."
+            )
+    else:
+        st.markdown(
+            "After the deal the non-dealer declares a **High** or a **Low** game (if Low, "
+            "the dealer may change it to High). **High**: the declarer scores 1 point per "
+            "trick over 6 when taking more than 6; otherwise the other player scores 2 "
+            "points per trick over 6. **Low**: a player with fewer than 7 tricks scores "
+            "7 − tricks. Honours are not scored. The first player to reach the target "
+            "(5) wins."
+        )
+        assumption("Honours are not scored in two-player Whist.")
+        assumption("The game is played to 5 points (7 or 10 selectable).")
+        c1, c2, c3 = st.columns(3)
+        g = c1.selectbox("Game", ["high", "low"], format_func=str.capitalize, key="wl_2game")
+        d = c2.selectbox(
+            "High declarer",
+            [0, 1],
+            format_func=lambda x: f"seat {x}",
+            key="wl_2decl",
+            disabled=g == "low",
+        )
+        t0 = c3.number_input("Seat 0 tricks", 0, 13, 8, key="wl_2tricks")
+        with engine_errors():
+            pts = two_player_whist_points(g, (int(t0), 13 - int(t0)), d if g == "high" else None)
+            st.markdown(
+                f"Seat 0 takes **{int(t0)}** tricks, seat 1 **{13 - int(t0)}**: seat 0 "
+                f"scores **{pts[0]}**, seat 1 scores **{pts[1]}**."
             )
 
 # --- two players --------------------------------------------------------------------------------
@@ -280,6 +359,7 @@ with tabs[6]:
         "Trump in a High game is the suit of the last card dealt to the dealer "
         "(shown to both); a Low game has no trump."
     )
+    assumption("In a Low game the cards rank as usual, the ace highest.")
     assumption("Honours are not scored in two-player Whist.")
     rows = []
     for t0 in range(14):
