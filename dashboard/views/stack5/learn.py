@@ -91,7 +91,9 @@ obs = state.observation(0)
 if obs["hand"] or obs["to_place"]:
     st.html(cards_html(obs["hand"] or obs["to_place"], "lg"))
 if can_choose:
-    o = draw_odds(obs["hand"], obs["unseen"], horizon=1)
+    o = draw_odds(
+        obs["hand"], obs["unseen"], rules, horizon=1, jokers_this_turn=obs["jokers_this_turn"]
+    )
     st.caption(
         f"If you draw again: bust {float(o.bust):.1%}, second Joker {float(o.double_joker):.1%}."
     )
