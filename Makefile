@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8501
 STAMP := $(VENV)/.installed
 
-.PHONY: app test lint format bench install clean
+.PHONY: app test test-slow lint format bench install clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed")'
@@ -23,6 +23,9 @@ test: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(PY) -m pytest -n 2 --dist loadgroup -q
+
+test-slow: $(STAMP)
+	$(PY) -m pytest -m slow -q
 
 format: $(STAMP)
 	$(VENV)/bin/ruff format .

@@ -1,2 +1,16 @@
 # Page scripts and the app entry run Streamlit code at import: never collect them.
 collect_ignore_glob = ["dashboard/views/*", "dashboard/app.py"]
+
+import pytest  # noqa: E402
+
+
+def pytest_collection_modifyitems(config, items):
+    """Long checks (``@pytest.mark.slow``) run only when asked for: ``make test-slow``
+    or ``pytest -m slow``. ``make test`` (and CI) keeps their short versions."""
+    expr = config.getoption("markexpr") or ""
+    if "slow" in expr and "not slow" not in expr:
+        return
+    skip = pytest.mark.skip(reason="long run: make test-slow (pytest -m slow)")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
