@@ -38,6 +38,19 @@ _BY_TEXT = {t: c for c, t in enumerate(_TEXT)}
 CARD_HELP = "write a number 1-10 and a symbol A, F, S, W (e.g. '7A'), or 'BULL' or 'BEAR'"
 
 
+def quote(value, limit: int = 200) -> str:
+    """``repr(value)`` for an error message, cut to about ``limit`` characters (user text
+    may be thousands of characters long).
+
+    >>> quote("7A"), quote("9" * 500, limit=10)
+    ("'7A'", "'9999999…(502 characters)")
+    """
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    return f"{text[: limit - 2]}…({len(text)} characters)"
+
+
 def card_text(card: int) -> str:
     """The notation of a card id."""
     return _TEXT[card]
@@ -51,7 +64,7 @@ def parse_card(text) -> int:
         card = _BY_TEXT.get(text.strip().upper())
         if card is not None:
             return card
-    raise ParseError(f"{text!r}: not a card; {CARD_HELP}")
+    raise ParseError(f"{quote(text)}: not a card; {CARD_HELP}")
 
 
 def shows_number(card: int, parity: str = "even") -> bool:
@@ -92,4 +105,4 @@ def company_index(text) -> int:
         t = text.strip().upper()
         if t in COMPANIES:
             return COMPANIES.index(t)
-    raise ParseError(f"{text!r}: no such company; companies are A, B, C, D, E, F")
+    raise ParseError(f"{quote(text)}: no such company; companies are A, B, C, D, E, F")

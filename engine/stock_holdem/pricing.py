@@ -35,6 +35,7 @@ from engine.stock_holdem.cards import (
     backs,
     card_text,
     parse_card,
+    quote,
 )
 
 MIN_PRICE = 1
@@ -198,7 +199,7 @@ def stock_up_count(value, rules=None) -> int:
         value = int(value)
     if not isinstance(value, int) or not 0 <= value <= per:
         raise ParseError(
-            f"stock-up chips {value!r}: a company carries 0-{per} (stock_up_per_company)"
+            f"stock-up chips {quote(value)}: a company carries 0-{per} (stock_up_per_company)"
         )
     return value
 
@@ -247,15 +248,15 @@ def parse_cards(cards, *, count: int | None = 5, what: str = "card") -> tuple[in
     no card appears twice (and that there are ``count`` of them, when given)."""
     items = _split(cards)
     if count is not None and len(items) != count:
-        raise ParseError(f"{cards!r}: a company has exactly {count} cards, got {len(items)}")
+        raise ParseError(f"{quote(cards)}: a company has exactly {count} cards, got {len(items)}")
     out = []
     for i, item in enumerate(items, start=1):
         try:
             c = parse_card(item)
         except ParseError:
-            raise ParseError(f"{what} {i} {item!r}: not a card; {CARD_HELP}") from None
+            raise ParseError(f"{what} {i} {quote(item)}: not a card; {CARD_HELP}") from None
         if c in out:
-            raise ParseError(f"{what} {i} {item!r}: {card_text(c)} is used twice")
+            raise ParseError(f"{what} {i} {quote(item)}: {card_text(c)} is used twice")
         out.append(c)
     return tuple(out)
 
@@ -331,7 +332,7 @@ def parse_slot(text, *, parity: str = "even"):
     if isinstance(text, int) and not isinstance(text, bool):
         return ("card", parse_card(text))
     if not isinstance(text, str):
-        raise ParseError(f"{text!r}: not a slot; {SLOT_HELP}")
+        raise ParseError(f"{quote(text)}: not a slot; {SLOT_HELP}")
     t = text.strip().upper()
     if t in ("?", ""):
         return ("unknown", None)
@@ -340,14 +341,14 @@ def parse_slot(text, *, parity: str = "even"):
     if "?" in t:
         if t not in set(backs(parity)) or t == "BEAR":
             raise ParseError(
-                f"{text!r}: no card has this back; backs are '1?'…'10?' and "
+                f"{quote(text)}: no card has this back; backs are '1?'…'10?' and "
                 + ", ".join(f"'?{s}'" for s in SYMBOLS)
             )
         return ("back", t)
     try:
         return ("card", parse_card(t))
     except ParseError:
-        raise ParseError(f"{text!r}: not a slot; {SLOT_HELP}") from None
+        raise ParseError(f"{quote(text)}: not a slot; {SLOT_HELP}") from None
 
 
 def _accumulate_symmetric(
@@ -563,10 +564,10 @@ def price_distribution(
     if parity is None:
         parity = rules.card_back_parity if rules is not None else "even"
     if parity not in ("even", "odd"):
-        raise ParseError(f"card-back parity {parity!r}: 'even' or 'odd'")
+        raise ParseError(f"card-back parity {quote(parity)}: 'even' or 'odd'")
     items = _split(slots)
     if len(items) != 5:
-        raise ParseError(f"{slots!r}: a company has exactly 5 slots, got {len(items)}")
+        raise ParseError(f"{quote(slots)}: a company has exactly 5 slots, got {len(items)}")
     parsed = []
     for i, item in enumerate(items, start=1):
         try:
@@ -578,10 +579,12 @@ def price_distribution(
     for i, (kind, value) in enumerate(parsed, start=1):
         if kind == "card":
             if value in known:
-                raise ParseError(f"slot {i} {items[i - 1]!r}: {card_text(value)} is used twice")
+                raise ParseError(
+                    f"slot {i} {quote(items[i - 1])}: {card_text(value)} is used twice"
+                )
             if value in seen_ids:
                 raise ParseError(
-                    f"slot {i} {items[i - 1]!r}: {card_text(value)} is also in the seen cards"
+                    f"slot {i} {quote(items[i - 1])}: {card_text(value)} is also in the seen cards"
                 )
             known.append(value)
     taken = set(known) | set(seen_ids)
@@ -596,8 +599,8 @@ def price_distribution(
         cards = [c for c in pool if back_of[c] == back]
         if len(cards) < len(where):
             raise ParseError(
-                f"slot {where[len(cards)]} {items[where[len(cards)] - 1]!r}: no card with "
-                f"back {back!r} is left ({len(cards)} unseen, {len(where)} slots show it)"
+                f"slot {where[len(cards)]} {quote(items[where[len(cards)] - 1])}: no card with "
+                f"back {quote(back)} is left ({len(cards)} unseen, {len(where)} slots show it)"
             )
         classes.append((cards, len(where)))
     u = sum(1 for kind, _ in parsed if kind == "unknown")
@@ -609,7 +612,7 @@ def price_distribution(
         rest = [c for c in pool if c not in chosen_set] if in_class else pool
         if len(rest) < u:
             raise ParseError(
-                f"{slots!r}: only {len(rest)} unseen cards are left for {u} unknown slots"
+                f"{quote(slots)}: only {len(rest)} unseen cards are left for {u} unknown slots"
             )
         _accumulate(known + chosen, rest, u, acc, variant)
     total = sum(acc.values())

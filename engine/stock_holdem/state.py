@@ -41,6 +41,7 @@ from engine.stock_holdem.cards import (
     card_text,
     company_index,
     parse_card,
+    quote,
 )
 from engine.stock_holdem.pricing import (  # noqa: I001
     _NUM_BONUS,
@@ -110,7 +111,7 @@ class Move:
             or (k in _NEEDS_COMPANY and self.company < 0)
         ):
             raise ParseError(
-                f"{k!r} (company={self.company}, card={self.card}, slot={self.slot}, "
+                f"{quote(k)} (company={self.company}, card={self.card}, slot={self.slot}, "
                 f"seat={self.seat}): not a "
                 f"Stock Hold'em move; kinds: {', '.join(KINDS)}"
             )
@@ -186,7 +187,7 @@ def parse_move(text: str) -> Move | Deal:
     engine.core.errors.ParseError: 'peek C9': slot 9 does not exist; slots are 1-5 ...
     """
     if not isinstance(text, str):
-        raise ParseError(f"{text!r}: not a Stock Hold'em action; {ACTION_HELP}")
+        raise ParseError(f"{quote(text)}: not a Stock Hold'em action; {ACTION_HELP}")
     t = " ".join(text.strip().lower().split())
     if t.startswith("deal"):
         return _parse_deal(text)
@@ -197,29 +198,32 @@ def parse_move(text: str) -> Move | Deal:
         if t.startswith("place "):
             parts = t.split()
             if len(parts) != 3:
-                raise ParseError(f"{text!r}: write 'place CARD COMPANY', e.g. 'place 7A C'")
+                raise ParseError(f"{quote(text)}: write 'place CARD COMPANY', e.g. 'place 7A C'")
             return PLACE_MOVES[parse_card(parts[1])][company_index(parts[2])]
         if t.startswith("peek hand"):
             seat, dot, idx = t[9:].strip().partition(".")
             if not (seat and dot and idx):
                 raise ParseError(
-                    f"{text!r}: write 'peek hand SEAT.CARD', e.g. 'peek hand 2.3' for the 3rd "
+                    f"{quote(text)}: write 'peek hand SEAT.CARD', e.g. 'peek hand 2.3' for the 3rd "
                     "card of seat 2's hand"
                 )
             seat_n = parse_count(seat, "a seat", max_digits=3)
             idx_n = parse_count(idx, "a card of a hand", max_digits=3)
             if not (seat_n < 6 and 1 <= idx_n <= 6):
-                raise ParseError(f"{text!r}: seats are 0-5 and a hand has at most 6 cards")
+                raise ParseError(f"{quote(text)}: seats are 0-5 and a hand has at most 6 cards")
             return PEEK_HAND_MOVES[seat_n][idx_n - 1]
         if t.startswith("peek "):
             arg = t[5:].strip()
             co = company_index(arg[:1])
             if not arg[1:]:
-                raise ParseError(f"{text!r}: write 'peek' with a company and slot, e.g. 'peek C3'")
+                raise ParseError(
+                    f"{quote(text)}: write 'peek' with a company and slot, e.g. 'peek C3'"
+                )
             slot = parse_count(arg[1:], "a slot", max_digits=3)
             if not 1 <= slot <= SLOTS:
                 raise ParseError(
-                    f"{text!r}: slot {slot} does not exist; slots are 1-5 (1 and 2 are face up)"
+                    f"{quote(text)}: slot {slot} does not exist; "
+                    "slots are 1-5 (1 and 2 are face up)"
                 )
             return PEEK_MOVES[co][slot - 1]
         for kind, table in (
@@ -233,10 +237,10 @@ def parse_move(text: str) -> Move | Deal:
                 return table[company_index(t[len(kind) + 1 :])]
     except ParseError as exc:
         msg = str(exc)
-        if msg.startswith(repr(text)):
+        if msg.startswith(quote(text)):
             raise
-        raise ParseError(f"{text!r}: {msg}") from None
-    raise ParseError(f"{text!r}: not a Stock Hold'em action; {ACTION_HELP}")
+        raise ParseError(f"{quote(text)}: {msg}") from None
+    raise ParseError(f"{quote(text)}: not a Stock Hold'em action; {ACTION_HELP}")
 
 
 def _parse_deal(text: str) -> Deal:
@@ -244,26 +248,26 @@ def _parse_deal(text: str) -> Deal:
     parts = [p.strip() for p in body.split("|")]
     if len(parts) < 4:
         raise ParseError(
-            f"{text!r}: a deal is 'deal A:c,c B:c,c … F:c,c | hand | hand | …' "
+            f"{quote(text)}: a deal is 'deal A:c,c B:c,c … F:c,c | hand | hand | …' "
             "with one hand per seat"
         )
     board: list[int] = []
     pairs = parts[0].split()
     if len(pairs) != 6:
-        raise ParseError(f"{text!r}: the deal must give 2 face-up cards for each of A-F")
+        raise ParseError(f"{quote(text)}: the deal must give 2 face-up cards for each of A-F")
     for i, pair in enumerate(pairs):
         name, _, cards = pair.partition(":")
         if name.upper() != COMPANIES[i]:
-            raise ParseError(f"{text!r}: expected company {COMPANIES[i]} at {pair!r}")
+            raise ParseError(f"{quote(text)}: expected company {COMPANIES[i]} at {quote(pair)}")
         cs = cards.split(",")
         if len(cs) != FACE_UP:
-            raise ParseError(f"{text!r}: company {COMPANIES[i]} needs 2 face-up cards")
+            raise ParseError(f"{quote(text)}: company {COMPANIES[i]} needs 2 face-up cards")
         board.extend(parse_card(c) for c in cs)
     hands = tuple(tuple(parse_card(c) for c in p.split(",")) if p else () for p in parts[1:])
     every = board + [c for h in hands for c in h]
     if len(set(every)) != len(every):
         dup = next(c for c in every if every.count(c) > 1)
-        raise ParseError(f"{text!r}: card {card_text(dup)} is dealt twice")
+        raise ParseError(f"{quote(text)}: card {card_text(dup)} is dealt twice")
     return Deal(tuple(board), hands)
 
 
@@ -419,7 +423,7 @@ class StockHoldemState(State):
             action = self.parse_action(action)
         legal_check = isinstance(action, Move) and self.phase in (TRADE, CLEANUP)
         if legal_check and action not in self.legal_actions():
-            raise IllegalAction(f"{str(action)!r}: {self.why_illegal(action)}")
+            raise IllegalAction(f"{quote(str(action))}: {self.why_illegal(action)}")
         super().apply(action)
 
     def why_illegal(self, m: Move) -> str:
@@ -509,17 +513,18 @@ class StockHoldemState(State):
 
     def check_chance(self, action) -> None:
         if self.phase != DEAL:
-            raise IllegalAction(f"{str(action)!r}: nothing is being dealt now")
+            raise IllegalAction(f"{quote(str(action))}: nothing is being dealt now")
         if not isinstance(action, Deal):
-            raise IllegalAction(f"{str(action)!r}: the cards must be dealt first")
+            raise IllegalAction(f"{quote(str(action))}: the cards must be dealt first")
         if len(action.hands) != self.num_players:
             raise IllegalAction(
-                f"{str(action)!r}: deals {len(action.hands)} hands to {self.num_players} players"
+                f"{quote(str(action))}: deals {len(action.hands)} hands "
+                f"to {self.num_players} players"
             )
         for i, hand in enumerate(action.hands):
             if len(hand) != self.hand_size:
                 raise IllegalAction(
-                    f"{str(action)!r}: hand {i + 1} has {len(hand)} cards; each player "
+                    f"{quote(str(action))}: hand {i + 1} has {len(hand)} cards; each player "
                     f"gets {self.hand_size}"
                 )
 

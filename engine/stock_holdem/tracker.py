@@ -40,7 +40,7 @@ from functools import lru_cache
 from numbers import Rational
 
 from engine.core.errors import EngineError, ParseError
-from engine.stock_holdem.cards import COMPANIES, NUM_CARDS, card_text, parse_card
+from engine.stock_holdem.cards import COMPANIES, NUM_CARDS, card_text, parse_card, quote
 from engine.stock_holdem.pricing import (
     PriceDistribution,
     parse_slot,
@@ -127,7 +127,7 @@ def parse_company(text, company: int = 0, *, parity: str = "even") -> tuple[tupl
     items = _items(text)
     if len(items) > SLOTS:
         raise ParseError(
-            f"company {name} {' '.join(map(str, items))!r}: a company has at most "
+            f"company {name} {quote(' '.join(map(str, items)))}: a company has at most "
             f"{SLOTS} slots, got {len(items)}"
         )
     out = []
@@ -263,9 +263,9 @@ def _whole(value, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         if isinstance(value, float) and value.is_integer() and value >= 0:
             return int(value)
-        raise EngineError(f"{what} {value!r}: give a whole number ≥ 0")
+        raise EngineError(f"{what} {quote(value)}: give a whole number ≥ 0")
     if value < 0:
-        raise EngineError(f"{what} {value!r}: give a whole number ≥ 0")
+        raise EngineError(f"{what} {quote(value)}: give a whole number ≥ 0")
     return value
 
 
@@ -299,7 +299,9 @@ def expected_worth(
         if isinstance(p, (PriceDistribution, CompanyView)):
             p = p.expected
         elif not isinstance(p, Rational) or isinstance(p, bool):
-            raise EngineError(f"price of {COMPANIES[co]} {p!r}: give a price or a distribution")
+            raise EngineError(
+                f"price of {COMPANIES[co]} {quote(p)}: give a price or a distribution"
+            )
         total += held * Fraction(p)
     return total
 
@@ -317,7 +319,7 @@ def expected_worths(
     out = []
     held = [0] * len(COMPANIES)
     for k, (name, cash, chips, shares) in enumerate(players, start=1):
-        who = f"player {k} {name!r}" if name else f"player {k}"
+        who = f"player {k} {quote(name)}" if name else f"player {k}"
         out.append(expected_worth(cash, chips, shares, prices, who=who))
         for co, h in enumerate(shares):
             held[co] += int(h)
