@@ -70,7 +70,9 @@ json_values = st.recursive(
 FIELDS = ["format", "version", "game", "ruleset", "players", "seed", "actions", "result", "meta"]
 
 
-def _tweak_action(draw, text: str) -> str:
+def _tweak_action(draw, text):
+    if not isinstance(text, str):  # an earlier mutation put a non-string here
+        return draw(hostile_text)
     how = draw(st.sampled_from(["digits", "append", "replace", "case", "space", "cut"]))
     if how == "digits":
         digit = draw(st.sampled_from(["²", "٣", "9", "99999999999999999999", "0", "-1", "①"]))
