@@ -213,6 +213,25 @@ def move_outlook(state: OwnersChoiceState) -> list[MoveOutlook]:
 # --- building a position -----------------------------------------------------------------
 
 
+_LIMIT = 10**9  # no position holds a number this large
+
+
+def _check_sizes(**values) -> None:
+    """Refuse what cannot be a position before any message prints it: more than a few
+    entries per list, or an integer beyond ``_LIMIT`` (a 5,000-digit integer cannot even
+    be formatted)."""
+    for name, v in values.items():
+        items = v if isinstance(v, (list, tuple)) else [v]
+        if len(items) > 8:
+            raise EngineError(f"{name}: {len(items)} entries; a position has at most 5 seats")
+        for x in items:
+            for y in x if isinstance(x, (list, tuple)) else [x]:
+                if isinstance(y, (list, tuple)) and len(y) > 8:
+                    raise EngineError(f"{name}: an entry of {len(y)} items is too long")
+                if isinstance(y, int) and not isinstance(y, bool) and abs(y) > _LIMIT:
+                    raise EngineError(f"{name}: a number beyond {_LIMIT:,} is not a position")
+
+
 def from_position(
     num_players: int | None = None,
     *,
@@ -242,6 +261,16 @@ def from_position(
 
     r = ruleset or OwnersChoiceRules()
     t = tables(r)
+    _check_sizes(
+        num_players=num_players,
+        prices=prices,
+        holdings=holdings,
+        cash=cash,
+        fund=fund,
+        pos=pos,
+        to_act=to_act,
+        presidents=presidents,
+    )
     if num_players is None:
         num_players = len(holdings) if holdings else len(cash) if cash else 4
     if not GAME.min_players <= num_players <= GAME.max_players:

@@ -206,3 +206,25 @@ def test_ruleset_numeric_fields_have_sane_bounds(overrides, message):
     with pytest.raises(RulesetError, match=message) as exc:
         make_ruleset(OwnersChoiceRules, overrides)
     assert len(str(exc.value)) < 400
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"cash": [10**5000, 1]},
+        {"fund": 10**5000},
+        {"pos": 10**5000},
+        {"to_act": -(10**5000)},
+        {"holdings": [[10**5000, 0, 0, 0], [0] * 4]},
+        {"prices": [10**5000] * 4},
+        {"num_players": 10**5000},
+        {"cash": list(range(100))},
+        {"holdings": [[0] * 5000, [0] * 4]},
+    ],
+)
+def test_from_position_refuses_huge_numbers_with_a_short_message(kwargs):
+    from engine import EngineError
+
+    with pytest.raises(EngineError) as exc:
+        from_position(**kwargs)
+    assert len(str(exc.value)) < 200
