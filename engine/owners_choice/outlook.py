@@ -225,9 +225,10 @@ def _check_sizes(**values) -> None:
         if len(items) > 8:
             raise EngineError(f"{name}: {len(items)} entries; a position has at most 5 seats")
         for x in items:
-            for y in x if isinstance(x, (list, tuple)) else [x]:
-                if isinstance(y, (list, tuple)) and len(y) > 8:
-                    raise EngineError(f"{name}: an entry of {len(y)} items is too long")
+            inner = x if isinstance(x, (list, tuple)) else [x]
+            if len(inner) > 8:
+                raise EngineError(f"{name}: an entry of {len(inner)} items is too long")
+            for y in inner:
                 if isinstance(y, int) and not isinstance(y, bool) and abs(y) > _LIMIT:
                     raise EngineError(f"{name}: a number beyond {_LIMIT:,} is not a position")
 
