@@ -1,10 +1,11 @@
 """Exact bust odds for the next draws of a Stack 5 turn.
 
-Only numbers matter for a bust, so the unseen cards are reduced to: the cards that repeat a
-number already drawn (they bust), the count of each number not drawn yet (sorted — which
-number it is does not matter), and the counts of Jokers, Draw 3s, bombs (both kinds act
-the same here: they remove one random card) and Steals. The recursion over these small
-tuples is memoised and exact (:class:`fractions.Fraction`).
+Only numbers matter for a bust, and only specials decide how many cards a turn reads, so
+the odds split into a closed form over the number cards (which repeat a drawn number, how
+many of each other number are left) and a small recursion over the counts of numbers,
+Jokers, Draw 3s, bombs (both kinds act the same here: they remove one random card) and
+Steals, memoised for one call only (flat memory) and exact (:class:`fractions.Fraction`);
+one pass gives every horizon 1..k. See :func:`_bust_within`.
 
 >>> o = draw_odds(["R3", "B1"])
 >>> o.bust, o.double_joker
@@ -21,11 +22,11 @@ engine.core.errors.IllegalAction: drawn cards 'R3', 'G3' repeat the number 3: ..
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from math import factorial
 
 from engine.core.errors import IllegalAction, ParseError
 from engine.stack5.cards import deck_spec
@@ -204,9 +205,8 @@ def draw_odds(
         if held_joker and not jokers_this_turn:
             raise IllegalAction("a Joker is held, so at least one Joker counts this turn")
         held_joker = bool(jokers_this_turn)
-    key = _reduce(spec, codes, counts, held_joker)
     jc = spec.rules.draw3_joker_counts()
-    bust_within = tuple(_bust_within(key, k, jc) for k in range(1, horizon + 1))
+    bust_within = _bust_within(spec, codes, counts, held_joker, horizon, jc)
     total = sum(counts)
     dj = Fraction(counts[spec.JK], total) if total and held_joker else ZERO
     bust = bust_within[0]
@@ -220,153 +220,130 @@ def draw_odds(
     )
 
 
-def _reduce(spec, codes: list[int], counts: list[int], held_joker: bool) -> tuple:
-    drawn_numbers = {spec.number[c] for c in codes if c < spec.n_numbers}
-    per_number: dict[int, int] = Counter()
-    for c in range(spec.n_numbers):
-        if counts[c]:
-            per_number[spec.number[c]] += counts[c]
-    bust = sum(n for num, n in per_number.items() if num in drawn_numbers)
-    free = tuple(sorted(n for num, n in per_number.items() if num not in drawn_numbers))
-    bombs = counts[spec.NB] + counts[spec.CB]
-    return (
-        bust,
-        free,
-        counts[spec.JK],
-        held_joker,
-        counts[spec.D3],
-        bombs,
-        counts[spec.ST],
-        0,  # cards turned by bombs, as if taken from the bottom of the deck
-    )
-
-
-def _total(s: tuple) -> int:
-    """Unseen cards, including those a bomb took from play without showing them."""
-    return s[0] + sum(s[1]) + s[2] + s[4] + s[5] + s[6]
-
-
-def _take_free(s: tuple, i: int, into_bust: bool) -> tuple:
-    """Remove one card of the i-th free number: drawn (its other copies now bust) or
-    just removed."""
-    free = list(s[1])
-    a = free.pop(i)
-    b = s[0]
-    if into_bust:
-        b += a - 1
-    elif a > 1:
-        free.append(a - 1)
-        free.sort()
-    return (b, tuple(free)) + s[2:]
-
-
-def _minus(s: tuple, pos: int) -> tuple:
-    lst = list(s)
-    lst[pos] -= 1
-    return tuple(lst)
-
-
 @lru_cache(maxsize=4096)
-def _distinct_free(free: tuple) -> tuple:
-    """(index of first occurrence, value, multiplicity) of each distinct free count."""
-    out = []
-    i = 0
-    while i < len(free):
-        j = i
-        while j < len(free) and free[j] == free[i]:
-            j += 1
-        out.append((i, free[i], j - i))
-        i = j
-    return tuple(out)
-
-
-@lru_cache(maxsize=8192)
 def _falling(n: int, m: int) -> int:
+    """n·(n−1)·…·(n−m+1) (small arguments only: the cache stays tiny)."""
     out = 1
     for i in range(m):
         out *= n - i
     return out
 
 
-def _bust_within(s: tuple, k: int, jc: bool = False) -> Fraction:
-    """Bust within ``k`` own draws from reduced state ``s``, exactly.
+def _bust_within(spec, codes, counts, held: bool, horizon: int, jc: bool) -> tuple:
+    """Bust within 1..``horizon`` own draws, exactly, in one pass.
 
-    The recursion works on integers: ``_h(s, k, L)`` is the probability times the falling
-    factorial ``T·(T−1)·…·(T−L+1)`` of the unseen total ``T``, where ``L`` bounds the
-    cards the next ``k`` draws can take (a Draw 3 takes 4, a bomb 2). Each branch then
-    multiplies by the count of its card kind, and no fraction is reduced on the way.
+    The deck is a uniformly random order of the unseen cards. Call number cards and
+    Steals *plain* cards (bombs too while the deck cannot run out: then a bomb's turned
+    card changes nothing, see below). How many cards a turn reads depends only on where
+    the Draw 3s, Jokers (and bombs) sit — a plain card always takes one draw — so if
+    ``P_k`` is the number of plain cards read in ``k`` draws by a turn that does not bust,
+    the turn busts within ``k`` draws exactly when a plain card among the first ``P_k``
+    repeats a number. The order of the plain cards is uniform and independent of where
+    the other cards sit, so ``bust_k = E[q(P_k)]`` with the closed form
+    ``1 − q(x) = x!·e_x / M·(M−1)·…·(M−x+1)``: ``M`` plain cards, ``e_x`` the elementary
+    symmetric polynomial of the counts of each number not drawn yet and a 1 for each
+    non-number plain card (a set of ``x`` plain cards without a bust). ``P_k`` comes from a
+    small recursion over ``(plain, Draw 3s, Jokers, Joker held, bombs, lost cards)``.
 
-    A bomb's turned card is never looked at by the odds: the deck is a uniformly random
-    order, so skipping one unseen card is the same, in distribution, as losing the
-    bottom card of the deck. The turned card therefore needs no branch: it only makes
-    the deck run out one card sooner (the last field of ``s``).
+    A bomb's turned card is never looked at: the deck order is uniform, so skipping one
+    unseen card is the same, in distribution, as losing the bottom card of the deck; it
+    only makes the deck run out one card sooner (``lost``). When at least ``4 × horizon``
+    cards are unseen the deck cannot run out (a draw reads at most four cards, a bomb
+    draw two) and bombs are plain cards.
+
+    The recursion works on integers: a value is the probability times
+    ``T·(T−1)·…·(T−L+1)`` (``T`` unseen cards, ``L`` the cards the turn can still read)
+    and times ``M·(M−1)·…``; each vector holds every horizon at once (index ``j``: ``j``
+    own draws left). The memo lives for one call only, so memory stays flat.
     """
-    total = _total(s)
-    depth = min(4 * k, total)
-    return Fraction(_h(s, k, depth, jc), _falling(total, depth))
+    n_of: dict[int, int] = {}
+    for c in range(spec.n_numbers):
+        if counts[c]:
+            num = spec.number[c]
+            n_of[num] = n_of.get(num, 0) + counts[c]
+    drawn = {spec.number[c] for c in codes if c < spec.n_numbers}
+    free = [n for num, n in n_of.items() if num not in drawn]
+    jk, d3, st = counts[spec.JK], counts[spec.D3], counts[spec.ST]
+    bombs = counts[spec.NB] + counts[spec.CB]
+    total = sum(n_of.values()) + jk + d3 + bombs + st
+    if not total:
+        return (ZERO,) * horizon
+    reads = min(4 * horizon, total)
+    blanks = st
+    if total >= 4 * horizon:  # the deck cannot run out: bombs are plain cards
+        blanks, bombs = st + bombs, 0
+    plain = sum(n_of.values()) + blanks
+    most = min(plain, reads)  # plain cards the turn can read
+    e = [1] + [0] * most  # elementary symmetric polynomials of the free counts and blanks
+    for a in free + [1] * blanks:
+        for r in range(most, 0, -1):
+            e[r] += a * e[r - 1]
+    scale = _falling(plain, most)
+    # P(a bust among the first x plain cards) * scale
+    q = [scale - factorial(x) * e[x] * _falling(plain - x, most - x) for x in range(most + 1)]
+    memo: dict = {}
 
+    def own(s: tuple, j_max: int, depth: int) -> list:
+        """Own draws: index j = value with j own draws left (0..j_max)."""
+        key = (s, 0, j_max)
+        got = memo.get(key)
+        if got is not None:
+            return got
+        p, d3, jk, held, bo, lost = s
+        left = p + d3 + jk + bo
+        if j_max == 0 or left <= lost:
+            out = memo[key] = [q[plain - p] * _falling(left, depth)] * (j_max + 1)
+            return out
+        d1, j1 = depth - 1, j_max - 1
+        acc = [0] * j_max
+        if jk and held:  # a second Joker ends the turn
+            acc = [jk * q[plain - p] * _falling(left - 1, d1)] * j_max
+        for count, child in (
+            (p, (p - 1, d3, jk, held, bo, lost)),
+            (0 if held else jk, (p, d3, jk - 1, True, bo, lost)),
+            (bo, (p, d3, jk, held, bo - 1, lost + 1)),
+        ):
+            if count:
+                vec = own(child, j1, d1)
+                acc = [a + count * v for a, v in zip(acc, vec)]
+        if d3:
+            vec = extra((p, d3 - 1, jk, held, bo, lost), 3, j1, d1)
+            acc = [a + d3 * v for a, v in zip(acc, vec)]
+        out = memo[key] = [q[plain - p] * _falling(left, depth), *acc]
+        return out
 
-def _canon(s: tuple, total: int, need: int) -> tuple:
-    """When the deck cannot run out — the cards still to be read or lost are at most
-    ``need`` — a bomb is just a blank draw like a Steal and the lost cards do not
-    matter: merge them (fewer states)."""
-    if (s[5] or s[7]) and total - s[7] >= need:
-        return s[:5] + (0, s[6] + s[5], 0)
-    return s
+    def extra(s: tuple, m: int, j_max: int, depth: int) -> list:
+        """``m`` more Draw 3 cards, then own draws (index j as in ``own``)."""
+        if m == 0:
+            return own(s, j_max, depth)
+        key = (s, m, j_max)
+        got = memo.get(key)
+        if got is not None:
+            return got
+        p, d3, jk, held, bo, lost = s
+        left = p + d3 + jk + bo
+        if left <= lost:
+            out = memo[key] = [q[plain - p] * _falling(left, depth)] * (j_max + 1)
+            return out
+        d1, m1 = depth - 1, m - 1
+        acc = [0] * (j_max + 1)
+        if jk and jc and held:  # this Joker counts: a second one ends the turn
+            acc = [jk * q[plain - p] * _falling(left - 1, d1)] * (j_max + 1)
+        for count, child in (
+            (p, (p - 1, d3, jk, held, bo, lost)),
+            (d3, (p, d3 - 1, jk, held, bo, lost)),
+            (bo, (p, d3, jk, held, bo - 1, lost)),
+            (0 if jc and held else jk, (p, d3, jk - 1, held or jc, bo, lost)),
+        ):
+            if count:
+                vec = extra(child, m1, j_max, d1)
+                acc = [a + count * v for a, v in zip(acc, vec)]
+        out = memo[key] = acc
+        return out
 
-
-@lru_cache(maxsize=400_000)
-def _h(s: tuple, k: int, depth: int, jc: bool) -> int:
-    """Own draws: bust within ``k`` draws × falling(total, depth). ``jc``: a Joker drawn
-    by a Draw 3 counts toward both Jokers (ruleset ``draw3_joker``)."""
-    bust, free, jk, held, d3, bombs, st, lost = s
-    total = bust + sum(free) + jk + d3 + bombs + st
-    if k == 0 or total <= lost:
-        return 0
-    c = _canon(s, total, 4 * k)
-    if c is not s:
-        return _h(c, k, depth, jc)
-    d1 = depth - 1
-    acc = bust * _falling(total - 1, d1) if bust else 0
-    k1 = k - 1
-    if k1:
-        for i, a, m in _distinct_free(free):
-            acc += a * m * _h(_take_free(s, i, True), k1, d1, jc)
-        if jk and not held:
-            acc += jk * _h((bust, free, jk - 1, True, d3, bombs, st, lost), k1, d1, jc)
-        if st:
-            acc += st * _h((bust, free, jk, held, d3, bombs, st - 1, lost), k1, d1, jc)
-        if bombs and total - 1 > lost:
-            acc += bombs * _h((bust, free, jk, held, d3, bombs - 1, st, lost + 1), k1, d1, jc)
-    if d3:
-        acc += d3 * _g((bust, free, jk, held, d3 - 1, bombs, st, lost), 3, k1, d1, jc)
-    return acc
-
-
-@lru_cache(maxsize=400_000)
-def _g(s: tuple, m: int, k: int, depth: int, jc: bool) -> int:
-    """``m`` more Draw 3 cards, then ``k`` more own draws."""
-    bust, free, jk, held, d3, bombs, st, lost = s
-    total = bust + sum(free) + jk + d3 + bombs + st
-    if m == 0 or total <= lost:
-        return _h(s, k, depth, jc)
-    c = _canon(s, total, m + 4 * k)
-    if c is not s:
-        return _g(c, m, k, depth, jc)
-    d1 = depth - 1
-    acc = bust * _falling(total - 1, d1) if bust else 0
-    m1 = m - 1
-    for i, a, mult in _distinct_free(free):
-        acc += a * mult * _g(_take_free(s, i, True), m1, k, d1, jc)
-    if jk and jc:  # the Joker is discarded but counts: a second one ends the turn
-        if not held:
-            acc += jk * _g((bust, free, jk - 1, True, d3, bombs, st, lost), m1, k, d1, jc)
-    elif jk:
-        acc += jk * _g(_minus(s, 2), m1, k, d1, jc)
-    for pos, n in ((4, d3), (5, bombs), (6, st)):
-        if n:
-            acc += n * _g(_minus(s, pos), m1, k, d1, jc)
-    return acc
+    vec = own((plain, d3, jk, held, bombs, 0), horizon, reads)
+    den = _falling(total, reads) * scale
+    return tuple(Fraction(v, den) for v in vec[1:])
 
 
 # --- brute force (tests and the lesson) -------------------------------------------------
