@@ -4,6 +4,7 @@ middle of a game brings back every deal (the sheet lives in the durable store)."
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.test_app_in_browser import wait_for_app
 
@@ -20,9 +21,10 @@ def test_score_sheet_reload_mid_game_keeps_every_deal(page, app_url, tmp_path):
     page.goto(app_url + "/whist_score_sheet")
     wait_for_app(page)
     page.get_by_role("heading", name="Whist score sheet").wait_for()
-    for _ in range(2):  # bid 3 uptown, 9 books: +3 each, the game goes on
+    total = page.locator("[data-testid='stMetricValue']").first
+    for n in (1, 2):  # bid 3 uptown, 9 books: +3 each, the game goes on
         page.get_by_role("button", name="Add deal").click()
-        page.get_by_text("Deal scored").first.wait_for()
+        expect(total).to_have_text(str(3 * n), timeout=30_000)
         wait_for_app(page)
     page.wait_for_url("**sheet=*")
     before = exported_csv(page)
