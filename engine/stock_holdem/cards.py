@@ -32,7 +32,10 @@ ALL_CARDS = tuple(range(NUM_CARDS))
 NUMBER = tuple([c % 10 + 1 for c in range(40)] + [10, 0])
 SYMBOL = tuple([c // 10 for c in range(40)] + [-1, -1])
 
-_TEXT = tuple([f"{c % 10 + 1}{SYMBOLS[c // 10]}" for c in range(40)] + ["BULL", "BEAR"])
+#: the notation of each card id (``CARD_TEXTS[c] == card_text(c)``)
+CARD_TEXTS = _TEXT = tuple(
+    [f"{c % 10 + 1}{SYMBOLS[c // 10]}" for c in range(40)] + ["BULL", "BEAR"]
+)
 _BY_TEXT = {t: c for c, t in enumerate(_TEXT)}
 
 CARD_HELP = "write a number 1-10 and a symbol A, F, S, W (e.g. '7A'), or 'BULL' or 'BEAR'"

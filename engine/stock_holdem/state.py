@@ -30,12 +30,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from itertools import compress
 
 from engine.core.errors import EngineError, IllegalAction, ParseError, parse_count
 from engine.core.protocol import CHANCE, TERMINAL, State
 from engine.stock_holdem.cards import (
     ALL_CARDS,
     BEAR,
+    CARD_TEXTS,
     COMPANIES,
     backs,
     card_text,
@@ -73,6 +75,9 @@ _BEAR_PUBLIC = "that card is Bear, whose back is unique: its face is public, no 
 KINDS = ("place", "sell", "no sell", "buy", "no buy", "cash", "peek", "peek hand",
          "free sell", "free buy", "stock-up", "end")  # fmt: skip
 _NEEDS_COMPANY = ("sell", "buy", "free sell", "free buy", "stock-up")
+# Move.op: the index of the kind in KINDS
+(OP_PLACE, OP_SELL, OP_NO_SELL, OP_BUY, OP_NO_BUY, OP_CASH, OP_PEEK, OP_PEEK_HAND,
+ OP_FREE_SELL, OP_FREE_BUY, OP_STOCK_UP, OP_END) = range(len(KINDS))  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +101,8 @@ class Move:
     slot: int = -1
     seat: int = -1
     text: str = field(default="", compare=False, repr=False)
+    #: ``KINDS.index(kind)``: the transition dispatches on this small int
+    op: int = field(default=-1, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         k = self.kind
@@ -126,6 +133,7 @@ class Move:
         else:
             t = k
         object.__setattr__(self, "text", t)
+        object.__setattr__(self, "op", KINDS.index(k))
 
     def __str__(self) -> str:
         return self.text
@@ -146,12 +154,12 @@ class Deal:
     text: str = field(default="", compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        b = " ".join(
-            f"{COMPANIES[i]}:{card_text(self.board[2 * i])},{card_text(self.board[2 * i + 1])}"
-            for i in range(len(self.board) // 2)
+        t, b = CARD_TEXTS, self.board
+        board = " ".join(
+            f"{COMPANIES[i]}:{t[b[2 * i]]},{t[b[2 * i + 1]]}" for i in range(len(b) // 2)
         )
-        h = " | ".join(",".join(card_text(c) for c in hand) for hand in self.hands)
-        object.__setattr__(self, "text", f"deal {b} | {h}")
+        h = " | ".join(",".join([t[c] for c in hand]) for hand in self.hands)
+        object.__setattr__(self, "text", f"deal {board} | {h}")
 
     def __str__(self) -> str:
         return self.text
@@ -172,6 +180,31 @@ NO_SELL = Move("no sell")
 NO_BUY = Move("no buy")
 CASH = Move("cash")
 END_TURN = Move("end")
+
+#: ``PLACE_BY_OPEN[card][mask]``: the place moves of ``card`` onto the companies whose
+#: bit is set in ``mask`` (bit ``co``: company ``co`` has room), in company order
+PLACE_BY_OPEN = tuple(
+    tuple(tuple(row[co] for co in _CO if mask >> co & 1) for mask in range(64))
+    for row in PLACE_MOVES
+)
+FULL_OPEN = 63
+
+
+def _slot_bit(co: int, k: int) -> int:
+    """The bit of face-down slot ``k`` (2-4) of company ``co`` in a ``peekable`` mask."""
+    return 1 << (co * (SLOTS - FACE_UP) + k - FACE_UP)
+
+
+_PEEK_SLOTS = [(co, k) for co in _CO for k in range(FACE_UP, SLOTS)]  # in bit order
+#: the peek moves of a ``peekable`` mask: ``PEEK_LOW[m & 511] + PEEK_HIGH[m >> 9]``
+#: (companies A-C, then D-F), in company and slot order
+PEEK_LOW, PEEK_HIGH = (
+    tuple(
+        tuple(PEEK_MOVES[co][k] for i, (co, k) in enumerate(part) if mask >> i & 1)
+        for mask in range(1 << len(part))
+    )
+    for part in (_PEEK_SLOTS[:9], _PEEK_SLOTS[9:])
+)
 
 
 def parse_move(text: str) -> Move | Deal:
@@ -278,7 +311,7 @@ class StockHoldemState(State):
         "game", "num_players", "ruleset", "history", "round", "phase", "start",
         "turn_index", "step", "placed", "cleanup_seat", "board", "placer", "hands",
         "money", "chips", "shares", "prices", "stock_up", "known", "results",
-        "turns", "hand_size",
+        "turns", "hand_size", "peekable", "open_mask",
     )  # fmt: skip
 
     def __init__(self, num_players: int, ruleset: StockHoldemRules):
@@ -304,6 +337,10 @@ class StockHoldemState(State):
         self.prices = [r.start_price] * 6
         self.stock_up = [0] * 6
         self.known = [0] * n  # bit mask of the cards each seat peeked at
+        # Kept by the transitions for legal_actions: per seat, the face-down slots it may
+        # peek at (bits of _slot_bit); the companies with room for a card (bit co).
+        self.peekable = [0] * n
+        self.open_mask = 0
         self.results = []  # per finished round: (cards per company, stock-up per company)
         self.turns = TURNS[n]
         self.hand_size = HAND_SIZE[n]
@@ -343,76 +380,76 @@ class StockHoldemState(State):
 
     # --- moves ------------------------------------------------------------------------
     def legal_actions(self) -> list:
+        # The hot path of simulation: table lookups on the masks the transitions keep
+        # (``open_mask``, ``peekable``) and C-level filters; the order is step actions,
+        # then cash, peeks, hand peeks, free sells, free buys, stock-ups.
         phase = self.phase
-        if phase == CLEANUP:
-            card = self.hands[self.cleanup_seat][0]
-            row = PLACE_MOVES[card]
-            return [row[co] for co in _CO if len(self.board[co]) < SLOTS]
         if phase != TRADE:
+            if phase == CLEANUP:
+                return list(PLACE_BY_OPEN[self.hands[self.cleanup_seat][0]][self.open_mask])
             return []
         p = (self.start + self.turn_index) % self.num_players
         step = self.step
-        if step == PLACE:
-            out = []
-            open_cos = [co for co in _CO if len(self.board[co]) < SLOTS]
-            for c in self.hands[p]:
-                row = PLACE_MOVES[c]
-                out.extend(row[co] for co in open_cos)
-        elif step == SELL:
-            held = self.shares[p]
-            out = [SELL_MOVES[co] for co in _CO if held[co]]
+        if step == SELL:
+            out = list(compress(SELL_MOVES, self.shares[p]))
             out.append(NO_SELL)
         elif step == BUY:
-            money = self.money[p]
-            prices = self.prices
-            limit = self.ruleset.shares_per_company
-            cos = _CO if self.placed < 0 else (self.placed,)
-            out = [
-                BUY_MOVES[co]
-                for co in cos
-                if money >= prices[co] and sum(s[co] for s in self.shares) < limit
-            ]
+            placed = self.placed
+            if placed < 0:
+                out = self._buyable(self.money[p], BUY_MOVES)
+            elif self.money[p] >= self.prices[placed] and (
+                sum([s[placed] for s in self.shares]) < self.ruleset.shares_per_company
+            ):
+                out = [BUY_MOVES[placed]]
+            else:
+                out = []
             out.append(NO_BUY)
+        elif step == PLACE:
+            out = []
+            om = self.open_mask
+            for c in self.hands[p]:
+                out += PLACE_BY_OPEN[c][om]
         else:
             out = [END_TURN]
-        if self.chips[p]:
-            self._free_actions(p, out)
+        chips = self.chips[p]
+        if chips:
+            r = self.ruleset
+            if chips >= r.cost_cash:
+                out.append(CASH)
+            if chips >= r.cost_peek:
+                m = self.peekable[p]
+                if m:
+                    out += PEEK_LOW[m & 511]
+                    out += PEEK_HIGH[m >> 9]
+                if r.peek_hands:
+                    self._hand_peeks(p, out)
+            if chips >= r.cost_free_sell:
+                out += compress(FREE_SELL_MOVES, self.shares[p])
+            if chips >= r.cost_free_buy:
+                out += self._buyable(self.money[p], FREE_BUY_MOVES)
+            if chips >= r.cost_stock_up and sum(self.stock_up) < r.stock_up_chips:
+                per = r.stock_up_per_company
+                out += [STOCK_UP_MOVES[co] for co in _CO if self.stock_up[co] < per]
         return out
 
-    def _free_actions(self, p: int, out: list) -> None:
-        r = self.ruleset
-        chips = self.chips[p]
-        if chips >= r.cost_cash:
-            out.append(CASH)
-        if chips >= r.cost_peek:
-            known = self.known[p]
-            for co in _CO:
-                cards = self.board[co]
-                placer = self.placer[co]
-                for k in range(FACE_UP, len(cards)):
-                    c = cards[k]
-                    # a placed Bear is public: its back is unique
-                    if placer[k] != p and c != BEAR and not (known >> c) & 1:
-                        out.append(PEEK_MOVES[co][k])
-            if r.peek_hands:
-                for q in range(self.num_players):
-                    if q != p:
-                        for i, c in enumerate(self.hands[q]):
-                            if c != BEAR and not (known >> c) & 1:
-                                out.append(PEEK_HAND_MOVES[q][i])
-        if chips >= r.cost_free_sell:
-            held = self.shares[p]
-            out.extend(FREE_SELL_MOVES[co] for co in _CO if held[co])
-        if chips >= r.cost_free_buy:
-            money = self.money[p]
-            prices = self.prices
-            limit = r.shares_per_company
-            for co in _CO:
-                if money >= prices[co] and sum(s[co] for s in self.shares) < limit:
-                    out.append(FREE_BUY_MOVES[co])
-        if chips >= r.cost_stock_up and sum(self.stock_up) < r.stock_up_chips:
-            per = r.stock_up_per_company
-            out.extend(STOCK_UP_MOVES[co] for co in _CO if self.stock_up[co] < per)
+    def _buyable(self, money: int, moves: tuple) -> list:
+        """``moves[co]`` for each company ``co`` that ``money`` pays for and has a share
+        left, in company order."""
+        prices = self.prices
+        limit = self.ruleset.shares_per_company
+        held = list(map(sum, zip(*self.shares)))
+        if money >= max(prices) and max(held) < limit:
+            return list(moves)
+        return [moves[co] for co in _CO if money >= prices[co] and held[co] < limit]
+
+    def _hand_peeks(self, p: int, out: list) -> None:
+        """The peeks at other seats' hands (``peek_hands``): seat order, then card order."""
+        known = self.known[p]
+        for q in range(self.num_players):
+            if q != p:
+                for i, c in enumerate(self.hands[q]):
+                    if c != BEAR and not (known >> c) & 1:
+                        out.append(PEEK_HAND_MOVES[q][i])
 
     def parse_action(self, text: str):
         return parse_move(text)
@@ -529,58 +566,84 @@ class StockHoldemState(State):
                 )
 
     # --- transitions ------------------------------------------------------------------
+    def apply_trusted(self, action) -> None:
+        """As :meth:`State.apply_trusted`; the history text is the action's stored text."""
+        self._apply(action)
+        self.history.append(action.text)
+
     def _apply(self, action) -> None:
-        if self.phase == DEAL:
+        phase = self.phase
+        if phase == DEAL:
             self._deal(action)
             return
-        kind = action.kind
-        p = self.current_player()
-        co = action.company
-        r = self.ruleset
-        if kind == "place":
-            self.hands[p].remove(action.card)
-            self.board[co].append(action.card)
-            self.placer[co].append(p)
-            if self.phase == CLEANUP:
+        op = action.op
+        p = (
+            self.cleanup_seat
+            if phase == CLEANUP
+            else (self.start + self.turn_index) % self.num_players
+        )
+        if op == OP_NO_SELL:
+            self._gain_chips(p, 1)
+            self.step = BUY
+        elif op == OP_NO_BUY:
+            self._gain_chips(p, 1)
+            self._after_buy(p)
+        elif op == OP_PLACE:
+            self._place(p, action.card, action.company)
+            if phase == CLEANUP:
                 self._next_cleanup()
             else:
-                self.placed = co
+                self.placed = action.company
                 self.step = SELL
-        elif kind == "sell":
-            self._sell(p, co)
-            self.step = BUY
-        elif kind == "no sell":
-            self._gain_chips(p, 1)
-            self.step = BUY
-        elif kind == "buy":
-            self._buy(p, co)
+        elif op == OP_BUY:
+            self._buy(p, action.company)
             self._after_buy(p)
-        elif kind == "no buy":
-            self._gain_chips(p, 1)
-            self._after_buy(p)
-        elif kind == "end":
+        elif op == OP_SELL:
+            self._sell(p, action.company)
+            self.step = BUY
+        elif op == OP_END:
             self._end_turn()
         else:
-            if kind == "cash":
-                self.chips[p] -= r.cost_cash
-                self.money[p] += 1
-            elif kind == "peek":
+            r = self.ruleset
+            co = action.company
+            if op == OP_PEEK:
                 self.chips[p] -= r.cost_peek
                 self.known[p] |= 1 << self.board[co][action.slot]
-            elif kind == "peek hand":
+                self.peekable[p] &= ~_slot_bit(co, action.slot)
+            elif op == OP_CASH:
+                self.chips[p] -= r.cost_cash
+                self.money[p] += 1
+            elif op == OP_PEEK_HAND:
                 self.chips[p] -= r.cost_peek
                 self.known[p] |= 1 << self.hands[action.seat][action.slot]
-            elif kind == "free sell":
+            elif op == OP_FREE_SELL:
                 self.chips[p] -= r.cost_free_sell
                 self._sell(p, co)
-            elif kind == "free buy":
+            elif op == OP_FREE_BUY:
                 self.chips[p] -= r.cost_free_buy
                 self._buy(p, co)
-            elif kind == "stock-up":
+            else:  # stock-up
                 self.chips[p] -= r.cost_stock_up
                 self.stock_up[co] += 1
             if self.step == END and not self.chips[p]:
                 self._end_turn()
+
+    def _place(self, p: int, card: int, co: int) -> None:
+        """Seat ``p`` places ``card`` face down on company ``co``; every other seat that
+        does not know the card may now peek at it (not at Bear: its back is unique)."""
+        self.hands[p].remove(card)
+        cards = self.board[co]
+        k = len(cards)
+        cards.append(card)
+        self.placer[co].append(p)
+        if k + 1 >= SLOTS:
+            self.open_mask &= ~(1 << co)
+        if card != BEAR:
+            bit = _slot_bit(co, k)
+            peekable = self.peekable
+            for q, known in enumerate(self.known):
+                if q != p and not (known >> card) & 1:
+                    peekable[q] |= bit
 
     def _deal(self, deal: Deal) -> None:
         b = deal.board
@@ -588,6 +651,8 @@ class StockHoldemState(State):
         self.placer = [[-1, -1] for _ in range(6)]
         self.hands = [list(h) for h in deal.hands]
         self.known = [0] * self.num_players
+        self.peekable = [0] * self.num_players
+        self.open_mask = FULL_OPEN
         self.phase = TRADE
         self.turn_index = 0
         self.step = SELL
@@ -678,6 +743,8 @@ class StockHoldemState(State):
         self.placer = [[] for _ in range(6)]
         self.hands = [[] for _ in range(n)]
         self.known = [0] * n
+        self.peekable = [0] * n
+        self.open_mask = 0
 
     # --- results and views ------------------------------------------------------------
     def net_worth(self) -> list[int]:
@@ -775,6 +842,8 @@ class StockHoldemState(State):
         c.prices = list(self.prices)
         c.stock_up = list(self.stock_up)
         c.known = list(self.known)
+        c.peekable = list(self.peekable)
+        c.open_mask = self.open_mask
         c.results = list(self.results)
         c.turns, c.hand_size = self.turns, self.hand_size
         return c
