@@ -38,6 +38,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from engine.core.annotation import Annotation, Thresholds, mark_for
+from engine.core.errors import EngineError
 from engine.core.records import GameRecord
 from engine.owners_choice import move_outlook, option_values
 from engine.owners_choice.state import (
@@ -116,7 +117,10 @@ def analyse(record: GameRecord) -> list[Annotation]:
         if state.phase not in MEASURE or state.current_player() < 0:
             continue
         seat = state.current_player()
-        played = str(state.parse_action(text))
+        try:
+            played = str(state.parse_action(text))
+        except EngineError:
+            continue  # badly written: the replay names it next
         values = action_values(state)
         if played not in values:  # not legal: the replay names it next
             continue

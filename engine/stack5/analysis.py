@@ -39,6 +39,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.core.annotation import Annotation, Thresholds, mark_for
+from engine.core.errors import EngineError
 from engine.core.records import GameRecord
 from engine.stack5 import legal_placements, row_outlook
 from engine.stack5.cards import deck_spec
@@ -292,8 +293,14 @@ def analyse(record: GameRecord) -> list[Annotation]:
     out = []
     for step, state, text in positions(record):
         phase = state.phase
+        try:
+            parse_action(text)
+        except EngineError:
+            continue  # badly written: the replay names it next
         if phase == P_DECIDE:
             played = str(parse_action(text))
+            if played not in ("draw", "stop"):  # not legal: the replay names it next
+                continue
             out.append(_grade(step, state.player, played, decision_values(state), MEASURE_DRAW))
         elif phase in (P_PLACE, P_STEAL_PLACE):
             action = parse_action(text)

@@ -39,6 +39,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from engine.core.annotation import Annotation, Thresholds, mark_for
+from engine.core.errors import EngineError
 from engine.core.records import GameRecord
 from engine.stock_holdem import COMPANIES, price_distribution
 from engine.stock_holdem.rules import SLOTS, StockHoldemRules
@@ -130,7 +131,10 @@ def analyse(record: GameRecord) -> list[Annotation]:
     for step, state, text in positions(record):
         if state.phase != TRADE:
             continue
-        move = state.parse_action(text)
+        try:
+            move = state.parse_action(text)
+        except EngineError:
+            continue  # badly written: the replay names it next
         kind = getattr(move, "kind", "")
         graded = kind in _FREE_KINDS or (
             state.step in _STEP_KINDS and kind in _STEP_KINDS[state.step]
