@@ -1,8 +1,10 @@
 """Stock Hold'em micro-benchmarks for ``python -m engine bench stock_holdem``.
 
 Each callable is one unit of work. ``price_distribution`` is timed with 0-5 unknown slots
-(the other slots known, nothing else seen: the worst case for that count), plus a typical
-mid-round view (2 face-up cards, 1 back, 2 unknown, 10 cards seen elsewhere).
+(the other slots known, nothing else seen), with 5 unknown slots and two seen cards of two
+symbols (the real worst case: nothing seen is faster, its symbols are interchangeable),
+plus a typical mid-round view (2 face-up cards, 1 back, 2 unknown, 10 cards seen
+elsewhere).
 """
 
 from __future__ import annotations
@@ -43,6 +45,10 @@ def _heuristic_game():
 BENCHMARKS = [
     ("price of 5 cards", lambda: price("6S 6W 6A 2F 2S", stock_up=True)),
     *[(f"price_distribution, {k} unknown slots", _distribution(k)) for k in range(6)],
+    (
+        "price_distribution, 5 unknown slots, seen 1A 2F",
+        lambda: price_distribution(["?"] * 5, seen="1A 2F"),
+    ),
     ("price_distribution, mid-round view", _typical),
     ("heuristic + 3 random 4-player games", _heuristic_game),
 ]
