@@ -1,4 +1,4 @@
-"""Command line: ``python -m engine simulate | replay | bench``.
+"""Command line: ``python -m engine simulate | replay | analyse | bench``.
 
 Errors are one line on stderr and a non-zero exit status (1 for bad input); no
 tracebacks, not even for a bug (then exit status 2 and the exception's name).
@@ -195,6 +195,27 @@ def cmd_winrate(args) -> int:
     return 0
 
 
+def cmd_analyse(args) -> int:
+    from engine.analysis import annotation_lines
+
+    records = read_jsonl(args.file)
+    out = sys.stdout if args.out == "-" else _open_out(args.out)
+    try:
+        lines = 0
+        for line in annotation_lines(records):
+            out.write(line + "\n")
+            lines += 1
+    except BaseException:
+        if out is not sys.stdout:
+            out.close()
+            Path(args.out).unlink(missing_ok=True)  # no half-written file
+        raise
+    if out is not sys.stdout:
+        out.close()
+        print(f"wrote {lines} graded decisions of {len(records)} games to {args.out}")
+    return 0
+
+
 def cmd_bench(args) -> int:
     from engine.bench import run_bench
 
@@ -228,6 +249,11 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--rule", action="append", help="ruleset override KEY=VALUE (repeatable)")
     w.add_argument("--rules", help="TOML file of ruleset overrides")
     w.set_defaults(func=cmd_winrate)
+
+    a = sub.add_parser("analyse", help="grade every decision of recorded games (JSON Lines)")
+    a.add_argument("file", help="a .jsonl file of records")
+    a.add_argument("--out", default="-", help="output .jsonl file ('-' = stdout)")
+    a.set_defaults(func=cmd_analyse)
 
     b = sub.add_parser("bench", help="random-bot games per second, per game, on one core")
     b.add_argument("games", nargs="*", help="games to time (default: all)")

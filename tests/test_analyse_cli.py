@@ -1,0 +1,79 @@
+"""``python -m engine analyse FILE [--out F]``: graded decisions as JSON Lines."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from engine.cli import main
+from engine.core.annotation import Annotation
+
+
+def run(*args):
+    return subprocess.run(
+        [sys.executable, "-m", "engine", *args], capture_output=True, text=True, timeout=600
+    )
+
+
+def _first_lines(src: str, n: int, tmp_path) -> str:
+    path = tmp_path / "games.jsonl"
+    with open(src, encoding="utf-8") as f:
+        path.write_text("".join(f.readline() for _ in range(n)), encoding="utf-8")
+    return str(path)
+
+
+def _check_lines(text: str, games: int) -> list[dict]:
+    rows = [json.loads(line) for line in text.splitlines()]
+    assert rows
+    for row in rows:
+        assert 0 <= row["record"] < games
+        note = Annotation.from_dict(row)
+        assert row["loss"] == pytest.approx(note.loss) and note.loss >= 0
+    assert {row["record"] for row in rows} == set(range(games))
+    return rows
+
+
+def test_analyse_writes_one_json_line_per_graded_decision(tmp_path):
+    src = _first_lines("data/stack5/games.jsonl", 2, tmp_path)
+    out = tmp_path / "notes.jsonl"
+    done = run("analyse", src, "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "graded decisions of 2 games" in done.stdout
+    rows = _check_lines(out.read_text(encoding="utf-8"), 2)
+    assert {r["unit"] for r in rows} == {"points"}
+
+
+@pytest.mark.parametrize("game", ["owners_choice", "stock_holdem"])
+def test_analyse_to_stdout_for_the_other_games(tmp_path, capsys, game):
+    src = _first_lines(f"data/{game}/games.jsonl", 1, tmp_path)
+    assert main(["analyse", src]) == 0
+    _check_lines(capsys.readouterr().out, 1)
+
+
+def test_a_bad_file_gives_one_line_and_a_non_zero_exit(tmp_path):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"format": "tabletop-record"\n', encoding="utf-8")
+    done = run("analyse", str(bad), "--out", str(tmp_path / "notes.jsonl"))
+    assert done.returncode == 1
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("error: ")
+    assert not (tmp_path / "notes.jsonl").exists()
+
+
+def test_a_game_without_analysis_or_a_missing_file_is_one_line(tmp_path, capsys):
+    assert main(["analyse", "data/whist/whist2.jsonl", "--out", str(tmp_path / "n")]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no analysis for 'whist'" in err
+    assert not (tmp_path / "n").exists()
+    assert main(["analyse", str(tmp_path / "missing.jsonl")]) == 1
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+@pytest.mark.slow
+def test_analyse_the_whole_shipped_stack5_file(tmp_path):
+    out = tmp_path / "notes.jsonl"
+    done = run("analyse", "data/stack5/games.jsonl", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    _check_lines(out.read_text(encoding="utf-8"), 200)
