@@ -70,7 +70,23 @@ class DeckSpec:
         )
         self.size = sum(self.counts)
         self._viable: dict[tuple, bool] = {}
-        self._sig: dict[tuple, tuple[int, int, bool]] = {}
+        # row summaries (see row_sig)
+        self._nmask = (1 << (nums + 1)) - 1
+        self._cshift = nums + 1
+        self._cmask = (1 << len(cols)) - 1
+        self._dshift = self._cshift + len(cols)
+        self.field_bits = (3**rules.max_rows - 1).bit_length()
+        self.field_mask = (1 << self.field_bits) - 1
+        self.next_sigs = _Cache(lambda key: self._next_sig(*divmod(key, self.kinds)))
+        # slot_weights[slot][sig]: what a row with summary sig in slot adds to the seat key
+        self.slot_weights = [
+            _Cache(lambda sig, slot=slot: self._slot_weight(sig, slot))
+            for slot in range(rules.max_rows)
+        ]
+        # which cards count toward the minimum draws, and the Draw-3 Joker rule
+        self.own_counts = rules.counts_toward_minimum("own")
+        self.draw3_counts = rules.counts_toward_minimum("draw3")
+        self.draw3_joker_counts = rules.draw3_joker_counts()
 
     # --- text ---------------------------------------------------------------------------
     def code(self, text: str) -> int:
@@ -107,22 +123,75 @@ class DeckSpec:
             v = self._viable[row] = self._check_viable(row)
         return v
 
-    def signature(self, row: tuple) -> tuple[int, int, bool]:
-        """(bit mask of the numbers, bit mask of the colours, a number repeated?) of the
-        row's number cards — all the viability rule needs (cached)."""
-        sig = self._sig.get(row)
-        if sig is None:
-            mask = cmask = 0
-            dup = False
-            for c in row:
-                if c < self.n_numbers:
-                    b = 1 << self.number[c]
-                    if mask & b:
-                        dup = True
-                    mask |= b
-                    cmask |= 1 << self.colour[c]
-            sig = self._sig[row] = (mask, cmask, dup)
-        return sig
+    # --- row summaries (the hot path of placement) ---------------------------------------
+    # A row is summarised by a small int: 0 for an empty row, else
+    # 1 + (numbers mask | colours mask << ``_cshift`` | repeated number << ``_dshift``) of
+    # its number cards. Whether a card may go on a row follows from the summary alone
+    # (:meth:`accepts`). A seat's rows are packed into one int, one field of ``field_bits``
+    # per card code: field value Σ over slots of 3**slot × (0 empty, 1 accepts, 2 not) —
+    # the key of the card's placement list (see ``engine.stack5.state``).
+
+    def row_sig(self, row: tuple | list) -> int:
+        """The summary of a row (0 = empty)."""
+        if not row:
+            return 0
+        mask = cmask = dup = 0
+        n_numbers, number, colour = self.n_numbers, self.number, self.colour
+        for c in row:
+            if c < n_numbers:
+                b = 1 << number[c]
+                if mask & b:
+                    dup = 1
+                mask |= b
+                cmask |= 1 << colour[c]
+        return 1 + (mask | cmask << self._cshift | dup << self._dshift)
+
+    def next_sig(self, sig: int, card: int) -> int:
+        """The summary after ``card`` is put on a row with summary ``sig`` (cached in
+        ``next_sigs[sig * kinds + card]``)."""
+        return self.next_sigs[sig * self.kinds + card]
+
+    def _next_sig(self, sig: int, card: int) -> int:
+        if card >= self.n_numbers:
+            return sig or 1
+        v = sig - 1 if sig else 0
+        mask, cmask = v & self._nmask, v >> self._cshift & self._cmask
+        dup = v >> self._dshift
+        b = 1 << self.number[card]
+        if mask & b:
+            dup = 1
+        cmask |= 1 << self.colour[card]
+        return 1 + (mask | b | cmask << self._cshift | dup << self._dshift)
+
+    def accepts(self, sig: int, card: int) -> bool:
+        """May ``card`` (a number card or a Joker) go on a non-empty row with summary
+        ``sig``? A number card ``n`` of colour ``c`` keeps the row viable when its numbers
+        are still all different and ``n`` is new, or all its numbers are ``n``, or all
+        its colours are ``c``; a Joker never breaks a viable row."""
+        if card >= self.n_numbers:
+            return True
+        v = sig - 1
+        mask, cmask = v & self._nmask, v >> self._cshift & self._cmask
+        dup = v >> self._dshift
+        bit, cbit = 1 << self.number[card], 1 << self.colour[card]
+        return (not dup and not mask & bit) or (mask | bit) == bit or (cmask | cbit) == cbit
+
+    def slot_weight(self, sig: int, slot: int) -> int:
+        """What a row with summary ``sig`` in ``slot`` adds to its seat's packed int
+        (cached in ``slot_weights[slot][sig]``)."""
+        return self.slot_weights[slot][sig]
+
+    def _slot_weight(self, sig: int, slot: int) -> int:
+        out = 0
+        unit = 3**slot
+        for card in range(self.n_numbers):
+            tri = 0 if not sig else (1 if self.accepts(sig, card) else 2)
+            out |= tri * unit << self.field_bits * card
+        return out | (1 if sig else 0) * unit << self.field_bits * self.JK
+
+    def seat_key(self, sigs: list[int] | tuple[int, ...]) -> int:
+        """The packed int of a seat whose rows have summaries ``sigs``."""
+        return sum(self.slot_weight(sig, i) for i, sig in enumerate(sigs))
 
     def _check_viable(self, row: tuple) -> bool:
         if len(row) > ROW_LENGTH:
@@ -155,6 +224,19 @@ class DeckSpec:
             return 0
         best = self.outlook(row)
         return best[0][1] if best else 0
+
+
+class _Cache(dict):
+    """A dict that computes a missing value with ``make(key)`` (a hit costs one C-level
+    lookup). Keys are row summaries: a few thousand at most per ruleset."""
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: int) -> int:
+        value = self[key] = self.make(key)
+        return value
 
 
 @lru_cache(maxsize=32)

@@ -38,6 +38,7 @@ empty slot.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -196,10 +197,11 @@ class Stack5State(State):
         "ruleset",
         "history",
         "spec",
-        "deck",
+        "_deck",
+        "_flat",
         "deck_total",
         "discard",
-        "rows",
+        "_rows",
         "scores",
         "player",
         "phase",
@@ -217,6 +219,8 @@ class Stack5State(State):
         "origin",
         "stamps",
         "clock",
+        "sigs",
+        "keys",
     )
 
     def __init__(self, num_players: int, ruleset: Stack5Rules):
@@ -227,14 +231,18 @@ class Stack5State(State):
         self.ruleset = ruleset
         self.history = []
         spec = self.spec = deck_spec(ruleset)
-        self.deck = list(spec.counts)
+        self._deck = list(spec.counts)
+        self._flat = None  # the deck as a sorted list of codes, built when needed
         self.deck_total = spec.size
         self.discard = [0] * spec.kinds
-        self.rows = [[()] * ruleset.max_rows for _ in range(num_players)]
+        self._rows = [[()] * ruleset.max_rows for _ in range(num_players)]
         # placement time of every card in the rows, parallel to ``rows`` (for Steal's
         # "last placed" variant)
         self.stamps = [[()] * ruleset.max_rows for _ in range(num_players)]
         self.clock = 0
+        # row summaries per seat and slot, and each seat's packed int (DeckSpec.row_sig)
+        self.sigs = [[0] * ruleset.max_rows for _ in range(num_players)]
+        self.keys = [0] * num_players
         self.scores = [0] * num_players
         self.reshuffles = 0
         self.winner = -1
@@ -243,6 +251,57 @@ class Stack5State(State):
         self.stolen = -1
         self.origin = None  # (rows, scores) when made by setup_position
         self._start_turn(0)
+
+    @property
+    def deck(self) -> list[int]:
+        """The deck as counts per card code. The list may be changed in place (tests and
+        set-ups do): the sorted list of codes that sampling uses is rebuilt from it."""
+        self._flat = None
+        return self._deck
+
+    @deck.setter
+    def deck(self, counts: list[int]) -> None:
+        self._deck = counts
+        self._flat = None
+
+    def _flat_deck(self) -> list[int]:
+        flat = self._flat = [c for c, n in enumerate(self._deck) for _ in range(n)]
+        return flat
+
+    @property
+    def rows(self) -> list[list[tuple]]:
+        """Rows per seat, in ``max_rows`` slots of card-code tuples. The lists may be
+        changed in place (tests and set-ups do): the row summaries are then recomputed
+        when next needed."""
+        self.keys = None
+        return self._rows
+
+    def _seat_keys(self) -> list[int]:
+        keys = self.keys
+        if keys is None:
+            self._summarise()
+            keys = self.keys
+        return keys
+
+    def _set_row(self, seat: int, slot: int, row: tuple, sig: int | None = None) -> None:
+        """Put ``row`` in ``slot`` and update its summary and the seat's packed int."""
+        self._rows[seat][slot] = row
+        if self.keys is None:
+            return  # summaries are recomputed from the rows when next needed
+        if sig is None:
+            sig = self.spec.row_sig(row)
+        sigs = self.sigs[seat]
+        old = sigs[slot]
+        if sig != old:
+            sigs[slot] = sig
+            weights = self.spec.slot_weights[slot]
+            self.keys[seat] += weights[sig] - weights[old]
+
+    def _summarise(self) -> None:
+        """Recompute every row summary (after rows were set from outside)."""
+        spec = self.spec
+        self.sigs = [[spec.row_sig(r) for r in rows] for rows in self._rows]
+        self.keys = [spec.seat_key(sigs) for sigs in self.sigs]
 
     # --- turn flow ----------------------------------------------------------------------
     def _start_turn(self, seat: int) -> None:
@@ -267,7 +326,8 @@ class Stack5State(State):
             total = sum(self.discard)
             if total == 0:
                 raise EngineError("Stack 5: the deck and the discard pile are both empty")
-            self.deck, self.discard = self.discard, [0] * self.spec.kinds
+            self._deck, self.discard = self.discard, [0] * self.spec.kinds
+            self._flat = None
             self.deck_total = total
             self.reshuffles += 1
         self.phase = phase
@@ -303,12 +363,18 @@ class Stack5State(State):
         if phase == P_DECIDE:
             return [DRAW, STOP]
         if phase == P_PLACE:
+            to_place = self.to_place
+            key = self._seat_keys()[self.placer]
+            table = _table(self.spec)
+            if len(to_place) == 1:
+                return list(table.get(key, to_place[0]))
             out = []
-            seen = set()
-            for c in self.to_place:
-                if c not in seen:
-                    seen.add(c)
-                    out += self._placements(self.placer, c)
+            seen = 0
+            for c in to_place:
+                bit = 1 << c
+                if not seen & bit:
+                    seen |= bit
+                    out += table.get(key, c)
             return out
         if phase == P_STEAL_PLACE:
             return self._placements(self.player, self.stolen)
@@ -319,13 +385,13 @@ class Stack5State(State):
         return []
 
     def _placements(self, seat: int, card: int) -> list[Place]:
-        return placements(self.spec, self.rows[seat], card)
+        return list(_table(self.spec).get(self._seat_keys()[seat], card))
 
     def _steal_targets(self) -> list[Steal]:
         if self.ruleset.steal_from == "last_placed":
             out = []
             for s in range(self.num_players):
-                if s != self.player and any(self.rows[s]):
+                if s != self.player and any(self._rows[s]):
                     tops = [(st[-1], i) for i, st in enumerate(self.stamps[s]) if st]
                     out.append(Steal(s, max(tops)[1] + 1))
             return out
@@ -333,7 +399,7 @@ class Stack5State(State):
             Steal(s, i + 1)
             for s in range(self.num_players)
             if s != self.player
-            for i, row in enumerate(self.rows[s])
+            for i, row in enumerate(self._rows[s])
             if row
         ]
 
@@ -342,22 +408,34 @@ class Stack5State(State):
             return super().chance_outcomes()
         total = self.deck_total
         names = self.spec.names
-        return [(Deal(names[c]), Fraction(n, total)) for c, n in enumerate(self.deck) if n]
+        return [(Deal(names[c]), Fraction(n, total)) for c, n in enumerate(self._deck) if n]
 
     def sample_chance(self, rng: random.Random) -> Deal:
         if self.phase > P_BOMB:
             raise EngineError("this state is not a chance node")
-        r = rng.randrange(self.deck_total)
-        for c, n in enumerate(self.deck):
-            r -= n
-            if r < 0:
-                return _DEALS[self.spec.names[c]]
-        raise EngineError("Stack 5: deck counts are inconsistent")  # pragma: no cover
+        # the r-th card in code order, as a walk over the counts would find it
+        n = self.deck_total
+        if type(rng) is random.Random and n > 0:
+            # rng.randrange(n) without its argument checks: the same draws, exactly
+            # (CPython's Random._randbelow_with_getrandbits)
+            getrandbits = rng.getrandbits
+            k = n.bit_length()
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+        else:
+            r = rng.randrange(n)
+        flat = self._flat
+        if flat is None:
+            flat = self._flat_deck()
+        if r >= len(flat):  # pragma: no cover - deck_total set apart from the counts
+            raise EngineError("Stack 5: deck counts are inconsistent")
+        return _DEAL_OF[self.spec][flat[r]]
 
     def check_chance(self, action) -> None:
         code = self.spec.index.get(action.card) if isinstance(action, Deal) else None
-        if code is None or not self.deck[code]:
-            possible = [self.spec.names[c] for c, n in enumerate(self.deck) if n]
+        if code is None or not self._deck[code]:
+            possible = [self.spec.names[c] for c, n in enumerate(self._deck) if n]
             raise IllegalAction(
                 f"chance outcome {str(action)!r} is not possible now: the deck holds "
                 f"{quote_choices(possible, limit=30)}"
@@ -395,10 +473,9 @@ class Stack5State(State):
             self.to_place, self.hand = self.hand, []
             self.phase = P_PLACE
         elif phase == P_STEAL:
-            rows = self.rows[action.seat]
-            row = rows[action.row - 1]
+            row = self._rows[action.seat][action.row - 1]
             self.stolen = row[-1]
-            rows[action.row - 1] = row[:-1]
+            self._set_row(action.seat, action.row - 1, row[:-1])
             stamps = self.stamps[action.seat]
             stamps[action.row - 1] = stamps[action.row - 1][:-1]
             self.phase = P_STEAL_PLACE
@@ -412,7 +489,10 @@ class Stack5State(State):
 
     def _deal(self, c: int) -> None:
         spec = self.spec
-        self.deck[c] -= 1
+        self._deck[c] -= 1
+        flat = self._flat
+        if flat is not None:
+            del flat[bisect_left(flat, c)]
         self.deck_total -= 1
         phase = self.phase
         if phase == P_BOMB:
@@ -422,8 +502,7 @@ class Stack5State(State):
             self._end_effect()
             self._continue_draw()
             return
-        rules = self.ruleset
-        if rules.counts_toward_minimum("own" if phase == P_DRAW else "draw3"):
+        if spec.own_counts if phase == P_DRAW else spec.draw3_counts:
             self.own_draws += 1
         if c < spec.n_numbers:
             bit = 1 << spec.number[c]
@@ -436,7 +515,7 @@ class Stack5State(State):
             self.mask |= bit
         elif phase == P_EXTRA:
             self.discard[c] += 1  # a special drawn by Draw 3: no effect
-            if c == spec.JK and rules.draw3_joker_counts():
+            if c == spec.JK and spec.draw3_joker_counts:
                 self.jokers += 1  # not kept, but counts toward both Jokers
                 if self.jokers >= 2:
                     self.extra = 0
@@ -481,7 +560,7 @@ class Stack5State(State):
         else:
             key, value = spec.colour, spec.colour[turned]
         d = self.discard
-        for rows, stamps in zip(self.rows, self.stamps):
+        for seat, (rows, stamps) in enumerate(zip(self._rows, self.stamps)):
             for i, row in enumerate(rows):
                 if row and any(key[c] == value for c in row):
                     kept, kept_stamps = [], []
@@ -491,11 +570,11 @@ class Stack5State(State):
                         else:
                             kept.append(c)
                             kept_stamps.append(t)
-                    rows[i] = tuple(kept)
+                    self._set_row(seat, i, tuple(kept))
                     stamps[i] = tuple(kept_stamps)
 
     def _place(self, seat: int, code: int, slot: int, discard: bool) -> None:
-        rows = self.rows[seat]
+        rows = self._rows[seat]
         stamps = self.stamps[seat]
         d = self.discard
         self.clock += 1
@@ -504,20 +583,23 @@ class Stack5State(State):
                 d[c] += 1
             row = (code,)
             stamps[slot] = (self.clock,)
+            sig = 0
         else:
             row = rows[slot] + (code,)
             stamps[slot] = stamps[slot] + (self.clock,)
+            sig = self.sigs[seat][slot] if self.keys is not None else 0
         if len(row) == ROW_LENGTH:
             for c in row:
                 d[c] += 1
-            rows[slot] = ()
+            self._set_row(seat, slot, (), 0)
             stamps[slot] = ()
             self.scores[seat] += self.spec.points(row)
             if self.scores[seat] >= self.ruleset.target:
                 self.winner = seat
                 self.phase = P_OVER
         else:
-            rows[slot] = row
+            spec = self.spec
+            self._set_row(seat, slot, row, spec.next_sigs[sig * spec.kinds + code])
 
     # --- views ----------------------------------------------------------------------------
     def describe_turn(self) -> str:
@@ -559,7 +641,7 @@ class Stack5State(State):
             "phase": PHASE_NAMES[self.phase],
             "to_act": self.current_player(),
             "scores": list(self.scores),
-            "rows": [[[names[c] for c in row] for row in rows] for rows in self.rows],
+            "rows": [[[names[c] for c in row] for row in rows] for rows in self._rows],
             "hand": [names[c] for c in self.hand],
             "to_place": [names[c] for c in self.to_place],
             "placer": self.placer,
@@ -568,7 +650,7 @@ class Stack5State(State):
             "own_draws": self.own_draws,
             "jokers_this_turn": self.jokers,
             "extra_draws": self.extra,
-            "unseen": {names[c]: n for c, n in enumerate(self.deck) if n},
+            "unseen": {names[c]: n for c, n in enumerate(self._deck) if n},
             "deck_size": self.deck_total,
             "discard": {names[c]: n for c, n in enumerate(self.discard) if n},
             "reshuffles": self.reshuffles,
@@ -579,7 +661,7 @@ class Stack5State(State):
         """Cards in every place: deck, discard pile, rows, hand, in play. Always the
         deck size (87 with the default ruleset)."""
         n = self.deck_total + sum(self.discard) + len(self.hand) + len(self.to_place)
-        n += sum(len(r) for rows in self.rows for r in rows)
+        n += sum(len(r) for rows in self._rows for r in rows)
         return n + (self.effect >= 0) + (self.stolen >= 0)
 
     def clone(self) -> Stack5State:
@@ -591,11 +673,17 @@ class Stack5State(State):
             self.spec,
         )
         c.history = list(self.history)
-        c.deck = list(self.deck)
+        c._deck = list(self._deck)
+        c._flat = None if self._flat is None else list(self._flat)
         c.deck_total = self.deck_total
         c.discard = list(self.discard)
-        c.rows = [list(r) for r in self.rows]
+        c._rows = [list(r) for r in self._rows]
         c.stamps = [list(r) for r in self.stamps]
+        if self.keys is None:
+            c.sigs, c.keys = None, None
+        else:
+            c.sigs = [list(r) for r in self.sigs]
+            c.keys = list(self.keys)
         c.clock = self.clock
         c.scores = list(self.scores)
         c.player, c.phase, c.mask, c.jokers = self.player, self.phase, self.mask, self.jokers
@@ -611,44 +699,58 @@ def placements(spec: DeckSpec, rows: list | tuple, card: int) -> list[Place]:
 
     A row stays viable with a number card ``n`` of colour ``c`` when its numbers are
     still all different and ``n`` is new, or all its numbers are ``n``, or all its colours
-    are ``c``; a Joker never breaks a viable row. Rows are summarised by
-    :meth:`DeckSpec.signature` (bit masks), so the check is O(1) per row.
+    are ``c``; a Joker never breaks a viable row (:meth:`DeckSpec.accepts`). The rows on
+    the right then start a new row in the first empty slot; with no legal place at all,
+    any row may be discarded for the card.
     """
-    name = spec.names[card]
-    out = []
-    first_empty = -1
-    joker = card >= spec.n_numbers
-    if not joker:
-        bit = 1 << spec.number[card]
-        cbit = 1 << spec.colour[card]
-    sig = spec.signature
-    for i, row in enumerate(rows):
-        if row:
-            if joker:
-                ok = True
-            else:
-                mask, cmask, dup = sig(row)
-                ok = (not dup and not mask & bit) or (mask | bit) == bit or (cmask | cbit) == cbit
-            if ok:
-                out.append(_place_action(name, i + 1, False))
-        elif first_empty < 0:
-            first_empty = i
-    if first_empty >= 0:
-        out.append(_place_action(name, first_empty + 1, False))
-    if not out:
-        out = [_place_action(name, i + 1, True) for i in range(len(rows))]
-    return out
+    key = spec.seat_key([spec.row_sig(r) for r in rows])
+    return list(_table(spec).get(key, card))
 
 
-_PLACE_CACHE: dict[tuple, Place] = {}
+class _PlaceTable:
+    """The placement list of every (seat key, card), built on first use: the key's field
+    for the card says, slot by slot, whether the row is empty, accepts the card or not
+    (:meth:`DeckSpec.slot_weight`), which fixes the list."""
+
+    def __init__(self, spec: DeckSpec):
+        self.spec = spec
+        self.bits = spec.field_bits
+        self.mask = spec.field_mask
+        self.slots = spec.rules.max_rows
+        self.lists: dict[int, tuple[Place, ...]] = {}
+
+    def get(self, key: int, card: int) -> tuple[Place, ...]:
+        field = key >> self.bits * card & self.mask
+        index = field << 8 | card
+        out = self.lists.get(index)
+        if out is None:
+            out = self.lists[index] = self._build(field, self.spec.names[card])
+        return out
+
+    def _build(self, field: int, name: str) -> tuple[Place, ...]:
+        out = []
+        first_empty = -1
+        for i in range(self.slots):
+            tri = field // 3**i % 3
+            if tri == 1:
+                out.append(Place(name, i + 1, False))
+            elif tri == 0 and first_empty < 0:
+                first_empty = i
+        if first_empty >= 0:
+            out.append(Place(name, first_empty + 1, False))
+        if not out:
+            out = [Place(name, i + 1, True) for i in range(self.slots)]
+        return tuple(out)
 
 
-def _place_action(name: str, row: int, discard: bool) -> Place:
-    key = (name, row, discard)
-    a = _PLACE_CACHE.get(key)
-    if a is None:
-        a = _PLACE_CACHE[key] = Place(name, row, discard)
-    return a
+_TABLES: dict[DeckSpec, _PlaceTable] = {}
+
+
+def _table(spec: DeckSpec) -> _PlaceTable:
+    table = _TABLES.get(spec)
+    if table is None:
+        table = _TABLES[spec] = _PlaceTable(spec)
+    return table
 
 
 class _Deals(dict):
@@ -660,6 +762,17 @@ class _Deals(dict):
 
 
 _DEALS = _Deals()
+
+
+class _DealsByCode(dict):
+    """Per spec: the shared ``Deal`` of each card code."""
+
+    def __missing__(self, spec: DeckSpec) -> list[Deal]:
+        deals = self[spec] = [_DEALS[name] for name in spec.names]
+        return deals
+
+
+_DEAL_OF = _DealsByCode()
 
 
 def setup_position(
@@ -717,5 +830,6 @@ def setup_position(
         if not 0 <= pts < state.ruleset.target:
             raise IllegalAction(f"seat {seat}: score {pts} must be 0-{state.ruleset.target - 1}")
         state.scores[seat] = pts
+    state._summarise()
     state.origin = (rows, scores)
     return state
