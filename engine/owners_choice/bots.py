@@ -41,17 +41,16 @@ class OwnersChoiceRandomBot(Bot):
 
     def choose(self, state: OwnersChoiceState, seat: int, rng):
         legal = state.legal_actions()
-        if len(legal) > 1 and state.phase in (PRE, POST, SETUP):
-            # The engine lists the trades first, then 'move N' … or 'done'.
-            k = 0
-            for a in legal:
-                if a.kind == "move" or a.kind == "done":
-                    break
-                k += 1
+        n = len(legal)
+        if n > 1 and state.phase in (PRE, POST, SETUP):
+            # The engine lists the trades first, then 'move 1' … 'move N' or 'done':
+            # k is the number of trades.
+            last = legal[-1]
+            k = n - last.number if last.kind == "move" else n - 1 if last.kind == "done" else n
             if k and rng.random() < 0.5:
                 return legal[int(rng.random() * k)]
-            return legal[k + int(rng.random() * (len(legal) - k))]
-        return legal[int(rng.random() * len(legal))]
+            return legal[k + int(rng.random() * (n - k))]
+        return legal[int(rng.random() * n)]
 
 
 class OwnersChoiceHeuristicBot(Bot):

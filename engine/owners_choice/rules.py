@@ -66,6 +66,10 @@ def _tuple(v):
 _D = _read_default()
 
 
+#: rulesets that passed :meth:`OwnersChoiceRules.validate`
+_VALID: set = set()
+
+
 @dataclass(frozen=True)
 class OwnersChoiceRules:
     """Every value the engine uses; [A] fields are assumptions a box may change."""
@@ -232,6 +236,19 @@ class OwnersChoiceRules:
     )
 
     def validate(self) -> None:
+        # A ruleset is frozen: one that passed is remembered (a game makes a ruleset for
+        # every new state, and the checks below parse every die face).
+        try:
+            if self in _VALID:
+                return
+        except TypeError:  # an unhashable value: check it every time
+            self._check()
+            return
+        self._check()
+        if len(_VALID) < 256:
+            _VALID.add(self)
+
+    def _check(self) -> None:
         p, d = self.track_prices, self.track_dividends
         if not 2 <= len(p) <= MAX_TRACK:
             raise RulesetError(

@@ -53,7 +53,7 @@ engine.core.errors.IllegalAction: 'move 2' is not allowed: the pawn has already 
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from engine.core.errors import IllegalAction, ParseError, parse_count
@@ -89,9 +89,21 @@ class Action:
 
     kind: str
     arg: str = ""
+    #: the text form (``str(action)``), made once
+    text: str = field(default="", compare=False, repr=False)
+    #: the company index of 'buy', 'sell' and 'name', the spaces of 'move', else -1
+    number: int = field(default=-1, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        k, arg = self.kind, self.arg
+        object.__setattr__(self, "text", f"{k} {arg}" if arg else k)
+        if k in ("buy", "sell", "name") and arg in COMPANIES:
+            object.__setattr__(self, "number", COMPANIES.index(arg))
+        elif k == "move" and arg.isdigit():
+            object.__setattr__(self, "number", int(arg))
 
     def __str__(self) -> str:
-        return f"{self.kind} {self.arg}" if self.arg else self.kind
+        return self.text
 
 
 BUY = tuple(Action("buy", c) for c in COMPANIES)
@@ -252,13 +264,15 @@ class OwnersChoiceState(State):
 
     def players_in_game(self) -> int:
         """Seats that have not left by personal bankruptcy."""
-        return self.num_players - sum(self.out)
+        return self.num_players - self.out.count(True)
 
     def move_max(self) -> int:
         """The longest move: 1-4 with 2-3 players, 1-3 with 4-5, counted over the players
         still in the game ([A]; ``move_range_players = "starting"`` counts every seat)."""
         r = self.ruleset
-        n = self.num_players if r.move_range_players == "starting" else self.players_in_game()
+        n = self.num_players
+        if r.move_range_players != "starting":
+            n -= self.out.count(True)
         return r.move_max_small if n <= 3 else r.move_max_large
 
     def trade_open(self) -> bool:
@@ -315,13 +329,20 @@ class OwnersChoiceState(State):
 
     def legal_actions(self) -> list:
         ph = self.phase
-        if ph in (PRE, POST, SETUP):
-            out = self._trades() if ph != SETUP else self._setup_buys()
-            if ph == PRE:
-                for d in range(1, min(self.move_max(), self.t.goal - self.pos) + 1):
-                    out.append(MOVE[d])
-            else:
-                out.append(DONE)
+        if ph == PRE:
+            out = self._trades()
+            # 'move 1' … 'move N': at most move_max, and not past GOAL
+            far = self.t.goal - self.pos
+            mm = self.move_max()
+            out += MOVE[1 : (mm if mm < far else far) + 1]
+            return out
+        if ph == POST:
+            out = self._trades()
+            out.append(DONE)
+            return out
+        if ph == SETUP:
+            out = self._setup_buys()
+            out.append(DONE)
             return out
         if ph == CHOOSE:
             if self.cash[self.chooser] >= self.fee(self.company):
@@ -338,30 +359,36 @@ class OwnersChoiceState(State):
         return []
 
     def _setup_buys(self) -> list:
+        # (plain loops: the hot path of simulation, and faster than comprehensions here)
         a = self.active
         b = a * 4
         h = self.hold
-        if h[b] + h[b + 1] + h[b + 2] + h[b + 3] >= self.ruleset.max_shares:
-            return []
-        cash = self.cash[a]
-        prices = self.t.prices
-        return [BUY[c] for c in range(4) if self.supply[c] and cash >= prices[self.step[c]]]
+        out = []
+        if h[b] + h[b + 1] + h[b + 2] + h[b + 3] < self.ruleset.max_shares:
+            cash = self.cash[a]
+            prices = self.t.prices
+            step = self.step
+            supply = self.supply
+            for c in range(4):
+                if supply[c] and cash >= prices[step[c]]:
+                    out.append(BUY[c])
+        return out
 
     def _trades(self) -> list:
-        if self.trades >= self.ruleset.max_trades_per_turn:
+        r = self.ruleset
+        if self.trades >= r.max_trades_per_turn:
             return []
         out = self._setup_buys()
-        a = self.active
+        b = self.active * 4
         h = self.hold
-        n4 = self.num_players * 4
+        supply = self.supply
+        # The only holder may not sell their last share: with one share held, nobody
+        # else holds one when the supply has all the others (shares are conserved).
+        last = r.shares_per_company - 1
         for c in range(4):
-            k = h[a * 4 + c]
-            if k == 0:
-                continue
-            # The only holder may not sell their last share.
-            if k == 1 and all(h[i] == 0 for i in range(c, n4, 4) if i != a * 4 + c):
-                continue
-            out.append(SELL[c])
+            k = h[b + c]
+            if k and (k > 1 or supply[c] != last):
+                out.append(SELL[c])
         return out
 
     def chance_outcomes(self):
@@ -488,23 +515,28 @@ class OwnersChoiceState(State):
         return None
 
     # --- transitions ------------------------------------------------------------------
+    def apply_trusted(self, action) -> None:
+        """As :meth:`State.apply_trusted`; the history text is the action's stored text."""
+        self._apply(action)
+        self.history.append(action.text)
+
     def _apply(self, action: Action) -> None:
         k = action.kind
-        if k == "die":
-            self._roll(action)
-        elif k == "buy":
-            self._buy(COMPANIES.index(action.arg))
-        elif k == "sell":
-            self._sell(COMPANIES.index(action.arg))
+        if k == "buy":
+            self._buy(action.number)
         elif k == "move":
-            self._move(int(action.arg))
+            self._move(action.number)
         elif k == "done":
             if self.phase == SETUP:
                 self._setup_done()
             else:
-                if self.trade_open():
+                if self.trades and self.ruleset.president_timing == "after_trade":
                     self._close_trade()
                 self._next_turn()
+        elif k == "die":
+            self._roll(action)
+        elif k == "sell":
+            self._sell(action.number)
         elif k == "pay":
             c = self.company
             fee = self.fee(c)
@@ -516,7 +548,7 @@ class OwnersChoiceState(State):
             self.die = FUND_DIE
             self.phase = ROLL
         elif k == "name":
-            self._company_space(COMPANIES.index(action.arg))
+            self._company_space(action.number)
         elif k == "bankrupt":
             self._leave(self.queue[0])
             self._next_asked()
