@@ -13,7 +13,7 @@ import re
 import polars as pl
 import streamlit as st
 
-from engine import EngineError, get_game
+from engine import EngineError, RulesetError, get_game
 from engine.core.ruleset import describe, make_ruleset, overrides_of, ruleset_from_toml
 
 
@@ -226,19 +226,240 @@ def default_count_index(game) -> int:
     return player_counts(game).index(game.default_count(make_ruleset(game.ruleset_class)))
 
 
-def overrides_input(key: str) -> str:
-    """A text area for ruleset overrides in TOML (checked by :func:`parse_overrides`)."""
-    return st.text_area(
-        "Ruleset overrides (TOML, optional)",
-        placeholder='field = value   # e.g. variant = "whist2"',
-        key=key,
-        help="Change an assumption if your box differs; see the Rule assumptions page.",
-    )
+# --- player words ---------------------------------------------------------------------------
+
+#: engine words and the words a player reads instead (see :func:`plain_label`)
+PLAIN_WORDS = {
+    "chance": "dealer/dice",
+    "heuristic": "simple bot",
+    "omniscient": "everything",
+    "random": "random bot",
+    "hold20": "holds at 20",
+    "None": "—",
+}
 
 
-def parse_overrides(game, text: str) -> dict:
-    """Checked overrides from TOML text; raises :class:`EngineError` naming the problem."""
-    return overrides_of(ruleset_from_toml(game.ruleset_class, text or "", source="overrides"))
+def plain_label(word) -> str:
+    """The player word for an engine word (``chance`` → ``dealer/dice``, ``heuristic`` →
+    ``simple bot``, ``omniscient`` → ``everything``, ``None`` → ``—``); any other word is
+    itself.
+
+    >>> plain_label("heuristic"), plain_label("Ann")
+    ('simple bot', 'Ann')
+    """
+    if word is None:
+        return PLAIN_WORDS["None"]
+    return PLAIN_WORDS.get(str(word), str(word))
+
+
+def seat_name(seat: int, names=None) -> str:
+    """A seat as players call it: its name when known, else ``Player n`` (seat 0 is
+    Player 1) — the same on every page.
+
+    >>> seat_name(0), seat_name(1, ["Ann", "Bo"])
+    ('Player 1', 'Bo')
+    """
+    if names is not None and 0 <= seat < len(names) and str(names[seat]).strip():
+        return " ".join(str(names[seat]).split())[:NAME_MAX_CHARS]
+    return f"Player {seat + 1}"
+
+
+def number_field(
+    where,
+    label: str,
+    value,
+    *,
+    min=None,
+    max=None,
+    step=None,
+    key=None,
+    help=None,  # noqa: A002
+):
+    """A number input whose out-of-range value gets a message beside the field (returns
+    ``None`` then) instead of the browser's silent red border with the old result kept.
+
+    The allowed range is said in the help text; ``where`` is ``st`` or a column."""
+    bounds = ""
+    if min is not None and max is not None:
+        bounds = f"From {min} to {max}."
+    elif min is not None:
+        bounds = f"At least {min}."
+    elif max is not None:
+        bounds = f"At most {max}."
+    help_text = " ".join(t for t in (help, bounds) if t) or None
+    kwargs = {"step": step} if step is not None else {}
+    got = where.number_input(label, value=value, key=key, help=help_text, **kwargs)
+    if got is None:
+        where.error(f"{label}: give a number. {bounds}".strip())
+        return None
+    if (min is not None and got < min) or (max is not None and got > max):
+        where.error(f"{label}: {got:g} is out of range. {bounds}")
+        return None
+    return got
+
+
+# --- ruleset forms ---------------------------------------------------------------------------
+
+#: readable names of some choices (the value is what the engine takes)
+CHOICE_WORDS = {
+    ("whist", "variant"): {
+        "bid4": "Bid Whist (4 players)",
+        "whist4": "Whist (4 players)",
+        "bid2": "Bid Whist (2 players)",
+        "whist2": "Whist (2 players)",
+    },
+}
+
+
+class RulesetChoice(dict):
+    """The overrides a :func:`ruleset_form` gives (field → value, only changed fields),
+    with ``errors``: the messages shown beside fields whose value is not allowed."""
+
+    def __init__(self, values=(), errors=()):
+        super().__init__(values)
+        self.errors = list(errors)
+
+
+def _field_label(name: str) -> str:
+    return name.replace("_", " ").capitalize()
+
+
+def _choice_word(game_name: str, name: str, value) -> str:
+    words = CHOICE_WORDS.get((game_name, name), {})
+    return words.get(value, str(value).replace("_", " "))
+
+
+def _tuple_text(value) -> str:
+    return ", ".join(str(v) for v in value)
+
+
+def _tuple_value(text: str, inner, label: str):
+    items = [t.strip() for t in str(text).split(",") if t.strip()]
+    if inner is int:
+        out = []
+        for t in items:
+            digits = t.removeprefix("-")
+            if not (0 < len(digits) <= 9 and digits.isascii() and digits.isdigit()):
+                raise EngineError(f"{label}: {t[:20]!r} is not a whole number")
+            out.append(int(t))
+        return out
+    return items
+
+
+def ruleset_form(game, key: str, *, fields=None, expanded: bool = False) -> RulesetChoice:
+    """Widgets for a game's ruleset, made from its metadata: a select box for a field
+    with ``choices``, a number input for a number (its ``min``/``max`` said in the help
+    and checked, with a message beside the field), a toggle for a yes/no field, a text
+    box (comma-separated) for a list. Each field's doc is its help; assumptions are
+    badged. Returns the changed fields (:class:`RulesetChoice`, checked by
+    :func:`parse_overrides`). ``fields`` limits the form to some fields."""
+    import dataclasses
+    import typing
+
+    game = get_game(game) if isinstance(game, str) else game
+    cls = game.ruleset_class
+    hints = typing.get_type_hints(cls)
+    default = cls()
+    values, errors = {}, []
+    chosen = [f for f in dataclasses.fields(cls) if fields is None or f.name in fields]
+    assumptions = sum(bool(f.metadata.get("assumption")) for f in chosen)
+    title = "Rules (change them if your box differs)"
+    if assumptions:
+        title += f" · {assumptions} assumption{'s' if assumptions != 1 else ''}"
+    box = st.expander(title, expanded=expanded)
+    for f in chosen:
+        meta = f.metadata
+        name, hint = f.name, hints[f.name]
+        start = getattr(default, name)
+        label = _field_label(name)
+        if meta.get("assumption"):
+            label = f":orange-badge[assumption] {label}"
+        doc = meta.get("doc") or None
+        wkey = f"{key}_{name}"
+        with box:
+            if meta.get("choices"):
+                options = list(meta["choices"])
+                value = st.selectbox(
+                    label,
+                    options,
+                    index=options.index(start) if start in options else 0,
+                    format_func=lambda v, n=name: _choice_word(game.name, n, v),
+                    key=wkey,
+                    help=doc,
+                )
+            elif hint is bool:
+                value = st.toggle(label, value=start, key=wkey, help=doc)
+            elif hint in (int, float):
+                value = number_field(
+                    st,
+                    label,
+                    start,
+                    min=meta.get("min"),
+                    max=meta.get("max"),
+                    step=1 if hint is int else None,
+                    key=wkey,
+                    help=doc,
+                )
+                if value is None:
+                    errors.append(f"{_field_label(name)}: not an allowed number")
+                    continue
+                value = int(value) if hint is int else float(value)
+            elif typing.get_origin(hint) is tuple:
+                text = st.text_input(
+                    f"{label} (separated by commas)", value=_tuple_text(start), key=wkey, help=doc
+                )
+                args = typing.get_args(hint)
+                try:
+                    value = _tuple_value(text, args[0] if args else str, _field_label(name))
+                except EngineError as exc:
+                    st.error(str(exc))
+                    errors.append(str(exc))
+                    continue
+            else:
+                value = st.text_input(label, value=str(start), key=wkey, help=doc)
+        if value != ruleset_overrides_value(start):
+            values[name] = value
+    if not errors:
+        try:
+            make_ruleset(cls, dict(values))
+        except EngineError as exc:
+            box.error(f"These rules do not fit together: {exc}")
+            errors.append(str(exc))
+    return RulesetChoice(values, errors)
+
+
+def ruleset_overrides_value(value):
+    """A ruleset value as a form returns it (tuples as lists)."""
+    if isinstance(value, tuple):
+        return [ruleset_overrides_value(v) for v in value]
+    return value
+
+
+def overrides_input(key: str, game=None) -> RulesetChoice:
+    """The ruleset choices of a page, as a form (:func:`ruleset_form`); the result goes to
+    :func:`parse_overrides`. ``game`` defaults to the variable ``game`` of the caller
+    (every page that called this with a key only has one)."""
+    if game is None:
+        import inspect
+
+        frame = inspect.currentframe()
+        caller = frame.f_back if frame is not None else None
+        game = caller.f_locals.get("game") if caller is not None else None
+        del frame, caller
+    if game is None:
+        return RulesetChoice()
+    return ruleset_form(game, key)
+
+
+def parse_overrides(game, value) -> dict:
+    """Checked overrides from a :func:`ruleset_form` result (or, for files, TOML text);
+    raises :class:`EngineError` naming the problem."""
+    if isinstance(value, dict):
+        errors = getattr(value, "errors", None)
+        if errors:
+            raise RulesetError("Rules: " + "; ".join(errors))
+        return overrides_of(make_ruleset(game.ruleset_class, dict(value)))
+    return overrides_of(ruleset_from_toml(game.ruleset_class, value or "", source="overrides"))
 
 
 def svg_img(
