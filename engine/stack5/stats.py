@@ -15,7 +15,7 @@ import polars as pl
 
 from engine.core.records import GameRecord, replay
 from engine.stack5.state import P_GIVE, P_OVER
-from engine.stats import StatTable
+from engine.stats import Collector, StatTable, one_pass
 
 
 def turns(record: GameRecord) -> list[dict]:
@@ -34,18 +34,58 @@ def turns(record: GameRecord) -> list[dict]:
     return out
 
 
+_SCHEMA = {"drawer": pl.Int64, "own_draws": pl.Int64, "bust": pl.Boolean, "game": pl.Int64}
+
+
 def turns_frame(records: Sequence[GameRecord]) -> pl.DataFrame:
     """One row per turn over many games: game, drawer, own_draws, bust."""
     rows = [dict(t, game=i) for i, r in enumerate(records) for t in turns(r)]
-    schema = {"drawer": pl.Int64, "own_draws": pl.Int64, "bust": pl.Boolean, "game": pl.Int64}
-    return pl.DataFrame(rows, schema=schema)
+    return pl.DataFrame(rows, schema=_SCHEMA)
 
 
-def tables(records: Sequence[GameRecord]) -> list[StatTable]:
+class TurnCollector(Collector):
+    """The rows of :func:`turns_frame`, gathered step by step in :func:`one_pass`."""
+
+    wants_steps = True
+
+    def __init__(self) -> None:
+        self.drawer: list[int] = []
+        self.own_draws: list[int] = []
+        self.bust: list[bool] = []
+        self.game: list[int] = []
+
+    def start(self, game_no, record) -> None:
+        self.no, self.prev_player, self.draws, self.busted = game_no, 0, 0, False
+
+    def step(self, action, s) -> None:
+        if action and s.phase == P_GIVE:
+            self.busted = True
+        if s.player != self.prev_player or s.phase == P_OVER:
+            self.drawer.append(self.prev_player)
+            self.own_draws.append(self.draws)
+            self.bust.append(self.busted)
+            self.game.append(self.no)
+            self.busted = False
+        self.prev_player, self.draws = s.player, s.own_draws
+
+    def frame(self) -> pl.DataFrame:
+        return pl.DataFrame(
+            {
+                "drawer": self.drawer,
+                "own_draws": self.own_draws,
+                "bust": self.bust,
+                "game": self.game,
+            },
+            schema=_SCHEMA,
+        )
+
+
+def tables(records: Sequence[GameRecord], *, trusted: bool = False) -> list[StatTable]:
+    """The figures, from one replay per finished record (``trusted``: see engine.stats)."""
     records = [r for r in records if r.game == "stack5" and r.result is not None]
     if not records:
         return []
-    frame = turns_frame(records)
+    frame = one_pass(records, TurnCollector(), trusted=trusted).frame()
     by_draws = (
         frame.group_by("own_draws")
         .agg(pl.len().alias("turns"), pl.col("bust").mean().round(3).alias("bust_rate"))
@@ -59,9 +99,18 @@ def tables(records: Sequence[GameRecord]) -> list[StatTable]:
             by_draws,
             x="own_draws",
             y="bust_rate",
+            x_title="Cards drawn in the turn",
+            y_title="Share of turns that busted",
             note="Turns by how many cards the drawer drew (the cards that count toward the "
             "minimum of two: own draws and, by default, the three cards of a Draw 3; never "
             "a card turned by a bomb), and how often they ended in a bust.",
         ),
-        StatTable("Turns to win", to_win, x="turns", y="games"),
+        StatTable(
+            "Turns to win",
+            to_win,
+            x="turns",
+            y="games",
+            x_title="Turns in the game (all seats)",
+            y_title="Games",
+        ),
     ]

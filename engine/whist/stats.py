@@ -14,15 +14,53 @@ from collections.abc import Sequence
 import polars as pl
 
 from engine.core.records import GameRecord
-from engine.stats import StatTable
-from engine.whist.history import deals_frame
+from engine.stats import Collector, StatTable, one_pass
 
 
-def tables(records: Sequence[GameRecord]) -> list[StatTable]:
+def deal_rows(game_no: int, rec: GameRecord, s) -> list[dict]:
+    """The :func:`engine.whist.history.deals_frame` rows of one game's final state."""
+    rows = []
+    for d in s.deal_log:
+        side = d["declarer"] % 2 if d["declarer"] is not None and d["declarer"] >= 0 else -1
+        contract = d["contract"]
+        rows.append(
+            {
+                "game": game_no,
+                "variant": s.ruleset.variant,
+                "deal": d["deal"],
+                "contract": contract,
+                "bid": int(contract.split()[0]) if s.bidw else 0,
+                "kind": (
+                    ("notrump" if "no trump" in contract else contract.split()[1])
+                    if s.bidw
+                    else contract.split()[0]
+                ),
+                "declarer_side": side,
+                "declarer_bot": rec.players[d["declarer"]] if side >= 0 else "",
+                "books_declarer": d["books"][side] if side >= 0 else -1,
+                "points_0": d["points"][0],
+                "points_1": d["points"][1],
+                "made": (d["points"][side] > 0) if side >= 0 else None,
+                "swing": abs(d["points"][0] - d["points"][1]),
+            }
+        )
+    return rows
+
+
+class DealCollector(Collector):
+    def __init__(self) -> None:
+        self.rows: list[dict] = []
+
+    def finish(self, game_no, record, state) -> None:
+        self.rows += deal_rows(game_no, record, state)
+
+
+def tables(records: Sequence[GameRecord], *, trusted: bool = False) -> list[StatTable]:
+    """The figures, from one replay per finished record (``trusted``: see engine.stats)."""
     records = [r for r in records if r.game == "whist" and r.result is not None]
     if not records:
         return []
-    deals = deals_frame(records)
+    deals = pl.DataFrame(one_pass(records, DealCollector(), trusted=trusted).rows)
     out = []
     bid = deals.filter(pl.col("bid") > 0)
     if bid.height:
@@ -41,6 +79,8 @@ def tables(records: Sequence[GameRecord]) -> list[StatTable]:
                 by_bid,
                 x="bid",
                 y="made_rate",
+                x_title="Bid (books over six)",
+                y_title="Share of contracts made",
                 note="A contract of bid b is made with at least 6 + b books, kitty included.",
             )
         )
@@ -52,7 +92,16 @@ def tables(records: Sequence[GameRecord]) -> list[StatTable]:
             )
             .sort("kind")
         )
-        out.append(StatTable("Bid Whist: contracts by kind", by_kind, x="kind", y="contracts"))
+        out.append(
+            StatTable(
+                "Bid Whist: contracts by kind",
+                by_kind,
+                x="kind",
+                y="contracts",
+                x_title="Contract kind (trump suit, or no trump)",
+                y_title="Contracts",
+            )
+        )
     swings = (
         deals.group_by("variant", "swing").agg(pl.len().alias("deals")).sort("variant", "swing")
     )
@@ -62,6 +111,8 @@ def tables(records: Sequence[GameRecord]) -> list[StatTable]:
             swings.group_by("swing").agg(pl.col("deals").sum()).sort("swing"),
             x="swing",
             y="deals",
+            x_title="Points between the sides in one deal",
+            y_title="Deals",
         )
     )
     out.append(
