@@ -1,7 +1,8 @@
 """A score sheet for a real table: enter each deal, get points, totals and the end.
 
 Points come from the same formulas as the game (:mod:`engine.whist.scoring`); sides are
-0 and 1 (seats 0+2 and 1+3; with two players, the seats).
+0 and 1 (seats 0+2 and 1+3; with two players, the seats), shown by their names
+(:func:`default_names`: North–South / East–West, or Player 1 / Player 2).
 
 >>> sheet = ScoreSheet("bid4")
 >>> sheet.add_bid(declarer_side=0, bid=4, kind="uptown", books=11)
@@ -13,7 +14,7 @@ Points come from the same formulas as the game (:mod:`engine.whist.scoring`); si
 >>> sheet.add_bid(declarer_side=0, bid=3, kind="downtown", books=9)
 (3, 0)
 >>> sheet.result()
-'side 0 wins with 8 (reached +7)'
+'North–South wins with 8 (reached +7)'
 >>> ScoreSheet.from_csv(sheet.to_csv()).totals()
 (8, -6)
 """
@@ -43,6 +44,56 @@ CSV_FIELDS = ("variant", "declarer", "bid", "kind", "books", "tricks_0", "honour
               "honours", "game")  # fmt: skip
 
 
+MAX_NAME_CHARS = 40  # a side's name
+
+
+def default_names(variant: str) -> tuple[str, str]:
+    """The sides' names before the players give theirs.
+
+    >>> default_names("bid4"), default_names("whist2")
+    (('North–South', 'East–West'), ('Player 1', 'Player 2'))
+    """
+    return ("Player 1", "Player 2") if variant.endswith("2") else ("North–South", "East–West")
+
+
+def check_names(names, variant: str) -> tuple[str, str]:
+    """Two side names, trimmed; an empty one is its default; two equal names, a long name
+    or a name that is not text are refused (:class:`ParseError`).
+
+    >>> check_names(["  Ann  and Bo ", ""], "bid4")
+    ('Ann and Bo', 'East–West')
+    """
+    default = default_names(variant)
+    if names is None:
+        return default
+    if isinstance(names, str) or len(names) != 2:
+        raise ParseError(f"give two side names, got {str(names)[:40]!r}")
+    out = []
+    for side, name in enumerate(names):
+        if not isinstance(name, str):
+            raise ParseError(f"side name {str(name)[:20]!r} is not text")
+        name = " ".join(name.split())
+        if len(name) > MAX_NAME_CHARS:
+            raise ParseError(
+                f"side name {name[:20]!r}… has {len(name)} characters; at most {MAX_NAME_CHARS}"
+            )
+        out.append(name or default[side])
+    if out[0].casefold() == out[1].casefold():
+        raise ParseError(f"both sides are called {out[0]!r}: give them different names")
+    return (out[0], out[1])
+
+
+def bid_outcome(bid: int, kind: str, books: int) -> tuple[int, bool, int]:
+    """``(books needed, made?, points of the declaring side)`` of a Bid Whist contract,
+    to show "made" or "set" before a deal is added.
+
+    >>> bid_outcome(4, "uptown", 9), bid_outcome(4, "notrump", 10)
+    ((10, False, -4), (10, True, 8))
+    """
+    points = bid_whist_points(bid, kind, books)
+    return 6 + bid, books >= 6 + bid, points
+
+
 class ScoreSheetError(ParseError):
     """A score sheet CSV that cannot be read: too large, malformed, or not a sheet."""
 
@@ -52,12 +103,18 @@ class ScoreSheet:
     variant: str = "bid4"
     rules: WhistRules | None = None
     entries: list[dict] = field(default_factory=list)
+    #: the two sides' names (see :func:`default_names`)
+    names: tuple[str, str] | None = None
 
     def __post_init__(self):
         if self.variant not in VARIANTS:
             raise EngineError(f"variant {self.variant!r} is not one of {', '.join(VARIANTS)}")
         if self.rules is None:
             self.rules = WhistRules(variant=self.variant)
+        self.names = check_names(self.names, self.variant)
+
+    def side(self, side: int) -> str:
+        return self.names[side]
 
     # --- entering deals -----------------------------------------------------------------
     def _check_open(self):
@@ -75,7 +132,7 @@ class ScoreSheet:
         pts[declarer_side] = bid_whist_points(bid, kind, books)
         return self._push(
             {"declarer": declarer_side, "bid": bid, "kind": kind, "books": books},
-            f"side {declarer_side}: {bid} {kind}, {books} books",
+            f"{{{declarer_side}}}: {bid} {kind}, {books} books",
             pts,
         )
 
@@ -101,9 +158,9 @@ class ScoreSheet:
             pts[honours_side] += honours_points(honours, bar[honours_side])
         elif honours_side is not None:
             honours_points(honours, 0)  # still validate the input
-        desc = f"side 0 {tricks_0} tricks, side 1 {13 - tricks_0}"
+        desc = f"{{0}} {tricks_0} tricks, {{1}} {13 - tricks_0}"
         if honours_side is not None and honours >= 3:
-            desc += f"; {honours} honours side {honours_side}"
+            desc += f"; {honours} honours {{{honours_side}}}"
         return self._push(
             {"tricks_0": tricks_0, "honours_side": honours_side, "honours": honours}, desc, pts
         )
@@ -118,7 +175,7 @@ class ScoreSheet:
         if isinstance(tricks_0, bool) or not isinstance(tricks_0, int) or not 0 <= tricks_0 <= 13:
             raise EngineError(f"tricks {tricks_0!r} must be 0-13")
         pts = two_player_whist_points(game, (tricks_0, 13 - tricks_0), declarer)
-        desc = f"{game}" + (f" (declarer {declarer})" if declarer is not None else "")
+        desc = f"{game}" + (f" (declarer {{{declarer}}})" if declarer is not None else "")
         desc += f": {tricks_0}-{13 - tricks_0} tricks"
         return self._push({"game": game, "tricks_0": tricks_0, "declarer": declarer}, desc, pts)
 
@@ -145,14 +202,17 @@ class ScoreSheet:
             t = self.rules.bid_target
             for side, score in ((0, a), (1, b)):
                 if score >= t:
-                    return f"side {side} wins with {score} (reached +{t})"
+                    return f"{self.names[side]} wins with {score} (reached +{t})"
                 if score <= -t:
-                    return f"side {side} loses with {score} (reached -{t}); side {1 - side} wins"
+                    return (
+                        f"{self.names[side]} loses with {score} (reached -{t}); "
+                        f"{self.names[1 - side]} wins"
+                    )
             return None
         t = self.rules.whist_target
         if a >= t or b >= t:
             side = 0 if a >= b else 1
-            return f"side {side} wins with {max(a, b)} (target {t})"
+            return f"{self.names[side]} wins with {max(a, b)} (target {t})"
         return None
 
     def frame(self) -> pl.DataFrame:
@@ -164,7 +224,7 @@ class ScoreSheet:
             rows.append(
                 {
                     "deal": i,
-                    "deal entered": e["text"],
+                    "deal entered": e["text"].format(*self.names),
                     "points 0": e["points"][0],
                     "points 1": e["points"][1],
                     "total 0": t0,
@@ -185,7 +245,7 @@ class ScoreSheet:
         return out.getvalue()
 
     @classmethod
-    def from_csv(cls, text: str, rules: WhistRules | None = None) -> ScoreSheet:
+    def from_csv(cls, text: str, rules: WhistRules | None = None, names=None) -> ScoreSheet:
         """Rebuild a sheet from :meth:`to_csv` text; every row is re-scored and checked.
 
         Refuses (:class:`ScoreSheetError`) text over :data:`MAX_CSV_CHARS`, more than
@@ -198,7 +258,9 @@ class ScoreSheet:
                 f"the CSV has {len(text):,} characters; a score sheet has at most {MAX_CSV_CHARS:,}"
             )
         try:
-            return cls._from_rows(csv.DictReader(io.StringIO(text)), rules)
+            sheet = cls._from_rows(csv.DictReader(io.StringIO(text)), rules)
+            sheet.names = check_names(names, sheet.variant)
+            return sheet
         except csv.Error as exc:
             if "field limit" in str(exc):
                 raise ScoreSheetError(

@@ -21,8 +21,10 @@ def test_games_page_steps_through_a_recorded_game():
 def test_score_sheet_bid_whist_to_the_end_and_calculator():
     at = open_page("views/whist/score_sheet.py")
     assert not at.exception
-    at.selectbox(key="ws_bid").set_value(4)
-    at.number_input(key="ws_books").set_value(11)
+    at.selectbox(key="ws_bid").set_value(4).run()
+    assert at.number_input(key="ws_books").value == 10  # the books follow the bid
+    at.number_input(key="ws_books").set_value(11).run()
+    assert any("it is :green-badge[made]" in m.value for m in at.markdown)
     submit = next(b for b in at.button if "Add deal" in str(b.label))
     submit.click()
     at.run()
@@ -76,3 +78,46 @@ def test_learn_trick_picker_and_bad_input():
     at.selectbox(key="wl_kind").set_value("no trump low")
     at.run()
     assert any("**AH**" in s.value for s in at.success)
+
+
+def test_score_sheet_side_names_are_stored_with_the_sheet():
+    from tests.dashboard.test_store_pages import open_with
+
+    at = open_page("views/whist/score_sheet.py")
+    at.text_input(key="ws_name0").set_value("Ann & Bo").run()
+    assert not at.exception and not at.error
+    at.button(key="ws_add").click().run()
+    assert [m.label for m in at.metric][:2] == ["Ann & Bo", "East–West"]
+    reloaded = open_with("views/whist/score_sheet.py", sheet=at.query_params["sheet"])
+    assert [m.label for m in reloaded.metric][:2] == ["Ann & Bo", "East–West"]
+    assert "Ann & Bo: 3 uptown, 9 books" in reloaded.dataframe[0].value.to_string()
+
+
+def test_score_sheet_undo_the_last_deal_and_integer_deal_ticks():
+    at = open_page("views/whist/score_sheet.py")
+    for books in (9, 10):
+        at.number_input(key="ws_books").set_value(books).run()
+        at.button(key="ws_add").click().run()
+    assert [m.value for m in at.metric][:2] == ["7", "0"]
+    chart = at.get("plotly_chart")[0].proto.spec
+    assert '"tickformat":"d"' in chart.replace(" ", "") and '"dtick":1' in chart.replace(" ", "")
+    at.button(key="ws_undo").click().run()
+    assert [m.value for m in at.metric][:2] == ["3", "0"]
+    assert len(at.dataframe[0].value) == 1
+
+
+def test_score_sheet_totals_row_comes_first_for_phones():
+    at = open_page("views/whist/score_sheet.py")
+    at.button(key="ws_add").click().run()
+    order = [type(e).__name__ for e in at.main]
+    assert not at.exception
+    # the totals are above the entry form: the first metric precedes the "Add deal" button
+    flat = list(_walk(at.main))
+    kinds = [getattr(n, "type", "") for n in flat]
+    assert kinds.index("metric") < [getattr(n, "key", None) for n in flat].index("ws_add"), order
+
+
+def _walk(node):
+    for child in getattr(node, "children", {}).values():
+        yield child
+        yield from _walk(child)

@@ -10,7 +10,7 @@ def test_bid_sheet_totals_and_minus_seven():
     s = ScoreSheet("bid4")
     s.add_bid(1, 4, "notrump", 9)  # set: -8
     assert s.totals() == (0, -8)
-    assert s.result() == "side 1 loses with -8 (reached -7); side 0 wins"
+    assert s.result() == "East–West loses with -8 (reached -7); North–South wins"
     with pytest.raises(EngineError, match="game is over"):
         s.add_bid(0, 3, "uptown", 9)
     s.undo()
@@ -21,7 +21,7 @@ def test_whist_sheet_honours_bar():
     s = ScoreSheet("whist4")
     assert s.add_whist(8, honours_side=1, honours=4) == (2, 4)
     assert s.add_whist(6, honours_side=1, honours=3) == (0, 1)  # side 1 at 5 > bar: none
-    assert s.result() == "side 1 wins with 5 (target 5)"
+    assert s.result() == "East–West wins with 5 (target 5)"
     t = ScoreSheet("whist4")
     t.add_whist(2, honours_side=0, honours=3)  # side 1 takes 11: 5 points wins first
     assert t.totals() == (0, 5)
@@ -97,7 +97,7 @@ def test_honours_bar_field_changes_the_bar():
     before.add_whist(6, honours_side=1, honours=0)
     before.add_whist(6, honours_side=1, honours=0)
     assert before.add_whist(5, honours_side=1, honours=4) == (0, 2 + 4)
-    assert before.result() == "side 1 wins with 8 (target 5)"
+    assert before.result() == "East–West wins with 8 (target 5)"
 
 
 def test_csv_import_refuses_a_huge_field_with_a_message_not_a_csv_error():
@@ -140,3 +140,26 @@ def test_csv_import_junk_cells_are_refused_as_engine_errors(row):
 
     with pytest.raises(ScoreSheetError, match="line 2"):
         ScoreSheet.from_csv("variant,declarer,bid,kind,books\n" + row + "\n")
+
+
+def test_side_names_default_editable_and_used_in_the_result():
+    sheet = ScoreSheet("bid4", names=["Ann & Bo", ""])
+    assert sheet.names == ("Ann & Bo", "East–West")
+    sheet.add_bid(0, 7, "uptown", 13)
+    assert sheet.result() == "Ann & Bo wins with 7 (reached +7)"
+    assert sheet.frame()["deal entered"].to_list() == ["Ann & Bo: 7 uptown, 13 books"]
+    assert ScoreSheet("whist2").names == ("Player 1", "Player 2")
+    back = ScoreSheet.from_csv(sheet.to_csv(), names=("NS", "EW"))
+    assert back.result() == "NS wins with 7 (reached +7)"
+    with pytest.raises(EngineError, match="different names"):
+        ScoreSheet("bid4", names=("Us", " us "))
+    with pytest.raises(EngineError, match="at most 40"):
+        ScoreSheet("bid4", names=("x" * 41, "EW"))
+
+
+def test_books_follow_the_bid_made_or_set_before_adding():
+    from engine.whist.score_sheet import bid_outcome
+
+    assert bid_outcome(5, "uptown", 11) == (11, True, 5)  # the preset books just make it
+    assert bid_outcome(5, "uptown", 10) == (11, False, -5)  # one short: set
+    assert bid_outcome(5, "notrump", 10) == (11, False, -10)

@@ -10,12 +10,19 @@ import polars as pl
 import streamlit as st
 
 from dashboard.charts import step_chart
-from dashboard.ui import assumption, engine_errors, set_url, url_value
+from dashboard.ui import assumption, callback, engine_errors, set_url, url_value
 from engine import EngineError
 from engine.core.store import NotStored, StaleWrite, StoreError, WrongKind, default_store
 from engine.whist import bid_whist_points
 from engine.whist.rules import VARIANT_TITLES, VARIANTS, WhistRules
-from engine.whist.score_sheet import MAX_CSV_CHARS, ScoreSheet
+from engine.whist.score_sheet import (
+    MAX_CSV_CHARS,
+    MAX_NAME_CHARS,
+    ScoreSheet,
+    bid_outcome,
+    check_names,
+    default_names,
+)
 
 st.title("Whist score sheet")
 st.caption("Enter each deal as it is played; the sheet scores it with the game's own rules.")
@@ -40,7 +47,6 @@ else:
     set_url(v=variant)
 rules = WhistRules(**rules_kw)
 two = variant.endswith("2")
-sides = ["Seat 0", "Seat 1"] if two else ["Side 0 (seats 0+2)", "Side 1 (seats 1+3)"]
 
 KIND = "score_sheet"
 key = f"{variant}_{rules_kw.get('whist_target', 0)}"
@@ -49,6 +55,7 @@ STORE = default_store()
 cur = {"id": url_value("sheet", "") or st.session_state.get("ws_sheet_id") or None}
 cur["version"] = None
 sheets: dict[str, str] = {}
+names_by_variant: dict[str, list] = {}  # the side names, stored with the sheet
 if cur["id"]:
     try:
         payload, cur["version"] = STORE.load(KIND, cur["id"])
@@ -60,6 +67,10 @@ if cur["id"]:
         ):
             raise NotStored("the stored sheet is damaged")
         sheets = dict(data["sheets"])
+        if isinstance(data.get("names"), dict):
+            names_by_variant = {
+                v: n for v, n in data["names"].items() if v in VARIANTS and isinstance(n, list)
+            }
     except (NotStored, WrongKind, ValueError) as exc:
         st.warning(
             f"This score sheet is no longer stored ({str(exc)[:160]}); a new sheet is shown."
@@ -83,13 +94,18 @@ error = st.session_state.pop("ws_error", None)
 if error:
     st.error(error)
 
-sheet = ScoreSheet(variant, rules)
+try:
+    names = check_names(names_by_variant.get(variant), variant)
+except EngineError:
+    names = default_names(variant)
+sheet = ScoreSheet(variant, rules, names=names)
 if sheets.get(key):
     try:
-        sheet = ScoreSheet.from_csv(sheets[key], rules)
+        sheet = ScoreSheet.from_csv(sheets[key], rules, names=names)
     except EngineError as exc:
         st.error(f"The saved sheet could not be read ({exc}); starting a new one.")
         sheets[key] = ""
+sides = list(sheet.names)
 
 
 def check_fresh() -> None:
@@ -103,7 +119,8 @@ def check_fresh() -> None:
 
 def save(s: ScoreSheet) -> None:
     sheets[key] = s.to_csv() if s.entries else ""
-    payload = json.dumps({"sheets": sheets})
+    names_by_variant[variant] = list(s.names)
+    payload = json.dumps({"sheets": sheets, "names": names_by_variant})
     try:
         if cur["id"] is None:
             cur["id"], cur["version"] = STORE.create(KIND, payload), 1
@@ -117,43 +134,92 @@ def save(s: ScoreSheet) -> None:
     st.session_state["ws_seen"] = (cur["id"], cur["version"])
 
 
+# --- totals first (filled once a new deal is scored): readable on a phone ----------------
+totals_box = st.container(horizontal=True, gap="medium")
+
+# --- side names -----------------------------------------------------------------------------
+with st.expander(f"Names: {sides[0]} · {sides[1]}"):
+    n1, n2 = st.columns(2)
+    st.session_state.setdefault("ws_name0", sides[0])
+    st.session_state.setdefault("ws_name1", sides[1])
+    if st.session_state.get("ws_names_of") != (cur["id"], variant):  # another sheet or game
+        st.session_state["ws_names_of"] = (cur["id"], variant)
+        st.session_state["ws_name0"], st.session_state["ws_name1"] = sides
+    typed = [
+        n1.text_input(
+            "Side 1" if not two else "Player 1",
+            key="ws_name0",
+            max_chars=MAX_NAME_CHARS,
+            help="Seats 1 and 3 (North and South)" if not two else None,
+        ),
+        n2.text_input(
+            "Side 2" if not two else "Player 2",
+            key="ws_name1",
+            max_chars=MAX_NAME_CHARS,
+            help="Seats 2 and 4 (East and West)" if not two else None,
+        ),
+    ]
+    with engine_errors():
+        wanted = check_names(typed, variant)
+        if list(wanted) != sides:
+            check_fresh()
+            sheet.names = wanted
+            save(sheet)
+            st.rerun()
+
+
+@callback
+def _preset_books() -> None:
+    """The books field follows the bid: a new bid presets the books that just make it."""
+    st.session_state["ws_books"] = 6 + int(st.session_state.get("ws_bid", 3))
+
+
 # --- enter a deal -------------------------------------------------------------------------
-with st.form("ws_entry", clear_on_submit=False):
+with st.container(border=True):
     st.markdown("**Enter a deal**")
     if variant.startswith("bid"):
         c1, c2 = st.columns(2)
         side = c1.radio("Declaring side", [0, 1], format_func=sides.__getitem__, key="ws_side")
-        bid = c2.selectbox("Bid", [3, 4, 5, 6, 7], key="ws_bid")
+        bid = c2.selectbox("Bid", [3, 4, 5, 6, 7], key="ws_bid", on_change=_preset_books)
         c3, c4 = st.columns(2)
         kind = c3.selectbox("Kind", ["uptown", "downtown", "notrump"], key="ws_kind")
+        st.session_state.setdefault("ws_books", 6 + int(bid))
         books = c4.number_input(
-            "Books won by the declaring side (kitty book included)", 0, 13, 6 + bid, key="ws_books"
+            "Books won by the declaring side (kitty book included)", 0, 13, key="ws_books"
         )
+        with engine_errors():
+            need, made, pts = bid_outcome(int(bid), kind, int(books))
+            word = ":green-badge[made]" if made else ":red-badge[set]"
+            st.markdown(
+                f"{bid} {kind} needs {need} books: with {int(books)} it is {word} — "
+                f"{sides[int(side)]} scores **{pts:+d}**."
+            )
     elif variant == "whist4":
         c1, c2, c3 = st.columns(3)
         tricks = c1.number_input(f"Tricks of {sides[0]}", 0, 13, 7, key="ws_tricks")
         hon_side = c2.selectbox(
             "Honours held in one hand by",
-            [None, 0, 1],
-            format_func=lambda s: "nobody" if s is None else sides[s],
+            [-1, 0, 1],
+            format_func=lambda s: "nobody" if s < 0 else sides[s],
             key="ws_hside",
         )
         hon = c3.selectbox("How many of A K Q J", [3, 4], key="ws_hon")
     else:
         c1, c2, c3 = st.columns(3)
         game = c1.selectbox("Game", ["high", "low"], key="ws_game")
-        tricks = c2.number_input("Tricks of seat 0", 0, 13, 7, key="ws_tricks2")
+        tricks = c2.number_input(f"Tricks of {sides[0]}", 0, 13, 7, key="ws_tricks2")
         declarer = c3.selectbox(
             "High declarer", [0, 1], format_func=sides.__getitem__, key="ws_decl"
         )
-    submitted = st.form_submit_button("Add deal", type="primary")
+    submitted = st.button("Add deal", type="primary", key="ws_add")
 if submitted:
     with engine_errors():
         check_fresh()
         if variant.startswith("bid"):
             pts = sheet.add_bid(int(side), int(bid), kind, int(books))
         elif variant == "whist4":
-            pts = sheet.add_whist(int(tricks), hon_side, int(hon) if hon_side is not None else 0)
+            hs = None if int(hon_side) < 0 else int(hon_side)
+            pts = sheet.add_whist(int(tricks), hs, int(hon) if hs is not None else 0)
         else:
             pts = sheet.add_two_player_whist(
                 game, int(tricks), int(declarer) if game == "high" else None
@@ -161,20 +227,12 @@ if submitted:
         save(sheet)
         st.toast(f"Deal scored: {sides[0]} {pts[0]:+d}, {sides[1]} {pts[1]:+d}")
 
-if variant == "whist4":
-    assumption(
-        "Tricks are scored before honours: the 'already 4 points' bar includes this deal's "
-        "trick points, and a side that reaches the target on tricks wins before honours."
-    )
-if variant == "whist2":
-    assumption("Honours are not scored in two-player Whist.")
-
 # --- the sheet ----------------------------------------------------------------------------
 frame = sheet.frame()
 a, b = sheet.totals()
-m1, m2 = st.columns(2)
-m1.metric(sides[0], a)
-m2.metric(sides[1], b)
+with totals_box:
+    st.metric(sides[0], a)
+    st.metric(sides[1], b)
 result = sheet.result()
 if result:
     st.success(f"Game over: {result}.")
@@ -186,26 +244,34 @@ else:
     )
     st.caption(f"End condition: {goal}.")
 if frame.height:
-    st.dataframe(frame, hide_index=True, width="stretch")
+    shown = frame.rename(
+        {
+            "points 0": f"{sides[0]} points",
+            "points 1": f"{sides[1]} points",
+            "total 0": f"{sides[0]} total",
+            "total 1": f"{sides[1]} total",
+        }
+    )
+    st.dataframe(shown, hide_index=True, width="stretch")
     chart_df = pl.concat(
         [
             pl.DataFrame({"deal": [0], "total 0": [0], "total 1": [0]}),
             frame.select("deal", "total 0", "total 1"),
         ]
     )
-    st.plotly_chart(
-        step_chart(
-            chart_df,
-            ["total 0", "total 1"],
-            None,
-            title="Running totals",
-            y_title="points",
-            x="deal",
-            names=sides,
-            shape="linear",
-        ),
-        width="stretch",
+    fig = step_chart(
+        chart_df,
+        ["total 0", "total 1"],
+        None,
+        title="Running totals",
+        y_title="points",
+        x="deal",
+        names=sides,
+        shape="linear",
     )
+    # Deals are whole numbers: integer ticks, at most about ten of them.
+    fig.update_xaxes(tickformat="d", tick0=0, dtick=max(1, -(-frame.height // 10)))
+    st.plotly_chart(fig, width="stretch")
     c1, c2 = st.columns(2)
     if c1.button("Undo last deal", key="ws_undo", width="stretch"):
         with engine_errors():
@@ -216,7 +282,7 @@ if frame.height:
     if c2.button("New sheet", key="ws_new", width="stretch"):
         with engine_errors():
             check_fresh()
-            save(ScoreSheet(variant, rules))
+            save(ScoreSheet(variant, rules, names=sheet.names))
             st.rerun()
     st.download_button(
         "Export sheet (CSV)",
@@ -241,7 +307,7 @@ if upload is not None and st.session_state.get("ws_imported") != upload.file_id:
         except UnicodeDecodeError:
             raise EngineError(f"{upload.name} is not UTF-8 text") from None
         check_fresh()
-        imported = ScoreSheet.from_csv(text, rules)
+        imported = ScoreSheet.from_csv(text, rules, names=sides)
         if imported.variant != variant:
             raise EngineError(
                 f"{upload.name} is a {VARIANT_TITLES[imported.variant]} sheet; "
