@@ -1,31 +1,45 @@
-"""Follow a live game at a real table: enter each move and each chance outcome (card
-drawn, die rolled) from the legal ones, with undo; the game is a record all along.
+"""Follow a live game at a real table: one tap per event. A chance event (card drawn, die
+rolled) is a grid of buttons, one per possible outcome with its probability; a move is a
+button among the legal ones, grouped by kind. Undo takes the last event back; the game is
+a record all along.
 
 A game plugs in a :class:`LivePlugin`; its page is ``render_live(PLUGIN)``. The record is
 kept in a server-side store keyed by an id in the URL (``?live=…``), so a page reload in
-the same browser tab brings the game back.
+the same browser tab brings the game back. The board, the advice and the buttons are one
+``st.fragment``: a tap reruns only them.
 """
 
 from __future__ import annotations
 
+import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import streamlit as st
 
+from dashboard.play_words import describe as describe_in_words
+from dashboard.play_words import describe_record
 from dashboard.ui import (
     NAME_MAX_CHARS,
     callback,
     check_name,
+    crash_message,
     default_count_index,
     overrides_input,
     parse_overrides,
     plain,
     player_counts,
+    show_callback_error,
 )
 from engine import CHANCE, EngineError, GameRecord, get_game
 from engine.core.records import final_state, initial_state, result_of
 from engine.core.store import NotStored, WrongKind, default_store
+
+#: one button of a group: the action, its label (Markdown), highlighted (the advice's pick)
+Choice = tuple[object, str, bool]
+#: a group of buttons: a title (Markdown, may be empty), an optional HTML picture, choices
+Group = tuple[str, str, list[Choice]]
 
 
 @dataclass(frozen=True)
@@ -34,13 +48,23 @@ class LivePlugin:
 
     - ``render_state(state, seat)``: draw the current state (``seat=None``: everything);
     - ``advice(state)``: draw help for the seat to act (odds, suggestions) or nothing;
-    - ``explorer_page``: the game's explorer script, for "open in the explorer".
+    - ``explorer_page``: the game's explorer script, for "open in the explorer";
+    - ``board(state, names)``: the board with the players' names (else ``render_state``);
+    - ``coach(state, names)``: the full advice, drawn; returns the texts of the moves it
+      recommends (highlighted among the buttons). Replaces ``advice`` when given;
+    - ``outcome(action, probability)``: ``(label, css)`` of a chance button, the CSS
+      making it look like the card or die it stands for;
+    - ``groups(state, actions, names, best)``: the move buttons grouped by kind.
     """
 
     game: str
     render_state: Callable[[object, int | None], None]
     advice: Callable[[object], None] | None = None
     explorer_page: str | None = None
+    board: Callable[[object, list[str]], None] | None = None
+    coach: Callable[[object, list[str]], set[str]] | None = None
+    outcome: Callable[[object, object], tuple[str, str]] | None = None
+    groups: Callable[[object, list, list[str], set[str]], list[Group]] | None = None
 
 
 # --- the durable store (engine/core/store.py): pages never touch SQL ------------------------
@@ -65,6 +89,7 @@ def _write(game: str, live_id: str, record: GameRecord, seen_version: int) -> in
 
 def _forget(key: str) -> None:
     st.session_state.pop(key, None)
+    st.session_state.pop(f"{key}_confirm_end", None)
     st.query_params.pop(key, None)
 
 
@@ -78,7 +103,11 @@ def _load(game: str, key: str) -> tuple[str, GameRecord, int] | None:
         record, version = _read(game, live_id)
     except (NotStored, WrongKind) as exc:
         _forget(key)
-        st.warning(f"{str(exc)[:1].upper()}{str(exc)[1:]}. Start a new game below.")
+        detail = f"{str(exc)[:1].upper()}{str(exc)[1:]}".rstrip(".")
+        st.warning(
+            f"This game link does not open a game here: {detail}. Links to live games "
+            "stay valid while the game is stored on this server. Start a new game below."
+        )
         return None
     st.session_state[key] = live_id
     if st.query_params.get(key) != live_id:
@@ -86,34 +115,69 @@ def _load(game: str, key: str) -> tuple[str, GameRecord, int] | None:
     return live_id, record, version
 
 
+def _state(key: str, live_id: str, version: int, record: GameRecord):
+    """The record's final state, replayed once per stored version (cached in the session:
+    a tap then costs one ``apply``, not a replay of the whole game)."""
+    cached = st.session_state.get(f"{key}_state")
+    if cached and cached[0] == live_id and cached[1] == version:
+        return cached[2]
+    state = final_state(record, check_result=False)
+    st.session_state[f"{key}_state"] = (live_id, version, state)
+    return state
+
+
+# --- button keys and looks -------------------------------------------------------------------
+
+
+def button_key(key: str, kind: str, text: str) -> str:
+    """The widget key of the button for action ``text`` (``kind``: ``o`` chance outcome,
+    ``m`` move); made of letters, digits, ``_`` and ``-`` so CSS can pick it."""
+    slug = re.sub(r"[^A-Za-z0-9]", lambda m: f"-{ord(m.group()):x}-", str(text))
+    return f"{key}_{kind}_{slug}"
+
+
+def percent(probability) -> str:
+    p = float(probability)
+    return f"{p:.0%}" if p >= 0.095 else f"{p:.1%}"
+
+
 def outcome_label(action, probability) -> str:
     return f"{action}  ·  {probability} ({float(probability):.1%})"
+
+
+def _css(rules: list[tuple[str, str]]) -> None:
+    """Style buttons by their key (Streamlit gives each keyed widget the class
+    ``st-key-<key>``)."""
+    body = "".join(f".st-key-{k} button{{{css}}}" for k, css in rules if css)
+    if body:
+        st.html(f"<style>{body}</style>")
+
+
+# --- set-up ------------------------------------------------------------------------------------
 
 
 def _setup(plugin: LivePlugin, key: str) -> None:
     game = get_game(plugin.game)
     counts = player_counts(game)
     st.subheader("New game")
-    with st.form(f"{key}_setup"):
-        n = st.selectbox("Players", counts, index=default_count_index(game), key=f"{key}_n")
-        names = [
-            st.text_input(
-                f"Seat {i} name",
-                value=f"Player {i + 1}",
-                max_chars=NAME_MAX_CHARS,
-                key=f"{key}_name{i}",
-            )
-            for i in range(max(counts))
-        ]
-        rules = overrides_input(f"{key}_rules")
-        start = st.form_submit_button("Start the game", type="primary")
-    if not start:
+    n = st.selectbox("Players", counts, index=default_count_index(game), key=f"{key}_n")
+    names = [
+        st.text_input(
+            f"Player {i + 1} name",
+            value=f"Player {i + 1}",
+            max_chars=NAME_MAX_CHARS,
+            key=f"{key}_name{i}",
+        )
+        for i in range(int(n))
+    ]
+    rules = overrides_input(f"{key}_rules")
+    if not st.button("Start the game", type="primary", key=f"{key}_start"):
         return
     try:
         overrides = parse_overrides(game, rules)
         players = [
-            check_name(name, f"seat {i} name", f"Player {i + 1}")
-            for i, name in enumerate(names[: int(n)])
+            check_name(name, f"player {i + 1} name", f"Player {i + 1}")
+            for i, name in enumerate(names)
         ]
         record = GameRecord(
             game=plugin.game,
@@ -133,21 +197,24 @@ def _setup(plugin: LivePlugin, key: str) -> None:
     st.rerun()
 
 
+# --- changing the game ----------------------------------------------------------------------------
+
+
 def _apply(game: str, live_id: str, seen: int, text: str | None, key: str) -> None:
     """Apply a move to the game as this tab last saw it (version ``seen``)."""
-    # Read the widget at click time: values bound at render time can be stale.
-    if text is None:
-        text = st.session_state.get(f"{key}_choice") or ""
+    if text is None:  # the typed box, read at click time
+        text = st.session_state.get(f"{key}_typed") or ""
     st.session_state.pop(f"{key}_error", None)
     try:
         record, version = _read(game, live_id)
         if version != seen:
             _write(game, live_id, record, seen)  # raises StaleWrite, in the store's words
-        state = final_state(record, check_result=False)
+        state = _state(key, live_id, version, record).clone()
         state.apply(str(text))
         record.actions.append(str(state.history[-1]))
         record.result = result_of(state)
-        _write(game, live_id, record, seen)
+        new_version = _write(game, live_id, record, seen)
+        st.session_state[f"{key}_state"] = (live_id, new_version, state)
     except EngineError as exc:
         st.session_state[f"{key}_error"] = str(exc)
 
@@ -164,54 +231,219 @@ def _undo(game: str, live_id: str, seen: int, key: str) -> None:
         st.session_state[f"{key}_error"] = str(exc)
 
 
-def _entry(
-    plugin: LivePlugin, live_id: str, version: int, record: GameRecord, state, key: str
-) -> None:
-    player = state.current_player()
-    if player == CHANCE:
-        try:
-            outcomes = state.chance_outcomes()
-        except EngineError:
-            st.warning("This chance event (a whole deal) is entered as text below.")
-            outcomes = []
-        st.markdown("**What happened?** (chance)")
-        if outcomes:
-            labels = {str(a): outcome_label(a, p) for a, p in outcomes}
-            st.selectbox(
-                "Outcome", list(labels), format_func=labels.__getitem__, key=f"{key}_choice"
+# --- the buttons ------------------------------------------------------------------------------
+
+
+def default_groups(game: str, state, actions: list, names: list[str], best: set[str]):
+    """Buttons grouped by the first word of their text, labelled in words."""
+    groups: dict[str, list[Choice]] = {}
+    actor = state.current_player()
+    for a in actions:
+        text = str(a)
+        label = describe_in_words(game, a, names, actor)
+        groups.setdefault(text.split(" ", 1)[0], []).append((a, label, text in best))
+    return [("", "", choices) for choices in groups.values()]
+
+
+def draw_groups(groups: list[Group], on_tap, key: str) -> None:
+    """Each group: its title and picture, then its buttons in a wrapping row."""
+    for i, (title, picture, choices) in enumerate(groups):
+        if title or picture:
+            head = st.container(horizontal=True, gap="small", vertical_alignment="center")
+            if picture:
+                head.html(picture, width="content")
+            if title:
+                head.markdown(title, width="content")
+        row = st.container(horizontal=True, gap="small", key=f"{key}_group{i}")
+        for action, label, highlighted in choices:
+            text = str(action)
+            row.button(
+                label,
+                key=button_key(key, "m", text),
+                type="primary" if highlighted else "secondary",
+                on_click=on_tap,
+                args=(text,),
+                help=text,
             )
-    else:
-        st.markdown(f"**{plain(record.players[player], NAME_MAX_CHARS)} (seat {player}) to act**")
-        options = [str(a) for a in state.legal_actions()]
-        st.selectbox("Move", options, key=f"{key}_choice")
-    cols = st.columns(2)
-    if player != CHANCE or outcomes:
-        cols[0].button(
-            "Apply",
-            type="primary",
-            on_click=callback(_apply),
-            args=(plugin.game, live_id, version, None, key),
-            key=f"{key}_apply",
-            width="stretch",
+
+
+def _chance_grid(plugin: LivePlugin, state, on_tap, key: str) -> bool:
+    """The outcome buttons of a chance event; False when its outcomes cannot be listed
+    (a whole deal: then it is typed)."""
+    try:
+        outcomes = state.chance_outcomes()
+    except EngineError:
+        st.info("This chance event (a whole deal) is entered as text under *Type a move*.")
+        return False
+    st.markdown("**What came up?** Tap it:")
+    grid = st.container(horizontal=True, gap="small", key=f"{key}_outcomes")
+    rules = []
+    for action, p in outcomes:
+        text = str(action)
+        bkey = button_key(key, "o", text)
+        if plugin.outcome is not None:
+            label, css = plugin.outcome(action, p)
+        else:
+            label, css = f"{text} · {percent(p)}", ""
+        rules.append((bkey, css))
+        grid.button(
+            label,
+            key=bkey,
+            on_click=on_tap,
+            args=(text,),
+            help=f"{text}: probability {p} ({float(p):.1%})",
         )
-    cols[1].button(
-        "Undo",
-        on_click=callback(_undo),
-        args=(plugin.game, live_id, version, key),
-        key=f"{key}_undo",
-        disabled=not record.actions,
-        width="stretch",
-    )
-    with st.expander("Type a move instead"):
+    _css(rules)
+    return True
+
+
+def _entry(plugin, live_id, version, record, state, key, best: set[str]) -> None:
+    def tap(text):
+        _apply(plugin.game, live_id, version, text, key)
+
+    on_tap = callback(tap)
+    player = state.current_player()
+    names = record.players
+    if player == CHANCE:
+        _chance_grid(plugin, state, on_tap, key)
+    else:
+        st.markdown(f"**{plain(names[player], NAME_MAX_CHARS)}** to act:")
+        actions = state.legal_actions()
+        if plugin.groups is not None:
+            groups = plugin.groups(state, actions, names, best)
+        else:
+            groups = default_groups(plugin.game, state, actions, names, best)
+        draw_groups(groups, on_tap, key)
+
+
+def _typed_box(plugin, live_id, version, key) -> None:
+    with st.expander("Type a move (expert)"):
         st.text_input("Action text", max_chars=200, key=f"{key}_typed")
         st.button(
             "Apply typed move",
-            on_click=callback(
-                lambda: _apply(
-                    plugin.game, live_id, version, st.session_state.get(f"{key}_typed", ""), key
-                )
-            ),
+            on_click=callback(_apply),
+            args=(plugin.game, live_id, version, None, key),
             key=f"{key}_apply_typed",
+        )
+
+
+def _moves_so_far(plugin, record: GameRecord, key: str) -> list[str]:
+    """Every event in words (cached per record length)."""
+    cached = st.session_state.get(f"{key}_words")
+    if cached and cached[0] == record.actions:
+        return cached[1]
+    words = describe_record(plugin.game, initial_state(record), record.actions, record.players)
+    st.session_state[f"{key}_words"] = (list(record.actions), words)
+    return words
+
+
+def _game_view(plugin: LivePlugin, key: str, live_id: str) -> None:
+    """The fragment: a fragment rerun is outside the app's catch-all, so it has its own."""
+    show_callback_error()  # a tap's callback ran before this fragment
+    try:
+        _game_view_body(plugin, key, live_id)
+    except Exception as exc:  # rerun/stop/switch_page are BaseExceptions: they pass
+        if os.environ.get("TABLETOP_DEBUG"):
+            raise
+        st.error(crash_message(exc))
+
+
+def _game_view_body(plugin: LivePlugin, key: str, live_id: str) -> None:
+    try:
+        record, version = _read(plugin.game, live_id)
+        state = _state(key, live_id, version, record)
+        words = _moves_so_far(plugin, record, key)
+    except (NotStored, WrongKind):
+        st.rerun(scope="app")
+    except EngineError as exc:
+        st.error(f"The stored game no longer replays: {exc}")
+        return
+    error = st.session_state.pop(f"{key}_error", None)
+    if error:
+        st.error(error)
+    names = record.players
+    left, right = st.columns([3, 2], gap="medium")
+    best: set[str] = set()
+    with left:
+        last = f" · last: {plain(words[-1])}" if words else ""
+        st.markdown(f"**Event {len(record.actions)}**{last}")
+        if plugin.board is not None:
+            plugin.board(state, names)
+        else:
+            plugin.render_state(state, None)
+    with right:
+        if state.is_terminal():
+            winners = ", ".join(plain(names[w], NAME_MAX_CHARS) for w in state.winners())
+            scores = ", ".join(
+                f"{plain(names[p], NAME_MAX_CHARS)} {v:g}" for p, v in enumerate(state.returns())
+            )
+            st.success(f"Game over — won by {winners}. Scores: {scores}")
+        else:
+            advice_box = st.container()
+            entry_box = st.container()
+            with advice_box:
+                if plugin.coach is not None:
+                    best = plugin.coach(state, names) or set()
+                elif plugin.advice is not None:
+                    with st.container(border=True):
+                        plugin.advice(state)
+            with entry_box:
+                _entry(plugin, live_id, version, record, state, key, best)
+        st.button(
+            "Undo last event",
+            icon=":material/undo:",
+            on_click=callback(_undo),
+            args=(plugin.game, live_id, version, key),
+            key=f"{key}_undo",
+            disabled=not record.actions,
+        )
+        if not state.is_terminal():
+            _typed_box(plugin, live_id, version, key)
+    with st.expander(f"Moves so far ({len(record.actions)})"):
+        st.markdown(
+            "\n".join(
+                f"{i + 1}. {plain(w)} (`{a}`)"
+                for i, (w, a) in enumerate(zip(words, record.actions))
+            )
+            or "—"
+        )
+    _footer(plugin, key, record)
+
+
+def _footer(plugin: LivePlugin, key: str, record: GameRecord) -> None:
+    row = st.container(horizontal=True, gap="small")
+    row.download_button(
+        "Download the record (.json)",
+        record.to_json(indent=1),
+        file_name=f"{plugin.game}-live.json",
+        mime="application/json",
+        key=f"{key}_download",
+    )
+    if plugin.explorer_page and row.button("Open in the explorer", key=f"{key}_explore"):
+        st.session_state[f"xp_{plugin.game}_live"] = record.to_json()
+        st.session_state[f"xp_{plugin.game}_source"] = "Live game"
+        st.switch_page(plugin.explorer_page)
+    confirm = f"{key}_confirm_end"
+    if not st.session_state.get(confirm):
+        row.button(
+            "End this game…",
+            key=f"{key}_new",
+            on_click=lambda: st.session_state.update({confirm: True}),
+        )
+        return
+    with st.container(border=True):
+        st.warning(
+            "End this game and start a new one? This page stops showing it; its link and "
+            "record stay as they are (download the record first if you want a copy)."
+        )
+        yes_no = st.container(horizontal=True, gap="small")
+        if yes_no.button("Yes, end it", type="primary", key=f"{key}_end_yes"):
+            _forget(key)
+            st.rerun(scope="app")
+        yes_no.button(
+            "No, keep playing",
+            key=f"{key}_end_no",
+            on_click=lambda: st.session_state.pop(confirm, None),
         )
 
 
@@ -219,61 +451,18 @@ def render_live(plugin: LivePlugin) -> None:
     """The whole live-game page for one game."""
     game = get_game(plugin.game)
     key = f"live_{plugin.game}"
-    st.title(f"{game.title}: live game")
-    st.caption(
-        "Enter what happens at your table, move by move; only legal moves are offered. "
-        "The game survives a page reload (its id is in the URL)."
-    )
+    st.markdown(f"### {game.title}: live game")
     try:
         loaded = _load(plugin.game, key)
     except EngineError as exc:  # the store itself is unusable (disk full, bad folder)
         st.error(f"Live games cannot be stored here: {exc}")
         return
     if loaded is None:
+        st.caption(
+            "Enter what happens at your table with one tap per event; only legal moves are "
+            "offered. The game survives a page reload (its id is in the URL)."
+        )
         _setup(plugin, key)
         return
-    live_id, record, version = loaded
-    try:
-        state = final_state(record, check_result=False)
-    except EngineError as exc:
-        st.error(f"The stored game no longer replays: {exc}")
-        return
-    error = st.session_state.get(f"{key}_error")
-    if error:
-        st.error(error)
-
-    left, right = st.columns([3, 2])
-    with left:
-        st.markdown(f"**Move {len(record.actions)}** · {state.describe_turn()}")
-        plugin.render_state(state, None)
-    with right:
-        if state.is_terminal():
-            winners = ", ".join(plain(record.players[w], NAME_MAX_CHARS) for w in state.winners())
-            st.success(f"Game over — won by {winners}. Scores: {state.returns()}")
-            st.button(
-                "Undo",
-                on_click=callback(_undo),
-                args=(plugin.game, live_id, version, key),
-                key=f"{key}_undo_end",
-            )
-        else:
-            if plugin.advice is not None:
-                with st.container(border=True):
-                    plugin.advice(state)
-            _entry(plugin, live_id, version, record, state, key)
-        with st.expander(f"Moves so far ({len(record.actions)})"):
-            st.code("\n".join(f"{i + 1}. {a}" for i, a in enumerate(record.actions)) or "—")
-        st.download_button(
-            "Download the record (.json)",
-            record.to_json(indent=1),
-            file_name=f"{plugin.game}-live.json",
-            mime="application/json",
-            key=f"{key}_download",
-        )
-        if plugin.explorer_page and st.button("Open in the explorer", key=f"{key}_explore"):
-            st.session_state[f"xp_{plugin.game}_live"] = record.to_json()
-            st.session_state[f"xp_{plugin.game}_source"] = "Live game"
-            st.switch_page(plugin.explorer_page)
-        if st.button("End and start a new game", key=f"{key}_new"):
-            _forget(key)
-            st.rerun()
+    live_id = loaded[0]
+    st.fragment(_game_view)(plugin, key, live_id)

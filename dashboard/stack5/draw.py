@@ -45,7 +45,7 @@ SPECIAL_FACE = {
     "ST": ("", "#6d4c41", "#fff"),
     "JK": ("★", "linear-gradient(135deg,#d62728,#f2c500,#2a9d3a,#1f5fbf,#8e44ad)", "#fff"),
 }
-SIZES = {"sm": (26, 36, 15), "md": (34, 48, 20), "lg": (44, 62, 26)}
+SIZES = {"xs": (17, 24, 11), "sm": (26, 36, 15), "md": (34, 48, 20), "lg": (44, 62, 26)}
 
 
 def card_label(name: str) -> str:
@@ -123,3 +123,30 @@ def player_html(seat: int, rows, score: int, target: int, note: str = "", size: 
     )
     body = "".join(row_html(r, f"row {i + 1}", size) for i, r in enumerate(rows))
     return f'<div style="max-width:380px">{head}{body}</div>'
+
+
+def named_player_html(
+    name: str, rows, score: int, target: int, note: str = "", active: bool = False
+) -> str:
+    """A player on one compact line: name and points, then each row of small cards (for
+    a phone: four players fit above the buttons)."""
+    stars = "●" * score + "○" * max(0, target - score)
+    border = "2px solid #c77700" if active else "1px solid #ddd"
+    head = (
+        f'<div style="font-weight:600;font-size:14px;white-space:nowrap;overflow:hidden;'
+        f'text-overflow:ellipsis">{html.escape(name)} '
+        f'<span style="color:#c77700" title="{score} of {target} points">{stars}</span> '
+        f'<span style="font-weight:400;color:#666;font-size:12px">{html.escape(note)}</span></div>'
+    )
+    rows_html = "".join(
+        f'<div style="display:flex;gap:1px;align-items:center;margin-right:6px">'
+        f'<span style="font-size:10px;color:#888;margin-right:2px">{i + 1}</span>'
+        + "".join(card_html(c, "xs") for c in r)
+        + "".join(empty_slot("xs") for _ in range(5 - len(r)))
+        + "</div>"
+        for i, r in enumerate(rows)
+    )
+    return (
+        f'<div style="border:{border};border-radius:8px;padding:3px 6px;margin:3px 0">'
+        f'{head}<div style="display:flex;flex-wrap:wrap">{rows_html}</div></div>'
+    )

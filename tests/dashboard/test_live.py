@@ -3,6 +3,7 @@ the widgets to the end, undo, and open the game in the explorer."""
 
 from __future__ import annotations
 
+from dashboard.live import button_key
 from engine import GameRecord, replay
 from tests.apptest import open_page
 
@@ -14,15 +15,16 @@ def start_live() -> object:
     at.segmented_control(key="pig_mode").set_value("Live game").run()
     at.text_input(key=f"{KEY}_name0").set_value("Ann")
     at.text_input(key=f"{KEY}_name1").set_value("Bob")
-    at.text_area(key=f"{KEY}_rules").set_value("target = 12")
-    at.button[[b.label for b in at.button].index("Start the game")].click().run()
+    at.number_input(key=f"{KEY}_rules_target").set_value(12)
+    at.button(key=f"{KEY}_start").click().run()
     assert not at.exception
     return at
 
 
 def enter(at, choice: str):
-    at.selectbox(key=f"{KEY}_choice").set_value(choice)
-    at.button(key=f"{KEY}_apply").click().run()
+    """One tap: the chance outcome's button or the move's button."""
+    kind = "o" if choice.startswith("die ") else "m"
+    at.button(key=button_key(KEY, kind, choice)).click().run()
     assert not at.exception
 
 
@@ -67,7 +69,7 @@ def test_a_typed_illegal_move_is_refused_without_change():
     at.button(key=f"{KEY}_apply_typed").click().run()
     assert any("'hold' is not allowed now" in e.value for e in at.error)
     assert not at.exception
-    assert "**Move 0**" in " ".join(m.value for m in at.markdown)
+    assert "**Event 0**" in " ".join(m.value for m in at.markdown)
 
 
 def test_live_game_survives_a_new_session_with_the_url():
@@ -77,4 +79,4 @@ def test_live_game_survives_a_new_session_with_the_url():
     again = open_page("views/demo_pig.py")
     again.query_params[KEY] = live_id
     again.segmented_control(key="pig_mode").set_value("Live game").run()
-    assert "**Move 1**" in " ".join(m.value for m in again.markdown)
+    assert "**Event 1**" in " ".join(m.value for m in again.markdown)

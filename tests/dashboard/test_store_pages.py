@@ -63,8 +63,8 @@ def pig_tab(live_id: str) -> AppTest:
 
 
 def apply(at, choice: str):
-    at.selectbox(key=f"{PIG}_choice").set_value(choice)
-    at.button(key=f"{PIG}_apply").click().run()
+    kind = "o" if choice.startswith("die ") else "m"  # one tap on the outcome or move
+    at.button(key=f"{PIG}_{kind}_" + choice.replace(" ", "-20-")).click().run()
     assert not at.exception, at.exception
 
 
@@ -74,7 +74,7 @@ def test_live_game_survives_a_reload_in_a_new_session():
     apply(at, "roll")
     apply(at, "die 4")
     again = pig_tab(live_id)
-    assert any(m.value.startswith("**Move 2**") for m in again.markdown)
+    assert any(m.value.startswith("**Event 2**") for m in again.markdown)
     record = GameRecord.from_json(default_store().load("live:pig", live_id)[0])
     assert record.actions == ["roll", "die 4"]
 
@@ -132,7 +132,8 @@ def test_an_unexpected_callback_error_becomes_the_friendly_message(monkeypatch):
         raise KeyError("boom")
 
     monkeypatch.setattr("dashboard.live.final_state", broken)
-    at.button(key=f"{PIG}_apply").click().run()
+    at.session_state[f"{PIG}_state"] = None  # no cached state: the tap replays the record
+    at.button(key=f"{PIG}_m_roll").click().run()
     assert not at.exception
     assert errors(at).startswith(CRASH_MESSAGE)
     assert "Traceback" not in errors(at)

@@ -89,9 +89,8 @@ def test_live_game_with_move_advisor():
     no_trouble(at)
     for move in ["buy R", "buy R", "done", "done", "move 1"]:
         if move == "move 1":
-            assert any("Move advisor" in i.value for i in at.info)
-        at.selectbox(key=f"{key}_choice").set_value(move)
-        at.button(key=f"{key}_apply").click().run()
+            assert any("Move advisor" in m.value for m in at.markdown)
+        at.button(key=f"{key}_m_" + move.replace(" ", "-20-")).click().run()
         no_trouble(at)
     assert not at.error
 

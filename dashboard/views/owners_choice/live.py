@@ -1,4 +1,4 @@
 from dashboard.live import render_live
-from dashboard.owners_choice.explorer import LIVE
+from dashboard.play_owners_choice import LIVE
 
 render_live(LIVE)

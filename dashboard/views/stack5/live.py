@@ -1,4 +1,4 @@
 from dashboard.live import render_live
-from dashboard.stack5.explorer import LIVE
+from dashboard.play_stack5 import LIVE
 
 render_live(LIVE)

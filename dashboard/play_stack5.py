@@ -1,0 +1,212 @@
+"""Stack 5 on the live page and against the bots: the board with names, the full advice
+(bust odds, draw/stop with its reason, row outlooks, the simple bot's placement) and the
+buttons (cards drawn as cards). Words and pictures only; every number is the engine's."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import streamlit as st
+
+from dashboard.live import Group, percent
+from dashboard.play_words import stack5_card, who
+from dashboard.stack5.draw import COLOURS, SPECIAL_FACE, card_html, named_player_html
+from dashboard.stack5.explorer import LIVE as BASE
+from dashboard.ui import plain
+from engine import CHANCE, EngineError
+from engine.stack5 import Deal, Decide, Give, Place, Steal, draw_odds, draw_or_stop, row_outlook
+from engine.stack5.bots import HeuristicBot
+
+_SHORT = {"D3": "+3", "NB": "N-bomb", "CB": "C-bomb", "ST": "Steal", "JK": "★"}
+
+
+def board(state, names: list[str], seat: int | None = None) -> None:
+    """Every player's rows with their names; the cards in play above them."""
+    obs = state.observation(seat)
+    target = state.ruleset.target
+    over = state.is_terminal()
+    parts = []
+    if obs["hand"]:
+        parts.append(f"{who(names, obs['player'])} drew")
+        parts.append(_cards(obs["hand"]))
+    if obs["to_place"]:
+        parts.append(f"{who(names, obs['placer'])} places")
+        parts.append(_cards(obs["to_place"]))
+    if obs["stolen"]:
+        parts.append("stolen")
+        parts.append(_cards([obs["stolen"]]))
+    if obs["effect"]:
+        parts.append("taking effect")
+        parts.append(_cards([obs["effect"]]))
+    top = ""
+    if parts:
+        top = (
+            '<div style="display:flex;flex-wrap:wrap;gap:4px;align-items:center;'
+            'font-size:13px">' + "".join(parts) + "</div>"
+        )
+    acting = obs["to_act"] if obs["to_act"] >= 0 else obs["player"]
+    players = "".join(
+        named_player_html(
+            who(names, s),
+            rows,
+            obs["scores"][s],
+            target,
+            "◀ to act" if s == acting and not over else "",
+            active=s == acting and not over,
+        )
+        for s, rows in enumerate(obs["rows"])
+    )
+    st.html(top + players)
+    st.caption(
+        f"Deck {obs['deck_size']} · discard pile {sum(obs['discard'].values())}"
+        f" · reshuffles {obs['reshuffles']} · first to {target} points"
+    )
+
+
+def _cards(cards) -> str:
+    return "".join(card_html(c, "sm") for c in cards)
+
+
+def outcome(action: Deal, probability) -> tuple[str, str]:
+    """A chance button that looks like the card: its colour, its number, its odds."""
+    card = action.card
+    if card in SPECIAL_FACE:
+        face, bg, fg = SPECIAL_FACE[card]
+        face = _SHORT.get(card, card)
+    else:
+        bg, fg = COLOURS.get(card[0], ("#666", "#fff"))
+        face = card[1:]
+    css = (
+        f"background:{bg};color:{fg};border:2px solid rgba(0,0,0,.35);min-width:46px;"
+        "min-height:52px;padding:2px 6px;border-radius:8px;font-weight:700;"
+    )
+    return f"**{face}** {percent(probability)}", css
+
+
+def _bot_pick(state) -> str | None:
+    seat = state.current_player()
+    if seat == CHANCE or state.is_terminal():
+        return None
+    try:
+        return str(HeuristicBot().choose(state, seat, random.Random(0)))
+    except EngineError:  # pragma: no cover - the bot only picks legal moves
+        return None
+
+
+def coach(state, names: list[str]) -> set[str]:
+    """Bust odds, the draw/stop suggestion and its reason, the placement helper; returns
+    the move the simple bot would make (highlighted on its button)."""
+    obs = state.observation(None)
+    phase = obs["phase"]
+    seat = state.current_player()
+    lines = []
+    best = _bot_pick(state)
+    if obs["hand"] and phase in ("draw", "decide", "draw3", "bomb"):
+        try:
+            odds = draw_odds(
+                obs["hand"],
+                obs["unseen"] or obs["discard"],
+                state.ruleset,
+                horizon=3,
+                jokers_this_turn=obs["jokers_this_turn"],
+            )
+        except EngineError as exc:
+            lines.append(f"(odds unavailable: {exc})")
+        else:
+            within = ", ".join(
+                f"{k + 1}: {float(p):.0%}" for k, p in enumerate(odds.bust_within[:3])
+            )
+            lines.append(
+                f"Next draw: **bust {float(odds.bust):.1%}**, second Joker "
+                f"{float(odds.double_joker):.1%}, safe {float(odds.safe):.1%} "
+                f"(bust within 1/2/3 draws: {within})."
+            )
+            if phase == "decide":
+                verb, why = draw_or_stop(odds)
+                lines.append(f"Suggestion: **{verb}** — {why}.")
+    if phase in ("place", "steal_place", "decide", "give", "steal") and seat >= 0:
+        rows = obs["rows"][obs["placer"] if phase == "place" else seat]
+        looks = []
+        for i, row in enumerate(rows):
+            if row:
+                look = row_outlook(row, state.ruleset)
+                looks.append(f"row {i + 1}: {plain(str(look))}")
+        if looks:
+            lines.append("Your rows — " + "; ".join(looks) + ".")
+    if best and phase != "decide":
+        from engine.stack5 import parse_action
+
+        action = parse_action(best)
+        lines.append(f"The simple bot would: **{plain(_short_words(action, names))}**.")
+    if lines:
+        with st.container(border=True):
+            st.markdown("  \n".join(lines))
+    return {best} if best else set()
+
+
+def _short_words(action, names) -> str:
+    if isinstance(action, Place):
+        if action.discard:
+            return f"discard row {action.row}, start it with {action.card}"
+        return f"{action.card} on row {action.row}"
+    if isinstance(action, Give):
+        return f"give to {who(names, action.seat)}"
+    if isinstance(action, Steal):
+        return f"steal from {who(names, action.seat)}'s row {action.row}"
+    return str(action)
+
+
+def groups(state, actions: list, names: list[str], best: set[str]) -> list[Group]:
+    """Draw/stop; give to whom; steal which row; one group per card to place (one
+    button per legal row)."""
+    out: list[Group] = []
+    decide = [a for a in actions if isinstance(a, Decide)]
+    if decide:
+        out.append(
+            (
+                "Draw another card or stop?",
+                "",
+                [(a, "Draw" if a.kind == "draw" else "Stop", str(a) in best) for a in decide],
+            )
+        )
+    give = [a for a in actions if isinstance(a, Give)]
+    if give:
+        out.append(
+            (
+                "Bust! Give the cards to",
+                "",
+                [(a, plain(who(names, a.seat)), str(a) in best) for a in give],
+            )
+        )
+    steal = [a for a in actions if isinstance(a, Steal)]
+    if steal:
+        out.append(
+            (
+                "Steal the top card of",
+                "",
+                [(a, f"{plain(who(names, a.seat))} row {a.row}", str(a) in best) for a in steal],
+            )
+        )
+    by_card: dict[str, list] = {}
+    for a in actions:
+        if isinstance(a, Place):
+            by_card.setdefault(a.card, []).append(a)
+    rows = state.observation(None)["rows"]
+    seat = state.current_player()
+    mine = rows[seat] if 0 <= seat < len(rows) else []
+    for card, places in by_card.items():
+        choices = []
+        for a in places:
+            if a.discard:
+                label = f"discard row {a.row}"
+            elif a.row - 1 < len(mine) and not mine[a.row - 1]:
+                label = f"row {a.row} (new)"
+            else:
+                label = f"row {a.row}"
+            choices.append((a, label, str(a) in best))
+        out.append((f"Place {plain(stack5_card(card))} on", card_html(card, "sm"), choices))
+    return out
+
+
+LIVE = replace(BASE, board=board, coach=coach, outcome=outcome, groups=groups)
