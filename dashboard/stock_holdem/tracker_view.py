@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import html
 import math
+import re
+from dataclasses import dataclass, field
 
 import plotly.graph_objects as go
 import polars as pl
 import streamlit as st
 
 from dashboard.stock_holdem.draw import cards_html
+from engine.core.errors import EngineError
 from engine.stock_holdem import COMPANIES, StockHoldemRules
 from engine.stock_holdem.tracker import CompanyView
 
@@ -164,3 +167,177 @@ def parse_stock_up(text: str) -> list[int]:
     """
     letters = str(text).upper()
     return [letters.count(co) for co in COMPANIES]
+
+
+# --- one typo stays beside its company ---------------------------------------------------------
+
+_COMPANY_AT_START = re.compile(r"^company ([A-F])\b")
+_PLACE = re.compile(r"company ([A-F]) slot \d|your hand|the seen cards")
+
+
+def _culprit(message: str) -> str | None:
+    """Where an engine message puts the problem: ``'A'``..``'F'``, ``'hand'``, ``'seen'``
+    or ``None``. For a card entered twice, the later of the two places."""
+    if "entered twice" in message:
+        places = _PLACE.findall(message)
+        spots = [m.group(0) for m in _PLACE.finditer(message)]
+        if spots:
+            last = spots[-1]
+            if last.startswith("company"):
+                return places[-1]
+            return "hand" if last == "your hand" else "seen"
+    m = _COMPANY_AT_START.match(message)
+    if m:
+        return m.group(1)
+    if message.startswith("hand card"):
+        return "hand"
+    if message.startswith("seen card"):
+        return "seen"
+    return None
+
+
+@dataclass
+class TrackedTable:
+    """The tracker's result with every error kept beside its place: ``view`` is computed
+    from the companies, hand and seen cards that read well (a company with an error is
+    left empty in it)."""
+
+    view: object | None
+    company_errors: dict[int, str] = field(default_factory=dict)
+    hand_error: str | None = None
+    seen_error: str | None = None
+    error: str | None = None
+
+
+def track_each(track_fn, texts, flags, hand: str, seen: str, rules) -> TrackedTable:
+    """Run ``track_fn(companies, stock_up, hand, seen, rules)`` (the engine's
+    :func:`~engine.stock_holdem.tracker.track`, maybe cached) and, when it refuses the
+    input, set the culprit aside (a company, the hand or the seen cards), keep its
+    message and run again — so one typo does not hide the five other companies."""
+    texts, flags = list(texts), list(flags)
+    out = TrackedTable(None)
+    for _ in range(len(COMPANIES) + 3):
+        try:
+            out.view = track_fn(tuple(texts), tuple(flags), hand, seen, rules)
+            return out
+        except EngineError as exc:
+            message = str(exc)
+            where = _culprit(message)
+            if where in COMPANIES and COMPANIES.index(where) not in out.company_errors:
+                i = COMPANIES.index(where)
+                out.company_errors[i] = message
+                texts[i], flags[i] = "", 0
+            elif where == "hand" and out.hand_error is None:
+                out.hand_error, hand = message, ""
+            elif where == "seen" and out.seen_error is None:
+                out.seen_error, seen = message, ""
+            else:
+                out.error = message
+                return out
+    return out
+
+
+def summary_html(view, prices: list[int], errors: dict[int, str]) -> str:
+    """The six companies in a compact table for phones: price now, expected price and
+    the range of prices after the price phase."""
+    rows = []
+    for i, co in enumerate(COMPANIES):
+        name = html.escape(view.companies[i].name if view is not None else co)
+        if i in errors:
+            rest = "<td colspan='3' style='color:#c62828'>fix its cards ⚠</td>"
+        elif view is None:
+            rest = "<td colspan='3'>—</td>"
+        else:
+            c = view.companies[i]
+            ps = list(c.distribution.probabilities)
+            rest = (
+                f"<td><b>${float(c.expected):.2f}</b></td>"
+                f"<td>${min(ps)}–${max(ps)}</td>"
+                f"<td>{float(c.probability_at_least(prices[i])):.0%}</td>"
+            )
+        rows.append(f"<tr><td><b>{name}</b></td><td>${prices[i]}</td>{rest}</tr>")
+    head = (
+        "<tr style='color:#666'><th></th><th>now</th><th>expected</th><th>range</th>"
+        "<th>≥ now</th></tr>"
+    )
+    return (
+        "<table style='font-family:sans-serif;font-size:14px;border-collapse:collapse;"
+        "width:100%;max-width:520px;text-align:left'>"
+        f"{head}{''.join(rows)}</table>"
+    )
+
+
+# --- the players table, kept like the company cards -------------------------------------------
+
+PLAYER_COLUMNS = ("name", "cash", "chips", *COMPANIES)
+_URL_SEP_ROW, _URL_SEP_CELL = "|", "~"
+
+
+def players_to_url(frame: pl.DataFrame) -> str:
+    """The players table as URL text: rows ``name~cash~chips~A~…~F`` joined by ``|``.
+
+    >>> players_to_url(default_players(3)).split("|")[0]
+    'You~140~2~1~0~0~0~0~0'
+    """
+    rows = []
+    for row in frame.iter_rows(named=True):
+        name = str(row["name"] or "").replace(_URL_SEP_ROW, " ").replace(_URL_SEP_CELL, " ")
+        cells = [name] + [str(int(_number(row[c]))) for c in PLAYER_COLUMNS[1:]]
+        rows.append(_URL_SEP_CELL.join(cells))
+    return _URL_SEP_ROW.join(rows)
+
+
+def players_from_url(text: str, n: int) -> pl.DataFrame | None:
+    """The players table from :func:`players_to_url` text, or ``None`` for junk. Names
+    are cut to 40 characters, numbers are ASCII digits (at most 6).
+
+    >>> players_from_url(players_to_url(default_players(4)), 4).equals(default_players(4))
+    True
+    >>> players_from_url("You~1e9~2~1~0~0~0~0~0", 1) is None
+    True
+    """
+    if not isinstance(text, str) or not text or len(text) > 2000:
+        return None
+    rows = text.split(_URL_SEP_ROW)
+    if len(rows) != n:
+        return None
+    frame = {c: [] for c in PLAYER_COLUMNS}
+    for row in rows:
+        cells = row.split(_URL_SEP_CELL)
+        if len(cells) != len(PLAYER_COLUMNS):
+            return None
+        frame["name"].append(" ".join(cells[0].split())[:40])
+        for c, cell in zip(PLAYER_COLUMNS[1:], cells[1:]):
+            if not (0 < len(cell) <= 6 and cell.isascii() and cell.isdigit()):
+                return None
+            frame[c].append(int(cell))
+    return pl.DataFrame(frame, schema=default_players(n).schema)
+
+
+def resize_players(frame: pl.DataFrame, n: int) -> pl.DataFrame:
+    """Keep the first ``n`` rows; new rows get the default player's values.
+
+    >>> resize_players(default_players(3), 5)["name"].to_list()[-2:]
+    ['Player 4', 'Player 5']
+    """
+    if frame.height >= n:
+        return frame.head(n)
+    return pl.concat([frame, default_players(n).slice(frame.height)])
+
+
+def apply_edits(frame: pl.DataFrame, edits: dict) -> pl.DataFrame:
+    """A players table with the edited cells of a ``st.data_editor`` state applied (a
+    cleared number counts as 0, a cleared name as ``Player k``)."""
+    rows = frame.to_dicts()
+    for index, changes in (edits or {}).get("edited_rows", {}).items():
+        k = int(index)
+        if not 0 <= k < len(rows):
+            continue
+        for column, value in changes.items():
+            if column not in PLAYER_COLUMNS:
+                continue
+            if column == "name":
+                rows[k][column] = " ".join(str(value or "").split())[:40] or f"Player {k + 1}"
+            else:
+                rows[k][column] = int(_number(value))
+    return pl.DataFrame(rows, schema=frame.schema)

@@ -200,3 +200,73 @@ def test_page_reads_the_url():
     assert _expected(at)[0] == 43
     assert at.text_input(key="tt_co2").value == "1A"
     assert at.toggle(key="tt_up0").value and not at.toggle(key="tt_up2").value
+
+
+def _html(at) -> str:
+    return " ".join(str(e.proto.body) for e in at.get("html"))
+
+
+def test_page_a_typo_in_one_company_shows_beside_it_and_the_others_still_compute():
+    at = open_page(PAGE)
+    at.text_input(key="tt_co1").set_value("10S 2W 11Q").run()
+    assert not at.exception, at.exception
+    assert len(at.error) == 1 and "company B slot 3 '11Q'" in at.error[0].value
+    assert len(_expected(at)) == 5  # A, C, D, E, F still priced
+    worth = next(df.value for df in at.dataframe if "expected net worth" in df.value.columns)
+    assert len(worth) == 4
+    assert any("Company B counts at its current price" in c.value for c in at.caption)
+    # a card entered twice goes beside the later place; the rest still computes
+    at.text_input(key="tt_co1").set_value("10S 2W").run()
+    at.text_input(key="tt_co3").set_value("1F 8W 3A").run()
+    assert len(at.error) == 1 and "entered twice" in at.error[0].value
+    assert len(_expected(at)) == 5
+
+
+def test_page_compact_summary_of_the_six_companies_at_the_top():
+    at = open_page(PAGE)
+    summary = _html(at)
+    assert "expected" in summary and "range" in summary
+    for co in "ABCDEF":
+        assert f"<b>{co}</b>" in summary
+    at.text_input(key="tt_co0").set_value("3A 9F 7? ZZ").run()
+    assert "fix its cards" in _html(at)
+
+
+def test_page_new_round_and_clear_buttons():
+    at = open_page(PAGE)
+    at.number_input(key="tt_price0").set_value(20).run()
+    at.button(key="tt_new_round").click().run()
+    assert not at.exception and not at.error
+    assert [at.text_input(key=f"tt_co{i}").value for i in range(6)] == [""] * 6
+    assert at.text_input(key="tt_hand").value == ""
+    assert not at.toggle(key="tt_up2").value  # the stock-up chip is gone
+    assert at.number_input(key="tt_price0").value == 20  # prices stay
+    at.button(key="tt_clear").click().run()
+    assert not at.exception
+    assert at.number_input(key="tt_price0").value == 10
+    assert len(_expected(at)) == 6
+
+
+def test_page_players_table_is_kept_in_the_session_and_the_url():
+    from dashboard.stock_holdem import tracker_view as tv
+
+    at = open_page(PAGE)
+    edited = tv.apply_edits(
+        at.session_state["tt_players"], {"edited_rows": {0: {"name": "Ann", "cash": 99}}}
+    )
+    at.session_state["tt_players"] = edited
+    at.run()
+    at.text_input(key="tt_co0").set_value("3A 9F").run()  # another rerun keeps the table
+    assert at.session_state["tt_players"]["name"][0] == "Ann"
+    url = at.query_params["pl"]
+    assert url.startswith("Ann~99~")
+    again = AppTest.from_file(APP, default_timeout=120)
+    again.run()
+    again.switch_page(PAGE)
+    again.query_params.update({"pl": url, "n": "4"})
+    again.run()
+    worth = next(df.value for df in again.dataframe if "expected net worth" in df.value.columns)
+    assert worth["player"][0] == "Ann"
+    at.selectbox(key="tt_n").set_value(5).run()
+    assert at.session_state["tt_players"]["name"].to_list()[0] == "Ann"
+    assert at.session_state["tt_players"].height == 5

@@ -15,10 +15,11 @@ from engine.stock_holdem.tracker import expected_worths, track
 st.title("Stock Hold'em table tracker")
 st.caption(
     "Enter what you see at the table: each company's cards as they are placed — a "
-    "face-up card fully (`7A`, `BULL`), a face-down card by its back (`7?` shows a number, "
-    "`?A` a symbol), a card you placed or peeked at fully — with its current price and "
-    "stock-up chip; then your hand. Missing slots count as `?` (not placed yet)."
+    "face-up card fully (7A, BULL), a face-down card by its back (7? shows a number, "
+    "?A a symbol), a card you placed or peeked at fully — with its current price and "
+    "stock-up chip; then your hand. Missing slots count as ? (not placed yet)."
 )
+summary_box = st.container()  # the six companies at a glance (filled below)
 st.html(f"<div style='font-size:14px'>Symbols: {legend_html()}</div>")
 
 
@@ -50,14 +51,59 @@ ui.init_state(
 rules = rules_inputs("tt")
 per = rules.stock_up_per_company
 
+
+@ui.callback
+def _new_round() -> None:
+    """A new round: the companies' cards, your hand, the seen cards and the stock-up chips
+    go; prices and players stay (enter the new prices)."""
+    for i in range(6):
+        st.session_state[f"tt_co{i}"] = ""
+        st.session_state.pop(f"tt_up{i}", None)
+        st.session_state.pop(f"tt_up{i}_n", None)
+    st.session_state["tt_hand"] = ""
+    st.session_state["tt_seen"] = ""
+    st.session_state["tt_cleared_up"] = True
+
+
+@ui.callback
+def _clear() -> None:
+    """Everything back to an empty table at the starting prices and default players."""
+    _new_round()
+    for i in range(6):
+        st.session_state[f"tt_price{i}"] = tv.RULES.start_price
+    n = st.session_state.get("tt_n", 4)
+    st.session_state["tt_players"] = tv.default_players(n)
+    st.session_state["tt_players_v"] = st.session_state.get("tt_players_v", 0) + 1
+
+
+b1, b2 = st.columns(2)
+b1.button(
+    "New round",
+    key="tt_new_round",
+    on_click=_new_round,
+    width="stretch",
+    help="Clears the cards, your hand and the stock-up chips; keeps prices and players.",
+)
+b2.button(
+    "Clear",
+    key="tt_clear",
+    on_click=_clear,
+    width="stretch",
+    help="Clears everything: cards, prices, stock-up chips and players.",
+)
+if st.session_state.pop("tt_cleared_up", False):
+    url_up = [0] * 6
+
 h1, h2 = st.columns(2)
-hand = h1.text_input("Your hand", key="tt_hand", help="e.g. `9A 4W BULL`", max_chars=tv.MAX_TEXT)
+hand = h1.text_input("Your hand", key="tt_hand", help="e.g. 9A 4W BULL", max_chars=tv.MAX_TEXT)
+hand_box = h1.container()
 seen = h2.text_input(
     "Other cards you have seen (peeks not entered on a company)",
     key="tt_seen",
     max_chars=tv.MAX_TEXT,
     help="Cards whose face you know that are not in your hand nor typed on a company.",
 )
+seen_box = h2.container()
 
 st.subheader("Companies")
 boxes, texts, prices, flags = [], [], [], []
@@ -92,11 +138,22 @@ ui.set_url(
 )
 
 # --- the six distributions ----------------------------------------------------------------
-view = None
-with ui.engine_errors():
-    view = _track(tuple(texts), tuple(flags), hand, seen, rules)
+result = tv.track_each(_track, texts, flags, hand, seen, rules)
+view = result.view
+if result.hand_error:
+    hand_box.error(result.hand_error)
+if result.seen_error:
+    seen_box.error(result.seen_error)
+if result.error:
+    st.error(result.error)
+for i, message in result.company_errors.items():
+    boxes[i].error(message)
+with summary_box:
+    st.html(tv.summary_html(view, prices, result.company_errors))
 if view is not None:
     for i, company in enumerate(view.companies):
+        if i in result.company_errors:
+            continue
         with boxes[i]:
             st.html(tv.company_header_html(company, prices[i]))
             st.markdown(tv.stats_markdown(company, prices[i]))
@@ -115,23 +172,48 @@ if view is not None:
     with st.expander("Cards you have seen"):
         st.html(f"<div>{cards_html(view.seen)}</div>")
 
-# --- players --------------------------------------------------------------------------------
+# --- players (kept in the session and the URL, like the company cards) ---------------------
 st.subheader("Players")
-n = st.selectbox("Players", [3, 4, 5, 6], index=1, key="tt_n")
-edited = st.data_editor(
-    tv.default_players(n),
-    key=f"tt_players_{n}",
+ui.init_state(tt_n=ui.url_value("n", 4, choices=(3, 4, 5, 6)), tt_players_v=0)
+n = st.selectbox("Players", [3, 4, 5, 6], key="tt_n")
+if "tt_players" not in st.session_state:
+    from_url = tv.players_from_url(ui.url_value("pl", ""), n)
+    st.session_state["tt_players"] = tv.default_players(n) if from_url is None else from_url
+if st.session_state["tt_players"].height != n:
+    st.session_state["tt_players"] = tv.resize_players(st.session_state["tt_players"], n)
+    st.session_state["tt_players_v"] += 1
+
+
+@ui.callback
+def _keep_edits(editor_key: str) -> None:
+    """Fold the editor's changes into the kept table (a fresh editor shows it)."""
+    st.session_state["tt_players"] = tv.apply_edits(
+        st.session_state["tt_players"], st.session_state.get(editor_key)
+    )
+    st.session_state["tt_players_v"] += 1
+
+
+editor_key = f"tt_players_{st.session_state['tt_players_v']}"
+st.data_editor(
+    st.session_state["tt_players"],
+    key=editor_key,
     hide_index=True,
     num_rows="fixed",
     column_config=tv.players_column_config(),
     width="stretch",
+    on_change=_keep_edits,
+    args=(editor_key,),
 )
+players = st.session_state["tt_players"]
+ui.set_url(n=n, pl=tv.players_to_url(players))
 if view is not None:
     with ui.engine_errors():
-        rows = tv.players_rows(edited)
-        worths = expected_worths(
-            rows, view.companies, shares_per_company=tv.RULES.shares_per_company
-        )
+        rows = tv.players_rows(players)
+        # a company whose cards do not read counts at its current price meanwhile
+        at_price = [
+            prices[i] if i in result.company_errors else c for i, c in enumerate(view.companies)
+        ]
+        worths = expected_worths(rows, at_price, shares_per_company=tv.RULES.shares_per_company)
         names = [r[0] for r in rows]
         st.dataframe(
             pl.DataFrame(
@@ -142,12 +224,14 @@ if view is not None:
                         f"${float(w) - r[1] - r[2]:,.2f}" for w, r in zip(worths, rows)
                     ],
                     "cash + chips": [r[1] + r[2] for r in rows],
-                    "exact": [str(w) for w in worths],
                 }
             ),
             hide_index=True,
             width="stretch",
         )
+        if result.company_errors:
+            late = ", ".join(COMPANIES[i] for i in sorted(result.company_errors))
+            st.caption(f"Company {late} counts at its current price until its cards are fixed.")
         st.plotly_chart(
             tv.worth_chart(names, [float(w) for w in worths]),
             width="stretch",
