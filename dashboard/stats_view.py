@@ -2,28 +2,35 @@
 drawing a table with its chart and CSV download.
 
 Costs are paid once: an upload is verified by a checked replay once per content (keyed by
-its SHA-256), and the derived tables are cached by the content of every record set, so a
-rerun of the page does not replay anything. A session keeps at most
-:data:`MAX_UPLOAD_SETS` uploads (:data:`MAX_UPLOAD_BYTES` in all) and
-:data:`MAX_SESSION_GAMES` simulated games; a simulation request stops at
-:data:`SIM_SECONDS`.
+its SHA-256); the shipped data (replayed by the tests), verified uploads and simulated
+games are then replayed *trusted* (``apply_trusted``), once per record for all of a
+game's tables (:func:`engine.stats.one_pass`). The parsed records and the tables are
+cached by the content of every record set and the player count shown, so a rerun of the
+page replays nothing. Tables are shown for one player count at a time, so no bar adds
+games of different player counts. A session keeps at most :data:`MAX_UPLOAD_SETS`
+uploads (:data:`MAX_UPLOAD_BYTES` in all) and :data:`MAX_SESSION_GAMES` simulated games;
+a simulation request stops at :data:`SIM_SECONDS`.
 """
 
 from __future__ import annotations
 
 import hashlib
 import time
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import plotly.graph_objects as go
+import polars as pl
 import streamlit as st
 
+from dashboard import palette
 from dashboard.explorer import DATA_DIR
 from dashboard.ui import default_count_index, overrides_input, parse_overrides, player_counts
 from engine import EngineError, GameRecord, get_game, parse_records, simulate
+from engine import stats as engine_stats
 from engine.core.records import MAX_BYTES, parse_jsonl
-from engine.stats import StatTable, game_tables, length_frame, seats_frame, win_rates
+from engine.stats import StatTable, length_frame, seats_frame, single_bot_seats, win_rates
 
 MAX_BATCH = 200  # games per simulation request
 SIM_SECONDS = 10.0  # and at most this long, so a request cannot hang the app
@@ -31,17 +38,17 @@ MAX_SESSION_GAMES = 20_000  # simulated games kept in one session
 MAX_UPLOAD_SETS = 4  # uploaded files kept in one session
 MAX_UPLOAD_BYTES = 2 * MAX_BYTES  # their total size
 SESSION_KEY = "stats_records"
+SIMS_DIGEST_KEY = "stats_records_digest"  # SHA-256 chained over the simulated batches
 UPLOADS_KEY = "stats_uploads"  # [{"digest", "name", "size", "text"}]
+CHART_CONFIG = {"displayModeBar": False}  # no toolbar printed over a title on a phone
 
 
-@st.cache_data(show_spinner="Reading recorded games…")
-def _recorded(game: str, stamp: tuple) -> list[str]:
+@st.cache_resource(show_spinner="Reading recorded games…", max_entries=16)
+def _recorded(game: str, stamp: tuple) -> tuple[GameRecord, ...]:
     out = []
     for path in sorted((DATA_DIR / game).glob("*.jsonl")):
-        out += [
-            r.to_json() for r in parse_jsonl(path.read_text(encoding="utf-8"), source=path.name)
-        ]
-    return out
+        out += parse_jsonl(path.read_text(encoding="utf-8"), source=path.name)
+    return tuple(out)
 
 
 def _stamp(game: str) -> tuple:
@@ -68,7 +75,7 @@ def _digest(data: bytes | str) -> str:
 def records_for(game: str) -> list[GameRecord]:
     """The recorded games of ``game`` plus those added in this session."""
     try:
-        recorded = [GameRecord.from_json(t) for t in _recorded(game, _stamp(game))]
+        recorded = list(_recorded(game, _stamp(game)))
     except EngineError as exc:
         st.error(f"A file in data/{game} could not be read: {exc}")
         recorded = []
@@ -81,39 +88,85 @@ def records_for(game: str) -> list[GameRecord]:
     return recorded + [r for r in added if r.game == game]
 
 
+def game_tables(game: str, records: list[GameRecord]) -> list[StatTable]:
+    """The game's own tables, replayed trusted: every record here was verified once (the
+    shipped data by the tests, uploads when added) or made by the engine."""
+    return engine_stats.game_tables(game, records, trusted=True)
+
+
 @dataclass(frozen=True)
 class Figures:
     games: int
     unfinished: int
     tables: list[StatTable]
     error: str | None = None
+    players: int | None = None
+    charts: list = field(default_factory=list)  # table_figure of each table, built once
 
 
 def _content_key(game: str) -> tuple:
-    sims = st.session_state.get(SESSION_KEY, [])
     return (
         game,
         _stamp(game),
         tuple(item["digest"] for item in st.session_state.get(UPLOADS_KEY, [])),
-        _digest("\n".join(sims)) if sims else "",
+        st.session_state.get(SIMS_DIGEST_KEY, ""),
     )
 
 
-@st.cache_data(show_spinner="Counting…", max_entries=32)
-def _figures(key: tuple, _load) -> Figures:
+@st.cache_resource(show_spinner="Reading games…", max_entries=8)
+def _records(key: tuple, _load) -> tuple[GameRecord, ...]:
+    return tuple(_load())
+
+
+@st.cache_resource(max_entries=16)
+def _counts(key: tuple, _load) -> dict[int, int]:
+    """Games per player count (no replay)."""
+    return dict(sorted(Counter(r.num_players for r in _records(key, _load)).items()))
+
+
+def _seat_note(seats: pl.DataFrame) -> str:
+    single = single_bot_seats(seats)
+    if not single:
+        return ""
+    shown = ", ".join(f"seat {s} always {b}" for _, s, b in single)
+    return (
+        f"One bot played every game at some seats ({shown}): those bars measure the bot as "
+        "much as the seat."
+    )
+
+
+@st.cache_resource(show_spinner="Counting…", max_entries=32)
+def _figures(key: tuple, players: int | None, _load) -> Figures:
     game = key[0]
-    records = _load()
+    records = [r for r in _records(key, _load) if players is None or r.num_players == players]
     if not records:
-        return Figures(0, 0, [])
+        return Figures(0, 0, [], players=players)
     seats = seats_frame(records)
     tables = [
-        StatTable("Win rate by seat", win_rates(seats, "seat"), x="seat", y="win_rate"),
-        StatTable("Win rate by bot", win_rates(seats, "bot"), x="bot", y="win_rate"),
+        StatTable(
+            "Win rate by seat",
+            win_rates(seats, "seat"),
+            x="seat",
+            y="win_rate",
+            x_title="Seat",
+            y_title="Share of games won",
+            note=_seat_note(seats),
+        ),
+        StatTable(
+            "Win rate by bot",
+            win_rates(seats, "bot"),
+            x="bot",
+            y="win_rate",
+            x_title="Bot",
+            y_title="Share of games won",
+        ),
         StatTable(
             "Game length (actions, chance outcomes included)",
             length_frame(records),
             x="actions",
             y="games",
+            x_title="Actions in the game (chance outcomes included)",
+            y_title="Games",
         ),
     ]
     error = None
@@ -121,17 +174,45 @@ def _figures(key: tuple, _load) -> Figures:
         tables += game_tables(game, records)
     except EngineError as exc:
         error = f"Could not compute the game's own figures: {exc}"
-    return Figures(len(records), sum(r.result is None for r in records), tables, error)
+    charts = [table_figure(t, game) for t in tables]
+    return Figures(
+        len(records), sum(r.result is None for r in records), tables, error, players, charts
+    )
 
 
-def figures_for(game: str) -> Figures:
-    """Every table of the page for ``game``, computed once per content of the records."""
-    return _figures(_content_key(game), lambda: records_for(game))
+def figures_for(game: str, players: int | None = None) -> Figures:
+    """Every table of the page for ``game`` and one player count (``None``: all),
+    computed once per content of the records."""
+    return _figures(_content_key(game), players, lambda: records_for(game))
+
+
+def player_count_choice(game: str) -> int | None:
+    """The player count the page shows (a selector when the records hold several)."""
+    counts = _counts(_content_key(game), lambda: records_for(game))
+    if not counts:
+        return None
+    if len(counts) == 1:
+        return next(iter(counts))
+    options = list(counts)
+    default = max(options, key=lambda n: (counts[n], -n))
+    chosen = st.segmented_control(
+        "Players",
+        options,
+        default=default,
+        required=True,
+        format_func=lambda n: f"{n} players ({counts[n]:,} games)",
+        key=f"stats_players_{game}",
+        help="Games with different numbers of players are never added together.",
+    )
+    return chosen if chosen in counts else default
 
 
 def _add(records: list[GameRecord]) -> None:
     st.session_state.setdefault(SESSION_KEY, [])
-    st.session_state[SESSION_KEY] += [r.to_json() for r in records]
+    texts = [r.to_json() for r in records]
+    st.session_state[SESSION_KEY] += texts
+    chained = st.session_state.get(SIMS_DIGEST_KEY, "") + "\n" + "\n".join(texts)
+    st.session_state[SIMS_DIGEST_KEY] = _digest(chained)
 
 
 def render_simulation_form(game_name: str) -> None:
@@ -145,10 +226,10 @@ def render_simulation_form(game_name: str) -> None:
         seed = c3.number_input("First seed", 0, 10**9, 1000, key="stats_seed")
         cols = st.columns(min(4, max(counts)))
         chosen = [
-            cols[s % len(cols)].selectbox(f"Seat {s}", bots, key=f"stats_bot{s}")
+            cols[s % len(cols)].selectbox(f"Seat {s}", bots, key=f"stats_bot_{game_name}_{s}")
             for s in range(max(counts))
         ]
-        rules = overrides_input("stats_rules")
+        rules = overrides_input(f"stats_rules_{game_name}", game)  # per game: no stale fields
         go_ = st.form_submit_button("Simulate and add", type="primary")
         st.caption(f"A batch stops after {SIM_SECONDS:g} seconds and keeps the games it finished.")
     if not go_:
@@ -233,21 +314,56 @@ def render_uploads() -> None:
     st.success(f"Added {len(records)} verified game(s) from {upload.name}.")
 
 
-def show_table(table: StatTable, key: str) -> None:
+def _words(column: str) -> str:
+    return column.replace("_", " ").capitalize()
+
+
+def table_figure(table: StatTable, game: str = "") -> go.Figure | None:
+    """The chart of a table: ``y`` and every ``more_y`` column against ``x`` (bars grouped
+    side by side, with a legend when there are several), axes titled in words, colours
+    from :mod:`dashboard.palette`."""
+    frame = table.frame
+    if not (table.x and table.y and frame.height):
+        return None
+    xs = frame[table.x].to_list()
+    series = (table.y, *table.more_y)
+    fig = go.Figure()
+    for i, column in enumerate(series):
+        colour = palette.bar_colours(game, table.x, xs) if len(series) == 1 else None
+        colour = colour or palette.SERIES[i % len(palette.SERIES)]
+        ys = frame[column].to_list()
+        if table.kind == "bar":
+            fig.add_trace(go.Bar(x=xs, y=ys, name=_words(column), marker_color=colour))
+        else:
+            fig.add_trace(
+                go.Scatter(x=xs, y=ys, name=_words(column), mode="lines+markers", line_color=colour)
+            )
+    several = len(series) > 1
+    fig.update_layout(
+        xaxis_title=table.x_title or _words(table.x),
+        yaxis_title=table.y_title or _words(table.y),
+        barmode="group",
+        showlegend=several,
+        legend={"orientation": "h", "x": 0, "y": 1.02, "yanchor": "bottom"},
+        height=320,
+        margin={"l": 10, "r": 10, "t": 40 if several else 16, "b": 10},
+    )
+    if frame[table.x].dtype.is_integer() and len(set(xs)) <= 20:
+        fig.update_xaxes(tickmode="array", tickvals=sorted(set(xs)))
+    return fig
+
+
+def show_table(table: StatTable, key: str, game: str = "", fig: go.Figure | None = None) -> None:
+    """A table under its title: note, chart (``fig``, else drawn now), rows, CSV."""
     st.subheader(table.title)
     if table.note:
         st.caption(table.note)
     frame = table.frame
-    if table.x and table.y and frame.height:
-        trace = go.Bar if table.kind == "bar" else go.Scatter
-        fig = go.Figure(trace(x=frame[table.x].to_list(), y=frame[table.y].to_list()))
-        fig.update_layout(
-            xaxis_title=table.x,
-            yaxis_title=table.y,
-            height=300,
-            margin={"l": 10, "r": 10, "t": 10, "b": 10},
-        )
-        st.plotly_chart(fig, width="stretch", key=f"stats_fig_{key}")
+    fig = fig if fig is not None else table_figure(table, game)
+    if fig is not None:
+        st.plotly_chart(fig, width="stretch", key=f"stats_fig_{key}", config=CHART_CONFIG)
+    # a line of its own above the table: its toolbar shows there, not over the chart
+    st.caption(f"{frame.height} rows · scroll sideways for every column")
     st.dataframe(frame, hide_index=True, width="stretch")
     st.download_button(
         "Download CSV",

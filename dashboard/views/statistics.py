@@ -1,6 +1,12 @@
 import streamlit as st
 
-from dashboard.stats_view import figures_for, render_simulation_form, render_uploads, show_table
+from dashboard.stats_view import (
+    figures_for,
+    player_count_choice,
+    render_simulation_form,
+    render_uploads,
+    show_table,
+)
 from engine import get_game
 from engine.core.registry import game_names
 
@@ -17,13 +23,18 @@ with st.expander("Add games: simulate a batch or upload records"):
     render_simulation_form(game_name)
     render_uploads()
 
-figures = figures_for(game_name)
+players = player_count_choice(game_name)
+figures = figures_for(game_name, players)
 if not figures.games:
     st.info("No games to count yet for this game: simulate a batch above.")
     st.stop()
-st.markdown(f"**{figures.games} games** ({figures.unfinished} unfinished)")
+st.markdown(
+    f"**{figures.games} games** ({figures.unfinished} unfinished)"
+    + (f" with {players} players" if players else "")
+)
 if figures.error:
     st.error(figures.error)
 keys = ["seat", "bot", "length"]
 for i, table in enumerate(figures.tables):
-    show_table(table, key=keys[i] if i < len(keys) else f"extra{i - len(keys)}")
+    key = keys[i] if i < len(keys) else f"extra{i - len(keys)}"
+    show_table(table, key=key, game=game_name, fig=figures.charts[i])

@@ -74,3 +74,95 @@ def test_statistics_upload_refuses_a_bad_file():
     at.file_uploader(key="stats_upload").set_value(("x.jsonl", b"{nope", "text/plain")).run()
     assert not at.exception
     assert "not valid JSON" in " ".join(e.value for e in at.error)
+
+
+# --- the statistics page: no replay on a rerun, one player count per chart, honest charts ----
+
+
+def _charts(at) -> list[dict]:
+    return [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
+
+
+def _clear_stats_caches():
+    import dashboard.stats_view as sv
+
+    for cached in (sv._figures, sv._records, sv._counts, sv._recorded):
+        cached.clear()
+
+
+def test_statistics_rerun_with_nothing_changed_does_not_replay(monkeypatch):
+    import engine.stats as engine_stats
+
+    calls = []
+    real = engine_stats.replay_record
+
+    def counting(record, **kwargs):
+        calls.append(kwargs.get("trusted"))
+        return real(record, **kwargs)
+
+    monkeypatch.setattr(engine_stats, "replay_record", counting)
+    _clear_stats_caches()
+    at = open_page("views/statistics.py")
+    at.selectbox(key="stats_game").set_value("owners_choice").run()
+    assert not at.exception
+    first = len(calls)
+    assert first > 0 and all(calls), "the shipped data is replayed trusted, once per record"
+    for _ in range(3):
+        at.run()
+    assert len(calls) == first
+    at.selectbox(key="stats_game").set_value("pig").run()
+    at.selectbox(key="stats_game").set_value("owners_choice").run()
+    assert len(calls) == first  # coming back is a cache hit too
+
+
+def test_statistics_charts_never_mix_player_counts():
+    at = open_page("views/statistics.py")
+    at.selectbox(key="stats_game").set_value("stack5").run()  # 2- and 4-player data
+    control = at.button_group(key="stats_players_stack5")
+    assert control.value == 2
+    for players in (2, 4):
+        control.set_value(players).run()
+        assert not at.exception
+        assert any(f"with {players} players" in m.value for m in at.markdown)
+        charts = _charts(at)
+        assert charts
+        for spec in charts:  # never two bars (or points) of one series at one x
+            for trace in spec["data"]:
+                xs = trace.get("x", [])
+                assert len(xs) == len(set(map(str, xs))), trace.get("name")
+        seat_chart = charts[0]["data"][0]
+        assert seat_chart["x"] == list(range(players))
+        assert abs(sum(seat_chart["y"]) - 1) < 1e-9  # win shares of one count add up to 1
+        control = at.button_group(key="stats_players_stack5")
+
+
+def test_statistics_odds_charts_draw_both_series_with_a_legend():
+    at = open_page("views/statistics.py")
+    at.selectbox(key="stats_game").set_value("stock_holdem").run()
+    titles = [s.value for s in at.subheader]
+    charts = dict(zip(titles, _charts(at), strict=True))
+    for title in ("Number hands: recorded vs exact odds", "Symbol hands: recorded vs exact odds"):
+        spec = charts[title]
+        assert [t["name"] for t in spec["data"]] == ["Recorded", "Exact odds"]
+        assert spec["layout"]["showlegend"] is True
+        assert all(len(t["y"]) == len(spec["data"][0]["x"]) for t in spec["data"])
+
+
+def test_statistics_axes_are_labelled_in_words_and_toolbars_hidden():
+    at = open_page("views/statistics.py")
+    for game in ("stack5", "owners_choice", "stock_holdem", "whist"):
+        at.selectbox(key="stats_game").set_value(game).run()
+        assert not at.exception
+        for element in at.get("plotly_chart"):
+            assert json.loads(element.proto.config) == {"displayModeBar": False}
+            layout = json.loads(element.proto.spec)["layout"]
+            for axis in ("xaxis", "yaxis"):
+                title = layout[axis]["title"]["text"]
+                assert title and "_" not in title and title[0].isupper(), (game, title)
+
+
+def test_statistics_says_when_a_seat_was_always_played_by_the_same_bot():
+    at = open_page("views/statistics.py")
+    at.selectbox(key="stats_game").set_value("stack5").run()
+    notes = " ".join(c.value for c in at.caption)
+    assert "seat 0 always heuristic" in notes and "as much as the seat" in notes
