@@ -2,8 +2,8 @@
 
 Each callable is one unit of work. ``price_distribution`` is timed with 0-5 unknown slots
 (the other slots known, nothing else seen), with 5 unknown slots and two seen cards of two
-symbols (the real worst case: nothing seen is faster, its symbols are interchangeable),
-plus a typical mid-round view (2 face-up cards, 1 back, 2 unknown, 10 cards seen
+symbols (the worst case of the older enumeration, which had a shortcut for interchangeable
+symbols only), plus a typical mid-round view (2 face-up cards, 1 back, 2 unknown, 10 cards seen
 elsewhere).
 """
 

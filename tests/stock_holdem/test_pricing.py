@@ -189,3 +189,34 @@ def test_worst_case_full_pool_sums_to_one_and_matches_plain_enumeration():
     assert pricing._accumulate_symmetric([], rest, 4, acc_sym)
     pricing._rec(rest, 0, 4, [0, 0, 0, 0], 0, 0, [], acc_plain)
     assert acc_sym == acc_plain
+
+
+@pytest.mark.parametrize(
+    ("fixed", "seen", "u", "variant"),
+    [
+        ((), "1A 2F", 4, 0),  # seen cards of two symbols: no symmetry to use
+        (("3A",), "1A 2F 3S", 4, 0),
+        (("BULL", "9W"), "1S", 3, 0),
+        (("4A", "4F", "4S"), "BEAR", 2, 0),
+        (("BEAR",), "10A 10F", 4, 1),  # Bear may complete five of a kind
+        (("9A",), "1W", 4, 2),  # straights wrap
+        ((), "BULL BEAR 5A 6F 7S", 4, 3),
+    ],
+)
+def test_by_symbol_enumeration_counts_every_subset_like_the_plain_one(fixed, seen, u, variant):
+    from engine.stock_holdem import pricing
+
+    fixed_ids = [parse_card(c) for c in fixed]
+    gone = set(fixed_ids) | {parse_card(c) for c in seen.split()}
+    rest = [c for c in ALL_CARDS if c not in gone]
+    acc_dp, acc_plain = {}, {}
+    pricing._accumulate_by_symbol(fixed_ids, rest, u, acc_dp, variant)
+    sums, mask, bull, nums = pricing._fold(fixed_ids)
+    pricing._rec(rest, 0, u, sums, mask, bull, nums, acc_plain, variant)
+    assert acc_dp == acc_plain
+
+
+def test_five_unknown_slots_with_two_symbols_seen_is_exact():
+    d = price_distribution(["?"] * 5, seen="1A 2F")
+    assert d.outcomes == 658008 and sum(d.probabilities.values()) == 1
+    assert sum(d.symbol_hands.values()) == 1 and sum(d.number_hands.values()) == 1
