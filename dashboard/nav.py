@@ -44,6 +44,7 @@ SECTIONS: dict[str, list[PageSpec]] = {
         PageSpec("views/whist/games.py", "Whist games", ":material/replay:"),
     ],
     "All games": [
+        PageSpec("views/play.py", "Play against the bots", ":material/smart_toy:"),
         PageSpec("views/statistics.py", "Statistics", ":material/bar_chart:"),
         PageSpec("views/assumptions.py", "Rule assumptions", ":material/rule:"),
         PageSpec("views/demo_pig.py", "Engine demo: Pig", ":material/casino:"),

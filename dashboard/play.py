@@ -1,0 +1,441 @@
+"""Play against the bots: you take one seat, the game's bots (chosen per seat) play the
+others, one event per short pause so their moves can be followed.
+
+Chance is sampled by the app from a seed (each event from ``Random(f"{seed}:{n}")``, n =
+events so far) and recorded as actions, so the game is an ordinary record. It is kept in
+the durable store under an id in the URL (``?play=…``): a reload brings it back. For the
+hidden-card games you see only your own view (``observation(seat)``, drawn by the game's
+explorer ``render_state``); the record can be downloaded only at the end.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import secrets
+import time
+
+import streamlit as st
+
+from dashboard.live import default_groups, draw_groups
+from dashboard.play_words import describe, who
+from dashboard.ui import NAME_MAX_CHARS, callback, check_name, crash_message, plain
+from engine import CHANCE, EngineError, GameRecord, get_game
+from engine.core.records import final_state, result_of
+from engine.core.store import NotStored, WrongKind, default_store
+
+KEY = "play"
+KIND = "play"
+PAUSE = 1.0  # seconds between two bot events
+
+#: the games on the page: label → (game, ruleset overrides by player count, counts)
+GAMES = {
+    "Stack 5": ("stack5", None),
+    "Owner's Choice": ("owners_choice", None),
+    "Stock Hold'em": ("stock_holdem", None),
+    "Bid Whist": ("whist", "bid"),
+    "Whist": ("whist", "whist"),
+}
+EXPLORER = {
+    "stack5": "views/stack5/games.py",
+    "owners_choice": "views/owners_choice/games.py",
+    "stock_holdem": "views/stock_holdem/games.py",
+    "whist": "views/whist/games.py",
+}
+HIDDEN = {"stock_holdem", "whist"}
+
+
+def bot_label(name: str) -> str:
+    """Plain words for a bot of ``Game.bots``."""
+    return {"random": "random", "heuristic": "simple bot"}.get(name, f"{name} bot")
+
+
+def counts(label: str) -> list[int]:
+    game, variant = GAMES[label]
+    if variant:
+        return [4, 2]
+    g = get_game(game)
+    return list(range(g.min_players, g.max_players + 1))
+
+
+def overrides(label: str, n: int) -> dict:
+    _, variant = GAMES[label]
+    return {"variant": f"{variant}{n}"} if variant else {}
+
+
+# --- the store ---------------------------------------------------------------------------
+
+
+def _read(play_id: str) -> tuple[GameRecord, int]:
+    text, version = default_store().load(KIND, play_id)
+    return GameRecord.from_json(text), version
+
+
+def _state(play_id: str, version: int, record: GameRecord):
+    cached = st.session_state.get(f"{KEY}_state")
+    if cached and cached[0] == play_id and cached[1] == version:
+        return cached[2]
+    state = final_state(record, check_result=False)
+    st.session_state[f"{KEY}_state"] = (play_id, version, state)
+    return state
+
+
+def _forget() -> None:
+    for k in (KEY, f"{KEY}_state", f"{KEY}_confirm_end"):
+        st.session_state.pop(k, None)
+    st.query_params.pop(KEY, None)
+
+
+def _save(play_id: str, record: GameRecord, state, seen: int) -> None:
+    record.result = result_of(state)
+    version = default_store().save(KIND, play_id, record.to_json(), seen)
+    st.session_state[f"{KEY}_state"] = (play_id, version, state)
+
+
+# --- one step -----------------------------------------------------------------------------
+
+
+def next_action(record: GameRecord, state):
+    """The app's event when no human is to act: a seeded chance outcome or a bot's move."""
+    meta = record.meta
+    rng = random.Random(f"{meta['seed']}:{len(record.actions)}")
+    player = state.current_player()
+    if player == CHANCE:
+        return state.sample_chance(rng)
+    bot = get_game(record.game).make_bot(meta["bots"][str(player)])
+    return bot.choose(state, player, rng)
+
+
+def advance(play_id: str, until_human: bool = False, limit: int = 2000) -> None:
+    """Apply the next app event (or every one up to the human's turn) and store it."""
+    record, version = _read(play_id)
+    state = _state(play_id, version, record).clone()
+    human = record.meta["human"]
+    steps = 0
+    while not state.is_terminal() and state.current_player() != human and steps < limit:
+        action = next_action(record, state)
+        state.apply(action)
+        record.actions.append(state.history[-1])
+        steps += 1
+        if not until_human:
+            break
+    if steps:
+        _save(play_id, record, state, version)
+        st.session_state[f"{KEY}_last_step"] = time.monotonic()
+
+
+def human_move(play_id: str, seen: int, text: str) -> None:
+    record, version = _read(play_id)
+    if version != seen:
+        default_store().save(KIND, play_id, record.to_json(), seen)  # StaleWrite, in words
+    state = _state(play_id, version, record).clone()
+    state.apply(text)
+    record.actions.append(state.history[-1])
+    _save(play_id, record, state, version)
+    st.session_state[f"{KEY}_last_step"] = time.monotonic()
+
+
+# --- words -----------------------------------------------------------------------------------
+
+
+def public_words(game: str, action, names: list[str], actor: int, viewer: int) -> str:
+    """An event in words as ``viewer`` may know it: another player's discard or
+    face-down card stays hidden."""
+    if actor not in (viewer, CHANCE):
+        kind = type(action).__name__
+        if game == "whist" and kind == "Discard":
+            return f"{who(names, actor)} discards a card"
+        if game == "stock_holdem" and getattr(action, "kind", "") == "place":
+            from engine.stock_holdem.state import COMPANIES
+
+            return f"{who(names, actor)} places a card on company {COMPANIES[action.company]}"
+    return describe(game, action, names, actor)
+
+
+def _log(record: GameRecord, viewer: int, last: int = 8) -> list[str]:
+    cached = st.session_state.get(f"{KEY}_words")
+    if cached and cached[0] == (record.meta.get("seed"), len(record.actions)):
+        return cached[1]
+    from engine.core.records import initial_state
+
+    state = initial_state(record)
+    words = []
+    for text in record.actions:
+        action = state.parse_action(text)
+        words.append(
+            public_words(record.game, action, record.players, state.current_player(), viewer)
+        )
+        state.apply_trusted(action)
+    st.session_state[f"{KEY}_words"] = ((record.meta.get("seed"), len(record.actions)), words)
+    return words
+
+
+# --- the board and the buttons ------------------------------------------------------------------
+
+
+def _board(record: GameRecord, state, seat: int | None) -> None:
+    names = record.players
+    if record.game == "stack5":
+        from dashboard.play_stack5 import board
+
+        board(state, names)
+    elif record.game == "owners_choice":
+        from dashboard.play_owners_choice import board
+
+        board(state, names)
+    else:
+        if record.game == "whist":
+            from dashboard.whist.explorer import render_state
+        else:
+            from dashboard.stock_holdem.explorer import render_state
+        st.caption(" · ".join(f"seat {p}: {plain(n, NAME_MAX_CHARS)}" for p, n in enumerate(names)))
+        render_state(state, seat)
+
+
+def whist_groups(state, actions, names, best):
+    """Bids, trumps, directions, then cards as cards (red suits red)."""
+    from dashboard.play_words import whist_card
+
+    groups: dict[str, list] = {}
+    for a in actions:
+        kind = type(a).__name__
+        if kind in ("Play", "Discard"):
+            text = whist_card(a.card)
+            label = f":red[**{text}**]" if a.card[-1:] in "HD" else f"**{text}**"
+        else:
+            label = describe("whist", a, names, state.current_player()).split(" ", 1)[1]
+        groups.setdefault(kind, []).append((a, label, str(a) in best))
+    titles = {"Play": "Play a card", "Discard": "Discard a card", "Bid": "Bid", "Pass": "Bid"}
+    merged: dict[str, list] = {}
+    for kind, choices in groups.items():
+        merged.setdefault(titles.get(kind, ""), []).extend(choices)
+    return [(title, "", choices) for title, choices in merged.items()]
+
+
+def _buttons(record: GameRecord, state, play_id: str, version: int) -> None:
+    names = record.players
+    actions = state.legal_actions()
+    if record.game == "stack5":
+        from dashboard.play_stack5 import groups
+    elif record.game == "owners_choice":
+        from dashboard.play_owners_choice import groups
+    elif record.game == "whist":
+        groups = whist_groups
+    else:
+
+        def groups(state, actions, names, best):
+            return default_groups(record.game, state, actions, names, best)
+
+    def tap(text):
+        human_move(play_id, version, text)
+
+    draw_groups(groups(state, actions, names, set()), callback(tap), KEY)
+
+
+# --- the page --------------------------------------------------------------------------------
+
+
+def _setup() -> None:
+    st.subheader("New game")
+    label = st.selectbox("Game", list(GAMES), key=f"{KEY}_game")
+    game_name = GAMES[label][0]
+    game = get_game(game_name)
+    n = int(st.selectbox("Players", counts(label), key=f"{KEY}_n_{label}"))
+    you = int(
+        st.selectbox(
+            "Your seat", list(range(n)), format_func=lambda s: f"seat {s}", key=f"{KEY}_seat"
+        )
+        if n
+        else 0
+    )
+    name = st.text_input("Your name", value="You", max_chars=NAME_MAX_CHARS, key=f"{KEY}_name")
+    bots = list(game.bots)
+    chosen = {}
+    cols = st.columns(2)
+    for i, seat in enumerate(s for s in range(n) if s != you):
+        chosen[seat] = cols[i % 2].selectbox(
+            f"Seat {seat}",
+            bots,
+            index=bots.index("heuristic") if "heuristic" in bots else 0,
+            format_func=bot_label,
+            key=f"{KEY}_bot{seat}",
+        )
+    seed_text = st.text_input(
+        "Seed (optional: the same seed deals the same game)", key=f"{KEY}_seed"
+    )
+    if not st.button("Start playing", type="primary", key=f"{KEY}_start"):
+        return
+    try:
+        seed = int(seed_text) if seed_text.strip().isdigit() and len(seed_text) < 19 else None
+        if seed_text.strip() and seed is None:
+            raise EngineError(f"seed {seed_text[:20]!r}: write a whole number (digits 0-9)")
+        if seed is None:
+            seed = secrets.randbelow(10**9)
+        me = check_name(name, "your name", "You")
+        players = [me if s == you else f"{bot_label(chosen[s]).capitalize()} {s}" for s in range(n)]
+        record = GameRecord(
+            game=game_name,
+            players=players,
+            actions=[],
+            ruleset=overrides(label, n),
+            meta={
+                "made_by": "play against the bots",
+                "human": you,
+                "bots": {str(s): b for s, b in chosen.items()},
+                "seed": seed,
+            },
+        )
+        final_state(record)
+        play_id = default_store().create(KIND, record.to_json())
+    except EngineError as exc:
+        st.error(str(exc))
+        return
+    st.session_state[KEY] = play_id
+    st.query_params[KEY] = play_id
+    st.rerun()
+
+
+def _load() -> tuple[str, GameRecord, int] | None:
+    play_id = st.query_params.get(KEY) or st.session_state.get(KEY)
+    if not play_id:
+        return None
+    try:
+        record, version = _read(play_id)
+        if not isinstance(record.meta.get("human"), int) or "seed" not in record.meta:
+            raise WrongKind("this stored game was not made on this page", "play", "other")
+    except (NotStored, WrongKind) as exc:
+        _forget()
+        st.warning(f"This game link does not open a game here: {exc}. Start a new game below.")
+        return None
+    st.session_state[KEY] = play_id
+    if st.query_params.get(KEY) != play_id:
+        st.query_params[KEY] = play_id
+    return play_id, record, version
+
+
+def _view(play_id: str) -> None:
+    try:
+        _view_body(play_id)
+    except EngineError as exc:
+        st.error(str(exc))
+    except Exception as exc:  # a fragment rerun is outside the app's catch-all
+        if os.environ.get("TABLETOP_DEBUG"):
+            raise
+        st.error(crash_message(exc))
+
+
+def _view_body(play_id: str) -> None:
+    from dashboard.ui import show_callback_error
+
+    show_callback_error()
+    record, version = _read(play_id)
+    state = _state(play_id, version, record)
+    human = record.meta["human"]
+    bots_turn = not state.is_terminal() and state.current_player() != human
+    if bots_turn:
+        last = st.session_state.get(f"{KEY}_last_step", 0.0)
+        if time.monotonic() - last >= PAUSE * 0.9:
+            advance(play_id)
+            record, version = _read(play_id)
+            state = _state(play_id, version, record)
+        if state.is_terminal() or state.current_player() == human:
+            st.rerun(scope="app")  # stop the timer: the buttons are drawn without it
+    names = record.players
+    words = _log(record, human)
+    over = state.is_terminal()
+    left, right = st.columns([3, 2], gap="medium")
+    with left:
+        _board(record, state, None if over else human)
+    with right:
+        if over:
+            scores = ", ".join(
+                f"{plain(names[p], NAME_MAX_CHARS)} {v:g}" for p, v in enumerate(state.returns())
+            )
+            won = ", ".join(plain(names[w], NAME_MAX_CHARS) for w in state.winners())
+            st.success(f"Game over — won by {won}. Scores: {scores}")
+        elif bots_turn:
+            player = state.current_player()
+            doing = "chance" if player == CHANCE else plain(who(names, player))
+            st.info(f"Waiting for {doing}…")
+            st.button(
+                "Skip to my turn",
+                icon=":material/fast_forward:",
+                key=f"{KEY}_skip",
+                on_click=callback(advance),
+                args=(play_id, True),
+            )
+        else:
+            st.markdown(f"**Your turn, {plain(names[human], NAME_MAX_CHARS)}:**")
+            _buttons(record, state, play_id, version)
+        st.markdown(
+            "**Last events**  \n"
+            + (
+                "  \n".join(
+                    f"{len(words) - k}. {plain(w)}" for k, w in enumerate(reversed(words[-8:]))
+                )
+                or "—"
+            )
+        )
+    _footer(record, over)
+
+
+def _footer(record: GameRecord, over: bool) -> None:
+    row = st.container(horizontal=True, gap="small")
+    if over:
+        row.download_button(
+            "Download the record (.json)",
+            record.to_json(indent=1),
+            file_name=f"{record.game}-vs-bots.json",
+            mime="application/json",
+            key=f"{KEY}_download",
+        )
+        if row.button("Open in the explorer", key=f"{KEY}_explore"):
+            st.session_state[f"xp_{record.game}_live"] = record.to_json()
+            st.session_state[f"xp_{record.game}_source"] = "Live game"
+            st.switch_page(EXPLORER[record.game])
+    confirm = f"{KEY}_confirm_end"
+    if over:
+        if row.button("New game", key=f"{KEY}_new", type="primary"):
+            _forget()
+            st.rerun(scope="app")
+        return
+    if not st.session_state.get(confirm):
+        row.button(
+            "End this game…",
+            key=f"{KEY}_end",
+            on_click=lambda: st.session_state.update({confirm: True}),
+        )
+        return
+    st.warning("End this game? It cannot be continued from this page afterwards.")
+    yes_no = st.container(horizontal=True, gap="small")
+    if yes_no.button("Yes, end it", type="primary", key=f"{KEY}_end_yes"):
+        _forget()
+        st.rerun(scope="app")
+    yes_no.button(
+        "No, keep playing",
+        key=f"{KEY}_end_no",
+        on_click=lambda: st.session_state.pop(confirm, None),
+    )
+
+
+def render_play() -> None:
+    st.markdown("### Play against the bots")
+    try:
+        loaded = _load()
+    except EngineError as exc:
+        st.error(f"Games cannot be stored here: {exc}")
+        return
+    if loaded is None:
+        st.caption(
+            "Take a seat; the bots play the others, one move a second so you can follow. "
+            "The game survives a page reload (its id is in the URL)."
+        )
+        _setup()
+        return
+    play_id, record, version = loaded
+    state = _state(play_id, version, record)
+    human = record.meta["human"]
+    bots_turn = not state.is_terminal() and state.current_player() != human
+    title = get_game(record.game).title
+    st.caption(f"{title} · you are seat {human} · seed {record.meta['seed']}")
+    st.fragment(_view, run_every=PAUSE if bots_turn else None)(play_id)
