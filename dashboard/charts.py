@@ -6,6 +6,24 @@ import plotly.graph_objects as go
 import polars as pl
 
 
+def step_marker(step: int) -> dict:
+    """The current step: a dotted red line across the whole plot height.
+
+    >>> step_marker(3)["x0"]
+    3
+    """
+    return {
+        "type": "line",
+        "xref": "x",
+        "yref": "paper",
+        "x0": step,
+        "x1": step,
+        "y0": 0,
+        "y1": 1,
+        "line": {"width": 2, "dash": "dot", "color": "#d62728"},
+    }
+
+
 def step_chart(
     df: pl.DataFrame,
     columns: list[str],
@@ -34,10 +52,11 @@ def step_chart(
                 mode="lines",
                 name=names[i] if names else col,
                 line={"shape": shape},
+                hovertemplate="step %{x}: %{y}<extra>%{fullData.name}</extra>",
             )
         )
     if step is not None:
-        fig.add_vline(x=step, line_width=2, line_dash="dot", line_color="#d62728")
+        fig.layout.shapes = [step_marker(step)]
     fig.update_layout(
         title=title,
         xaxis_title=x,
@@ -45,6 +64,8 @@ def step_chart(
         margin={"l": 10, "r": 10, "t": 40, "b": 10},
         height=320,
         legend={"orientation": "h", "y": -0.25},
+        hovermode="x",  # a click anywhere above a step picks that step
+        clickmode="event+select",
     )
     return fig
 
@@ -74,5 +95,89 @@ def bar_chart(
         yaxis_title=y_title,
         margin={"l": 10, "r": 10, "t": 40, "b": 10},
         height=320,
+    )
+    return fig
+
+
+MARK_STYLE = {  # mark → (legend name, colour)
+    "??": ("?? blunder", "#d62728"),
+    "?": ("? mistake", "#ff7f0e"),
+    "?!": ("?! inaccuracy", "#e0b000"),
+    "": ("no mark", "#9e9e9e"),
+    "!?": ("!? good find", "#2ca02c"),
+}
+
+
+def loss_chart(
+    notes, step: int | None, players: list[str] | None = None, last: int | None = None
+) -> go.Figure:
+    """Value lost by each graded decision (the analogue of an evaluation graph): one bar
+    per decision at the step its move leads to (``note.step + 1``), coloured by its mark;
+    good finds (!?) lose nothing and are drawn as stars on the axis. ``last`` (the last
+    step) lines the x axis up with the game's other charts.
+
+    >>> from engine.core.annotation import Annotation
+    >>> n = [Annotation(0, 0, "a", "b", 0, 2, "pts", "??", "m"),
+    ...      Annotation(2, 1, "c", "c", 1, 1, "pts", "!?", "m")]
+    >>> fig = loss_chart(n, 1)
+    >>> [(t.name, list(t.x)) for t in fig.data]
+    [('?? blunder', [1]), ('!? good find', [3])]
+    """
+    fig = go.Figure()
+    unit = notes[0].unit if notes else ""
+    end = last if last is not None else max((n.step + 1 for n in notes), default=1)
+    bar_width = max(1.0, end / 120)  # visible on a long game, one step wide on a short one
+
+    def who(seat: int) -> str:
+        if players and seat < len(players):
+            return f"seat {seat} · {players[seat]}"
+        return f"seat {seat}"
+
+    for mark, (name, colour) in MARK_STYLE.items():
+        mine = [n for n in notes if n.mark == mark]
+        if not mine:
+            continue
+        text = [
+            f"step {n.step + 1} · {who(n.seat)}<br>played {n.action}, best {n.best}<br>"
+            f"lost {n.loss:.3g} {unit}"
+            for n in mine
+        ]
+        xs = [n.step + 1 for n in mine]
+        if mark == "!?":
+            fig.add_trace(
+                go.Scatter(
+                    x=xs,
+                    y=[0] * len(mine),
+                    mode="markers",
+                    marker={"symbol": "star", "size": 11, "color": colour},
+                    name=name,
+                    hovertext=text,
+                    hoverinfo="text",
+                )
+            )
+        else:
+            fig.add_trace(
+                go.Bar(
+                    x=xs,
+                    y=[n.loss for n in mine],
+                    marker_color=colour,
+                    width=bar_width,
+                    name=name,
+                    hovertext=text,
+                    hoverinfo="text",
+                )
+            )
+    if step is not None:
+        fig.layout.shapes = [step_marker(step)]
+    fig.update_layout(
+        title="Value lost by each graded decision",
+        xaxis_title="step",
+        yaxis_title=unit,
+        margin={"l": 10, "r": 10, "t": 40, "b": 10},
+        height=280,
+        barmode="overlay",
+        xaxis_range=[-0.5, end + 0.5],
+        legend={"orientation": "h", "y": -0.3},
+        clickmode="event+select",
     )
     return fig

@@ -1,11 +1,18 @@
 """The game explorer shared by every game: choose a recorded, simulated or uploaded game,
-then step through it beside the game's own state view and charts.
+then step through it beside the game's own state view, charts and graded decisions.
 
 A game plugs in an :class:`ExplorerPlugin`; its page is ``render_explorer(PLUGIN)``.
+
+Like an analysis board: ←/→ step and Home/End jump from anywhere on the page
+(:mod:`dashboard.keys`), a click on a move or on a point of any chart jumps there, the
+address bar holds the source, file, game number and step (a link opens that position, a
+reload keeps it), and only the board part reruns on a step (``st.fragment``) from states
+replayed once per record (cached by content).
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,6 +21,8 @@ import plotly.graph_objects as go
 import polars as pl
 import streamlit as st
 
+from dashboard.charts import loss_chart, step_marker
+from dashboard.keys import keyboard
 from dashboard.ui import (
     NAME_MAX_CHARS,
     callback,
@@ -22,12 +31,22 @@ from dashboard.ui import (
     parse_overrides,
     plain,
     player_counts,
+    set_url,
+    url_value,
 )
 from engine import EngineError, GameRecord, get_game, parse_records, simulate, states
+from engine.analysis import analyse
+from engine.core.annotation import MARK_WORDS, Annotation, accuracy
 from engine.core.records import MAX_BYTES, parse_jsonl
 
 DATA_DIR = Path(__file__).resolve().parents[1] / "data"
 MAX_SIMULATED_PLAYERS = 6
+MAX_URL_NUMBER = 10**6
+MOVE_ROWS_PX = 360
+
+# URL word → label of the source control ("Live game" comes from the live page only).
+SOURCES = {"recorded": "Recorded", "simulate": "Simulate", "upload": "Upload"}
+LIVE = "Live game"
 
 
 @dataclass(frozen=True)
@@ -38,13 +57,16 @@ class ExplorerPlugin:
       everything, a seat shows what that seat may see);
     - ``history(record)``: a polars frame, one row per step (step 0 = before any action)
       with at least ``step``, ``action`` and ``actor`` columns;
-    - ``charts(history, step)``: plotly figures with the current step marked.
+    - ``charts(history, step)``: plotly figures with the current step marked;
+    - ``measure``: in player words, what the graded decisions are measured by and what
+      that measure assumes (shown beside the grades).
     """
 
     game: str
     render_state: Callable[[object, int | None], None]
     history: Callable[[GameRecord], pl.DataFrame]
     charts: Callable[[pl.DataFrame, int], list[go.Figure]]
+    measure: str = ""
 
 
 # --- cached loading -------------------------------------------------------------------------
@@ -58,14 +80,40 @@ def _load_file(path: str, mtime: float) -> list[str]:
     ]
 
 
+@dataclass(frozen=True)
+class Replay:
+    """Everything a step needs, computed once per record (cached by its content)."""
+
+    record: GameRecord
+    states: list
+    history: pl.DataFrame
+    moves: pl.DataFrame  # the move list without the current-step marker
+
+
 @st.cache_resource(show_spinner="Replaying the game…", max_entries=8)
-def _states(record_json: str):
-    return states(GameRecord.from_json(record_json))
+def _replay(game: str, record_json: str, _history_fn) -> Replay:
+    record = GameRecord.from_json(record_json)
+    all_states = states(record)
+    history = _history_fn(record)
+    return Replay(record, all_states, history, _moves(history, record.players))
 
 
-@st.cache_data(show_spinner=False, max_entries=16)
-def _history(game: str, record_json: str, _fn) -> pl.DataFrame:
-    return _fn(GameRecord.from_json(record_json))
+@st.cache_resource(show_spinner="Grading every decision…", max_entries=8)
+def _grades(game: str, record_json: str) -> tuple[tuple[Annotation, ...], str]:
+    """The graded decisions, or no grades and the reason in player words."""
+    try:
+        return tuple(analyse(GameRecord.from_json(record_json))), ""
+    except EngineError as exc:
+        if str(exc).startswith("no analysis for"):
+            return (), f"Grading is not available for {get_game(game).title} yet."
+        return (), f"This game could not be graded: {exc}"
+
+
+def _thresholds(game: str):
+    try:
+        return importlib.import_module(f"engine.{game}.analysis").THRESHOLDS
+    except (ImportError, AttributeError):
+        return None
 
 
 def recorded_files(game: str) -> list[Path]:
@@ -80,21 +128,78 @@ def _summary(record: GameRecord) -> str:
     return f"{names} · seed {record.seed} · won by {won}"
 
 
+# --- the address bar ------------------------------------------------------------------------
+
+
+def _url_in(key: str, files: list[str]) -> None:
+    """Apply the URL to the controls when it is not the one this session last wrote (a
+    link was opened, the page reloaded or the address edited). A value that is there but
+    junk falls back to its default; a value that is not there leaves its control alone
+    (e.g. the live page's "open in the explorer")."""
+    want = {
+        "src": url_value("src", "recorded", choices=list(SOURCES)),
+        "file": url_value("file", files[0] if files else "", choices=files or None),
+        "game": url_value("game", 1, min=1, max=MAX_URL_NUMBER),
+        "step": url_value("step", 0, min=0, max=MAX_URL_NUMBER),
+        "grade": url_value("grade", False),
+    }
+    if st.session_state.get(f"{key}_url") == want:
+        return
+    st.session_state[f"{key}_url"] = want
+    given = set(want) & set(st.query_params.keys())
+    if not given:
+        return
+    apply = {
+        "src": (f"{key}_source", SOURCES[want["src"]]),
+        "file": (f"{key}_file", want["file"]),
+        "game": (f"{key}_num", want["game"]),
+        "grade": (f"{key}_grade", want["grade"]),
+        "step": (f"{key}_url_step", want["step"]),  # applied once the record is known
+    }
+    for name in given:
+        if name != "file" or files:
+            state_key, value = apply[name]
+            st.session_state[state_key] = value
+    st.session_state.pop(f"{key}_current", None)
+
+
+def _url_out(key: str, **values) -> None:
+    """Write the current position to the URL (and remember it as this session's own)."""
+    seen = dict(st.session_state.get(f"{key}_url") or {})
+    seen.update(values)
+    st.session_state[f"{key}_url"] = seen
+    set_url(**values)
+
+
+def _drop_url(*names: str) -> None:
+    for name in names:
+        if name in st.query_params:
+            del st.query_params[name]
+
+
 # --- choosing a game -------------------------------------------------------------------------
 
 
 def _choose_recorded(game: str, key: str) -> GameRecord | None:
-    files = recorded_files(game)
-    if not files:
+    paths = {p.name: p for p in recorded_files(game)}
+    if not paths:
         st.info("No recorded games for this game in `data/` yet: simulate one instead.")
         return None
-    path = st.selectbox("File", files, format_func=lambda p: p.name, key=f"{key}_file")
+    if st.session_state.get(f"{key}_file") not in paths:
+        st.session_state[f"{key}_file"] = next(iter(paths))
+    c1, c2 = st.columns([3, 2])
+    name = c1.selectbox("File", list(paths), key=f"{key}_file")
+    path = paths[name]
     try:
         records = _load_file(str(path), path.stat().st_mtime)
     except EngineError as exc:
         st.error(str(exc))
         return None
-    i = st.number_input(f"Game number (1–{len(records)})", 1, len(records), 1, key=f"{key}_num")
+    num = st.session_state.get(f"{key}_num")
+    if not isinstance(num, int) or not 1 <= num <= len(records):
+        st.session_state[f"{key}_num"] = 1
+    i = c2.number_input(f"Game number (1–{len(records)})", 1, len(records), key=f"{key}_num")
+    _url_out(key, src="recorded", file=name, game=int(i))
     record = GameRecord.from_json(records[int(i) - 1])
     st.caption(_summary(record))
     return record
@@ -103,6 +208,8 @@ def _choose_recorded(game: str, key: str) -> GameRecord | None:
 def _choose_simulated(game_name: str, key: str) -> GameRecord | None:
     game = get_game(game_name)
     counts = player_counts(game)
+    _url_out(key, src="simulate")
+    _drop_url("file", "game")
     with st.form(f"{key}_sim"):
         c1, c2 = st.columns(2)
         seed = c1.number_input("Seed", 0, 10**9, 1, key=f"{key}_seed")
@@ -140,6 +247,8 @@ def _choose_simulated(game_name: str, key: str) -> GameRecord | None:
 
 
 def _choose_uploaded(game: str, key: str) -> GameRecord | None:
+    _url_out(key, src="upload")
+    _drop_url("file", "game")
     upload = st.file_uploader(
         "A record (.json) or many (.jsonl)", type=["json", "jsonl"], key=f"{key}_upload"
     )
@@ -168,6 +277,7 @@ def _choose_uploaded(game: str, key: str) -> GameRecord | None:
 
 
 def _choose_live(game: str, key: str) -> GameRecord | None:
+    _drop_url("src", "file", "game")
     record = GameRecord.from_json(st.session_state[f"{key}_live"])
     st.caption("The game entered on the live page, as far as it has gone. " + _summary(record))
     return record
@@ -176,11 +286,16 @@ def _choose_live(game: str, key: str) -> GameRecord | None:
 # --- stepping ---------------------------------------------------------------------------------
 
 
+def _jump_to(key: str, step: int) -> None:
+    """Ask for ``step`` (applied before the slider is drawn on the next run)."""
+    st.session_state[f"{key}_jump"] = int(step)
+
+
 def _step_controls(key: str, last: int) -> int:
     skey = f"{key}_step"
     jump = st.session_state.pop(f"{key}_jump", None)
-    if jump is not None:  # a click in the move list, applied before the slider exists
-        st.session_state[skey] = jump
+    if jump is not None:  # a click in the move list or a chart, applied before the slider
+        st.session_state[skey] = max(0, min(last, jump))
     if st.session_state.get(skey, 0) > last:
         st.session_state[skey] = last
 
@@ -188,47 +303,35 @@ def _step_controls(key: str, last: int) -> int:
     def move(to):
         st.session_state[skey] = max(0, min(last, to(st.session_state.get(skey, 0))))
 
-    cols = st.columns(4)
-    cols[0].button(
-        "First",
-        icon=":material/first_page:",
-        on_click=move,
-        args=(lambda s: 0,),
-        key=f"{key}_first",
-        width="stretch",
-    )
-    cols[1].button(
-        "Prev",
-        icon=":material/chevron_left:",
-        on_click=move,
-        args=(lambda s: s - 1,),
-        key=f"{key}_prev",
-        width="stretch",
-    )
-    cols[2].button(
-        "Next",
-        icon=":material/chevron_right:",
-        on_click=move,
-        args=(lambda s: s + 1,),
-        key=f"{key}_next",
-        width="stretch",
-    )
-    cols[3].button(
-        "Last",
-        icon=":material/last_page:",
-        on_click=move,
-        args=(lambda s: last,),
-        key=f"{key}_last",
-        width="stretch",
-    )
+    row = st.container(horizontal=True, key=f"{key}_controls", gap="small")
+    for name, label, icon, to in (
+        ("first", "First", "first_page", lambda s: 0),
+        ("prev", "Prev", "chevron_left", lambda s: s - 1),
+        ("next", "Next", "chevron_right", lambda s: s + 1),
+        ("last", "Last", "last_page", lambda s: last),
+    ):
+        row.button(
+            label,
+            icon=f":material/{icon}:",
+            on_click=move,
+            args=(to,),
+            key=f"{key}_{name}",
+            help=f"{label} ({_KEY_NAMES[name]})",
+            width="stretch",
+        )
     if last > 0:
-        st.slider("Step", 0, last, key=skey)
+        st.slider("Step", 0, last, key=skey, label_visibility="collapsed")
     else:
         st.session_state[skey] = 0
     return st.session_state[skey]
 
 
-def _move_list(history: pl.DataFrame, step: int, key: str, players: list[str]) -> None:
+_KEY_NAMES = {"first": "Home", "prev": "← key", "next": "→ key", "last": "End"}
+
+
+def _moves(history: pl.DataFrame, players: list[str]) -> pl.DataFrame:
+    """The move list without the current-step marker: step, who, move, the game's event."""
+
     def who(a: int) -> str:
         if a == -1:
             return "chance"
@@ -237,88 +340,210 @@ def _move_list(history: pl.DataFrame, step: int, key: str, players: list[str]) -
         return f"{a} · {players[a]}" if a < len(players) else str(a)
 
     extra = [c for c in ("event",) if c in history.columns]  # what happened, if the game says
-    moves = history.select(
-        pl.when(pl.col("step") == step).then(pl.lit("▶")).otherwise(pl.lit("")).alias(" "),
+    return history.select(
         "step",
         pl.col("actor").map_elements(who, return_dtype=pl.String).alias("who"),
-        "action",
+        pl.col("action").alias("move"),
         *extra,
     )
-    event = st.dataframe(
-        moves,
-        hide_index=True,
-        height=360,
-        on_select="rerun",
-        selection_mode="single-row",
-        key=f"{key}_moves",
-        width="stretch",
+
+
+def _counter(key: str, name: str) -> int:
+    return st.session_state.get(f"{key}_{name}_n", 0)
+
+
+def _move_list(key: str, moves: pl.DataFrame, step: int, marks: dict[int, str]) -> None:
+    """The moves, lichess style: the current one marked ▶, each graded move followed by its
+    mark, what happened in words; a click on a row jumps there."""
+    frame = moves.with_columns(
+        pl.when(pl.col("step") == step)
+        .then(pl.format("▶ {}", pl.col("step")))
+        .otherwise(pl.col("step").cast(pl.String))
+        .alias("step"),
     )
-    rows = event.selection.rows if event is not None else []
-    picked = rows[0] if rows else None
-    # A click jumps once; the selection stays in the widget, so only act when it changes.
-    if picked is not None and picked != st.session_state.get(f"{key}_picked"):
-        st.session_state[f"{key}_picked"] = picked
-        st.session_state[f"{key}_jump"] = int(moves["step"][picked])
-        st.rerun()
-    if picked is None:
-        st.session_state[f"{key}_picked"] = None
-
-
-def render_explorer(plugin: ExplorerPlugin) -> None:
-    """The whole explorer UI for one game."""
-    game = get_game(plugin.game)
-    key = f"xp_{plugin.game}"
-    st.title(f"{game.title}: games")
-    st.caption("Step through a recorded, simulated or uploaded game, move by move.")
-
-    source = (
-        st.segmented_control(
-            "Game source",
-            ["Recorded", "Simulate", "Upload"],
-            default="Recorded",
-            key=f"{key}_source",
+    if marks:
+        mark = pl.col("#").replace_strict(marks, default="", return_dtype=pl.String)
+        frame = (
+            frame.with_columns(moves["step"].alias("#"))
+            .with_columns(pl.concat_str(pl.col("move"), pl.lit(" "), mark).str.strip_chars())
+            .drop("#")
         )
-        or "Recorded"
-    )
-    chooser = {
-        "Recorded": _choose_recorded,
-        "Simulate": _choose_simulated,
-        "Upload": _choose_uploaded,
-    }[source]
-    record = chooser(plugin.game, key)
-    if record is None:
-        return
-    record_json = record.to_json()
-    if st.session_state.get(f"{key}_current") != record_json:
-        st.session_state[f"{key}_current"] = record_json
-        st.session_state[f"{key}_step"] = 0
-        st.session_state[f"{key}_picked"] = None
+    n = _counter(key, "moves")
+    widget = f"{key}_moves_{n}"
 
+    @callback
+    def picked():
+        rows = st.session_state[widget]["selection"]["rows"]
+        if rows:
+            _jump_to(key, int(moves["step"][rows[0]]))
+            st.session_state[f"{key}_moves_n"] = n + 1  # a fresh list: the next click counts
+
+    config = {
+        "step": st.column_config.TextColumn("step", width=56),
+        "who": st.column_config.TextColumn("who", width="small"),
+        "move": st.column_config.TextColumn(
+            "move", width="medium", help="?? blunder · ? mistake · ?! inaccuracy · !? good find"
+        ),
+        "event": st.column_config.TextColumn("what happened", width="large"),
+    }
+    with st.container(key=f"{key}_movebox"):
+        st.dataframe(
+            frame,
+            hide_index=True,
+            height=MOVE_ROWS_PX,
+            on_select=picked,
+            selection_mode="single-row",
+            key=widget,
+            width="stretch",
+            column_config={k: v for k, v in config.items() if k in frame.columns},
+        )
+
+
+def step_of_points(points) -> int | None:
+    """The step a chart click picked: the x of the first selected point (``None`` if no
+    point has a number for x; the caller clamps it to the game).
+
+    >>> step_of_points([{"x": 12, "y": 3, "curve_number": 0}])
+    12
+    >>> step_of_points([{"x": "junk"}]) is None, step_of_points([]) is None
+    (True, True)
+    """
+    for point in points or []:
+        x = point.get("x") if isinstance(point, dict) else None
+        if isinstance(x, (int, float)) and not isinstance(x, bool) and abs(x) < 1e9:
+            return round(x)
+    return None
+
+
+def _chart(key: str, i: int, fig: go.Figure) -> None:
+    """A chart whose points jump to their step when clicked."""
+    n = _counter(key, f"chart{i}")
+    widget = f"{key}_chart{i}_{n}"
+
+    @callback
+    def picked():
+        to = step_of_points(st.session_state[widget]["selection"]["points"])
+        if to is not None:
+            _jump_to(key, to)
+            st.session_state[f"{key}_chart{i}_n"] = n + 1  # a fresh chart: no stale selection
+
+    st.plotly_chart(fig, key=widget, on_select=picked, selection_mode="points", width="stretch")
+
+
+# --- grades ------------------------------------------------------------------------------------
+
+
+def _mark_text(mark: str) -> str:
+    return f"{mark} ({MARK_WORDS[mark]})" if mark else "no mark"
+
+
+def _number(x: float) -> str:
+    return f"{x:.2f}".rstrip("0").rstrip(".") if abs(x) < 100 else f"{x:.0f}"
+
+
+def _grade_of_step(note: Annotation | None, players: list[str]) -> None:
+    if note is None:
+        return
+    who = f"Seat {note.seat}" + (
+        f" · {plain(players[note.seat], NAME_MAX_CHARS)}" if note.seat < len(players) else ""
+    )
+    unit = note.unit
+    if note.action == note.best:
+        text = (
+            f"{who} played `{note.action}`: the best choice ({_number(note.value_played)} {unit})"
+        )
+    else:
+        text = (
+            f"{who} played `{note.action}` worth {_number(note.value_played)} {unit}; "
+            f"best was `{note.best}` worth {_number(note.value_best)} {unit} — "
+            f"lost **{_number(note.loss)} {unit}**"
+        )
+    text += f" · {_mark_text(note.mark)}"
+    if note.mark in ("??", "?"):
+        st.error(text)
+    elif note.mark == "?!":
+        st.warning(text)
+    else:
+        st.info(text)
+
+
+def _accuracy_frame(notes, players: list[str]) -> pl.DataFrame:
+    unit = notes[0].unit if notes else ""
+    rows = accuracy(notes, len(players))
+    return pl.DataFrame(
+        {
+            "player": [f"{r['seat']} · {players[r['seat']]}" for r in rows],
+            "graded": [r["decisions"] for r in rows],
+            "?? blunders": [r["??"] for r in rows],
+            "? mistakes": [r["?"] for r in rows],
+            "?! inaccuracies": [r["?!"] for r in rows],
+            "!? good finds": [r["!?"] for r in rows],
+            f"mean lost ({unit})": [round(r["mean_loss"], 3) for r in rows],
+            f"total lost ({unit})": [round(r["total_loss"], 2) for r in rows],
+        }
+    )
+
+
+def _thresholds_text(game: str, unit: str) -> str:
+    t = _thresholds(game)
+    if t is None:
+        return ""
+    return (
+        f"Marks: ?! from {_number(t.inaccuracy)} {unit} lost, ? from {_number(t.mistake)}, "
+        f"?? from {_number(t.blunder)}; !? = the only choice that keeps the value (every "
+        f"other loses at least {_number(t.mistake)})."
+    )
+
+
+# --- the board (reruns alone on a step) ---------------------------------------------------------
+
+
+@st.fragment
+def _board(plugin: ExplorerPlugin, key: str, record_json: str) -> None:
     try:
-        all_states = _states(record_json)
-        history = _history(plugin.game, record_json, plugin.history)
+        rep = _replay(plugin.game, record_json, plugin.history)
     except EngineError as exc:
         st.error(f"This record does not replay: {exc}")
         return
-
-    last = len(all_states) - 1
+    record = rep.record
+    last = len(rep.states) - 1
     step = _step_controls(key, last)
-    state = all_states[step]
-    action = record.actions[step - 1] if step else "(start)"
-    st.markdown(f"**Step {step} of {last}** — `{action}` · {state.describe_turn()}")
+    _url_out(key, step=step)
 
-    seats = ["Everything (omniscient)"] + [
-        f"Seat {i} · {name}" for i, name in enumerate(record.players)
-    ]
-    view = st.selectbox(
-        "View as", range(len(seats)), format_func=seats.__getitem__, key=f"{key}_view"
-    )
-    left, right = st.columns([3, 2])
+    grade = st.session_state.get(f"{key}_grade", False)
+    notes: tuple[Annotation, ...] = ()
+    why_not = ""
+    if grade:
+        notes, why_not = _grades(plugin.game, record_json)
+    by_row = {n.step + 1: n for n in notes}  # the move-list row of the action graded
+    marks = {s: n.mark for s, n in by_row.items() if n.mark}
+
+    state = rep.states[step]
+    action = record.actions[step - 1] if step else "(start)"
+    mark = f" **{marks[step]}**" if step in marks else ""
+    st.markdown(f"**Step {step} of {last}** — `{action}`{mark} · {state.describe_turn()}")
+
+    seats = ["Everything"] + [f"Seat {i} · {name}" for i, name in enumerate(record.players)]
+    if st.session_state.get(f"{key}_view") not in range(len(seats)):
+        st.session_state[f"{key}_view"] = 0
+    left, right = st.columns([1, 1])
     with left:
-        plugin.render_state(state, None if view == 0 else view - 1)
+        plugin.render_state(
+            state,
+            None if st.session_state[f"{key}_view"] == 0 else st.session_state[f"{key}_view"] - 1,
+        )
     with right:
-        st.markdown("**Moves** (click one to jump there)")
-        _move_list(history, step, key, record.players)
+        c1, c2 = st.columns([1, 1], vertical_alignment="bottom")
+        c1.selectbox("View as", range(len(seats)), format_func=seats.__getitem__, key=f"{key}_view")
+        c2.toggle(
+            "Grade the moves",
+            key=f"{key}_grade",
+            help="Grade every decision against the best choice (a few seconds the first "
+            "time for a long game).",
+        )
+        _url_out(key, grade=bool(st.session_state.get(f"{key}_grade")))
+        _move_list(key, rep.moves, step, marks)
+        _grade_of_step(by_row.get(step), record.players)
         st.download_button(
             "Download this record (.json)",
             record.to_json(indent=1),
@@ -326,5 +551,80 @@ def render_explorer(plugin: ExplorerPlugin) -> None:
             mime="application/json",
             key=f"{key}_download",
         )
-    for fig in plugin.charts(history, step):
-        st.plotly_chart(fig, width="stretch")
+    keyboard(key, step, f"{key}_movebox")
+
+    figures = _figures(plugin, key, record_json, rep.history, step)
+    if grade:
+        if why_not:
+            st.info(why_not)
+        else:
+            _grades_panel(plugin, key, notes, record.players, step, last)
+    for i, fig in enumerate(figures):
+        _chart(key, i, fig)
+
+
+def _figures(plugin, key, record_json, history, step) -> list[go.Figure]:
+    """The game's charts, built once per record in this session (building a figure costs
+    far more than a step) with the step marker moved to ``step``."""
+    held = st.session_state.get(f"{key}_figures")
+    if held is None or held[0] != record_json:
+        held = (record_json, list(plugin.charts(history, None)))
+        st.session_state[f"{key}_figures"] = held
+    for fig in held[1]:
+        fig.layout.shapes = [step_marker(step)]
+    return held[1]
+
+
+def _grades_panel(plugin, key, notes, players, step, last) -> None:
+    st.subheader("Graded decisions")
+    if not notes:
+        st.caption("No decision of this game is graded.")
+        return
+    unit = notes[0].unit
+    if plugin.measure:
+        st.caption(plugin.measure)
+    st.caption(_thresholds_text(plugin.game, unit))
+    st.dataframe(_accuracy_frame(notes, players), hide_index=True, width="stretch")
+    held = st.session_state.get(f"{key}_loss_figure")
+    if held is None or held[0] != notes:
+        held = (notes, loss_chart(notes, None, players, last))
+        st.session_state[f"{key}_loss_figure"] = held
+    held[1].layout.shapes = [step_marker(step)]
+    _chart(key, 99, held[1])
+
+
+def render_explorer(plugin: ExplorerPlugin) -> None:
+    """The whole explorer UI for one game."""
+    game = get_game(plugin.game)
+    key = f"xp_{plugin.game}"
+    st.title(f"{game.title}: games")
+    st.caption(
+        "Step with ← → (Home / End for the ends) anywhere on the page; click a move or a "
+        "point of a chart to jump there. The address bar links to this exact position."
+    )
+    files = [p.name for p in recorded_files(plugin.game)]
+    _url_in(key, files)
+
+    labels = list(SOURCES.values()) + ([LIVE] if f"{key}_live" in st.session_state else [])
+    if st.session_state.get(f"{key}_source") not in labels:
+        st.session_state[f"{key}_source"] = labels[0]
+    source = st.segmented_control("Game source", labels, key=f"{key}_source") or labels[0]
+    chooser = {
+        "Recorded": _choose_recorded,
+        "Simulate": _choose_simulated,
+        "Upload": _choose_uploaded,
+        LIVE: _choose_live,
+    }[source]
+    record = chooser(plugin.game, key)
+    if record is None:
+        _drop_url("step")
+        return
+    record_json = record.to_json()
+    if st.session_state.get(f"{key}_current") != record_json:
+        st.session_state[f"{key}_current"] = record_json
+        st.session_state[f"{key}_step"] = 0
+        url_step = st.session_state.pop(f"{key}_url_step", None)
+        if url_step:  # opened from a link: its step (junk or too far = the start)
+            last = len(record.actions)
+            _jump_to(key, url_step if url_step <= last else 0)
+    _board(plugin, key, record_json)

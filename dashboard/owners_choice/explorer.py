@@ -42,8 +42,19 @@ def charts(df, step):
     ]
 
 
+MEASURE = (
+    "Dollars of net worth. Each move, trade and choice is graded by how much it is "
+    "expected to change the player's net worth (cash plus shares at today's prices) over "
+    "the next roll, every die face counted, assuming presidents pick what is best for "
+    "themselves and nobody goes bankrupt. Buying the first shares is not graded."
+)
+
 PLUGIN = ExplorerPlugin(
-    game="owners_choice", render_state=render_state, history=history, charts=charts
+    game="owners_choice",
+    render_state=render_state,
+    history=history,
+    charts=charts,
+    measure=MEASURE,
 )
 
 

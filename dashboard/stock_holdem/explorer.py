@@ -72,6 +72,17 @@ def charts(df: pl.DataFrame, step: int):
     ]
 
 
+MEASURE = (
+    "Dollars, from what the trader could see. Each buy, sell and free action is graded "
+    "with a share worth the price its company is expected to reach at this round's price "
+    "phase (the cards the trader has not seen all equally likely) and a chip worth $1. "
+    "Card placements and peeks are not graded."
+)
+
 PLUGIN = ExplorerPlugin(
-    game="stock_holdem", render_state=render_state, history=history, charts=charts
+    game="stock_holdem",
+    render_state=render_state,
+    history=history,
+    charts=charts,
+    measure=MEASURE,
 )

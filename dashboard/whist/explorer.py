@@ -123,4 +123,12 @@ def charts(df, step):
     ]
 
 
-PLUGIN = ExplorerPlugin(game="whist", render_state=render_state, history=history, charts=charts)
+MEASURE = (
+    "Tricks. Each card played is graded by the tricks its side can still take with "
+    "the best play of everyone as if all hands were face up (double dummy); it says "
+    "what was possible, not what a player could have known."
+)
+
+PLUGIN = ExplorerPlugin(
+    game="whist", render_state=render_state, history=history, charts=charts, measure=MEASURE
+)

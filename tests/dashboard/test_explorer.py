@@ -1,11 +1,20 @@
-"""The shared explorer, proved on the Pig demo: simulate, step, jump, upload."""
+"""The shared explorer, proved on the Pig demo (simulate, step, jump, upload) and on
+recorded games as an analysis board: deep links, junk URLs, the move list following the
+step, chart clicks, graded decisions."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from streamlit.testing.v1 import AppTest
 
-from engine import simulate
-from tests.apptest import open_page
+from dashboard.explorer import step_of_points
+from engine import read_jsonl, simulate
+from engine.analysis import ANALYSED, analyse
+from tests.apptest import APP, open_page
+
+DATA = Path(APP).parents[1] / "data"
 
 PAGE = "views/demo_pig.py"
 
@@ -68,3 +77,123 @@ def test_simulate_with_a_bad_override_shows_an_error():
     at.button[[b.label for b in at.button].index("Simulate")].click().run()
     assert not at.exception
     assert "99 is out of range" in at.error[0].value
+
+
+# --- the analysis board ------------------------------------------------------------------
+
+
+def open_link(script: str, **params: str) -> AppTest:
+    """Open ``script`` the way a shared link does: the query string set before the page
+    first runs in this session."""
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.run()
+    for name, value in params.items():
+        at.query_params[name] = value
+    at.switch_page(script)
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def move_list(at: AppTest):
+    """The move list as a pandas frame (the explorer's first table)."""
+    return next(d.value for d in at.dataframe if "move" in d.value.columns)
+
+
+def test_deep_link_opens_the_exact_file_game_and_step():
+    record = read_jsonl(DATA / "stack5" / "games.jsonl")[2]
+    at = open_link("views/stack5/games.py", src="recorded", file="games.jsonl", game="3", step="12")
+    assert at.selectbox(key="xp_stack5_file").value == "games.jsonl"
+    assert at.number_input(key="xp_stack5_num").value == 3
+    head = f"**Step 12 of {len(record.actions)}** — `{record.actions[11]}`"
+    assert step_text(at).startswith(head)
+    assert at.query_params["step"] == "12" and at.query_params["game"] == "3"
+
+
+def test_the_url_follows_every_step_so_a_reload_keeps_it():
+    at = open_link("views/owners_choice/games.py", step="5")
+    at.button(key="xp_owners_choice_next").click().run()
+    assert at.query_params["step"] == "6"
+    assert at.query_params["src"] == "recorded" and at.query_params["game"] == "1"
+    reloaded = open_link("views/owners_choice/games.py", **dict(at.query_params))
+    assert step_text(reloaded).startswith("**Step 6 of")
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"step": "abc", "game": "0", "file": "../../etc/passwd", "src": "evil"},
+        {"step": "-3", "game": "99999", "file": "", "grade": "maybe"},
+        {"step": "9" * 13, "game": "1e3", "src": "recorded'><script>"},
+        {"step": "100000", "game": "2"},  # past the end of game 2: its start
+    ],
+)
+def test_junk_url_values_fall_back_to_the_defaults(params):
+    at = open_link("views/stack5/games.py", **params)
+    first = sorted(p.name for p in (DATA / "stack5").glob("*.jsonl"))[0]
+    assert at.segmented_control(key="xp_stack5_source").value == "Recorded"
+    assert at.selectbox(key="xp_stack5_file").value == first
+    expected_game = 2 if params.get("game") == "2" else 1
+    assert at.number_input(key="xp_stack5_num").value == expected_game
+    assert step_text(at).startswith("**Step 0 of")
+    assert not at.error
+
+
+def test_the_move_list_marks_the_current_step():
+    at = open_link("views/stack5/games.py", step="7")
+    moves = move_list(at)
+    assert list(moves["step"][6:9]) == ["6", "▶ 7", "8"]
+    at.button(key="xp_stack5_next").click().run()
+    moves = move_list(at)
+    assert [s for s in moves["step"] if s.startswith("▶")] == ["▶ 8"]
+
+
+def test_a_chart_or_move_list_click_jumps_to_its_step():
+    # AppTest cannot click a plotly point: the click's callback maps the selected point to
+    # a step (step_of_points) and leaves it as the jump applied before the slider.
+    assert step_of_points([{"x": 30, "y": 1.5, "curve_number": 0}]) == 30
+    assert step_of_points([{"x": None}, {"x": "7"}]) is None
+    at = open_link("views/stack5/games.py")
+    at.session_state["xp_stack5_jump"] = 30
+    at.run()
+    assert step_text(at).startswith("**Step 30 of")
+    assert at.query_params["step"] == "30"
+    at.session_state["xp_stack5_jump"] = 10**6  # past the end: the last step
+    at.run()
+    assert "game over" in step_text(at)
+
+
+@pytest.mark.parametrize("game", ANALYSED)
+def test_graded_decisions_are_shown_with_marks_and_accuracy(game):
+    record = read_jsonl(sorted((DATA / game).glob("*.jsonl"))[0])[0]
+    notes = analyse(record)
+    marked = next(n for n in notes if n.mark)
+    at = open_link(f"views/{game}/games.py", grade="1", step=str(marked.step + 1))
+    assert "Graded decisions" in [s.value for s in at.subheader]
+    assert f"`{marked.action}` **{marked.mark}**" in step_text(at)
+    row = move_list(at).iloc[marked.step + 1]
+    assert row["move"] == f"{marked.action} {marked.mark}"
+    table = next(d.value for d in at.dataframe if "graded" in d.value.columns)
+    assert table["graded"].sum() == len(notes)
+    assert table["?? blunders"].sum() == sum(n.mark == "??" for n in notes)
+    shown = [*at.info, *at.warning, *at.error]
+    assert any(f"played `{marked.action}`" in m.value for m in shown)
+    assert any("Marks: ?! from" in c.value for c in at.caption)
+
+
+def test_a_game_without_grading_says_so():
+    at = simulate_one(explorer())
+    at.toggle(key="xp_pig_grade").set_value(True).run()
+    assert not at.exception
+    assert any("Grading is not available for Pig" in i.value for i in at.info)
+
+
+def test_a_live_game_opens_in_the_explorer():
+    at = open_page("views/home.py")  # what the live page's "Open in the explorer" does
+    at.session_state["xp_pig_live"] = simulate("pig", 2, ["hold20", "random"]).to_json()
+    at.session_state["xp_pig_source"] = "Live game"
+    at.switch_page(PAGE)
+    at.run()
+    assert not at.exception
+    assert step_text(at).startswith("**Step 0 of")
+    assert any("The game entered on the live page" in c.value for c in at.caption)

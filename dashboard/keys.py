@@ -1,0 +1,75 @@
+"""Keyboard stepping and move-list scrolling for the explorer (a few lines of trusted
+JavaScript, no user data: the explorer key is ``xp_<game>`` and the step an integer).
+
+←/→ click the explorer's own Prev/Next buttons, Home/End its First/Last buttons, anywhere
+on the page and without a click first; keys typed into a text field, a select box or the
+slider are left alone. The listener is installed once per page load; each run updates the
+key and the current step, then scrolls the move list so the current row is visible.
+"""
+
+from __future__ import annotations
+
+import re
+
+import streamlit as st
+
+ROW_PX = 35  # st.dataframe's row height (the header row has the same height)
+BUTTONS = {"ArrowLeft": "prev", "ArrowRight": "next", "Home": "first", "End": "last"}
+
+_SCRIPT = """
+<script>
+(() => {
+  const w = window;
+  w.tabletopExplorer = {key: "%(key)s", step: %(step)d, box: "%(box)s"};
+  if (!w.tabletopExplorerKeys) {
+    w.tabletopExplorerKeys = true;
+    const buttons = %(buttons)s;
+    w.addEventListener("keydown", (e) => {
+      const x = w.tabletopExplorer;
+      const which = buttons[e.key];
+      if (!x || !which || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+      const t = e.target;
+      if (t && t.closest && (t.isContentEditable
+          || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)
+          || t.closest("[role=slider], [role=listbox], [role=combobox], [role=dialog]"))) return;
+      const btn = document.querySelector(".st-key-" + x.key + "_" + which + " button");
+      if (!btn) return;
+      e.preventDefault();
+      e.stopPropagation();
+      btn.click();
+    }, true);
+  }
+  const rowPx = %(row)d;
+  let tries = 0;
+  const scroll = () => {
+    const x = w.tabletopExplorer;
+    const box = document.querySelector(".st-key-" + x.box);
+    const s = box && box.querySelector(".dvn-scroller");
+    if (!s) { if (tries++ < 20) setTimeout(scroll, 100); return; }
+    const top = x.step * rowPx, bottom = top + 2 * rowPx;
+    if (top < s.scrollTop || bottom > s.scrollTop + s.clientHeight) {
+      s.scrollTop = Math.max(0, top - Math.floor(s.clientHeight / 2));
+    }
+  };
+  setTimeout(scroll, 50);
+})();
+</script>
+"""
+
+_SAFE_KEY = re.compile(r"^[A-Za-z0-9_]{1,60}$")
+
+
+def keyboard(key: str, step: int, box: str) -> None:
+    """Install the key listener (once) and scroll the move list in ``box`` (a container
+    key) to ``step``."""
+    if not (_SAFE_KEY.match(key) and _SAFE_KEY.match(box)):
+        raise ValueError(f"explorer keys are letters, digits and _: {key!r}, {box!r}")
+    buttons = "{" + ", ".join(f'"{k}": "{v}"' for k, v in BUTTONS.items()) + "}"
+    script = _SCRIPT % {
+        "key": key,
+        "step": int(step),
+        "box": box,
+        "buttons": buttons,
+        "row": ROW_PX,
+    }
+    st.html(script, unsafe_allow_javascript=True)

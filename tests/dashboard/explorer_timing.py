@@ -1,0 +1,45 @@
+"""Time one explorer step under AppTest (server time of a rerun), median of 10 clicks.
+
+Run: ``.venv/bin/python -m tests.dashboard.explorer_timing [game…]``. Not a test (no timed
+assertions); the numbers go in the report of a change that touches the explorer.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+
+from tests.apptest import open_page
+
+PAGES = {
+    "stack5": "views/stack5/games.py",
+    "owners_choice": "views/owners_choice/games.py",
+    "stock_holdem": "views/stock_holdem/games.py",
+    "whist": "views/whist/games.py",
+    "pig": "views/demo_pig.py",
+}
+
+
+def time_steps(game: str, clicks: int = 10) -> float:
+    """Median seconds of one "Next" click (after a warm-up click) on game 1 of the first
+    recorded file (Pig: a simulated game)."""
+    at = open_page(PAGES[game])
+    key = f"xp_{game}"
+    if game == "pig":
+        at.segmented_control(key=f"{key}_source").set_value("Simulate").run()
+        at.button[[b.label for b in at.button].index("Simulate")].click().run()
+    at.button(key=f"{key}_next").click().run()  # warm the caches
+    times = []
+    for _ in range(clicks):
+        t = time.perf_counter()
+        at.button(key=f"{key}_next").click().run()
+        times.append(time.perf_counter() - t)
+    if at.exception:
+        raise RuntimeError(at.exception[0].message)
+    return statistics.median(times)
+
+
+if __name__ == "__main__":
+    for name in sys.argv[1:] or list(PAGES):
+        print(f"{name:14s} {time_steps(name) * 1000:7.1f} ms per step (median of 10)")
