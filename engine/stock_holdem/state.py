@@ -154,11 +154,12 @@ class Deal:
     text: str = field(default="", compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        t, b = CARD_TEXTS, self.board
+        text = CARD_TEXTS.__getitem__
+        b = self.board
         board = " ".join(
-            f"{COMPANIES[i]}:{t[b[2 * i]]},{t[b[2 * i + 1]]}" for i in range(len(b) // 2)
+            [f"{co}:{text(x)},{text(y)}" for co, x, y in zip(COMPANIES, b[::2], b[1::2])]
         )
-        h = " | ".join(",".join([t[c] for c in hand]) for hand in self.hands)
+        h = " | ".join([",".join(map(text, hand)) for hand in self.hands])
         object.__setattr__(self, "text", f"deal {board} | {h}")
 
     def __str__(self) -> str:
@@ -193,6 +194,12 @@ FULL_OPEN = 63
 def _slot_bit(co: int, k: int) -> int:
     """The bit of face-down slot ``k`` (2-4) of company ``co`` in a ``peekable`` mask."""
     return 1 << (co * (SLOTS - FACE_UP) + k - FACE_UP)
+
+
+#: ``SLOT_BITS[co][k] == _slot_bit(co, k)`` for the face-down slots (0 for face-up ones)
+SLOT_BITS = tuple(
+    tuple(_slot_bit(co, k) if k >= FACE_UP else 0 for k in range(SLOTS)) for co in _CO
+)
 
 
 _PEEK_SLOTS = [(co, k) for co in _CO for k in range(FACE_UP, SLOTS)]  # in bit order
@@ -440,7 +447,11 @@ class StockHoldemState(State):
         held = list(map(sum, zip(*self.shares)))
         if money >= max(prices) and max(held) < limit:
             return list(moves)
-        return [moves[co] for co in _CO if money >= prices[co] and held[co] < limit]
+        out = []
+        for co in _CO:
+            if money >= prices[co] and held[co] < limit:
+                out.append(moves[co])
+        return out
 
     def _hand_peeks(self, p: int, out: list) -> None:
         """The peeks at other seats' hands (``peek_hands``): seat order, then card order."""
@@ -609,7 +620,7 @@ class StockHoldemState(State):
             if op == OP_PEEK:
                 self.chips[p] -= r.cost_peek
                 self.known[p] |= 1 << self.board[co][action.slot]
-                self.peekable[p] &= ~_slot_bit(co, action.slot)
+                self.peekable[p] &= ~SLOT_BITS[co][action.slot]
             elif op == OP_CASH:
                 self.chips[p] -= r.cost_cash
                 self.money[p] += 1
@@ -639,7 +650,7 @@ class StockHoldemState(State):
         if k + 1 >= SLOTS:
             self.open_mask &= ~(1 << co)
         if card != BEAR:
-            bit = _slot_bit(co, k)
+            bit = SLOT_BITS[co][k]
             peekable = self.peekable
             for q, known in enumerate(self.known):
                 if q != p and not (known >> card) & 1:
