@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8501
 STAMP := $(VENV)/.installed
 
-.PHONY: app test test-slow lint format bench install clean
+.PHONY: app test test-slow lint format bench bench-app install clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed")'
@@ -33,6 +33,9 @@ format: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m engine bench
+
+bench-app: $(STAMP)
+	$(PY) -m engine bench --app
 
 clean:
 	rm -rf $(VENV)
