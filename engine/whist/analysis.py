@@ -1,0 +1,238 @@
+"""Grade every card of a four-player Whist or Bid Whist game against double-dummy par.
+
+For each card played (the play phase of each deal) the measure is the number of books
+the player's side ends the deal with when, from that point, every player plays
+perfectly with all hands known (double dummy): books already won this deal (the Bid
+Whist kitty book included) plus the tricks still to come, the trick in progress
+included. ``value_best`` is that number before the card (par), ``value_played`` after
+it; ``best`` is a card that keeps par (the card played when it does). Unit: "tricks".
+
+Marks (tricks are whole numbers, so losses are 0, 1, 2, …):
+
+- ``??`` blunder: the card loses 2 tricks or more, or 1 trick that changes whether the
+  Bid Whist declarer makes the contract;
+- ``?`` mistake: the card loses 1 trick that costs points (the deal's score difference
+  between the sides: Bid Whist books over the bid, Whist books over six);
+- ``?!`` inaccuracy: the card loses 1 trick that costs no points;
+- ``!?`` good find: the only card that keeps par (cards of one hand adjacent in rank,
+  with no other card left between them, count as one card), when there was a choice.
+
+Not graded: bids, the trump or direction call, the kitty discards, and the two-player
+games (``bid2``/``whist2``), whose hidden straw piles make "all hands known" undefined
+until the last cards are turned up. Their steps get no annotation.
+
+Bid Whist positions are solved by :mod:`engine.whist.solver`; classic Whist positions
+by ``endplay`` (Bo Haglund's DDS) when it is installed, else by the same solver.
+``tricks_left`` limits the grading to cards played with at most that many tricks to
+go (the solver's time grows steeply with the tricks left; see ``bench.py``).
+"""
+
+from __future__ import annotations
+
+from engine.core.annotation import Annotation, Thresholds, mark_for
+from engine.core.errors import EngineError
+from engine.core.records import GameRecord, states
+from engine.whist.cards import CARD_CODE, CARD_TEXT, RANKS
+from engine.whist.scoring import bid_whist_points, whist_points
+from engine.whist.solver import Solver
+
+UNIT = "tricks"
+MEASURE = "books the side ends the deal with under double-dummy play (all hands known)"
+#: 1 trick = inaccuracy (or mistake when it costs points), 2 tricks or more = blunder
+THRESHOLDS = Thresholds(inaccuracy=1, mistake=1, blunder=2)
+
+_PLAY = "play"
+
+
+def analyse(
+    record: GameRecord, *, tricks_left: int | None = None, use_endplay: bool = True
+) -> list[Annotation]:
+    """One :class:`Annotation` per card played in the four-player games of ``record``
+    (ordered by step); see the module docstring for the measure and the marks."""
+    if tricks_left is not None and (isinstance(tricks_left, bool) or tricks_left < 0):
+        raise EngineError(f"tricks_left {tricks_left!r} must be a whole number 0 or more")
+    sts = states(record)
+    if not sts or sts[0].num_players != 4:
+        return []
+    out: list[Annotation] = []
+    deal: list[int] = []
+    for i in range(len(record.actions)):
+        st = sts[i]
+        if st.phase_name == _PLAY:
+            if deal and sts[deal[-1]].deal_no != st.deal_no:
+                out += _grade_deal(record, sts, deal, tricks_left, use_endplay)
+                deal = []
+            deal.append(i)
+    if deal:
+        out += _grade_deal(record, sts, deal, tricks_left, use_endplay)
+    return out
+
+
+class _Position:
+    """The double-dummy view of one state in the play: hands, leader, trick so far."""
+
+    __slots__ = ("hands", "leader", "trick", "seat", "books", "remaining")
+
+    def __init__(self, st):
+        self.hands = list(st.hands)
+        self.trick = list(st.trick_cards)
+        self.leader = st.trick_seats[0] if st.trick_seats else st.to_act
+        self.seat = st.to_act
+        self.books = tuple(st.books)
+        self.remaining = self.hands[self.leader].bit_count() + (1 if self.trick else 0)
+
+
+def _grade_deal(record, sts, steps, tricks_left, use_endplay) -> list[Annotation]:
+    first = sts[steps[0]]
+    pos0 = _Position(first)
+    solver = Solver(pos0.hands, first.trump, first.low, first.ruleset.jokers_follow_trump)
+    oracle = None
+    if use_endplay and not first.bidw:
+        oracle = _endplay_oracle(first.trump)
+    after_last = sts[steps[-1] + 1]
+    points = _points_function(first)
+    out = []
+    ns_next = None  # NS final books at the position after the current card
+    for k in range(len(steps) - 1, -1, -1):  # backwards: values after a card come first
+        i = steps[k]
+        pos = _Position(sts[i])
+        if tricks_left is not None and pos.remaining > tricks_left:
+            break
+        if ns_next is None:
+            ns_next = _ns_after_last(after_last, first.deal_no, solver, oracle)
+        card = CARD_CODE[record.actions[i].split()[1].upper()]
+        if oracle is not None:
+            values = oracle(pos)  # engine card -> NS tricks from here
+            ns_par = pos.books[0] + max(values.values()) if pos.seat % 2 == 0 else None
+            if ns_par is None:
+                ns_par = pos.books[0] + min(values.values())
+        else:
+            values = None
+            ns_par = pos.books[0] + solver.tricks(
+                pos.hands, pos.leader, pos.trick, guess=ns_next - pos.books[0]
+            )
+        out.append(_annotate(i, pos, card, ns_par, ns_next, solver, values, points))
+        ns_next = ns_par
+    out.reverse()
+    return out
+
+
+def _ns_after_last(st, deal_no: int, solver: Solver, oracle) -> int:
+    """NS final books (par) after the last card of the deal the record holds: the deal's
+    books when it is over, else (a record that stops mid-deal) the par from there."""
+    if st.phase_name != _PLAY or st.deal_no != deal_no:
+        return st.deal_log[-1]["books"][0]
+    pos = _Position(st)
+    if oracle is not None:
+        values = oracle(pos).values()
+        return pos.books[0] + (max(values) if pos.seat % 2 == 0 else min(values))
+    return pos.books[0] + solver.tricks(pos.hands, pos.leader, pos.trick)
+
+
+def _annotate(step, pos, card, ns_par, ns_played, solver, values, points) -> Annotation:
+    seat = pos.seat
+    side = seat & 1
+    total = pos.books[0] + pos.books[1] + pos.remaining
+
+    def mine(ns: int) -> int:
+        return ns if side == 0 else total - ns
+
+    classes = solver.move_classes(pos.hands, pos.leader, pos.trick)
+    own = next(cls for cls in classes if card in cls)
+    others = [cls for cls in classes if cls is not own]
+
+    def keeps_par(cls) -> bool:
+        c = cls[0]
+        if values is not None:
+            return pos.books[0] + values[c] == ns_par
+        hands = list(pos.hands)
+        hands[seat] ^= 1 << c
+        if side == 0:
+            return solver.at_least(ns_par - pos.books[0], hands, pos.leader, pos.trick + [c])
+        return not solver.at_least(ns_par - pos.books[0] + 1, hands, pos.leader, pos.trick + [c])
+
+    best_v, played_v = mine(ns_par), mine(ns_played)
+    loss = best_v - played_v
+    if loss <= 0:
+        best = card
+        only = bool(others) and not any(keeps_par(cls) for cls in others)
+        mark = "!?" if only else ""
+    else:
+        best = next((cls[-1] for cls in others if keeps_par(cls)), None)
+        if best is None:  # pragma: no cover - par is reached by some card
+            raise EngineError(f"no card keeps par {best_v} at step {step}")
+        mark = mark_for(loss, THRESHOLDS)
+        if loss == 1:
+            cost = points(side, ns_par) - points(side, ns_played)
+            made = points.made
+            if made is not None and made(ns_par) != made(ns_played):
+                mark = "??"
+            elif cost <= 0:
+                mark = "?!"
+    return Annotation(
+        step, seat, f"play {CARD_TEXT[card]}", f"play {CARD_TEXT[best]}",
+        float(played_v), float(best_v), UNIT, mark, MEASURE,
+    )  # fmt: skip
+
+
+def _points_function(st):
+    """(side, NS final books) -> that side's deal points minus the other side's; with
+    ``.made(ns_books)`` for Bid Whist (whether the declarer makes the contract)."""
+    total = 13
+    if st.bidw:
+        dside = st.declarer & 1
+
+        def made(ns: int) -> bool:
+            books = ns if dside == 0 else total - ns
+            return books >= 6 + st.bid_number
+
+        def pts(side: int, ns: int) -> int:
+            books = ns if dside == 0 else total - ns
+            p = bid_whist_points(st.bid_number, st.kind, books)
+            return p if side == dside else -p
+
+        pts.made = made
+        return pts
+
+    def pts_whist(side: int, ns: int) -> int:
+        diff = whist_points(ns) - whist_points(total - ns)
+        return diff if side == 0 else -diff
+
+    pts_whist.made = None
+    return pts_whist
+
+
+def _endplay_oracle(trump: int):
+    """A function position -> {engine card: NS tricks from here} using endplay (DDS), or
+    None when endplay is not installed."""
+    try:
+        from endplay.dds import solve_board
+        from endplay.types import Deal, Denom, Player
+    except ImportError:
+        return None
+    denom = Denom.nt if trump < 0 else Denom(trump)
+    rank_char = {r: ("T" if t == "10" else t) for r, t in enumerate(RANKS)}
+
+    def pbn(mask: int) -> str:
+        suits = []
+        for s in range(4):
+            ranks = [rank_char[r] for r in range(12, -1, -1) if mask >> (13 * s + r) & 1]
+            suits.append("".join(ranks))
+        return ".".join(suits)
+
+    def oracle(pos: _Position) -> dict[int, int]:
+        hands = list(pos.hands)
+        for j, c in enumerate(pos.trick):
+            hands[(pos.leader + j) & 3] |= 1 << c
+        deal = Deal("N:" + " ".join(pbn(m) for m in hands))
+        deal.trump = denom
+        deal.first = Player(pos.leader)
+        for c in pos.trick:
+            deal.play(CARD_TEXT[c][-1] + rank_char[c % 13])
+        out = {}
+        for c, tricks in solve_board(deal):
+            eng = 13 * int(c.suit) + "23456789TJQKA".index(c.rank.abbr)
+            out[eng] = tricks if pos.seat % 2 == 0 else pos.remaining - tricks
+        return out
+
+    return oracle

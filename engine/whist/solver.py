@@ -1,0 +1,474 @@
+"""Exact double-dummy solver for four-hand Whist and Bid Whist card play (all hands known).
+
+The question it answers: from a position in the play (four hands, the cards of the trick
+in progress, whose turn), how many of the remaining tricks — the trick in progress
+included — can seats 0+2 take when every player plays perfectly knowing every card?
+
+The rules are the engine's: cards rank by :func:`engine.whist.scoring.contract_is_low`
+(through :data:`engine.whist.cards.LOW_VALUE` / :data:`~engine.whist.cards.HIGH_VALUE`),
+jokers are the highest trumps (big over little) and never win a no trump trick, the suit
+to follow is set by the first non-joker card, and ``jokers_follow_trump`` (the club rule)
+makes the jokers trump cards for following and a led joker a trump lead — the same rules
+as ``WhistState``/``winning_index``; ``tests/whist/test_solver.py`` checks the solver
+against plain minimax over the engine's own states and against ``endplay`` (DDS).
+
+How it searches: zero-window alpha-beta ("can seats 0+2 take at least t tricks?") driven
+by MTD(f) for exact values, over 64-bit hand masks in which the bits of a suit are laid
+out weakest to strongest for the contract. At each trick boundary a transposition table
+keyed by the leader and each suit's owner pattern (the remaining cards squeezed to their
+relative order, so positions that differ only in cards already played share an entry)
+keeps lower and upper bounds. Cards of one hand that are adjacent in the current order
+(no card of another hand, or of the trick in progress, between them) are one move;
+quick tricks of the leader (cards no one can beat or ruff) give early cut-offs; moves are
+ordered by simple trick-taking rules.
+
+>>> from engine.whist.cards import parse_card, mask_of
+>>> hands = [mask_of(parse_card(c) for c in h.split()) for h in
+...          ("AS KS", "QS 2H", "3S 4S", "AH 5S")]
+>>> s = Solver(hands, trump=-1)
+>>> s.tricks(leader=0)  # A, K of spades
+2
+>>> Solver(hands, trump=1).tricks(leader=0)  # hearts trump: seat 3 ruffs the second spade
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.core.errors import EngineError
+from engine.whist.cards import BJ, HIGH_VALUE, JOKER_MASK, LJ, LOW_VALUE
+
+_SUIT = tuple(0x1FFF << (13 * s) for s in range(4))
+_BIG = 99
+
+
+def _high_bit(m: int) -> int:
+    return m.bit_length() - 1
+
+
+_RUNS: dict[int, tuple[int, ...]] = {}
+
+
+def _runs(m: int, a: int) -> tuple[int, ...]:
+    """The lowest card of each run of ``m``'s cards adjacent among the alive cards ``a``
+    (13-bit masks of one suit), strongest run first."""
+    out = []
+    while m:
+        c = m.bit_length() - 1  # highest remaining card of the run
+        m ^= 1 << c
+        while True:  # walk down while the next lower alive card is also ours
+            below = a & ((1 << c) - 1)
+            if not below:
+                break
+            nxt = below.bit_length() - 1
+            if not (m >> nxt & 1):
+                break
+            m ^= 1 << nxt
+            c = nxt
+        out.append(c)
+    return tuple(out)
+
+
+class Solver:
+    """Double-dummy values of positions of one deal (fixed contract).
+
+    ``hands`` are four engine card masks (bit ``c`` = engine card ``c``), ``trump`` a suit
+    0-3 or -1 for no trump, ``low`` the downtown order (A > 2 > … > K), ``club`` the
+    ``jokers_follow_trump`` rule. One solver keeps its transposition table for every
+    position of the deal: build it once per deal and ask :meth:`tricks` /
+    :meth:`at_least` for each position.
+    """
+
+    def __init__(self, hands: Sequence[int], trump: int = -1, low: bool = False, club=False):
+        if len(hands) != 4:
+            raise EngineError(f"the solver needs four hands, got {len(hands)}")
+        if not -1 <= trump <= 3:
+            raise EngineError(f"trump {trump!r} must be a suit 0-3 or -1 for no trump")
+        self.trump = trump
+        self.low = bool(low)
+        self.club = bool(club) and trump >= 0
+        value = LOW_VALUE if self.low else HIGH_VALUE
+        # engine card -> internal card (suit * 13 + strength, strength 12 = strongest)
+        self.to_int = [13 * (c // 13) + value[c % 13] for c in range(52)] + [LJ, BJ]
+        self.to_eng = [0] * 54
+        for e, i in enumerate(self.to_int):
+            self.to_eng[i] = e
+        self.tt: dict = {}
+        self.best_lead: dict = {}
+        self._best = -1
+        self._suit_memo: dict = {}
+        self.nodes = 0
+        self.h = [0, 0, 0, 0]
+        self._set_hands(hands)
+
+    # --- conversions --------------------------------------------------------------------
+    def _internal(self, mask: int) -> int:
+        out = 0
+        to_int = self.to_int
+        while mask:
+            low = mask & -mask
+            out |= 1 << to_int[low.bit_length() - 1]
+            mask ^= low
+        return out
+
+    def _set_hands(self, hands: Sequence[int]) -> None:
+        self.h = [self._internal(m) for m in hands]
+        if any(self.h[i] & self.h[j] for i in range(4) for j in range(i)):
+            raise EngineError("a card is in two hands")
+
+    # --- public questions ---------------------------------------------------------------
+    def tricks(
+        self,
+        hands: Sequence[int] | None = None,
+        leader: int = 0,
+        trick: Sequence[int] = (),
+        guess: int | None = None,
+    ) -> int:
+        """Tricks seats 0+2 take from here (the trick in progress included) with best
+        play by all. ``trick`` lists the engine cards played to it so far, from
+        ``leader`` on (all four: the trick is finished but still counted); ``hands``
+        (engine masks, without the trick's cards) default to the solver's deal."""
+        pos = self._position(hands, leader, trick)
+        total = self._remaining(pos)
+        lb, ub = 0, total
+        g = total // 2 if guess is None else min(max(guess, 0), total)
+        while lb < ub:
+            t = min(max(g, lb + 1), ub)
+            if self._run(pos, t):
+                lb = t
+                g = t + 1
+            else:
+                ub = t - 1
+                g = t - 1
+        return lb
+
+    def at_least(
+        self,
+        target: int,
+        hands: Sequence[int] | None = None,
+        leader: int = 0,
+        trick: Sequence[int] = (),
+    ) -> bool:
+        """Whether seats 0+2 can take at least ``target`` tricks from here."""
+        return self._run(self._position(hands, leader, trick), target)
+
+    def move_classes(
+        self, hands: Sequence[int] | None = None, leader: int = 0, trick: Sequence[int] = ()
+    ) -> list[list[int]]:
+        """The legal cards (engine ints) of the seat to play, grouped into classes of
+        equivalent cards (same double-dummy value), strongest class first in each suit."""
+        h, leader, tcards, led = self._position(hands, leader, trick)
+        seat = (leader + len(tcards)) & 3
+        tmask = 0
+        for c in tcards:
+            tmask |= 1 << c
+        legal = self._legal(h[seat], led)
+        alive = h[0] | h[1] | h[2] | h[3] | tmask
+        out = []
+        for rep in self._reps(legal, alive):
+            cls = [rep]
+            if rep >= 52:
+                cls = [c for c in (LJ, BJ) if legal >> c & 1]
+            else:
+                c = rep + 1
+                while c < 13 * (rep // 13 + 1) and not (alive >> c & 1 and not legal >> c & 1):
+                    if legal >> c & 1:
+                        cls.append(c)
+                    c += 1
+            out.append(sorted((self.to_eng[c] for c in cls), reverse=True))
+        return out
+
+    # --- positions ----------------------------------------------------------------------
+    def _position(self, hands, leader: int, trick: Sequence[int]):
+        if not 0 <= leader <= 3:
+            raise EngineError(f"leader {leader!r} must be a seat 0-3")
+        if len(trick) > 4:
+            raise EngineError(f"a trick has at most 4 cards, got {len(trick)}")
+        h = self.h if hands is None else [self._internal(m) for m in hands]
+        tcards = [self.to_int[c] for c in trick]
+        led = -1
+        for c in tcards:
+            if c < 52:
+                led = c // 13
+                break
+        if tcards and tcards[0] >= 52 and self.club:
+            led = self.trump
+        return list(h), leader, tcards, led
+
+    @staticmethod
+    def _remaining(pos) -> int:
+        h, leader, tcards, _ = pos
+        return h[leader].bit_count() + (1 if tcards else 0)
+
+    def _run(self, pos, target: int) -> bool:
+        h, leader, tcards, led = pos
+        saved = self.h
+        self.h = list(h)
+        try:
+            if not tcards:
+                return self._node(leader, target)
+            best_v, best_seat, tmask = -1, -1, 0
+            cur_led = -1
+            for i, c in enumerate(tcards):
+                tmask |= 1 << c
+                if c < 52 and cur_led < 0:
+                    cur_led = c // 13
+                v = self._value(c, cur_led)
+                if v > best_v:
+                    best_v, best_seat = v, (leader + i) & 3
+            if len(tcards) == 4:  # a finished trick (the last card just played)
+                return self._node(best_seat, target - (0 if best_seat & 1 else 1))
+            seat = (leader + len(tcards)) & 3
+            return self._trick(seat, len(tcards), led, best_v, best_seat, tmask, target)
+        finally:
+            self.h = saved
+
+    def _value(self, c: int, led: int) -> int:
+        """Strength of internal card ``c`` in a trick whose suit is ``led`` (-1 none)."""
+        if c >= 52:
+            return 200 + c if self.trump >= 0 else -1
+        s = c // 13
+        if s == self.trump:
+            return 100 + c
+        if s == led:
+            return c
+        return -1
+
+    def _legal(self, hand: int, led: int) -> int:
+        if led >= 0:
+            group = _SUIT[led]
+            if self.club and led == self.trump:
+                group |= JOKER_MASK
+            g = hand & group
+            if g:
+                return g
+        return hand
+
+    @staticmethod
+    def _reps(legal: int, alive: int) -> list[int]:
+        """One card (the lowest) of each run of equivalent legal cards."""
+        out = []
+        for base in (0, 13, 26, 39):
+            m = legal >> base & 0x1FFF
+            if not m:
+                continue
+            k = m | (alive >> base & 0x1FFF) << 13
+            found = _RUNS.get(k)
+            if found is None:
+                found = _RUNS[k] = _runs(m, alive >> base & 0x1FFF)
+            out += [base + r for r in found]
+        if legal >> 52:
+            if legal >> 53 & 1:
+                out.append(BJ)
+            elif legal >> 52 & 1:
+                out.append(LJ)
+        return out
+
+    # --- the search ---------------------------------------------------------------------
+    def _key(self, leader: int):
+        h0, h1, h2, h3 = self.h
+        memo = self._suit_memo
+        parts = [leader, ((h0 >> 52) | (h1 >> 52) << 2 | (h2 >> 52) << 4 | (h3 >> 52) << 6)]
+        for s in (0, 13, 26, 39):
+            x = (
+                (h0 >> s & 0x1FFF)
+                | (h1 >> s & 0x1FFF) << 13
+                | (h2 >> s & 0x1FFF) << 26
+                | (h3 >> s & 0x1FFF) << 39
+            )
+            code = memo.get(x)
+            if code is None:
+                code = 1
+                for r in range(13):
+                    for i, sh in enumerate((0, 13, 26, 39)):
+                        if x >> (sh + r) & 1:
+                            code = code * 4 + i
+                            break
+                memo[x] = code
+            parts.append(code)
+        return tuple(parts)
+
+    def _quick(self, leader: int) -> int:
+        """Tricks the leader takes by cashing cards no other hand can beat or ruff."""
+        h = self.h
+        mine = h[leader]
+        o1, o2, o3 = h[(leader + 1) & 3], h[(leader + 2) & 3], h[(leader + 3) & 3]
+        others = o1 | o2 | o3
+        trump = self.trump
+        total = 0
+        limited = 0
+        if trump >= 0:
+            if mine >> 53 & 1:
+                total += 1
+                if mine >> 52 & 1:
+                    total += 1
+            elif mine >> 52 & 1 and not others >> 53 & 1:
+                total += 1
+            ruffing = _SUIT[trump] | JOKER_MASK
+        for s in range(4):
+            m = mine & _SUIT[s]
+            if not m:
+                continue
+            oth = others & _SUIT[s]
+            top = (m >> (oth.bit_length())).bit_count() if oth else m.bit_count()
+            if not top:
+                continue
+            if trump < 0:
+                total += top
+            elif s == trump:
+                if not others & JOKER_MASK:
+                    total += top
+            else:
+                safe = _BIG
+                for o in (o1, o2, o3):
+                    if o & ruffing:
+                        safe = min(safe, (o & _SUIT[s]).bit_count())
+                if safe >= _BIG:
+                    total += top
+                else:
+                    limited = max(limited, min(top, safe))
+        return total + limited
+
+    def _node(self, leader: int, target: int) -> bool:
+        """At a trick boundary: can seats 0+2 take ``target`` of the remaining tricks?"""
+        if target <= 0:
+            return True
+        h = self.h
+        n = h[leader].bit_count()
+        if target > n:
+            return False
+        key = self._key(leader)
+        tt = self.tt
+        e = tt.get(key)
+        if e is None:
+            lb, ub = self._bounds(leader, n)
+            if lb >= target or ub < target:
+                tt[key] = (lb, ub)
+                return lb >= target
+        else:
+            lb, ub = e
+            if lb >= target:
+                return True
+            if ub < target:
+                return False
+        self.nodes += 1
+        r = self._trick(leader, 0, -1, -1, -1, 0, target)
+        if r:
+            lb = target
+        else:
+            ub = target - 1
+        tt[key] = (lb, ub)
+        if self._best >= 0:
+            self.best_lead[key] = self._best
+        return r
+
+    def _bounds(self, leader: int, n: int) -> tuple[int, int]:
+        """Bounds on the tricks of seats 0+2 from the leader's quick tricks and, in a
+        trump contract, the top trump (it wins a trick whenever it is played)."""
+        lb, ub = 0, n
+        qt = self._quick(leader)
+        if leader & 1:
+            ub = n - qt
+        else:
+            lb = qt
+        if self.trump >= 0:
+            # the hand holding the top trumps (jokers first) takes one trick with each
+            h = self.h
+            cards = (h[0] | h[1] | h[2] | h[3]) & (_SUIT[self.trump] | JOKER_MASK)
+            if cards:
+                c = _high_bit(cards)
+                holder = next(i for i in range(4) if h[i] >> c & 1)
+                run = 0
+                while cards and h[holder] >> c & 1:
+                    run += 1
+                    cards ^= 1 << c
+                    c = _high_bit(cards)
+                if holder & 1:
+                    ub = min(ub, n - run)
+                else:
+                    lb = max(lb, run)
+        return lb, ub
+
+    def _trick(
+        self, seat: int, pos: int, led: int, best_v: int, best_seat: int, tmask: int, target: int
+    ) -> bool:
+        h = self.h
+        hand = h[seat]
+        legal = self._legal(hand, led)
+        alive = h[0] | h[1] | h[2] | h[3] | tmask
+        moves = self._reps(legal, alive)
+        if len(moves) > 1:
+            moves = self._order(moves, seat, pos, led, best_v, best_seat)
+            if pos == 0:
+                first = self.best_lead.get(self._key(seat))
+                if first is not None and first in moves:
+                    moves.remove(first)
+                    moves.insert(0, first)
+        maxing = not seat & 1
+        nxt = (seat + 1) & 3
+        trump = self.trump
+        for c in moves:
+            bit = 1 << c
+            h[seat] = hand ^ bit
+            # the trick's suit and this card's strength (see _value)
+            new_led = led
+            if c >= 52:
+                v = 200 + c if trump >= 0 else -1
+                if pos == 0 and self.club:
+                    new_led = trump
+            else:
+                s = c // 13
+                if new_led < 0:
+                    new_led = s
+                v = 100 + c if s == trump else (c if s == new_led else -1)
+            if v > best_v:
+                bv, bs = v, seat
+            else:
+                bv, bs = best_v, best_seat
+            if pos == 3:
+                r = self._node(bs, target - (1 if not bs & 1 else 0))
+            else:
+                r = self._trick(nxt, pos + 1, new_led, bv, bs, tmask | bit, target)
+            h[seat] = hand
+            if r == maxing:
+                if pos == 0:
+                    self._best = c
+                return r
+        if pos == 0:
+            self._best = -1
+        return not maxing
+
+    def _order(self, moves, seat, pos, led, best_v, best_seat):
+        """Likely best first: a leader cashes top cards then leads low; followers win as
+        cheaply as possible unless the partner is winning, else play low."""
+        trump = self.trump
+        if pos == 0:
+            h = self.h
+            others = h[(seat + 1) & 3] | h[(seat + 2) & 3] | h[(seat + 3) & 3]
+
+            def lead_key(c):
+                if c >= 52:
+                    return (0, -c) if trump >= 0 else (3, c)
+                s = c // 13
+                oth = others & _SUIT[s]
+                if not oth or c > _high_bit(oth):
+                    return (1, -c)
+                return (2, c % 13)
+
+            return sorted(moves, key=lead_key)
+        partner_wins = best_seat >= 0 and (best_seat & 1) == (seat & 1)
+
+        def follow_key(c):
+            if c >= 52:
+                v = 200 + c if trump >= 0 else -1
+            else:
+                s = c // 13
+                v = 100 + c if s == trump else (c if s == led or led < 0 else -1)
+            wins = v > best_v
+            strength = v if v >= 0 else c % 13 - 20
+            if partner_wins or not wins:
+                return (0 if not wins else 1, strength)
+            return (0, strength - 1000)
+
+        return sorted(moves, key=follow_key)
