@@ -182,17 +182,27 @@ def assumption(text: str) -> None:
 
 
 def ruleset_frame(game_name: str) -> pl.DataFrame:
-    """The ruleset fields of a game: name, default, assumption flag, meaning."""
+    """The rules of a game a box may change, in player words: rule, default, whether it
+    is an assumption, meaning."""
     game = get_game(game_name)
     rows = describe(game.ruleset_class)
     return pl.DataFrame(
         {
-            "field": [r.name for r in rows],
-            "default": [_short(r.default) for r in rows],
-            "[A]": ["yes" if r.assumption else "" for r in rows],
+            "rule": [_field_label(r.name) for r in rows],
+            "default": [_short(_value_words(game.name, r.name, r.default)) for r in rows],
+            "assumption": ["yes" if r.assumption else "" for r in rows],
             "meaning": [r.doc for r in rows],
         }
     )
+
+
+def _value_words(game_name: str, name: str, value) -> str:
+    """A ruleset value as a player reads it: yes/no, a list with commas, a choice's name."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(v) for v in value)
+    return _choice_word(game_name, name, value)
 
 
 def _short(value, limit: int = 80) -> str:

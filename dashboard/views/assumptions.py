@@ -6,14 +6,13 @@ from engine.core.ruleset import describe
 
 st.title("Rule assumptions")
 st.markdown(
-    "The rules follow the project's specification (RULES.md). Where the original articles "
-    "are silent, the engine uses an **assumption [A]**: a ruleset field with a default that "
-    "you can change if your box differs (`--rule FIELD=VALUE` on the command line, or a "
-    "TOML file with `--rules FILE`)."
+    "The rules follow the project's rule book. Where the original articles are silent, "
+    "the app makes an **assumption**: a rule with a default that you can change if your "
+    "box differs — in the **Rules** box of the live-game, games and statistics pages."
 )
 names = game_names(include_demo=True)
 if not names:
-    st.info("No game engine is installed yet.")
+    st.info("No game is installed yet.")
 for name in names:
     try:
         game = get_game(name)
@@ -23,5 +22,8 @@ for name in names:
         continue
     st.subheader(game.title)
     flagged = [f for f in describe(game.ruleset_class) if f.assumption]
-    st.caption(f"{len(flagged)} assumption(s) among {frame.height} ruleset field(s).")
+    st.caption(
+        f"{len(flagged)} assumption{'s' if len(flagged) != 1 else ''} among "
+        f"{frame.height} rules you can change."
+    )
     st.dataframe(frame, hide_index=True, width="stretch")

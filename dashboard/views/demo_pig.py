@@ -1,8 +1,9 @@
 import streamlit as st
 
-from dashboard.explorer import render_explorer
+from dashboard.explorer import recorded_files, render_explorer
 from dashboard.live import render_live
 from dashboard.pig.explorer import LIVE, PLUGIN
+from engine import simulate
 
 st.info(
     "Pig is the small dice race that demonstrates the engine core, the explorer and the "
@@ -16,6 +17,13 @@ mode = (
     or "Explore games"
 )
 if mode == "Explore games":
+    first_visit = "xp_pig_source" not in st.session_state
+    if first_visit and not recorded_files("pig") and "src" not in st.query_params:
+        # Pig ships no recorded games: open on a simulated one, not on an empty page.
+        st.query_params["src"] = "simulate"
+    if "xp_pig_simulated" not in st.session_state:
+        opening = simulate("pig", 1, ["hold20", "random"])
+        st.session_state["xp_pig_simulated"] = opening.to_json()
     render_explorer(PLUGIN)
 else:
     render_live(LIVE)

@@ -8,13 +8,47 @@ def no_trouble(at):
     return at
 
 
-def test_calculator_advises_and_mirrors_url():
+def test_move_advisor_opens_on_a_real_mid_game_position():
     at = no_trouble(open_page("views/owners_choice/calculator.py"))
+    assert not at.error
+    # game 1 of data/owners_choice/games.jsonl at the start of turn 8
+    assert [at.number_input(key=f"oc_cash_{p}").value for p in range(4)] == [80, 300, 580, 610]
+    assert [at.selectbox(key=f"oc_price_{c}").value for c in "RYBG"] == [130, 90, 80, 110]
+    moves = at.dataframe[0].value
+    assert moves.filter(like="gains").abs().to_numpy().sum() > 0  # not an empty board
+
+
+def test_move_advisor_counts_the_opponents_gains_as_a_second_column():
+    from engine.owners_choice import from_position, move_outlook
+
+    at = no_trouble(open_page("views/owners_choice/calculator.py"))
+    moves = at.dataframe[0].value
+    mover = at.selectbox(key="oc_act").value
+    assert list(moves.columns[2:4]) == [f"Player {mover + 1} gains $", "opponents gain $"]
+    state = from_position(
+        4,
+        prices=[130, 90, 80, 110],
+        holdings=[[at.number_input(key=f"oc_h_{p}_{c}").value for c in range(4)] for p in range(4)],
+        cash=[80, 300, 580, 610],
+        fund=int(at.number_input(key="oc_fund").value),
+        pos=int(at.number_input(key="oc_pos").value),
+        to_act=mover,
+        presidents=["auto"] * 4,
+    )
+    expected = [
+        round(float(sum(o.delta[p] for p in range(4) if p != mover)), 2)
+        for o in move_outlook(state)
+    ]
+    assert moves["opponents gain $"].to_list() == expected
+
+
+def test_calculator_advises_and_mirrors_url():
+    at = no_trouble(_calculator_with_url({"n": "4"}))  # a link: no opening position
     at.number_input(key="oc_h_0_0").set_value(3).run()
     at.number_input(key="oc_h_1_1").set_value(2).run()
     no_trouble(at)
     assert not at.error
-    assert any("Best for seat 0" in s.value for s in at.success)
+    assert any("Best for Player 1" in s.value for s in at.success)
     assert at.query_params["h"] in (
         "3,0,0,0,0,2,0,0,0,0,0,0,0,0,0,0",
         ["3,0,0,0,0,2,0,0,0,0,0,0,0,0,0,0"],

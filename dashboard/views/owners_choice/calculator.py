@@ -52,6 +52,7 @@ def _ints(key: str, default: list[int], high: int) -> list[int]:
 
 
 # --- inputs (initialised from the URL once; junk falls back to the defaults) ---------------
+OPENING_GAME, OPENING_TURN = 1, 8  # a shipped record's mid-game position to open on
 url_prices = _ints("px", [RULES.start_price] * 4, RULES.track_prices[-1])
 url_cash = _ints("cash", [RULES.start_cash] * MAX_SEATS, MAX_MONEY)
 url_hold = _ints("h", [0] * (4 * MAX_SEATS), RULES.shares_per_company)
@@ -109,6 +110,13 @@ def _load_from_record(path: str, number: int, turn: int) -> None:
 
 
 files = recorded_files("owners_choice")
+POSITION_KEYS = ("n", "px", "cash", "h", "fund", "pos", "act", "pres")
+in_link = any(k in st.query_params for k in POSITION_KEYS)
+if files and not in_link and not st.session_state.get("oc_opened"):
+    # No position in the link: open on a real mid-game position, not an empty board.
+    st.session_state["oc_opened"] = True
+    _load_from_record(str(files[0]), OPENING_GAME, OPENING_TURN)
+    st.session_state["oc_rec_turn"] = OPENING_TURN
 with st.expander("Take a position from a recorded game"):
     if not files:
         st.info("No recorded games in data/owners_choice yet.")
@@ -136,10 +144,10 @@ fund = c1.number_input("Fund $", 0, MAX_MONEY, step=10, key="oc_fund")
 pos = c2.number_input("Pawn on space", 0, len(RULES.board) - 2, key="oc_pos")
 if st.session_state.oc_act >= n:
     st.session_state.oc_act = 0
-to_act = c3.selectbox("To move", list(range(n)), format_func=lambda p: f"seat {p}", key="oc_act")
+to_act = c3.selectbox("To move", list(range(n)), format_func=ui.seat_name, key="oc_act")
 
 cash, holdings = [], []
-for p, tab in enumerate(st.tabs([f"Seat {p}" for p in range(n)])):
+for p, tab in enumerate(st.tabs([ui.seat_name(p) for p in range(n)])):
     with tab:
         cash.append(tab.number_input("Cash $", 0, MAX_MONEY, step=10, key=f"oc_cash_{p}"))
         hc = tab.columns(4)
@@ -165,7 +173,7 @@ with st.expander("Presidents (only needed after a tie)"):
             pc[c].selectbox(
                 name,
                 options,
-                format_func=lambda v: v if v in ("auto", "pool") else f"seat {v}",
+                format_func=lambda v: v if v in ("auto", "pool") else ui.seat_name(int(v)),
                 key=f"oc_pres_{name}",
             )
         )
@@ -208,24 +216,40 @@ with ui.engine_errors("This position is not possible: "):
     st.html(holdings_html(state))
     st.caption("★ = president (the strict top holder; a tie leaves the die in the pool).")
 
-    st.subheader(f"Moves for seat {to_act}")
+    mover = ui.seat_name(to_act)
+    st.subheader(f"Moves for {mover}")
     table = []
     for o in outlook:
-        row = {"move": o.distance, "space": f"{o.space} {o.space_type}", "what happens": o.plan}
+        others = sum(o.delta[p] for p in range(n) if p != to_act)
+        row = {
+            "move": o.distance,
+            "space": f"{o.space} {o.space_type}",
+            f"{mover} gains $": round(float(o.delta[to_act]), 2),
+            "opponents gain $": round(float(others), 2),
+            "what happens": o.plan,
+        }
         for p in range(n):
-            row[f"seat {p} Δ$"] = round(float(o.delta[p]), 2)
-        row["exact (mover)"] = str(o.delta[to_act])
+            if p != to_act:
+                row[f"{ui.seat_name(p)} $"] = round(float(o.delta[p]), 2)
         table.append(row)
     st.dataframe(table, hide_index=True, width="stretch")
     best = max(outlook, key=lambda o: o.delta[to_act])
+    others = float(sum(best.delta[p] for p in range(n) if p != to_act))
     st.success(
-        f"Best for seat {to_act} in expectation: **move {best.distance}** "
-        f"({best.space_type}, {float(best.delta[to_act]):+.2f} $)."
+        f"Best for {mover} in expectation: **move {best.distance}** "
+        f"({best.space_type}, {float(best.delta[to_act]):+.2f} \\$; the opponents "
+        f"{others:+.2f} \\$ together)."
+    )
+    st.caption(
+        "Gains are expected changes of net worth (cash + shares at market) once the "
+        "landing space is resolved; the opponents' column adds up every other player's."
     )
     fig = go.Figure()
     labels = [f"{o.distance}: {o.space_type}" for o in outlook]
     for p in range(n):
-        fig.add_trace(go.Bar(x=labels, y=[float(o.delta[p]) for o in outlook], name=f"seat {p}"))
+        fig.add_trace(
+            go.Bar(x=labels, y=[float(o.delta[p]) for o in outlook], name=ui.seat_name(p))
+        )
     fig.update_layout(
         barmode="group",
         title="Expected net-worth change per move",
@@ -242,14 +266,13 @@ with ui.engine_errors("This position is not possible: "):
         row = {"company": name, "price": state.price(c), "dividend": state.dividend(c)}
         row["fee to roll"] = state.fee(c)
         for p, v in enumerate(dividend_payout(state, name)):
-            row[f"seat {p}"] = v
+            row[ui.seat_name(p)] = v
         pay.append(row)
-    row = {"company": "PRESIDENT space", "price": None, "dividend": None, "fee to roll": None}
-    for p, v in enumerate(president_payout(state)):
-        row[f"seat {p}"] = v
-    pay.append(row)
     st.dataframe(pay, hide_index=True, width="stretch")
+    president = ", ".join(
+        f"{ui.seat_name(p)} \\${v}" for p, v in enumerate(president_payout(state))
+    )
     st.caption(
-        "Dividend rows: what each seat receives when that company pays its dividend "
-        "(dividend × shares); the last row: $100 per president die on a PRESIDENT space."
+        "What each player receives when that company pays its dividend (dividend × "
+        f"shares). On a PRESIDENT space (\\$100 per president die): {president}."
     )

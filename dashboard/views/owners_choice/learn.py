@@ -27,7 +27,7 @@ GAME = get_game("owners_choice")
 
 
 def legal_text(state) -> str:
-    return ", ".join(f"`{a}`" for a in state.legal_actions())
+    return ", ".join(f"“{a}”" for a in state.legal_actions())
 
 
 def first_space(kind: str) -> int:
@@ -49,7 +49,7 @@ show(board_svg(RULES.board, 0, centre=f"Fund ${RULES.fund_start}"))
 st.table([{"space": k, "what happens": v} for k, v in LEGEND.items()])
 ui.assumption(
     "The sources do not list the board's spaces; the project assumes this order "
-    "(ruleset field `board`, editable in a ruleset file)."
+    "(the rule “Board”, see Rule assumptions)."
 )
 
 # --- the track ----------------------------------------------------------------------------
@@ -63,7 +63,7 @@ st.markdown(
 )
 ui.assumption(
     "Track steps $40–$200 by $10, then $220…$300; dividend = 30% of the price rounded down "
-    "to $10 (fields `track_prices`, `track_dividends`)."
+    "to $10 (rules “Track prices”, “Track dividends”)."
 )
 
 # --- set-up -------------------------------------------------------------------------------
@@ -73,7 +73,7 @@ st.markdown(
     "Clockwise from the start player, each "
     f"buys once any shares at ${RULES.start_price} each (or none). A player holding "
     "**strictly** the most shares of a company takes its president die; a tie leaves it "
-    "in the pool. Type each seat's purchase (letters, e.g. `R R Y`):"
+    "in the pool. Type each seat's purchase (letters, e.g. “R R Y”):"
 )
 cols = st.columns(3)
 buys = [
@@ -91,7 +91,7 @@ with ui.engine_errors():
     st.markdown("Presidents (★): " + " · ".join(names))
 ui.assumption(
     f"The Fund starts at ${RULES.fund_start}: the sources give the players' money but not "
-    "the Fund's (field `fund_start`)."
+    "the Fund's (rule “Fund start”)."
 )
 
 # --- a turn -------------------------------------------------------------------------------
@@ -107,7 +107,7 @@ st.markdown(
 ui.assumption(
     "The players are counted among those still in the game: when a player leaves after a "
     "personal bankruptcy, four players left move 1–3, three left move 1–4 (field "
-    "`move_range_players`; `starting` counts every player who began)."
+    "“Move range players”; “starting” counts every player who began)."
 )
 order = st.radio(
     "Seat 0 chooses to…", ["trade, then move", "move, then trade"], key="ocl_turn", horizontal=True
@@ -123,7 +123,7 @@ with ui.engine_errors():
     for a in steps:
         s.apply(a)
     st.markdown(
-        f"After {', '.join(f'`{a}`' for a in steps)}: {s.describe_turn()} — legal: {legal_text(s)}"
+        f"After {', '.join(f'“{a}”' for a in steps)}: {s.describe_turn()} — legal: {legal_text(s)}"
     )
 st.markdown(
     "**President dice after trading.** When the trading action is complete — once, not "
@@ -177,11 +177,11 @@ with ui.engine_errors():
     st.table(ex)
 ui.assumption(
     "The dice move once the trade is complete — when the pawn moves after trading first, or "
-    "with `done` after trading after the move (field `president_timing`; `each_share` is "
+    "with “done” after trading after the move (rule “President timing”; “each_share” is "
     "the older reading that reassigns them after every share)."
 )
 ui.assumption(
-    "In a sale tie the active player counts last (field `sale_tie_active_last`); a company "
+    "In a sale tie the active player counts last (rule “Sale tie active last”); a company "
     "nobody holds has no president."
 )
 
@@ -197,7 +197,7 @@ with ui.engine_errors():
     cash_before, pres_pay = list(s.cash), president_payout(s)
     s.apply("move 1")
     if kind == "ALL":
-        st.markdown(f"The mover names a company: {legal_text(s)}. Say `name B`:")
+        st.markdown(f"The mover names a company: {legal_text(s)}. Say “name B”:")
         s.apply("name B")
     if kind in ("R", "ALL"):
         c = s.company
@@ -228,7 +228,7 @@ with ui.engine_errors():
         st.markdown(f"Cash {cash_before} → {s.cash}")
         if kind == "PRESIDENT":
             st.caption(f"$100 per president die held: {pres_pay}")
-ui.assumption("A company space whose company has no president does nothing (field `no_president`).")
+ui.assumption("A company space whose company has no president does nothing (rule “No president”).")
 
 # --- president's choice -----------------------------------------------------------------
 st.header("6. The president's choice as an expected value")
@@ -307,7 +307,7 @@ with ui.engine_errors():
     st.html(holdings_html(s))
     for a in ["move 1", "fund", "die fund 50/-1"]:
         s.apply(a)
-    st.markdown(f"After `move 1`, `fund`, `die fund 50/-1`: R is back at ${s.price(0)}.")
+    st.markdown(f"After “move 1”, “fund”, “die fund 50/-1”: R is back at ${s.price(0)}.")
     st.html(holdings_html(s))
     st.markdown(f"Now: {s.describe_turn()} — {legal_text(s)}.")
 ui.assumption(
@@ -317,8 +317,8 @@ ui.assumption(
 )
 ui.assumption(
     "A fall of several steps that passes below $40 bankrupts the company (field "
-    "`bankrupt_on_overshoot`); the last player in the game cannot leave "
-    "(`last_player_may_leave`)."
+    "“Bankrupt on overshoot”); the last player in the game cannot leave "
+    "(“Last player may leave”)."
 )
 
 # --- the end --------------------------------------------------------------------------------
@@ -332,7 +332,9 @@ with ui.engine_errors():
     s = from_position(2, holdings=[[2, 0, 0, 0], [0, 1, 0, 0]], fund=60, pos=33)
     st.markdown(f"Pawn on 33: {legal_text(s)} (never past GOAL).")
     s.apply("move 2")
-    st.markdown(f"After `move 2`: final money {s.returns()}, winner seat {s.winners()}.")
+    money = ", ".join(f"{ui.seat_name(p)} \\${m}" for p, m in enumerate(s.returns()))
+    won = " and ".join(ui.seat_name(w) for w in s.winners())
+    st.markdown(f"After “move 2”: final money {money}; {won} wins.")
 
 st.header("Ruleset values")
 st.caption(

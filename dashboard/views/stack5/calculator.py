@@ -112,7 +112,7 @@ with ui.engine_errors():
     )
 
 st.subheader("Placement helper")
-st.caption("Your rows bottom to top, e.g. `R1 R2 JK`; leave a row empty if you have none.")
+st.caption("Your rows bottom to top, e.g. “R1 R2 JK”; leave a row empty if you have none.")
 rows = []
 cols = st.columns(3)
 for i in range(3):
@@ -146,8 +146,8 @@ with ui.engine_errors():
     st.markdown("**Legal places for** " + card + ":")
     for a in places:
         if a.discard:
-            st.markdown(f"- `{a}` — no row stays viable: discard row {a.row} and start afresh")
+            st.markdown(f"- “{a}” — no row stays viable: discard row {a.row} and start afresh")
         else:
             row_cards = rows[a.row - 1].split() if a.row <= len(rows) else []
             after = row_outlook(row_cards + [card])
-            st.markdown(f"- `{a}` — then: {after}")
+            st.markdown(f"- “{a}” — then: {after}")

@@ -100,7 +100,7 @@ if can_choose:
 if state.player != 0 or state.phase not in (0, 1, 2, 3):
     event = last_event(state)
     st.info(f"{state.describe_turn().capitalize()}." + (f" ({event})" if event else ""))
-    st.caption("This turn so far: " + " · ".join(f"`{a}`" for a in state.history))
+    st.caption("This turn so far: " + " · ".join(f"“{a}”" for a in state.history))
 # after a stop or a bust the learner places the cards (or gives them) move by move
 if state.player == 0 and not state.is_chance() and not can_choose and not state.is_terminal():
     moves = [str(a) for a in state.legal_actions()]
@@ -206,7 +206,7 @@ steps = []
 with ui.engine_errors():
     for a in script:
         demo.apply(a)
-        steps.append(f"`{a}` — {last_event(demo) or demo.describe_turn()}")
+        steps.append(f"“{a}” — {last_event(demo) or demo.describe_turn()}")
 after = demo.observation(None)
 b, a = st.columns(2)
 b.markdown("**Before**")
@@ -258,8 +258,8 @@ with ui.engine_errors():
     st.caption(f"Before: {now}.")
     places = legal_placements([row_text, "B2 G2", "Y5 Y4"], try_card)
     st.markdown(
-        f"With rows `{row_text}` / `B2 G2` / `Y5 Y4`, {try_card} may go: "
-        + ", ".join(f"`{p}`" for p in places)
+        f"With rows “{row_text}” / “B2 G2” / “Y5 Y4”, {try_card} may go: "
+        + ", ".join(f"“{p}”" for p in places)
     )
 
 # --- 6. scoring and winning -------------------------------------------------------------------

@@ -21,9 +21,9 @@ def _distribution(slots: tuple, stock_up: int, seen: str, rules):
 
 st.title("Stock Hold'em price calculator")
 st.caption(
-    "Enter the five cards of a company. A slot is a card you can see (`7A`, `10W`, "
-    "`BULL`, `BEAR`), a face-down card by its back (`7?` shows a number, `?A` shows a "
-    "symbol), or `?` for a card not placed yet."
+    "Enter the five cards of a company. A slot is a card you can see (“7A”, “10W”, "
+    "“BULL”, “BEAR”), a face-down card by its back (“7?” shows a number, “?A” shows a "
+    "symbol), or “?” for a card not placed yet."
 )
 st.html(f"<div style='font-size:14px'>Symbols: {legend_html()}</div>")
 
@@ -46,7 +46,7 @@ stock_up = stock_up_input(
     label="Stock-up chip on this company",
 )
 seen_text = st.text_input(
-    "Cards seen elsewhere (your hand, other companies, peeks), e.g. `2F 7W BULL`",
+    "Cards seen elsewhere (your hand, other companies, peeks), e.g. “2F 7W BULL”",
     key="sh_seen",
     max_chars=400,
 )

@@ -139,18 +139,18 @@ if turn.endswith("second turn"):
     example.apply(place)
     example.apply("no sell")
     st.markdown(
-        f"After `{place}` and `no sell`, the only normal purchase allowed is on company "
+        f"After “{place}” and “no sell”, the only normal purchase allowed is on company "
         f"{place.text.split()[-1]}: "
-        + ", ".join(f"`{m}`" for m in example.legal_actions() if m.kind in ("buy", "no buy"))
+        + ", ".join(f"“{m}”" for m in example.legal_actions() if m.kind in ("buy", "no buy"))
     )
 else:
     st.markdown(
         "No placement in the first turn; the sell step offers: "
-        + ", ".join(f"`{m}`" for m in example.legal_actions() if m.kind in ("sell", "no sell"))
-        + " (seat 0 owns no share yet). After `no sell` any company may be bought: "
+        + ", ".join(f"“{m}”" for m in example.legal_actions() if m.kind in ("sell", "no sell"))
+        + " (seat 0 owns no share yet). After “no sell” any company may be bought: "
     )
     example.apply("no sell")
-    st.markdown(", ".join(f"`{m}`" for m in example.legal_actions() if m.kind in ("buy", "no buy")))
+    st.markdown(", ".join(f"“{m}”" for m in example.legal_actions() if m.kind in ("buy", "no buy")))
 
 # --- 4 free actions -------------------------------------------------------------------------
 st.header("4. Free actions and the chip limit")
@@ -162,11 +162,11 @@ st.dataframe(
     pl.DataFrame(
         {
             "free action": [
-                "take $1 (`cash`)",
-                "look at one face-down card privately (`peek C3`)",
-                "sell 1 share of a company you own (`free sell C`)",
-                "buy 1 share of any company (`free buy C`)",
-                "put a stock-up chip on a company, +5 at the price phase (`stock-up C`)",
+                "take $1 (“cash”)",
+                "look at one face-down card privately (“peek C3”)",
+                "sell 1 share of a company you own (“free sell C”)",
+                "buy 1 share of any company (“free buy C”)",
+                "put a stock-up chip on a company, +5 at the price phase (“stock-up C”)",
             ],
             "chips": [
                 RULES.cost_cash,
@@ -189,10 +189,10 @@ ui.assumption(
 )
 ui.assumption(
     "The peek looks at a face-down card on a company; looking at a card in another "
-    "player's hand (`peek hand 2.3`) is off unless the ruleset turns on `peek_hands`."
+    "player's hand (“peek hand 2.3”) is off unless the ruleset turns on “Peek hands”."
 )
 ui.assumption(
-    "Free actions may also be taken after the buy step; the turn then ends with `end` "
+    "Free actions may also be taken after the buy step; the turn then ends with “end” "
     "(a player with no chips left ends at once)."
 )
 
@@ -305,7 +305,7 @@ with ui.engine_errors():
 
     rec = simulate("stock_holdem", seed=int(seed), players=["heuristic"] + ["random"] * 3)
     st.markdown(
-        "A simulated game (heuristic bot in seat 0 against three random bots) ended with "
+        "A simulated game (a simple bot in seat 0 against three random bots) ended with "
         + ", ".join(f"seat {p}: ${v}" for p, v in enumerate(rec.result["scores"]))
         + f" — winner seat {', '.join(map(str, rec.result['winners']))}."
     )

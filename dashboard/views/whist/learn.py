@@ -103,7 +103,7 @@ with tabs[0]:
         state.apply(state.sample_chance(random.Random(int(seed))))
         render_state(state, None)
         st.caption(
-            "Shown to an omniscient viewer: at the table each player sees only "
+            "Shown with every hand face up: at the table each player sees only "
             "their own hand (and, with two players, the face-up straw cards)."
         )
 
@@ -200,7 +200,7 @@ with tabs[3]:
             s.apply(bot.choose(s, s.current_player(), rng))
         obs = s.observation(s.declarer)
         st.markdown(
-            "The heuristic bots bid: "
+            "The simple bots bid: "
             + ", ".join(f"seat {a} {b}" for a, b in obs["bids"])
             + f". Seat {s.declarer} declares **{s.contract_text()}**."
         )
