@@ -33,6 +33,8 @@ from engine.owners_choice.state import (
     OwnersChoiceState,
 )
 
+_TRADE_PHASES = frozenset((PRE, POST, SETUP))
+
 
 class OwnersChoiceRandomBot(Bot):
     """Random play that ends a trade phase with probability 1/2 per action."""
@@ -42,7 +44,7 @@ class OwnersChoiceRandomBot(Bot):
     def choose(self, state: OwnersChoiceState, seat: int, rng):
         legal = state.legal_actions()
         n = len(legal)
-        if n > 1 and state.phase in (PRE, POST, SETUP):
+        if n > 1 and state.phase in _TRADE_PHASES:
             # The engine lists the trades first, then 'move 1' … 'move N' or 'done':
             # k is the number of trades.
             last = legal[-1]

@@ -333,7 +333,11 @@ class OwnersChoiceState(State):
             out = self._trades()
             # 'move 1' … 'move N': at most move_max, and not past GOAL
             far = self.t.goal - self.pos
-            mm = self.move_max()
+            r = self.ruleset
+            n = self.num_players  # move_max(), inline
+            if r.move_range_players != "starting":
+                n -= self.out.count(True)
+            mm = r.move_max_small if n <= 3 else r.move_max_large
             out += MOVE[1 : (mm if mm < far else far) + 1]
             return out
         if ph == POST:
