@@ -167,7 +167,9 @@ OLD = {
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("trusted", [False, True], ids=["checked", "trusted"])
 def test_one_pass_tables_equal_the_old_tables_on_the_shipped_data(game, trusted):
-    records = list(shipped(game))
+    # the page's path (trusted) on every shipped game; the checked path on a sample of each
+    # file (it is the same replay with every action checked)
+    records = list(shipped(game)) if trusted else list(shipped(game))[::7]
     finished = [r for r in records if r.result is not None]
     old = OLD[game](finished)
     new = game_tables(game, records, trusted=trusted)
