@@ -404,9 +404,7 @@ class StockHoldemState(State):
             placed = self.placed
             if placed < 0:
                 out = self._buyable(self.money[p], BUY_MOVES)
-            elif self.money[p] >= self.prices[placed] and (
-                sum([s[placed] for s in self.shares]) < self.ruleset.shares_per_company
-            ):
+            elif self.money[p] >= self.prices[placed] and self._has_supply(placed):
                 out = [BUY_MOVES[placed]]
             else:
                 out = []
@@ -435,8 +433,8 @@ class StockHoldemState(State):
             if chips >= r.cost_free_buy:
                 out += self._buyable(self.money[p], FREE_BUY_MOVES)
             if chips >= r.cost_stock_up and sum(self.stock_up) < r.stock_up_chips:
-                per = r.stock_up_per_company
-                out += [STOCK_UP_MOVES[co] for co in _CO if self.stock_up[co] < per]
+                # the companies with fewer than stock_up_per_company chips
+                out += compress(STOCK_UP_MOVES, map(r.stock_up_per_company.__gt__, self.stock_up))
         return out
 
     def _buyable(self, money: int, moves: tuple) -> list:
@@ -444,14 +442,24 @@ class StockHoldemState(State):
         left, in company order."""
         prices = self.prices
         limit = self.ruleset.shares_per_company
-        held = list(map(sum, zip(*self.shares)))
-        if money >= max(prices) and max(held) < limit:
-            return list(moves)
         out = []
+        if sum(map(sum, self.shares)) < limit:
+            # fewer shares are held in all than one company has: none is sold out
+            if money >= max(prices):
+                return list(moves)
+            for co in _CO:
+                if money >= prices[co]:
+                    out.append(moves[co])
+            return out
+        held = list(map(sum, zip(*self.shares)))
         for co in _CO:
             if money >= prices[co] and held[co] < limit:
                 out.append(moves[co])
         return out
+
+    def _has_supply(self, co: int) -> bool:
+        """Whether a share of company ``co`` is left to buy."""
+        return sum([s[co] for s in self.shares]) < self.ruleset.shares_per_company
 
     def _hand_peeks(self, p: int, out: list) -> None:
         """The peeks at other seats' hands (``peek_hands``): seat order, then card order."""
