@@ -277,18 +277,21 @@ def seat_name(seat: int, names=None) -> str:
 def number_field(
     where,
     label: str,
-    value,
+    value=None,
     *,
-    min=None,
-    max=None,
+    min=None,  # noqa: A002
+    max=None,  # noqa: A002
     step=None,
     key=None,
     help=None,  # noqa: A002
+    message_where=None,
 ):
     """A number input whose out-of-range value gets a message beside the field (returns
     ``None`` then) instead of the browser's silent red border with the old result kept.
 
-    The allowed range is said in the help text; ``where`` is ``st`` or a column."""
+    The allowed range is said in the help text; ``where`` is ``st`` or a column (the
+    message goes there too, or to ``message_where``). ``value=None``: the value kept in
+    ``st.session_state[key]``."""
     bounds = ""
     if min is not None and max is not None:
         bounds = f"From {min} to {max}."
@@ -298,12 +301,15 @@ def number_field(
         bounds = f"At most {max}."
     help_text = " ".join(t for t in (help, bounds) if t) or None
     kwargs = {"step": step} if step is not None else {}
-    got = where.number_input(label, value=value, key=key, help=help_text, **kwargs)
+    if value is not None:
+        kwargs["value"] = value
+    got = where.number_input(label, key=key, help=help_text, **kwargs)
+    say = message_where if message_where is not None else where
     if got is None:
-        where.error(f"{label}: give a number. {bounds}".strip())
+        say.error(f"{label}: give a number. {bounds}".strip())
         return None
     if (min is not None and got < min) or (max is not None and got > max):
-        where.error(f"{label}: {got:g} is out of range. {bounds}")
+        say.error(f"{label}: {got:g} is out of range. {bounds}")
         return None
     return got
 

@@ -244,7 +244,7 @@ def summary_html(view, prices: list[int], errors: dict[int, str]) -> str:
     for i, co in enumerate(COMPANIES):
         name = html.escape(view.companies[i].name if view is not None else co)
         if i in errors:
-            rest = "<td colspan='3' style='color:#c62828'>fix its cards ⚠</td>"
+            rest = "<td colspan='3' style='color:#c62828'>fix its entry ⚠</td>"
         elif view is None:
             rest = "<td colspan='3'>—</td>"
         else:

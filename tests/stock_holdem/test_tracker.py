@@ -229,7 +229,7 @@ def test_page_compact_summary_of_the_six_companies_at_the_top():
     for co in "ABCDEF":
         assert f"<b>{co}</b>" in summary
     at.text_input(key="tt_co0").set_value("3A 9F 7? ZZ").run()
-    assert "fix its cards" in _html(at)
+    assert "fix its entry" in _html(at)
 
 
 def test_page_new_round_and_clear_buttons():
@@ -270,3 +270,12 @@ def test_page_players_table_is_kept_in_the_session_and_the_url():
     at.selectbox(key="tt_n").set_value(5).run()
     assert at.session_state["tt_players"]["name"].to_list()[0] == "Ann"
     assert at.session_state["tt_players"].height == 5
+
+
+def test_page_an_out_of_range_price_gets_a_message_beside_the_field():
+    at = open_page(PAGE)
+    at.number_input(key="tt_price2").set_value(80).run()
+    assert not at.exception
+    assert [e.value for e in at.error] == ["Price now: 80 is out of range. From 1 to 57."]
+    assert len(_expected(at)) == 5  # company C waits for a price; no stale figures
+    assert "fix its entry" in _html(at)

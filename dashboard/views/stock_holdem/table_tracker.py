@@ -76,15 +76,15 @@ def _clear() -> None:
     st.session_state["tt_players_v"] = st.session_state.get("tt_players_v", 0) + 1
 
 
-b1, b2 = st.columns(2)
-b1.button(
+buttons = st.container(horizontal=True)
+buttons.button(
     "New round",
     key="tt_new_round",
     on_click=_new_round,
     width="stretch",
     help="Clears the cards, your hand and the stock-up chips; keeps prices and players.",
 )
-b2.button(
+buttons.button(
     "Clear",
     key="tt_clear",
     on_click=_clear,
@@ -106,7 +106,7 @@ seen = h2.text_input(
 seen_box = h2.container()
 
 st.subheader("Companies")
-boxes, texts, prices, flags = [], [], [], []
+boxes, texts, prices, flags, bad_prices = [], [], [], [], set()
 for row in range(2):
     cols = st.columns(3)
     for j in range(3):
@@ -121,13 +121,21 @@ for row in range(2):
             )
         )
         c1, c2 = box.columns([2, 3], vertical_alignment="bottom")
-        prices.append(
-            c1.number_input(
-                "Price now", min_value=MIN_PRICE, max_value=MAX_PRICE, step=1, key=f"tt_price{i}"
-            )
-        )
         flags.append(stock_up_input(c2, f"tt_up{i}", per, url_up[i]))
         boxes.append(box.container())
+        price = ui.number_field(
+            c1,
+            "Price now",
+            min=MIN_PRICE,
+            max=MAX_PRICE,
+            step=1,
+            key=f"tt_price{i}",
+            message_where=boxes[i],
+        )
+        if price is None:  # its message is beside the field; its figures wait for a price
+            bad_prices.add(i)
+            price = max(MIN_PRICE, min(int(st.session_state[f"tt_price{i}"] or 0), MAX_PRICE))
+        prices.append(int(price))
 
 ui.set_url(
     **{co.lower(): " ".join(texts[i].split()) for i, co in enumerate(COMPANIES)},
@@ -148,11 +156,12 @@ if result.error:
     st.error(result.error)
 for i, message in result.company_errors.items():
     boxes[i].error(message)
+unsettled = {**{i: "price" for i in bad_prices}, **result.company_errors}
 with summary_box:
-    st.html(tv.summary_html(view, prices, result.company_errors))
+    st.html(tv.summary_html(view, prices, unsettled))
 if view is not None:
     for i, company in enumerate(view.companies):
-        if i in result.company_errors:
+        if i in unsettled:
             continue
         with boxes[i]:
             st.html(tv.company_header_html(company, prices[i]))

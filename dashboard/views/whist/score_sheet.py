@@ -244,7 +244,9 @@ else:
     )
     st.caption(f"End condition: {goal}.")
 if frame.height:
-    shown = frame.rename(
+    shown = frame.select(
+        "deal", "total 0", "total 1", "points 0", "points 1", "deal entered"
+    ).rename(
         {
             "points 0": f"{sides[0]} points",
             "points 1": f"{sides[1]} points",

@@ -1,0 +1,60 @@
+"""The table tools on a phone (390 px) in a real browser: the score sheet's totals row and
+a reload mid-game, the table tracker's error beside one company while the others compute."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.test_app_in_browser import wait_for_app
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+
+def no_wider_than_the_phone(page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 400, f"page is {width}px wide at a 390px viewport"
+
+
+def test_score_sheet_totals_at_390px_and_reload_mid_game(phone, app_url, tmp_path):
+    phone.goto(app_url + "/whist_score_sheet")
+    wait_for_app(phone)
+    phone.get_by_role("heading", name="Whist score sheet").wait_for()
+    expect(phone.get_by_text("made", exact=True).first).to_be_visible()  # 3 uptown, 9 books
+    total = phone.locator("[data-testid='stMetricValue']").first
+    for n in (1, 2):
+        phone.get_by_role("button", name="Add deal").click()
+        expect(total).to_have_text(str(3 * n), timeout=30_000)
+        wait_for_app(phone)
+    # the compact totals row: both sides' totals on one line, above the entry
+    values = phone.locator("[data-testid='stMetric']")
+    boxes = [values.nth(i).bounding_box() for i in range(2)]
+    assert abs(boxes[0]["y"] - boxes[1]["y"]) < 5, boxes
+    add = phone.get_by_role("button", name="Add deal").bounding_box()
+    assert boxes[0]["y"] < add["y"]
+    phone.wait_for_url("**sheet=*")
+    phone.reload()
+    wait_for_app(phone)
+    expect(phone.locator("[data-testid='stMetricValue']").first).to_have_text("6", timeout=60_000)
+    assert phone.locator("[data-testid='stException']").count() == 0
+    no_wider_than_the_phone(phone)
+    phone.screenshot(path=str(tmp_path / "score_sheet_phone.png"), full_page=True)
+
+
+def test_tracker_typo_shows_beside_its_company_at_390px(phone, app_url, tmp_path):
+    phone.goto(app_url + "/stock_holdem_table_tracker?b=10S+2W+11Q")
+    wait_for_app(phone)
+    phone.get_by_role("heading", name="Stock Hold'em table tracker").wait_for()
+    error = phone.locator("[data-testid='stAlert']").filter(has_text="company B slot 3 '11Q'")
+    expect(error).to_have_count(1, timeout=60_000)
+    # beside company B: the alert sits between B's text box and C's
+    b_box = phone.get_by_label("Company B: up to 5 slots").bounding_box()
+    c_box = phone.get_by_label("Company C: up to 5 slots").bounding_box()
+    e_box = error.bounding_box()
+    assert b_box["y"] < e_box["y"] < c_box["y"], (b_box, e_box, c_box)
+    # the five other companies and the players' net worths still compute
+    expect(phone.get_by_text("Expected $", exact=False)).to_have_count(5, timeout=60_000)
+    expect(phone.get_by_text("counts at its current price")).to_be_visible()
+    assert phone.locator("[data-testid='stException']").count() == 0
+    no_wider_than_the_phone(phone)
+    phone.screenshot(path=str(tmp_path / "tracker_phone.png"), full_page=True)
