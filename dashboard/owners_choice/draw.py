@@ -192,7 +192,7 @@ def holdings_html(state, seat_names: list[str] | None = None) -> str:
     )
     rows = []
     for p in range(state.num_players):
-        name = f"Seat {p}" + (f" · {seat_names[p]}" if seat_names else "")
+        name = escape(seat_names[p]) if seat_names else f"Player {p + 1}"
         if state.out[p]:
             name += " (left)"
         mark = " ▶" if p == state.active and not state.is_terminal() else ""
