@@ -261,7 +261,7 @@ def summary_html(view, prices: list[int], errors: dict[int, str]) -> str:
         "<th>≥ now</th></tr>"
     )
     return (
-        "<table style='font-family:sans-serif;font-size:14px;border-collapse:collapse;"
+        "<table style='font-size:14px;border-collapse:collapse;"
         "width:100%;max-width:520px;text-align:left'>"
         f"{head}{''.join(rows)}</table>"
     )

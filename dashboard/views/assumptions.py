@@ -26,4 +26,9 @@ for name in names:
         f"{len(flagged)} assumption{'s' if len(flagged) != 1 else ''} among "
         f"{frame.height} rules you can change."
     )
-    st.dataframe(frame, hide_index=True, width="stretch")
+    # A table that wraps its text: the meanings stay readable on a phone.
+    st.table(
+        frame.with_columns(frame["assumption"].replace("yes", "assumed"))
+        .to_pandas()
+        .set_index("rule")
+    )
