@@ -49,7 +49,8 @@ def step_chart(
             go.Scatter(
                 x=xs,
                 y=df[col].to_list(),
-                mode="lines",
+                mode="lines+markers",  # a line alone cannot be selected by a click
+                marker={"size": 6, "opacity": 0},
                 name=names[i] if names else col,
                 line={"shape": shape},
                 hovertemplate="step %{x}: %{y}<extra>%{fullData.name}</extra>",

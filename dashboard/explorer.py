@@ -95,7 +95,8 @@ def _replay(game: str, record_json: str, _history_fn) -> Replay:
     record = GameRecord.from_json(record_json)
     all_states = states(record)
     history = _history_fn(record)
-    return Replay(record, all_states, history, _moves(history, record.players))
+    bots = set(get_game(game).bots)
+    return Replay(record, all_states, history, _moves(history, record.players, bots))
 
 
 @st.cache_resource(show_spinner="Grading every decision…", max_entries=8)
@@ -329,15 +330,18 @@ def _step_controls(key: str, last: int) -> int:
 _KEY_NAMES = {"first": "Home", "prev": "← key", "next": "→ key", "last": "End"}
 
 
-def _moves(history: pl.DataFrame, players: list[str]) -> pl.DataFrame:
-    """The move list without the current-step marker: step, who, move, the game's event."""
+def _moves(history: pl.DataFrame, players: list[str], bots=()) -> pl.DataFrame:
+    """The move list without the current-step marker: step, who (the seat, with the
+    player's name unless it is a bot's), move, the game's event."""
 
     def who(a: int) -> str:
         if a == -1:
             return "chance"
         if a < 0:
             return ""
-        return f"{a} · {players[a]}" if a < len(players) else str(a)
+        if a < len(players) and players[a] not in bots:
+            return f"{a} · {players[a]}"
+        return str(a)
 
     extra = [c for c in ("event",) if c in history.columns]  # what happened, if the game says
     return history.select(
@@ -380,7 +384,7 @@ def _move_list(key: str, moves: pl.DataFrame, step: int, marks: dict[int, str]) 
 
     config = {
         "step": st.column_config.TextColumn("step", width=56),
-        "who": st.column_config.TextColumn("who", width="small"),
+        "who": st.column_config.TextColumn("who", width=60),
         "move": st.column_config.TextColumn(
             "move", width="medium", help="?? blunder · ? mistake · ?! inaccuracy · !? good find"
         ),
@@ -441,6 +445,11 @@ def _number(x: float) -> str:
     return f"{x:.2f}".rstrip("0").rstrip(".") if abs(x) < 100 else f"{x:.0f}"
 
 
+def _amount(x: float, unit: str) -> str:
+    """``$30``, ``0.36 points``, ``1 tricks``: a value in the game's unit."""
+    return f"${_number(x)}" if unit == "$" else f"{_number(x)} {unit}"
+
+
 def _grade_of_step(note: Annotation | None, players: list[str]) -> None:
     if note is None:
         return
@@ -489,9 +498,9 @@ def _thresholds_text(game: str, unit: str) -> str:
     if t is None:
         return ""
     return (
-        f"Marks: ?! from {_number(t.inaccuracy)} {unit} lost, ? from {_number(t.mistake)}, "
-        f"?? from {_number(t.blunder)}; !? = the only choice that keeps the value (every "
-        f"other loses at least {_number(t.mistake)})."
+        f"Marks: ?! from {_amount(t.inaccuracy, unit)} lost, ? from "
+        f"{_amount(t.mistake, unit)}, ?? from {_amount(t.blunder, unit)}; !? = the only "
+        f"choice that keeps the value (every other loses at least {_amount(t.mistake, unit)})."
     )
 
 

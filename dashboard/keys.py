@@ -21,23 +21,40 @@ _SCRIPT = """
 (() => {
   const w = window;
   w.tabletopExplorer = {key: "%(key)s", step: %(step)d, box: "%(box)s"};
+  const click = (which) => {
+    const x = w.tabletopExplorer;
+    const btn = document.querySelector(".st-key-" + x.key + "_" + which + " button");
+    if (btn) { btn.click(); w.tabletopBusyUntil = Date.now() + 1500; }
+  };
+  w.tabletopClick = click;
   if (!w.tabletopExplorerKeys) {
     w.tabletopExplorerKeys = true;
+    w.tabletopPending = 0;
+    w.tabletopBusyUntil = 0;
     const buttons = %(buttons)s;
     w.addEventListener("keydown", (e) => {
-      const x = w.tabletopExplorer;
       const which = buttons[e.key];
-      if (!x || !which || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+      if (!which || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
       const t = e.target;
       if (t && t.closest && (t.isContentEditable
           || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)
           || t.closest("[role=slider], [role=listbox], [role=combobox], [role=dialog]"))) return;
-      const btn = document.querySelector(".st-key-" + x.key + "_" + which + " button");
-      if (!btn) return;
+      if (!document.querySelector(".st-key-" + w.tabletopExplorer.key + "_next")) return;
       e.preventDefault();
       e.stopPropagation();
-      btn.click();
+      const d = which === "next" ? 1 : which === "prev" ? -1 : 0;
+      // A step is on its way: count the presses and apply them once it is drawn.
+      if (d && Date.now() < w.tabletopBusyUntil) { w.tabletopPending += d; return; }
+      w.tabletopPending = 0;
+      w.tabletopClick(which);
     }, true);
+  }
+  // This run drew a new step: the last click has landed; apply the presses held back.
+  w.tabletopBusyUntil = 0;
+  if (w.tabletopPending) {
+    const d = Math.sign(w.tabletopPending);
+    w.tabletopPending -= d;
+    setTimeout(() => click(d > 0 ? "next" : "prev"), 0);
   }
   const rowPx = %(row)d;
   let tries = 0;
