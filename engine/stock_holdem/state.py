@@ -78,6 +78,7 @@ _NEEDS_COMPANY = ("sell", "buy", "free sell", "free buy", "stock-up")
 # Move.op: the index of the kind in KINDS
 (OP_PLACE, OP_SELL, OP_NO_SELL, OP_BUY, OP_NO_BUY, OP_CASH, OP_PEEK, OP_PEEK_HAND,
  OP_FREE_SELL, OP_FREE_BUY, OP_STOCK_UP, OP_END) = range(len(KINDS))  # fmt: skip
+_NO_TRADE = frozenset((OP_NO_SELL, OP_NO_BUY))  # the steps passed for a chip
 
 
 @dataclass(frozen=True, slots=True)
@@ -601,12 +602,18 @@ class StockHoldemState(State):
             if phase == CLEANUP
             else (self.start + self.turn_index) % self.num_players
         )
-        if op == OP_NO_SELL:
-            self._gain_chips(p, 1)
-            self.step = BUY
-        elif op == OP_NO_BUY:
-            self._gain_chips(p, 1)
-            self._after_buy(p)
+        if op in _NO_TRADE:
+            # one chip, as _gain_chips(p, 1): chips above the limit pay $1 each
+            c = self.chips[p] + 1
+            limit = self.ruleset.chip_limit
+            if c > limit:
+                self.money[p] += c - limit
+                c = limit
+            self.chips[p] = c
+            if op == OP_NO_SELL:
+                self.step = BUY
+            else:
+                self._after_buy(p)
         elif op == OP_PLACE:
             self._place(p, action.card, action.company)
             if phase == CLEANUP:
@@ -660,9 +667,15 @@ class StockHoldemState(State):
         if card != BEAR:
             bit = SLOT_BITS[co][k]
             peekable = self.peekable
-            for q, known in enumerate(self.known):
-                if q != p and not (known >> card) & 1:
+            if self.ruleset.peek_hands:
+                for q, known in enumerate(self.known):
+                    if q != p and not (known >> card) & 1:
+                        peekable[q] |= bit
+            else:
+                # a card from a hand is known to nobody else without hand peeks
+                for q in range(self.num_players):
                     peekable[q] |= bit
+                peekable[p] &= ~bit
 
     def _deal(self, deal: Deal) -> None:
         b = deal.board
