@@ -156,3 +156,40 @@ def test_observation_reveals_only_what_a_seat_may_see():
                 for p in range(n):
                     want = [card_text(c) if p == seat else back[c] for c in s.hands[p]]
                     assert list(obs["hands"][p]) == want
+
+
+def _peeks_by_full_scan(s, p):
+    """The peek moves of seat ``p`` listed from scratch: every face-down card on a company
+    that ``p`` did not place, does not know and that is not Bear (public back)."""
+    from engine.stock_holdem.cards import BEAR
+    from engine.stock_holdem.state import PEEK_MOVES
+
+    return [
+        PEEK_MOVES[co][k]
+        for co in range(6)
+        for k in range(2, len(s.board[co]))
+        if s.placer[co][k] != p
+        and s.board[co][k] != BEAR
+        and not (s.known[p] >> s.board[co][k]) & 1
+    ]
+
+
+@pytest.mark.parametrize("overrides", [{}, {"peek_hands": True}])
+def test_peek_targets_kept_by_the_transitions_match_a_full_scan_in_whole_games(overrides):
+    for seed in range(6):
+        s = GAME.new_initial_state(4, **overrides)
+        bots = [RandomBot()] * 4
+        rng, chance = random.Random(seed), random.Random(-seed)
+        while not s.is_terminal():
+            p = s.current_player()
+            if p == CHANCE:
+                s.apply_trusted(s.sample_chance(chance))
+                continue
+            legal = s.legal_actions()
+            if s.phase == TRADE and s.chips[p] >= s.ruleset.cost_peek:
+                assert [m for m in legal if m.kind == "peek"] == _peeks_by_full_scan(s, p)
+            if rng.random() < 0.05:  # a copy goes on exactly like the original
+                c = s.clone()
+                assert c.legal_actions() == legal
+                s = c
+            s.apply_trusted(bots[p].choose(s, p, rng))
