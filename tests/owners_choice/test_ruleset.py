@@ -107,3 +107,15 @@ def test_every_field_is_documented_and_assumptions_flagged():
         "president_timing",
     ):
         assert info[name].assumption, name
+
+
+def test_a_refused_ruleset_is_refused_every_time_and_a_valid_one_stays_valid():
+    # validate remembers the rulesets that passed (a ruleset per new state), never a failure
+    for _ in range(2):
+        with pytest.raises(RulesetError, match="a die has six faces"):
+            make_ruleset(OwnersChoiceRules, {"fund_die": ["50/-1"] * 5})
+        with pytest.raises(RulesetError, match="not sorted"):
+            OwnersChoiceRules(track_prices=(50, 40), track_dividends=(0, 0)).validate()
+    r = make_ruleset(OwnersChoiceRules, {"move_max_large": 2})
+    r.validate()
+    assert make_ruleset(OwnersChoiceRules, {"move_max_large": 2}) == r
