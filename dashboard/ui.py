@@ -324,6 +324,10 @@ CHOICE_WORDS = {
         "bid2": "Bid Whist (2 players)",
         "whist2": "Whist (2 players)",
     },
+    ("stock_holdem", "bear_with_four_of_a_number"): {
+        "four of a kind": "four of a kind (+25)",
+        "five of a kind": "five of a kind (+30)",
+    },
 }
 
 
@@ -395,21 +399,23 @@ def ruleset_form(game, key: str, *, fields=None, expanded: bool = False) -> Rule
         with box:
             if meta.get("choices"):
                 options = list(meta["choices"])
+                kept = wkey in st.session_state  # set before (e.g. from the URL): no default
                 value = st.selectbox(
                     label,
                     options,
-                    index=options.index(start) if start in options else 0,
                     format_func=lambda v, n=name: _choice_word(game.name, n, v),
                     key=wkey,
                     help=doc,
+                    **({} if kept else {"index": options.index(start) if start in options else 0}),
                 )
             elif hint is bool:
-                value = st.toggle(label, value=start, key=wkey, help=doc)
+                kept = wkey in st.session_state
+                value = st.toggle(label, key=wkey, help=doc, **({} if kept else {"value": start}))
             elif hint in (int, float):
                 value = number_field(
                     st,
                     label,
-                    start,
+                    None if wkey in st.session_state else start,
                     min=meta.get("min"),
                     max=meta.get("max"),
                     step=1 if hint is int else None,

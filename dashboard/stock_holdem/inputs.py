@@ -26,7 +26,6 @@ _META = {f.name: f.metadata for f in dataclasses.fields(StockHoldemRules)}
 PER_MIN = _META["stock_up_per_company"]["min"]
 PER_MAX = _META["stock_up_per_company"]["max"]
 BEAR_CHOICES = _META["bear_with_four_of_a_number"]["choices"]
-BEAR_WORDS = {"four of a kind": "four of a kind (+25)", "five of a kind": "five of a kind (+30)"}
 
 
 def count_from_text(text, default: int, low: int, high: int) -> int:
@@ -56,64 +55,55 @@ def url_choice(key: str, default: str, choices) -> str:
     return raw if raw in choices else default
 
 
+#: the rule assumptions the price figures depend on (the rest do not change a price)
+PRICE_FIELDS = (
+    "card_back_parity",
+    "stock_up_per_company",
+    "bear_with_four_of_a_number",
+    "straights_wrap",
+)
+
+
 def rules_inputs(prefix: str) -> StockHoldemRules:
-    """The rule assumptions behind the figures, in an expander, mirrored in the URL
-    (``parity``, ``per``, ``bear``, ``wrap``); returns the ruleset they make."""
+    """The rule assumptions behind the figures: the ruleset form of these fields
+    (:func:`dashboard.ui.ruleset_form`), mirrored in the URL (``parity``, ``per``,
+    ``bear``, ``wrap``); returns the ruleset they make (a field whose value is refused
+    keeps its default, its message beside it)."""
     ui.init_state(
         **{
-            f"{prefix}_parity": url_choice(
+            f"{prefix}_card_back_parity": url_choice(
                 "parity", DEFAULT_RULES.card_back_parity, ("even", "odd")
             ),
-            f"{prefix}_per": url_count("per", DEFAULT_RULES.stock_up_per_company, PER_MIN, PER_MAX),
-            f"{prefix}_bear": (
+            f"{prefix}_stock_up_per_company": url_count(
+                "per", DEFAULT_RULES.stock_up_per_company, PER_MIN, PER_MAX
+            ),
+            f"{prefix}_bear_with_four_of_a_number": (
                 "five of a kind"
                 if url_choice("bear", "", ("four", "five")) == "five"
                 else DEFAULT_RULES.bear_with_four_of_a_number
             ),
-            f"{prefix}_wrap": url_count("wrap", int(DEFAULT_RULES.straights_wrap), 0, 1) == 1,
+            f"{prefix}_straights_wrap": url_count("wrap", int(DEFAULT_RULES.straights_wrap), 0, 1)
+            == 1,
         }
     )
-    with st.expander("Rule assumptions (change them if your box differs)"):
-        parity = st.radio(
-            "A card (number n, symbol index i: A=0 F=1 S=2 W=3) shows its number on the "
-            "back when n + i is",
-            ["even", "odd"],
-            key=f"{prefix}_parity",
-            horizontal=True,
-        )
-        per = st.number_input(
-            "Most stock-up chips on one company",
-            min_value=PER_MIN,
-            max_value=PER_MAX,
-            step=1,
-            key=f"{prefix}_per",
-        )
-        bear = st.radio(
-            "Bear plus four cards of one number is",
-            list(BEAR_CHOICES),
-            format_func=BEAR_WORDS.get,
-            key=f"{prefix}_bear",
-            horizontal=True,
-        )
-        wrap = st.toggle("Straights wrap around from 10 to 1 (9 10 1 2)", key=f"{prefix}_wrap")
+    chosen = ui.ruleset_form("stock_holdem", prefix, fields=PRICE_FIELDS)
     ui.assumption(
         "Card backs: a regular card shows its number when n + symbol index is even, else "
         "its symbol; Bull's back shows 10 and Bear's back shows × (so a face-down Bear is "
         "known). At most one stock-up chip per company. Bear plus four cards of one number "
         "is four of a kind, not five. Numbers 1–10 do not wrap in straights."
     )
+    try:
+        rules = make_ruleset(StockHoldemRules, dict(chosen))
+    except EngineError:  # its message is already beside the form
+        rules = DEFAULT_RULES
     ui.set_url(
-        parity=parity, per=int(per), bear="five" if bear == "five of a kind" else "four", wrap=wrap
+        parity=rules.card_back_parity,
+        per=rules.stock_up_per_company,
+        bear="five" if rules.bear_with_four_of_a_number == "five of a kind" else "four",
+        wrap=rules.straights_wrap,
     )
-    return make_ruleset(
-        StockHoldemRules,
-        {
-            "card_back_parity": parity,
-            "stock_up_per_company": int(per),
-            "bear_with_four_of_a_number": bear,
-            "straights_wrap": bool(wrap),
-        },
-    )
+    return rules
 
 
 def stock_up_input(where, key: str, per: int, start: int, label: str = "Stock-up") -> int:

@@ -229,7 +229,7 @@ def test_stock_up_chip_counts_on_the_calculator_page():
     at = open_page("views/stock_holdem/calculator.py")
     for i, c in enumerate(["3A", "5A", "9A", "1A", "7A"]):
         at.text_input(key=f"sh_slot{i}").set_value(c)
-    at.number_input(key="sh_per").set_value(3).run()
+    at.number_input(key="sh_stock_up_per_company").set_value(3).run()  # the ruleset form
     at.number_input(key="sh_stock_up_n").set_value(2).run()
     assert not at.exception and not at.error
     assert [m.value for m in at.metric] == ["$45"]

@@ -279,3 +279,20 @@ def test_page_an_out_of_range_price_gets_a_message_beside_the_field():
     assert [e.value for e in at.error] == ["Price now: 80 is out of range. From 1 to 57."]
     assert len(_expected(at)) == 5  # company C waits for a price; no stale figures
     assert "fix its entry" in _html(at)
+
+
+def test_page_rule_assumptions_are_the_generated_ruleset_form():
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params.update({"per": "2", "parity": "odd"})
+    at.run()
+    at.switch_page(PAGE)
+    at.run()
+    assert not at.exception and not at.error and not at.warning
+    parity = at.selectbox(key="tt_card_back_parity")
+    assert parity.value == "odd" and parity.label.startswith(":orange-badge[assumption]")
+    assert "shows its number on the back" in parity.help  # the field's doc
+    per = at.number_input(key="tt_stock_up_per_company")
+    assert per.value == 2 and "From 1 to 3" in per.help
+    per.set_value(9).run()
+    assert "Stock up per company: 9 is out of range. From 1 to 3." in at.error[0].value
+    assert at.query_params["per"] == "1"  # the default meanwhile
