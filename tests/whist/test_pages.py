@@ -121,3 +121,14 @@ def _walk(node):
     for child in getattr(node, "children", {}).values():
         yield child
         yield from _walk(child)
+
+
+def test_score_sheet_out_of_range_books_get_a_message_beside_the_field():
+    at = open_page("views/whist/score_sheet.py")
+    at.number_input(key="ws_books").set_value(14).run()
+    assert not at.exception
+    assert [e.value for e in at.error] == [
+        "Books won by the declaring side (kitty book included): 14 is out of range. From 0 to 13."
+    ]
+    assert not any("it is :" in m.value for m in at.markdown)  # no stale made/set
+    assert at.button(key="ws_add").disabled

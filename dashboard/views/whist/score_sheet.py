@@ -10,7 +10,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard.charts import step_chart
-from dashboard.ui import assumption, callback, engine_errors, set_url, url_value
+from dashboard.ui import assumption, callback, engine_errors, number_field, set_url, url_value
 from engine import EngineError
 from engine.core.store import NotStored, StaleWrite, StoreError, WrongKind, default_store
 from engine.whist import bid_whist_points
@@ -184,19 +184,28 @@ with st.container(border=True):
         c3, c4 = st.columns(2)
         kind = c3.selectbox("Kind", ["uptown", "downtown", "notrump"], key="ws_kind")
         st.session_state.setdefault("ws_books", 6 + int(bid))
-        books = c4.number_input(
-            "Books won by the declaring side (kitty book included)", 0, 13, key="ws_books"
+        books = number_field(
+            c4,
+            "Books won by the declaring side (kitty book included)",
+            min=0,
+            max=13,
+            step=1,
+            key="ws_books",
         )
-        with engine_errors():
-            need, made, pts = bid_outcome(int(bid), kind, int(books))
-            word = ":green-badge[made]" if made else ":red-badge[set]"
-            st.markdown(
-                f"{bid} {kind} needs {need} books: with {int(books)} it is {word} — "
-                f"{sides[int(side)]} scores **{pts:+d}**."
-            )
+        ready = books is not None
+        if ready:  # else the message beside the field says what is allowed
+            with engine_errors():
+                need, made, pts = bid_outcome(int(bid), kind, int(books))
+                word = ":green-badge[made]" if made else ":red-badge[set]"
+                st.markdown(
+                    f"{bid} {kind} needs {need} books: with {int(books)} it is {word} — "
+                    f"{sides[int(side)]} scores **{pts:+d}**."
+                )
     elif variant == "whist4":
         c1, c2, c3 = st.columns(3)
-        tricks = c1.number_input(f"Tricks of {sides[0]}", 0, 13, 7, key="ws_tricks")
+        st.session_state.setdefault("ws_tricks", 7)
+        tricks = number_field(c1, f"Tricks of {sides[0]}", min=0, max=13, step=1, key="ws_tricks")
+        ready = tricks is not None
         hon_side = c2.selectbox(
             "Honours held in one hand by",
             [-1, 0, 1],
@@ -207,11 +216,13 @@ with st.container(border=True):
     else:
         c1, c2, c3 = st.columns(3)
         game = c1.selectbox("Game", ["high", "low"], key="ws_game")
-        tricks = c2.number_input(f"Tricks of {sides[0]}", 0, 13, 7, key="ws_tricks2")
+        st.session_state.setdefault("ws_tricks2", 7)
+        tricks = number_field(c2, f"Tricks of {sides[0]}", min=0, max=13, step=1, key="ws_tricks2")
+        ready = tricks is not None
         declarer = c3.selectbox(
             "High declarer", [0, 1], format_func=sides.__getitem__, key="ws_decl"
         )
-    submitted = st.button("Add deal", type="primary", key="ws_add")
+    submitted = st.button("Add deal", type="primary", key="ws_add", disabled=not ready)
 if submitted:
     with engine_errors():
         check_fresh()
