@@ -195,3 +195,12 @@ def test_learn_page_flags_the_assumptions_of_owners_choice():
         assert any(words in b for b in badges), words
     text = " ".join(m.value for m in at.markdown)
     assert "load_ruleset" not in text and "None" not in text
+
+
+def test_move_advisor_out_of_range_number_gets_a_message_beside_the_field():
+    at = no_trouble(open_page("views/owners_choice/calculator.py"))
+    at.number_input(key="oc_h_0_1").set_value(16).run()
+    no_trouble(at)
+    assert [e.value for e in at.error] == ["Y: 16 is out of range. From 0 to 15."]
+    assert not at.success and not at.dataframe  # no stale advice
+    assert any("waits for the fields marked above" in i.value for i in at.info)

@@ -139,9 +139,21 @@ prices = [
     cols[c].selectbox(f"{name} price", PRICES, key=f"oc_price_{name}")
     for c, name in enumerate(COMPANIES)
 ]
+unfinished = []  # fields whose value is out of range: their message is beside them
+
+
+def _number(where, label: str, high: int, key: str, step: int = 1, say=None) -> int:
+    """A whole number 0..high; out of range: a message beside it, the results wait."""
+    value = ui.number_field(where, label, min=0, max=high, step=step, key=key, message_where=say)
+    if value is None:
+        unfinished.append(label)
+        return max(0, min(int(st.session_state.get(key) or 0), high))
+    return int(value)
+
+
 c1, c2, c3 = st.columns(3)
-fund = c1.number_input("Fund $", 0, MAX_MONEY, step=10, key="oc_fund")
-pos = c2.number_input("Pawn on space", 0, len(RULES.board) - 2, key="oc_pos")
+fund = _number(c1, "Fund $", MAX_MONEY, "oc_fund", step=10)
+pos = _number(c2, "Pawn on space", len(RULES.board) - 2, "oc_pos")
 if st.session_state.oc_act >= n:
     st.session_state.oc_act = 0
 to_act = c3.selectbox("To move", list(range(n)), format_func=ui.seat_name, key="oc_act")
@@ -149,11 +161,11 @@ to_act = c3.selectbox("To move", list(range(n)), format_func=ui.seat_name, key="
 cash, holdings = [], []
 for p, tab in enumerate(st.tabs([ui.seat_name(p) for p in range(n)])):
     with tab:
-        cash.append(tab.number_input("Cash $", 0, MAX_MONEY, step=10, key=f"oc_cash_{p}"))
+        cash.append(_number(tab, "Cash $", MAX_MONEY, f"oc_cash_{p}", step=10))
         hc = tab.columns(4)
         holdings.append(
             [
-                hc[c].number_input(name, 0, RULES.shares_per_company, key=f"oc_h_{p}_{c}")
+                _number(hc[c], name, RULES.shares_per_company, f"oc_h_{p}_{c}", say=tab)
                 for c, name in enumerate(COMPANIES)
             ]
         )
@@ -190,6 +202,9 @@ ui.set_url(
 )
 
 # --- results ----------------------------------------------------------------------------------
+if unfinished:
+    st.info("The advice waits for the fields marked above.")
+    st.stop()
 with ui.engine_errors("This position is not possible: "):
     state = from_position(
         n,
