@@ -586,12 +586,16 @@ class StockHoldemState(State):
                 )
 
     # --- transitions ------------------------------------------------------------------
-    def apply_trusted(self, action) -> None:
-        """As :meth:`State.apply_trusted`; the history text is the action's stored text."""
-        self._apply(action)
-        self.history.append(action.text)
-
     def _apply(self, action) -> None:
+        """The transition alone (the protocol's hook): :meth:`apply_trusted` without the
+        history entry."""
+        self.apply_trusted(action)
+        self.history.pop()
+
+    def apply_trusted(self, action) -> None:
+        """As :meth:`State.apply_trusted` (history: the action's stored text), with the
+        transition in the same call: the hot path of simulation."""
+        self.history.append(action.text)
         phase = self.phase
         if phase == DEAL:
             self._deal(action)
