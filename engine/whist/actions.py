@@ -12,10 +12,19 @@ engine.core.errors.ParseError: 'bid 9 uptown': the bid number must be 3-7
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from operator import itemgetter
 
 from engine.core.errors import ParseError, parse_count
-from engine.whist.cards import CARD_CODE, CARD_TEXT, SUITS, parse_card, sort_cards
+from engine.whist.cards import (
+    CARD_CODE,
+    CARD_TEXT,
+    DISPLAY_ORDER,
+    SUITS,
+    mask_of,
+    mask_texts,
+    parse_card,
+)
 
 KINDS = ("uptown", "downtown", "notrump")
 _KIND_ALIASES = {
@@ -46,12 +55,16 @@ class Deal:
     ``hands`` one tuple of card texts per seat; ``kitty`` the 6 Bid Whist kitty cards;
     ``straw`` (two players) per seat a tuple of piles ``(face_down, face_up)``; ``turn``
     the dealer's last card, turned for trump (Whist).
+
+    A deal drawn by the state (:func:`deal_text`) also carries its hands as card masks
+    (``codes``, not compared, not in ``repr``) so applying it reads no text.
     """
 
     hands: tuple[tuple[str, ...], ...]
     kitty: tuple[str, ...] = ()
     straw: tuple[tuple[tuple[str, str], ...], ...] = ()
     turn: str = ""
+    codes: tuple | None = field(default=None, init=False, repr=False, compare=False)
 
     def __str__(self) -> str:
         parts = [f"{i}: " + " ".join(h) for i, h in enumerate(self.hands)]
@@ -287,11 +300,20 @@ def parse_action(text: str):
     raise ParseError(f"{_short(text)!r}: not a Whist action; write {_FORMS}")
 
 
+_BIT = tuple(1 << c for c in range(54))
+
+
 def deal_text(hands, kitty=(), straw=(), turn=-1) -> Deal:
-    """A :class:`Deal` from card ints (hands sorted for reading)."""
-    return Deal(
-        tuple(tuple(sort_cards(h)) for h in hands),
-        tuple(sort_cards(kitty)),
+    """A :class:`Deal` from card ints (hands sorted for reading), carrying the hand masks
+    and the kitty's card ints (``codes``) so that the state reads no text."""
+    bit = _BIT
+    masks = tuple([sum(itemgetter(*h)(bit)) if len(h) > 1 else mask_of(h) for h in hands])
+    kitty = sorted(kitty, key=DISPLAY_ORDER.__getitem__)
+    deal = Deal(
+        tuple([mask_texts(m) for m in masks]),
+        tuple([CARD_TEXT[c] for c in kitty]),
         tuple(tuple((CARD_TEXT[d], CARD_TEXT[u]) for d, u in piles) for piles in straw),
         CARD_TEXT[turn] if turn >= 0 else "",
     )
+    object.__setattr__(deal, "codes", (masks, tuple(kitty)))
+    return deal

@@ -38,6 +38,47 @@ def deal_runner(variant: str, seed: int = 0):
     return one_deal
 
 
+def stepped_deal_runner(checked: bool, seed: int = 0):
+    """One Bid Whist 4-player deal per call, random legal actions, stepped through the
+    checked ``apply`` (``checked=True``) or the fast path ``apply_trusted``; the same
+    seeds for both. The history texts are not read (they are made when a record asks)."""
+    rng = random.Random(seed)
+    rules = make_ruleset(WhistRules, {"variant": "bid4", "first_dealer": 0})
+
+    def one_deal():
+        s = GAME.new_initial_state(4, rules)
+        step = s.apply if checked else s.apply_trusted
+        choice = rng.choice
+        step(s.sample_chance(rng))
+        while s.deal_no == 0:
+            step(choice(s.legal_actions()))
+
+    return one_deal
+
+
+def openspiel_bridge_runner(seed: int = 0):
+    """One OpenSpiel bridge deal (auction and play, no double-dummy shortcut) stepped from
+    Python with random legal actions, the yardstick for the two figures above; ``None``
+    when ``pyspiel`` is not installed (it is not a dependency)."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("bridge", {"use_double_dummy_result": False})
+    rng = random.Random(seed)
+
+    def one_deal():
+        s = game.new_initial_state()
+        choice = rng.choice
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply_action(choice(s.chance_outcomes())[0])
+            else:
+                s.apply_action(choice(s.legal_actions()))
+
+    return one_deal
+
+
 def heuristic_deal_runner(variant: str, seed: int = 0):
     rng = random.Random(seed)
     rules = make_ruleset(WhistRules, {"variant": variant, "first_dealer": 0})
@@ -58,6 +99,8 @@ def _trick():
 
 
 BENCHMARKS = [
+    ("Bid Whist 4p deals through checked apply", stepped_deal_runner(checked=True)),
+    ("Bid Whist 4p deals through apply_trusted", stepped_deal_runner(checked=False)),
     ("random deal bid4", deal_runner("bid4")),
     ("random deal whist4", deal_runner("whist4")),
     ("random deal bid2", deal_runner("bid2")),
@@ -65,6 +108,8 @@ BENCHMARKS = [
     ("heuristic deal bid4", heuristic_deal_runner("bid4")),
     ("trick_winner calculator", _trick),
 ]
+if (_bridge := openspiel_bridge_runner()) is not None:  # pragma: no cover - optional
+    BENCHMARKS.insert(2, ("OpenSpiel bridge stepped from Python (deals/s)", _bridge))
 
 
 def win_rate(variant: str = "bid4", games: int = 500, seed: int = 0) -> tuple[int, int]:

@@ -16,6 +16,7 @@ engine.core.errors.ParseError: '1H': not a card; write rank 2-10 J Q K A then su
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 
 from engine.core.errors import ParseError
@@ -85,8 +86,14 @@ def display_key(card: int) -> tuple[int, int]:
     return (card // 13, -(card % 13))
 
 
+#: ``display_key`` as one int per card, for a sort with a C-level key
+DISPLAY_ORDER: tuple[int, ...] = tuple(
+    sorted(range(54), key=display_key).index(c) for c in range(54)
+)
+
+
 def sort_cards(cards: Iterable[int]) -> list[str]:
-    return [CARD_TEXT[c] for c in sorted(cards, key=display_key)]
+    return [CARD_TEXT[c] for c in sorted(cards, key=DISPLAY_ORDER.__getitem__)]
 
 
 def mask_of(cards: Iterable[int]) -> int:
@@ -104,3 +111,80 @@ def cards_of(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def _shuffle_same_draws(rng: random.Random, x: list) -> None:
+    """``Random.shuffle`` written out (CPython's algorithm: ``_randbelow`` by
+    ``getrandbits`` with rejection), so a deal costs no Python call per card."""
+    getrandbits = rng.getrandbits
+    bits = _BITS
+    for i in range(len(x) - 1, 0, -1):
+        k = bits[i + 1]
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+_BITS = tuple(n.bit_length() for n in range(64))
+
+
+def _same_as_library() -> bool:
+    """Whether :func:`_shuffle_same_draws` gives exactly ``Random.shuffle``'s result and
+    leaves the generator in the same state (checked once, at import)."""
+    if random.Random.shuffle is not _LIBRARY_SHUFFLE:  # pragma: no cover - patched
+        return False
+    for seed in range(8):
+        a, b = random.Random(seed), random.Random(seed)
+        x, y = list(range(54)), list(range(54))
+        a.shuffle(x)
+        _shuffle_same_draws(b, y)
+        if x != y or a.getstate() != b.getstate():  # pragma: no cover - other Python
+            return False
+    return True
+
+
+_LIBRARY_SHUFFLE = random.Random.shuffle
+_FAST_SHUFFLE = _same_as_library()
+
+
+def shuffle(rng: random.Random, cards: list) -> None:
+    """``rng.shuffle(cards)``: the same order and the same draws from ``rng`` (recorded
+    games depend on it), faster for a plain ``random.Random``."""
+    if _FAST_SHUFFLE and type(rng) is random.Random and len(cards) < 64:
+        _shuffle_same_draws(rng, cards)
+    else:
+        rng.shuffle(cards)
+
+
+_HOLDING_TEXTS: list[list[tuple[str, ...]]] = []
+
+
+def _holding_texts() -> list[list[tuple[str, ...]]]:
+    """Per suit, the card texts of every 13-bit holding, highest first; then the jokers'
+    (big first): made once, on first use."""
+    if not _HOLDING_TEXTS:
+        for suit in range(4):
+            table: list[tuple[str, ...]] = [()] * 8192
+            for sub in range(1, 8192):
+                top = sub.bit_length() - 1
+                table[sub] = (CARD_TEXT[13 * suit + top],) + table[sub ^ (1 << top)]
+            _HOLDING_TEXTS.append(table)
+        _HOLDING_TEXTS.append([(), ("LJ",), ("BJ",), ("BJ", "LJ")])
+    return _HOLDING_TEXTS
+
+
+def mask_texts(mask: int) -> tuple[str, ...]:
+    """The texts of a card mask in display order (as :func:`sort_cards`).
+
+    >>> mask_texts(mask_of([parse_card(t) for t in ["2S", "BJ", "AH", "KS"]]))
+    ('BJ', 'KS', '2S', 'AH')
+    """
+    t = _HOLDING_TEXTS or _holding_texts()
+    return (
+        t[4][mask >> 52]
+        + t[0][mask & 0x1FFF]
+        + t[1][mask >> 13 & 0x1FFF]
+        + t[2][mask >> 26 & 0x1FFF]
+        + t[3][mask >> 39 & 0x1FFF]
+    )

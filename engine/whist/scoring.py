@@ -20,6 +20,7 @@ state, the score sheet and the dashboard all call them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 
 from engine.core.errors import EngineError, ParseError
 from engine.whist.cards import (
@@ -72,9 +73,22 @@ def winning_index(cards: Sequence[int], trump: int, low: bool) -> int:
         if c < 52:
             led = c // 13
             break
-    best = -1
-    best_i = -1
-    for i, c in enumerate(cards):
+    table = _STRENGTH.get((trump, low, led)) or _strength(trump, low, led)
+    if len(cards) < 2:
+        return 0 if cards and table[cards[0]] >= 0 else -1
+    values = itemgetter(*cards)(table)
+    best = max(values)
+    return values.index(best) if best >= 0 else -1
+
+
+_STRENGTH: dict[tuple[int, bool, int], tuple[int, ...]] = {}
+
+
+def _strength(trump: int, low: bool, led: int) -> tuple[int, ...]:
+    """Each card's strength in a trick (-1 = cannot win): jokers over trumps over the suit
+    led; memoised per (trump, low, led)."""
+    out = []
+    for c in range(54):
         if c >= 52:
             v = 1000 + c if trump >= 0 else -1
         else:
@@ -86,10 +100,10 @@ def winning_index(cards: Sequence[int], trump: int, low: bool) -> int:
             elif s == led:
                 v = r
             else:
-                continue
-        if v > best:
-            best, best_i = v, i
-    return best_i
+                v = -1
+        out.append(v)
+    table = _STRENGTH[trump, low, led] = tuple(out)
+    return table
 
 
 def trick_winner(cards: Sequence[str], *, trump: str | None = None, low: bool = False) -> int:

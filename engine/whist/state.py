@@ -16,7 +16,7 @@ Seats 0+2 and 1+3 are partners (side = seat % 2); with two players each seat is 
 >>> import random
 >>> s.apply(s.sample_chance(random.Random(1)))
 >>> s.current_player(), s.legal_actions()[:2]
-(0, [Pass(), Bid(number=3, kind='uptown')])
+(0, (Pass(), Bid(number=3, kind='uptown')))
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from engine.whist.cards import (
     SUIT_MASK,
     SUITS,
     cards_of,
+    shuffle,
     sort_cards,
 )
 from engine.whist.rules import WhistRules
@@ -57,7 +58,7 @@ HONOUR_RANKS = (ACE, ACE - 1, ACE - 2, ACE - 3)
 
 class WhistState(State):
     __slots__ = (
-        "game", "num_players", "ruleset", "history",
+        "game", "num_players", "ruleset", "_texts", "_pending", "_legal", "club",
         "two", "bidw", "n_tricks", "trick_size",
         "scores", "dealer", "phase", "to_act", "deal_no",
         "hands", "tops", "piles", "kitty", "turn_card", "honours",
@@ -74,7 +75,10 @@ class WhistState(State):
         self.game = GAME
         self.num_players = num_players
         self.ruleset = ruleset
-        self.history = []
+        self._texts = []  # action texts made so far (see ``history``)
+        self._pending = []  # actions applied whose text is not made yet
+        self._legal = None  # legal_actions() of this position, once asked
+        self.club = ruleset.jokers_follow_trump
         self.two = num_players == 2
         self.bidw = ruleset.bidding
         self.n_tricks = 12 if self.bidw else 13
@@ -151,35 +155,107 @@ class WhistState(State):
         return f"seat {self.to_act} to {what}"
 
     # --- moves ------------------------------------------------------------------------
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> tuple:
+        """The legal actions as a tuple, made once per position (do not mutate)."""
+        legal = self._legal
+        if legal is not None:
+            return legal
         p = self.phase
         if p == PLAY:
             seat = self.to_act
             playable = self.hands[seat] | self.tops[seat]
             led = self.led
+            t = _PLAYS or _play_tables()
             if led >= 0:  # must follow the suit led when able (jokers have no suit)
-                if led == self.trump and self.ruleset.jokers_follow_trump:
-                    group = playable & (SUIT_MASK[led] | JOKER_MASK)
-                    if group:  # club rule: the jokers are trumps for following suit
-                        return _plays(group)
-                    return _plays(playable)
-                sub = (playable >> (13 * led)) & 0x1FFF
-                if sub:
-                    found = _SUIT_PLAYS[led].get(sub)
-                    return list(found if found is not None else _suit_plays(led, sub))
-            return _plays(playable)
-        if p == BID:
-            out = A.bids_over(self.high_bid)
-            if not (self.to_act == self.dealer and self.high_bid is None):
-                out.insert(0, A.PASS)
-            return out
-        if p == DISCARD:
-            return [A.DISCARD[c] for c in cards_of(self.hands[self.to_act])]
-        if p == TRUMP:
-            return list(A.DIRECTIONS if self.kind == "notrump" else A.TRUMPS)
-        if p == DECLARE:
-            return list(A.DECLARES)
-        return []
+                if led != self.trump or not self.club:
+                    sub = playable >> (13 * led) & 0x1FFF
+                    if sub:
+                        legal = self._legal = t[led][sub]
+                        return legal
+                else:  # club rule: the jokers are trumps for following suit
+                    playable = playable & (SUIT_MASK[led] | JOKER_MASK) or playable
+            legal = (
+                t[0][playable & 0x1FFF]
+                + t[1][playable >> 13 & 0x1FFF]
+                + t[2][playable >> 26 & 0x1FFF]
+                + t[3][playable >> 39 & 0x1FFF]
+            )
+            if playable >> 52:
+                legal += t[4][playable >> 52]
+        elif p == BID:
+            high = self.high_bid
+            legal = _BIDS[
+                -1 if high is None else high.rank,
+                not (self.to_act == self.dealer and high is None),
+            ]
+        elif p == DISCARD:
+            legal = _discards(self.hands[self.to_act])
+        elif p == TRUMP:
+            legal = A.DIRECTIONS if self.kind == "notrump" else A.TRUMPS
+        elif p == DECLARE:
+            legal = A.DECLARES
+        else:
+            legal = ()
+        self._legal = legal
+        return legal
+
+    def _play_mask(self) -> int:
+        """The cards the seat to act may play now, as a bit mask."""
+        seat = self.to_act
+        playable = self.hands[seat] | self.tops[seat]
+        led = self.led
+        if led >= 0:  # must follow the suit led when able (jokers have no suit)
+            if led == self.trump and self.club:
+                # club rule: the jokers are trumps for following suit
+                return playable & (SUIT_MASK[led] | JOKER_MASK) or playable
+            return playable & SUIT_MASK[led] or playable
+        return playable
+
+    def apply(self, action) -> None:
+        """Checked like :meth:`State.apply`; a card play or discard is checked with one
+        bit test against the cards allowed now (anything else takes the general check)."""
+        if isinstance(action, str):
+            action = A.parse_action(action)
+        p = self.phase
+        if p == PLAY:
+            if type(action) is A.Play:
+                c = CARD_CODE.get(action.card, -1)
+                if c >= 0 and self._play_mask() >> c & 1:
+                    self._play(c)
+                    self._pending.append(action)
+                    self._legal = None
+                    return
+        elif p == DISCARD and type(action) is A.Discard:
+            c = CARD_CODE.get(action.card, -1)
+            if c >= 0 and self.hands[self.to_act] >> c & 1:
+                self._discard(c)
+                self._pending.append(action)
+                self._legal = None
+                return
+        super().apply(action)  # the general check: raises with the allowed moves
+
+    def apply_trusted(self, action) -> None:
+        """Apply an action known to be legal; its text is made when ``history`` is read."""
+        if self.phase == PLAY:
+            self._play(CARD_CODE[action.card])
+        else:
+            self._apply(action)
+        self._pending.append(action)
+        self._legal = None
+
+    @property
+    def history(self) -> list[str]:
+        """The action texts so far (a record's ``actions``), made when first read."""
+        pending = self._pending
+        if pending:
+            self._texts += map(str, pending)
+            pending.clear()
+        return self._texts
+
+    @history.setter
+    def history(self, texts: list[str]) -> None:
+        self._texts = texts
+        self._pending = []
 
     def chance_outcomes(self):
         if self.phase == DEALER:
@@ -196,7 +272,7 @@ class WhistState(State):
         if self.phase != DEAL:
             return super().sample_chance(rng)
         deck = list(DECK54 if self.bidw else DECK52)
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         n = self.num_players
         hands = (
             [deck[12 * i : 12 * i + 12] for i in range(n)]
@@ -285,12 +361,7 @@ class WhistState(State):
         elif p == BID:
             self._bid(action)
         elif p == DISCARD:
-            c = CARD_CODE[action.card]
-            self.hands[self.to_act] ^= 1 << c
-            self.discards.append(c)
-            if len(self.discards) == 6:
-                self.books[self.declarer % 2] += 1  # the discard is the first book
-                self._start_play(self.declarer)
+            self._discard(CARD_CODE[action.card])
         elif p == TRUMP:
             if isinstance(action, A.Direction):
                 self.low = contract_is_low(self.kind, action.low)
@@ -309,16 +380,27 @@ class WhistState(State):
             self.dealer = action.seat
             self.phase = DEAL
 
+    def _discard(self, c: int) -> None:
+        self.hands[self.to_act] ^= 1 << c
+        self.discards.append(c)
+        if len(self.discards) == 6:
+            self.books[self.declarer % 2] += 1  # the discard is the first book
+            self._start_play(self.declarer)
+
     def _deal(self, deal) -> None:
         self._reset_deal()
         code = CARD_CODE
         n = self.num_players
-        for i in range(n):
-            m = 0
-            for t in deal.hands[i]:
-                m |= 1 << code[t]
-            self.hands[i] = m
-        self.kitty = tuple(code[t] for t in deal.kitty)
+        if deal.codes is not None:  # drawn by sample_chance: the masks come with it
+            masks, self.kitty = deal.codes
+            self.hands = list(masks)
+        else:
+            for i in range(n):
+                m = 0
+                for t in deal.hands[i]:
+                    m |= 1 << code[t]
+                self.hands[i] = m
+            self.kitty = tuple(code[t] for t in deal.kitty)
         if deal.straw:
             self.piles = [[[code[d], code[u]] for d, u in piles] for piles in deal.straw]
             self.tops = [sum(1 << pile[1] for pile in piles) for piles in self.piles]
@@ -381,25 +463,28 @@ class WhistState(State):
 
     def _play(self, c: int) -> None:
         seat = self.to_act
+        hands = self.hands
         bit = 1 << c
-        if self.hands[seat] & bit:
-            self.hands[seat] ^= bit
+        if hands[seat] & bit:
+            hands[seat] ^= bit
         else:
             self._take_straw(seat, c)
+        cards = self.trick_cards
+        cards.append(c)
         self.trick_seats.append(seat)
-        self.trick_cards.append(c)
         if self.led < 0:
             if c < 52:
                 self.led = c // 13
-            elif self.trump >= 0 and self.ruleset.jokers_follow_trump:
+            elif self.trump >= 0 and self.club:
                 self.led = self.trump  # club rule: a led joker is a trump lead
-        if len(self.trick_cards) < self.trick_size:
+        if len(cards) < self.trick_size:
             self.to_act = 1 - seat if self.two else (seat + 1) & 3
             return
-        i = winning_index(self.trick_cards, self.trump, self.low)
-        w = self.trick_seats[i]
+        seats = self.trick_seats
+        i = winning_index(cards, self.trump, self.low)
+        w = seats[i]
         self.books[w & 1] += 1
-        self.tricks.append((self.leader, tuple(self.trick_seats), tuple(self.trick_cards), w, i))
+        self.tricks.append((self.leader, tuple(seats), tuple(cards), w, i))
         self.trick_seats = []
         self.trick_cards = []
         self.led = -1
@@ -573,7 +658,8 @@ class WhistState(State):
         c = WhistState.__new__(WhistState)
         for name in _SCALARS:
             setattr(c, name, getattr(self, name))
-        c.history = list(self.history)
+        c._texts = list(self._texts)
+        c._pending = list(self._pending)
         c.scores = list(self.scores)
         c.hands = list(self.hands)
         c.tops = list(self.tops)
@@ -589,36 +675,62 @@ class WhistState(State):
         return c
 
 
-_SUIT_PLAYS: list[dict[int, tuple]] = [{}, {}, {}, {}]
+_PLAYS: list[list[tuple]] = []
 
 
-def _suit_plays(suit: int, sub: int) -> tuple:
-    found = _SUIT_PLAYS[suit].get(sub)
-    if found is None:
-        base = 13 * suit
-        found = tuple(A.PLAY[base + r] for r in range(13) if sub >> r & 1)
-        _SUIT_PLAYS[suit][sub] = found
-    return found
+def _play_tables() -> list[list[tuple]]:
+    """Per suit, the Play actions of every 13-bit holding (lowest card first), then the
+    jokers' (little, big): made once, on the first card play."""
+    if not _PLAYS:
+        for suit in range(4):
+            table: list[tuple] = [()] * 8192
+            base = 13 * suit
+            for sub in range(1, 8192):
+                low = sub & -sub
+                table[sub] = (A.PLAY[base + low.bit_length() - 1],) + table[sub ^ low]
+            _PLAYS.append(table)
+        _PLAYS.append([(), (A.PLAY[52],), (A.PLAY[53],), (A.PLAY[52], A.PLAY[53])])
+    return _PLAYS
 
 
-def _plays(mask: int) -> list:
-    """The Play actions of a card mask, lowest card first (memoised per suit holding)."""
-    out = []
+_DISCARDS: list[dict[int, tuple]] = [{}, {}, {}, {}]
+
+
+def _discards(mask: int) -> tuple:
+    """The Discard actions of a hand mask, lowest card first (memoised per suit holding)."""
+    out = ()
     for suit in range(4):
-        sub = (mask >> (13 * suit)) & 0x1FFF
+        sub = mask >> (13 * suit) & 0x1FFF
         if sub:
-            out += _SUIT_PLAYS[suit].get(sub) or _suit_plays(suit, sub)
-    if mask >> 52:
-        if mask >> 52 & 1:
-            out.append(A.PLAY[52])
-        if mask >> 53:
-            out.append(A.PLAY[53])
+            found = _DISCARDS[suit].get(sub)
+            if found is None:
+                base = 13 * suit
+                found = tuple(A.DISCARD[base + r] for r in range(13) if sub >> r & 1)
+                _DISCARDS[suit][sub] = found
+            out += found
+    if mask >> 52 & 1:
+        out += (A.DISCARD[52],)
+    if mask >> 53:
+        out += (A.DISCARD[53],)
     return out
+
+
+def _bid_table() -> dict[tuple[int, bool], tuple]:
+    """legal bidding actions by (rank of the high bid or -1, whether passing is allowed)."""
+    out = {}
+    for rank in [-1] + sorted({b.rank for b in A.ALL_BIDS}):
+        over = tuple(b for b in A.ALL_BIDS if b.rank > rank)
+        out[rank, False] = over
+        out[rank, True] = (A.PASS,) + over
+    return out
+
+
+_BIDS = _bid_table()
 
 
 _SCALARS = (
     "game", "num_players", "ruleset", "two", "bidw", "n_tricks", "trick_size", "dealer",
     "phase", "to_act", "deal_no", "kitty", "turn_card", "high_bid", "high_bidder",
     "declarer", "bid_number", "kind", "trump", "low", "kitty_taken", "hl_first", "hl_game",
-    "hl_declarer", "led", "leader", "loser",
+    "hl_declarer", "led", "leader", "loser", "club", "_legal",
 )  # fmt: skip
