@@ -302,6 +302,8 @@ class WhistState(State):
             return
         if self.phase != DEAL or not isinstance(action, A.Deal):
             raise IllegalAction(f"{str(action)!r} is not allowed now ({self.describe_turn()})")
+        if action.codes is not None and not self.two and self._drawn_deal_ok(action):
+            return
         r = self.ruleset
         n = self.num_players
         why = []
@@ -349,6 +351,33 @@ class WhistState(State):
             why.append(f"cards missing: {' '.join(sort_cards(CARD_CODE[c] for c in missing))}")
         if why:
             raise IllegalAction(f"{str(action)[:60]!r}…: not a valid deal: " + "; ".join(why))
+
+    def _drawn_deal_ok(self, deal) -> bool:
+        """A four-player deal that carries its masks, checked on the masks (the texts were
+        made from them): right sizes, every card of the deck once, the turned card in the
+        dealer's hand. ``False`` sends it to the full check, which says what is wrong."""
+        masks, kitty = deal.codes
+        if len(masks) != 4 or deal.straw:
+            return False
+        size = 12 if self.bidw else 13
+        union = 0
+        for m in masks:
+            if m.bit_count() != size:
+                return False
+            union |= m
+        for c in kitty:
+            union |= 1 << c
+        if self.bidw:
+            if len(kitty) != 6 or deal.turn:
+                return False
+            full = (1 << 54) - 1
+        else:
+            if kitty or deal.turn not in CARD_CODE:
+                return False
+            if not masks[self.dealer] >> CARD_CODE[deal.turn] & 1:
+                return False
+            full = (1 << 52) - 1
+        return union == full
 
     def parse_action(self, text: str):
         return A.parse_action(text)

@@ -129,3 +129,39 @@ def test_deck_shuffle_draws_exactly_like_random_shuffle():
     shuffle(a, x)
     b.shuffle(y)
     assert x == y
+
+
+@pytest.mark.parametrize("variant", ["bid4", "whist4"])
+def test_drawn_deal_check_on_masks_agrees_with_the_full_deal_check(variant):
+    """A deal carrying masks is checked on them; good and broken deals (a card twice, the
+    turned card outside the dealer's hand) get the same verdict as the full check."""
+    rng = random.Random(9)
+    verdicts = set()
+    for _ in range(150):
+        s = GAME.new_initial_state(4, variant=variant, first_dealer=rng.randrange(4))
+        deck = list(range(54 if variant == "bid4" else 52))
+        rng.shuffle(deck)
+        size = 12 if variant == "bid4" else 13
+        hands = [deck[size * k : size * k + size] for k in range(4)]
+        if rng.random() < 0.5:
+            hands[rng.randrange(4)][rng.randrange(12)] = hands[rng.randrange(4)][0]
+        kitty = deck[48:54] if variant == "bid4" else ()
+        turn = -1
+        if variant == "whist4":
+            seat = s.dealer if rng.random() < 0.7 else (s.dealer + 1) % 4
+            turn = hands[seat][rng.randrange(12)]
+        drawn = A.deal_text(hands, kitty, (), turn)
+        plain = A.Deal(drawn.hands, drawn.kitty, drawn.straw, drawn.turn)
+        try:
+            s.check_chance(plain)
+            full = True
+        except IllegalAction:
+            full = False
+        assert s._drawn_deal_ok(drawn) == full
+        if full:
+            s.check_chance(drawn)
+        else:
+            with pytest.raises(IllegalAction, match="not a valid deal"):
+                s.check_chance(drawn)
+        verdicts.add(full)
+    assert verdicts == {True, False}
