@@ -1,4 +1,4 @@
-"""Command line: ``python -m engine simulate | replay | analyse | bench``.
+"""Command line: ``python -m engine simulate | replay | convert | winrate | analyse | bench``.
 
 Errors are one line on stderr and a non-zero exit status (1 for bad input); no
 tracebacks, not even for a bug (then exit status 2 and the exception's name).
@@ -7,6 +7,7 @@ tracebacks, not even for a bug (then exit status 2 and the exception's name).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 import tomllib
 from collections import Counter
@@ -25,10 +26,12 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def _progress(done: int, total: int, label: str) -> None:
-    """A bar on stderr: redrawn in place on a terminal, one line per tenth otherwise."""
+def _progress(done: int, total: int, label: str, prev: int | None = None) -> None:
+    """A bar on stderr: redrawn in place on a terminal, one line per tenth otherwise
+    (``prev``: the count last shown, when the count goes up by more than one)."""
     tty = sys.stderr.isatty()
-    if not tty and done != total and done % max(1, total // 10):
+    prev = done - 1 if prev is None else prev
+    if not tty and done != total and done * 10 // max(total, 1) == prev * 10 // max(total, 1):
         return
     width = 30
     filled = width * done // max(total, 1)
@@ -108,28 +111,86 @@ def _open_out(path: str):
         raise EngineError(f"--out {path}: cannot write ({exc.strerror or exc})") from None
 
 
+def _open_dataset(path: str):
+    from engine.core.parquet import DatasetWriter
+
+    if path == "-":
+        raise EngineError("--format parquet writes a folder: give --out FOLDER, e.g. games/")
+    return DatasetWriter(path)
+
+
+def _discard(args, out) -> None:
+    """Remove a half-written output (the file, or the dataset files and folder)."""
+    if args.format == "parquet":
+        for f in out.folder.glob("part-*.parquet"):
+            f.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            out.folder.rmdir()
+    elif out is not sys.stdout:
+        out.close()
+        Path(args.out).unlink(missing_ok=True)
+
+
 def cmd_simulate(args) -> int:
+    from engine.core.parallel import check_cluster, check_workers
+    from engine.core.simulate import iter_simulate
+
     game = get_game(args.game)
     overrides, players = _prepare(game, args)
-    out = sys.stdout if args.out == "-" else _open_out(args.out)
+    check_cluster(args.cluster)
+    if args.cluster is None:
+        check_workers(args.workers)
+    parquet = args.format == "parquet"
+    if parquet:
+        out = _open_dataset(args.out)
+    else:
+        out = sys.stdout if args.out == "-" else _open_out(args.out)
     wins: Counter = Counter()
-    num_players = 0
+    num_players = (
+        len(players) if players else game.default_count(make_ruleset(game.ruleset_class, overrides))
+    )
+    done = 0
+    seeds = range(args.seed, args.seed + args.games)
     try:
-        for i in range(args.games):  # each record is written as soon as it is played
-            record = simulate_with(game, args.seed + i, players, overrides)
-            out.write(record.to_json() + "\n")
-            wins.update(record.result["winners"])
-            num_players = record.num_players
-            _progress(i + 1, args.games, f"{args.game}")
+        for count, (payload, won) in iter_simulate(  # each piece is written as it comes
+            game,
+            seeds,
+            players,
+            overrides,
+            workers=args.workers,
+            cluster=args.cluster,
+            form=args.format,
+        ):
+            out.add(payload) if parquet else out.write(payload)
+            wins.update(won)
+            _progress(done + count, args.games, args.game, prev=done)
+            done += count
+    except KeyboardInterrupt:  # Ctrl-C: keep the games that finished, in seed order
+        out.close() if out is not sys.stdout else out.flush()
+        if args.out != "-":
+            print(
+                f"interrupted: wrote {done} of {args.games} games to {args.out} (seeds "
+                f"{args.seed}..{args.seed + done - 1}); continue with --seed "
+                f"{args.seed + done} --games {args.games - done}",
+                file=sys.stderr,
+            )
+        return 130
     except BaseException:
-        if out is not sys.stdout:
-            out.close()
-            Path(args.out).unlink(missing_ok=True)  # no half-written file
+        _discard(args, out)  # no half-written output
         raise
     if out is not sys.stdout:
         out.close()
         seats = ", ".join(f"seat {s}: {wins.get(s, 0)}" for s in range(num_players))
-        print(f"wrote {args.games} {game.title} games to {args.out} (wins {seats})")
+        where = f"{args.out} ({out.files} Parquet files)" if parquet else args.out
+        print(f"wrote {args.games} {game.title} games to {where} (wins {seats})")
+    return 0
+
+
+def cmd_convert(args) -> int:
+    from engine.core.parquet import convert
+
+    direction, n = convert(args.source, args.target)
+    print(f"converted {n} games ({direction}): {args.source} -> {args.target}")
     return 0
 
 
@@ -144,8 +205,13 @@ def cmd_replay(args) -> int:
         except UnicodeDecodeError as exc:
             raise RecordError(f"stdin: not UTF-8 text (byte {exc.start})") from None
         records = parse_jsonl(text, source="stdin")
+    elif Path(args.file).is_dir():  # a Parquet dataset, one file in memory at a time
+        from engine.core.parquet import iter_records
+
+        records = iter_records(args.file)
     else:
         records = read_jsonl(args.file)
+    n = 0
     for n, record in enumerate(records, start=1):
         steps = 0
         try:
@@ -159,7 +225,7 @@ def cmd_replay(args) -> int:
             f"game {n}: {record.game} {record.num_players}p seed={record.seed} "
             f"{steps} actions, scores [{scores}], winners {result.get('winners')} — ok"
         )
-    print(f"{len(records)} games verified")
+    print(f"{n} games verified")
     return 0
 
 
@@ -237,12 +303,37 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--players", nargs="+", help="bot name per seat, e.g. heuristic random")
     s.add_argument("--rule", action="append", help="ruleset override KEY=VALUE (repeatable)")
     s.add_argument("--rules", help="TOML file of ruleset overrides")
-    s.add_argument("--out", default="-", help="output .jsonl file ('-' = stdout)")
+    s.add_argument(
+        "--out", default="-", help="output .jsonl file ('-' = stdout) or, for Parquet, a folder"
+    )
+    s.add_argument(
+        "--format",
+        choices=["jsonl", "parquet"],
+        default="jsonl",
+        help="jsonl (default) or parquet: a folder of Parquet files, one row per game",
+    )
+    s.add_argument(
+        "--workers",
+        type=int,
+        help="processes to simulate on (default: every core; 1 = this process only); the "
+        "games are the same whatever the number",
+    )
+    s.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="simulate on a Ray cluster: auto, local or ray://host:port "
+        "(needs pip install -e '.[cluster]')",
+    )
     s.set_defaults(func=cmd_simulate)
 
     r = sub.add_parser("replay", help="verify every game of a JSON Lines file by replay")
-    r.add_argument("file", help="a .jsonl file ('-' = stdin)")
+    r.add_argument("file", help="a .jsonl file ('-' = stdin) or a Parquet dataset folder")
     r.set_defaults(func=cmd_replay)
+
+    c = sub.add_parser("convert", help="JSON Lines file <-> Parquet dataset folder, exactly")
+    c.add_argument("source", help="a .jsonl file, or a Parquet dataset folder")
+    c.add_argument("target", help="a new folder (from .jsonl), or a .jsonl file (from a folder)")
+    c.set_defaults(func=cmd_convert)
 
     w = sub.add_parser("winrate", help="win share per bot, seats rotating between games")
     w.add_argument("game", help=f"one of: {', '.join(_MODULES)}")

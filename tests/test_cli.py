@@ -204,12 +204,11 @@ def test_bench_refuses_zero_runs_and_non_finite_seconds():
 
 
 def test_unexpected_exception_is_one_line_naming_it_with_status_2(monkeypatch, capsys):
-    import engine.cli as cli
 
     def boom(*args, **kwargs):
         raise ValueError("something\nbroke")
 
-    monkeypatch.setattr(cli, "simulate_with", boom)
+    monkeypatch.setattr("engine.core.simulate.simulate_with", boom)  # simulate_many's
     assert main(["simulate", "pig"]) == 2
     err = capsys.readouterr().err
     assert "unexpected ValueError: something broke" in err
