@@ -57,7 +57,9 @@ class ExplorerPlugin:
       everything, a seat shows what that seat may see);
     - ``history(record)``: a polars frame, one row per step (step 0 = before any action)
       with at least ``step``, ``action`` and ``actor`` columns;
-    - ``charts(history, step)``: plotly figures with the current step marked;
+    - ``charts(history, step)``: plotly figures with the current step marked; the
+      explorer calls it once per record with ``step=None`` and moves the marker itself
+      (:func:`dashboard.charts.step_marker`), so a figure must not depend on the step;
     - ``measure``: in player words, what the graded decisions are measured by and what
       that measure assumes (shown beside the grades).
     """

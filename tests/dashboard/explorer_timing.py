@@ -1,7 +1,9 @@
 """Time one explorer step under AppTest (server time of a rerun), median of 10 clicks.
 
-Run: ``.venv/bin/python -m tests.dashboard.explorer_timing [game…]``. Not a test (no timed
-assertions); the numbers go in the report of a change that touches the explorer.
+Run: ``.venv/bin/python -m tests.dashboard.explorer_timing [--grade] [game…]``
+(``--grade``: with "Grade the moves" on, the grading itself done before the clicks).
+Not a test (no timed assertions); the numbers go in the report of a change that touches
+the explorer.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ PAGES = {
 }
 
 
-def time_steps(game: str, clicks: int = 10) -> float:
+def time_steps(game: str, clicks: int = 10, grade: bool = False) -> float:
     """Median seconds of one "Next" click (after a warm-up click) on game 1 of the first
     recorded file (Pig: a simulated game)."""
     at = open_page(PAGES[game])
@@ -29,6 +31,8 @@ def time_steps(game: str, clicks: int = 10) -> float:
     if game == "pig":
         at.segmented_control(key=f"{key}_source").set_value("Simulate").run()
         at.button[[b.label for b in at.button].index("Simulate")].click().run()
+    if grade:
+        at.toggle(key=f"{key}_grade").set_value(True).run()
     at.button(key=f"{key}_next").click().run()  # warm the caches
     times = []
     for _ in range(clicks):
@@ -41,5 +45,8 @@ def time_steps(game: str, clicks: int = 10) -> float:
 
 
 if __name__ == "__main__":
-    for name in sys.argv[1:] or list(PAGES):
-        print(f"{name:14s} {time_steps(name) * 1000:7.1f} ms per step (median of 10)")
+    args = sys.argv[1:]
+    grade = "--grade" in args
+    for name in [a for a in args if a != "--grade"] or list(PAGES):
+        ms = time_steps(name, grade=grade) * 1000
+        print(f"{name:14s} {ms:7.1f} ms per step (median of 10){' graded' if grade else ''}")
