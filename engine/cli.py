@@ -163,8 +163,8 @@ def cmd_simulate(args) -> int:
         ):
             out.add(payload) if parquet else out.write(payload)
             wins.update(won)
-            _progress(done + count, args.games, args.game, prev=done)
             done += count
+            _progress(done, args.games, args.game, prev=done - count)
     except KeyboardInterrupt:  # Ctrl-C: keep the games that finished, in seed order
         out.close() if out is not sys.stdout else out.flush()
         if args.out != "-":
@@ -261,6 +261,39 @@ def cmd_winrate(args) -> int:
     return 0
 
 
+def cmd_ladder(args) -> int:
+    from engine.ladder import run_ladder
+
+    game = get_game(args.game)
+    overrides = _ruleset_overrides(args)
+    _check_games(args)
+    out = _open_out(args.out) if args.out else None
+    summary = _open_out(args.summary) if args.summary else None
+
+    def on_game(i, record):
+        if out is not None:
+            out.write(record.to_json() + "\n")
+        _progress(i + 1, args.games, args.game)
+
+    try:
+        lad = run_ladder(
+            game, args.bots, args.games, args.seed, args.players, overrides, on_game=on_game
+        )
+    except BaseException:
+        for f, name in ((out, args.out), (summary, args.summary)):
+            if f is not None:
+                f.close()
+                Path(name).unlink(missing_ok=True)  # no half-written file
+        raise
+    if out is not None:
+        out.close()
+    if summary is not None:
+        summary.write(lad.to_json() + "\n")
+        summary.close()
+    print(lad.table())
+    return 0
+
+
 def cmd_analyse(args) -> int:
     from engine.analysis import annotation_lines
 
@@ -343,6 +376,18 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--rule", action="append", help="ruleset override KEY=VALUE (repeatable)")
     w.add_argument("--rules", help="TOML file of ruleset overrides")
     w.set_defaults(func=cmd_winrate)
+
+    lad = sub.add_parser("ladder", help="rate bots with OpenSkill over rotating-seat games")
+    lad.add_argument("game", help=f"one of: {', '.join(_MODULES)}")
+    lad.add_argument("--bots", nargs="+", required=True, help="bots, e.g. random heuristic mcts@50")
+    lad.add_argument("--games", type=int, default=20, help="number of games (default 20)")
+    lad.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    lad.add_argument("--players", type=int, help="seats per game (default: the game's)")
+    lad.add_argument("--rule", action="append", help="ruleset override KEY=VALUE (repeatable)")
+    lad.add_argument("--rules", help="TOML file of ruleset overrides")
+    lad.add_argument("--out", help="write the games to this .jsonl file")
+    lad.add_argument("--summary", help="write the ratings and head to head to this .json file")
+    lad.set_defaults(func=cmd_ladder)
 
     a = sub.add_parser("analyse", help="grade every decision of recorded games (JSON Lines)")
     a.add_argument("file", help="a .jsonl file of records")

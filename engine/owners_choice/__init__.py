@@ -32,6 +32,7 @@ from engine.owners_choice.rules import (
     load_ruleset,
 )
 from engine.owners_choice.state import Action, OwnersChoiceState, check_invariants, parse_company
+from engine.owners_choice.world import search_bot
 
 GAME = Game(
     name="owners_choice",
@@ -40,7 +41,11 @@ GAME = Game(
     max_players=5,
     ruleset_class=OwnersChoiceRules,
     new_state=OwnersChoiceState,
-    bots={"random": OwnersChoiceRandomBot, "heuristic": OwnersChoiceHeuristicBot},
+    bots={
+        "random": OwnersChoiceRandomBot,
+        "heuristic": OwnersChoiceHeuristicBot,
+        "mcts": search_bot,
+    },
     description="Trade shares of four companies and move a shared pawn; presidents "
     "choose between their company's die and raiding the Fund.",
     default_players=4,

@@ -34,6 +34,7 @@ from engine.stack5.state import (
     placements,
     setup_position,
 )
+from engine.stack5.world import search_bot
 
 
 def legal_placements(
@@ -83,7 +84,7 @@ GAME = Game(
     max_players=4,
     ruleset_class=Stack5Rules,
     new_state=Stack5State,
-    bots={"random": RandomBot, "heuristic": lambda: _heuristic()},
+    bots={"random": RandomBot, "heuristic": lambda: _heuristic(), "mcts": search_bot},
     description="Draw cards, push your luck and build rows of five; first to 3 points wins.",
     default_players=2,
 )

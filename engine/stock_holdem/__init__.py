@@ -35,6 +35,7 @@ from engine.stock_holdem.pricing import (
 from engine.stock_holdem.rules import StockHoldemRules
 from engine.stock_holdem.state import Deal, Move, StockHoldemState, next_start_player, parse_move
 from engine.stock_holdem.tracker import TableView, expected_worth, track
+from engine.stock_holdem.world import search_bot
 
 GAME = Game(
     name="stock_holdem",
@@ -43,7 +44,7 @@ GAME = Game(
     max_players=6,
     ruleset_class=StockHoldemRules,
     new_state=StockHoldemState,
-    bots={"random": RandomBot, "heuristic": HeuristicBot},
+    bots={"random": RandomBot, "heuristic": HeuristicBot, "mcts": search_bot},
     description="Trade shares while placing poker-hand cards that set the companies' prices.",
     default_players=4,
 )

@@ -1,0 +1,266 @@
+"""A rating ladder: bots play rotating-seat matches and are rated with OpenSkill.
+
+``python -m engine ladder GAME --bots random heuristic mcts --games N [--seed S]``
+
+- Game ``i`` (seed ``S + i``) seats the bots by a fixed schedule: with at least as many
+  bots as seats, the ordered line-ups of distinct bots in turn (every bot in every seat
+  against every other); with fewer bots than seats, bot ``(i + j) mod k`` in seat ``j``
+  (the same bot may hold several seats; each bot still holds each seat as often).
+- Each game's finishing order (winners first, then by the game's returns; equal returns
+  tie) rates the bots with OpenSkill's Plackett–Luce model
+  (:class:`openskill.models.PlackettLuce`), each seat a one-player team. A bot holding
+  several seats of one game gets the mean of its seats' updated ratings.
+- Head to head: for each pair of bots, in the games where both played, the share of
+  seat pairs the first finished ahead of the second (a tie counts half).
+
+A bot name may carry an iteration budget for the search bot: ``mcts@50``.
+Everything is deterministic for a seed (the budget is iterations, not time).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from itertools import permutations
+
+from engine.core.errors import EngineError, parse_count
+from engine.core.protocol import Bot, Game
+from engine.core.records import GameRecord, result_of
+from engine.core.registry import get_game
+from engine.core.ruleset import make_ruleset, overrides_of
+from engine.core.simulate import check_seed, play_out
+
+MAX_ITERATIONS_DIGITS = 6
+
+
+def make_bot(game: Game, name: str) -> Bot:
+    """The game's bot ``name``; ``mcts@N`` is the search bot with ``N`` iterations."""
+    base, at, budget = name.partition("@")
+    if not at:
+        return game.make_bot(name)
+    if base != "mcts" or "mcts" not in game.bots:
+        raise EngineError(f"bot {name!r}: only the search bot takes a budget, e.g. 'mcts@50'")
+    n = parse_count(budget, "a number of iterations", MAX_ITERATIONS_DIGITS)
+    if n < 1:
+        raise EngineError(f"bot {name!r}: the search bot needs at least 1 iteration")
+    return game.bots["mcts"](iterations=n)
+
+
+def lineup(bots: Sequence[str], num_players: int, i: int) -> list[str]:
+    """The bot in each seat of game ``i`` (see the module docstring).
+
+    >>> [lineup(["a", "b"], 2, i) for i in range(3)]
+    [['a', 'b'], ['b', 'a'], ['a', 'b']]
+    >>> lineup(["a", "b", "c"], 4, 1)
+    ['b', 'c', 'a', 'b']
+    """
+    k = len(bots)
+    if k >= num_players:
+        orders = list(permutations(range(k), num_players))
+        return [bots[j] for j in orders[i % len(orders)]]
+    return [bots[(i + j) % k] for j in range(num_players)]
+
+
+def finishing_ranks(result: dict) -> list[int]:
+    """Rank per seat (0 = first): winners first, then by score; equal scores tie."""
+    scores = result["scores"]
+    won = set(result["winners"])
+    key = [(s in won, scores[s]) for s in range(len(scores))]
+    return [sum(1 for other in key if other > mine) for mine in key]
+
+
+@dataclass
+class Ladder:
+    """The ratings and head-to-head counts after a match."""
+
+    game: str
+    bots: list[str]
+    num_players: int
+    games: int = 0
+    seed: int = 0
+    ruleset: dict = field(default_factory=dict)
+    mu: dict = field(default_factory=dict)
+    sigma: dict = field(default_factory=dict)
+    played: dict = field(default_factory=dict)
+    seats: dict = field(default_factory=dict)  # seats held (games x seats per game)
+    wins: dict = field(default_factory=dict)  # seats that won, ties split
+    ahead: dict = field(default_factory=dict)  # (a, b) -> seat pairs a finished ahead
+    met: dict = field(default_factory=dict)  # (a, b) -> seat pairs a met b
+
+    def rows(self) -> list[dict]:
+        """One row per bot, best ordinal first: rating, interval (mu ± 2 sigma), ordinal
+        (mu - 3 sigma), games and win share (per seat held; fair share 1/players)."""
+        out = []
+        for b in self.bots:
+            mu, sigma = self.mu[b], self.sigma[b]
+            n = self.played[b]
+            seats = self.seats[b]
+            out.append(
+                {
+                    "bot": b,
+                    "mu": round(mu, 3),
+                    "sigma": round(sigma, 3),
+                    "low": round(mu - 2 * sigma, 3),
+                    "high": round(mu + 2 * sigma, 3),
+                    "ordinal": round(mu - 3 * sigma, 3),
+                    "games": n,
+                    "win_share": round(self.wins[b] / seats, 4) if seats else 0.0,
+                }
+            )
+        return sorted(out, key=lambda r: -r["ordinal"])
+
+    def head_to_head(self) -> dict:
+        """``{a: {b: share of meetings a finished ahead of b}}`` (None if they never met)."""
+        return {
+            a: {
+                b: (round(self.ahead[a, b] / self.met[a, b], 4) if self.met[a, b] else None)
+                for b in self.bots
+                if b != a
+            }
+            for a in self.bots
+        }
+
+    def to_dict(self) -> dict:
+        return {
+            "game": self.game,
+            "bots": self.bots,
+            "players": self.num_players,
+            "games": self.games,
+            "seed": self.seed,
+            "ruleset": self.ruleset,
+            "ratings": self.rows(),
+            "head_to_head": self.head_to_head(),
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=1, ensure_ascii=False)
+
+    def table(self) -> str:
+        """The ratings and the head-to-head matrix as plain text."""
+        lines = [
+            f"{self.game} {self.num_players}p, {self.games} games, seeds "
+            f"{self.seed}..{self.seed + self.games - 1}, seats rotating",
+            f"{'bot':<14}{'mu ± 2σ':>18}{'ordinal':>10}{'games':>7}{'won':>8}",
+        ]
+        for r in self.rows():
+            lines.append(
+                f"{r['bot']:<14}{r['mu']:>9.2f} ± {2 * r['sigma']:<6.2f}{r['ordinal']:>10.2f}"
+                f"{r['games']:>7}{r['win_share']:>8.1%}"
+            )
+        h2h = self.head_to_head()
+        lines.append("head to head (row finished ahead of column):")
+        lines.append(" " * 14 + "".join(f"{b:>12}" for b in self.bots))
+        for a in self.bots:
+            cells = "".join(
+                f"{'—' if a == b else ('n/a' if h2h[a][b] is None else f'{h2h[a][b]:.1%}'):>12}"
+                for b in self.bots
+            )
+            lines.append(f"{a:<14}{cells}")
+        return "\n".join(lines)
+
+
+def run_ladder(
+    game: str | Game,
+    bots: Sequence[str],
+    games: int,
+    seed: int = 0,
+    num_players: int | None = None,
+    overrides: dict | None = None,
+    on_game: Callable[[int, GameRecord], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> Ladder:
+    """Play ``games`` rotating-seat games and rate ``bots`` (see the module docstring).
+
+    ``on_game(i, record)`` is called after each game (to write records, show progress);
+    ``should_stop()`` may end the match early (the ladder then holds the games played).
+    """
+    from openskill.models import PlackettLuce
+
+    if isinstance(game, str):
+        game = get_game(game)
+    bots = list(bots)
+    if len(bots) < 2:
+        raise EngineError("a ladder needs at least two bots")
+    if len(set(bots)) != len(bots):
+        raise EngineError(f"bots {' '.join(bots)}: name each bot once")
+    if type(games) is not int or games < 1:
+        raise EngineError(f"games {games!r}: must be at least 1")
+    check_seed(seed)
+    check_seed(seed + games - 1)
+    overrides = dict(overrides or {})
+    rules = make_ruleset(game.ruleset_class, overrides)
+    if num_players is None:
+        num_players = game.default_count(rules)
+    game.new_initial_state(num_players, rules)  # checks the player count
+    instances = {b: make_bot(game, b) for b in bots}
+    model = PlackettLuce()
+    ratings = {b: model.rating(name=b) for b in bots}
+    lad = Ladder(game.name, bots, num_players, seed=seed, ruleset=overrides_of(rules))
+    lad.played = dict.fromkeys(bots, 0)
+    lad.seats = dict.fromkeys(bots, 0)
+    lad.wins = dict.fromkeys(bots, 0.0)
+    lad.ahead = {(a, b): 0.0 for a in bots for b in bots if a != b}
+    lad.met = {(a, b): 0 for a in bots for b in bots if a != b}
+    for i in range(games):
+        if should_stop is not None and should_stop():
+            break
+        order = lineup(bots, num_players, i)
+        state = game.new_initial_state(num_players, rules)
+        play_out(
+            state,
+            [instances[b] for b in order],
+            random.Random(seed + i),
+            random.Random(f"bots:{seed + i}"),
+        )
+        result = result_of(state)
+        record = GameRecord(
+            game=game.name,
+            players=order,
+            actions=list(state.history),
+            result=result,
+            ruleset=overrides_of(rules),
+            seed=seed + i,
+            meta={"made_by": "engine.ladder"},
+        )
+        ranks = finishing_ranks(result)
+        new = model.rate([[ratings[b]] for b in order], ranks=ranks)
+        for b in set(order):
+            seats = [j for j, x in enumerate(order) if x == b]
+            mu = sum(new[j][0].mu for j in seats) / len(seats)
+            sigma = sum(new[j][0].sigma for j in seats) / len(seats)
+            ratings[b] = model.rating(mu=mu, sigma=sigma, name=b)
+            lad.played[b] += 1
+            lad.seats[b] += len(seats)
+        winners = result["winners"]
+        for w in winners:
+            lad.wins[order[w]] += 1 / len(winners)
+        for s, a in enumerate(order):
+            for t, b in enumerate(order):
+                if a != b:
+                    lad.met[a, b] += 1
+                    if ranks[s] < ranks[t]:
+                        lad.ahead[a, b] += 1
+                    elif ranks[s] == ranks[t]:
+                        lad.ahead[a, b] += 0.5
+        lad.games += 1
+        if on_game is not None:
+            on_game(i, record)
+    lad.mu = {b: ratings[b].mu for b in bots}
+    lad.sigma = {b: ratings[b].sigma for b in bots}
+    return lad
+
+
+def load_ladder(text: str) -> dict:
+    """A shipped ladder summary (JSON written by :meth:`Ladder.to_json`), checked."""
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise EngineError(f"ladder file: not JSON ({exc})") from None
+    if not isinstance(data, dict) or not {"game", "ratings", "head_to_head"} <= set(data):
+        raise EngineError("ladder file: expected game, ratings and head_to_head")
+    return data
+
+
+__all__ = ["Ladder", "finishing_ranks", "lineup", "load_ladder", "make_bot", "run_ladder"]

@@ -1,0 +1,107 @@
+"""Stock Hold'em for search: determinizations for information-set MCTS.
+
+What a seat does not see is the face of some cards: the other seats' hands (but their
+backs, and the cards it peeked at with hand peeks), the face-down cards on the companies
+that it neither placed nor peeked at (but their backs), and the cards left aside by the
+deal. Every back shows either the number or the symbol (Bear's back is unique), so a
+world consistent with the seat's view is any reassignment of the unseen cards among the
+unseen places *with the same back*.
+
+:func:`sample_world` draws such a reassignment uniformly: a random permutation of the
+unseen cards within each back, applied to the board, the hands and what every other seat
+knows (a card another seat peeked at stays known to it under its new face). The cards the
+seat sees, all public numbers, and every seat's peek rights are unchanged, so the
+sampled world's ``observation(seat)`` equals the real one. The deal of a later round is
+still chance (the search samples it).
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.core.search import SearchBot
+from engine.stock_holdem.cards import ALL_CARDS, BEAR, backs
+from engine.stock_holdem.rules import FACE_UP
+from engine.stock_holdem.state import DEAL, OVER, StockHoldemState
+
+#: iterations per decision of the registered ``mcts`` bot (well under 1 s on one core)
+ITERATIONS = 200
+
+
+def seen_cards(state: StockHoldemState, seat: int) -> set[int]:
+    """The cards whose face ``seat`` sees now (this round)."""
+    seen = set(state.hands[seat])
+    mask = state.known[seat]
+    for co, cards in enumerate(state.board):
+        for k, c in enumerate(cards):
+            if k < FACE_UP or c == BEAR or state.placer[co][k] == seat or (mask >> c) & 1:
+                seen.add(c)
+    for p, hand in enumerate(state.hands):
+        if p != seat:
+            for c in hand:
+                if c == BEAR or (mask >> c) & 1:
+                    seen.add(c)
+    return seen
+
+
+def sample_world(state: StockHoldemState, seat: int, rng: random.Random) -> StockHoldemState:
+    """A full state consistent with everything ``seat`` has seen (see the module
+    docstring). The world's history is empty: the real one holds the deal."""
+    world = state.clone()
+    world.history = []
+    if state.phase in (DEAL, OVER):
+        return world  # nothing is hidden between rounds and at the end
+    seen = seen_cards(state, seat)
+    back = backs(state.ruleset.card_back_parity)
+    groups: dict[str, list[int]] = {}
+    for c in ALL_CARDS:
+        if c not in seen:
+            groups.setdefault(back[c], []).append(c)
+    sigma = list(ALL_CARDS)
+    for cards in groups.values():
+        shuffled = cards[:]
+        rng.shuffle(shuffled)
+        for a, b in zip(cards, shuffled):
+            sigma[a] = b
+    world.board = [[sigma[c] for c in cards] for cards in state.board]
+    world.hands = [[sigma[c] for c in hand] for hand in state.hands]
+    known = []
+    for p, mask in enumerate(state.known):
+        if p == seat:
+            known.append(mask)
+            continue
+        new = 0
+        while mask:
+            low = mask & -mask
+            new |= 1 << sigma[low.bit_length() - 1]
+            mask ^= low
+        known.append(new)
+    world.known = known
+    return world
+
+
+def _round_over(state: StockHoldemState):
+    start = state.round
+
+    def stop(s: StockHoldemState) -> bool:
+        return s.round != start or s.phase == OVER
+
+    return stop
+
+
+def search_bot(iterations: int | None = ITERATIONS, seconds: float | None = None) -> SearchBot:
+    """SO-ISMCTS over :func:`sample_world`; random rollouts to the end of the current
+    round (the price phase sets the prices), then each seat's net worth ranks the seats;
+    the heuristic's choice is tried first at the root."""
+    from engine.stock_holdem.bots import HeuristicBot
+
+    return SearchBot(
+        iterations=iterations,
+        seconds=seconds,
+        prior=HeuristicBot,
+        sample_world=sample_world,
+        cutoff=_round_over,
+    )
+
+
+__all__ = ["ITERATIONS", "sample_world", "search_bot", "seen_cards"]
