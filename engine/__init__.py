@@ -20,7 +20,7 @@ from engine.core.records import (
 )
 from engine.core.registry import game_names, get_game
 from engine.core.ruleset import make_ruleset, ruleset_from_toml
-from engine.core.simulate import simulate
+from engine.core.simulate import simulate, simulate_many
 
 __all__ = [
     "CHANCE",
@@ -45,6 +45,7 @@ __all__ = [
     "replay",
     "ruleset_from_toml",
     "simulate",
+    "simulate_many",
     "states",
     "write_jsonl",
 ]

@@ -20,10 +20,13 @@ action.
 
 from __future__ import annotations
 
+import copy
 import importlib
 import json
 from collections.abc import Callable, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
+from pathlib import Path
 
 import polars as pl
 
@@ -137,14 +140,32 @@ def single_bot_seats(seats: pl.DataFrame) -> list[tuple[int, int, str]]:
 
 
 def game_tables(
-    game: str, records: Sequence[GameRecord], *, trusted: bool = False
+    game: str,
+    records: Sequence[GameRecord] | str | Path,
+    *,
+    trusted: bool = False,
+    workers: int | None = 1,
+    cluster: str | None = None,
 ) -> list[StatTable]:
-    """The game's own figures, if it defines ``engine.<game>.stats.tables``."""
+    """The game's own figures, if it defines ``engine.<game>.stats.tables``.
+
+    ``records`` may be a Parquet dataset folder (each worker reads its own rows) or a
+    JSON Lines file. With ``workers`` other than 1 or a Ray ``cluster``, the replays of
+    :func:`one_pass` run on that backend (:mod:`engine.core.parallel`) for
+    :data:`MIN_PARALLEL` records or more; the tables are the same."""
     try:
         module = importlib.import_module(f"engine.{game}.stats")
     except ModuleNotFoundError:
         return []
-    return list(module.tables(list(records), trusted=trusted))
+    if isinstance(records, (str, Path)):
+        records = _records_at(records)
+    if workers == 1 and cluster is None:
+        return list(module.tables(list(records), trusted=trusted))
+    token = _PLAN.set((workers, cluster))
+    try:
+        return list(module.tables(list(records), trusted=trusted))
+    finally:
+        _PLAN.reset(token)
 
 
 # --- one replay per record -----------------------------------------------------------------
@@ -232,7 +253,18 @@ def replay_record(
 def one_pass(
     records: Sequence[GameRecord], collector: Collector, *, trusted: bool = False
 ) -> Collector:
-    """Replay each record once, handing its steps and final state to ``collector``."""
+    """Replay each record once, handing its steps and final state to ``collector``.
+
+    Inside :func:`game_tables` with workers, the records are replayed in pieces on other
+    processes, each with a copy of the (empty) collector; the copies' list attributes are
+    then joined in record order (so a collector keeps its rows in lists)."""
+    plan = _PLAN.get()
+    refs = bool(records) and isinstance(records[0], RecordRef)
+    if refs or (plan is not None and len(records) >= MIN_PARALLEL):
+        workers, cluster = plan if plan is not None else (1, None)
+        if len(records) < MIN_PARALLEL and cluster is None:
+            workers = 1
+        return _one_pass_pieces(records, collector, trusted, workers, cluster)
     for i, record in enumerate(records):
         collector.start(i, record)
         final = replay_record(
@@ -240,3 +272,208 @@ def one_pass(
         )
         collector.finish(i, record, final)
     return collector
+
+
+# --- replays in pieces, on the parallel backends --------------------------------------------
+
+MIN_PARALLEL = 2_000  # fewer records are replayed in this process (a pool costs more)
+PIECE = 500  # records per piece of work
+_PLAN: ContextVar[tuple | None] = ContextVar("engine_stats_plan", default=None)
+
+
+class RecordRef:
+    """A record not loaded yet: row ``row`` of the dataset file ``path``. Has the
+    ``game`` and a ``result`` that is ``None`` for an unfinished game (as a game's
+    ``tables`` filters on), nothing else; :func:`one_pass` loads it in a worker."""
+
+    __slots__ = ("path", "row", "game", "result")
+
+    def __init__(self, path: str, row: int, game: str, finished: bool):
+        self.path, self.row, self.game = path, row, game
+        self.result = {} if finished else None
+
+
+def record_refs(folder: str | Path) -> list[RecordRef]:
+    """One :class:`RecordRef` per game of a Parquet dataset (two columns read)."""
+    from engine.core.parquet import dataset_files
+
+    out = []
+    for path in dataset_files(folder):
+        try:
+            cols = pl.scan_parquet(path).select("game", "finished").collect()
+        except Exception as exc:
+            raise RecordError(f"{path}: not a game dataset file ({type(exc).__name__})") from None
+        name = str(path)
+        out += [
+            RecordRef(name, i, g, bool(f))
+            for i, (g, f) in enumerate(zip(cols["game"].to_list(), cols["finished"].to_list()))
+        ]
+    return out
+
+
+def _records_at(path: str | Path) -> list:
+    from engine.core.parquet import is_dataset, iter_jsonl
+
+    return record_refs(path) if is_dataset(path) else list(iter_jsonl(path))
+
+
+def _pieces(records, collector: Collector, trusted: bool):
+    """``(kind, what, numbers, collector, trusted)`` per piece: ``records`` with the
+    records, or ``parquet`` with ``(path, rows)``; ``numbers`` are the game numbers."""
+    start = 0
+    while start < len(records):
+        first = records[start]
+        if isinstance(first, RecordRef):
+            end = start
+            while (
+                end < len(records)
+                and end - start < PIECE * 5
+                and isinstance(records[end], RecordRef)
+                and records[end].path == first.path
+            ):
+                end += 1
+            rows = [r.row for r in records[start:end]]
+            yield ("parquet", (first.path, rows), range(start, end), collector, trusted)
+        else:
+            end = min(len(records), start + PIECE)
+            chunk = list(records[start:end])
+            yield ("records", chunk, range(start, end), collector, trusted)
+        start = end
+
+
+def pass_piece(piece) -> Collector:
+    """Replay one piece (in a worker) into a fresh copy of the collector."""
+    kind, what, numbers, template, trusted = piece
+    if kind == "parquet":
+        from engine.core.parquet import read_rows
+
+        path, rows = what
+        records = read_rows(Path(path), rows)
+    else:
+        records = what
+    collector = copy.deepcopy(template)
+    for i, record in zip(numbers, records):
+        collector.start(i, record)
+        final = replay_record(
+            record, trusted=trusted, on_step=collector.step if collector.wants_steps else None
+        )
+        collector.finish(i, record, final)
+    return collector
+
+
+def _merge(into: Collector, part: Collector) -> None:
+    for name, value in vars(part).items():
+        if isinstance(value, list):
+            mine = getattr(into, name, None)
+            if isinstance(mine, list):
+                mine.extend(value)
+            else:
+                setattr(into, name, list(value))
+        else:
+            setattr(into, name, value)
+
+
+def _one_pass_pieces(records, collector, trusted, workers, cluster) -> Collector:
+    from engine.core.parallel import run_ordered
+
+    template = copy.deepcopy(collector)
+    pieces = _pieces(records, template, trusted)
+    for part in run_ordered(pass_piece, pieces, workers=workers, cluster=cluster):
+        _merge(collector, part)
+    return collector
+
+
+# --- frame-level statistics over a LazyFrame (JSON Lines or Parquet, any size) --------------
+
+_NDJSON_SCHEMA = {
+    "game": pl.String,
+    "seed": pl.Int64,
+    "players": pl.List(pl.String),
+    "actions": pl.List(pl.String),
+    "result": pl.Struct({"scores": pl.List(pl.Float64), "winners": pl.List(pl.Int64)}),
+}
+
+
+def scan_games(path: str | Path) -> pl.LazyFrame:
+    """A lazy frame, one row per game, of a Parquet dataset folder (``scan_parquet``) or a
+    JSON Lines file (``scan_ndjson``): ``game``, ``seed``, ``players`` (list),
+    ``num_players``, ``actions`` (how many), ``finished``, ``scores``, ``winners``.
+    Nothing is read until it is collected; the frames below are computed streaming."""
+    from engine.core.parquet import is_dataset, scan
+
+    path = Path(path)
+    if is_dataset(path):
+        lf = scan(path).select(
+            "game",
+            "seed",
+            "players",
+            pl.col("actions").list.len().cast(pl.Int64).alias("actions"),
+            "finished",
+            "scores",
+            "winners",
+        )
+    else:
+        if not path.is_file():
+            raise RecordError(f"{path}: no such file or dataset folder")
+        lf = pl.scan_ndjson(path, schema=_NDJSON_SCHEMA).select(
+            "game",
+            "seed",
+            "players",
+            pl.col("actions").list.len().cast(pl.Int64).alias("actions"),
+            pl.col("result").is_not_null().alias("finished"),
+            pl.col("result").struct.field("scores").alias("scores"),
+            pl.col("result").struct.field("winners").alias("winners"),
+        )
+    return lf.with_columns(num_players=pl.col("players").list.len().cast(pl.Int64))
+
+
+def seats_lazy(games: pl.LazyFrame) -> pl.LazyFrame:
+    """:func:`seats_frame` of a :func:`scan_games` frame (``game_no`` counts every game,
+    unfinished ones too, as there)."""
+    return (
+        games.with_row_index("game_no")
+        .filter(pl.col("finished"))
+        .with_columns(seat=pl.int_ranges(pl.col("num_players")))
+        .explode(["players", "scores", "seat"])
+        .select(
+            pl.col("game_no").cast(pl.Int64),
+            "game",
+            "num_players",
+            pl.col("seat").cast(pl.Int64),
+            pl.col("players").alias("bot"),
+            pl.col("scores").alias("score"),
+            pl.when(pl.col("winners").list.contains(pl.col("seat")))
+            .then(1.0 / pl.col("winners").list.len())
+            .otherwise(0.0)
+            .alias("win"),
+        )
+    )
+
+
+def length_lazy(games: pl.LazyFrame) -> pl.LazyFrame:
+    """:func:`length_frame` of a :func:`scan_games` frame."""
+    return games.group_by("actions").agg(pl.len().alias("games")).sort("actions")
+
+
+def frame_statistics(path: str | Path, players: int | None = None) -> dict[str, pl.DataFrame]:
+    """The frame-level tables of a dataset or JSON Lines file without holding its games
+    in memory: ``seat`` and ``bot`` (:func:`win_rates`), ``length``, ``counts`` (games per
+    player count); ``players`` keeps one player count."""
+    games = scan_games(path)
+    if players is not None:
+        games = games.filter(pl.col("num_players") == players)
+    seats = seats_lazy(games)
+    queries = [
+        win_rates(seats, "seat"),
+        win_rates(seats, "bot"),
+        length_lazy(games),
+        games.group_by("num_players").agg(pl.len().alias("games")).sort("num_players"),
+        games.select(pl.len().alias("games"), (~pl.col("finished")).sum().alias("unfinished")),
+    ]
+    try:
+        frames = pl.collect_all(queries, engine="streaming")
+    except pl.exceptions.PolarsError as exc:
+        raise RecordError(
+            f"{path}: cannot read the games ({' '.join(str(exc).split())[:200]})"
+        ) from None
+    return dict(zip(["seat", "bot", "length", "counts", "totals"], frames))
