@@ -166,3 +166,24 @@ def test_screenshots_of_the_board_with_grades(page, phone, app_url):
     ]
     assert max(tops) - min(tops) < 2, tops
     no_trouble(phone)
+
+
+def test_a_click_on_a_value_lost_bar_jumps_to_that_move(page, app_url):
+    board(page, app_url + "/stock_holdem_games?step=0&grade=1")
+    bars = "[class*='st-key-xp_stock_holdem_chart99_'] .bars path"
+    page.locator(bars).first.wait_for(timeout=60_000)
+    page.locator(bars).first.scroll_into_view_if_needed()
+    page.wait_for_timeout(500)
+    boxes = page.evaluate(
+        f'() => Array.from(document.querySelectorAll("{bars}")).map(p => {{'
+        "const r = p.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2,"
+        " r.height] })"
+    )
+    x, y, _ = max(boxes, key=lambda b: b[2])  # the biggest loss of the game
+    page.mouse.move(x, y)
+    page.wait_for_timeout(300)
+    page.mouse.click(x, y)
+    page.wait_for_function("() => window.tabletopExplorer.step > 0", timeout=15_000)
+    header = page.get_by_text(re.compile(r"Step \d+ of \d+ — ")).first.inner_text()
+    assert "??" in header or "?" in header, header  # the move it jumped to is marked
+    no_trouble(page)
