@@ -157,16 +157,27 @@ class Solver:
         self, hands: Sequence[int] | None = None, leader: int = 0, trick: Sequence[int] = ()
     ) -> list[list[int]]:
         """The legal cards (engine ints) of the seat to play, grouped into classes of
-        equivalent cards (same double-dummy value), strongest class first in each suit."""
+        equivalent cards (same double-dummy value), each strongest card first; the
+        classes come in the search's move order (likely best first)."""
         h, leader, tcards, led = self._position(hands, leader, trick)
         seat = (leader + len(tcards)) & 3
-        tmask = 0
-        for c in tcards:
+        tmask, best_v, best_seat, cur_led = 0, -1, -1, -1
+        for i, c in enumerate(tcards):
             tmask |= 1 << c
+            if c < 52 and cur_led < 0:
+                cur_led = c // 13
+            v = self._value(c, cur_led)
+            if v > best_v:
+                best_v, best_seat = v, (leader + i) & 3
         legal = self._legal(h[seat], led)
         alive = h[0] | h[1] | h[2] | h[3] | tmask
+        saved, self.h = self.h, h
+        try:
+            reps = self._order(self._reps(legal, alive), seat, len(tcards), led, best_v, best_seat)
+        finally:
+            self.h = saved
         out = []
-        for rep in self._reps(legal, alive):
+        for rep in reps:
             cls = [rep]
             if rep >= 52:
                 cls = [c for c in (LJ, BJ) if legal >> c & 1]
@@ -176,7 +187,7 @@ class Solver:
                     if legal >> c & 1:
                         cls.append(c)
                     c += 1
-            out.append(sorted((self.to_eng[c] for c in cls), reverse=True))
+            out.append([self.to_eng[c] for c in sorted(cls, reverse=True)])
         return out
 
     # --- positions ----------------------------------------------------------------------
@@ -290,14 +301,14 @@ class Solver:
         return tuple(parts)
 
     def _quick(self, leader: int) -> int:
-        """Tricks the leader takes by cashing cards no other hand can beat or ruff."""
+        """Tricks the leader's side takes for sure: the leader cashes cards no other hand
+        can beat or ruff (in no trump then crosses to the partner's top cards)."""
         h = self.h
         mine = h[leader]
         o1, o2, o3 = h[(leader + 1) & 3], h[(leader + 2) & 3], h[(leader + 3) & 3]
         others = o1 | o2 | o3
         trump = self.trump
-        total = 0
-        limited = 0
+        total = limited = total_p = limited_p = side = 0
         if trump >= 0:
             if mine >> 53 & 1:
                 total += 1
@@ -320,14 +331,44 @@ class Solver:
                 if not others & JOKER_MASK:
                     total += top
             else:
+                # rounds before an opponent, or the partner, may ruff
                 safe = _BIG
-                for o in (o1, o2, o3):
+                for o in (o1, o3):
                     if o & ruffing:
                         safe = min(safe, (o & _SUIT[s]).bit_count())
-                if safe >= _BIG:
-                    total += top
+                if o2 & ruffing:
+                    safe_p = min(safe, (o2 & _SUIT[s]).bit_count())
                 else:
-                    limited = max(limited, min(top, safe))
+                    safe_p = safe
+                if safe >= _BIG:
+                    total_p += top
+                else:
+                    limited_p = max(limited_p, min(top, safe))
+                if safe_p >= _BIG:
+                    side += top
+                else:
+                    limited = max(limited, min(top, safe_p))
+        if trump >= 0:
+            # the partner never has to ruff our winners while he holds enough other cards
+            with_p, without_p = total + side + limited, total + total_p + limited_p
+            if without_p > with_p and (o2 & ~ruffing).bit_count() >= without_p:
+                return without_p
+            return with_p
+        if total < mine.bit_count():
+            # no trump: then lead a small card to the partner's top cards in a suit; the
+            # partner keeps them if he has enough other cards to play to our winners
+            partner = o2
+            spare_cards = partner.bit_count()
+            best = 0
+            for s in range(4):
+                p = partner & _SUIT[s]
+                if not p or not mine & _SUIT[s]:
+                    continue
+                rest = (mine | o1 | o3) & _SUIT[s]
+                top = (p >> rest.bit_length()).bit_count() if rest else p.bit_count()
+                if top > best and spare_cards - top >= total:
+                    best = top
+            total += best
         return total + limited
 
     def _node(self, leader: int, target: int) -> bool:
@@ -353,7 +394,7 @@ class Solver:
             if ub < target:
                 return False
         self.nodes += 1
-        r = self._trick(leader, 0, -1, -1, -1, 0, target)
+        r = self._trick(leader, 0, -1, -1, -1, 0, target, key)
         if r:
             lb = target
         else:
@@ -391,17 +432,30 @@ class Solver:
         return lb, ub
 
     def _trick(
-        self, seat: int, pos: int, led: int, best_v: int, best_seat: int, tmask: int, target: int
+        self,
+        seat: int,
+        pos: int,
+        led: int,
+        best_v: int,
+        best_seat: int,
+        tmask: int,
+        target: int,
+        key=None,
     ) -> bool:
         h = self.h
-        hand = h[seat]
-        legal = self._legal(hand, led)
+        hand = legal = h[seat]
+        if led >= 0:  # follow suit when able (see _legal)
+            group = _SUIT[led]
+            if self.club and led == self.trump:
+                group |= JOKER_MASK
+            if hand & group:
+                legal = hand & group
         alive = h[0] | h[1] | h[2] | h[3] | tmask
         moves = self._reps(legal, alive)
         if len(moves) > 1:
             moves = self._order(moves, seat, pos, led, best_v, best_seat)
-            if pos == 0:
-                first = self.best_lead.get(self._key(seat))
+            if key is not None:
+                first = self.best_lead.get(key)
                 if first is not None and first in moves:
                     moves.remove(first)
                     moves.insert(0, first)
