@@ -112,6 +112,41 @@ if (_bridge := openspiel_bridge_runner()) is not None:  # pragma: no cover - opt
     BENCHMARKS.insert(2, ("OpenSpiel bridge stepped from Python (deals/s)", _bridge))
 
 
+def annotate_deal_runner(first: int = 0, count: int = 5):
+    """Each call grades every card of the first deal of the next shipped Bid Whist game
+    (``data/whist/bid4.jsonl`` games ``first``…, cycling) against double-dummy par."""
+    from itertools import cycle
+
+    state = {}
+
+    def one_deal():
+        if "deals" not in state:
+            state["deals"] = cycle(_first_deals(first, count))
+        from engine.whist.analysis import analyse
+
+        analyse(next(state["deals"]))
+
+    return one_deal
+
+
+def _first_deals(first: int, count: int) -> list:
+    from pathlib import Path
+
+    from engine.core.records import GameRecord, read_jsonl, states
+
+    path = Path(__file__).resolve().parents[2] / "data" / "whist" / "bid4.jsonl"
+    out = []
+    for rec in read_jsonl(path)[first : first + count]:
+        sts = states(rec)
+        end = next(i for i in range(1, len(sts)) if sts[i].deal_no > 0 or sts[i].is_terminal())
+        result = rec.result if sts[end].is_terminal() else None
+        out.append(GameRecord(rec.game, rec.players, rec.actions[:end], result, rec.ruleset))
+    return out
+
+
+BENCHMARKS.append(("annotate one Bid Whist deal (double dummy)", annotate_deal_runner()))
+
+
 def win_rate(variant: str = "bid4", games: int = 500, seed: int = 0) -> tuple[int, int]:
     """(games the heuristic side won, games) against random bots, sides alternating."""
     from engine.core.simulate import simulate
