@@ -19,10 +19,21 @@ from __future__ import annotations
 
 import random
 
+from engine.core.protocol import Bot
 from engine.core.search import SearchBot
 from engine.stock_holdem.cards import ALL_CARDS, BEAR, backs
 from engine.stock_holdem.rules import FACE_UP
-from engine.stock_holdem.state import DEAL, OVER, StockHoldemState
+from engine.stock_holdem.state import (
+    DEAL,
+    OP_END,
+    OP_NO_BUY,
+    OP_NO_SELL,
+    OP_PLACE,
+    OVER,
+    StockHoldemState,
+)
+
+_PASS = frozenset((OP_NO_SELL, OP_NO_BUY, OP_END))
 
 #: iterations per decision of the registered ``mcts`` bot (well under 1 s on one core)
 ITERATIONS = 200
@@ -80,6 +91,23 @@ def sample_world(state: StockHoldemState, seat: int, rng: random.Random) -> Stoc
     return world
 
 
+class PassiveBot(Bot):
+    """The rollout policy: places a random card when it must and passes every step
+    (no trade, no chip spent), so the round's prices follow from the cards alone and the
+    value of the searched move is not drowned in random trading."""
+
+    name = "passive"
+
+    def choose(self, state: StockHoldemState, seat: int, rng: random.Random):
+        legal = state.legal_actions()
+        for m in legal:
+            if m.op in _PASS:
+                return m
+        places = [m for m in legal if m.op == OP_PLACE]
+        pool = places or legal
+        return pool[int(rng.random() * len(pool))]
+
+
 def _round_over(state: StockHoldemState):
     start = state.round
 
@@ -90,18 +118,19 @@ def _round_over(state: StockHoldemState):
 
 
 def search_bot(iterations: int | None = ITERATIONS, seconds: float | None = None) -> SearchBot:
-    """SO-ISMCTS over :func:`sample_world`; random rollouts to the end of the current
-    round (the price phase sets the prices), then each seat's net worth ranks the seats;
-    the heuristic's choice is tried first at the root."""
+    """SO-ISMCTS over :func:`sample_world`; :class:`PassiveBot` rollouts to the end of
+    the current round (the price phase sets the prices), then each seat's net worth ranks
+    the seats; the heuristic's choice is tried first at the root."""
     from engine.stock_holdem.bots import HeuristicBot
 
     return SearchBot(
         iterations=iterations,
         seconds=seconds,
+        rollout=PassiveBot,
         prior=HeuristicBot,
         sample_world=sample_world,
         cutoff=_round_over,
     )
 
 
-__all__ = ["ITERATIONS", "sample_world", "search_bot", "seen_cards"]
+__all__ = ["ITERATIONS", "PassiveBot", "sample_world", "search_bot", "seen_cards"]

@@ -1,0 +1,83 @@
+"""The ladder (engine.ladder, python -m engine ladder): rotating seats, OpenSkill ratings,
+head to head, records that replay, determinism for a seed."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine import EngineError, read_jsonl, replay
+from engine.cli import main
+from engine.ladder import finishing_ranks, lineup, load_ladder, make_bot, run_ladder
+
+
+def test_ladder_is_deterministic_for_a_seed():
+    a = run_ladder("stack5", ["random", "heuristic", "mcts@3"], games=6, seed=10)
+    b = run_ladder("stack5", ["random", "heuristic", "mcts@3"], games=6, seed=10)
+    assert a.to_dict() == b.to_dict()
+    c = run_ladder("stack5", ["random", "heuristic", "mcts@3"], games=6, seed=11)
+    assert c.to_dict() != a.to_dict()
+
+
+def test_ladder_rates_the_heuristic_above_random_with_intervals():
+    lad = run_ladder("owners_choice", ["random", "heuristic"], games=12, seed=1)
+    rows = {r["bot"]: r for r in lad.rows()}
+    assert rows["heuristic"]["mu"] > rows["random"]["mu"]
+    for r in rows.values():
+        assert r["low"] < r["mu"] < r["high"]
+        assert r["ordinal"] == pytest.approx(r["mu"] - 3 * r["sigma"], abs=1e-2)
+    h2h = lad.head_to_head()
+    assert h2h["heuristic"]["random"] + h2h["random"]["heuristic"] == pytest.approx(1.0)
+
+
+def test_seats_rotate_so_every_bot_holds_every_seat():
+    assert [lineup(["a", "b", "c"], 2, i) for i in range(6)] == [
+        ["a", "b"], ["a", "c"], ["b", "a"], ["b", "c"], ["c", "a"], ["c", "b"],
+    ]  # fmt: skip
+    seats = [lineup(["a", "b", "c"], 4, i) for i in range(3)]
+    for j in range(4):
+        assert sorted(s[j] for s in seats) == ["a", "b", "c"]
+
+
+def test_finishing_ranks_put_winners_first_and_tie_equal_scores():
+    assert finishing_ranks({"scores": [3, 1, 1], "winners": [0]}) == [0, 1, 1]
+    assert finishing_ranks({"scores": [5, 5, 2], "winners": [0, 1]}) == [0, 0, 2]
+
+
+def test_a_bot_name_may_carry_the_search_budget():
+    from engine import get_game
+
+    game = get_game("stack5")
+    assert make_bot(game, "mcts@7").iterations == 7
+    for bad in ["mcts@", "mcts@x", "mcts@0", "heuristic@5", "mcts@1234567"]:
+        with pytest.raises(EngineError):
+            make_bot(game, bad)
+
+
+def test_ladder_refuses_one_bot_twice_or_alone():
+    with pytest.raises(EngineError):
+        run_ladder("stack5", ["random"], games=1)
+    with pytest.raises(EngineError):
+        run_ladder("stack5", ["random", "random"], games=1)
+
+
+def test_ladder_command_writes_records_that_replay_and_a_summary(tmp_path, capsys):
+    out, summary = tmp_path / "games.jsonl", tmp_path / "ladder.json"
+    args = ["ladder", "stock_holdem", "--bots", "random", "heuristic", "--games", "3"]
+    assert main([*args, "--seed", "4", "--out", str(out), "--summary", str(summary)]) == 0
+    text = capsys.readouterr().out
+    assert "head to head" in text and "heuristic" in text
+    records = read_jsonl(out)
+    assert len(records) == 3 and records[0].seed == 4
+    for r in records:
+        assert list(replay(r))
+    data = load_ladder(summary.read_text())
+    assert data["games"] == 3 and {r["bot"] for r in data["ratings"]} == {"random", "heuristic"}
+    assert json.loads(summary.read_text())["head_to_head"]["random"]["heuristic"] is not None
+
+
+def test_ladder_command_reports_a_bad_bot_in_one_line(capsys):
+    assert main(["ladder", "stack5", "--bots", "random", "wizard", "--games", "1"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("error:") and "wizard" in err and len(err.splitlines()) == 1

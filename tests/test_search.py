@@ -1,0 +1,101 @@
+"""The search bot (engine.core.search): legal moves in random positions of every game it
+plays, the state left unchanged, determinism for a seed, budgets."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import EngineError, get_game
+from engine.core.search import SearchBot, rank_utility
+from engine.ladder import run_ladder
+
+GAMES = [("stack5", 2), ("stack5", 4), ("owners_choice", 4), ("stock_holdem", 4)]
+
+
+def random_positions(game_name: str, n: int, count: int, seed: int):
+    """``count`` decision positions from random games (every 3rd decision)."""
+    game = get_game(game_name)
+    rng = random.Random(seed)
+    bot = game.make_bot("random")
+    out = []
+    while len(out) < count:
+        s = game.new_initial_state(n)
+        k = 0
+        while not s.is_terminal() and len(out) < count:
+            p = s.current_player()
+            if p < 0:
+                s.apply_trusted(s.sample_chance(rng))
+                continue
+            if k % 3 == 0 and len(s.legal_actions()) > 1:
+                out.append(s.clone())
+            k += 1
+            s.apply_trusted(bot.choose(s, p, rng))
+    return out
+
+
+@pytest.mark.parametrize(("game_name", "n"), GAMES)
+def test_search_bot_chooses_a_legal_action_and_leaves_the_state_unchanged(game_name, n):
+    game = get_game(game_name)
+    bot = game.bots["mcts"](iterations=6)
+    rng = random.Random(1)
+    for s in random_positions(game_name, n, 60, seed=7):
+        seat = s.current_player()
+        before = (s.observation(None), list(s.history), s.legal_actions())
+        a = bot.choose(s, seat, rng)
+        assert a in s.legal_actions()
+        assert (s.observation(None), list(s.history), s.legal_actions()) == before
+        s.apply(a)  # the checked apply accepts it
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game_name", "n"), GAMES)
+def test_search_bot_chooses_a_legal_action_in_thousands_of_positions(game_name, n):
+    game = get_game(game_name)
+    bot = game.bots["mcts"](iterations=4)
+    rng = random.Random(2)
+    for s in random_positions(game_name, n, 2000, seed=11):
+        assert bot.choose(s, s.current_player(), rng) in s.legal_actions()
+
+
+@pytest.mark.parametrize(("game_name", "n"), GAMES)
+def test_search_bot_is_deterministic_for_a_seed(game_name, n):
+    game = get_game(game_name)
+    positions = random_positions(game_name, n, 5, seed=3)
+    picks = [
+        [game.bots["mcts"](iterations=20).choose(s, s.current_player(), random.Random(5))
+         for s in positions]
+        for _ in range(2)
+    ]  # fmt: skip
+    assert picks[0] == picks[1]
+
+
+def test_search_bot_plays_whole_games_against_the_heuristic():
+    lad = run_ladder("stack5", ["heuristic", "mcts@5"], games=2, seed=4)
+    assert lad.games == 2 and lad.played == {"heuristic": 2, "mcts@5": 2}
+
+
+def test_search_bot_time_budget_answers_with_a_legal_action():
+    s = random_positions("owners_choice", 4, 1, seed=1)[0]
+    bot = SearchBot(iterations=None, seconds=0.05)
+    assert bot.choose(s, s.current_player(), random.Random(0)) in s.legal_actions()
+    assert bot.last_iterations >= 1
+
+
+@pytest.mark.parametrize(
+    "kwargs", [{"iterations": None}, {"iterations": 0}, {"iterations": 2.5}, {"seconds": -1}]
+)
+def test_search_bot_refuses_a_budget_that_is_not_positive(kwargs):
+    with pytest.raises(EngineError):
+        SearchBot(**kwargs)
+
+
+def test_rank_utility_puts_a_winner_first_and_splits_ties():
+    s = get_game("stack5").new_initial_state(3)
+    assert rank_utility(s) == [0.5, 0.5, 0.5]
+    s.scores = [3, 1, 1]
+    s.winner = 0
+    s.phase = 8  # P_OVER
+    assert s.is_terminal()
+    assert rank_utility(s) == [1.0, 0.25, 0.25]
