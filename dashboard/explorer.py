@@ -388,7 +388,7 @@ def _move_list(key: str, moves: pl.DataFrame, step: int, marks: dict[int, str]) 
         "step": st.column_config.TextColumn("step", width=56),
         "who": st.column_config.TextColumn("who", width=60),
         "move": st.column_config.TextColumn(
-            "move", width="medium", help="?? blunder · ? mistake · ?! inaccuracy · !? good find"
+            "move", width=140, help="?? blunder · ? mistake · ?! inaccuracy · !? good find"
         ),
         "event": st.column_config.TextColumn("what happened", width="large"),
     }

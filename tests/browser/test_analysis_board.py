@@ -42,7 +42,14 @@ def wait_step(page, step: int) -> None:
 
 
 def shoot(page, name: str) -> None:
+    """A screenshot once the move list and the charts are drawn (no loading skeletons)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
+    page.wait_for_function(
+        "() => !document.querySelector('[data-testid=stSkeleton]')"
+        " && document.querySelector('[class*=_movebox] .dvn-scroller')"
+        " && document.querySelectorAll('.js-plotly-plot').length > 0",
+        timeout=60_000,
+    )
     page.wait_for_timeout(800)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
 
