@@ -46,6 +46,7 @@ SECTIONS: dict[str, list[PageSpec]] = {
     "All games": [
         PageSpec("views/play.py", "Play against the bots", ":material/smart_toy:"),
         PageSpec("views/statistics.py", "Statistics", ":material/bar_chart:"),
+        PageSpec("views/bots.py", "Bots", ":material/leaderboard:"),
         PageSpec("views/assumptions.py", "Rule assumptions", ":material/rule:"),
         PageSpec("views/demo_pig.py", "Engine demo: Pig", ":material/casino:"),
     ],

@@ -1,0 +1,44 @@
+"""The Bots page: the shipped ladder per game, the head-to-head matrix, and a small match
+with a progress bar, in player words."""
+
+from __future__ import annotations
+
+from tests.apptest import open_page
+from tests.dashboard.test_words import DEVELOPER_WORDS, rendered_text
+
+
+def test_bots_page_shows_the_ladder_and_head_to_head_of_the_chosen_game():
+    at = open_page("views/bots.py")
+    assert not at.exception, at.exception
+    assert at.title[0].value == "Bots"
+    at.selectbox(key="bots_game").set_value("stack5").run()
+    assert not at.exception, at.exception
+    if at.dataframe:  # the shipped ladder
+        assert len(at.dataframe) == 2
+        bots = list(at.dataframe[0].value["Bot"])
+        assert "simple bot" in bots and any(b.startswith("search bot") for b in bots)
+
+
+def test_bots_page_runs_a_small_match_with_a_progress_bar_in_player_words():
+    at = open_page("views/bots.py")
+    at.selectbox(key="bots_game").set_value("owners_choice").run()
+    before = len(at.dataframe)
+    at.multiselect[0].set_value(["random", "heuristic"])
+    at.number_input[0].set_value(2)
+    at.button[0].click().run()
+    assert not at.exception, at.exception
+    assert len(at.dataframe) == before + 2
+    ratings = at.dataframe[-2].value
+    assert set(ratings["Bot"]) == {"random bot", "simple bot"}
+    assert sum(ratings["Games"]) >= 2
+    for text in rendered_text(at):
+        for word, pattern in DEVELOPER_WORDS.items():
+            assert not pattern.search(text), (word, text)
+
+
+def test_bots_page_asks_for_two_bots():
+    at = open_page("views/bots.py")
+    at.multiselect[0].set_value(["random"])
+    at.button[0].click().run()
+    assert not at.exception
+    assert any("two bots" in w.value for w in at.warning)
