@@ -263,7 +263,6 @@ def draw_groups(groups: list[Group], on_tap, key: str) -> None:
                 type="primary" if highlighted else "secondary",
                 on_click=on_tap,
                 args=(text,),
-                help=text,
             )
 
 
@@ -366,7 +365,8 @@ def _game_view_body(plugin: LivePlugin, key: str, live_id: str) -> None:
     best: set[str] = set()
     with left:
         last = f" · last: {plain(words[-1])}" if words else ""
-        st.markdown(f"**Event {len(record.actions)}**{last}")
+        title = get_game(plugin.game).title
+        st.markdown(f"**{title} live · Event {len(record.actions)}**{last}")
         if plugin.board is not None:
             plugin.board(state, names)
         else:
@@ -379,8 +379,8 @@ def _game_view_body(plugin: LivePlugin, key: str, live_id: str) -> None:
             )
             st.success(f"Game over — won by {winners}. Scores: {scores}")
         else:
+            entry_box = st.container()  # the buttons first: right under the board on a phone
             advice_box = st.container()
-            entry_box = st.container()
             with advice_box:
                 if plugin.coach is not None:
                     best = plugin.coach(state, names) or set()
@@ -451,13 +451,13 @@ def render_live(plugin: LivePlugin) -> None:
     """The whole live-game page for one game."""
     game = get_game(plugin.game)
     key = f"live_{plugin.game}"
-    st.markdown(f"### {game.title}: live game")
     try:
         loaded = _load(plugin.game, key)
     except EngineError as exc:  # the store itself is unusable (disk full, bad folder)
         st.error(f"Live games cannot be stored here: {exc}")
         return
     if loaded is None:
+        st.markdown(f"### {game.title}: live game")
         st.caption(
             "Enter what happens at your table with one tap per event; only legal moves are "
             "offered. The game survives a page reload (its id is in the URL)."

@@ -22,7 +22,7 @@ from dashboard.play_words import describe, who
 from dashboard.ui import NAME_MAX_CHARS, callback, check_name, crash_message, plain
 from engine import CHANCE, EngineError, GameRecord, get_game
 from engine.core.records import final_state, result_of
-from engine.core.store import NotStored, WrongKind, default_store
+from engine.core.store import NotStored, StaleWrite, WrongKind, default_store
 
 KEY = "play"
 KIND = "play"
@@ -107,7 +107,16 @@ def next_action(record: GameRecord, state):
 
 
 def advance(play_id: str, until_human: bool = False, limit: int = 2000) -> None:
-    """Apply the next app event (or every one up to the human's turn) and store it."""
+    """Apply the next app event (or every one up to the human's turn) and store it. When
+    another run stored an event first (a timer tick and a click at once), nothing
+    happens: the next run shows the stored game."""
+    try:
+        _advance(play_id, until_human, limit)
+    except StaleWrite:
+        st.session_state.pop(f"{KEY}_state", None)
+
+
+def _advance(play_id: str, until_human: bool, limit: int) -> None:
     record, version = _read(play_id)
     state = _state(play_id, version, record).clone()
     human = record.meta["human"]
@@ -202,8 +211,13 @@ def whist_groups(state, actions, names, best):
         if kind in ("Play", "Discard"):
             text = whist_card(a.card)
             label = f":red[**{text}**]" if a.card[-1:] in "HD" else f"**{text}**"
-        else:
+        elif kind == "Bid":
+            label = f"{a.number} {'no trump' if a.kind == 'notrump' else a.kind}"
+        elif kind == "Pass":
+            label = "Pass"
+        else:  # "names ♠ trumps", "plays no trump low", "declares a high game"
             label = describe("whist", a, names, state.current_player()).split(" ", 1)[1]
+            label = label[:1].upper() + label[1:]
         groups.setdefault(kind, []).append((a, label, str(a) in best))
     titles = {"Play": "Play a card", "Discard": "Discard a card", "Bid": "Bid", "Pass": "Bid"}
     merged: dict[str, list] = {}
@@ -260,6 +274,12 @@ def _setup() -> None:
             format_func=bot_label,
             key=f"{KEY}_bot{seat}",
         )
+    pause = st.select_slider(
+        "Pause between bot moves (seconds)",
+        [0.2, 0.5, 1.0, 2.0],
+        value=PAUSE,
+        key=f"{KEY}_pause",
+    )
     seed_text = st.text_input(
         "Seed (optional: the same seed deals the same game)", key=f"{KEY}_seed"
     )
@@ -283,6 +303,7 @@ def _setup() -> None:
                 "human": you,
                 "bots": {str(s): b for s, b in chosen.items()},
                 "seed": seed,
+                "pause": float(pause),
             },
         )
         final_state(record)
@@ -313,9 +334,9 @@ def _load() -> tuple[str, GameRecord, int] | None:
     return play_id, record, version
 
 
-def _view(play_id: str) -> None:
+def _view(play_id: str, timed: bool = False) -> None:
     try:
-        _view_body(play_id)
+        _view_body(play_id, timed)
     except EngineError as exc:
         st.error(str(exc))
     except Exception as exc:  # a fragment rerun is outside the app's catch-all
@@ -324,7 +345,7 @@ def _view(play_id: str) -> None:
         st.error(crash_message(exc))
 
 
-def _view_body(play_id: str) -> None:
+def _view_body(play_id: str, timed: bool) -> None:
     from dashboard.ui import show_callback_error
 
     show_callback_error()
@@ -332,9 +353,11 @@ def _view_body(play_id: str) -> None:
     state = _state(play_id, version, record)
     human = record.meta["human"]
     bots_turn = not state.is_terminal() and state.current_player() != human
+    if bots_turn != timed:  # start the bots' timer after your move, stop it on your turn
+        st.rerun(scope="app")
     if bots_turn:
         last = st.session_state.get(f"{KEY}_last_step", 0.0)
-        if time.monotonic() - last >= PAUSE * 0.9:
+        if time.monotonic() - last >= _pause(record) * 0.9:
             advance(play_id)
             record, version = _read(play_id)
             state = _state(play_id, version, record)
@@ -371,7 +394,7 @@ def _view_body(play_id: str) -> None:
             "**Last events**  \n"
             + (
                 "  \n".join(
-                    f"{len(words) - k}. {plain(w)}" for k, w in enumerate(reversed(words[-8:]))
+                    f"{len(words) - k}\\. {plain(w)}" for k, w in enumerate(reversed(words[-8:]))
                 )
                 or "—"
             )
@@ -438,4 +461,10 @@ def render_play() -> None:
     bots_turn = not state.is_terminal() and state.current_player() != human
     title = get_game(record.game).title
     st.caption(f"{title} · you are seat {human} · seed {record.meta['seed']}")
-    st.fragment(_view, run_every=PAUSE if bots_turn else None)(play_id)
+    pause = _pause(record)
+    st.fragment(_view, run_every=pause if bots_turn else None)(play_id, bots_turn)
+
+
+def _pause(record: GameRecord) -> float:
+    value = record.meta.get("pause", PAUSE)
+    return float(value) if isinstance(value, (int, float)) and 0.1 <= value <= 5 else PAUSE

@@ -93,7 +93,7 @@ def coach(state, names: list[str]) -> set[str]:
         f"Move advisor for **{plain(who(names, me))}**: best **{words}**{tie} — expected "
         f"change of each player's net worth ($) after the landing space:"
     )
-    st.dataframe(frame, hide_index=True, width="stretch", height=min(36 * (len(rows) + 1), 300))
+    st.dataframe(frame, hide_index=True, width="stretch", height=min(36 * (len(rows) + 1) + 6, 300))
     return {f"move {d}" for d in best}
 
 

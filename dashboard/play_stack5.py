@@ -78,8 +78,8 @@ def outcome(action: Deal, probability) -> tuple[str, str]:
         bg, fg = COLOURS.get(card[0], ("#666", "#fff"))
         face = card[1:]
     css = (
-        f"background:{bg};color:{fg};border:2px solid rgba(0,0,0,.35);min-width:46px;"
-        "min-height:52px;padding:2px 6px;border-radius:8px;font-weight:700;"
+        f"background:{bg};color:{fg};border:2px solid rgba(0,0,0,.35);min-width:44px;"
+        "min-height:42px;padding:0 5px;border-radius:7px;font-weight:700;"
     )
     return f"**{face}** {percent(probability)}", css
 

@@ -69,7 +69,7 @@ def test_a_typed_illegal_move_is_refused_without_change():
     at.button(key=f"{KEY}_apply_typed").click().run()
     assert any("'hold' is not allowed now" in e.value for e in at.error)
     assert not at.exception
-    assert "**Event 0**" in " ".join(m.value for m in at.markdown)
+    assert "Event 0**" in " ".join(m.value for m in at.markdown)
 
 
 def test_live_game_survives_a_new_session_with_the_url():
@@ -79,4 +79,4 @@ def test_live_game_survives_a_new_session_with_the_url():
     again = open_page("views/demo_pig.py")
     again.query_params[KEY] = live_id
     again.segmented_control(key="pig_mode").set_value("Live game").run()
-    assert "**Event 1**" in " ".join(m.value for m in again.markdown)
+    assert "Event 1**" in " ".join(m.value for m in again.markdown)

@@ -1,0 +1,61 @@
+"""A hand of Bid Whist against the bots in a real browser on a phone (390 px), and the
+page at 1280 px; screenshots go to /tmp/shots/."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.test_app_in_browser import wait_for_app
+from tests.browser.test_live_taps import settle, shot
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+
+def start_bid_whist(page, app_url):
+    page.goto(app_url + "/play")
+    wait_for_app(page)
+    page.get_by_test_id("stSelectbox").first.click()
+    page.get_by_role("option").filter(has_text="Bid Whist").first.click()
+    wait_for_app(page)
+    page.get_by_label("Your name").fill("Aiko")
+    slider = page.get_by_test_id("stSlider").get_by_role("slider")
+    slider.focus()
+    for _ in range(2):  # 1.0 s → 0.2 s: quicker bots for the test
+        slider.press("ArrowLeft")
+    wait_for_app(page)
+    page.get_by_label("Seed (optional: the same seed deals the same game)").fill("7")
+    page.get_by_label("Seed (optional: the same seed deals the same game)").press("Enter")
+    wait_for_app(page)
+    page.get_by_role("button", name="Start playing").click()
+    page.wait_for_url("**play=*")
+
+
+def test_a_bid_whist_hand_against_the_bots_on_a_phone(phone, app_url):
+    page = phone
+    start_bid_whist(page, app_url)
+    # the bots move on their own, one event a second: wait for our first turn
+    page.get_by_text("Your turn, Aiko").wait_for(timeout=60_000)
+    shot(page, "play_bidwhist_390_first_turn")
+    for i in range(1200):  # the bots play on their own; we tap our first legal move
+        if page.get_by_text("Game over").count():
+            break
+        mine = page.locator("[class*='st-key-play_m_'] button:visible")
+        if page.get_by_text("Your turn, Aiko").count() and mine.count():
+            settle(page)
+            mine.first.dispatch_event("click")  # a tap, wherever the button sits
+            wait_for_app(page)
+            settle(page)
+        else:
+            page.wait_for_timeout(250)
+        if i == 40:
+            shot(page, "play_bidwhist_390_mid")
+    page.get_by_text("Game over").first.wait_for(timeout=60_000)
+    assert page.locator("[data-testid='stException']").count() == 0
+    shot(page, "play_bidwhist_390_over")
+
+
+def test_play_page_at_1280(page, app_url):
+    start_bid_whist(page, app_url)
+    page.get_by_text("Your turn, Aiko").wait_for(timeout=60_000)
+    shot(page, "play_bidwhist_1280_turn")
+    assert page.locator("[data-testid='stException']").count() == 0
