@@ -106,3 +106,10 @@ def test_seeded_games_are_the_same_game():
             at.button(key=moves[-1] if moves else "play_skip").click().run()
     assert stored(a).actions == stored(b).actions
     assert random.Random("11:0").random() == random.Random("11:0").random()
+
+
+def test_stock_holdem_and_two_player_whist_play_to_the_end_through_the_page():
+    for game, n in (("Stock Hold'em", 3), ("Whist", 2)):
+        at = start(game, n=n, seed="5")
+        play_first_buttons(at, limit=800)
+        assert list(replay(stored(at)))[-1].state.is_terminal()
