@@ -5,9 +5,12 @@ from __future__ import annotations
 import plotly.graph_objects as go
 import polars as pl
 
+from dashboard import palette
+
 
 def step_marker(step: int) -> dict:
-    """The current step: a dotted red line across the whole plot height.
+    """The current step: a dotted line (:data:`dashboard.palette.MARKER`) across the whole
+    plot height.
 
     >>> step_marker(3)["x0"]
     3
@@ -20,7 +23,7 @@ def step_marker(step: int) -> dict:
         "x1": step,
         "y0": 0,
         "y1": 1,
-        "line": {"width": 2, "dash": "dot", "color": "#d62728"},
+        "line": {"width": 2, "dash": "dot", "color": palette.MARKER},
     }
 
 
@@ -34,13 +37,16 @@ def step_chart(
     x: str = "step",
     names: list[str] | None = None,
     shape: str = "hv",
+    colours: list[str] | None = None,
 ) -> go.Figure:
-    """One line per column over ``x``, with the current ``step`` marked.
+    """One line per column over ``x``, with the current ``step`` marked. Line ``i`` is
+    drawn in ``colours[i]`` (default: :data:`dashboard.palette.SERIES` in turn, never
+    plotly's own colours).
 
     >>> df = pl.DataFrame({"step": [0, 1, 2], "a": [1, 3, 2]})
     >>> fig = step_chart(df, ["a"], step=1, title="A")
-    >>> len(fig.data), fig.layout.shapes[0].x0
-    (1, 1)
+    >>> len(fig.data), fig.layout.shapes[0].x0, fig.data[0].line.color == palette.SERIES[0]
+    (1, 1, True)
     """
     fig = go.Figure()
     xs = df[x].to_list()
@@ -52,7 +58,11 @@ def step_chart(
                 mode="lines+markers",  # a line alone cannot be selected by a click
                 marker={"size": 6, "opacity": 0},
                 name=names[i] if names else col,
-                line={"shape": shape},
+                line={
+                    "shape": shape,
+                    "color": colours[i] if colours else palette.SERIES[i % len(palette.SERIES)],
+                },
+                marker_color=colours[i] if colours else palette.SERIES[i % len(palette.SERIES)],
                 hovertemplate="step %{x}: %{y}<extra>%{fullData.name}</extra>",
             )
         )
@@ -74,22 +84,56 @@ def step_chart(
 def seat_chart(
     df: pl.DataFrame, prefix: str, step: int | None, *, title: str, y_title: str
 ) -> go.Figure:
-    """One line per seat from the columns ``<prefix>0``, ``<prefix>1``…, step marked.
+    """One line per seat from the columns ``<prefix>0``, ``<prefix>1``…, step marked;
+    seat 0 is Player 1, each seat in its own colour (:func:`dashboard.palette.seat_colour`).
 
     >>> df = pl.DataFrame({"step": [0, 1], "score_0": [0, 2], "score_1": [1, 1]})
     >>> [t.name for t in seat_chart(df, "score_", 1, title="", y_title="").data]
-    ['seat 0', 'seat 1']
+    ['Player 1', 'Player 2']
     """
-    cols = [c for c in df.columns if c.startswith(prefix) and c[len(prefix) :].isdigit()]
-    names = [f"seat {c[len(prefix) :]}" for c in cols]
-    return step_chart(df, cols, step, title=title, y_title=y_title, names=names)
+    seats = sorted(
+        int(c[len(prefix) :])
+        for c in df.columns
+        if c.startswith(prefix) and c[len(prefix) :].isdigit()
+    )
+    return step_chart(
+        df,
+        [f"{prefix}{s}" for s in seats],
+        step,
+        title=title,
+        y_title=y_title,
+        names=[f"Player {s + 1}" for s in seats],
+        colours=[palette.seat_colour(s) for s in seats],
+    )
+
+
+def company_chart(
+    df: pl.DataFrame, game: str, companies, step: int | None, *, title: str, y_title: str = "$"
+) -> go.Figure:
+    """One price line per company from the columns ``price_<letter>``, each in its
+    company's colour (:func:`dashboard.palette.company_colour`).
+
+    >>> df = pl.DataFrame({"step": [0, 1], "price_R": [5, 6], "price_B": [5, 4]})
+    >>> [t.line.color for t in company_chart(df, "owners_choice", "RB", 1, title="").data]
+    ['#CC3311', '#004488']
+    """
+    companies = list(companies)
+    return step_chart(
+        df,
+        [f"price_{c}" for c in companies],
+        step,
+        title=title,
+        y_title=y_title,
+        names=companies,
+        colours=[palette.company_colour(game, c) for c in companies],
+    )
 
 
 def bar_chart(
     labels: list, values: list, *, title: str = "", x_title: str = "", y_title: str = ""
 ) -> go.Figure:
     """A simple bar chart (probabilities, counts)."""
-    fig = go.Figure(go.Bar(x=labels, y=values))
+    fig = go.Figure(go.Bar(x=labels, y=values, marker_color=palette.NEUTRAL))
     fig.update_layout(
         title=title,
         xaxis_title=x_title,
@@ -101,11 +145,11 @@ def bar_chart(
 
 
 MARK_STYLE = {  # mark → (legend name, colour)
-    "??": ("?? blunder", "#d62728"),
-    "?": ("? mistake", "#ff7f0e"),
-    "?!": ("?! inaccuracy", "#e0b000"),
-    "": ("no mark", "#9e9e9e"),
-    "!?": ("!? good find", "#2ca02c"),
+    "??": ("?? blunder", palette.MARKS["??"]),
+    "?": ("? mistake", palette.MARKS["?"]),
+    "?!": ("?! inaccuracy", palette.MARKS["?!"]),
+    "": ("no mark", palette.MARKS[""]),
+    "!?": ("!? good find", palette.MARKS["!?"]),
 }
 
 
@@ -131,8 +175,8 @@ def loss_chart(
 
     def who(seat: int) -> str:
         if players and seat < len(players):
-            return f"seat {seat} · {players[seat]}"
-        return f"seat {seat}"
+            return f"Player {seat + 1} · {players[seat]}"
+        return f"Player {seat + 1}"
 
     for mark, (name, colour) in MARK_STYLE.items():
         mine = [n for n in notes if n.mark == mark]

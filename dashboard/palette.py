@@ -44,6 +44,9 @@ NEUTRAL = "#0072B2"
 MARKER = "#CC3311"
 MUTED = "#999999"  # bars that mix categories, e.g. a tie 'R/B'
 
+#: marks of graded decisions: ?? blunder, ? mistake, ?! inaccuracy, no mark, !? good find
+MARKS = {"??": "#AA2200", "?": "#EE7733", "?!": "#EECC33", "": "#AAAAAA", "!?": "#0077BB"}
+
 COMPANIES = {"owners_choice": OWNERS_CHOICE, "stock_holdem": STOCK_HOLDEM}
 
 #: every named set, for the colour-blindness test
@@ -52,6 +55,7 @@ ALL_SETS = {
     "stock_holdem companies": tuple(STOCK_HOLDEM.values()),
     "stack5 cards": tuple(STACK5.values()),
     "seats": SEATS,
+    "decision marks": tuple(MARKS.values()),
 }
 
 

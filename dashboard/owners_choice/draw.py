@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from html import escape
 
+from dashboard import palette
 from engine.owners_choice import COMPANIES, OwnersChoiceRules
 
-COLOURS = {"R": "#d62728", "Y": "#e8b90c", "B": "#1f77b4", "G": "#2ca02c"}
+COLOURS = palette.OWNERS_CHOICE
+INK = {"R": "#fff", "Y": "#222", "B": "#fff", "G": "#222"}  # text on each company colour
 SPACE_STYLE = {
     "START": ("#555", "#fff", "S"),
     "GOAL": ("#111", "#fff", "★"),
@@ -16,10 +18,10 @@ SPACE_STYLE = {
     "DIVIDEND": ("#f5d76e", "#222", "$"),
     "PRESIDENT": ("#8e44ad", "#fff", "P"),
     "ALL": ("#ddd", "#222", "4"),
-    "R": (COLOURS["R"], "#fff", "R"),
-    "Y": (COLOURS["Y"], "#222", "Y"),
-    "B": (COLOURS["B"], "#fff", "B"),
-    "G": (COLOURS["G"], "#fff", "G"),
+    "R": (COLOURS["R"], INK["R"], "R"),
+    "Y": (COLOURS["Y"], INK["Y"], "Y"),
+    "B": (COLOURS["B"], INK["B"], "B"),
+    "G": (COLOURS["G"], INK["G"], "G"),
 }
 LEGEND = {
     "R Y B G": "company space: its president chooses",
@@ -175,8 +177,7 @@ def roll_svg(action_text: str) -> str:
         return ""
     which, face = parts[1], parts[2]
     if which in COLOURS:
-        ink = "#222" if which == "Y" else "#fff"
-        return die_svg("$" if face == "dividend" else face, COLOURS[which], ink)
+        return die_svg("$" if face == "dividend" else face, COLOURS[which], INK[which])
     if which == "fund":
         return die_svg(face, "#111", "#fff")
     return die_svg(face, "#fff", "#222")
@@ -186,8 +187,7 @@ def holdings_html(state, seat_names: list[str] | None = None) -> str:
     """Cash, shares per company (★ = president), net worth; one row per seat."""
     worth = state.net_worth()
     head = "".join(
-        f'<th style="background:{COLOURS[c]};color:{"#222" if c == "Y" else "#fff"};'
-        f'padding:2px 6px">{c}</th>'
+        f'<th style="background:{COLOURS[c]};color:{INK[c]};padding:2px 6px">{c}</th>'
         for c in COMPANIES
     )
     rows = []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboard.charts import seat_chart, step_chart
+from dashboard.charts import company_chart, seat_chart, step_chart
 from dashboard.explorer import ExplorerPlugin
 from dashboard.live import LivePlugin
 from dashboard.owners_choice.draw import board_svg, holdings_html, roll_svg, show, track_svg
@@ -34,9 +34,8 @@ def render_state(state, seat=None) -> None:
 
 
 def charts(df, step):
-    prices = [f"price_{c}" for c in COMPANIES]
     return [
-        step_chart(df, prices, step, title="Stock prices", y_title="$", names=list(COMPANIES)),
+        company_chart(df, "owners_choice", COMPANIES, step, title="Stock prices"),
         seat_chart(df, "worth_", step, title="Net worth (cash + shares at market)", y_title="$"),
         step_chart(df, ["fund"], step, title="The Fund", y_title="$", names=["Fund"]),
     ]

@@ -4,16 +4,12 @@ from __future__ import annotations
 
 import html
 
+from dashboard import palette
 from dashboard.ui import svg_img
 from engine.stack5.cards import COLOUR_NAMES, SPECIAL_NAMES
 
-COLOURS = {
-    "R": ("#d62728", "#fff"),
-    "B": ("#1f5fbf", "#fff"),
-    "G": ("#2a9d3a", "#fff"),
-    "Y": ("#f2c500", "#222"),
-    "P": ("#8e44ad", "#fff"),
-}
+_INK = {"R": "#fff", "B": "#fff", "G": "#222", "Y": "#222", "P": "#fff"}
+COLOURS = {c: (palette.STACK5[c], _INK[c]) for c in ("R", "B", "G", "Y", "P")}  # (card, ink)
 FALLBACK = ("#666", "#fff")
 # Faces of the specials as tiny SVG pictures (no emoji font needed): a bomb with "#" for
 # the Number Bomb, a bomb with colour dots for the Colour Bomb, a grabbing arrow for Steal.
@@ -28,11 +24,11 @@ SVG_FACES = {
     + "".join(
         f'<circle cx="{x}" cy="{y}" r="2.2" fill="{c}"/>'
         for x, y, c in [
-            (8, 11, "#d62728"),
-            (14, 11, "#1f5fbf"),
-            (8, 17, "#2a9d3a"),
-            (14, 17, "#f2c500"),
-            (11, 14, "#8e44ad"),
+            (8, 11, palette.STACK5["R"]),
+            (14, 11, palette.STACK5["B"]),
+            (8, 17, palette.STACK5["G"]),
+            (14, 17, palette.STACK5["Y"]),
+            (11, 14, palette.STACK5["P"]),
         ]
     ),
     "ST": '<path d="M20 14 H7 M11 9 L6 14 L11 19" stroke="#fff" stroke-width="2.6" '
@@ -43,7 +39,11 @@ SPECIAL_FACE = {
     "NB": ("", "#555", "#ffd54f"),
     "CB": ("", "#555", "#ffd54f"),
     "ST": ("", "#6d4c41", "#fff"),
-    "JK": ("★", "linear-gradient(135deg,#d62728,#f2c500,#2a9d3a,#1f5fbf,#8e44ad)", "#fff"),
+    "JK": (
+        "★",
+        "linear-gradient(135deg," + ",".join(palette.STACK5[c] for c in "RYGBP") + ")",
+        "#fff",
+    ),
 }
 SIZES = {"xs": (17, 24, 11), "sm": (26, 36, 15), "md": (34, 48, 20), "lg": (44, 62, 26)}
 
@@ -68,7 +68,7 @@ def card_html(name: str, size: str = "md", faded: bool = False, mark: str = "") 
         f"display:inline-flex;align-items:center;justify-content:center;width:{w}px;"
         f"height:{h}px;border-radius:6px;background:{bg};color:{fg};font-weight:700;"
         f"font-size:{fs}px;font-family:sans-serif;border:2px solid "
-        f"{'#d62728' if mark else 'rgba(0,0,0,.35)'};box-shadow:0 1px 2px rgba(0,0,0,.3);"
+        f"{palette.MARKER if mark else 'rgba(0,0,0,.35)'};box-shadow:0 1px 2px rgba(0,0,0,.3);"
         f"margin:1px;flex:none;vertical-align:middle;{'opacity:.35;' if faded else ''}"
     )
     title = html.escape(f"{name} · {card_label(name)}{' · ' + mark if mark else ''}")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 
+from dashboard import palette
 from dashboard.ui import svg_img
 from engine.stock_holdem.cards import SYMBOLS
 
@@ -27,7 +28,10 @@ _PATHS = {
     'fill="none" stroke="{c}" stroke-width="2.4" stroke-linecap="round"/>',
 }
 ICONS = {"A": "anchor", "F": "fish", "S": "shell", "W": "wave"}
-COLOURS = {"A": "#1f4e99", "F": "#d9661f", "S": "#b8336a", "W": "#138a8a"}
+COLOURS = {"A": "#1f4e99", "F": "#d9661f", "S": "#b8336a", "W": "#138a8a"}  # symbols
+#: companies A–F (index 0–5) and the ink of their names: dark on the sand-coloured B
+COMPANY_COLOURS = tuple(palette.STOCK_HOLDEM[c] for c in "ABCDEF")
+COMPANY_INK = ("#fff", "#222", "#222", "#fff", "#fff", "#fff")
 _CARD = (
     "display:inline-flex;flex-direction:column;align-items:center;justify-content:center;"
     "width:34px;height:48px;border-radius:6px;margin:2px;font-family:sans-serif;"
@@ -144,7 +148,9 @@ def board_html(obs: dict, names: tuple[str, ...] = ("A", "B", "C", "D", "E", "F"
         rows.append(
             "<div style='display:flex;align-items:center;gap:6px;flex-wrap:wrap;"
             "margin:2px 0'>"
-            f"<span style='width:64px;font-family:sans-serif'><b>{html.escape(names[co])}</b> "
+            f"<span style='width:64px;font-family:sans-serif'><b style='background:"
+            f"{COMPANY_COLOURS[co]};color:{COMPANY_INK[co]};padding:0 4px;border-radius:3px'>"
+            f"{html.escape(names[co])}</b> "
             f"${obs['prices'][co]}<span style='color:#1b7a1b'>{chip}</span></span>"
             f"<span>{_company_cards(obs['board'][co], obs.get('phase') != 'over')}</span>"
             f"<span style='font-size:12px;color:#666'>{obs['supply'][co]} shares left</span>"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import polars as pl
 import streamlit as st
 
-from dashboard.charts import seat_chart, step_chart
+from dashboard.charts import company_chart, seat_chart
 from dashboard.explorer import ExplorerPlugin
 from dashboard.stock_holdem.draw import board_html, cards_html
 from engine.stock_holdem.cards import COMPANIES
@@ -58,9 +58,8 @@ def render_state(state, seat):
 
 
 def charts(df: pl.DataFrame, step: int):
-    prices = [f"price_{c}" for c in COMPANIES]
     return [
-        step_chart(df, prices, step, title="Company prices", y_title="$", names=list(COMPANIES)),
+        company_chart(df, "stock_holdem", COMPANIES, step, title="Company prices"),
         seat_chart(
             df,
             "worth_",

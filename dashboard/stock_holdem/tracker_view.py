@@ -18,6 +18,7 @@ import plotly.graph_objects as go
 import polars as pl
 import streamlit as st
 
+from dashboard import palette
 from dashboard.stock_holdem.draw import cards_html
 from engine.core.errors import EngineError
 from engine.stock_holdem import COMPANIES, StockHoldemRules
@@ -100,7 +101,7 @@ def distribution_chart(view: CompanyView, current: int) -> go.Figure:
             hovertemplate="$%{x}: %{y:.2%}<extra></extra>",
         )
     )
-    fig.add_vline(x=current - 0.5, line_width=1.5, line_dash="dot", line_color="#d62728")
+    fig.add_vline(x=current - 0.5, line_width=1.5, line_dash="dot", line_color=palette.MARKER)
     fig.update_layout(
         height=170,
         margin={"l": 4, "r": 4, "t": 4, "b": 4},

@@ -95,3 +95,55 @@ def test_owners_choice_companies_are_drawn_in_their_own_colours():
         palette.OWNERS_CHOICE["R"],
         palette.MUTED,
     ]
+
+
+@pytest.mark.parametrize("game", ["owners_choice", "stock_holdem"])
+def test_explorer_price_lines_use_the_company_colours(game):
+    """The explorer's price chart draws each company in its own colour (Owner's Choice R
+    red, B blue, not plotly's defaults) and marks the step in the palette's marker."""
+    import importlib
+
+    from dashboard.explorer import _figures
+    from engine import get_game, simulate
+
+    plugin = importlib.import_module(f"dashboard.{game}.explorer").PLUGIN
+    record = simulate(game, 3, list(get_game(game).bots)[:1] * get_game(game).min_players)
+    prices = plugin.charts(plugin.history(record), None)[0]
+    colours = {t.name: t.line.color for t in prices.data}
+    assert colours == palette.COMPANIES[game]
+    assert all(t.marker.color == t.line.color for t in prices.data)  # click targets too
+    worth = plugin.charts(plugin.history(record), None)[1]
+    assert [t.line.color for t in worth.data] == [
+        palette.seat_colour(s) for s in range(record.num_players)
+    ]
+    assert [t.name for t in worth.data][0] == "Player 1"
+    assert callable(_figures)
+
+
+def test_the_step_marker_and_the_decision_marks_come_from_the_palette():
+    from dashboard.charts import MARK_STYLE, step_marker
+
+    assert step_marker(4)["line"]["color"] == palette.MARKER
+    assert {mark: colour for mark, (_, colour) in MARK_STYLE.items()} == palette.MARKS
+    assert "decision marks" in palette.ALL_SETS
+
+
+def test_owners_choice_and_stack5_write_dark_ink_on_yellow_and_green():
+    from dashboard.owners_choice import draw as oc
+    from dashboard.stack5 import draw as s5
+    from dashboard.stock_holdem import draw as sh
+
+    assert oc.COLOURS == palette.OWNERS_CHOICE
+    assert oc.INK["Y"] == oc.INK["G"] == "#222" and oc.INK["R"] == oc.INK["B"] == "#fff"
+    assert {c: bg for c, (bg, _) in s5.COLOURS.items()} == palette.STACK5
+    assert s5.COLOURS["Y"][1] == s5.COLOURS["G"][1] == "#222"
+    assert tuple(palette.STOCK_HOLDEM.values()) == sh.COMPANY_COLOURS
+    assert sh.COMPANY_INK[1] == "#222"  # the sand-coloured B
+    assert "background:#000000" in sh.board_html(_stock_holdem_obs())
+
+
+def _stock_holdem_obs() -> dict:
+    from engine import get_game, simulate, states
+
+    record = simulate("stock_holdem", 1, ["random"] * get_game("stock_holdem").min_players)
+    return states(record)[-1].observation(None)
