@@ -217,10 +217,21 @@ class Game:
         >>> s.current_player()
         0
         """
+        if not overrides:  # fast path: a ruleset and player count checked before
+            if ruleset is None:
+                known = _DEFAULT_RULES.get(id(self))
+                if known is not None and known[0] is self:
+                    ruleset = known[1]
+            if ruleset is not None and type(num_players) is int:
+                known = _CHECKED.get((id(self), id(ruleset), num_players))
+                if known is not None and known[0] is self and known[1] is ruleset:
+                    return self.new_state(num_players, ruleset)
         from engine.core.ruleset import make_ruleset
 
         if ruleset is None:
             ruleset = make_ruleset(self.ruleset_class, overrides)
+            if not overrides and _frozen(ruleset):
+                _DEFAULT_RULES[id(self)] = (self, ruleset)
         elif overrides:
             raise EngineError("give either a ruleset object or overrides, not both")
         if num_players is None:
@@ -233,6 +244,10 @@ class Game:
                 f"{self.title} cannot be played by {num_players} players; "
                 f"allowed: {', '.join(map(str, allowed))}"
             )
+        if _frozen(ruleset):
+            if len(_CHECKED) >= 256:
+                _CHECKED.clear()
+            _CHECKED[id(self), id(ruleset), num_players] = (self, ruleset)
         return self.new_state(num_players, ruleset)
 
     def make_bot(self, name: str) -> Bot:
@@ -245,3 +260,15 @@ class Game:
 
     def parse_error(self, text: str, why: str) -> ParseError:
         return ParseError(f"{text!r}: {why}")
+
+
+# Game.new_initial_state's memory of what it checked, by identity (the entries hold the
+# objects, so an id is never reused while its entry lives): the default ruleset of each
+# game, and (game, ruleset, players) triples already allowed. Only frozen rulesets.
+_DEFAULT_RULES: dict[int, tuple[Game, Any]] = {}
+_CHECKED: dict[tuple[int, int, int], tuple[Game, Any]] = {}
+
+
+def _frozen(ruleset) -> bool:
+    params = getattr(type(ruleset), "__dataclass_params__", None)
+    return params is not None and params.frozen

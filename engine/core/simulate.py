@@ -7,25 +7,37 @@ from collections import Counter
 from collections.abc import Sequence
 
 from engine.core.errors import EngineError
-from engine.core.protocol import CHANCE, Game, State
+from engine.core.protocol import CHANCE, Game, RandomBot, State
 from engine.core.records import SEED_LIMIT, GameRecord, result_of
 from engine.core.registry import get_game
 from engine.core.ruleset import make_ruleset, overrides_of, short
 
 MAX_ACTIONS = 200_000
+_RANDOM_CHOOSE = RandomBot.choose
 
 
 def play_out(state: State, bots: Sequence, chance_rng: random.Random, bot_rng: random.Random):
-    """Play ``state`` to the end in place, returning it."""
+    """Play ``state`` to the end in place, returning it.
+
+    A seat played by a plain :class:`RandomBot` is served inline by the very call its
+    ``choose`` makes (``bot_rng.choice(state.legal_actions())``): the same draws."""
     steps = 0
+    current, apply = state.current_player, state.apply_trusted
+    sample, legal = state.sample_chance, state.legal_actions
+    choice = getattr(bot_rng, "choice", None)
+    plain = [
+        choice is not None and getattr(type(b), "choose", None) is _RANDOM_CHOOSE for b in bots
+    ]
     while True:
-        player = state.current_player()
+        player = current()
         if player == CHANCE:
-            state.apply_trusted(state.sample_chance(chance_rng))
+            apply(sample(chance_rng))
         elif player < 0:
             return state
+        elif plain[player]:
+            apply(choice(legal()))
         else:
-            state.apply_trusted(bots[player].choose(state, player, bot_rng))
+            apply(bots[player].choose(state, player, bot_rng))
         steps += 1
         if steps > MAX_ACTIONS:
             raise EngineError(f"{state.game.name}: no end after {MAX_ACTIONS} actions")
