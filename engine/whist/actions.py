@@ -119,9 +119,16 @@ class Direction:
 
 @dataclass(frozen=True, slots=True)
 class Discard:
-    """The declarer discards one card after taking the kitty (six in all)."""
+    """The declarer discards one card after taking the kitty (six in all).
+
+    ``code`` is the card's int (-1 when ``card`` names no card), kept for the state's
+    fast paths; it is not compared and not in ``repr``."""
 
     card: str
+    code: int = field(default=-1, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "code", _code(self.card))
 
     def __str__(self) -> str:
         return f"discard {self.card}"
@@ -139,12 +146,22 @@ class Declare:
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """Play a card (from hand, or a face-up straw card with two players)."""
+    """Play a card (from hand, or a face-up straw card with two players); ``code`` as in
+    :class:`Discard`."""
 
     card: str
+    code: int = field(default=-1, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "code", _code(self.card))
 
     def __str__(self) -> str:
         return f"play {self.card}"
+
+
+def _code(card) -> int:
+    """The int of a card text, -1 for anything else (refused when checked)."""
+    return CARD_CODE.get(card, -1) if type(card) is str else -1
 
 
 PASS = Pass()

@@ -214,34 +214,71 @@ class WhistState(State):
     def apply(self, action) -> None:
         """Checked like :meth:`State.apply`; a card play or discard is checked with one
         bit test against the cards allowed now (anything else takes the general check)."""
-        if isinstance(action, str):
+        if type(action) is str:
             action = A.parse_action(action)
         p = self.phase
         if p == PLAY:
             if type(action) is A.Play:
-                c = CARD_CODE.get(action.card, -1)
-                if c >= 0 and self._play_mask() >> c & 1:
-                    self._play(c)
+                c = action.code
+                if c >= 0:
+                    seat = self.to_act
+                    playable = self.hands[seat] | self.tops[seat]
+                    led = self.led
+                    if led >= 0:  # follow suit when able (see _play_mask)
+                        if led == self.trump and self.club:
+                            playable = playable & (SUIT_MASK[led] | JOKER_MASK) or playable
+                        else:
+                            playable = playable & SUIT_MASK[led] or playable
+                    if playable >> c & 1:
+                        self.apply_trusted(action)
+                        return
+        elif p == DISCARD:
+            if type(action) is A.Discard:
+                c = action.code
+                if c >= 0 and self.hands[self.to_act] >> c & 1:
+                    self._discard(c)
                     self._pending.append(action)
                     self._legal = None
                     return
-        elif p == DISCARD and type(action) is A.Discard:
-            c = CARD_CODE.get(action.card, -1)
-            if c >= 0 and self.hands[self.to_act] >> c & 1:
-                self._discard(c)
-                self._pending.append(action)
-                self._legal = None
-                return
+        elif p in (BID, TRUMP, DECLARE):
+            # the legal actions are shared singletons: the one given is usually one of
+            # them (found by identity; anything else takes the general check)
+            for a in self.legal_actions():
+                if a is action:
+                    self.apply_trusted(action)
+                    return
         super().apply(action)  # the general check: raises with the allowed moves
 
     def apply_trusted(self, action) -> None:
-        """Apply an action known to be legal; its text is made when ``history`` is read."""
-        if self.phase == PLAY:
-            self._play(CARD_CODE[action.card])
-        else:
+        """Apply an action known to be legal; its text is made when ``history`` is read.
+        A card play is done here (the hot path: :meth:`_play` written out)."""
+        if self.phase != PLAY:
             self._apply(action)
+            self._pending.append(action)
+            self._legal = None
+            return
+        c = action.code
+        seat = self.to_act
+        hands = self.hands
+        bit = 1 << c
+        if hands[seat] & bit:
+            hands[seat] ^= bit
+        else:
+            self._take_straw(seat, c)
         self._pending.append(action)
         self._legal = None
+        cards = self.trick_cards
+        cards.append(c)
+        self.trick_seats.append(seat)
+        if self.led < 0:
+            if c < 52:
+                self.led = c // 13
+            elif self.trump >= 0 and self.club:
+                self.led = self.trump  # club rule: a led joker is a trump lead
+        if len(cards) < self.trick_size:
+            self.to_act = 1 - seat if self.two else (seat + 1) & 3
+        else:
+            self._end_trick()
 
     @property
     def history(self) -> list[str]:
@@ -386,11 +423,11 @@ class WhistState(State):
     def _apply(self, action) -> None:
         p = self.phase
         if p == PLAY:
-            self._play(CARD_CODE[action.card])
+            self._play(action.code)
         elif p == BID:
             self._bid(action)
         elif p == DISCARD:
-            self._discard(CARD_CODE[action.card])
+            self._discard(action.code)
         elif p == TRUMP:
             if isinstance(action, A.Direction):
                 self.low = contract_is_low(self.kind, action.low)
@@ -509,6 +546,10 @@ class WhistState(State):
         if len(cards) < self.trick_size:
             self.to_act = 1 - seat if self.two else (seat + 1) & 3
             return
+        self._end_trick()
+
+    def _end_trick(self) -> None:
+        cards = self.trick_cards
         seats = self.trick_seats
         i = winning_index(cards, self.trump, self.low)
         w = seats[i]
@@ -685,8 +726,39 @@ class WhistState(State):
 
     def clone(self) -> WhistState:
         c = WhistState.__new__(WhistState)
-        for name in _SCALARS:
-            setattr(c, name, getattr(self, name))
+        c.game, c.num_players, c.ruleset, c.two = (
+            self.game,
+            self.num_players,
+            self.ruleset,
+            self.two,
+        )
+        c.bidw, c.n_tricks, c.trick_size, c.dealer = (
+            self.bidw,
+            self.n_tricks,
+            self.trick_size,
+            self.dealer,
+        )
+        c.phase, c.to_act, c.deal_no, c.kitty = self.phase, self.to_act, self.deal_no, self.kitty
+        c.turn_card, c.high_bid, c.high_bidder = self.turn_card, self.high_bid, self.high_bidder
+        c.declarer, c.bid_number, c.kind, c.trump = (
+            self.declarer,
+            self.bid_number,
+            self.kind,
+            self.trump,
+        )
+        c.low, c.kitty_taken, c.hl_first, c.hl_game = (
+            self.low,
+            self.kitty_taken,
+            self.hl_first,
+            self.hl_game,
+        )
+        c.hl_declarer, c.led, c.leader, c.loser = (
+            self.hl_declarer,
+            self.led,
+            self.leader,
+            self.loser,
+        )
+        c.club, c._legal = self.club, self._legal
         c._texts = list(self._texts)
         c._pending = list(self._pending)
         c.scores = list(self.scores)
@@ -755,11 +827,3 @@ def _bid_table() -> dict[tuple[int, bool], tuple]:
 
 
 _BIDS = _bid_table()
-
-
-_SCALARS = (
-    "game", "num_players", "ruleset", "two", "bidw", "n_tricks", "trick_size", "dealer",
-    "phase", "to_act", "deal_no", "kitty", "turn_card", "high_bid", "high_bidder",
-    "declarer", "bid_number", "kind", "trump", "low", "kitty_taken", "hl_first", "hl_game",
-    "hl_declarer", "led", "leader", "loser", "club", "_legal",
-)  # fmt: skip
