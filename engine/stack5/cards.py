@@ -239,9 +239,24 @@ class _Cache(dict):
         return value
 
 
-@lru_cache(maxsize=32)
 def deck_spec(rules: Stack5Rules | None = None) -> DeckSpec:
-    """The (cached) card spec of a ruleset; default ruleset when ``None``."""
+    """The (cached) card spec of a ruleset; default ruleset when ``None``. A ruleset
+    seen lately is found by identity first (hashing a ruleset reads every field)."""
+    known = _SPEC_OF.get(id(rules))
+    if known is not None and known[0] is rules:
+        return known[1]
+    spec = _deck_spec(rules)
+    if len(_SPEC_OF) >= 32:
+        _SPEC_OF.clear()
+    _SPEC_OF[id(rules)] = (rules, spec)  # holds ``rules``: its id is not reused meanwhile
+    return spec
+
+
+_SPEC_OF: dict[int, tuple] = {}
+
+
+@lru_cache(maxsize=32)
+def _deck_spec(rules: Stack5Rules | None) -> DeckSpec:
     return DeckSpec(rules if rules is not None else Stack5Rules())
 
 

@@ -364,10 +364,15 @@ class Stack5State(State):
             return [DRAW, STOP]
         if phase == P_PLACE:
             to_place = self.to_place
-            key = self._seat_keys()[self.placer]
-            table = _table(self.spec)
+            keys = self.keys
+            if keys is None:
+                keys = self._seat_keys()
+            key = keys[self.placer]
+            table = _TABLES.get(self.spec) or _table(self.spec)
             if len(to_place) == 1:
-                return list(table.get(key, to_place[0]))
+                c = to_place[0]
+                out = table.lists.get((key >> table.bits * c & table.mask) << 8 | c)
+                return list(out if out is not None else table.get(key, c))
             out = []
             seen = 0
             for c in to_place:
@@ -444,11 +449,16 @@ class Stack5State(State):
     def parse_action(self, text: str):
         return parse_action(text)
 
-    def apply_trusted(self, action) -> None:
-        self._apply(action)
-        self.history.append(str(action))
-
     def _apply(self, action) -> None:
+        """The transition of :meth:`apply_trusted` without its history entry."""
+        history = self.history
+        n = len(history)
+        self.apply_trusted(action)
+        del history[n:]
+
+    def apply_trusted(self, action) -> None:
+        """Apply a legal action and record its text (the transitions are written here, in
+        one call: the hot path of simulation)."""
         phase = self.phase
         spec = self.spec
         if phase <= P_BOMB:
@@ -486,6 +496,7 @@ class Stack5State(State):
             self._place(self.player, code, action.row - 1, action.discard)
             if self.phase != P_OVER:
                 self._continue_draw()
+        self.history.append(str(action))
 
     def _deal(self, c: int) -> None:
         spec = self.spec
@@ -597,9 +608,18 @@ class Stack5State(State):
             if self.scores[seat] >= self.ruleset.target:
                 self.winner = seat
                 self.phase = P_OVER
-        else:
+        else:  # _set_row written out
             spec = self.spec
-            self._set_row(seat, slot, row, spec.next_sigs[sig * spec.kinds + code])
+            new = spec.next_sigs[sig * spec.kinds + code]
+            rows[slot] = row
+            keys = self.keys
+            if keys is not None:
+                sigs = self.sigs[seat]
+                old = sigs[slot]
+                if new != old:
+                    sigs[slot] = new
+                    weights = spec.slot_weights[slot]
+                    keys[seat] += weights[new] - weights[old]
 
     # --- views ----------------------------------------------------------------------------
     def describe_turn(self) -> str:
