@@ -28,19 +28,20 @@ from engine.core.errors import EngineError, RecordError
 from engine.core.protocol import State
 from engine.core.records import GameRecord, initial_state
 
-ANALYSED = ("stack5", "owners_choice", "stock_holdem")
+ANALYSED = ("stack5", "owners_choice", "stock_holdem", "whist")
 
 
-def analyse(record: GameRecord) -> list[Annotation]:
+def analyse(record: GameRecord, **options) -> list[Annotation]:
     """Every graded decision of ``record`` (an :class:`EngineError` for a game without
-    an analysis or a record that does not replay)."""
+    an analysis or a record that does not replay). ``options`` go to the game's own
+    ``analyse`` (e.g. Whist's ``tricks_left``, which bounds the double-dummy search)."""
     if record.game not in ANALYSED:
         raise EngineError(
             f"no analysis for {record.game!r} games; analysed games: "
             + ", ".join(repr(g) for g in ANALYSED)
         )
     module = importlib.import_module(f"engine.{record.game}.analysis")
-    return module.analyse(record)
+    return module.analyse(record, **options)
 
 
 def positions(record: GameRecord) -> Iterator[tuple[int, State, str]]:
@@ -58,11 +59,11 @@ def positions(record: GameRecord) -> Iterator[tuple[int, State, str]]:
             raise RecordError(f"action {i + 1} {text!r}: {exc}") from None
 
 
-def annotation_lines(records: Iterable[GameRecord]) -> Iterator[str]:
+def annotation_lines(records: Iterable[GameRecord], **options) -> Iterator[str]:
     """One JSON line per annotation, ``record`` = the record's index (0-based)."""
     for index, record in enumerate(records):
         try:
-            notes = analyse(record)
+            notes = analyse(record, **(options if record.game == "whist" else {}))
         except EngineError as exc:
             raise type(exc)(f"game {index + 1}: {exc}") from None
         for note in notes:

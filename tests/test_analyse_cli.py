@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from engine import read_jsonl, simulate, write_jsonl
 from engine.cli import main
 from engine.core.annotation import Annotation
 
@@ -63,12 +64,23 @@ def test_a_bad_file_gives_one_line_and_a_non_zero_exit(tmp_path):
 
 
 def test_a_game_without_analysis_or_a_missing_file_is_one_line(tmp_path, capsys):
-    assert main(["analyse", "data/whist/whist2.jsonl", "--out", str(tmp_path / "n")]) == 1
+    pig = tmp_path / "pig.jsonl"
+    write_jsonl([simulate("pig", seed=1, players=["random", "random"])], pig)
+    assert main(["analyse", str(pig), "--out", str(tmp_path / "n")]) == 1
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "no analysis for 'whist'" in err
+    assert err.count("\n") == 1 and "no analysis for 'pig'" in err
     assert not (tmp_path / "n").exists()
     assert main(["analyse", str(tmp_path / "missing.jsonl")]) == 1
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_analyse_whist_last_tricks_with_double_dummy(tmp_path, capsys):
+    one = tmp_path / "one.jsonl"
+    write_jsonl(read_jsonl("data/whist/bid4.jsonl")[:1], one)
+    assert main(["analyse", str(one), "--tricks-left", "2", "--out", str(tmp_path / "n")]) == 0
+    notes = [json.loads(x) for x in (tmp_path / "n").read_text().splitlines()]
+    assert notes and {n["unit"] for n in notes} == {"tricks"}
+    assert all(n["loss"] >= 0 for n in notes)
 
 
 @pytest.mark.slow
