@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 import tomllib
 from collections import Counter
@@ -301,7 +302,8 @@ def cmd_analyse(args) -> int:
     out = sys.stdout if args.out == "-" else _open_out(args.out)
     try:
         lines = 0
-        for line in annotation_lines(records):
+        opts = {} if args.tricks_left is None else {"tricks_left": args.tricks_left}
+        for line in annotation_lines(records, **opts):
             out.write(line + "\n")
             lines += 1
     except BaseException:
@@ -392,6 +394,11 @@ def build_parser() -> argparse.ArgumentParser:
     a = sub.add_parser("analyse", help="grade every decision of recorded games (JSON Lines)")
     a.add_argument("file", help="a .jsonl file of records")
     a.add_argument("--out", default="-", help="output .jsonl file ('-' = stdout)")
+    a.add_argument(
+        "--tricks-left",
+        type=int,
+        help="Whist: grade only the last N tricks of each deal (double dummy is slow early)",
+    )
     a.set_defaults(func=cmd_analyse)
 
     b = sub.add_parser("bench", help="random-bot games per second, per game, on one core")
@@ -425,6 +432,10 @@ def main(argv=None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader went away (``| head``): not an error of ours
+        with contextlib.suppress(OSError):
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - no flush error at exit
+        return 0
     except Exception as exc:  # a bug: still one line, never a traceback
         print(
             f"error: unexpected {type(exc).__name__}: {_one_line(exc)} (this is a bug; "
