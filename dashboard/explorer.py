@@ -13,6 +13,7 @@ replayed once per record (cached by content).
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,12 +31,13 @@ from dashboard.ui import (
     overrides_input,
     parse_overrides,
     plain,
+    plain_label,
     player_counts,
     set_url,
     url_value,
 )
 from engine import EngineError, GameRecord, get_game, parse_records, simulate, states
-from engine.analysis import analyse
+from engine.analysis import analyse_quick
 from engine.core.annotation import MARK_WORDS, Annotation, accuracy
 from engine.core.records import MAX_BYTES, parse_jsonl
 
@@ -105,7 +107,7 @@ def _replay(game: str, record_json: str, _history_fn) -> Replay:
 def _grades(game: str, record_json: str) -> tuple[tuple[Annotation, ...], str]:
     """The graded decisions, or no grades and the reason in player words."""
     try:
-        return tuple(analyse(GameRecord.from_json(record_json))), ""
+        return tuple(analyse_quick(GameRecord.from_json(record_json))), ""
     except EngineError as exc:
         if str(exc).startswith("no analysis for"):
             return (), f"Grading is not available for {get_game(game).title} yet."
@@ -124,10 +126,49 @@ def recorded_files(game: str) -> list[Path]:
     return sorted(folder.glob("*.jsonl")) if folder.is_dir() else []
 
 
+def player(seat: int) -> str:
+    """Seat 0 is Player 1: how every explorer text names a seat.
+
+    >>> player(0)
+    'Player 1'
+    """
+    return f"Player {seat + 1}"
+
+
+def who_label(players: list[str], seat: int) -> str:
+    """``Player 1 · Ann`` (a bot by its player word: ``Player 2 · simple bot``)."""
+    if 0 <= seat < len(players):
+        return f"{player(seat)} · {plain(plain_label(players[seat]), NAME_MAX_CHARS)}"
+    return player(seat)
+
+
+_SEATS = re.compile(r"\b([Ss])eats (\d+)\+(\d+)\b")
+_SEAT = re.compile(r"\b([Ss])eat (\d+)\b")
+
+
+def player_words(text: str) -> str:
+    """An engine text with its seats named as players (seat 0 → Player 1).
+
+    >>> player_words("seat 0 draws a card; seats 1+3 win")
+    'Player 1 draws a card; Players 2+4 win'
+    """
+    text = _SEATS.sub(lambda m: f"Players {int(m[2]) + 1}+{int(m[3]) + 1}", text)
+    return _SEAT.sub(lambda m: player(int(m[2])), text)
+
+
+def file_label(name: str) -> str:
+    """A recorded file in player words: ``four_heuristic.jsonl`` → ``four simple bot``.
+
+    >>> file_label("heuristic_mirror.jsonl"), file_label("games.jsonl")
+    ('simple bot mirror', 'games')
+    """
+    return " ".join(plain_label(w) for w in Path(name).stem.split("_") if w)
+
+
 def _summary(record: GameRecord) -> str:
     winners = (record.result or {}).get("winners")
-    won = ", ".join(f"seat {w}" for w in winners) if winners else "unfinished"
-    names = " vs ".join(plain(p, NAME_MAX_CHARS) for p in record.players)
+    won = ", ".join(player(w) for w in winners) if winners else "nobody yet (unfinished)"
+    names = " vs ".join(plain(plain_label(p), NAME_MAX_CHARS) for p in record.players)
     return f"{names} · seed {record.seed} · won by {won}"
 
 
@@ -186,12 +227,12 @@ def _drop_url(*names: str) -> None:
 def _choose_recorded(game: str, key: str) -> GameRecord | None:
     paths = {p.name: p for p in recorded_files(game)}
     if not paths:
-        st.info("No recorded games for this game in `data/` yet: simulate one instead.")
+        st.info("No recorded games for this game yet: simulate one instead.")
         return None
     if st.session_state.get(f"{key}_file") not in paths:
         st.session_state[f"{key}_file"] = next(iter(paths))
     c1, c2 = st.columns([3, 2])
-    name = c1.selectbox("File", list(paths), key=f"{key}_file")
+    name = c1.selectbox("File", list(paths), format_func=file_label, key=f"{key}_file")
     path = paths[name]
     try:
         records = _load_file(str(path), path.stat().st_mtime)
@@ -224,7 +265,11 @@ def _choose_simulated(game_name: str, key: str) -> GameRecord | None:
         for seat in range(max(counts)):
             chosen.append(
                 cols[seat % len(cols)].selectbox(
-                    f"Seat {seat}", bots, index=bots.index(default_bot), key=f"{key}_bot{seat}"
+                    player(seat),
+                    bots,
+                    index=bots.index(default_bot),
+                    format_func=plain_label,
+                    key=f"{key}_bot{seat}",
                 )
             )
         rules = overrides_input(f"{key}_rules")
@@ -240,7 +285,7 @@ def _choose_simulated(game_name: str, key: str) -> GameRecord | None:
     text = st.session_state.get(f"{key}_simulated")
     if text is None:
         st.caption(
-            "Choose seed, players and bots (seats beyond the player count are unused), "
+            "Choose seed, players and bots (players beyond the player count are unused), "
             "then Simulate."
         )
         return None
@@ -333,24 +378,24 @@ _KEY_NAMES = {"first": "Home", "prev": "← key", "next": "→ key", "last": "En
 
 
 def _moves(history: pl.DataFrame, players: list[str], bots=()) -> pl.DataFrame:
-    """The move list without the current-step marker: step, who (the seat, with the
-    player's name unless it is a bot's), move, the game's event."""
+    """The move list without the current-step marker: step, who (``P1`` for Player 1,
+    with the player's name unless it is a bot's), move, the game's event."""
 
     def who(a: int) -> str:
         if a == -1:
-            return "chance"
+            return "dealer/dice"
         if a < 0:
             return ""
         if a < len(players) and players[a] not in bots:
-            return f"{a} · {players[a]}"
-        return str(a)
+            return f"P{a + 1} · {players[a]}"
+        return f"P{a + 1}"
 
     extra = [c for c in ("event",) if c in history.columns]  # what happened, if the game says
     return history.select(
         "step",
         pl.col("actor").map_elements(who, return_dtype=pl.String).alias("who"),
         pl.col("action").alias("move"),
-        *extra,
+        *[pl.col(c).map_elements(player_words, return_dtype=pl.String) for c in extra],
     )
 
 
@@ -455,18 +500,15 @@ def _amount(x: float, unit: str) -> str:
 def _grade_of_step(note: Annotation | None, players: list[str]) -> None:
     if note is None:
         return
-    who = f"Seat {note.seat}" + (
-        f" · {plain(players[note.seat], NAME_MAX_CHARS)}" if note.seat < len(players) else ""
-    )
+    who = who_label(players, note.seat)
     unit = note.unit
+    played, best = f"**{plain(note.action)}**", f"**{plain(note.best)}**"
     if note.action == note.best:
-        text = (
-            f"{who} played `{note.action}`: the best choice ({_number(note.value_played)} {unit})"
-        )
+        text = f"{who} played {played}: the best choice ({_number(note.value_played)} {unit})"
     else:
         text = (
-            f"{who} played `{note.action}` worth {_number(note.value_played)} {unit}; "
-            f"best was `{note.best}` worth {_number(note.value_best)} {unit} — "
+            f"{who} played {played} worth {_number(note.value_played)} {unit}; "
+            f"best was {best} worth {_number(note.value_best)} {unit} — "
             f"lost **{_number(note.loss)} {unit}**"
         )
     text += f" · {_mark_text(note.mark)}"
@@ -483,7 +525,7 @@ def _accuracy_frame(notes, players: list[str]) -> pl.DataFrame:
     rows = accuracy(notes, len(players))
     return pl.DataFrame(
         {
-            "player": [f"{r['seat']} · {players[r['seat']]}" for r in rows],
+            "player": [who_label(players, r["seat"]) for r in rows],
             "graded": [r["decisions"] for r in rows],
             "?? blunders": [r["??"] for r in rows],
             "? mistakes": [r["?"] for r in rows],
@@ -530,11 +572,12 @@ def _board(plugin: ExplorerPlugin, key: str, record_json: str) -> None:
     marks = {s: n.mark for s, n in by_row.items() if n.mark}
 
     state = rep.states[step]
-    action = record.actions[step - 1] if step else "(start)"
+    move = f"move **{plain(record.actions[step - 1])}**" if step else "the start"
     mark = f" **{marks[step]}**" if step in marks else ""
-    st.markdown(f"**Step {step} of {last}** — `{action}`{mark} · {state.describe_turn()}")
+    turn = plain(player_words(state.describe_turn()))
+    st.markdown(f"**Step {step} of {last}** — {move}{mark} · {turn}")
 
-    seats = ["Everything"] + [f"Seat {i} · {name}" for i, name in enumerate(record.players)]
+    seats = ["Everything"] + [who_label(record.players, i) for i in range(len(record.players))]
     if st.session_state.get(f"{key}_view") not in range(len(seats)):
         st.session_state[f"{key}_view"] = 0
     left, right = st.columns([1, 1])

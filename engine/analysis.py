@@ -44,6 +44,16 @@ def analyse(record: GameRecord, **options) -> list[Annotation]:
     return module.analyse(record, **options)
 
 
+# Pages answer within seconds: Whist's double-dummy search of a whole deal can take
+# minutes for trump contracts, so a page grades the last tricks of each deal only.
+QUICK_OPTIONS = {"whist": {"tricks_left": 5}}
+
+
+def analyse_quick(record: GameRecord) -> list[Annotation]:
+    """:func:`analyse` bounded for an interactive page (see ``QUICK_OPTIONS``)."""
+    return analyse(record, **QUICK_OPTIONS.get(record.game, {}))
+
+
 def positions(record: GameRecord) -> Iterator[tuple[int, State, str]]:
     """``(step, state before the action, action text)`` for every action of the record.
 

@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
+import re
+
 import streamlit as st
 
 from dashboard.charts import step_chart
-from dashboard.explorer import ExplorerPlugin
+from dashboard.explorer import ExplorerPlugin, player
 from dashboard.whist.draw import back_html, card_html, cards_html, row, straw_html, trick_html
 from engine.whist.history import history
 
 
 def side_names(n: int) -> list[str]:
-    return ["seats 0+2", "seats 1+3"] if n == 4 else ["seat 0", "seat 1"]
+    return ["Players 1+3", "Players 2+4"] if n == 4 else ["Player 1", "Player 2"]
+
+
+def _players_html(html: str) -> str:
+    """A drawing's seat labels as players (``seat 0`` under a card → ``Player 1``)."""
+    return re.sub(r">seat (\d+)<", lambda m: f">{player(int(m[1]))}<", html)
 
 
 def render_state(state, seat: int | None) -> None:
@@ -25,27 +32,27 @@ def render_state(state, seat: int | None) -> None:
     deal = obs["deal_no"] + (0 if state.is_terminal() else 1)
     st.markdown(f"**{r.title}** · deal {deal} · {score} (end at {goal})")
     if obs["dealer"] is not None and obs["dealer"] >= 0:
-        facts = [f"dealer: seat {obs['dealer']}"]
+        facts = [f"dealer: {player(obs['dealer'])}"]
         if obs["contract"]:
             who = (
-                f" by seat {obs['declarer']}"
+                f" by {player(obs['declarer'])}"
                 if obs["declarer"] is not None and obs["declarer"] >= 0
                 else ""
             )
             facts.append(f"contract: **{obs['contract']}**{who}")
         if obs["to_act"] is not None:
-            facts.append(f"to act: seat {obs['to_act']} ({obs['phase']})")
+            facts.append(f"to act: {player(obs['to_act'])} ({obs['phase']})")
         facts.append(f"books this deal: {names[0]} {obs['books'][0]}, {names[1]} {obs['books'][1]}")
         st.markdown(" · ".join(facts))
     if obs["bids"]:
-        st.caption("Bidding: " + ", ".join(f"seat {s} {b}" for s, b in obs["bids"]))
+        st.caption("Bidding: " + ", ".join(f"{player(s)} {b}" for s, b in obs["bids"]))
     if obs["turn_card"]:
         st.html(row("Turned", card_html(obs["turn_card"], size=30)))
 
     parts = []
     for i in range(n):
         hand = obs["hands"][i]
-        label = f"Seat {i}" + (" (D)" if i == obs["dealer"] else "")
+        label = player(i) + (" (D)" if i == obs["dealer"] else "")
         if hand is None:
             body = back_html(size=28, label=str(obs["hand_sizes"][i]))
         else:
@@ -69,17 +76,17 @@ def render_state(state, seat: int | None) -> None:
 
     if obs["trick"]:
         st.markdown("**Trick in progress**")
-        st.html(trick_html(obs["trick"]))
+        st.html(_players_html(trick_html(obs["trick"])))
     if obs["tricks"]:
         last = obs["tricks"][-1]
-        st.markdown(f"**Last trick** — won by seat {last['winner']}")
-        st.html(trick_html(last["cards"], last["win_index"]))
+        st.markdown(f"**Last trick** — won by {player(last['winner'])}")
+        st.html(_players_html(trick_html(last["cards"], last["win_index"])))
         with st.expander(f"All {len(obs['tricks'])} tricks of this deal"):
             st.html(
                 "".join(
                     row(
-                        f"{k + 1}. → s{t['winner']}",
-                        trick_html(t["cards"], t["win_index"], size=26),
+                        f"{k + 1}. → P{t['winner'] + 1}",
+                        _players_html(trick_html(t["cards"], t["win_index"], size=26)),
                     )
                     for k, t in enumerate(obs["tricks"])
                 )
@@ -90,7 +97,7 @@ def render_state(state, seat: int | None) -> None:
                 [
                     {
                         "deal": d["deal"] + 1,
-                        "dealer": d["dealer"],
+                        "dealer": player(d["dealer"]),
                         "contract": d["contract"],
                         "books": f"{d['books'][0]}-{d['books'][1]}",
                         "points": f"{d['points'][0]:+d} / {d['points'][1]:+d}",
@@ -102,7 +109,7 @@ def render_state(state, seat: int | None) -> None:
                 width="stretch",
             )
     if state.is_terminal():
-        st.success(f"Game over — winners: seats {', '.join(map(str, state.winners()))}")
+        st.success(f"Game over — winners: {', '.join(player(w) for w in state.winners())}")
 
 
 def charts(df, step):
@@ -126,7 +133,8 @@ def charts(df, step):
 MEASURE = (
     "Tricks. Each card played is graded by the tricks its side can still take with "
     "the best play of everyone as if all hands were face up (double dummy); it says "
-    "what was possible, not what a player could have known."
+    "what was possible, not what a player could have known. Here the last five tricks "
+    "of each four-player deal are graded (a whole deal can take minutes to solve)."
 )
 
 PLUGIN = ExplorerPlugin(
