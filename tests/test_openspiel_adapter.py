@@ -202,13 +202,15 @@ def test_ismcts_bot_plays_bid_whist_to_the_end():
 def test_resampled_whist_world_has_the_same_information_state():
     game = load("whist", {"variant": "bid4"})
     resample = osa.resampler(seed=3)
-    checked = 0
+    checked = redealt = 0
     for state in random_play(game, seed=5):
         if state.is_terminal() or state.is_chance_node():
             continue
         seat = state.current_player()
         world = resample(state, seat)
         assert world.information_state_string(seat) == state.information_state_string(seat)
+        redealt += osa.engine_state(world).history != osa.engine_state(state).history
         checked += 1
         if checked >= 30:
             break
+    assert redealt >= 20  # the unseen cards really move

@@ -55,7 +55,9 @@ How the engine maps onto OpenSpiel:
   cards the seat has not seen and replays the game, keeping a world only when the seat's
   information-state string is unchanged. Cards named in actions (played, discarded) keep
   their place, and two-player straw piles are kept as they are, so the worlds are
-  consistent but not uniformly drawn.
+  consistent but not uniformly drawn. Only Whist worlds are re-dealt so far; for the other
+  games it returns a copy of the real state (the engine's ``sample_world`` of
+  ``engine/<game>/world.py`` could be wired in).
 """
 
 from __future__ import annotations
