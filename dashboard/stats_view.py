@@ -26,7 +26,13 @@ import streamlit as st
 
 from dashboard import palette
 from dashboard.explorer import DATA_DIR
-from dashboard.ui import default_count_index, overrides_input, parse_overrides, player_counts
+from dashboard.ui import (
+    default_count_index,
+    overrides_input,
+    parse_overrides,
+    plain_label,
+    player_counts,
+)
 from engine import EngineError, GameRecord, get_game, parse_records, simulate
 from engine import stats as engine_stats
 from engine.core.records import MAX_BYTES, parse_jsonl
@@ -77,7 +83,7 @@ def records_for(game: str) -> list[GameRecord]:
     try:
         recorded = list(_recorded(game, _stamp(game)))
     except EngineError as exc:
-        st.error(f"A file in data/{game} could not be read: {exc}")
+        st.error(f"A recorded file of this game could not be read: {exc}")
         recorded = []
     added = [GameRecord.from_json(t) for t in st.session_state.get(SESSION_KEY, [])]
     for item in st.session_state.get(UPLOADS_KEY, []):
@@ -128,7 +134,7 @@ def _seat_note(seats: pl.DataFrame) -> str:
     single = single_bot_seats(seats)
     if not single:
         return ""
-    shown = ", ".join(f"seat {s} always {b}" for _, s, b in single)
+    shown = ", ".join(f"seat {s} always {plain_label(b)}" for _, s, b in single)
     return (
         f"One bot played every game at some seats ({shown}): those bars measure the bot as "
         "much as the seat."
@@ -154,7 +160,9 @@ def _figures(key: tuple, players: int | None, _load) -> Figures:
         ),
         StatTable(
             "Win rate by bot",
-            win_rates(seats, "bot"),
+            win_rates(seats, "bot").with_columns(
+                pl.col("bot").map_elements(plain_label, return_dtype=pl.String)
+            ),
             x="bot",
             y="win_rate",
             x_title="Bot",
@@ -226,7 +234,9 @@ def render_simulation_form(game_name: str) -> None:
         seed = c3.number_input("First seed", 0, 10**9, 1000, key="stats_seed")
         cols = st.columns(min(4, max(counts)))
         chosen = [
-            cols[s % len(cols)].selectbox(f"Seat {s}", bots, key=f"stats_bot_{game_name}_{s}")
+            cols[s % len(cols)].selectbox(
+                f"Seat {s}", bots, format_func=plain_label, key=f"stats_bot_{game_name}_{s}"
+            )
             for s in range(max(counts))
         ]
         rules = overrides_input(f"stats_rules_{game_name}", game)  # per game: no stale fields

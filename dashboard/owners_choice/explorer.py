@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard.charts import company_chart, seat_chart, step_chart
-from dashboard.explorer import ExplorerPlugin
+from dashboard.explorer import ExplorerPlugin, player, player_words
 from dashboard.live import LivePlugin
 from dashboard.owners_choice.draw import board_svg, holdings_html, roll_svg, show, track_svg
 from engine.owners_choice import COMPANIES, move_outlook
@@ -29,7 +29,7 @@ def render_state(state, seat=None) -> None:
     if state.is_terminal():
         st.success(
             "Game over — every share sold at its price; winner: "
-            + ", ".join(f"seat {w}" for w in state.winners())
+            + ", ".join(player(w) for w in state.winners())
         )
 
 
@@ -60,14 +60,14 @@ PLUGIN = ExplorerPlugin(
 def advice(state) -> None:
     """The move advisor for the player about to move."""
     if state.phase != PRE:
-        st.caption(state.describe_turn())
+        st.caption(player_words(state.describe_turn()))
         return
     rows = move_outlook(state)
     me = state.active
     best = max(rows, key=lambda o: o.delta[me])
     st.info(
         f"Move advisor: **move {best.distance}** to {best.space_type} "
-        f"(expected {float(best.delta[me]):+.1f} for seat {me}; {best.plan})."
+        f"(expected {float(best.delta[me]):+.1f} for {player(me)}; {player_words(best.plan)})."
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard.charts import seat_chart
-from dashboard.explorer import ExplorerPlugin
+from dashboard.explorer import ExplorerPlugin, player
 from dashboard.live import LivePlugin
 from dashboard.ui import svg_img
 from engine.pig.history import history
@@ -40,7 +40,7 @@ def render_state(state, seat):
     target = state.ruleset.target
     for s, score in enumerate(obs["scores"]):
         mark = " ← to play" if s == obs["player"] and not state.is_terminal() else ""
-        st.progress(min(score, target) / target, text=f"Seat {s}: {score} / {target}{mark}")
+        st.progress(min(score, target) / target, text=f"{player(s)}: {score} / {target}{mark}")
     last = state.history[-1] if state.history else ""
     die = ""
     if last.startswith("die "):
@@ -50,7 +50,7 @@ def render_state(state, seat):
         f"<span>Turn total: <b>{obs['turn_total']}</b></span></div>"
     )
     if state.is_terminal():
-        st.success(f"Game over — winner: seat {', '.join(map(str, state.winners()))}")
+        st.success(f"Game over — winner: {', '.join(player(w) for w in state.winners())}")
 
 
 def charts(df, step):

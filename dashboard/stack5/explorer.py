@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard.charts import seat_chart
-from dashboard.explorer import ExplorerPlugin
+from dashboard.explorer import ExplorerPlugin, player, player_words
 from dashboard.live import LivePlugin
 from dashboard.stack5.draw import cards_html, player_html
 from engine import EngineError
@@ -18,18 +18,18 @@ def render_state(state, seat):
     target = state.ruleset.target
     if state.is_terminal():
         won = obs["scores"][obs["winner"]]
-        st.success(f"Game over — seat {obs['winner']} wins with {won} points (target {target}).")
+        st.success(f"Game over — {player(obs['winner'])} wins with {won} points (target {target}).")
     else:
-        st.markdown(f"**Turn of seat {obs['player']}** · {state.describe_turn()}")
+        st.markdown(f"**Turn of {player(obs['player'])}** · {player_words(state.describe_turn())}")
     last = state.history[-1] if state.history else ""
     event = last_event(state)
     if event:
-        st.markdown(f"**What happened:** {event}")
+        st.markdown(f"**What happened:** {player_words(event)}")
     parts = []
     if obs["hand"]:
         parts.append(("Drawn this turn", obs["hand"]))
     if obs["to_place"]:
-        parts.append((f"Seat {obs['placer']} places", obs["to_place"]))
+        parts.append((f"{player(obs['placer'])} places", obs["to_place"]))
     if obs["stolen"]:
         parts.append(("Stolen card", [obs["stolen"]]))
     if obs["effect"]:
@@ -40,11 +40,12 @@ def render_state(state, seat):
         html += cards_html(cards, "md") + "</div>"
     for s, rows in enumerate(obs["rows"]):
         note = "← drawing" if s == obs["player"] and not state.is_terminal() else ""
-        html += player_html(s, rows, obs["scores"][s], target, note)
+        head = player_html(s, rows, obs["scores"][s], target, note)
+        html += head.replace(f">Seat {s} ", f">{player(s)} ", 1)
     st.html(html)
     st.caption(
         f"Deck {obs['deck_size']} cards · discard pile {sum(obs['discard'].values())} cards"
-        f" · reshuffles {obs['reshuffles']}" + (f" · last action `{last}`" if last else "")
+        f" · reshuffles {obs['reshuffles']}" + (f" · last action: {last}" if last else "")
     )
 
 

@@ -7,17 +7,17 @@ import polars as pl
 import streamlit as st
 
 from dashboard.charts import company_chart, seat_chart
-from dashboard.explorer import ExplorerPlugin
+from dashboard.explorer import ExplorerPlugin, player
 from dashboard.stock_holdem.draw import board_html, cards_html
 from engine.stock_holdem.cards import COMPANIES
 from engine.stock_holdem.history import history
 
 
 def holdings_frame(obs: dict, worth: list[int] | None = None) -> pl.DataFrame:
-    """One row per seat: money, chips, shares per company (and net worth when given)."""
+    """One row per player: money, chips, shares per company (and net worth when given)."""
     n = obs["num_players"]
     data = {
-        "seat": [str(p) + (" ★" if p == obs["start_player"] else "") for p in range(n)],
+        "player": [player(p) + (" ★" if p == obs["start_player"] else "") for p in range(n)],
         "money": list(obs["money"]),
         "chips": list(obs["chips"]),
     }
@@ -31,7 +31,7 @@ def holdings_frame(obs: dict, worth: list[int] | None = None) -> pl.DataFrame:
 def render_state(state, seat):
     obs = state.observation(seat)
     names = state.ruleset.company_names
-    who = "everything" if seat is None else f"what seat {seat} sees"
+    who = "everything" if seat is None else f"what {player(seat)} sees"
     st.caption(
         f"Round {obs['round']} · showing {who} · ★ = start player · dotted outline = "
         "placed face down (others see only its back unless they peeked)"
@@ -39,7 +39,7 @@ def render_state(state, seat):
     st.html(board_html(obs, names))
     hands = "".join(
         f"<div style='margin:2px 0'><span style='display:inline-block;width:56px'>"
-        f"Seat {p}</span>{cards_html(h)}</div>"
+        f"{player(p)}</span>{cards_html(h)}</div>"
         for p, h in enumerate(obs["hands"])
     )
     st.html(f"<div><b>Hands</b>{hands}</div>")
@@ -52,8 +52,8 @@ def render_state(state, seat):
     if state.is_terminal():
         st.success(
             "Game over — final settlement (money + shares at the final prices + $1 per "
-            f"chip): {', '.join(f'seat {p} ${v}' for p, v in enumerate(state.returns()))}; "
-            f"winner: seat {', '.join(map(str, state.winners()))}"
+            f"chip): {', '.join(f'{player(p)} ${v}' for p, v in enumerate(state.returns()))}; "
+            f"winner: {', '.join(player(w) for w in state.winners())}"
         )
 
 

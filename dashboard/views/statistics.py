@@ -12,7 +12,7 @@ from engine.core.registry import game_names
 
 st.title("Statistics across games")
 st.caption(
-    "Over the recorded games in `data/`, plus any you upload or simulate here in this session."
+    "Over the games recorded with the app, plus any you upload or simulate here in this session."
 )
 names = game_names(include_demo=True)
 if not names:

@@ -10,6 +10,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from dashboard.explorer import step_of_points
+from dashboard.ui import plain
 from engine import read_jsonl, simulate
 from engine.analysis import ANALYSED, analyse
 from tests.apptest import APP, open_page
@@ -41,7 +42,7 @@ def test_simulate_and_step_through():
     assert step_text(at).startswith(f"**Step 0 of {len(record.actions)}**")
     at.button(key="xp_pig_next").click().run()
     assert step_text(at).startswith("**Step 1 of")
-    assert f"`{record.actions[0]}`" in step_text(at)
+    assert f"move **{plain(record.actions[0])}**" in step_text(at)
     at.button(key="xp_pig_last").click().run()
     assert step_text(at).startswith(f"**Step {len(record.actions)} of")
     at.button(key="xp_pig_prev").click().run()
@@ -67,7 +68,7 @@ def test_simulate_with_ruleset_overrides_and_player_count():
     at.selectbox(key="xp_whist_rules_variant").set_value("whist2")  # the ruleset form
     at.button[[b.label for b in at.button].index("Simulate")].click().run()
     assert not at.exception and not at.error
-    assert any("heuristic vs heuristic · seed 1" in c.value for c in at.caption)
+    assert any("simple bot vs simple bot · seed 1" in c.value for c in at.caption)
 
 
 def test_simulate_with_a_bad_override_shows_an_error():
@@ -105,7 +106,7 @@ def test_deep_link_opens_the_exact_file_game_and_step():
     at = open_link("views/stack5/games.py", src="recorded", file="games.jsonl", game="3", step="12")
     assert at.selectbox(key="xp_stack5_file").value == "games.jsonl"
     assert at.number_input(key="xp_stack5_num").value == 3
-    head = f"**Step 12 of {len(record.actions)}** — `{record.actions[11]}`"
+    head = f"**Step 12 of {len(record.actions)}** — move **{plain(record.actions[11])}**"
     assert step_text(at).startswith(head)
     assert at.query_params["step"] == "12" and at.query_params["game"] == "3"
 
@@ -172,14 +173,14 @@ def test_graded_decisions_are_shown_with_marks_and_accuracy(game):
         pytest.skip(f"the first {game} record has no marked decision")
     at = open_link(f"views/{game}/games.py", grade="1", step=str(marked.step + 1))
     assert "Graded decisions" in [s.value for s in at.subheader]
-    assert f"`{marked.action}` **{marked.mark}**" in step_text(at)
+    assert f"move **{plain(marked.action)}** **{marked.mark}**" in step_text(at)
     row = move_list(at).iloc[marked.step + 1]
     assert row["move"] == f"{marked.action} {marked.mark}"
     table = next(d.value for d in at.dataframe if "graded" in d.value.columns)
     assert table["graded"].sum() == len(notes)
     assert table["?? blunders"].sum() == sum(n.mark == "??" for n in notes)
     shown = [*at.info, *at.warning, *at.error]
-    assert any(f"played `{marked.action}`" in m.value for m in shown)
+    assert any(f"played **{plain(marked.action)}**" in m.value for m in shown)
     assert any("Marks: ?! from" in c.value for c in at.caption)
 
 

@@ -165,4 +165,4 @@ def test_statistics_says_when_a_seat_was_always_played_by_the_same_bot():
     at = open_page("views/statistics.py")
     at.selectbox(key="stats_game").set_value("stack5").run()
     notes = " ".join(c.value for c in at.caption)
-    assert "seat 0 always heuristic" in notes and "as much as the seat" in notes
+    assert "seat 0 always simple bot" in notes and "as much as the seat" in notes

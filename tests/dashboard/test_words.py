@@ -87,30 +87,7 @@ def developer_words(texts: list[str]) -> list[str]:
     return found
 
 
-# Pages whose remaining developer words come from the shared explorer / statistics code
-# (dashboard/explorer.py, dashboard/<game>/explorer.py, dashboard/stats_view.py: bot names
-# such as "heuristic", "`(start)`", file names), being reworded by their owners. Not
-# strict: each turns into a pass as soon as its words are fixed.
-EXPLORER_WORDS = "explorer/statistics wording (bot names, `(start)`), owned by another helper"
-WORDS_PENDING = {
-    "views/demo_pig.py",
-    "views/statistics.py",
-    "views/stock_holdem/games.py",
-    "views/stack5/games.py",
-    "views/owners_choice/games.py",
-    "views/whist/games.py",
-}
-
-
-@pytest.mark.parametrize(
-    "script",
-    [
-        pytest.param(p.script, marks=pytest.mark.xfail(reason=EXPLORER_WORDS, strict=False))
-        if p.script in WORDS_PENDING
-        else p.script
-        for p in all_pages()
-    ],
-)
+@pytest.mark.parametrize("script", [p.script for p in all_pages()])
 def test_every_page_uses_player_words_only(script):
     at = open_page(script)
     assert not at.exception, at.exception

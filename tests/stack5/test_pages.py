@@ -207,7 +207,7 @@ def test_games_page_shows_the_winners_actual_score():
     at.button(key="xp_stack5_last").click().run()
     assert not at.exception
     [done] = [s.value for s in at.success if "Game over" in s.value]
-    assert f"seat {winner} wins with {score:g} points" in done
+    assert f"Player {winner + 1} wins with {score:g} points" in done
 
 
 def _render_a_four_point_win():

@@ -5,7 +5,6 @@ from dashboard.owners_choice.explorer import PLUGIN
 
 render_explorer(PLUGIN)
 st.caption(
-    "Recorded games: data/owners_choice/games.jsonl (heuristic bot in seat 0 against "
-    "three random bots; the command is in data/owners_choice/README.md). Following a game "
+    "Recorded games: a simple bot as Player 1 against three random bots. Following a game "
     "at your table? Use the *Owner's Choice live game* page."
 )

@@ -5,7 +5,6 @@ from dashboard.whist.explorer import PLUGIN
 
 render_explorer(PLUGIN)
 st.caption(
-    "To simulate another variant, write it in the ruleset overrides, e.g. "
-    '`variant = "whist4"` (or "bid2", "whist2" with 2 players). Recorded files hold games '
-    "of all four variants (data/whist/)."
+    "To simulate another variant, choose Simulate and pick it under Rules (Whist or Bid "
+    "Whist, with 4 or 2 players). The recorded files hold games of all four variants."
 )
