@@ -15,11 +15,13 @@
   *available* rather than how often its parent was visited.
 
 The leaf is valued by a rollout with a policy bot (the game's ``random`` or ``heuristic``),
-optionally cut off early (``rollout_limit`` actions or a game's ``cutoff``), and
+optionally cut off early (``rollout_limit`` actions, or a game's ``cutoff(leaf)``, which
+returns the predicate that ends the rollout begun at that leaf), and
 ``evaluate(state)`` turns the final state into one utility in [0, 1] per seat (default
 :func:`rank_utility`: the share of opponents beaten, a winner above every non-winner).
-The move played is the root child visited most (ties: higher mean, then the prior's
-choice, then the order of ``legal_actions()``).
+The move played is the root child visited most, the prior's choice credited with
+``prior_weight`` × iterations extra visits (ties: higher mean, then the prior's choice,
+then the order of ``legal_actions()``).
 
 The budget is ``iterations`` (deterministic for a seed: every random draw comes from the
 ``rng`` the driver passes) or ``seconds`` per decision (wall-clock, so not reproducible).
@@ -82,7 +84,9 @@ class SearchBot(Bot):
     """MCTS with chance nodes, or SO-ISMCTS when ``sample_world`` is given.
 
     ``rollout``: a zero-argument factory of the rollout policy bot. ``prior``: an optional
-    factory of a bot whose choice at the root is tried first and wins ties.
+    factory of a bot whose choice at the root is tried first and wins ties; in the final
+    pick it counts ``prior_weight`` × iterations extra visits, so that with a small budget
+    the search departs from the prior only when another move is clearly visited more.
     """
 
     name = "mcts"
@@ -98,8 +102,9 @@ class SearchBot(Bot):
         sample_world: Callable[[State, int, random.Random], State] | None = None,
         evaluate: Callable[[State], list[float]] = rank_utility,
         rollout_limit: int | None = None,
-        cutoff: Callable[[State], Callable[[State], bool]] | None = None,
+        cutoff: Callable[[State], Callable[[State], bool]] | None = None,  # per rollout
         max_chance_children: int = 32,
+        prior_weight: float = 0.0,
     ):
         if iterations is None and seconds is None:
             raise EngineError("a search bot needs a budget: iterations or seconds per move")
@@ -119,6 +124,7 @@ class SearchBot(Bot):
         self.rollout_limit = rollout_limit
         self.cutoff = cutoff
         self.max_chance_children = max_chance_children
+        self.prior_weight = prior_weight
         #: iterations run by the last :meth:`choose` (for measurements)
         self.last_iterations = 0
 
@@ -133,7 +139,6 @@ class SearchBot(Bot):
         if self._prior is None and self._prior_factory is not None:
             self._prior = self._prior_factory()
         first = self._prior.choose(state, seat, rng) if self._prior is not None else None
-        stop = self.cutoff(state) if self.cutoff is not None else None
         root = _Node(state.num_players)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
@@ -146,21 +151,24 @@ class SearchBot(Bot):
                 world = self.sample_world(state, seat, rng)
             else:
                 world = state.clone()
-            self._iterate(root, world, rng, first if done == 0 else None, stop)
+            self._iterate(root, world, rng, first if done == 0 else None)
             done += 1
         self.last_iterations = done
+        bonus = self.prior_weight * done
         best, best_key = legal[0], None
         for i, a in enumerate(legal):
             child = root.children.get(a)
+            extra = bonus if a == first else 0.0
             if child is None or not child.visits:
-                key = (0, 0.0, a == first, -i)
+                key = (extra, 0.0, a == first, -i)
             else:
-                key = (child.visits, child.totals[seat] / child.visits, a == first, -i)
+                mean = child.totals[seat] / child.visits
+                key = (child.visits + extra, mean, a == first, -i)
             if best_key is None or key > best_key:
                 best, best_key = a, key
         return best
 
-    def _iterate(self, root: _Node, world: State, rng, first, stop) -> None:
+    def _iterate(self, root: _Node, world: State, rng, first) -> None:
         n = world.num_players
         node = root
         path = [root]
@@ -208,7 +216,7 @@ class SearchBot(Bot):
             world.apply_trusted(best)
             node = children[best]
             path.append(node)
-        self._rollout_from(world, rng, stop)
+        self._rollout_from(world, rng)
         u = self.evaluate(world)
         for nd in path:
             nd.visits += 1
@@ -216,7 +224,8 @@ class SearchBot(Bot):
             for i in range(n):
                 t[i] += u[i]
 
-    def _rollout_from(self, world: State, rng, stop) -> None:
+    def _rollout_from(self, world: State, rng) -> None:
+        stop = self.cutoff(world) if self.cutoff is not None else None
         bot = self._rollout
         limit = self.rollout_limit
         steps = 0

@@ -16,6 +16,9 @@ from engine.owners_choice.state import OwnersChoiceState
 #: iterations per decision of the registered ``mcts`` bot (well under 1 s on one core)
 ITERATIONS = 200
 
+#: share of the iterations credited to the heuristic's move in the final pick
+PRIOR_WEIGHT = 0.25
+
 
 def sample_world(state: OwnersChoiceState, seat: int, rng: random.Random) -> OwnersChoiceState:
     """A full state consistent with what ``seat`` has seen: the state itself (a clone
@@ -34,6 +37,7 @@ def search_bot(iterations: int | None = ITERATIONS, seconds: float | None = None
         seconds=seconds,
         rollout=OwnersChoiceRandomBot,
         prior=OwnersChoiceHeuristicBot,
+        prior_weight=PRIOR_WEIGHT,
         sample_world=sample_world,
     )
 

@@ -8,13 +8,21 @@ of the search (:class:`engine.core.search.SearchBot` samples them).
 
 from __future__ import annotations
 
+import math
 import random
 
-from engine.core.search import SearchBot
+from engine.core.search import SearchBot, rank_utility
 from engine.stack5.state import Stack5State
 
 #: iterations per decision of the registered ``mcts`` bot (well under 1 s on one core)
-ITERATIONS = 100
+ITERATIONS = 300
+
+#: share of the iterations credited to the heuristic's move in the final pick
+PRIOR_WEIGHT = 0.25
+#: turns begun in a rollout before its leaf is valued (2: the opponent's turn is played)
+TURNS = 2
+#: scale of the lead (in the heuristic's currency) in the logistic utility
+TEMPERATURE = 2.0
 
 
 def sample_world(state: Stack5State, seat: int, rng: random.Random) -> Stack5State:
@@ -23,14 +31,54 @@ def sample_world(state: Stack5State, seat: int, rng: random.Random) -> Stack5Sta
     return state.clone()
 
 
+def evaluate(state: Stack5State) -> list[float]:
+    """Utility per seat in [0, 1]: at the end, the finishing order
+    (:func:`engine.core.search.rank_utility`); before it, a logistic of the seat's lead
+    over its best rival in the heuristic's currency (3 per point, plus
+    :func:`engine.stack5.bots.rows_value` of its rows)."""
+    if state.is_terminal():
+        return rank_utility(state)
+    from engine.stack5.bots import POINT_VALUE, rows_value
+
+    spec = state.spec
+    v = [POINT_VALUE * s + rows_value(spec, rows) for s, rows in zip(state.scores, state._rows)]
+    out = []
+    for p, mine in enumerate(v):
+        lead = mine - max(x for q, x in enumerate(v) if q != p)
+        out.append(1.0 / (1.0 + math.exp(-lead / TEMPERATURE)))
+    return out
+
+
+def _turns_later(leaf: Stack5State):
+    """Cut the rollout from ``leaf`` off when ``TURNS`` more turns have begun (the drawer
+    changed that often), so the leaf is valued before the luck of many turns drowns
+    the move."""
+    last = [leaf.player, 0]
+
+    def stop(s: Stack5State) -> bool:
+        if s.player != last[0]:
+            last[0] = s.player
+            last[1] += 1
+        return last[1] >= TURNS
+
+    return stop
+
+
 def search_bot(iterations: int | None = ITERATIONS, seconds: float | None = None) -> SearchBot:
-    """MCTS with chance nodes; the heuristic bot plays the rollouts to the end of the
-    game and its choice is tried first at the root."""
+    """MCTS with chance nodes; the heuristic bot plays the rollouts until the next turn
+    ends (:func:`evaluate` values the leaf) and its choice is tried first at the root and
+    credited ``PRIOR_WEIGHT`` of the iterations in the final pick."""
     from engine.stack5.bots import HeuristicBot
 
     return SearchBot(
-        iterations=iterations, seconds=seconds, rollout=HeuristicBot, prior=HeuristicBot
+        iterations=iterations,
+        seconds=seconds,
+        rollout=HeuristicBot,
+        prior=HeuristicBot,
+        prior_weight=PRIOR_WEIGHT,
+        evaluate=evaluate,
+        cutoff=_turns_later,
     )
 
 
-__all__ = ["ITERATIONS", "sample_world", "search_bot"]
+__all__ = ["ITERATIONS", "evaluate", "sample_world", "search_bot"]

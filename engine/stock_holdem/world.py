@@ -17,10 +17,11 @@ still chance (the search samples it).
 
 from __future__ import annotations
 
+import math
 import random
 
 from engine.core.protocol import Bot
-from engine.core.search import SearchBot
+from engine.core.search import SearchBot, rank_utility
 from engine.stock_holdem.cards import ALL_CARDS, BEAR, backs
 from engine.stock_holdem.rules import FACE_UP
 from engine.stock_holdem.state import (
@@ -53,6 +54,12 @@ def seen_cards(state: StockHoldemState, seat: int) -> set[int]:
                 if c == BEAR or (mask >> c) & 1:
                     seen.add(c)
     return seen
+
+
+#: share of the iterations credited to the heuristic's move in the final pick
+PRIOR_WEIGHT = 0.5
+#: scale of the net-worth lead (dollars) in the logistic utility
+TEMPERATURE = 20.0
 
 
 def sample_world(state: StockHoldemState, seat: int, rng: random.Random) -> StockHoldemState:
@@ -108,8 +115,22 @@ class PassiveBot(Bot):
         return pool[int(rng.random() * len(pool))]
 
 
-def _round_over(state: StockHoldemState):
-    start = state.round
+def evaluate(state: StockHoldemState) -> list[float]:
+    """Utility per seat in [0, 1]: at the end, the finishing order; before it, a
+    logistic of the seat's net-worth lead over its best rival (``TEMPERATURE`` dollars)."""
+    if state.phase == OVER:
+        return rank_utility(state)
+    v = state.net_worth()
+    out = []
+    for p, mine in enumerate(v):
+        lead = mine - max(x for q, x in enumerate(v) if q != p)
+        out.append(1.0 / (1.0 + math.exp(-lead / TEMPERATURE)))
+    return out
+
+
+def _round_over(leaf: StockHoldemState):
+    """End a rollout when the leaf's round has been priced (or the game is over)."""
+    start = leaf.round
 
     def stop(s: StockHoldemState) -> bool:
         return s.round != start or s.phase == OVER
@@ -119,8 +140,8 @@ def _round_over(state: StockHoldemState):
 
 def search_bot(iterations: int | None = ITERATIONS, seconds: float | None = None) -> SearchBot:
     """SO-ISMCTS over :func:`sample_world`; :class:`PassiveBot` rollouts to the end of
-    the current round (the price phase sets the prices), then each seat's net worth ranks
-    the seats; the heuristic's choice is tried first at the root."""
+    the current round (the price phase sets the prices), then :func:`evaluate` values
+    each seat's net-worth lead; the heuristic's choice is tried first at the root."""
     from engine.stock_holdem.bots import HeuristicBot
 
     return SearchBot(
@@ -128,9 +149,11 @@ def search_bot(iterations: int | None = ITERATIONS, seconds: float | None = None
         seconds=seconds,
         rollout=PassiveBot,
         prior=HeuristicBot,
+        prior_weight=PRIOR_WEIGHT,
         sample_world=sample_world,
         cutoff=_round_over,
+        evaluate=evaluate,
     )
 
 
-__all__ = ["ITERATIONS", "PassiveBot", "sample_world", "search_bot", "seen_cards"]
+__all__ = ["ITERATIONS", "PassiveBot", "evaluate", "sample_world", "search_bot", "seen_cards"]
