@@ -99,3 +99,24 @@ def test_rank_utility_puts_a_winner_first_and_splits_ties():
     s.phase = 8  # P_OVER
     assert s.is_terminal()
     assert rank_utility(s) == [1.0, 0.25, 0.25]
+
+
+@pytest.mark.parametrize("variant", ["bid4", "whist4", "bid2", "whist2"])
+def test_whist_search_bot_chooses_a_legal_action_in_random_positions(variant):
+    game = get_game("whist")
+    bot = game.bots["mcts"](iterations=4)
+    rng = random.Random(3)
+    s = game.new_initial_state(variant=variant)
+    random_bot = game.make_bot("random")
+    k = 0
+    while not s.is_terminal() and k < 150:
+        p = s.current_player()
+        if p < 0:
+            s.apply_trusted(s.sample_chance(rng))
+            continue
+        if k % 5 == 0:
+            before = s.observation(None)
+            a = bot.choose(s, p, rng)
+            assert a in s.legal_actions() and s.observation(None) == before
+        s.apply_trusted(random_bot.choose(s, p, rng))
+        k += 1

@@ -6,7 +6,8 @@
   from a clone of the real state; at a chance node the outcome is *sampled*
   (``sample_chance``) and the tree keeps one child per outcome seen (a chance node whose
   outcomes never repeat, such as a whole deal, stops growing after
-  ``max_chance_children`` children and the iteration rolls out from there);
+  ``max_chance_children`` children, and the iteration then rolls out from the chance
+  node itself; 0 keeps the tree out of chance nodes altogether);
 - **hidden information** (Stock Hold'em, Whist): single-observer information-set MCTS
   (Cowling, Powley & Whitehouse 2012, SO-ISMCTS): each iteration starts from a
   *determinization* ``sample_world(state, seat, rng)`` — a full state consistent with all
@@ -179,14 +180,15 @@ class SearchBot(Bot):
                 break
             if p == CHANCE:
                 outcome = world.sample_chance(rng)
-                world.apply_trusted(outcome)
                 child = node.children.get(outcome)
                 if child is None:
                     if len(node.children) >= self.max_chance_children:
-                        break
+                        break  # the rollout starts at this chance node
+                    world.apply_trusted(outcome)
                     child = node.children[outcome] = _Node(n)
                     path.append(child)
                     break
+                world.apply_trusted(outcome)
                 node = child
                 path.append(child)
                 continue

@@ -38,6 +38,12 @@ def _heuristic():
     return HeuristicBot()
 
 
+def _search(**budget):
+    from engine.whist.world import search_bot
+
+    return search_bot(**budget)
+
+
 GAME = Game(
     name="whist",
     title="Whist and Bid Whist",
@@ -45,7 +51,7 @@ GAME = Game(
     max_players=4,
     ruleset_class=WhistRules,
     new_state=_new_state,
-    bots={"random": RandomBot, "heuristic": _heuristic},
+    bots={"random": RandomBot, "heuristic": _heuristic, "mcts": _search},
     description="Classic trick-taking in four variants: Bid Whist (bidding, kitty, jokers) "
     "and Whist, for four players in partnerships or two players with straw piles.",
     default_players=4,  # see the report: core bench reads default_players, not the ruleset

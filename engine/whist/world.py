@@ -1,0 +1,220 @@
+"""Whist and Bid Whist for search: determinizations for information-set MCTS.
+
+A seat sees its own hand, every card played, the turned-up trump card (4-player Whist),
+the face-up straw cards (two players), and — as declarer of Bid Whist — the kitty it
+took and its own discards. It also knows how many cards every hand, straw pile, kitty and
+discard holds, and which suits a player has shown void: a player who did not follow the
+suit led holds none of it (with ``jokers_follow_trump`` the jokers count as trumps for
+following, so a player who did not follow a trump lead holds neither trumps nor jokers).
+
+:func:`sample_world` deals the cards the seat has not seen into those places at random,
+the hands of players with voids filled first among the cards they may hold, and returns
+a full state: hands, kitty, discards and face-down straw cards replaced, the honours
+counted afresh from the sampled holdings. Everything the seat sees is unchanged, so the
+sampled world's ``observation(seat)`` equals the real one. The fill is uniform among the
+worlds consistent with the voids up to the order in which constrained hands are filled
+(the bids are not used to weigh the worlds). The world's history is empty: the real one
+holds the deal.
+
+It reads the real state only through ``observation(seat)`` and public fields (sizes, the
+tricks); the hidden holdings are written, never read.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from engine.core.errors import EngineError
+from engine.core.search import SearchBot, rank_utility
+from engine.whist.cards import CARD_CODE, DECK52, DECK54, JOKER_MASK, SUIT_MASK
+from engine.whist.state import DEAL, END, HONOUR_RANKS, WhistState
+
+#: iterations per decision of the registered ``mcts`` bot (well under 1 s on one core)
+ITERATIONS = 100
+#: share of the iterations credited to the heuristic's move in the final pick
+PRIOR_WEIGHT = 0.25
+#: scale of the score lead (points) in the logistic utility before the end
+TEMPERATURE = 2.0
+_ATTEMPTS = 200
+
+
+def void_masks(state: WhistState) -> list[int]:
+    """Per seat, the cards it cannot hold: the suits it failed to follow (public)."""
+    club = state.ruleset.jokers_follow_trump
+    trump = state.trump
+    void = [0] * state.num_players
+    obs_tricks = [(t[1], t[2]) for t in state.tricks]
+    obs_tricks.append((state.trick_seats, state.trick_cards))
+    for seats, cards in obs_tricks:
+        led = -1
+        for s, c in zip(seats, cards):
+            if led >= 0:
+                follow = SUIT_MASK[led] | JOKER_MASK if (led == trump and club) else SUIT_MASK[led]
+                if not (1 << c) & follow:
+                    void[s] |= follow
+            elif c < 52:
+                led = c // 13
+            elif trump >= 0 and club:
+                led = trump
+    return void
+
+
+def _codes(texts) -> set[int]:
+    return {CARD_CODE[t] for t in texts or ()}
+
+
+def sample_world(state: WhistState, seat: int, rng: random.Random) -> WhistState:
+    """A full state consistent with everything ``seat`` has seen (module docstring)."""
+    world = state.clone()
+    world.history = []
+    obs = state.observation(seat)
+    if obs["phase"] in ("dealer", "deal", "end"):
+        return world  # nothing is dealt yet (or left to play)
+    n = state.num_players
+    seen = _codes(obs["hand"]) | _codes(c for t in obs["tricks"] for _, c in t["cards"])
+    seen |= _codes(c for _, c in obs["trick"]) | _codes(obs["kitty"]) | _codes(obs["discards"])
+    if obs["turn_card"]:
+        seen.add(CARD_CODE[obs["turn_card"]])
+    ups = [[CARD_CODE[p["up"]] if p["up"] else -1 for p in piles] for piles in obs["straw"] or []]
+    seen |= {c for piles in ups for c in piles if c >= 0}
+    hidden = [c for c in (DECK54 if state.ruleset.bidding else DECK52) if c not in seen]
+
+    # the places to fill: other hands (less the turned-up card still held), then the
+    # kitty (before it is taken), unseen discards and face-down straw cards
+    turn = CARD_CODE[obs["turn_card"]] if obs["turn_card"] else -1
+    played = _codes(c for t in obs["tricks"] for _, c in t["cards"]) | _codes(
+        c for _, c in obs["trick"]
+    )
+    # the turned-up card stays in the dealer's hand, in view, until played
+    turn_holder = obs["dealer"] if turn >= 0 and turn not in played else -1
+    hand_need = {}
+    for p in range(n):
+        if p != seat:
+            hand_need[p] = obs["hand_sizes"][p] - (p == turn_holder)
+    kitty_need = obs["kitty_size"] if obs["kitty"] is None else 0
+    discard_need = obs["discard_count"] if obs["discards"] is None else 0
+    downs = [[p["down"] for p in piles] for piles in obs["straw"] or []]
+    free_need = kitty_need + discard_need + sum(map(sum, downs))
+    if sum(hand_need.values()) + free_need != len(hidden):
+        raise EngineError("whist: the unseen cards do not fill the unseen places")
+
+    void = void_masks(state)
+    order = sorted(hand_need, key=lambda p: -bin(void[p]).count("1"))
+    for _ in range(_ATTEMPTS):
+        pool = hidden[:]
+        rng.shuffle(pool)
+        hands = {}
+        ok = True
+        for p in order:
+            allowed = [c for c in pool if not void[p] >> c & 1]
+            if len(allowed) < hand_need[p]:
+                ok = False
+                break
+            take = set(allowed[: hand_need[p]])
+            hands[p] = take
+            pool = [c for c in pool if c not in take]
+        if ok:
+            break
+    else:  # pragma: no cover - the real deal always fits; a fill this unlucky is not seen
+        raise EngineError("whist: no consistent world found")
+
+    new_hands = list(world.hands)
+    for p, cards in hands.items():
+        m = 0
+        for c in cards:
+            m |= 1 << c
+        if p == turn_holder:
+            m |= 1 << turn
+        new_hands[p] = m
+    world.hands = new_hands
+    rest = pool
+    if kitty_need:
+        world.kitty = tuple(rest[:kitty_need])
+        rest = rest[kitty_need:]
+    if discard_need:
+        world.discards = rest[:discard_need]
+        rest = rest[discard_need:]
+    if world.piles is not None:
+        for s, piles in enumerate(world.piles):
+            for i, pile in enumerate(piles):
+                k = downs[s][i]
+                if k:
+                    pile[: len(pile) - 1] = rest[:k]
+                    rest = rest[k:]
+    if state.kitty_taken and seat != state.declarer and obs["kitty"] is None:
+        # the kitty went into the declarer's hand: any six of its cards then will do
+        d = state.declarer
+        played = {c for t in state.tricks for s, c in zip(t[1], t[2]) if s == d}
+        played |= {c for s, c in zip(state.trick_seats, state.trick_cards) if s == d}
+        pool_k = list(world.discards) + sorted(
+            (c for c in range(54) if world.hands[d] >> c & 1), key=lambda _: rng.random()
+        )
+        pool_k += sorted(played)
+        world.kitty = tuple(pool_k[:6])
+    _recount_honours(state, world)
+    world._legal = None  # the cached moves of the seat to act were the real hand's
+    return world
+
+
+def _recount_honours(state: WhistState, world: WhistState) -> None:
+    """The honours each seat held when dealt (Whist): its hand plus the cards it played."""
+    if not (
+        state.turn_card >= 0 and (not state.two or state.ruleset.high_game_trump == "dealer_last")
+    ):
+        return
+    suit = state.turn_card // 13
+    honours = [13 * suit + r for r in HONOUR_RANKS]
+    played = [0] * state.num_players
+    for tr in state.tricks:
+        for s, c in zip(tr[1], tr[2]):
+            played[s] |= 1 << c
+    for s, c in zip(state.trick_seats, state.trick_cards):
+        played[s] |= 1 << c
+    world.honours = [
+        sum(1 for c in honours if (world.hands[i] | played[i]) >> c & 1)
+        for i in range(state.num_players)
+    ]
+
+
+def evaluate(state: WhistState) -> list[float]:
+    """At the end, the winners; before it, a logistic of each side's score lead."""
+    if state.phase == END:
+        return rank_utility(state)
+    sc = state.scores
+    return [
+        1.0 / (1.0 + math.exp(-(sc[p & 1] - sc[1 - (p & 1)]) / TEMPERATURE))
+        for p in range(state.num_players)
+    ]
+
+
+def _deal_over(leaf: WhistState):
+    """End a rollout when the leaf's deal has been scored."""
+    deal = leaf.deal_no
+
+    def stop(s: WhistState) -> bool:
+        return s.phase in (DEAL, END) or s.deal_no != deal
+
+    return stop
+
+
+def search_bot(iterations: int | None = ITERATIONS, seconds: float | None = None) -> SearchBot:
+    """SO-ISMCTS over :func:`sample_world`; heuristic rollouts to the end of the deal,
+    valued by the score lead (:func:`evaluate`); the heuristic's choice is tried first
+    at the root. The tree stays out of the next deal (a deal is one chance node)."""
+    from engine.whist.bots import HeuristicBot
+
+    return SearchBot(
+        iterations=iterations,
+        seconds=seconds,
+        rollout=HeuristicBot,
+        prior=HeuristicBot,
+        prior_weight=PRIOR_WEIGHT,
+        sample_world=sample_world,
+        evaluate=evaluate,
+        cutoff=_deal_over,
+        max_chance_children=0,
+    )
+
+
+__all__ = ["ITERATIONS", "evaluate", "sample_world", "search_bot", "void_masks"]
