@@ -5,10 +5,9 @@ The backends (chosen by :func:`run_ordered`):
 
 - one core, in this process: ``workers=1``, or only one piece of work;
 - the standard library's :class:`concurrent.futures.ProcessPoolExecutor` with ``workers``
-  processes (default: every core this process may use), forked (or started by a fork
-  server in a threaded program such as the app: a script then needs the usual
-  ``if __name__ == "__main__":`` guard), workers ignoring Ctrl-C so that the parent stops
-  them cleanly;
+  processes (default: every core this process may use), started by a fork server (a
+  script therefore needs the usual ``if __name__ == "__main__":`` guard), workers
+  ignoring Ctrl-C so that the parent stops them cleanly;
 - Ray (``pip install -e '.[cluster]'``), with ``cluster`` an address: ``auto`` (a running
   cluster), ``ray://host:port``, or ``local`` (start a Ray instance on this machine). A
   Ray connection already made by the caller (``ray.init(...)``) is used as it is.
@@ -28,7 +27,6 @@ import contextlib
 import multiprocessing
 import os
 import signal
-import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -82,14 +80,12 @@ def _ignore_sigint() -> None:
 
 
 def _context():
-    """fork in a single-threaded program (fast, no re-import of the main script); a fork
-    server in a threaded one such as the app (forking a threaded process is unsafe)."""
-    methods = multiprocessing.get_all_start_methods()
-    if "fork" in methods and threading.active_count() == 1:
-        return multiprocessing.get_context("fork")
-    if "forkserver" in methods:
+    """A fork server (never a plain fork: polars' and the app's threads do not survive
+    one), preloaded with the simulation code; a script that uses the pool therefore
+    needs the usual ``if __name__ == "__main__":`` guard."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["engine.core.simulate", "engine.core.parquet"])
+        ctx.set_forkserver_preload(["engine.core.simulate"])
         return ctx
     return multiprocessing.get_context("spawn")
 
