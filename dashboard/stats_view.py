@@ -33,12 +33,13 @@ from dashboard.ui import (
     plain_label,
     player_counts,
 )
-from engine import EngineError, GameRecord, get_game, parse_records, simulate
+from engine import EngineError, GameRecord, get_game, parse_records, simulate_many
 from engine import stats as engine_stats
 from engine.core.records import MAX_BYTES, parse_jsonl
 from engine.stats import StatTable, length_frame, seats_frame, single_bot_seats, win_rates
 
 MAX_BATCH = 200  # games per simulation request
+PARALLEL_BATCH = 100  # a batch this big is simulated on every core (engine.simulate_many)
 SIM_SECONDS = 10.0  # and at most this long, so a request cannot hang the app
 MAX_SESSION_GAMES = 20_000  # simulated games kept in one session
 MAX_UPLOAD_SETS = 4  # uploaded files kept in one session
@@ -253,15 +254,24 @@ def render_simulation_form(game_name: str) -> None:
         return
     wanted = min(int(games), MAX_SESSION_GAMES - kept)
     bar = st.progress(0.0, text="Simulating…")
-    made = []
     deadline = time.monotonic() + SIM_SECONDS
+    shown = [0]  # games finished so far: at least one is kept whatever the deadline
+
+    def progress(done: int, total: int) -> None:
+        shown[0] = done
+        bar.progress(done / total, text=f"Simulated {done} of {total}")
+
     try:
         overrides = parse_overrides(game, rules)
-        for i in range(wanted):
-            made.append(simulate(game, int(seed) + i, chosen[: int(n)], **overrides))
-            bar.progress((i + 1) / wanted, text=f"Simulated {i + 1} of {wanted}")
-            if time.monotonic() > deadline and i + 1 < wanted:
-                break
+        made = simulate_many(  # every core for a big batch; a small one in this process
+            game,
+            range(int(seed), int(seed) + wanted),
+            chosen[: int(n)],
+            workers=None if wanted >= PARALLEL_BATCH else 1,
+            progress=progress,
+            should_stop=lambda: shown[0] > 0 and time.monotonic() > deadline,
+            **overrides,
+        )
     except EngineError as exc:
         st.error(str(exc))
         return

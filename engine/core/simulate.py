@@ -165,7 +165,8 @@ def iter_simulate(
     game.new_initial_state(len(players) if players else None, rules)
     check_cluster(cluster)
     width = check_workers(workers) if cluster is None or workers is not None else 8
-    size = chunk or chunk_size(len(seeds), width)
+    in_process = cluster is None and width == 1  # one game a piece: finest progress/stop
+    size = chunk or (1 if in_process else chunk_size(len(seeds), width))
     pieces = (
         (game.name, list(seeds[i : i + size]), players, dict(overrides), form)
         for i in range(0, len(seeds), size)
