@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from engine.core.errors import EngineError, IllegalAction, ParseError, parse_count, quote_choices
@@ -76,9 +76,13 @@ class Give:
     """After a bust: the drawer gives every card drawn this turn to ``seat``."""
 
     seat: int
+    text: str = field(init=False, repr=False, compare=False)  # str(), made once
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", f"give {self.seat}")
 
     def __str__(self) -> str:
-        return f"give {self.seat}"
+        return self.text
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,9 +91,13 @@ class Steal:
 
     seat: int
     row: int
+    text: str = field(init=False, repr=False, compare=False)  # str(), made once
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", f"steal {self.seat} row {self.row}")
 
     def __str__(self) -> str:
-        return f"steal {self.seat} row {self.row}"
+        return self.text
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,15 +109,21 @@ class Place:
     card: str
     row: int
     discard: bool = False
+    text: str = field(init=False, repr=False, compare=False)  # str(), made once
+
+    def __post_init__(self) -> None:
+        if self.discard:
+            text = f"place {self.card} discard row {self.row}"
+        else:
+            text = f"place {self.card} row {self.row}"
+        object.__setattr__(self, "text", text)
 
     def __repr__(self) -> str:
         extra = ", discard=True" if self.discard else ""
         return f"Place(card={self.card!r}, row={self.row}{extra})"
 
     def __str__(self) -> str:
-        if self.discard:
-            return f"place {self.card} discard row {self.row}"
-        return f"place {self.card} row {self.row}"
+        return self.text
 
 
 DRAW = Decide("draw")
@@ -312,25 +326,36 @@ class Stack5State(State):
         self.own_draws = 0  # cards counted toward min_draws (see Stack5Rules)
         self.extra = 0  # Draw 3 cards still to come
         self.effect = -1  # the special card taking effect
-        self._continue_draw()
+        if self.ruleset.min_draws > 0:  # _continue_draw written out
+            if self.deck_total == 0:
+                self._reshuffle()
+            self.phase = P_DRAW
+        else:
+            self.phase = P_DECIDE
 
     def _continue_draw(self) -> None:
         if self.own_draws < self.ruleset.min_draws:
-            self._need_card(P_DRAW)
+            if self.deck_total == 0:
+                self._reshuffle()
+            self.phase = P_DRAW
         else:
             self.phase = P_DECIDE
 
     def _need_card(self, phase: int) -> None:
         """Enter a chance phase; an empty deck is replaced by the discard pile first."""
         if self.deck_total == 0:
-            total = sum(self.discard)
-            if total == 0:
-                raise EngineError("Stack 5: the deck and the discard pile are both empty")
-            self._deck, self.discard = self.discard, [0] * self.spec.kinds
-            self._flat = None
-            self.deck_total = total
-            self.reshuffles += 1
+            self._reshuffle()
         self.phase = phase
+
+    def _reshuffle(self) -> None:
+        """The discard pile becomes the deck (the deck is empty)."""
+        total = sum(self.discard)
+        if total == 0:
+            raise EngineError("Stack 5: the deck and the discard pile are both empty")
+        self._deck, self.discard = self.discard, [0] * self.spec.kinds
+        self._flat = None
+        self.deck_total = total
+        self.reshuffles += 1
 
     def _end_turn(self) -> None:
         self.placer = -1
@@ -375,16 +400,20 @@ class Stack5State(State):
                 return list(out if out is not None else table.get(key, c))
             out = []
             seen = 0
+            lists = table.lists
+            bits = table.bits
+            fmask = table.mask
             for c in to_place:
                 bit = 1 << c
                 if not seen & bit:
                     seen |= bit
-                    out += table.get(key, c)
+                    got = lists.get((key >> bits * c & fmask) << 8 | c)
+                    out += got if got is not None else table.get(key, c)
             return out
         if phase == P_STEAL_PLACE:
             return self._placements(self.player, self.stolen)
         if phase == P_GIVE:
-            return [Give(s) for s in range(self.num_players) if s != self.player]
+            return list(_gives(self.num_players, self.player))
         if phase == P_STEAL:
             return self._steal_targets()
         return []
@@ -458,27 +487,39 @@ class Stack5State(State):
 
     def apply_trusted(self, action) -> None:
         """Apply a legal action and record its text (the transitions are written here, in
-        one call: the hot path of simulation)."""
+        one call: the hot path of simulation). Texts come made with the action objects
+        (``Deal.card``, ``Decide.kind``, ``.text`` of the others)."""
         phase = self.phase
-        spec = self.spec
         if phase <= P_BOMB:
-            self._deal(spec.index[action.card])
-        elif phase == P_DECIDE:
-            if action.kind == "draw":
-                self._need_card(P_DRAW)
+            card = action.card
+            self._deal(self.spec.index[card])
+            self.history.append(card)
+            return
+        if phase == P_PLACE:
+            code = self.spec.index[action.card]
+            to_place = self.to_place
+            to_place.remove(code)
+            self._place(self.placer, code, action.row - 1, action.discard)
+            if not to_place and self.phase != P_OVER:
+                self.placer = -1  # _end_turn written out
+                self._start_turn((self.player + 1) % self.num_players)
+            self.history.append(action.text)
+            return
+        if phase == P_DECIDE:
+            kind = action.kind
+            if kind == "draw":
+                if self.deck_total == 0:
+                    self._reshuffle()
+                self.phase = P_DRAW
             elif self.hand:
                 self.placer = self.player
                 self.to_place, self.hand = self.hand, []
                 self.phase = P_PLACE
             else:
                 self._end_turn()
-        elif phase == P_PLACE:
-            code = spec.index[action.card]
-            self.to_place.remove(code)
-            self._place(self.placer, code, action.row - 1, action.discard)
-            if self.phase != P_OVER and not self.to_place:
-                self._end_turn()
-        elif phase == P_GIVE:
+            self.history.append(kind)
+            return
+        if phase == P_GIVE:
             self.placer = action.seat
             self.to_place, self.hand = self.hand, []
             self.phase = P_PLACE
@@ -496,7 +537,7 @@ class Stack5State(State):
             self._place(self.player, code, action.row - 1, action.discard)
             if self.phase != P_OVER:
                 self._continue_draw()
-        self.history.append(str(action))
+        self.history.append(action.text)
 
     def _deal(self, c: int) -> None:
         spec = self.spec
@@ -504,8 +545,25 @@ class Stack5State(State):
         flat = self._flat
         if flat is not None:
             del flat[bisect_left(flat, c)]
-        self.deck_total -= 1
+        total = self.deck_total = self.deck_total - 1
         phase = self.phase
+        if phase == P_DRAW and c < spec.n_numbers:  # the common case, written out
+            if spec.own_counts:
+                self.own_draws += 1
+            bit = 1 << spec.number[c]
+            self.hand.append(c)
+            if self.mask & bit:
+                self.extra = 0
+                self._end_effect()
+                self.phase = P_GIVE
+            else:
+                self.mask |= bit
+                if self.own_draws < self.ruleset.min_draws:
+                    if total == 0:
+                        self._reshuffle()
+                else:
+                    self.phase = P_DECIDE
+            return
         if phase == P_BOMB:
             if c < spec.n_numbers:
                 self._bomb(c)
@@ -587,39 +645,45 @@ class Stack5State(State):
     def _place(self, seat: int, code: int, slot: int, discard: bool) -> None:
         rows = self._rows[seat]
         stamps = self.stamps[seat]
-        d = self.discard
-        self.clock += 1
+        clock = self.clock = self.clock + 1
+        keys = self.keys
         if discard:
+            d = self.discard
             for c in rows[slot]:
                 d[c] += 1
             row = (code,)
-            stamps[slot] = (self.clock,)
+            stamps[slot] = (clock,)
             sig = 0
         else:
             row = rows[slot] + (code,)
-            stamps[slot] = stamps[slot] + (self.clock,)
-            sig = self.sigs[seat][slot] if self.keys is not None else 0
-        if len(row) == ROW_LENGTH:
-            for c in row:
-                d[c] += 1
-            self._set_row(seat, slot, (), 0)
-            stamps[slot] = ()
-            self.scores[seat] += self.spec.points(row)
-            if self.scores[seat] >= self.ruleset.target:
-                self.winner = seat
-                self.phase = P_OVER
-        else:  # _set_row written out
-            spec = self.spec
-            new = spec.next_sigs[sig * spec.kinds + code]
-            rows[slot] = row
-            keys = self.keys
-            if keys is not None:
-                sigs = self.sigs[seat]
-                old = sigs[slot]
-                if new != old:
-                    sigs[slot] = new
-                    weights = spec.slot_weights[slot]
-                    keys[seat] += weights[new] - weights[old]
+            if len(row) == ROW_LENGTH:
+                self._score_row(seat, slot, row)
+                return
+            stamps[slot] += (clock,)
+            sig = self.sigs[seat][slot] if keys is not None else 0
+        # _set_row written out
+        spec = self.spec
+        new = spec.next_sigs[sig * spec.kinds + code]
+        rows[slot] = row
+        if keys is not None:
+            sigs = self.sigs[seat]
+            old = sigs[slot]
+            if new != old:
+                sigs[slot] = new
+                weights = spec.slot_weights[slot]
+                keys[seat] += weights[new] - weights[old]
+
+    def _score_row(self, seat: int, slot: int, row: tuple) -> None:
+        """A row of ROW_LENGTH cards scores and goes to the discard pile."""
+        d = self.discard
+        for c in row:
+            d[c] += 1
+        self._set_row(seat, slot, (), 0)
+        self.stamps[seat][slot] = ()
+        self.scores[seat] += self.spec.points(row)
+        if self.scores[seat] >= self.ruleset.target:
+            self.winner = seat
+            self.phase = P_OVER
 
     # --- views ----------------------------------------------------------------------------
     def describe_turn(self) -> str:
@@ -764,6 +828,16 @@ class _PlaceTable:
 
 
 _TABLES: dict[DeckSpec, _PlaceTable] = {}
+
+_GIVES: dict[tuple[int, int], tuple[Give, ...]] = {}
+
+
+def _gives(players: int, giver: int) -> tuple[Give, ...]:
+    """The ``give`` actions of ``giver`` (shared objects, their texts made once)."""
+    out = _GIVES.get((players, giver))
+    if out is None:
+        out = _GIVES[players, giver] = tuple(Give(s) for s in range(players) if s != giver)
+    return out
 
 
 def _table(spec: DeckSpec) -> _PlaceTable:
