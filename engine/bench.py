@@ -111,3 +111,42 @@ def run_app_bench(pages=None, *, runs: int = 3) -> list:
         return bench_app.run(pages or None, runs=runs)
     except ValueError as exc:
         raise EngineError(str(exc)) from None
+
+
+PARALLEL_GAMES = {"stack5": 1200, "whist": 120}  # about a few seconds each on one core
+
+
+def run_parallel_bench(names=None, *, runs: int = 3, workers: int = 2) -> list[tuple]:
+    """``simulate_many`` games per second on one core (in this process) and on
+    ``workers`` processes, median of ``runs``; the ratio is the speed-up (target >= 1.8 on
+    2 cores for Stack 5 and Bid Whist). Wall time: on a busy machine the ratio is noisy;
+    compare with ``farm-bench`` runs of ``simulate --workers 1`` and ``--workers 2``."""
+    from engine.core.parallel import check_workers
+    from engine.core.simulate import simulate_many
+
+    if type(runs) is not int or not 1 <= runs <= MAX_RUNS:
+        raise EngineError(f"--runs {runs!r}: give a whole number of runs from 1 to {MAX_RUNS}")
+    workers = check_workers(workers)
+    names = list(names) if names else list(PARALLEL_GAMES)
+    for n in names:
+        if n not in _MODULES:
+            raise EngineError(f"unknown game {n!r}; games: {quote_choices(list(_MODULES))}")
+    rows = []
+    for name in names:
+        games = PARALLEL_GAMES.get(name, 400)
+        rates = {}
+        for w in (1, workers):
+            times = []
+            for _ in range(runs):
+                start = time.perf_counter()
+                simulate_many(name, range(games), workers=w)
+                times.append(time.perf_counter() - start)
+            rates[w] = games / statistics.median(times)
+        rows.append((name, games, rates[1], rates[workers], rates[workers] / rates[1]))
+    print(
+        f"{'game':<14} {'games':>6} {'1 core/s':>10} {f'{workers} workers/s':>13} {'speed-up':>9}"
+    )
+    for name, games, one, many, ratio in rows:
+        print(f"{name:<14} {games:>6} {one:>10,.1f} {many:>13,.1f} {ratio:>8.2f}x")
+    print(f"(simulate_many, default players and ruleset, median of {runs} runs, wall time)")
+    return rows

@@ -320,6 +320,15 @@ def cmd_analyse(args) -> int:
 def cmd_bench(args) -> int:
     from engine.bench import run_app_bench, run_bench
 
+    if args.parallel:  # simulate_many on one core against every core
+        from engine.bench import run_parallel_bench
+
+        run_parallel_bench(
+            args.games or None,
+            runs=3 if args.runs is None else args.runs,
+            workers=2 if args.workers is None else args.workers,
+        )
+        return 0
     if args.app:  # page timings under AppTest; positional words pick pages
         run_app_bench(args.games or None, runs=3 if args.runs is None else args.runs)
         return 0
@@ -413,6 +422,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="time each page of the app under AppTest instead (load, change a widget, main "
         "button; target 300 ms); the names then pick pages by title words",
     )
+    b.add_argument(
+        "--parallel",
+        action="store_true",
+        help="simulate_many games per second on one core and on --workers processes "
+        "(default 2; games: stack5 whist), and the speed-up",
+    )
+    b.add_argument("--workers", type=int, help="processes for --parallel (default 2)")
     b.set_defaults(func=cmd_bench)
     return p
 

@@ -153,3 +153,9 @@ def test_ray_local_instance_gives_the_process_pool_games():
         if started:
             ray.shutdown()
     assert texts(on_ray) == pool
+
+
+def test_bench_parallel_prints_the_speed_up(capsys):
+    assert main(["bench", "--parallel", "pig", "--runs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "speed-up" in out and "pig" in out
