@@ -68,10 +68,12 @@ def step_chart(
         )
     if step is not None:
         fig.layout.shapes = [step_marker(step)]
+    dollars = y_title == "$"  # amounts read $120 on the axis, no lone rotated "$"
     fig.update_layout(
         title=title,
         xaxis_title=x,
-        yaxis_title=y_title,
+        yaxis_title="" if dollars else y_title,
+        yaxis_tickprefix="$" if dollars else "",
         margin={"l": 10, "r": 10, "t": 40, "b": 10},
         height=320,
         legend={"orientation": "h", "y": -0.25},

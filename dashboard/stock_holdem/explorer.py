@@ -43,7 +43,9 @@ def render_state(state, seat):
         for p, h in enumerate(obs["hands"])
     )
     st.html(f"<div><b>Hands</b>{hands}</div>")
-    st.dataframe(holdings_frame(obs, state.net_worth()), hide_index=True, width="stretch")
+    frame = holdings_frame(obs, state.net_worth())
+    narrow = {c: st.column_config.NumberColumn(c, width=34) for c in COMPANIES}
+    st.dataframe(frame, hide_index=True, width="stretch", column_config=narrow)
     if obs["results"]:
         last = obs["results"][-1]
         st.caption(
