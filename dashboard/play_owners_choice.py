@@ -12,6 +12,7 @@ import streamlit as st
 from dashboard.live import Group, percent
 from dashboard.owners_choice.draw import (
     COLOURS,
+    INK,
     board_svg,
     holdings_html,
     roll_svg,
@@ -42,7 +43,7 @@ def outcome(action, probability) -> tuple[str, str]:
     which, face = oc_die_face(action.arg)
     letter = action.arg.split(" ", 1)[0]
     if letter in COLOURS:
-        bg, fg = COLOURS[letter], "#222" if letter == "Y" else "#fff"
+        bg, fg = COLOURS[letter], INK[letter]
     elif which == "Fund":
         bg, fg = "#111", "#fff"
     else:
