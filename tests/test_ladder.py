@@ -4,6 +4,8 @@ head to head, records that replay, determinism for a seed."""
 from __future__ import annotations
 
 import json
+import shlex
+from pathlib import Path
 
 import pytest
 
@@ -81,3 +83,31 @@ def test_ladder_command_reports_a_bad_bot_in_one_line(capsys):
     assert main(["ladder", "stack5", "--bots", "random", "wizard", "--games", "1"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("error:") and "wizard" in err and len(err.splitlines()) == 1
+
+
+SHIPPED = Path(__file__).resolve().parents[1] / "data" / "ladder"
+SUMMARIES = sorted(SHIPPED.glob("*.json"))
+
+
+@pytest.mark.parametrize("path", SUMMARIES, ids=[p.stem for p in SUMMARIES])
+def test_shipped_ladder_records_replay_and_match_the_summary(path):
+    data = load_ladder(path.read_text())
+    records = read_jsonl(SHIPPED / "records" / f"{path.stem}.jsonl", verify=True)
+    assert len(records) == data["games"]
+    assert [r.seed for r in records] == list(range(data["seed"], data["seed"] + data["games"]))
+    assert {r.game for r in records} == {data["game"]} == {path.stem}
+    for r in records:
+        assert r.players == lineup(data["bots"], data["players"], r.seed - data["seed"])
+
+
+def test_shipped_stack5_ladder_command_reproduces_its_first_games(tmp_path):
+    """The command in data/ladder/README.md makes the shipped records (2 games checked)."""
+    readme = (SHIPPED / "README.md").read_text()
+    line = next(x for x in readme.splitlines() if "ladder stack5" in x)
+    args = shlex.split(line[line.index("python -m engine ladder") :].strip("`"))[3:]
+    args[args.index("--games") + 1] = "2"
+    args[args.index("--out") + 1] = str(tmp_path / "again.jsonl")
+    args[args.index("--summary") + 1] = str(tmp_path / "again.json")
+    assert main(args) == 0
+    again = (tmp_path / "again.jsonl").read_text().splitlines()
+    assert again == (SHIPPED / "records" / "stack5.jsonl").read_text().splitlines()[:2]

@@ -21,6 +21,7 @@ from engine.whist.cards import (
     CARD_TEXT,
     DISPLAY_ORDER,
     SUITS,
+    holding_texts,
     mask_of,
     mask_texts,
     parse_card,
@@ -43,9 +44,13 @@ class FirstDealer:
     """Chance: the seat that deals first."""
 
     seat: int
+    text: str = field(init=False, repr=False, compare=False)  # str(), made once
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", f"dealer {self.seat}")
 
     def __str__(self) -> str:
-        return f"dealer {self.seat}"
+        return self.text
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +71,11 @@ class Deal:
     turn: str = ""
     codes: tuple | None = field(default=None, init=False, repr=False, compare=False)
 
+    @property
+    def text(self) -> str:
+        """``str(self)``, as every Whist action has it."""
+        return str(self)
+
     def __str__(self) -> str:
         parts = [f"{i}: " + " ".join(h) for i, h in enumerate(self.hands)]
         for i, piles in enumerate(self.straw):
@@ -81,9 +91,13 @@ class Deal:
 class Bid:
     number: int
     kind: str
+    text: str = field(init=False, repr=False, compare=False)  # str(), made once
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", f"bid {self.number} {self.kind}")
 
     def __str__(self) -> str:
-        return f"bid {self.number} {self.kind}"
+        return self.text
 
     @property
     def rank(self) -> int:
@@ -93,6 +107,8 @@ class Bid:
 
 @dataclass(frozen=True, slots=True)
 class Pass:
+    text: str = field(default="pass", init=False, repr=False, compare=False)
+
     def __str__(self) -> str:
         return "pass"
 
@@ -102,9 +118,13 @@ class Trump:
     """The declarer of an uptown/downtown bid names the trump suit."""
 
     suit: str
+    text: str = field(init=False, repr=False, compare=False)  # str(), made once
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", f"trump {self.suit}")
 
     def __str__(self) -> str:
-        return f"trump {self.suit}"
+        return self.text
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,9 +132,13 @@ class Direction:
     """The declarer of a no trump bid names the direction (high or low)."""
 
     low: bool
+    text: str = field(init=False, repr=False, compare=False)  # str(), made once
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", "direction low" if self.low else "direction high")
 
     def __str__(self) -> str:
-        return "direction low" if self.low else "direction high"
+        return self.text
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,12 +150,14 @@ class Discard:
 
     card: str
     code: int = field(default=-1, init=False, repr=False, compare=False)
+    text: str = field(init=False, repr=False, compare=False)  # str(), made once
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "code", _code(self.card))
+        object.__setattr__(self, "text", f"discard {self.card}")
 
     def __str__(self) -> str:
-        return f"discard {self.card}"
+        return self.text
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,9 +165,13 @@ class Declare:
     """Two-player Whist: declare a High or a Low game."""
 
     game: str
+    text: str = field(init=False, repr=False, compare=False)  # str(), made once
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", f"declare {self.game}")
 
     def __str__(self) -> str:
-        return f"declare {self.game}"
+        return self.text
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,12 +181,14 @@ class Play:
 
     card: str
     code: int = field(default=-1, init=False, repr=False, compare=False)
+    text: str = field(init=False, repr=False, compare=False)  # str(), made once
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "code", _code(self.card))
+        object.__setattr__(self, "text", f"play {self.card}")
 
     def __str__(self) -> str:
-        return f"play {self.card}"
+        return self.text
 
 
 def _code(card) -> int:
@@ -333,4 +365,34 @@ def deal_text(hands, kitty=(), straw=(), turn=-1) -> Deal:
         CARD_TEXT[turn] if turn >= 0 else "",
     )
     object.__setattr__(deal, "codes", (masks, tuple(kitty)))
+    return deal
+
+
+def deal_of_deck(deck: list[int], size: int, kitty: bool, dealer: int) -> Deal:
+    """:func:`deal_text` of a shuffled deck dealt to four hands of ``size`` cards (seat
+    ``i`` gets ``deck[size*i : size*(i+1)]``), the rest the kitty (``kitty``) or, without
+    a kitty, the dealer's last card turned: the same deal, made in fewer steps."""
+    bits = itemgetter(*deck)(_BIT)
+    s2 = size + size
+    s3 = s2 + size
+    s4 = s3 + size
+    masks = (sum(bits[:size]), sum(bits[size:s2]), sum(bits[s2:s3]), sum(bits[s3:s4]))
+    t0, t1, t2, t3, t4 = holding_texts()
+    texts = tuple(
+        [
+            t4[m >> 52]
+            + t0[m & 0x1FFF]
+            + t1[m >> 13 & 0x1FFF]
+            + t2[m >> 26 & 0x1FFF]
+            + t3[m >> 39 & 0x1FFF]
+            for m in masks
+        ]
+    )
+    if kitty:
+        rest = sorted(deck[s4:], key=DISPLAY_ORDER.__getitem__)
+        deal = Deal(texts, tuple([CARD_TEXT[c] for c in rest]), (), "")
+    else:
+        rest = []
+        deal = Deal(texts, (), (), CARD_TEXT[deck[size * dealer + size - 1]])
+    object.__setattr__(deal, "codes", (masks, tuple(rest)))
     return deal

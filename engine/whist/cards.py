@@ -174,6 +174,12 @@ def _holding_texts() -> list[list[tuple[str, ...]]]:
     return _HOLDING_TEXTS
 
 
+def holding_texts() -> list[list[tuple[str, ...]]]:
+    """The tables of :func:`mask_texts`: per suit, the texts of every 13-bit holding
+    (highest first), then the jokers' by ``mask >> 52`` (big first)."""
+    return _HOLDING_TEXTS or _holding_texts()
+
+
 def mask_texts(mask: int) -> tuple[str, ...]:
     """The texts of a card mask in display order (as :func:`sort_cards`).
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from operator import attrgetter, itemgetter
 
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.protocol import CHANCE, TERMINAL, State
@@ -42,12 +43,13 @@ from engine.whist.cards import (
 )
 from engine.whist.rules import WhistRules
 from engine.whist.scoring import (
+    _STRENGTH,
+    _strength,
     bid_whist_points,
     contract_is_low,
     honours_points,
     two_player_whist_points,
     whist_points,
-    winning_index,
 )
 
 DEALER, DEAL, BID, TRUMP, DISCARD, DECLARE, PLAY, END = range(8)
@@ -58,7 +60,7 @@ HONOUR_RANKS = (ACE, ACE - 1, ACE - 2, ACE - 3)
 
 class WhistState(State):
     __slots__ = (
-        "game", "num_players", "ruleset", "_texts", "_pending", "_legal", "club",
+        "game", "num_players", "ruleset", "_texts", "_pending", "_legal", "club", "_fresh",
         "two", "bidw", "n_tricks", "trick_size",
         "scores", "dealer", "phase", "to_act", "deal_no",
         "hands", "tops", "piles", "kitty", "turn_card", "honours",
@@ -88,6 +90,7 @@ class WhistState(State):
         self.deal_log = []
         self.loser = -1
         self._reset_deal()
+        self._fresh = True  # the deal fields are as _reset_deal left them
         if ruleset.first_dealer >= 0:
             self.dealer = ruleset.first_dealer
             self.phase = DEAL
@@ -168,9 +171,9 @@ class WhistState(State):
             t = _PLAYS or _play_tables()
             if led >= 0:  # must follow the suit led when able (jokers have no suit)
                 if led != self.trump or not self.club:
-                    sub = playable >> (13 * led) & 0x1FFF
-                    if sub:
-                        legal = self._legal = t[led][sub]
+                    legal = t[led][playable >> 13 * led & 0x1FFF]
+                    if legal:
+                        self._legal = legal
                         return legal
                 else:  # club rule: the jokers are trumps for following suit
                     playable = playable & (SUIT_MASK[led] | JOKER_MASK) or playable
@@ -260,9 +263,9 @@ class WhistState(State):
         c = action.code
         seat = self.to_act
         hands = self.hands
-        bit = 1 << c
-        if hands[seat] & bit:
-            hands[seat] ^= bit
+        held = hands[seat]
+        if held >> c & 1:
+            hands[seat] = held ^ 1 << c
         else:
             self._take_straw(seat, c)
         self._pending.append(action)
@@ -276,7 +279,7 @@ class WhistState(State):
             elif self.trump >= 0 and self.club:
                 self.led = self.trump  # club rule: a led joker is a trump lead
         if len(cards) < self.trick_size:
-            self.to_act = 1 - seat if self.two else (seat + 1) & 3
+            self.to_act = _NEXT_SEAT[self.two][seat]
         else:
             self._end_trick()
 
@@ -285,7 +288,7 @@ class WhistState(State):
         """The action texts so far (a record's ``actions``), made when first read."""
         pending = self._pending
         if pending:
-            self._texts += map(str, pending)
+            self._texts += map(_TEXT, pending)  # every Whist action carries its text
             pending.clear()
         return self._texts
 
@@ -310,6 +313,8 @@ class WhistState(State):
             return super().sample_chance(rng)
         deck = list(DECK54 if self.bidw else DECK52)
         shuffle(rng, deck)
+        if not self.two:
+            return A.deal_of_deck(deck, 12 if self.bidw else 13, self.bidw, self.dealer)
         n = self.num_players
         hands = (
             [deck[12 * i : 12 * i + 12] for i in range(n)]
@@ -454,7 +459,10 @@ class WhistState(State):
             self._start_play(self.declarer)
 
     def _deal(self, deal) -> None:
-        self._reset_deal()
+        if self._fresh:  # a new state: its deal fields were just reset
+            self._fresh = False
+        else:
+            self._reset_deal()
         code = CARD_CODE
         n = self.num_players
         if deal.codes is not None:  # drawn by sample_chance: the masks come with it
@@ -551,7 +559,17 @@ class WhistState(State):
     def _end_trick(self) -> None:
         cards = self.trick_cards
         seats = self.trick_seats
-        i = winning_index(cards, self.trump, self.low)
+        # winning_index written out (a trick has at least two cards)
+        led = -1
+        for c in cards:
+            if c < 52:
+                led = c // 13
+                break
+        trump, low = self.trump, self.low
+        table = _STRENGTH.get((trump, low, led)) or _strength(trump, low, led)
+        values = itemgetter(*cards)(table)
+        best = max(values)
+        i = values.index(best) if best >= 0 else -1
         w = seats[i]
         self.books[w & 1] += 1
         self.tricks.append((self.leader, tuple(seats), tuple(cards), w, i))
@@ -758,7 +776,7 @@ class WhistState(State):
             self.leader,
             self.loser,
         )
-        c.club, c._legal = self.club, self._legal
+        c.club, c._legal, c._fresh = self.club, self._legal, self._fresh
         c._texts = list(self._texts)
         c._pending = list(self._pending)
         c.scores = list(self.scores)
@@ -776,6 +794,8 @@ class WhistState(State):
         return c
 
 
+_TEXT = attrgetter("text")
+_NEXT_SEAT = ((1, 2, 3, 0), (1, 0))  # by ``two``: the seat after each seat in a trick
 _PLAYS: list[list[tuple]] = []
 
 
@@ -794,25 +814,30 @@ def _play_tables() -> list[list[tuple]]:
     return _PLAYS
 
 
-_DISCARDS: list[dict[int, tuple]] = [{}, {}, {}, {}]
+class _SuitDiscards(dict):
+    """The Discard actions of one suit's 13-bit holdings, lowest card first (memoised)."""
+
+    def __init__(self, suit: int):
+        super().__init__()
+        self.base = 13 * suit
+
+    def __missing__(self, sub: int) -> tuple:
+        base = self.base
+        found = self[sub] = tuple(A.DISCARD[base + r] for r in range(13) if sub >> r & 1)
+        return found
+
+
+_DISCARDS = [_SuitDiscards(suit) for suit in range(4)]
+_JOKER_DISCARDS = ((), (A.DISCARD[52],), (A.DISCARD[53],), (A.DISCARD[52], A.DISCARD[53]))
 
 
 def _discards(mask: int) -> tuple:
     """The Discard actions of a hand mask, lowest card first (memoised per suit holding)."""
-    out = ()
-    for suit in range(4):
-        sub = mask >> (13 * suit) & 0x1FFF
-        if sub:
-            found = _DISCARDS[suit].get(sub)
-            if found is None:
-                base = 13 * suit
-                found = tuple(A.DISCARD[base + r] for r in range(13) if sub >> r & 1)
-                _DISCARDS[suit][sub] = found
-            out += found
-    if mask >> 52 & 1:
-        out += (A.DISCARD[52],)
-    if mask >> 53:
-        out += (A.DISCARD[53],)
+    d0, d1, d2, d3 = _DISCARDS
+    out = d0[mask & 0x1FFF] + d1[mask >> 13 & 0x1FFF] + d2[mask >> 26 & 0x1FFF]
+    out += d3[mask >> 39 & 0x1FFF]
+    if mask >> 52:
+        out += _JOKER_DISCARDS[mask >> 52]
     return out
 
 
