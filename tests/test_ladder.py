@@ -104,7 +104,8 @@ def test_shipped_stack5_ladder_command_reproduces_its_first_games(tmp_path):
     """The command in data/ladder/README.md makes the shipped records (2 games checked)."""
     readme = (SHIPPED / "README.md").read_text()
     line = next(x for x in readme.splitlines() if "ladder stack5" in x)
-    args = shlex.split(line[line.index("python -m engine ladder") :].strip("`"))[3:]
+    command = line[line.index("python -m engine ladder") :].split("`")[0]
+    args = shlex.split(command)[3:]
     args[args.index("--games") + 1] = "2"
     args[args.index("--out") + 1] = str(tmp_path / "again.jsonl")
     args[args.index("--summary") + 1] = str(tmp_path / "again.json")
