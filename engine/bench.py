@@ -113,16 +113,42 @@ def run_app_bench(pages=None, *, runs: int = 3) -> list:
         raise EngineError(str(exc)) from None
 
 
-PARALLEL_GAMES = {"stack5": 1200, "whist": 120}  # about a few seconds each on one core
+PARALLEL_GAMES = {"stack5": 8000, "whist": 6000}  # a few seconds each on one core
+
+
+def timed_chunk(piece) -> float:
+    """Simulate one piece (in a worker) and return the CPU seconds it took there."""
+    from engine.core.simulate import simulate_chunk
+
+    start = time.process_time()
+    simulate_chunk(piece)
+    return time.process_time() - start
+
+
+def _parallel_run(name: str, games: int, workers: int) -> tuple[float, float]:
+    """(wall seconds, CPU seconds of this process and every worker) for ``games``."""
+    from engine.core.parallel import run_ordered
+    from engine.core.simulate import chunk_size
+
+    size = chunk_size(games, workers)
+    pieces = (
+        (name, list(range(i, min(games, i + size))), None, {}, "jsonl")
+        for i in range(0, games, size)
+    )
+    wall, cpu = time.perf_counter(), time.process_time()
+    worker_cpu = sum(run_ordered(timed_chunk, pieces, workers=workers))
+    return time.perf_counter() - wall, time.process_time() - cpu + (
+        worker_cpu if workers > 1 else 0.0
+    )
 
 
 def run_parallel_bench(names=None, *, runs: int = 3, workers: int = 2) -> list[tuple]:
-    """``simulate_many`` games per second on one core (in this process) and on
-    ``workers`` processes, median of ``runs``; the ratio is the speed-up (target >= 1.8 on
-    2 cores for Stack 5 and Bid Whist). Wall time: on a busy machine the ratio is noisy;
-    compare with ``farm-bench`` runs of ``simulate --workers 1`` and ``--workers 2``."""
+    """Games per second of ``simulate_many``'s pieces on one core (in this process) and on
+    ``workers`` processes, median of ``runs``: the wall-time speed-up, and the speed-up the
+    CPU time allows (one-core CPU seconds / (CPU seconds of every process / workers)),
+    which a busy machine does not blur (target >= 1.8 on 2 cores for Stack 5 and Bid
+    Whist)."""
     from engine.core.parallel import check_workers
-    from engine.core.simulate import simulate_many
 
     if type(runs) is not int or not 1 <= runs <= MAX_RUNS:
         raise EngineError(f"--runs {runs!r}: give a whole number of runs from 1 to {MAX_RUNS}")
@@ -134,19 +160,21 @@ def run_parallel_bench(names=None, *, runs: int = 3, workers: int = 2) -> list[t
     rows = []
     for name in names:
         games = PARALLEL_GAMES.get(name, 400)
-        rates = {}
-        for w in (1, workers):
-            times = []
-            for _ in range(runs):
-                start = time.perf_counter()
-                simulate_many(name, range(games), workers=w)
-                times.append(time.perf_counter() - start)
-            rates[w] = games / statistics.median(times)
-        rows.append((name, games, rates[1], rates[workers], rates[workers] / rates[1]))
+        one = [_parallel_run(name, games, 1) for _ in range(runs)]
+        many = [_parallel_run(name, games, workers) for _ in range(runs)]
+        wall1, cpu1 = statistics.median(w for w, _ in one), statistics.median(c for _, c in one)
+        wall2, cpu2 = statistics.median(w for w, _ in many), statistics.median(c for _, c in many)
+        rows.append(
+            (name, games, games / wall1, games / wall2, wall1 / wall2, cpu1 * workers / cpu2)
+        )
     print(
-        f"{'game':<14} {'games':>6} {'1 core/s':>10} {f'{workers} workers/s':>13} {'speed-up':>9}"
+        f"{'game':<10} {'games':>6} {'1 core/s':>9} {f'{workers} workers/s':>12} "
+        f"{'wall speed-up':>14} {'CPU speed-up':>13}"
     )
-    for name, games, one, many, ratio in rows:
-        print(f"{name:<14} {games:>6} {one:>10,.1f} {many:>13,.1f} {ratio:>8.2f}x")
-    print(f"(simulate_many, default players and ruleset, median of {runs} runs, wall time)")
+    for name, games, r1, r2, wall_x, cpu_x in rows:
+        print(f"{name:<10} {games:>6} {r1:>9,.1f} {r2:>12,.1f} {wall_x:>13.2f}x {cpu_x:>12.2f}x")
+    print(
+        f"(default players and ruleset, median of {runs} runs; CPU speed-up = one-core CPU "
+        f"seconds x {workers} / CPU seconds of all processes: what {workers} free cores give)"
+    )
     return rows
