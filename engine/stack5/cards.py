@@ -70,6 +70,7 @@ class DeckSpec:
         )
         self.size = sum(self.counts)
         self._viable: dict[tuple, bool] = {}
+        self._points: dict[int, int] = {}  # points of a full row by its summary
         # row summaries (see row_sig)
         self._nmask = (1 << (nums + 1)) - 1
         self._cshift = nums + 1
@@ -87,6 +88,11 @@ class DeckSpec:
         self.own_counts = rules.counts_toward_minimum("own")
         self.draw3_counts = rules.counts_toward_minimum("draw3")
         self.draw3_joker_counts = rules.draw3_joker_counts()
+        # filled by engine.stack5.state on first use: the placement table, shared deals
+        self.place_table = None
+        self.deals = None
+        # (Number Bomb?, value) -> the codes a bomb turning that value takes from rows
+        self.bomb_hits: dict[tuple[bool, int], frozenset[int]] = {}
 
     # --- text ---------------------------------------------------------------------------
     def code(self, text: str) -> int:
@@ -219,11 +225,16 @@ class DeckSpec:
         return [c for c in COMBINATIONS if possible[c[0]]]
 
     def points(self, row: tuple | list) -> int:
-        """Points of a full (5-card) row: its best combination, 0 if it makes none."""
+        """Points of a full (5-card) row: its best combination, 0 if it makes none.
+        They follow from the row's summary (:meth:`row_sig`), memoised per summary."""
         if len(row) != ROW_LENGTH:
             return 0
-        best = self.outlook(row)
-        return best[0][1] if best else 0
+        sig = self.row_sig(row)
+        pts = self._points.get(sig)
+        if pts is None:
+            best = self.outlook(row)
+            pts = self._points[sig] = best[0][1] if best else 0
+        return pts
 
 
 class _Cache(dict):

@@ -385,24 +385,19 @@ class Stack5State(State):
 
     def legal_actions(self) -> list:
         phase = self.phase
-        if phase == P_DECIDE:
-            return [DRAW, STOP]
         if phase == P_PLACE:
             to_place = self.to_place
-            keys = self.keys
-            if keys is None:
-                keys = self._seat_keys()
-            key = keys[self.placer]
-            table = _TABLES.get(self.spec) or _table(self.spec)
-            if len(to_place) == 1:
-                c = to_place[0]
-                out = table.lists.get((key >> table.bits * c & table.mask) << 8 | c)
-                return list(out if out is not None else table.get(key, c))
-            out = []
-            seen = 0
+            key = (self.keys or self._seat_keys())[self.placer]
+            table = self.spec.place_table or _table(self.spec)
             lists = table.lists
             bits = table.bits
             fmask = table.mask
+            if len(to_place) == 1:
+                c = to_place[0]
+                out = lists.get((key >> bits * c & fmask) << 8 | c)
+                return list(out if out is not None else table.get(key, c))
+            out = []
+            seen = 0
             for c in to_place:
                 bit = 1 << c
                 if not seen & bit:
@@ -410,6 +405,8 @@ class Stack5State(State):
                     got = lists.get((key >> bits * c & fmask) << 8 | c)
                     out += got if got is not None else table.get(key, c)
             return out
+        if phase == P_DECIDE:
+            return [DRAW, STOP]
         if phase == P_STEAL_PLACE:
             return self._placements(self.player, self.stolen)
         if phase == P_GIVE:
@@ -462,9 +459,10 @@ class Stack5State(State):
         flat = self._flat
         if flat is None:
             flat = self._flat_deck()
-        if r >= len(flat):  # pragma: no cover - deck_total set apart from the counts
-            raise EngineError("Stack 5: deck counts are inconsistent")
-        return _DEAL_OF[self.spec][flat[r]]
+        try:
+            return (self.spec.deals or _DEAL_OF[self.spec])[flat[r]]
+        except IndexError:  # pragma: no cover - deck_total set apart from the counts
+            raise EngineError("Stack 5: deck counts are inconsistent") from None
 
     def check_chance(self, action) -> None:
         code = self.spec.index.get(action.card) if isinstance(action, Deal) else None
@@ -628,10 +626,14 @@ class Stack5State(State):
             key, value = spec.number, spec.number[turned]
         else:
             key, value = spec.colour, spec.colour[turned]
+        hits = spec.bomb_hits.get((key is spec.number, value))
+        if hits is None:  # the codes the bomb takes
+            hits = frozenset(c for c, v in enumerate(key) if v == value)
+            spec.bomb_hits[key is spec.number, value] = hits
         d = self.discard
         for seat, (rows, stamps) in enumerate(zip(self._rows, self.stamps)):
             for i, row in enumerate(rows):
-                if row and any(key[c] == value for c in row):
+                if row and not hits.isdisjoint(row):
                     kept, kept_stamps = [], []
                     for c, t in zip(row, stamps[i]):
                         if key[c] == value:
@@ -844,6 +846,7 @@ def _table(spec: DeckSpec) -> _PlaceTable:
     table = _TABLES.get(spec)
     if table is None:
         table = _TABLES[spec] = _PlaceTable(spec)
+    spec.place_table = table
     return table
 
 
@@ -862,7 +865,7 @@ class _DealsByCode(dict):
     """Per spec: the shared ``Deal`` of each card code."""
 
     def __missing__(self, spec: DeckSpec) -> list[Deal]:
-        deals = self[spec] = [_DEALS[name] for name in spec.names]
+        deals = self[spec] = spec.deals = [_DEALS[name] for name in spec.names]
         return deals
 
 
