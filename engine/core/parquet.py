@@ -16,7 +16,7 @@ given (the same games make the same files), so memory stays flat while writing.
 >>> from engine import simulate
 >>> recs = [simulate("pig", s, ["random", "random"]) for s in range(3)]
 >>> with tempfile.TemporaryDirectory() as d:
-...     write_dataset(recs, d + "/games")
+...     files = write_dataset(recs, d + "/games")
 ...     back = list(iter_records(d + "/games"))
 >>> back == recs
 True
