@@ -51,14 +51,14 @@ def head_to_head_rows(data: dict) -> list[dict]:
 
 
 def show_ladder(data: dict) -> None:
-    st.dataframe(ratings_rows(data), hide_index=True, use_container_width=True)
+    st.dataframe(ratings_rows(data), hide_index=True, width="stretch")
     st.caption(
         "Rating: the bot's estimated skill; the likely range is two standard deviations "
         "either side. Won: the share of seats that won (fair share: one in "
         f"{data['players']})."
     )
     st.markdown("**Head to head**: how often the bot of the row finished ahead of the column's.")
-    st.dataframe(head_to_head_rows(data), hide_index=True, use_container_width=True)
+    st.dataframe(head_to_head_rows(data), hide_index=True, width="stretch")
 
 
 st.title("Bots")
