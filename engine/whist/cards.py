@@ -117,16 +117,15 @@ def _shuffle_same_draws(rng: random.Random, x: list) -> None:
     """``Random.shuffle`` written out (CPython's algorithm: ``_randbelow`` by
     ``getrandbits`` with rejection), so a deal costs no Python call per card."""
     getrandbits = rng.getrandbits
-    bits = _BITS
-    for i in range(len(x) - 1, 0, -1):
-        k = bits[i + 1]
+    for i, k in _STEPS[len(x)]:
         j = getrandbits(k)
         while j > i:
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
 
 
-_BITS = tuple(n.bit_length() for n in range(64))
+# per list length n < 64: the swap positions i (n-1 down to 1) with (i + 1).bit_length()
+_STEPS = tuple(tuple((i, (i + 1).bit_length()) for i in range(n - 1, 0, -1)) for n in range(64))
 
 
 def _same_as_library() -> bool:

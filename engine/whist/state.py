@@ -72,9 +72,7 @@ class WhistState(State):
     )  # fmt: skip
 
     def __init__(self, num_players: int, ruleset: WhistRules):
-        from engine.whist import GAME
-
-        self.game = GAME
+        self.game = _GAME[0] if _GAME else _game()
         self.num_players = num_players
         self.ruleset = ruleset
         self._texts = []  # action texts made so far (see ``history``)
@@ -256,7 +254,10 @@ class WhistState(State):
         """Apply an action known to be legal; its text is made when ``history`` is read.
         A card play is done here (the hot path: :meth:`_play` written out)."""
         if self.phase != PLAY:
-            self._apply(action)
+            if self.phase == DISCARD:
+                self._discard(action.code)
+            else:
+                self._apply(action)
             self._pending.append(action)
             self._legal = None
             return
@@ -559,12 +560,10 @@ class WhistState(State):
     def _end_trick(self) -> None:
         cards = self.trick_cards
         seats = self.trick_seats
-        # winning_index written out (a trick has at least two cards)
-        led = -1
-        for c in cards:
-            if c < 52:
-                led = c // 13
-                break
+        # winning_index written out (a trick has at least two cards). Its suit led is the
+        # first non-joker card's; ``self.led`` differs only when a joker led a trump
+        # contract under the club rule (then trump), where a joker wins either way.
+        led = self.led
         trump, low = self.trump, self.low
         table = _STRENGTH.get((trump, low, led)) or _strength(trump, low, led)
         values = itemgetter(*cards)(table)
@@ -620,14 +619,15 @@ class WhistState(State):
                 self.scores[0] += hon[0]
                 self.scores[1] += hon[1]
                 self._check_target()
+        books = tuple(self.books)
         self.deal_log.append(
             {
                 "deal": self.deal_no,
                 "dealer": self.dealer,
                 "contract": self.contract_text(),
                 "declarer": self.declarer if self.bidw else self.hl_declarer,
-                "books": tuple(self.books),
-                "tricks": tuple(self.books),
+                "books": books,
+                "tricks": books,
                 "points": (points[0] + hon[0], points[1] + hon[1]),
                 "honours": tuple(hon),
                 "scores": tuple(self.scores),
@@ -792,6 +792,16 @@ class WhistState(State):
         c.books = list(self.books)
         c.deal_log = list(self.deal_log)
         return c
+
+
+_GAME: list = []  # engine.whist.GAME, once imported (it imports this module)
+
+
+def _game():
+    from engine.whist import GAME
+
+    _GAME.append(GAME)
+    return GAME
 
 
 _TEXT = attrgetter("text")
