@@ -10,7 +10,7 @@ import pytest
 
 from tests.browser.test_app_in_browser import wait_for_app
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 
 def _scripts(page, url: str, wait_for: str | None = None) -> dict[str, int]:
