@@ -135,6 +135,13 @@ def _seat_note(seats: pl.DataFrame) -> str:
     single = single_bot_seats(seats)
     if not single:
         return ""
+    seats_seen = seats["seat"].n_unique() if "seat" in seats.columns else len(single)
+    bots = {b for _, _, b in single}
+    if len(single) == seats_seen and len(bots) == 1:
+        return (
+            f"The {plain_label(bots.pop())} played every seat of every game: the bars show what "
+            "the seat alone is worth."
+        )
     shown = ", ".join(f"seat {s} always {plain_label(b)}" for _, s, b in single)
     return (
         f"One bot played every game at some seats ({shown}): those bars measure the bot as "

@@ -159,3 +159,19 @@ def test_bench_parallel_prints_the_speed_up(capsys):
     assert main(["bench", "--parallel", "pig", "--runs", "1"]) == 0
     out = capsys.readouterr().out
     assert "speed-up" in out and "pig" in out
+
+
+def test_workers_never_run_the_callers_main_script(tmp_path, monkeypatch):
+    """Streamlit and AppTest run page scripts as ``__main__``: a worker must not re-run
+    one (it would draw a page, or fail as this script does)."""
+    import sys
+    import types
+
+    script = tmp_path / "page.py"
+    script.write_text("raise SystemExit('a worker ran the main script')\n")
+    fake_main = types.ModuleType("__main__")
+    fake_main.__file__ = str(script)
+    monkeypatch.setitem(sys.modules, "__main__", fake_main)
+    games = simulate_many("pig", range(4), ["random", "random"], workers=2)
+    assert [g.seed for g in games] == [0, 1, 2, 3]
+    assert sys.modules["__main__"] is fake_main

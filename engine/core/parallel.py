@@ -5,9 +5,10 @@ The backends (chosen by :func:`run_ordered`):
 
 - one core, in this process: ``workers=1``, or only one piece of work;
 - the standard library's :class:`concurrent.futures.ProcessPoolExecutor` with ``workers``
-  processes (default: every core this process may use), started by a fork server (a
-  script therefore needs the usual ``if __name__ == "__main__":`` guard), workers
-  ignoring Ctrl-C so that the parent stops them cleanly;
+  processes (default: every core this process may use), started by a fork server that
+  imports only the engine (never the caller's main script: a Streamlit page or a test's
+  temporary script is not run again in a worker), workers ignoring Ctrl-C so that the
+  parent stops them cleanly;
 - Ray (``pip install -e '.[cluster]'``), with ``cluster`` an address: ``auto`` (a running
   cluster), ``ray://host:port``, or ``local`` (start a Ray instance on this machine). A
   Ray connection already made by the caller (``ray.init(...)``) is used as it is.
@@ -27,6 +28,8 @@ import contextlib
 import multiprocessing
 import os
 import signal
+import sys
+import types
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -79,15 +82,53 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+@contextlib.contextmanager
+def _main_hidden():
+    """While a worker starts, ``__main__`` is an empty module, so the worker imports no
+    main script: Streamlit and AppTest run page scripts as ``__main__``, and a worker
+    that re-ran one would draw a page or fail (``NameError``) instead of working."""
+    main = sys.modules.get("__main__")
+    stub = types.ModuleType("__main__")
+    sys.modules["__main__"] = stub
+    try:
+        yield
+    finally:
+        if sys.modules.get("__main__") is stub:  # another thread may have set its own
+            sys.modules["__main__"] = main
+
+
+class _ForkServerProcess(getattr(multiprocessing.context, "ForkServerProcess", object)):
+    def start(self):
+        with _main_hidden():
+            super().start()
+
+
+class _SpawnProcess(multiprocessing.context.SpawnProcess):
+    def start(self):
+        with _main_hidden():
+            super().start()
+
+
+class _EngineOnlyContext:
+    """A multiprocessing context whose processes start without the main script (the
+    process classes are module-level: the fork server pickles them by name)."""
+
+    def __init__(self, base, process_class):
+        self._base = base
+        self.Process = process_class
+
+    def __getattr__(self, name):
+        return getattr(self._base, name)
+
+
 def _context():
     """A fork server (never a plain fork: polars' and the app's threads do not survive
-    one), preloaded with the simulation code; a script that uses the pool therefore
-    needs the usual ``if __name__ == "__main__":`` guard."""
+    one), preloaded with the simulation code; workers never import the main script."""
     if "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
         ctx.set_forkserver_preload(["engine.core.simulate"])
-        return ctx
-    return multiprocessing.get_context("spawn")
+        return _EngineOnlyContext(ctx, _ForkServerProcess)
+    return _EngineOnlyContext(multiprocessing.get_context("spawn"), _SpawnProcess)
 
 
 def ray_module():
