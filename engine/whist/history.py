@@ -36,35 +36,41 @@ def _columns(s) -> dict:
     }
 
 
+def deal_rows(game_no: int, rec: GameRecord, s) -> list[dict]:
+    """The :func:`deals_frame` rows of one game's final state ``s``."""
+    rows = []
+    for d in s.deal_log:
+        side = d["declarer"] % 2 if d["declarer"] is not None and d["declarer"] >= 0 else -1
+        contract = d["contract"]
+        rows.append(
+            {
+                "game": game_no,
+                "variant": s.ruleset.variant,
+                "deal": d["deal"],
+                "contract": contract,
+                "bid": int(contract.split()[0]) if s.bidw else 0,
+                "kind": (
+                    ("notrump" if "no trump" in contract else contract.split()[1])
+                    if s.bidw
+                    else contract.split()[0]
+                ),
+                "declarer_side": side,
+                "declarer_bot": rec.players[d["declarer"]] if side >= 0 else "",
+                "books_declarer": d["books"][side] if side >= 0 else -1,
+                "points_0": d["points"][0],
+                "points_1": d["points"][1],
+                "made": (d["points"][side] > 0) if side >= 0 else None,
+                "swing": abs(d["points"][0] - d["points"][1]),
+            }
+        )
+    return rows
+
+
 def deals_frame(records) -> pl.DataFrame:
     """One row per finished deal over many records: for statistics (lesson, pages)."""
     from engine.core.records import final_state
 
     rows = []
     for g, rec in enumerate(records):
-        s = final_state(rec)
-        for d in s.deal_log:
-            side = d["declarer"] % 2 if d["declarer"] is not None and d["declarer"] >= 0 else -1
-            contract = d["contract"]
-            rows.append(
-                {
-                    "game": g,
-                    "variant": s.ruleset.variant,
-                    "deal": d["deal"],
-                    "contract": contract,
-                    "bid": int(contract.split()[0]) if s.bidw else 0,
-                    "kind": (
-                        ("notrump" if "no trump" in contract else contract.split()[1])
-                        if s.bidw
-                        else contract.split()[0]
-                    ),
-                    "declarer_side": side,
-                    "declarer_bot": rec.players[d["declarer"]] if side >= 0 else "",
-                    "books_declarer": d["books"][side] if side >= 0 else -1,
-                    "points_0": d["points"][0],
-                    "points_1": d["points"][1],
-                    "made": (d["points"][side] > 0) if side >= 0 else None,
-                    "swing": abs(d["points"][0] - d["points"][1]),
-                }
-            )
+        rows += deal_rows(g, rec, final_state(rec))
     return pl.DataFrame(rows)

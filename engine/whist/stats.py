@@ -15,36 +15,7 @@ import polars as pl
 
 from engine.core.records import GameRecord
 from engine.stats import Collector, StatTable, one_pass
-
-
-def deal_rows(game_no: int, rec: GameRecord, s) -> list[dict]:
-    """The :func:`engine.whist.history.deals_frame` rows of one game's final state."""
-    rows = []
-    for d in s.deal_log:
-        side = d["declarer"] % 2 if d["declarer"] is not None and d["declarer"] >= 0 else -1
-        contract = d["contract"]
-        rows.append(
-            {
-                "game": game_no,
-                "variant": s.ruleset.variant,
-                "deal": d["deal"],
-                "contract": contract,
-                "bid": int(contract.split()[0]) if s.bidw else 0,
-                "kind": (
-                    ("notrump" if "no trump" in contract else contract.split()[1])
-                    if s.bidw
-                    else contract.split()[0]
-                ),
-                "declarer_side": side,
-                "declarer_bot": rec.players[d["declarer"]] if side >= 0 else "",
-                "books_declarer": d["books"][side] if side >= 0 else -1,
-                "points_0": d["points"][0],
-                "points_1": d["points"][1],
-                "made": (d["points"][side] > 0) if side >= 0 else None,
-                "swing": abs(d["points"][0] - d["points"][1]),
-            }
-        )
-    return rows
+from engine.whist.history import deal_rows
 
 
 class DealCollector(Collector):
