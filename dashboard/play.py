@@ -47,7 +47,9 @@ HIDDEN = {"stock_holdem", "whist"}
 
 def bot_label(name: str) -> str:
     """Plain words for a bot of ``Game.bots``."""
-    return {"random": "random", "heuristic": "simple bot"}.get(name, f"{name} bot")
+    return {"random": "random", "heuristic": "simple bot", "mcts": "search bot"}.get(
+        name, f"{name} bot"
+    )
 
 
 def counts(label: str) -> list[int]:

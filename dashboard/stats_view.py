@@ -243,7 +243,7 @@ def render_simulation_form(game_name: str) -> None:
         cols = st.columns(min(4, max(counts)))
         chosen = [
             cols[s % len(cols)].selectbox(
-                f"Seat {s}", bots, format_func=plain_label, key=f"stats_bot_{game_name}_{s}"
+                f"Player {s + 1}", bots, format_func=plain_label, key=f"stats_bot_{game_name}_{s}"
             )
             for s in range(max(counts))
         ]

@@ -244,6 +244,7 @@ PLAIN_WORDS = {
     "heuristic": "simple bot",
     "omniscient": "everything",
     "random": "random bot",
+    "mcts": "search bot",
     "hold20": "holds at 20",
     "None": "—",
 }
