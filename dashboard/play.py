@@ -19,7 +19,15 @@ import streamlit as st
 
 from dashboard.live import default_groups, draw_groups
 from dashboard.play_words import describe, who
-from dashboard.ui import NAME_MAX_CHARS, callback, check_name, crash_message, plain
+from dashboard.ui import (
+    NAME_MAX_CHARS,
+    callback,
+    check_name,
+    crash_message,
+    parse_overrides,
+    plain,
+    ruleset_form,
+)
 from engine import CHANCE, EngineError, GameRecord, get_game
 from engine.core.records import final_state, result_of
 from engine.core.store import NotStored, StaleWrite, WrongKind, default_store
@@ -285,6 +293,10 @@ def _setup() -> None:
     seed_text = st.text_input(
         "Seed (optional: the same seed deals the same game)", key=f"{KEY}_seed"
     )
+    # the variant follows the game and player count chosen above; every other rule is free
+    # (a Bid Whist target of 1 is a one-hand game)
+    rule_fields = [f for f in game.ruleset_class.__dataclass_fields__ if f != "variant"]
+    rules = ruleset_form(game, f"{KEY}_rules_{game_name}", fields=rule_fields)
     if not st.button("Start playing", type="primary", key=f"{KEY}_start"):
         return
     try:
@@ -299,7 +311,7 @@ def _setup() -> None:
             game=game_name,
             players=players,
             actions=[],
-            ruleset=overrides(label, n),
+            ruleset=overrides(label, n) | parse_overrides(game, rules),
             meta={
                 "made_by": "play against the bots",
                 "human": you,
