@@ -251,8 +251,7 @@ class WhistState(State):
         super().apply(action)  # the general check: raises with the allowed moves
 
     def apply_trusted(self, action) -> None:
-        """Apply an action known to be legal; its text is made when ``history`` is read.
-        A card play is done here (the hot path: :meth:`_play` written out)."""
+        """Apply an action known to be legal; its text is made when ``history`` is read."""
         if self.phase != PLAY:
             if self.phase == DISCARD:
                 self._discard(action.code)
@@ -261,28 +260,9 @@ class WhistState(State):
             self._pending.append(action)
             self._legal = None
             return
-        c = action.code
-        seat = self.to_act
-        hands = self.hands
-        held = hands[seat]
-        if held >> c & 1:
-            hands[seat] = held ^ 1 << c
-        else:
-            self._take_straw(seat, c)
         self._pending.append(action)
         self._legal = None
-        cards = self.trick_cards
-        cards.append(c)
-        self.trick_seats.append(seat)
-        if self.led < 0:
-            if c < 52:
-                self.led = c // 13
-            elif self.trump >= 0 and self.club:
-                self.led = self.trump  # club rule: a led joker is a trump lead
-        if len(cards) < self.trick_size:
-            self.to_act = _NEXT_SEAT[self.two][seat]
-        else:
-            self._end_trick()
+        self._play(action.code)
 
     @property
     def history(self) -> list[str]:
