@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8501
 STAMP := $(VENV)/.installed
 
-.PHONY: app test test-slow lint format bench bench-app install clean
+.PHONY: app test test-slow lint format bench bench-app install clean translations
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed")'
@@ -30,6 +30,12 @@ test-slow: $(STAMP)
 format: $(STAMP)
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
+
+# pybabel extract + update of the ja and zh_TW catalogs (dashboard/locales/); then
+# fill in the new msgstr entries (make test checks none is missing, empty or fuzzy).
+translations: $(STAMP)
+	$(PY) -m dashboard.i18n_tools update
+	$(PY) -m dashboard.i18n_tools check || true
 
 bench: $(STAMP)
 	$(PY) -m engine bench

@@ -5,6 +5,8 @@ from pathlib import Path
 
 import streamlit as st
 
+from dashboard import i18n
+from dashboard.i18n import _
 from dashboard.nav import HOME, SECTIONS
 from dashboard.ui import crash_message, show_callback_error
 
@@ -16,17 +18,19 @@ st.set_page_config(page_title="Tabletop suite", page_icon=":material/casino:", l
 def _page(spec, default=False):
     return st.Page(
         str(HERE / spec.script),
-        title=spec.title,
+        title=_(spec.title),
         icon=spec.icon,
         url_path=spec.url_path,
         default=default,
     )
 
 
+i18n.setup()
 navigation = st.navigation(
     {"": [_page(HOME, default=True)]}
-    | {section: [_page(p) for p in pages] for section, pages in SECTIONS.items()}
+    | {_(section): [_page(p) for p in pages] for section, pages in SECTIONS.items()}
 )
+i18n.language_picker()
 show_callback_error()  # a button callback ran before this script (see ui.callback)
 try:
     navigation.run()

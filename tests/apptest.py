@@ -9,9 +9,14 @@ from streamlit.testing.v1 import AppTest
 APP = str(Path(__file__).resolve().parents[1] / "dashboard" / "app.py")
 
 
-def open_page(script: str = "views/home.py", timeout: float = 120) -> AppTest:
-    """Run the app, then switch to ``script`` (relative to dashboard/)."""
+def open_page(
+    script: str = "views/home.py", timeout: float = 120, lang: str | None = None
+) -> AppTest:
+    """Run the app, then switch to ``script`` (relative to dashboard/); ``lang`` (``ja``,
+    ``zh-TW``) arrives with ``?lang=`` in the URL, as a shared link does."""
     at = AppTest.from_file(APP, default_timeout=timeout)
+    if lang is not None:
+        at.query_params["lang"] = lang
     at.run()
     if script != "views/home.py":
         at.switch_page(script)

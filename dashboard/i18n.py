@@ -1,0 +1,269 @@
+"""The app's player-facing text in English, 日本語 and 繁體中文.
+
+English is the source language: a page writes its English text inside ``_()`` and that
+text is the gettext message id. The translations live in gettext catalogs managed with
+Babel — ``dashboard/locales/<ja|zh_TW>/LC_MESSAGES/<domain>.po``, one domain per area of
+the app (:data:`DOMAINS`, so each area's catalog stays a readable size) — and are read at
+run time with Babel, so installing needs no compile step. ``make translations`` runs
+``pybabel extract`` and ``pybabel update`` (see :mod:`dashboard.i18n_tools`).
+
+The language of a session: ``?lang=`` in the URL (so a shared link keeps it), else the
+one chosen before in this session, else the browser's language when Streamlit reports it,
+else English. :func:`setup` (called by ``app.py`` on every run) settles it and writes it
+back into the URL; :func:`language_picker` draws the selector.
+
+Outside a Streamlit run (tests, doctests, the engine's CLI) the text is English:
+
+>>> _("Bust odds")
+'Bust odds'
+>>> ngettext("{n} card", "{n} cards", 2).format(n=2)
+'2 cards'
+>>> with language("ja"):
+...     number(1234.5, digits=1)
+'1,234.5'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import functools
+import gettext as _gettext
+import io
+from pathlib import Path
+
+LANGUAGES: dict[str, str] = {"en": "English", "ja": "日本語", "zh-TW": "繁體中文"}
+DEFAULT = "en"
+LANG_KEY = "lang"  # the URL parameter and the session-state key
+_CATALOG_DIR = {"ja": "ja", "zh-TW": "zh_TW"}  # gettext's folder names
+_BABEL_LOCALE = {"en": "en", "ja": "ja", "zh-TW": "zh_Hant_TW"}
+
+LOCALES = Path(__file__).parent / "locales"
+
+# Which files' text goes to which catalog (paths relative to dashboard/). Every other
+# page file of dashboard/ belongs to "common".
+DOMAINS: dict[str, tuple[str, ...]] = {
+    "stock_holdem": ("stock_holdem", "views/stock_holdem"),
+    "stack5": ("stack5", "views/stack5", "play_stack5.py"),
+    "owners_choice": ("owners_choice", "views/owners_choice", "play_owners_choice.py"),
+    "whist": ("whist", "views/whist"),
+    "common": (),
+}
+
+# Set while a language is forced (tests, ``language()``); else the session's choice.
+_forced: contextvars.ContextVar[str | None] = contextvars.ContextVar("lang", default=None)
+
+
+def N_(message: str) -> str:  # noqa: N802 — the gettext convention
+    """Mark text for translation where it is defined; translate it with ``_()`` where it
+    is shown (module-level constants, page titles)."""
+    return message
+
+
+def normalise(code) -> str | None:
+    """A language code as the app names it (``en``, ``ja``, ``zh-TW``), from what a URL or
+    a browser gives (``ja-JP``, ``zh_TW``, ``zh-Hant``…); ``None`` if not one of ours.
+
+    >>> [normalise(c) for c in ("ja-JP", "zh_tw", "zh-Hant-HK", "en-GB", "fr", None)]
+    ['ja', 'zh-TW', 'zh-TW', 'en', None, None]
+    """
+    if not isinstance(code, str) or not 0 < len(code) <= 35:
+        return None
+    parts = code.replace("_", "-").lower().split("-")
+    if parts[0] == "ja":
+        return "ja"
+    if parts[0] == "en":
+        return "en"
+    if parts[0] == "zh" and ("tw" in parts or "hant" in parts or "hk" in parts):
+        return "zh-TW"
+    return None
+
+
+def _session_state():
+    try:
+        from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+        if get_script_run_ctx(suppress_warning=True) is None:
+            return None
+        import streamlit as st
+
+        return st.session_state
+    except Exception:  # no Streamlit, or a bare import
+        return None
+
+
+def current() -> str:
+    """The language of this run: ``en``, ``ja`` or ``zh-TW``."""
+    forced = _forced.get()
+    if forced is not None:
+        return forced
+    state = _session_state()
+    if state is None:
+        return DEFAULT
+    lang = state.get(LANG_KEY)
+    return lang if lang in LANGUAGES else DEFAULT
+
+
+@contextlib.contextmanager
+def language(lang: str):
+    """Use ``lang`` inside the block (tests, rendering a text in another language)."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"language {lang!r}: give one of {', '.join(LANGUAGES)}")
+    token = _forced.set(lang)
+    try:
+        yield
+    finally:
+        _forced.reset(token)
+
+
+def catalog_paths(lang: str) -> list[Path]:
+    folder = LOCALES / _CATALOG_DIR[lang] / "LC_MESSAGES"
+    return [folder / f"{domain}.po" for domain in DOMAINS if (folder / f"{domain}.po").exists()]
+
+
+def _stamp(lang: str) -> tuple:
+    return tuple((p.name, p.stat().st_mtime_ns) for p in catalog_paths(lang))
+
+
+@functools.lru_cache(maxsize=8)
+def _translations(lang: str, stamp: tuple) -> _gettext.NullTranslations:
+    """Every domain's catalog of ``lang`` as one gettext object (a domain falls back to the
+    next). Fuzzy entries are not used: they are guesses no one has checked."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    chain = _gettext.NullTranslations()
+    for path in reversed(catalog_paths(lang)):
+        with open(path, "rb") as f:
+            catalog = read_po(f, locale=_CATALOG_DIR[lang])
+        buf = io.BytesIO()
+        write_mo(buf, catalog, use_fuzzy=False)
+        buf.seek(0)
+        domain = _gettext.GNUTranslations(buf)
+        domain.add_fallback(chain)
+        chain = domain
+    return chain
+
+
+_stamps: dict[str, tuple] = {}
+
+
+def translations(lang: str | None = None) -> _gettext.NullTranslations:
+    lang = lang or current()
+    if lang == DEFAULT:
+        return _gettext.NullTranslations()
+    if lang not in _stamps:
+        _stamps[lang] = _stamp(lang)
+    return _translations(lang, _stamps[lang])
+
+
+def reload_if_changed() -> None:
+    """Pick up edited catalogs (a few ``stat`` calls; ``app.py`` calls it once per run)."""
+    for lang in list(_stamps):
+        _stamps[lang] = _stamp(lang)
+
+
+def _(message: str) -> str:
+    """``message`` (English) in the session's language."""
+    lang = current()
+    if lang == DEFAULT:
+        return message
+    return translations(lang).gettext(message)
+
+
+gettext = _
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural text for ``n``, by the language's own plural rule."""
+    lang = current()
+    if lang == DEFAULT:
+        return singular if n == 1 else plural
+    return translations(lang).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the context ``context`` (the same English word used two ways)."""
+    lang = current()
+    if lang == DEFAULT:
+        return message
+    return translations(lang).pgettext(context, message)
+
+
+def babel_locale(lang: str | None = None) -> str:
+    return _BABEL_LOCALE[lang or current()]
+
+
+def number(value, digits: int = 0) -> str:
+    """A number with the language's separators and ``digits`` decimals."""
+    from babel.numbers import format_decimal
+
+    pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "")
+    return format_decimal(value, format=pattern, locale=babel_locale())
+
+
+def percent(value, digits: int = 1) -> str:
+    """A fraction as a percentage: ``percent(0.125)`` → ``12.5%``."""
+    from babel.numbers import format_percent
+
+    pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "") + "%"
+    return format_percent(value, format=pattern, locale=babel_locale())
+
+
+def money(value, digits: int = 0) -> str:
+    """Game money (dollars in every language, as on the components): ``$1,234``."""
+    sign = "-" if value < 0 else ""
+    return f"{sign}${number(abs(value), digits)}"
+
+
+def browser_language() -> str | None:
+    """The browser's language when Streamlit reports it."""
+    try:
+        import streamlit as st
+
+        return normalise(st.context.locale)
+    except Exception:
+        return None
+
+
+def setup() -> str:
+    """Settle the session's language (URL, then this session's choice, then the browser,
+    then English), keep it in the URL, and return it. Called by ``app.py`` on every run."""
+    import streamlit as st
+
+    reload_if_changed()
+    from_url = normalise(st.query_params.get(LANG_KEY))
+    if from_url is not None:
+        lang = from_url
+    elif st.session_state.get(LANG_KEY) in LANGUAGES:
+        lang = st.session_state[LANG_KEY]
+    else:
+        lang = browser_language() or DEFAULT
+    st.session_state[LANG_KEY] = lang
+    if st.query_params.get(LANG_KEY) != lang:
+        st.query_params[LANG_KEY] = lang
+    return lang
+
+
+def _picked() -> None:
+    import streamlit as st
+
+    lang = st.session_state.get("_lang_picker")
+    if lang in LANGUAGES:
+        st.session_state[LANG_KEY] = lang
+        st.query_params[LANG_KEY] = lang
+
+
+def language_picker() -> None:
+    """The language selector at the top of the sidebar (each language in its own name)."""
+    import streamlit as st
+
+    lang = current()
+    st.session_state["_lang_picker"] = lang
+    st.sidebar.selectbox(
+        "Language · 言語 · 語言",
+        list(LANGUAGES),
+        format_func=LANGUAGES.get,
+        key="_lang_picker",
+        on_change=_picked,
+    )
