@@ -49,6 +49,9 @@ DOMAINS: dict[str, tuple[str, ...]] = {
     "whist": ("whist", "views/whist"),
     "common": (),
 }
+# Text that comes from the engine: error templates (``EngineError.coded``, ``word``) and
+# ruleset field docs. The engine stays English; the app words them with this catalog.
+ENGINE_DOMAIN = "engine"
 
 # Set while a language is forced (tests, ``language()``); else the session's choice.
 _forced: contextvars.ContextVar[str | None] = contextvars.ContextVar("lang", default=None)
@@ -118,7 +121,8 @@ def language(lang: str):
 
 def catalog_paths(lang: str) -> list[Path]:
     folder = LOCALES / _CATALOG_DIR[lang] / "LC_MESSAGES"
-    return [folder / f"{domain}.po" for domain in DOMAINS if (folder / f"{domain}.po").exists()]
+    names = [*DOMAINS, ENGINE_DOMAIN]
+    return [folder / f"{d}.po" for d in names if (folder / f"{d}.po").exists()]
 
 
 def _stamp(lang: str) -> tuple:
@@ -188,6 +192,23 @@ def pgettext(context: str, message: str) -> str:
     if lang == DEFAULT:
         return message
     return translations(lang).pgettext(context, message)
+
+
+def error_text(exc: BaseException) -> str:
+    """An engine error's message in the session's language: a coded error
+    (:meth:`engine.core.errors.EngineError.coded`) from its translated template and its
+    parameters (word parameters translated too); any other error as it was written."""
+    template = getattr(exc, "template", None)
+    code = getattr(exc, "code", None)
+    if current() == DEFAULT or not template or not code:
+        return str(exc)
+    from engine.core.errors import Word
+
+    params = {k: _(v) if isinstance(v, Word) else v for k, v in exc.params.items()}
+    try:
+        return pgettext(code, template).format(**params)
+    except (KeyError, IndexError, ValueError):  # a broken translation: say it in English
+        return str(exc)
 
 
 def babel_locale(lang: str | None = None) -> str:

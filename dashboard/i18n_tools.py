@@ -14,9 +14,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-from dashboard.i18n import _CATALOG_DIR, DOMAINS, LOCALES
+from dashboard.i18n import _CATALOG_DIR, DOMAINS, ENGINE_DOMAIN, LOCALES
 
 DASHBOARD = Path(__file__).parent
+ENGINE = DASHBOARD.parent / "engine"
+ENGINE_KEYWORDS = {"coded": ((1, "c"), 2), "word": None}
 KEYWORDS = ["_", "N_", "gettext", "ngettext", "pgettext"]
 # Not pages: no player ever sees their text.
 NOT_PAGES = {"i18n.py", "i18n_tools.py", "bench_app.py", "__init__.py"}
@@ -42,23 +44,46 @@ def domain_files(domain: str) -> list[Path]:
 
 def extract(domain: str):
     """The Babel catalog of every message in ``domain``'s files (what ``pybabel extract``
-    finds)."""
+    finds); for the engine domain, the coded error templates and the marked words (``word``) of
+    ``engine/`` and every ruleset field's doc."""
     from babel.messages.catalog import Catalog
     from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 
-    keywords = {k: DEFAULT_KEYWORDS[k] for k in KEYWORDS}
-    catalog = Catalog(domain=domain)
-    for path in domain_files(domain):
+    catalog = Catalog(domain=domain, project="Tabletop suite", version="0.1")
+    if domain == ENGINE_DOMAIN:
+        files, keywords, root = sorted(ENGINE.rglob("*.py")), ENGINE_KEYWORDS, ENGINE.parent
+    else:
+        files, root = domain_files(domain), DASHBOARD.parent
+        keywords = {k: DEFAULT_KEYWORDS[k] for k in KEYWORDS}
+    for path in files:
         for lineno, message, comments, context in extract_from_file(
             "python", str(path), keywords=keywords
         ):
             catalog.add(
                 message,
-                locations=[(path.relative_to(DASHBOARD).as_posix(), lineno)],
+                locations=[(path.relative_to(root).as_posix(), lineno)],
                 auto_comments=comments,
                 context=context,
             )
+    if domain == ENGINE_DOMAIN:
+        for location, doc in ruleset_docs():
+            catalog.add(doc, locations=[location])
     return catalog
+
+
+def ruleset_docs() -> list[tuple[tuple[str, int], str]]:
+    """Every ruleset field's doc (shown on the pages), with where it is written."""
+    import inspect
+
+    from engine.core.registry import game_names, get_game
+    from engine.core.ruleset import describe
+
+    out = []
+    for name in game_names(include_demo=True):
+        cls = get_game(name).ruleset_class
+        where = Path(inspect.getsourcefile(cls)).relative_to(ENGINE.parent).as_posix()
+        out += [((where, 0), f.doc) for f in describe(cls) if f.doc]
+    return out
 
 
 def po_path(lang_dir: str, domain: str) -> Path:
@@ -85,7 +110,7 @@ def problems() -> list[str]:
     out = []
     for lang_dir in _CATALOG_DIR.values():
         seen: dict[tuple, tuple[str, object]] = {}
-        for domain in DOMAINS:
+        for domain in [*DOMAINS, ENGINE_DOMAIN]:
             wanted = extract(domain)
             have = read(lang_dir, domain)
             if have is None:
@@ -133,17 +158,23 @@ def update(domains=None) -> None:
     """``pybabel extract`` then ``pybabel update``/``init`` for each of ``domains`` (default:
     all) and each language."""
     from babel.messages.frontend import CommandLineInterface
+    from babel.messages.pofile import write_po
 
+    every = [*DOMAINS, ENGINE_DOMAIN]
     with tempfile.TemporaryDirectory() as tmp:
-        for domain in domains or DOMAINS:
-            if domain not in DOMAINS:
-                raise SystemExit(f"{domain!r}: not a domain; give some of {', '.join(DOMAINS)}")
-            files = [str(p) for p in domain_files(domain)]
+        for domain in domains or every:
+            if domain not in every:
+                raise SystemExit(f"{domain!r}: not a domain; give some of {', '.join(every)}")
             pot = str(Path(tmp) / f"{domain}.pot")
-            args = ["pybabel", "-q", "extract", "--no-default-keywords", "--sort-by-file"]
-            args += ["--project", "Tabletop suite", "--version", "0.1"]
-            args += [a for k in KEYWORDS for a in ("-k", _spec(k))]
-            CommandLineInterface().run([*args, "-o", pot, *files])
+            if domain == ENGINE_DOMAIN:  # templates and words from the code, docs from rulesets
+                with open(pot, "wb") as f:
+                    write_po(f, extract(domain), sort_by_file=True)
+            else:
+                files = [str(p) for p in domain_files(domain)]
+                args = ["pybabel", "-q", "extract", "--no-default-keywords", "--sort-by-file"]
+                args += ["--project", "Tabletop suite", "--version", "0.1"]
+                args += [a for k in KEYWORDS for a in ("-k", _spec(k))]
+                CommandLineInterface().run([*args, "-o", pot, *files])
             for lang_dir in _CATALOG_DIR.values():
                 command = "update" if po_path(lang_dir, domain).exists() else "init"
                 extra = ["--ignore-obsolete", "--no-fuzzy-matching"] if command == "update" else []

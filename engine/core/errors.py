@@ -3,13 +3,54 @@
 Every error a user can trigger is an :class:`EngineError`; callers (the CLI, the
 dashboard) catch that one class and show its message. The message always quotes the
 offending input and, where it helps, says what is allowed.
+
+An error a player can meet on a page also carries a **code** and its **parameters**, made
+with :meth:`EngineError.coded`, so the app can word it in the player's language (the
+English template is the translation catalog's message, the code its context); the CLI and
+``str(error)`` stay English. Parameters that are English words rather than the player's
+input are marked with :func:`word`, so the app translates them too.
+
+>>> err = ParseError.coded("count.digits", "{text!r}: {what} must be written in digits 0-9",
+...                        text="x", what=word("a die"))
+>>> str(err), err.code, err.params["text"]
+("'x': a die must be written in digits 0-9", 'count.digits', 'x')
 """
 
 from __future__ import annotations
 
 
+class Word(str):
+    """An English word or phrase inside an error message (not the player's input): the
+    app shows it translated. Made by :func:`word`, which marks it for the catalogs."""
+
+
+def word(text: str) -> Word:
+    """Mark ``text`` as a translatable word of a message (see :class:`Word`)."""
+    return Word(text)
+
+
 class EngineError(Exception):
-    """Base class of every error the engine raises on bad input."""
+    """Base class of every error the engine raises on bad input.
+
+    ``code`` (a short dotted name), ``template`` (the English message with ``{fields}``)
+    and ``params`` are set by :meth:`coded`; an error made from a plain message has
+    ``code`` ``None``.
+    """
+
+    code: str | None = None
+    template: str | None = None
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        self.params: dict = {}
+
+    @classmethod
+    def coded(cls, code: str, template: str, **params):
+        """The error with the message ``template.format(**params)``, keeping the code, the
+        template and the parameters for a translated wording."""
+        err = cls(template.format(**params))
+        err.code, err.template, err.params = code, template, params
+        return err
 
 
 class ParseError(EngineError):
@@ -43,7 +84,7 @@ def quote_choices(items, limit: int = 12) -> str:
     return shown or "nothing"
 
 
-def parse_count(word: str, what: str, max_digits: int = 6) -> int:
+def parse_count(text: str, what: str, max_digits: int = 6) -> int:
     """A small non-negative integer written in ASCII digits, or ``ParseError``.
 
     ``str.isdigit`` accepts '²' and other digits that ``int`` refuses, and ``int``
@@ -56,8 +97,19 @@ def parse_count(word: str, what: str, max_digits: int = 6) -> int:
     ...
     engine.core.errors.ParseError: '²': a die must be written in digits 0-9
     """
-    if not (0 < len(word) <= max_digits and word.isascii() and word.isdigit()):
-        if len(word) > max_digits and word.isascii() and word.isdigit():
-            raise ParseError(f"{word[:20]!r}…: {what} has at most {max_digits} digits")
-        raise ParseError(f"{word[:20]!r}: {what} must be written in digits 0-9")
-    return int(word)
+    if not (0 < len(text) <= max_digits and text.isascii() and text.isdigit()):
+        if len(text) > max_digits and text.isascii() and text.isdigit():
+            raise ParseError.coded(
+                "count.too_long",
+                "{text!r}…: {what} has at most {digits} digits",
+                text=text[:20],
+                what=what,
+                digits=max_digits,
+            )
+        raise ParseError.coded(
+            "count.digits",
+            "{text!r}: {what} must be written in digits 0-9",
+            text=text[:20],
+            what=what,
+        )
+    return int(text)
