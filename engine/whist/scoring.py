@@ -73,7 +73,26 @@ def winning_index(cards: Sequence[int], trump: int, low: bool) -> int:
         if c < 52:
             led = c // 13
             break
-    table = _STRENGTH.get((trump, low, led)) or _strength(trump, low, led)
+    return strongest(_STRENGTH.get((trump, low, led)) or _strength(trump, low, led), cards)
+
+
+def strongest(table: tuple[int, ...], cards: Sequence[int]) -> int:
+    """Index of the first strongest card by a strength table of :func:`_strength`; -1
+    when no card can win (four cards, a whole trick, compared without a loop)."""
+    if len(cards) == 4:
+        a, b, c, d = cards
+        best = table[a]
+        i = 0
+        v = table[b]
+        if v > best:
+            best, i = v, 1
+        v = table[c]
+        if v > best:
+            best, i = v, 2
+        v = table[d]
+        if v > best:
+            best, i = v, 3
+        return i if best >= 0 else -1
     if len(cards) < 2:
         return 0 if cards and table[cards[0]] >= 0 else -1
     values = itemgetter(*cards)(table)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.protocol import CHANCE, TERMINAL, State
@@ -48,6 +48,7 @@ from engine.whist.scoring import (
     bid_whist_points,
     contract_is_low,
     honours_points,
+    strongest,
     two_player_whist_points,
     whist_points,
 )
@@ -56,18 +57,20 @@ DEALER, DEAL, BID, TRUMP, DISCARD, DECLARE, PLAY, END = range(8)
 PHASES = ("dealer", "deal", "bid", "trump", "discard", "declare", "play", "end")
 KIND_CODE = {"uptown": 0, "downtown": 1, "notrump": 2}
 HONOUR_RANKS = (ACE, ACE - 1, ACE - 2, ACE - 3)
+TRICK_CARDS = 4  # cards in a trick (two players play two each)
 
 
 class WhistState(State):
     __slots__ = (
-        "game", "num_players", "ruleset", "_texts", "_pending", "_legal", "club", "_fresh",
-        "two", "bidw", "n_tricks", "trick_size",
+        "game", "num_players", "ruleset", "_texts", "_pending", "_legal", "_lmask", "club",
+        "_fresh",
+        "two", "bidw", "n_tricks", "trick_size", "_next",
         "scores", "dealer", "phase", "to_act", "deal_no",
         "hands", "tops", "piles", "kitty", "turn_card", "honours",
         "bids", "high_bid", "high_bidder",
         "declarer", "bid_number", "kind", "trump", "low", "kitty_taken", "discards",
         "hl_first", "hl_game", "hl_declarer",
-        "trick_seats", "trick_cards", "led", "leader", "tricks", "books",
+        "trick_cards", "led", "leader", "tricks", "books",
         "deal_log", "loser",
     )  # fmt: skip
 
@@ -78,11 +81,13 @@ class WhistState(State):
         self._texts = []  # action texts made so far (see ``history``)
         self._pending = []  # actions applied whose text is not made yet
         self._legal = None  # legal_actions() of this position, once asked
+        self._lmask = 0  # in the play, the cards of ``_legal`` as a bit mask
         self.club = ruleset.jokers_follow_trump
         self.two = num_players == 2
         self.bidw = ruleset.bidding
         self.n_tricks = 12 if self.bidw else 13
-        self.trick_size = 4
+        self.trick_size = TRICK_CARDS
+        self._next = _NEXT_SEAT[self.two]  # the seat after each seat in a trick
         self.scores = [0, 0]
         self.deal_no = 0
         self.deal_log = []
@@ -118,7 +123,6 @@ class WhistState(State):
         self.hl_first = ""
         self.hl_game = ""
         self.hl_declarer = -1
-        self.trick_seats = []
         self.trick_cards = []
         self.led = -1
         self.leader = -1
@@ -161,20 +165,21 @@ class WhistState(State):
         legal = self._legal
         if legal is not None:
             return legal
-        p = self.phase
-        if p == PLAY:
+        if self.phase == PLAY:  # the card-play rule (``apply`` checks with ``_lmask``)
             seat = self.to_act
             playable = self.hands[seat] | self.tops[seat]
             led = self.led
             t = _PLAYS or _play_tables()
             if led >= 0:  # must follow the suit led when able (jokers have no suit)
                 if led != self.trump or not self.club:
-                    legal = t[led][playable >> 13 * led & 0x1FFF]
-                    if legal:
-                        self._legal = legal
+                    sub = playable >> 13 * led & 0x1FFF
+                    if sub:
+                        self._lmask = sub << 13 * led
+                        legal = self._legal = t[led][sub]
                         return legal
                 else:  # club rule: the jokers are trumps for following suit
                     playable = playable & (SUIT_MASK[led] | JOKER_MASK) or playable
+            self._lmask = playable
             legal = (
                 t[0][playable & 0x1FFF]
                 + t[1][playable >> 13 & 0x1FFF]
@@ -183,63 +188,59 @@ class WhistState(State):
             )
             if playable >> 52:
                 legal += t[4][playable >> 52]
-        elif p == BID:
-            high = self.high_bid
-            legal = _BIDS[
-                -1 if high is None else high.rank,
-                not (self.to_act == self.dealer and high is None),
-            ]
-        elif p == DISCARD:
-            legal = _discards(self.hands[self.to_act])
-        elif p == TRUMP:
-            legal = A.DIRECTIONS if self.kind == "notrump" else A.TRUMPS
-        elif p == DECLARE:
-            legal = A.DECLARES
         else:
-            legal = ()
+            p = self.phase
+            if p == BID:
+                high = self.high_bid
+                legal = _BIDS[
+                    -1 if high is None else high.rank,
+                    not (self.to_act == self.dealer and high is None),
+                ]
+            elif p == DISCARD:
+                legal = _discards(self.hands[self.to_act])
+            elif p == TRUMP:
+                legal = A.DIRECTIONS if self.kind == "notrump" else A.TRUMPS
+            elif p == DECLARE:
+                legal = A.DECLARES
+            else:
+                legal = ()
         self._legal = legal
         return legal
 
     def _play_mask(self) -> int:
         """The cards the seat to act may play now, as a bit mask."""
-        seat = self.to_act
-        playable = self.hands[seat] | self.tops[seat]
-        led = self.led
-        if led >= 0:  # must follow the suit led when able (jokers have no suit)
-            if led == self.trump and self.club:
-                # club rule: the jokers are trumps for following suit
-                return playable & (SUIT_MASK[led] | JOKER_MASK) or playable
-            return playable & SUIT_MASK[led] or playable
-        return playable
+        if self._legal is None:
+            self.legal_actions()
+        return self._lmask
 
     def apply(self, action) -> None:
         """Checked like :meth:`State.apply`; a card play or discard is checked with one
         bit test against the cards allowed now (anything else takes the general check)."""
-        if type(action) is str:
-            action = A.parse_action(action)
-        p = self.phase
-        if p == PLAY:
-            if type(action) is A.Play:
+        cls = type(action)
+        if cls is _PLAY_CLASS:
+            if self.phase == PLAY:
+                if self._legal is None:
+                    self.legal_actions()  # sets ``_lmask``, the cards allowed now
                 c = action.code
-                if c >= 0:
-                    seat = self.to_act
-                    playable = self.hands[seat] | self.tops[seat]
-                    led = self.led
-                    if led >= 0:  # follow suit when able (see _play_mask)
-                        if led == self.trump and self.club:
-                            playable = playable & (SUIT_MASK[led] | JOKER_MASK) or playable
-                        else:
-                            playable = playable & SUIT_MASK[led] or playable
-                    if playable >> c & 1:
-                        self.apply_trusted(action)
-                        return
-        elif p == DISCARD:
-            if type(action) is A.Discard:
-                c = action.code
-                if c >= 0 and self.hands[self.to_act] >> c & 1:
-                    self._discard(c)
+                if c >= 0 and self._lmask >> c & 1:
                     self._pending.append(action)
                     self._legal = None
+                    self._play(c)
+                    return
+        elif cls is str:
+            action = A.parse_action(action)
+            cls = type(action)
+            if cls is _PLAY_CLASS:
+                self.apply(action)
+                return
+        p = self.phase
+        if p == DISCARD:
+            if cls is A.Discard:
+                c = action.code
+                if c >= 0 and self.hands[self.to_act] >> c & 1:
+                    self._pending.append(action)
+                    self._legal = None
+                    self._discard(c)
                     return
         elif p in (BID, TRUMP, DECLARE):
             # the legal actions are shared singletons: the one given is usually one of
@@ -252,17 +253,14 @@ class WhistState(State):
 
     def apply_trusted(self, action) -> None:
         """Apply an action known to be legal; its text is made when ``history`` is read."""
-        if self.phase != PLAY:
-            if self.phase == DISCARD:
-                self._discard(action.code)
-            else:
-                self._apply(action)
-            self._pending.append(action)
-            self._legal = None
-            return
         self._pending.append(action)
         self._legal = None
-        self._play(action.code)
+        if self.phase == PLAY:
+            self._play(action.code)
+        elif self.phase == DISCARD:
+            self._discard(action.code)
+        else:
+            self._apply(action)
 
     @property
     def history(self) -> list[str]:
@@ -519,45 +517,44 @@ class WhistState(State):
     def _play(self, c: int) -> None:
         seat = self.to_act
         hands = self.hands
-        bit = 1 << c
-        if hands[seat] & bit:
-            hands[seat] ^= bit
+        if hands[seat] >> c & 1:
+            hands[seat] ^= 1 << c
         else:
             self._take_straw(seat, c)
         cards = self.trick_cards
         cards.append(c)
-        self.trick_seats.append(seat)
         if self.led < 0:
             if c < 52:
                 self.led = c // 13
             elif self.trump >= 0 and self.club:
                 self.led = self.trump  # club rule: a led joker is a trump lead
-        if len(cards) < self.trick_size:
-            self.to_act = 1 - seat if self.two else (seat + 1) & 3
+        if len(cards) < TRICK_CARDS:
+            self.to_act = self._next[seat]
             return
         self._end_trick()
 
     def _end_trick(self) -> None:
         cards = self.trick_cards
-        seats = self.trick_seats
-        # winning_index written out (a trick has at least two cards). Its suit led is the
-        # first non-joker card's; ``self.led`` differs only when a joker led a trump
-        # contract under the club rule (then trump), where a joker wins either way.
-        led = self.led
-        trump, low = self.trump, self.low
-        table = _STRENGTH.get((trump, low, led)) or _strength(trump, low, led)
-        values = itemgetter(*cards)(table)
-        best = max(values)
-        i = values.index(best) if best >= 0 else -1
+        # Its suit led is the first non-joker card's (as in ``winning_index``); ``led``
+        # differs only when a joker led a trump contract under the club rule (then
+        # trump), where a joker wins either way.
+        led, trump, low = self.led, self.trump, self.low
+        i = strongest(_STRENGTH.get((trump, low, led)) or _strength(trump, low, led), cards)
+        seats = _TRICK_SEATS[self.two][self.leader]
         w = seats[i]
         self.books[w & 1] += 1
-        self.tricks.append((self.leader, tuple(seats), tuple(cards), w, i))
-        self.trick_seats = []
+        tricks = self.tricks
+        tricks.append((self.leader, seats, tuple(cards), w, i))
         self.trick_cards = []
         self.led = -1
         self.leader = self.to_act = w
-        if len(self.tricks) == self.n_tricks:
+        if len(tricks) == self.n_tricks:
             self._score_deal()
+
+    @property
+    def trick_seats(self) -> list[int]:
+        """The seats that played to the trick in progress, in order."""
+        return list(_TRICK_SEATS[self.two][self.leader][: len(self.trick_cards)])
 
     def _take_straw(self, seat: int, c: int) -> None:
         self.tops[seat] ^= 1 << c
@@ -756,7 +753,8 @@ class WhistState(State):
             self.leader,
             self.loser,
         )
-        c.club, c._legal, c._fresh = self.club, self._legal, self._fresh
+        c._next = self._next
+        c.club, c._legal, c._lmask, c._fresh = self.club, self._legal, self._lmask, self._fresh
         c._texts = list(self._texts)
         c._pending = list(self._pending)
         c.scores = list(self.scores)
@@ -766,7 +764,6 @@ class WhistState(State):
         c.honours = list(self.honours)
         c.bids = list(self.bids)
         c.discards = list(self.discards)
-        c.trick_seats = list(self.trick_seats)
         c.trick_cards = list(self.trick_cards)
         c.tricks = list(self.tricks)
         c.books = list(self.books)
@@ -785,7 +782,13 @@ def _game():
 
 
 _TEXT = attrgetter("text")
+_PLAY_CLASS = A.Play
 _NEXT_SEAT = ((1, 2, 3, 0), (1, 0))  # by ``two``: the seat after each seat in a trick
+#: by ``two`` and leader: the seats of a whole trick in order
+_TRICK_SEATS = (
+    tuple((s, (s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4)),
+    ((0, 1, 0, 1), (1, 0, 1, 0)),
+)
 _PLAYS: list[list[tuple]] = []
 
 
