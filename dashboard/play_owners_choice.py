@@ -9,33 +9,57 @@ from dataclasses import replace
 import polars as pl
 import streamlit as st
 
+from dashboard.i18n import N_, _, ngettext
 from dashboard.live import Group, percent
 from dashboard.owners_choice.draw import (
     COLOURS,
     INK,
     board_svg,
+    fund_words,
     holdings_html,
     roll_svg,
     show,
+    space_word,
     track_svg,
 )
 from dashboard.owners_choice.explorer import LIVE as BASE
+from dashboard.owners_choice.words import plan_words, turn_words
 from dashboard.play_words import oc_company, oc_die_face, who
 from dashboard.ui import plain
 from engine import EngineError
 from engine.owners_choice import move_outlook
 from engine.owners_choice.state import PRE
 
+TITLES = {
+    "buy": N_("Buy a share"),
+    "sell": N_("Sell a share"),
+    "move": N_("Move the pawn"),
+    "name": N_("Name a company"),
+}
+LABELS = {
+    "done": N_("Done trading"),
+    "pay": N_("Pay the fee, roll the company die"),
+    "fund": N_("Roll the Fund die"),
+    "bankrupt": N_("Go bankrupt (leave)"),
+    "stay": N_("Stay in the game"),
+}
+# The companies' names on the buttons (the engine's COMPANY_NAMES, in the page's language).
+COMPANY_WORDS = {"R": N_("red"), "Y": N_("yellow"), "B": N_("blue"), "G": N_("green")}
+
 
 def board(state, names: list[str], seat: int | None = None) -> None:
     last = state.history[-1] if state.history else ""
-    show(board_svg(state.ruleset.board, state.pos, centre=f"Fund ${state.fund}"), width=300)
+    show(board_svg(state.ruleset.board, state.pos, centre=fund_words(state.fund)), width=300)
     die = roll_svg(last)
     if die:
-        show(die, caption="last roll")
+        show(die, caption=_("last roll"))
     show(track_svg(state.ruleset, [state.price(c) for c in range(4)]))
     st.html(holdings_html(state, seat_names=list(names)))
-    st.caption(f"Fund ${state.fund} · turn {state.turn} · ★ = president · ▶ = to act")
+    st.caption(
+        _("Fund ${fund} · turn {turn} · ★ = president · ▶ = to act").format(
+            fund=state.fund, turn=state.turn
+        )
+    )
 
 
 def outcome(action, probability) -> tuple[str, str]:
@@ -52,7 +76,7 @@ def outcome(action, probability) -> tuple[str, str]:
         f"background:{bg};color:{fg};border:3px solid #333;border-radius:12px;"
         "min-width:58px;min-height:52px;font-weight:700;padding:2px 8px;"
     )
-    shown = "$ dividend" if face == "dividend" else face
+    shown = _("$ dividend") if face == "dividend" else face
     return f"**{shown}** {percent(probability)}", css
 
 
@@ -66,47 +90,48 @@ def outlook_rows(state):
 
 def coach(state, names: list[str]) -> set[str]:
     if state.phase != PRE:
-        st.caption(f"Now: {plain(_turn_words(state, names))}")
+        st.caption(_("Now: {turn}").format(turn=plain(_turn_words(state, names))))
         return set()
     try:
         rows, best = outlook_rows(state)
     except EngineError as exc:
-        st.caption(f"No move table here: {exc}")
+        st.caption(_("No move table here: {error}").format(error=exc))
         return set()
     me = state.active
     n = state.num_players
+    you = _("{name} (you)")
     frame = pl.DataFrame(
         {
-            "move": [r.distance for r in rows],
-            "lands on": [r.space_type for r in rows],
+            _("move"): [r.distance for r in rows],
+            _("lands on"): [space_word(r.space_type) for r in rows],
             **{
-                f"{who(names, p)}{' (you)' if p == me else ''}": [
+                (you.format(name=who(names, p)) if p == me else who(names, p)): [
                     round(float(r.delta[p]), 1) for r in rows
                 ]
                 for p in range(n)
             },
-            "what happens": [_named(r.plan, names, n) for r in rows],
+            _("what happens"): [_named(r.plan, names, n) for r in rows],
         }
     )
-    words = " or ".join(f"move {d}" for d in best)
-    tie = " (a tie: equally good)" if len(best) > 1 else ""
+    words = _(" or ").join(_("move {n}").format(n=d) for d in best)
+    tie = _(" (a tie: equally good)") if len(best) > 1 else ""
     st.markdown(
-        f"Move advisor for **{plain(who(names, me))}**: best **{words}**{tie} — expected "
-        f"change of each player's net worth ($) after the landing space:"
+        _(
+            "Move advisor for **{player}**: best **{moves}**{tie} — expected "
+            "change of each player's net worth ($) after the landing space:"
+        ).format(player=plain(who(names, me)), moves=words, tie=tie)
     )
     st.dataframe(frame, hide_index=True, width="stretch", height=min(36 * (len(rows) + 1) + 6, 300))
     return {f"move {d}" for d in best}
 
 
 def _named(text: str, names: list[str], n: int) -> str:
-    """An engine sentence with ``seat N`` replaced by the player's name."""
-    for p in range(n):
-        text = text.replace(f"seat {p}", who(names, p))
-    return "" if text == "-" else text
+    """A move's plan with ``seat N`` replaced by the player's name ('' for none)."""
+    return plan_words(text, lambda p: who(names, p))
 
 
 def _turn_words(state, names) -> str:
-    return _named(state.describe_turn(), names, state.num_players)
+    return turn_words(state.describe_turn(), lambda p: who(names, p))
 
 
 def groups(state, actions: list, names: list[str], best: set[str]) -> list[Group]:
@@ -115,31 +140,29 @@ def groups(state, actions: list, names: list[str], best: set[str]) -> list[Group
     for a in actions:
         by_kind.setdefault(a.kind, []).append(a)
     out: list[Group] = []
-    titles = {
-        "buy": "Buy a share",
-        "sell": "Sell a share",
-        "move": "Move the pawn",
-        "name": "Name a company",
-    }
     for kind in ("buy", "sell", "move", "name"):
         if kind in by_kind:
             choices = []
             for a in by_kind.pop(kind):
-                label = f"{a.arg} spaces" if kind == "move" else oc_company(a.arg)
-                if kind == "move" and a.arg == "1":
-                    label = "1 space"
+                if kind == "move":
+                    d = int(a.arg)
+                    label = ngettext("{n} space", "{n} spaces", d).format(n=d)
+                else:
+                    label = _(COMPANY_WORDS[a.arg]) if a.arg in COMPANY_WORDS else oc_company(a.arg)
                 choices.append((a, label, str(a) in best))
-            out.append((titles[kind], "", choices))
+            out.append((_(TITLES[kind]), "", choices))
     rest = [a for kind in by_kind.values() for a in kind]
     if rest:
-        labels = {
-            "done": "Done trading",
-            "pay": "Pay the fee, roll the company die",
-            "fund": "Roll the Fund die",
-            "bankrupt": "Go bankrupt (leave)",
-            "stay": "Stay in the game",
-        }
-        out.append(("", "", [(a, labels.get(a.kind, str(a)), str(a) in best) for a in rest]))
+        out.append(
+            (
+                "",
+                "",
+                [
+                    (a, _(LABELS[a.kind]) if a.kind in LABELS else str(a), str(a) in best)
+                    for a in rest
+                ],
+            )
+        )
     return out
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from html import escape
 
 from dashboard import palette
+from dashboard.i18n import N_, _
 from engine.owners_choice import COMPANIES, OwnersChoiceRules
 
 COLOURS = palette.OWNERS_CHOICE
@@ -23,14 +24,42 @@ SPACE_STYLE = {
     "B": (COLOURS["B"], INK["B"], "B"),
     "G": (COLOURS["G"], INK["G"], "G"),
 }
-LEGEND = {
-    "R Y B G": "company space: its president chooses",
-    "4 (ALL)": "the mover names a company; its president chooses",
-    "? (EVENT)": "the mover rolls the Event die",
-    "$ (DIVIDEND)": "the highest-priced company pays its dividend",
-    "P (PRESIDENT)": "$100 per president die held",
-    "★ (GOAL)": "exact landing ends the game; take $100 from the Fund",
+# The words of the spaces that carry one (START, GOAL and the company letters are printed
+# on the board as they are).
+SPACE_WORDS = {
+    "ALL": N_("ALL"),
+    "EVENT": N_("EVENT"),
+    "DIVIDEND": N_("DIVIDEND"),
+    "PRESIDENT": N_("PRESIDENT"),
 }
+LEGEND = {
+    "R Y B G": N_("company space: its president chooses"),
+    "ALL": N_("the mover names a company; its president chooses"),
+    "EVENT": N_("the mover rolls the Event die"),
+    "DIVIDEND": N_("the highest-priced company pays its dividend"),
+    "PRESIDENT": N_("$100 per president die held"),
+    "GOAL": N_("exact landing ends the game; take $100 from the Fund"),
+}
+
+
+def space_word(kind: str) -> str:
+    """A space's name in the page's language (``EVENT`` → イベント); letters as printed."""
+    return _(SPACE_WORDS[kind]) if kind in SPACE_WORDS else kind
+
+
+def legend() -> list[tuple[str, str]]:
+    """(the space as drawn, what happens there) for each kind of space."""
+    out = []
+    for kind, meaning in LEGEND.items():
+        mark = SPACE_STYLE[kind][2] if kind in SPACE_STYLE else ""
+        shown = f"{mark} ({space_word(kind)})" if mark else kind
+        out.append((shown, _(meaning)))
+    return out
+
+
+def fund_words(fund) -> str:
+    """The Fund as the board's centre shows it: ``Fund $120``."""
+    return _("Fund ${fund}").format(fund=fund)
 
 
 def _ring(n: int) -> list[tuple[int, int]]:
@@ -62,8 +91,8 @@ def board_svg(
     """
     cells = _ring(len(board))
     size = 36
-    cols = max(x for x, _ in cells) + 1
-    rows = max(y for _, y in cells) + 1
+    cols = max(x for x, _y in cells) + 1
+    rows = max(y for _x, y in cells) + 1
     parts = []
     for i, kind in enumerate(board):
         x, y = cells[i]
@@ -91,7 +120,7 @@ def board_svg(
             f'<text x="{px + size / 2}" y="{py + 22}" font-size="14" font-weight="bold" '
             f'text-anchor="middle" fill="{ink}">{escape(mark)}</text>'
             f'<text x="{px + 4}" y="{py + 11}" font-size="8" fill="{ink}">{i}</text>'
-            f"<title>{i}: {escape(kind)}</title>"
+            f"<title>{i}: {escape(space_word(kind))}</title>"
         )
         if highlight and i in highlight:
             parts.append(
@@ -101,11 +130,13 @@ def board_svg(
                 f'text-anchor="end" fill="{ink}" font-weight="bold">'
                 f"{escape(highlight[i])}</text>"
             )
+    pawn = _("pawn on space {pos}").format(pos=pos)
+    board_label = _("board")
     if pos is not None and 0 <= pos < len(board):
         x, y = cells[pos]
         parts.append(
             f'<circle cx="{x * size + size / 2}" cy="{y * size + size - 9}" r="7" '
-            f'fill="#7b2cbf" stroke="#fff" stroke-width="2"><title>pawn on {pos}</title>'
+            f'fill="#7b2cbf" stroke="#fff" stroke-width="2"><title>{escape(pawn)}</title>'
             "</circle>"
         )
     if centre and len(board) == 36:
@@ -116,7 +147,7 @@ def board_svg(
     w, h = cols * size, rows * size
     return (
         f'<svg viewBox="0 0 {w} {h}" width="{w}" height="{h}" role="img" '
-        f'aria-label="board, pawn on space {pos}" '
+        f'aria-label="{escape(board_label)}, {escape(pawn)}" '
         'xmlns="http://www.w3.org/2000/svg" font-family="sans-serif">' + "".join(parts) + "</svg>"
     )
 
@@ -127,6 +158,10 @@ def track_svg(ruleset: OwnersChoiceRules, prices: list[int] | None = None) -> st
     cols = 11
     w, h = 34, 50
     parts = []
+    tip = _("${price}, dividend ${div}")
+    at_price = _("{company} at ${price}")
+    div_label = _("div {div}")
+    track_label = _("stock track")
     for i, (price, div) in enumerate(zip(p, d)):
         row, col = divmod(i, cols)
         x, y = col * w, row * h
@@ -137,8 +172,8 @@ def track_svg(ruleset: OwnersChoiceRules, prices: list[int] | None = None) -> st
             f'<text x="{x + w / 2}" y="{y + 14}" font-size="11" font-weight="bold" '
             f'text-anchor="middle">{price}</text>'
             f'<text x="{x + w / 2}" y="{y + 25}" font-size="8" fill="#666" '
-            f'text-anchor="middle">div {div}</text>'
-            f"<title>${price}, dividend ${div}</title>"
+            f'text-anchor="middle">{escape(div_label.format(div=div))}</text>'
+            f"<title>{escape(tip.format(price=price, div=div))}</title>"
         )
         if prices:
             here = [c for c, v in zip(COMPANIES, prices) if v == price]
@@ -146,13 +181,14 @@ def track_svg(ruleset: OwnersChoiceRules, prices: list[int] | None = None) -> st
                 cx = x + 6 + k * 7.3
                 parts.append(
                     f'<circle cx="{cx}" cy="{y + 38}" r="4.5" fill="{COLOURS[c]}" '
-                    f'stroke="#222"><title>{c} at ${price}</title></circle>'
+                    f'stroke="#222"><title>{escape(at_price.format(company=c, price=price))}'
+                    "</title></circle>"
                 )
     rows = (len(p) + cols - 1) // cols
     width = cols * w
     return (
         f'<svg viewBox="0 0 {width} {rows * h}" width="{width}" height="{rows * h}" '
-        f'role="img" aria-label="stock track" '
+        f'role="img" aria-label="{escape(track_label)}" '
         'xmlns="http://www.w3.org/2000/svg" font-family="sans-serif">' + "".join(parts) + "</svg>"
     )
 
@@ -160,11 +196,12 @@ def track_svg(ruleset: OwnersChoiceRules, prices: list[int] | None = None) -> st
 def die_svg(label: str, colour: str = "#fff", ink: str = "#222", size: int = 48) -> str:
     """A die showing ``label`` (a face of the president, Fund or Event die)."""
     text = escape(label)
+    aria = escape(_("die showing {face}").format(face=label))
     fs = 26 if len(label) <= 2 else 15 if len(label) <= 5 else 10
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
         f'viewBox="0 0 100 100" role="img" '
-        f'aria-label="die showing {text}"><rect x="4" y="4" width="92" height="92" rx="16" '
+        f'aria-label="{aria}"><rect x="4" y="4" width="92" height="92" rx="16" '
         f'fill="{colour}" stroke="#333" stroke-width="4"/><text x="50" y="{50 + fs * 0.7}" '
         f'font-size="{fs * 2}" text-anchor="middle" fill="{ink}">{text}</text></svg>'
     )
@@ -185,6 +222,8 @@ def roll_svg(action_text: str) -> str:
 
 def holdings_html(state, seat_names: list[str] | None = None) -> str:
     """Cash, shares per company (★ = president), net worth; one row per seat."""
+    from dashboard.ui import seat_name
+
     worth = state.net_worth()
     head = "".join(
         f'<th style="background:{COLOURS[c]};color:{INK[c]};padding:2px 6px">{c}</th>'
@@ -192,9 +231,9 @@ def holdings_html(state, seat_names: list[str] | None = None) -> str:
     )
     rows = []
     for p in range(state.num_players):
-        name = escape(seat_names[p]) if seat_names else f"Player {p + 1}"
+        name = seat_names[p] if seat_names else seat_name(p)
         if state.out[p]:
-            name += " (left)"
+            name = _("{name} (left)").format(name=name)
         mark = " ▶" if p == state.active and not state.is_terminal() else ""
         cells = "".join(
             f'<td style="text-align:center">{state.shares(p, c)}'
@@ -206,11 +245,15 @@ def holdings_html(state, seat_names: list[str] | None = None) -> str:
             f"${state.cash[p]}</td>{cells}<td style='text-align:right'><b>${worth[p]}</b>"
             "</td></tr>"
         )
+    supply_word, seat_word, cash_word, worth_word = _("supply"), _("seat"), _("cash"), _("worth")
     supply = "".join(f'<td style="text-align:center">{k}</td>' for k in state.supply)
-    rows.append(f"<tr style='color:#777'><td>supply</td><td></td>{supply}<td></td></tr>")
+    rows.append(
+        f"<tr style='color:#777'><td>{escape(supply_word)}</td><td></td>{supply}<td></td></tr>"
+    )
     return (
         '<table style="border-collapse:collapse;font-size:14px;width:100%">'
-        f"<tr><th style='text-align:left'>seat</th><th>cash</th>{head}<th>worth</th></tr>"
+        f"<tr><th style='text-align:left'>{escape(seat_word)}</th>"
+        f"<th>{escape(cash_word)}</th>{head}<th>{escape(worth_word)}</th></tr>"
         + "".join(rows)
         + "</table>"
     )

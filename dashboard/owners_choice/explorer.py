@@ -5,9 +5,19 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard.charts import company_chart, seat_chart, step_chart
-from dashboard.explorer import ExplorerPlugin, player, player_words
+from dashboard.explorer import ExplorerPlugin, player
+from dashboard.i18n import N_, _, number
 from dashboard.live import LivePlugin
-from dashboard.owners_choice.draw import board_svg, holdings_html, roll_svg, show, track_svg
+from dashboard.owners_choice.draw import (
+    board_svg,
+    fund_words,
+    holdings_html,
+    roll_svg,
+    show,
+    space_word,
+    track_svg,
+)
+from dashboard.owners_choice.words import plan_words, turn_words
 from engine.owners_choice import COMPANIES, move_outlook
 from engine.owners_choice.history import history
 from engine.owners_choice.state import PRE
@@ -16,32 +26,37 @@ from engine.owners_choice.state import PRE
 def render_state(state, seat=None) -> None:
     """Board and pawn, prices on the track, holdings and presidents, Fund, last die."""
     last = state.history[-1] if state.history else ""
-    show(board_svg(state.ruleset.board, state.pos, centre=f"Fund ${state.fund}"))
+    show(board_svg(state.ruleset.board, state.pos, centre=fund_words(state.fund)))
     die = roll_svg(last)
     if die:
-        show(die, caption=f"last roll: {last}")
+        show(die, caption=_("last roll: {roll}").format(roll=last))
     show(track_svg(state.ruleset, [state.price(c) for c in range(4)]))
     st.html(holdings_html(state))
     st.caption(
-        f"Fund ${state.fund} · pawn on {state.pos} ({state.space_name(state.pos)}) · "
-        f"turn {state.turn} · ★ = president"
+        _("Fund ${fund} · pawn on {pos} ({space}) · turn {turn} · ★ = president").format(
+            fund=state.fund,
+            pos=state.pos,
+            space=space_word(state.space_name(state.pos)),
+            turn=state.turn,
+        )
     )
     if state.is_terminal():
         st.success(
-            "Game over — every share sold at its price; winner: "
-            + ", ".join(player(w) for w in state.winners())
+            _("Game over — every share sold at its price; winner: {winners}").format(
+                winners=", ".join(player(w) for w in state.winners())
+            )
         )
 
 
 def charts(df, step):
     return [
-        company_chart(df, "owners_choice", COMPANIES, step, title="Stock prices"),
-        seat_chart(df, "worth_", step, title="Net worth (cash + shares at market)", y_title="$"),
-        step_chart(df, ["fund"], step, title="The Fund", y_title="$", names=["Fund"]),
+        company_chart(df, "owners_choice", COMPANIES, step, title=_("Stock prices")),
+        seat_chart(df, "worth_", step, title=_("Net worth (cash + shares at market)"), y_title="$"),
+        step_chart(df, ["fund"], step, title=_("The Fund"), y_title="$", names=[_("Fund")]),
     ]
 
 
-MEASURE = (
+MEASURE = N_(
     "Dollars of net worth. Each move, trade and choice is graded by how much it is "
     "expected to change the player's net worth (cash plus shares at today's prices) over "
     "the next roll, every die face counted, assuming presidents pick what is best for "
@@ -60,14 +75,22 @@ PLUGIN = ExplorerPlugin(
 def advice(state) -> None:
     """The move advisor for the player about to move."""
     if state.phase != PRE:
-        st.caption(player_words(state.describe_turn()))
+        st.caption(turn_words(state.describe_turn(), player))
         return
     rows = move_outlook(state)
     me = state.active
     best = max(rows, key=lambda o: o.delta[me])
+    gain = float(best.delta[me])
     st.info(
-        f"Move advisor: **move {best.distance}** to {best.space_type} "
-        f"(expected {float(best.delta[me]):+.1f} for {player(me)}; {player_words(best.plan)})."
+        _(
+            "Move advisor: **move {distance}** to {space} (expected {gain} for {player}; {plan})."
+        ).format(
+            distance=best.distance,
+            space=space_word(best.space_type),
+            gain=("+" if gain >= 0 else "-") + number(abs(gain), 1),
+            player=player(me),
+            plan=plan_words(best.plan, player) or "-",
+        )
     )
 
 

@@ -6,7 +6,16 @@ import streamlit as st
 
 from dashboard import ui
 from dashboard.explorer import recorded_files
-from dashboard.owners_choice.draw import board_svg, holdings_html, show, track_svg
+from dashboard.i18n import _, number
+from dashboard.owners_choice.draw import (
+    board_svg,
+    fund_words,
+    holdings_html,
+    show,
+    space_word,
+    track_svg,
+)
+from dashboard.owners_choice.words import plan_words
 from engine import EngineError, read_jsonl, states
 from engine.owners_choice import (
     COMPANIES,
@@ -22,17 +31,27 @@ RULES = OwnersChoiceRules()
 PRICES = list(RULES.track_prices)
 MAX_SEATS = 5
 
-st.title("Owner's Choice: move advisor")
+st.title(_("Owner's Choice: move advisor"))
 st.caption(
-    "Set up a position: prices, cash and shares per seat, the Fund, the pawn and who is "
-    "to move. The table gives, for each move, the exact expected change of every seat's "
-    "net worth (cash + shares at market) once the landing space is resolved, each "
-    "president choosing what is best for their own expected net worth."
+    _(
+        "Set up a position: prices, cash and shares per seat, the Fund, the pawn and who is "
+        "to move. The table gives, for each move, the exact expected change of every seat's "
+        "net worth (cash + shares at market) once the landing space is resolved, each "
+        "president choosing what is best for their own expected net worth."
+    )
 )
 ui.assumption(
-    "The board, the stock track and the dice are the project's assumed edition "
-    "(see Learn Owner's Choice); a president with no cash for the fee must roll the Fund die."
+    _(
+        "The board, the stock track and the dice are the project's assumed edition "
+        "(see Learn Owner's Choice); a president with no cash for the fee must roll the Fund "
+        "die."
+    )
 )
+
+
+def signed(value: float, digits: int = 2) -> str:
+    """``+1.50`` / ``-0.25`` with the language's separators."""
+    return ("-" if value < 0 else "+") + number(abs(value), digits)
 
 
 MAX_MONEY = 100_000  # the cash and Fund inputs' upper limit
@@ -76,22 +95,24 @@ for p in range(MAX_SEATS):
 
 
 @ui.callback
-def _load_from_record(path: str, number: int, turn: int) -> None:
+def _load_from_record(path: str, game: int, turn: int) -> None:
     """Copy the position at the start of ``turn`` of a recorded game into the inputs."""
     try:
         records = read_jsonl(path)
-        if not 1 <= number <= len(records):
+        if not 1 <= game <= len(records):
             raise EngineError(
-                f"there is no game {number}: the recorded games are numbered 1 to {len(records)}"
+                _("there is no game {number}: the recorded games are numbered 1 to {last}").format(
+                    number=game, last=len(records)
+                )
             )
-        record = records[number - 1]
+        record = records[game - 1]
         found = None
         for s in states(record):
             if s.phase == PRE and s.turn == turn:
                 found = s
                 break
         if found is None:
-            raise EngineError(f"game {number} has no turn {turn}")
+            raise EngineError(_("game {number} has no turn {turn}").format(number=game, turn=turn))
     except EngineError as exc:
         st.session_state["oc_load_error"] = str(exc)
         return
@@ -117,26 +138,26 @@ if files and not in_link and not st.session_state.get("oc_opened"):
     st.session_state["oc_opened"] = True
     _load_from_record(str(files[0]), OPENING_GAME, OPENING_TURN)
     st.session_state["oc_rec_turn"] = OPENING_TURN
-with st.expander("Take a position from a recorded game"):
+with st.expander(_("Take a position from a recorded game")):
     if not files:
-        st.info("No recorded games in data/owners_choice yet.")
+        st.info(_("No recorded games in data/owners_choice yet."))
     else:
         c1, c2 = st.columns(2)
-        number = c1.number_input("Game number", 1, 10_000, 1, key="oc_rec_game")
-        turn = c2.number_input("Start of turn", 1, 200, 5, key="oc_rec_turn")
+        game_no = c1.number_input(_("Game number"), 1, 10_000, 1, key="oc_rec_game")
+        turn = c2.number_input(_("Start of turn"), 1, 200, 5, key="oc_rec_turn")
         st.button(
-            "Load this position",
+            _("Load this position"),
             key="oc_rec_load",
             on_click=ui.callback(_load_from_record),
-            args=(str(files[0]), int(number), int(turn)),
+            args=(str(files[0]), int(game_no), int(turn)),
         )
         if st.session_state.get("oc_load_error"):
             st.error(st.session_state["oc_load_error"])
 
-n = st.selectbox("Players", [2, 3, 4, 5], key="oc_n")
+n = st.selectbox(_("Players"), [2, 3, 4, 5], key="oc_n")
 cols = st.columns(4)
 prices = [
-    cols[c].selectbox(f"{name} price", PRICES, key=f"oc_price_{name}")
+    cols[c].selectbox(_("{company} price").format(company=name), PRICES, key=f"oc_price_{name}")
     for c, name in enumerate(COMPANIES)
 ]
 unfinished = []  # fields whose value is out of range: their message is beside them
@@ -152,16 +173,16 @@ def _number(where, label: str, high: int, key: str, step: int = 1, say=None) -> 
 
 
 c1, c2, c3 = st.columns(3)
-fund = _number(c1, "Fund $", MAX_MONEY, "oc_fund", step=10)
-pos = _number(c2, "Pawn on space", len(RULES.board) - 2, "oc_pos")
+fund = _number(c1, _("Fund $"), MAX_MONEY, "oc_fund", step=10)
+pos = _number(c2, _("Pawn on space"), len(RULES.board) - 2, "oc_pos")
 if st.session_state.oc_act >= n:
     st.session_state.oc_act = 0
-to_act = c3.selectbox("To move", list(range(n)), format_func=ui.seat_name, key="oc_act")
+to_act = c3.selectbox(_("To move"), list(range(n)), format_func=ui.seat_name, key="oc_act")
 
 cash, holdings = [], []
 for p, tab in enumerate(st.tabs([ui.seat_name(p) for p in range(n)])):
     with tab:
-        cash.append(_number(tab, "Cash $", MAX_MONEY, f"oc_cash_{p}", step=10))
+        cash.append(_number(tab, _("Cash $"), MAX_MONEY, f"oc_cash_{p}", step=10))
         hc = tab.columns(4)
         holdings.append(
             [
@@ -170,11 +191,14 @@ for p, tab in enumerate(st.tabs([ui.seat_name(p) for p in range(n)])):
             ]
         )
 
-with st.expander("Presidents (only needed after a tie)"):
+with st.expander(_("Presidents (only needed after a tie)")):
     st.caption(
-        "auto = the strict top holder, the pool on a tie. After a purchase tie the die "
-        "stays with its holder, so give that seat here."
+        _(
+            "auto = the strict top holder, the pool on a tie. After a purchase tie the die "
+            "stays with its holder, so give that seat here."
+        )
     )
+    words = {"auto": _("auto"), "pool": _("pool")}
     options = ["auto", "pool"] + [str(p) for p in range(n)]
     pc = st.columns(4)
     pres = []
@@ -185,7 +209,7 @@ with st.expander("Presidents (only needed after a tie)"):
             pc[c].selectbox(
                 name,
                 options,
-                format_func=lambda v: v if v in ("auto", "pool") else ui.seat_name(int(v)),
+                format_func=lambda v: words[v] if v in words else ui.seat_name(int(v)),
                 key=f"oc_pres_{name}",
             )
         )
@@ -203,9 +227,9 @@ ui.set_url(
 
 # --- results ----------------------------------------------------------------------------------
 if unfinished:
-    st.info("The advice waits for the fields marked above.")
+    st.info(_("The advice waits for the fields marked above."))
     st.stop()
-with ui.engine_errors("This position is not possible: "):
+with ui.engine_errors(_("This position is not possible: ")):
     state = from_position(
         n,
         prices=prices,
@@ -218,30 +242,30 @@ with ui.engine_errors("This position is not possible: "):
     )
     outlook = move_outlook(state)
 
-    st.subheader("Position")
+    st.subheader(_("Position"))
     show(
         board_svg(
             RULES.board,
             state.pos,
             highlight={o.space: f"+{o.distance}" for o in outlook},
-            centre=f"Fund ${state.fund}",
+            centre=fund_words(state.fund),
         )
     )
     show(track_svg(RULES, prices))
     st.html(holdings_html(state))
-    st.caption("★ = president (the strict top holder; a tie leaves the die in the pool).")
+    st.caption(_("★ = president (the strict top holder; a tie leaves the die in the pool)."))
 
     mover = ui.seat_name(to_act)
-    st.subheader(f"Moves for {mover}")
+    st.subheader(_("Moves for {player}").format(player=mover))
     table = []
     for o in outlook:
         others = sum(o.delta[p] for p in range(n) if p != to_act)
         row = {
-            "move": o.distance,
-            "space": f"{o.space} {o.space_type}",
-            f"{mover} gains $": round(float(o.delta[to_act]), 2),
-            "opponents gain $": round(float(others), 2),
-            "what happens": o.plan,
+            _("move"): o.distance,
+            _("space"): f"{o.space} {space_word(o.space_type)}",
+            _("{player} gains $").format(player=mover): round(float(o.delta[to_act]), 2),
+            _("opponents gain $"): round(float(others), 2),
+            _("what happens"): plan_words(o.plan) or "-",
         }
         for p in range(n):
             if p != to_act:
@@ -251,23 +275,32 @@ with ui.engine_errors("This position is not possible: "):
     best = max(outlook, key=lambda o: o.delta[to_act])
     others = float(sum(best.delta[p] for p in range(n) if p != to_act))
     st.success(
-        f"Best for {mover} in expectation: **move {best.distance}** "
-        f"({best.space_type}, {float(best.delta[to_act]):+.2f} \\$; the opponents "
-        f"{others:+.2f} \\$ together)."
+        _(
+            "Best for {player} in expectation: **move {distance}** "
+            "({space}, {gain} \\$; the opponents {others} \\$ together)."
+        ).format(
+            player=mover,
+            distance=best.distance,
+            space=space_word(best.space_type),
+            gain=signed(float(best.delta[to_act])),
+            others=signed(others),
+        )
     )
     st.caption(
-        "Gains are expected changes of net worth (cash + shares at market) once the "
-        "landing space is resolved; the opponents' column adds up every other player's."
+        _(
+            "Gains are expected changes of net worth (cash + shares at market) once the "
+            "landing space is resolved; the opponents' column adds up every other player's."
+        )
     )
     fig = go.Figure()
-    labels = [f"{o.distance}: {o.space_type}" for o in outlook]
+    labels = [f"{o.distance}: {space_word(o.space_type)}" for o in outlook]
     for p in range(n):
         fig.add_trace(
             go.Bar(x=labels, y=[float(o.delta[p]) for o in outlook], name=ui.seat_name(p))
         )
     fig.update_layout(
         barmode="group",
-        title="Expected net-worth change per move",
+        title=_("Expected net-worth change per move"),
         yaxis_title="$",
         height=320,
         margin={"l": 10, "r": 10, "t": 40, "b": 10},
@@ -275,11 +308,11 @@ with ui.engine_errors("This position is not possible: "):
     )
     st.plotly_chart(fig, width="stretch")
 
-    st.subheader("Payouts now")
+    st.subheader(_("Payouts now"))
     pay = []
     for c, name in enumerate(COMPANIES):
-        row = {"company": name, "price": state.price(c), "dividend": state.dividend(c)}
-        row["fee to roll"] = state.fee(c)
+        row = {_("company"): name, _("price"): state.price(c), _("dividend"): state.dividend(c)}
+        row[_("fee to roll")] = state.fee(c)
         for p, v in enumerate(dividend_payout(state, name)):
             row[ui.seat_name(p)] = v
         pay.append(row)
@@ -288,6 +321,8 @@ with ui.engine_errors("This position is not possible: "):
         f"{ui.seat_name(p)} \\${v}" for p, v in enumerate(president_payout(state))
     )
     st.caption(
-        "What each player receives when that company pays its dividend (dividend × "
-        f"shares). On a PRESIDENT space (\\$100 per president die): {president}."
+        _(
+            "What each player receives when that company pays its dividend (dividend × "
+            "shares). On a PRESIDENT space (\\$100 per president die): {payouts}."
+        ).format(payouts=president)
     )

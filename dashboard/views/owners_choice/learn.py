@@ -4,14 +4,18 @@ by the engine."""
 import streamlit as st
 
 from dashboard import ui
+from dashboard.i18n import N_, _, money, ngettext
 from dashboard.owners_choice.draw import (
-    LEGEND,
     board_svg,
+    fund_words,
     holdings_html,
+    legend,
     roll_svg,
     show,
+    space_word,
     track_svg,
 )
+from dashboard.owners_choice.words import seat_words, turn_words
 from engine import get_game
 from engine.owners_choice import (
     COMPANIES,
@@ -25,6 +29,39 @@ from engine.owners_choice import (
 RULES = OwnersChoiceRules()
 GAME = get_game("owners_choice")
 
+# The president's two options (the action texts "pay" and "fund") in words.
+OPTION_WORDS = {"pay": N_("pay the fee, roll the company die"), "fund": N_("roll the Fund die")}
+TURN_ORDERS = {
+    "trade, then move": N_("trade, then move"),
+    "move, then trade": N_("move, then trade"),
+}
+TRADE_EXAMPLES = [
+    (
+        N_("seat 1 holds 3 R (president); seat 0 buys 1 R: a tie at 3"),
+        [[2, 0, 0, 0], [3, 0, 0, 0], [0, 0, 0, 0]],
+        ["buy R"],
+        None,
+    ),
+    (
+        N_("the same, seat 0 buys 2 R in one trade"),
+        [[2, 0, 0, 0], [3, 0, 0, 0], [0, 0, 0, 0]],
+        ["buy R", "buy R"],
+        None,
+    ),
+    (
+        N_("seat 0 (3 R, president) sells 1: seats 0 and 2 tie at 2"),
+        [[3, 0, 0, 0], [0, 0, 0, 0], [2, 0, 0, 0]],
+        ["sell R"],
+        None,
+    ),
+    (
+        N_("seat 0 holds the R die in a 3–3 tie, sells 1 R and buys it back"),
+        [[3, 0, 0, 0], [3, 0, 0, 0], [0, 0, 0, 0]],
+        ["sell R", "buy R"],
+        [0, "auto", "auto", "auto"],
+    ),
+]
+
 
 def legal_text(state) -> str:
     return ", ".join(f"“{a}”" for a in state.legal_actions())
@@ -34,50 +71,69 @@ def first_space(kind: str) -> int:
     return RULES.board.index(kind)
 
 
-st.title("Learn Owner's Choice")
+def option_word(action) -> str:
+    text = str(action)
+    return _(OPTION_WORDS[text]) if text in OPTION_WORDS else text
+
+
+st.title(_("Learn Owner's Choice"))
 st.markdown(
-    "Four companies — **red R, yellow Y, blue B, green G** — and one shared pawn on a "
-    f"{len(RULES.board)}-space track. On your turn you may trade shares, and you must move "
-    "the pawn; the space decides what happens, usually a company's **president** choosing "
-    "between rolling the company's die and raiding the **Fund**. The game ends when the "
-    "pawn lands exactly on GOAL; the richest player wins."
+    _(
+        "Four companies — **red R, yellow Y, blue B, green G** — and one shared pawn on a "
+        "{spaces}-space track. On your turn you may trade shares, and you must move "
+        "the pawn; the space decides what happens, usually a company's **president** choosing "
+        "between rolling the company's die and raiding the **Fund**. The game ends when the "
+        "pawn lands exactly on GOAL; the richest player wins."
+    ).format(spaces=len(RULES.board))
 )
 
 # --- the board ----------------------------------------------------------------------------
-st.header("1. The board")
-show(board_svg(RULES.board, 0, centre=f"Fund ${RULES.fund_start}"))
-st.table([{"space": k, "what happens": v} for k, v in LEGEND.items()])
+st.header(_("1. The board"))
+show(board_svg(RULES.board, 0, centre=fund_words(RULES.fund_start)))
+st.table([{_("space"): k, _("what happens"): v} for k, v in legend()])
 ui.assumption(
-    "The sources do not list the board's spaces; the project assumes this order "
-    "(the rule “Board”, see Rule assumptions)."
+    _(
+        "The sources do not list the board's spaces; the project assumes this order "
+        "(the rule “Board”, see Rule assumptions)."
+    )
 )
 
 # --- the track ----------------------------------------------------------------------------
-st.header("2. The stock track and dividends")
+st.header(_("2. The stock track and dividends"))
 show(track_svg(RULES, [RULES.start_price] * 4))
 st.markdown(
-    f"Every company starts at **${RULES.start_price}** (dividend "
-    f"${RULES.track_dividends[RULES.track_prices.index(RULES.start_price)]}). A price never "
-    f"rises above **${RULES.track_prices[-1]}**; a company at **${RULES.track_prices[0]}** "
-    "that must fall goes **bankrupt** (section 8)."
+    _(
+        "Every company starts at **${start}** (dividend ${dividend}). A price never "
+        "rises above **${top}**; a company at **${bottom}** that must fall goes "
+        "**bankrupt** (section 8)."
+    ).format(
+        start=RULES.start_price,
+        dividend=RULES.track_dividends[RULES.track_prices.index(RULES.start_price)],
+        top=RULES.track_prices[-1],
+        bottom=RULES.track_prices[0],
+    )
 )
 ui.assumption(
-    "Track steps $40–$200 by $10, then $220…$300; dividend = 30% of the price rounded down "
-    "to $10 (rules “Track prices”, “Track dividends”)."
+    _(
+        "Track steps $40–$200 by $10, then $220…$300; dividend = 30% of the price rounded down "
+        "to $10 (rules “Track prices”, “Track dividends”)."
+    )
 )
 
 # --- set-up -------------------------------------------------------------------------------
-st.header("3. Set-up: opening purchases and presidents")
+st.header(_("3. Set-up: opening purchases and presidents"))
 st.markdown(
-    f"Each player gets **${RULES.start_cash}**; the Fund starts empty (**${RULES.fund_start}**). "
-    "Clockwise from the start player, each "
-    f"buys once any shares at ${RULES.start_price} each (or none). A player holding "
-    "**strictly** the most shares of a company takes its president die; a tie leaves it "
-    "in the pool. Type each seat's purchase (letters, e.g. “R R Y”):"
+    _(
+        "Each player gets **${cash}**; the Fund starts empty (**${fund}**). "
+        "Clockwise from the start player, each buys once any shares at ${price} each (or "
+        "none). A player holding **strictly** the most shares of a company takes its "
+        "president die; a tie leaves it in the pool. Type each seat's purchase (letters, "
+        "e.g. “R R Y”):"
+    ).format(cash=RULES.start_cash, fund=RULES.fund_start, price=RULES.start_price)
 )
 cols = st.columns(3)
 buys = [
-    cols[p].text_input(f"Seat {p} buys", default, key=f"ocl_setup_{p}")
+    cols[p].text_input(_("Seat {n} buys").format(n=p), default, key=f"ocl_setup_{p}")
     for p, default in enumerate(["R R Y", "R B", "Y Y B"])
 ]
 with ui.engine_errors():
@@ -87,34 +143,47 @@ with ui.engine_errors():
             s.apply(f"buy {letter}")
         s.apply("done")
     st.html(holdings_html(s))
-    names = [f"{c}: seat {p}" if p >= 0 else f"{c}: pool (tie)" for c, p in zip(COMPANIES, s.pres)]
-    st.markdown("Presidents (★): " + " · ".join(names))
+    names = [
+        f"{c}: {seat_words(p)}" if p >= 0 else _("{company}: pool (tie)").format(company=c)
+        for c, p in zip(COMPANIES, s.pres)
+    ]
+    st.markdown(_("Presidents (★): {presidents}").format(presidents=" · ".join(names)))
 ui.assumption(
-    f"The Fund starts at ${RULES.fund_start}: the sources give the players' money but not "
-    "the Fund's (rule “Fund start”)."
+    _(
+        "The Fund starts at ${fund}: the sources give the players' money but not "
+        "the Fund's (rule “Fund start”)."
+    ).format(fund=RULES.fund_start)
 )
 
 # --- a turn -------------------------------------------------------------------------------
-st.header("4. A turn: trade, move")
+st.header(_("4. A turn: trade, move"))
 st.markdown(
-    "**Trade** (optional) either before *or* after moving, not both: buy and sell shares "
-    f"at the current prices with the bank, one share per action. At most "
-    f"{RULES.max_shares} shares each; no purchase from an empty supply "
-    f"({RULES.shares_per_company} per company); the only holder of a company may not sell "
-    "its last share. Trading does not move prices. Then **move** 1–4 spaces (2–3 players) "
-    "or 1–3 (4–5 players), never past GOAL."
+    _(
+        "**Trade** (optional) either before *or* after moving, not both: buy and sell shares "
+        "at the current prices with the bank, one share per action. At most "
+        "{max_shares} shares each; no purchase from an empty supply "
+        "({per_company} per company); the only holder of a company may not sell "
+        "its last share. Trading does not move prices. Then **move** 1–4 spaces (2–3 players) "
+        "or 1–3 (4–5 players), never past GOAL."
+    ).format(max_shares=RULES.max_shares, per_company=RULES.shares_per_company)
 )
 ui.assumption(
-    "The players are counted among those still in the game: when a player leaves after a "
-    "personal bankruptcy, four players left move 1–3, three left move 1–4 (field "
-    "“Move range players”; “starting” counts every player who began)."
+    _(
+        "The players are counted among those still in the game: when a player leaves after a "
+        "personal bankruptcy, four players left move 1–3, three left move 1–4 (field "
+        "“Move range players”; “starting” counts every player who began)."
+    )
 )
 order = st.radio(
-    "Seat 0 chooses to…", ["trade, then move", "move, then trade"], key="ocl_turn", horizontal=True
+    _("Seat 0 chooses to…"),
+    list(TURN_ORDERS),
+    format_func=lambda v: _(TURN_ORDERS[v]),
+    key="ocl_turn",
+    horizontal=True,
 )
 with ui.engine_errors():
     s = from_position(3, holdings=[[2, 0, 0, 0], [0, 1, 0, 0], [0, 0, 0, 0]])
-    st.markdown(f"Seat 0 may now: {legal_text(s)}")
+    st.markdown(_("Seat 0 may now: {actions}").format(actions=legal_text(s)))
     steps = (
         ["buy Y", "buy Y", "move 3", "die event all+1"]
         if order.startswith("trade")
@@ -123,44 +192,25 @@ with ui.engine_errors():
     for a in steps:
         s.apply(a)
     st.markdown(
-        f"After {', '.join(f'“{a}”' for a in steps)}: {s.describe_turn()} — legal: {legal_text(s)}"
+        _("After {steps}: {turn} — legal: {actions}").format(
+            steps=", ".join(f"“{a}”" for a in steps),
+            turn=turn_words(s.describe_turn()),
+            actions=legal_text(s),
+        )
     )
 st.markdown(
-    "**President dice after trading.** When the trading action is complete — once, not "
-    "after each share — the player holding the most shares of a company takes its die. "
-    "Compare each company's holdings before and after the whole trade: if *buying* created "
-    "a tie for most, the die stays where it was; if *selling* created one, the tied player "
-    "nearest clockwise after the active player takes it. Selling a share and buying it "
-    "back in the same trade moves no die."
+    _(
+        "**President dice after trading.** When the trading action is complete — once, not "
+        "after each share — the player holding the most shares of a company takes its die. "
+        "Compare each company's holdings before and after the whole trade: if *buying* created "
+        "a tie for most, the die stays where it was; if *selling* created one, the tied player "
+        "nearest clockwise after the active player takes it. Selling a share and buying it "
+        "back in the same trade moves no die."
+    )
 )
 with ui.engine_errors():
     ex = []
-    for text, holdings, trade, pres in [
-        (
-            "seat 1 holds 3 R (president); seat 0 buys 1 R: a tie at 3",
-            [[2, 0, 0, 0], [3, 0, 0, 0], [0, 0, 0, 0]],
-            ["buy R"],
-            None,
-        ),
-        (
-            "the same, seat 0 buys 2 R in one trade",
-            [[2, 0, 0, 0], [3, 0, 0, 0], [0, 0, 0, 0]],
-            ["buy R", "buy R"],
-            None,
-        ),
-        (
-            "seat 0 (3 R, president) sells 1: seats 0 and 2 tie at 2",
-            [[3, 0, 0, 0], [0, 0, 0, 0], [2, 0, 0, 0]],
-            ["sell R"],
-            None,
-        ),
-        (
-            "seat 0 holds the R die in a 3–3 tie, sells 1 R and buys it back",
-            [[3, 0, 0, 0], [3, 0, 0, 0], [0, 0, 0, 0]],
-            ["sell R", "buy R"],
-            [0, "auto", "auto", "auto"],
-        ),
-    ]:
+    for text, holdings, trade, pres in TRADE_EXAMPLES:
         s = from_position(3, holdings=holdings, presidents=pres)
         before = s.pres[0]
         for a in trade:
@@ -168,47 +218,61 @@ with ui.engine_errors():
         s.apply("move 3")  # the trade is complete when the pawn moves
         ex.append(
             {
-                "example": text,
-                "trade": ", ".join(trade),
-                "R president before": f"seat {before}",
-                "after the trade": f"seat {s.pres[0]}" if s.pres[0] >= 0 else "pool",
+                _("example"): _(text),
+                _("trade"): ", ".join(trade),
+                _("R president before"): seat_words(before),
+                _("after the trade"): seat_words(s.pres[0]) if s.pres[0] >= 0 else _("pool"),
             }
         )
     st.table(ex)
 ui.assumption(
-    "The dice move once the trade is complete — when the pawn moves after trading first, or "
-    "with “done” after trading after the move (rule “President timing”; “each_share” is "
-    "the older reading that reassigns them after every share)."
+    _(
+        "The dice move once the trade is complete — when the pawn moves after trading first, "
+        "or with “done” after trading after the move (rule “President timing”; “each_share” "
+        "is the older reading that reassigns them after every share)."
+    )
 )
 ui.assumption(
-    "In a sale tie the active player counts last (rule “Sale tie active last”); a company "
-    "nobody holds has no president."
+    _(
+        "In a sale tie the active player counts last (rule “Sale tie active last”); a company "
+        "nobody holds has no president."
+    )
 )
 
 # --- spaces -------------------------------------------------------------------------------
-st.header("5. The spaces, live")
-kind = st.selectbox("Land on", ["R", "ALL", "EVENT", "DIVIDEND", "PRESIDENT"], key="ocl_space")
+st.header(_("5. The spaces, live"))
+kind = st.selectbox(
+    _("Land on"),
+    ["R", "ALL", "EVENT", "DIVIDEND", "PRESIDENT"],
+    format_func=space_word,
+    key="ocl_space",
+)
 with ui.engine_errors():
     holdings = [[3, 1, 0, 2], [0, 2, 2, 0], [1, 0, 3, 0]]
     s = from_position(3, prices=[150, 100, 60, 190], holdings=holdings, fund=120)
     s.pos = first_space(kind) - 1
-    show(board_svg(RULES.board, s.pos + 1, centre="Fund $120"))
+    show(board_svg(RULES.board, s.pos + 1, centre=fund_words(120)))
     show(track_svg(RULES, [s.price(c) for c in range(4)]))
     cash_before, pres_pay = list(s.cash), president_payout(s)
     s.apply("move 1")
     if kind == "ALL":
-        st.markdown(f"The mover names a company: {legal_text(s)}. Say “name B”:")
+        st.markdown(
+            _("The mover names a company: {actions}. Say “name B”:").format(actions=legal_text(s))
+        )
         s.apply("name B")
     if kind in ("R", "ALL"):
         c = s.company
         vals = option_values(s)
         st.markdown(
-            f"Seat {s.chooser}, president of {COMPANIES[c]}, chooses: pay ${s.fee(c)} and "
-            "roll the company die, or roll the Fund die. Expected net worth of each seat:"
+            _(
+                "Seat {seat}, president of {company}, chooses: pay ${fee} and roll the company "
+                "die, or roll the Fund die. Expected net worth of each seat:"
+            ).format(seat=s.chooser, company=COMPANIES[c], fee=s.fee(c))
         )
         st.table(
             [
-                {"option": str(a)} | {f"seat {p}": f"${float(v[p]):,.2f}" for p in range(3)}
+                {_("option"): option_word(a)}
+                | {seat_words(p): money(float(v[p]), 2) for p in range(3)}
                 for a, v in vals.items()
             ]
         )
@@ -218,29 +282,33 @@ with ui.engine_errors():
             t = s.clone()
             t.apply(a)
             rows.append(
-                {"Event die": str(a).removeprefix("die event "), "probability": str(prob)}
+                {_("Event die"): str(a).removeprefix("die event "), _("probability"): str(prob)}
                 | {c: t.price(i) for i, c in enumerate(COMPANIES)}
-                | {"Fund": t.fund}
-                | {f"cash {p}": t.cash[p] for p in range(3)}
+                | {_("Fund"): t.fund}
+                | {_("cash {n}").format(n=p): t.cash[p] for p in range(3)}
             )
         st.dataframe(rows, hide_index=True)
     else:
-        st.markdown(f"Cash {cash_before} → {s.cash}")
+        st.markdown(_("Cash {before} → {after}").format(before=cash_before, after=s.cash))
         if kind == "PRESIDENT":
-            st.caption(f"$100 per president die held: {pres_pay}")
-ui.assumption("A company space whose company has no president does nothing (rule “No president”).")
+            st.caption(_("$100 per president die held: {payouts}").format(payouts=pres_pay))
+ui.assumption(
+    _("A company space whose company has no president does nothing (rule “No president”).")
+)
 
 # --- president's choice -----------------------------------------------------------------
-st.header("6. The president's choice as an expected value")
+st.header(_("6. The president's choice as an expected value"))
 st.markdown(
-    f"Pay ${RULES.fee_low} into the Fund (${RULES.fee_high} at ${RULES.fee_threshold} or "
-    "more) and roll the company die, or roll the Fund die: take money from the Fund (never "
-    "more than it holds) and watch the price fall. Try it:"
+    _(
+        "Pay ${low} into the Fund (${high} at ${threshold} or more) and roll the company die, "
+        "or roll the Fund die: take money from the Fund (never more than it holds) and watch "
+        "the price fall. Try it:"
+    ).format(low=RULES.fee_low, high=RULES.fee_high, threshold=RULES.fee_threshold)
 )
 c1, c2, c3 = st.columns(3)
-price = c1.selectbox("Price", list(RULES.track_prices), index=6, key="ocl_price")
-shares = c2.number_input("President's shares", 1, 12, 3, key="ocl_shares")
-fund = c3.number_input("Fund $", 0, 5000, 100, step=10, key="ocl_fund")
+price = c1.selectbox(_("Price"), list(RULES.track_prices), index=6, key="ocl_price")
+shares = c2.number_input(_("President's shares"), 1, 12, 3, key="ocl_shares")
+fund = c3.number_input(_("Fund $"), 0, 5000, 100, step=10, key="ocl_fund")
 with ui.engine_errors():
     s = from_position(
         2, prices=[price, 100, 100, 100], holdings=[[shares, 0, 0, 0], [0, 0, 0, 0]], fund=fund
@@ -256,49 +324,65 @@ with ui.engine_errors():
         for face, prob in t.chance_outcomes():
             u = t.clone()
             u.apply(face)
+            shown = str(face).split(" ", 2)[2]
             rows.append(
                 {
-                    "face": str(face).split(" ", 2)[2],
-                    "probability": str(prob),
-                    "Δ net worth": u.net_worth()[0] - worth,
+                    _("face"): _("dividend") if shown == "dividend" else shown,
+                    _("probability"): str(prob),
+                    _("Δ net worth"): u.net_worth()[0] - worth,
                 }
             )
-        col.markdown(f"**{a}** — expected Δ {float(vals[a][0] - worth):+.2f} $")
+        gain = float(vals[a][0] - worth)
+        col.markdown(
+            _("**{option}** — expected Δ {gain} $").format(
+                option=option_word(a), gain=f"{gain:+.2f}"
+            )
+        )
         with col:
             show(roll_svg(str(t.chance_outcomes()[0][0])))
         col.dataframe(rows, hide_index=True)
 ui.assumption(
-    "Dice faces: president die +1 +1 +2 +3 −1 DIVIDEND; Fund die $50/−1 $50/−1 $100/−1 "
-    "$100/−2 $150/−2 all/−3; a president who cannot pay the fee must roll the Fund die."
+    _(
+        "Dice faces: president die +1 +1 +2 +3 −1 DIVIDEND; Fund die $50/−1 $50/−1 $100/−1 "
+        "$100/−2 $150/−2 all/−3; a president who cannot pay the fee must roll the Fund die."
+    )
 )
 
 # --- dividends --------------------------------------------------------------------------
-st.header("7. Dividends")
+st.header(_("7. Dividends"))
 st.markdown(
-    "A DIVIDEND space pays the dividend of the highest-priced company — every company tied "
-    "for highest — to each holder, dividend × shares, from the bank. The DIVIDEND face of a "
-    "president die pays that company's, and the Event die can make every company pay."
+    _(
+        "A DIVIDEND space pays the dividend of the highest-priced company — every company tied "
+        "for highest — to each holder, dividend × shares, from the bank. The DIVIDEND face of a "
+        "president die pays that company's, and the Event die can make every company pay."
+    )
 )
 with ui.engine_errors():
     s = from_position(2, prices=[150, 150, 100, 40], holdings=[[1, 2, 3, 0], [0, 1, 0, 4]])
     st.table(
         [
-            {"company": c} | {f"seat {p}": v for p, v in enumerate(dividend_payout(s, c))}
+            {_("company"): c} | {seat_words(p): v for p, v in enumerate(dividend_payout(s, c))}
             for c in COMPANIES
         ]
     )
     s.pos = first_space("DIVIDEND") - 1
     before = list(s.cash)
     s.apply("move 1")
-    st.caption(f"R and Y tie at $150: both pay. Cash {before} → {s.cash}.")
+    st.caption(
+        _("R and Y tie at $150: both pay. Cash {before} → {after}.").format(
+            before=before, after=s.cash
+        )
+    )
 
 # --- bankruptcy ----------------------------------------------------------------------------
-st.header("8. Bankruptcy")
+st.header(_("8. Bankruptcy"))
 st.markdown(
-    f"A company at ${RULES.track_prices[0]} that must fall goes bankrupt: all its shares "
-    f"return to the supply unpaid, it restarts at ${RULES.start_price}, its president die "
-    "returns to the pool. Each player who held it may then declare personal bankruptcy "
-    "(return all shares and money and leave the game)."
+    _(
+        "A company at ${bottom} that must fall goes bankrupt: all its shares return to the "
+        "supply unpaid, it restarts at ${start}, its president die returns to the pool. Each "
+        "player who held it may then declare personal bankruptcy (return all shares and money "
+        "and leave the game)."
+    ).format(bottom=RULES.track_prices[0], start=RULES.start_price)
 )
 with ui.engine_errors():
     s = from_position(
@@ -307,39 +391,64 @@ with ui.engine_errors():
     st.html(holdings_html(s))
     for a in ["move 1", "fund", "die fund 50/-1"]:
         s.apply(a)
-    st.markdown(f"After “move 1”, “fund”, “die fund 50/-1”: R is back at ${s.price(0)}.")
+    st.markdown(
+        _("After “move 1”, “fund”, “die fund 50/-1”: R is back at ${price}.").format(
+            price=s.price(0)
+        )
+    )
     st.html(holdings_html(s))
-    st.markdown(f"Now: {s.describe_turn()} — {legal_text(s)}.")
+    st.markdown(
+        _("Now: {turn} — {actions}.").format(
+            turn=turn_words(s.describe_turn()), actions=legal_text(s)
+        )
+    )
 ui.assumption(
-    "A player who leaves returns their shares; the president dice of those shares are then "
-    "reassigned as after a sale by that player: the new strict top holder takes the die, a "
-    "tie goes to the tied player nearest clockwise after the active player."
+    _(
+        "A player who leaves returns their shares; the president dice of those shares are then "
+        "reassigned as after a sale by that player: the new strict top holder takes the die, a "
+        "tie goes to the tied player nearest clockwise after the active player."
+    )
 )
 ui.assumption(
-    "A fall of several steps that passes below $40 bankrupts the company (field "
-    "“Bankrupt on overshoot”); the last player in the game cannot leave "
-    "(“Last player may leave”)."
+    _(
+        "A fall of several steps that passes below $40 bankrupts the company (field "
+        "“Bankrupt on overshoot”); the last player in the game cannot leave "
+        "(“Last player may leave”)."
+    )
 )
 
 # --- the end --------------------------------------------------------------------------------
-st.header("9. The end")
+st.header(_("9. The end"))
 st.markdown(
-    f"Landing exactly on GOAL, the player takes ${RULES.goal_take} from the Fund (all of it "
-    "if less) and the game ends; every player sells all shares at the current prices; "
-    "most money wins, ties share the win."
+    _(
+        "Landing exactly on GOAL, the player takes ${take} from the Fund (all of it if less) "
+        "and the game ends; every player sells all shares at the current prices; most money "
+        "wins, ties share the win."
+    ).format(take=RULES.goal_take)
 )
 with ui.engine_errors():
     s = from_position(2, holdings=[[2, 0, 0, 0], [0, 1, 0, 0]], fund=60, pos=33)
-    st.markdown(f"Pawn on 33: {legal_text(s)} (never past GOAL).")
+    st.markdown(_("Pawn on 33: {actions} (never past GOAL).").format(actions=legal_text(s)))
     s.apply("move 2")
-    money = ", ".join(f"{ui.seat_name(p)} \\${m}" for p, m in enumerate(s.returns()))
-    won = " and ".join(ui.seat_name(w) for w in s.winners())
-    st.markdown(f"After “move 2”: final money {money}; {won} wins.")
+    final = ", ".join(f"{ui.seat_name(p)} \\${m}" for p, m in enumerate(s.returns()))
+    winners = s.winners()
+    st.markdown(
+        ngettext(
+            "After “move 2”: final money {money}; {winners} wins.",
+            "After “move 2”: final money {money}; {winners} win.",
+            len(winners),
+        ).format(
+            money=final,
+            winners=_(" and ").join(ui.seat_name(w) for w in winners),
+        )
+    )
 
-st.header("Ruleset values")
+st.header(_("Ruleset values"))
 st.caption(
-    "Every value the engine uses; [A] marks assumptions. A box whose board, track or dice "
-    "differ is described by an edition file: a copy of the project's default edition, "
-    "edited."
+    _(
+        "Every value the engine uses; [A] marks assumptions. A box whose board, track or dice "
+        "differ is described by an edition file: a copy of the project's default edition, "
+        "edited."
+    )
 )
 ui.ruleset_table("owners_choice")

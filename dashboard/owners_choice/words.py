@@ -1,0 +1,113 @@
+"""Owner's Choice engine sentences in the page's language: whose turn it is
+(``describe_turn``) and what a move leads to (``move_outlook``'s ``plan``).
+
+The engine writes them in English with seats numbered from 0 (``seat 1 trades or moves``);
+a page shows them with its own seat names and in its language. Each sentence the engine
+can write has one message here; a sentence not recognised is shown as the engine wrote it.
+Action notation inside quotes ('buy C', 'done', 'pay', 'fund') stays as typed.
+
+>>> turn_words("seat 1 trades or moves")
+'seat 1 trades or moves'
+>>> plan_words("R: seat 0 rolls the Fund die; roll the Event die", lambda p: f"Player {p + 1}")
+'R: Player 1 rolls the Fund die; roll the Event die'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from dashboard.i18n import _
+
+Namer = Callable[[int], str]
+
+
+def seat_words(seat: int) -> str:
+    """``seat 0``: the engine's own name of a seat, in the page's language."""
+    return _("seat {n}").format(n=seat)
+
+
+def _die(which: str) -> str:
+    if which == "fund":
+        return _("the fund die is rolling")
+    if which == "event":
+        return _("the event die is rolling")
+    return _("the {company} die is rolling").format(company=which)
+
+
+_TURNS: list[tuple[re.Pattern, Callable]] = [
+    (
+        re.compile(r"seat (\d+) buys in the set-up round: 'buy C' or 'done'"),
+        lambda m, name: _("{player} buys in the set-up round: 'buy C' or 'done'").format(
+            player=name(int(m[1]))
+        ),
+    ),
+    (
+        re.compile(r"seat (\d+) trades or moves"),
+        lambda m, name: _("{player} trades or moves").format(player=name(int(m[1]))),
+    ),
+    (
+        re.compile(r"seat (\d+) trades after the move: buy/sell or 'done'"),
+        lambda m, name: _("{player} trades after the move: buy/sell or 'done'").format(
+            player=name(int(m[1]))
+        ),
+    ),
+    (
+        re.compile(r"seat (\d+) names a company for the ALL space"),
+        lambda m, name: _("{player} names a company for the ALL space").format(
+            player=name(int(m[1]))
+        ),
+    ),
+    (
+        re.compile(r"seat (\d+), president of ([A-Z]), chooses 'pay' or 'fund'"),
+        lambda m, name: _("{player}, president of {company}, chooses 'pay' or 'fund'").format(
+            player=name(int(m[1])), company=m[2]
+        ),
+    ),
+    (re.compile(r"the (\w+) die is rolling"), lambda m, name: _die(m[1])),
+    (
+        re.compile(r"seat (\d+) chooses 'bankrupt' or 'stay'"),
+        lambda m, name: _("{player} chooses 'bankrupt' or 'stay'").format(player=name(int(m[1]))),
+    ),
+    (re.compile(r"game over"), lambda m, name: _("game over")),
+]
+
+_PLANS: list[tuple[re.Pattern, Callable]] = [
+    (
+        re.compile(r"name ([A-Z])"),
+        lambda m, name: _("name {company}").format(company=m[1]),
+    ),
+    (
+        re.compile(r"([A-Z]): seat (\d+) pays \$(\d+) and rolls the company die"),
+        lambda m, name: _("{company}: {player} pays ${fee} and rolls the company die").format(
+            company=m[1], player=name(int(m[2])), fee=m[3]
+        ),
+    ),
+    (
+        re.compile(r"([A-Z]): seat (\d+) rolls the Fund die"),
+        lambda m, name: _("{company}: {player} rolls the Fund die").format(
+            company=m[1], player=name(int(m[2]))
+        ),
+    ),
+    (re.compile(r"roll the Event die"), lambda m, name: _("roll the Event die")),
+]
+
+
+def _words(text: str, patterns, name: Namer) -> str:
+    for pattern, say in patterns:
+        m = pattern.fullmatch(text)
+        if m:
+            return say(m, name)
+    return text
+
+
+def turn_words(text: str, name: Namer = seat_words) -> str:
+    """``describe_turn()`` in the page's language, each seat named by ``name``."""
+    return _words(text, _TURNS, name)
+
+
+def plan_words(text: str, name: Namer = seat_words) -> str:
+    """A move's ``plan`` (steps joined by ``; ``) in the page's language; '' for none."""
+    if text in ("", "-"):
+        return ""
+    return "; ".join(_words(part, _PLANS, name) for part in text.split("; "))
