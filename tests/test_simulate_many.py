@@ -175,3 +175,18 @@ def test_workers_never_run_the_callers_main_script(tmp_path, monkeypatch):
     games = simulate_many("pig", range(4), ["random", "random"], workers=2)
     assert [g.seed for g in games] == [0, 1, 2, 3]
     assert sys.modules["__main__"] is fake_main
+
+
+def games_warm_in_worker(piece):
+    warm = sys.modules.get("engine.core.warm")
+    return piece, None if warm is None else list(warm.WARMED)
+
+
+def test_fresh_workers_start_with_every_game_warmed_by_the_fork_server():
+    """The fork server imports and plays one game of each game before forking, so a new
+    worker does not pay imports and lazily built tables on its first game."""
+    from engine.core.registry import _MODULES
+
+    out = list(parallel.run_ordered(games_warm_in_worker, range(4), workers=2))
+    assert [p for p, _ in out] == [0, 1, 2, 3]
+    assert all(warmed == list(_MODULES) for _, warmed in out)

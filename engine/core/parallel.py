@@ -6,9 +6,9 @@ The backends (chosen by :func:`run_ordered`):
 - one core, in this process: ``workers=1``, or only one piece of work;
 - the standard library's :class:`concurrent.futures.ProcessPoolExecutor` with ``workers``
   processes (default: every core this process may use), started by a fork server that
-  imports only the engine (never the caller's main script: a Streamlit page or a test's
-  temporary script is not run again in a worker), workers ignoring Ctrl-C so that the
-  parent stops them cleanly;
+  imports only the engine and warms every game once (never the caller's main script: a
+  Streamlit page or a test's temporary script is not run again in a worker), workers
+  ignoring Ctrl-C so that the parent stops them cleanly;
 - Ray (``pip install -e '.[cluster]'``), with ``cluster`` an address: ``auto`` (a running
   cluster), ``ray://host:port``, or ``local`` (start a Ray instance on this machine). A
   Ray connection already made by the caller (``ray.init(...)``) is used as it is.
@@ -123,10 +123,13 @@ class _EngineOnlyContext:
 
 def _context():
     """A fork server (never a plain fork: polars' and the app's threads do not survive
-    one), preloaded with the simulation code; workers never import the main script."""
+    one), preloaded with the simulation code and every game warmed by one game
+    (:mod:`engine.core.warm`, once per process), so each fresh worker starts with the
+    games imported and their lazily built tables made; workers never import the main
+    script."""
     if "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["engine.core.simulate"])
+        ctx.set_forkserver_preload(["engine.core.simulate", "engine.core.warm"])
         return _EngineOnlyContext(ctx, _ForkServerProcess)
     return _EngineOnlyContext(multiprocessing.get_context("spawn"), _SpawnProcess)
 
