@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import html
 
+from dashboard.i18n import _
+
 SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED = "#c62828"
 BLACK = "#1a1a1a"
@@ -26,9 +28,9 @@ def card_html(text: str, *, size: int = 34, win: bool = False, dim: bool = False
         style += "opacity:0.35;"
     if text in ("BJ", "LJ"):
         color = BLACK if text == "BJ" else RED
-        label = "Big" if text == "BJ" else "Little"
+        label = _("Big joker") if text == "BJ" else _("Little joker")
         return (
-            f'<span title="{label} joker" style="{style}color:{color}">'
+            f'<span title="{html.escape(label)}" style="{style}color:{color}">'
             f"<span>★</span><span style='font-size:{size * 0.28:.0f}px'>{text}</span></span>"
         )
     rank, suit = text[:-1], text[-1]
@@ -46,7 +48,8 @@ def back_html(*, size: int = 34, label: str = "") -> str:
         "background:repeating-linear-gradient(45deg,#1e4f91,#1e4f91 4px,#2f68b5 4px,#2f68b5 8px);"
         f"border:1px solid #123;color:#fff;font-size:{size * 0.38:.0f}px;"
     )
-    return f'<span title="face down" style="{style}">{html.escape(label)}</span>'
+    title = html.escape(_("face down"))
+    return f'<span title="{title}" style="{style}">{html.escape(label)}</span>'
 
 
 def cards_html(cards, *, size: int = 34, win_index: int = -1) -> str:
@@ -59,15 +62,22 @@ def cards_html(cards, *, size: int = 34, win_index: int = -1) -> str:
     )
 
 
-def trick_html(plays, win_index: int = -1, *, size: int = 34) -> str:
-    """A trick: each card over the seat that played it; the winning card outlined."""
+def seat_word(seat: int) -> str:
+    return _("seat {n}").format(n=seat)
+
+
+def trick_html(plays, win_index: int = -1, *, size: int = 34, label=seat_word) -> str:
+    """A trick: each card over the seat that played it (``label(seat)`` names it); the
+    winning card outlined."""
     parts = []
     for i, (seat, card) in enumerate(plays):
         parts.append(
             "<span style='display:inline-flex;flex-direction:column;align-items:center;"
             "margin-right:4px'>"
             + card_html(card, size=size, win=i == win_index)
-            + f"<span style='font-size:11px;color:#555'>seat {seat}</span></span>"
+            + "<span style='font-size:11px;color:#555'>"
+            + html.escape(label(seat))
+            + "</span></span>"
         )
     return "<div style='display:flex;flex-wrap:wrap'>" + "".join(parts) + "</div>"
 

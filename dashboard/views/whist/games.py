@@ -1,10 +1,13 @@
 import streamlit as st
 
 from dashboard.explorer import render_explorer
+from dashboard.i18n import _
 from dashboard.whist.explorer import PLUGIN
 
 render_explorer(PLUGIN)
 st.caption(
-    "To simulate another variant, choose Simulate and pick it under Rules (Whist or Bid "
-    "Whist, with 4 or 2 players). The recorded files hold games of all four variants."
+    _(
+        "To simulate another variant, choose Simulate and pick it under Rules (Whist or Bid "
+        "Whist, with 4 or 2 players). The recorded files hold games of all four variants."
+    )
 )

@@ -5,9 +5,17 @@ import random
 import polars as pl
 import streamlit as st
 
+from dashboard.i18n import N_, _, ngettext
 from dashboard.ui import assumption, engine_errors, ruleset_table, set_url, url_value
-from dashboard.whist.draw import cards_html, row, straw_html, trick_html
+from dashboard.whist.draw import cards_html, row, seat_word, straw_html, trick_html
 from dashboard.whist.explorer import render_state
+from dashboard.whist.words import (
+    bid_words,
+    contract_words,
+    kind_word,
+    suit_name,
+    variant_title,
+)
 from engine import get_game
 from engine.whist import (
     bid_whist_points,
@@ -19,47 +27,61 @@ from engine.whist import (
     whist_points,
 )
 from engine.whist.actions import ALL_BIDS, bids_over
-from engine.whist.cards import CARD_TEXT, SUIT_NAMES
-from engine.whist.rules import VARIANT_TITLES, VARIANTS, WhistRules
+from engine.whist.cards import CARD_TEXT
+from engine.whist.rules import VARIANTS, WhistRules
 
 GAME = get_game("whist")
+
+
+def high_low_title(game: str) -> str:
+    return _("High") if game == "high" else _("Low")
+
+
 ALL_CARDS = [CARD_TEXT[c] for c in (53, 52)] + [CARD_TEXT[c] for c in range(51, -1, -1)]
 DEFAULT_TRICK = ["10H", "KH", "BJ", "2S"]
 SEED_MAX = 10**6
+CONTRACTS = {
+    "uptown": N_("uptown"),
+    "downtown": N_("downtown"),
+    "no trump high": N_("no trump high"),
+    "no trump low": N_("no trump low"),
+}
 
-st.title("Learn Whist and Bid Whist")
+st.title(_("Learn Whist and Bid Whist"))
 st.markdown(
-    "A trick-taking game for four players in two partnerships (seats 0+2 against 1+3) or "
-    "for two players. A trick is won by the highest trump played, else by the highest card "
-    "of the suit led; you must follow the suit led when you can."
+    _(
+        "A trick-taking game for four players in two partnerships (seats 0+2 against 1+3) or "
+        "for two players. A trick is won by the highest trump played, else by the highest card "
+        "of the suit led; you must follow the suit led when you can."
+    )
 )
 # --- link values: anything unexpected falls back to the default (never reaches a widget) ---
 notices = []
 v = url_value("v", "bid4")
 if v not in VARIANTS:
-    notices.append(f"variant ‘{str(v)[:20]}’")
+    notices.append(_("variant ‘{value}’").format(value=str(v)[:20]))
     v = "bid4"
 url_seed = url_value("seed", 1)
 if not 0 <= url_seed <= SEED_MAX:
-    notices.append(f"shuffle number ‘{str(url_seed)[:20]}’")
+    notices.append(_("shuffle number ‘{value}’").format(value=str(url_seed)[:20]))
     url_seed = 1
 url_trick = [c.strip().upper() for c in url_value("trick", DEFAULT_TRICK)]
 if len(url_trick) > 4 or len(set(url_trick)) != len(url_trick) or set(url_trick) - set(ALL_CARDS):
-    notices.append("trick ‘" + ",".join(url_trick)[:30] + "’")
+    notices.append(_("trick ‘{value}’").format(value=",".join(url_trick)[:30]))
     url_trick = DEFAULT_TRICK
 if notices:
     st.caption(
-        "The link had a value this page cannot use, so the default is shown: "
-        + ", ".join(notices)
-        + "."
+        _("The link had a value this page cannot use, so the default is shown: {values}.").format(
+            values=", ".join(notices)
+        )
     )
 
 variant = (
     st.segmented_control(
-        "Variant",
+        _("Variant"),
         VARIANTS,
         default=v,
-        format_func=VARIANT_TITLES.get,
+        format_func=variant_title,
         key="wl_variant",
     )
     or "bid4"
@@ -68,57 +90,93 @@ set_url(v=variant)
 n = 2 if variant.endswith("2") else 4
 bidding = variant.startswith("bid")
 
-tabs = st.tabs(["Deal", "Bidding", "Card order", "Kitty", "Jokers", "Scoring", "Two players"])
+tabs = st.tabs(
+    [
+        _("Deal"),
+        _("Bidding"),
+        _("Card order"),
+        _("Kitty"),
+        _("Jokers"),
+        _("Scoring"),
+        _("Two players"),
+    ]
+)
 
 # --- deal ---------------------------------------------------------------------------------------
 with tabs[0]:
-    st.subheader("The deal")
+    st.subheader(_("The deal"))
     if variant == "bid4":
         st.markdown(
-            "54 cards (with the big and little jokers): 12 to each player and 6 face "
-            "down as the **kitty**. The first dealer is drawn at random; the deal then "
-            "passes left after each hand. The declarer leads the first trick."
+            _(
+                "54 cards (with the big and little jokers): 12 to each player and 6 face "
+                "down as the **kitty**. The first dealer is drawn at random; the deal then "
+                "passes left after each hand. The declarer leads the first trick."
+            )
         )
     elif variant == "whist4":
         st.markdown(
-            "52 cards, 13 to each player. The dealer's last card is turned face up: "
-            "its suit is trump, and the dealer takes it into hand. The player left of "
-            "the dealer leads first."
+            _(
+                "52 cards, 13 to each player. The dealer's last card is turned face up: "
+                "its suit is trump, and the dealer takes it into hand. The player left of "
+                "the dealer leads first."
+            )
         )
-        assumption("The player left of the dealer leads the first trick.")
+        assumption(_("The player left of the dealer leads the first trick."))
+    elif bidding:
+        st.markdown(
+            _(
+                "Each player gets a 12-card hand and a row of **straw piles** "
+                "({piles} piles of one face-down card under one face-up card) "
+                "and there is a 6-card kitty."
+            ).format(piles=6)
+        )
     else:
         st.markdown(
-            "Each player gets a 12-card hand and a row of **straw piles** "
-            f"({'6' if bidding else '7'} piles of one face-down card under one face-up "
-            "card)" + (" and there is a 6-card kitty." if bidding else ".")
+            _(
+                "Each player gets a 12-card hand and a row of **straw piles** "
+                "({piles} piles of one face-down card under one face-up card)."
+            ).format(piles=7)
         )
     assumption(
-        "The deal passes to the left (the next seat clockwise) after each hand; the "
-        "article says only “change the dealer”."
+        _(
+            "The deal passes to the left (the next seat clockwise) after each hand; the "
+            "article says only “change the dealer”."
+        )
     )
-    seed = st.number_input("Shuffle number", 0, SEED_MAX, url_seed, key="wl_seed")
+    seed = st.number_input(_("Shuffle number"), 0, SEED_MAX, url_seed, key="wl_seed")
     set_url(v=variant, seed=int(seed))
     with engine_errors():
         state = GAME.new_initial_state(n, variant=variant, first_dealer=0)
         state.apply(state.sample_chance(random.Random(int(seed))))
         render_state(state, None)
         st.caption(
-            "Shown with every hand face up: at the table each player sees only "
-            "their own hand (and, with two players, the face-up straw cards)."
+            _(
+                "Shown with every hand face up: at the table each player sees only "
+                "their own hand (and, with two players, the face-up straw cards)."
+            )
         )
 
 # --- bidding ------------------------------------------------------------------------------------
 with tabs[1]:
-    st.subheader("Bidding (Bid Whist)")
+    st.subheader(_("Bidding (Bid Whist)"))
     st.markdown(
-        "One round, starting left of the dealer. A bid is a number 3–7 — the books over six "
-        "the bidder's side promises (3 promises 9 of the 13) — and a kind: **uptown** (high "
-        "cards win), **downtown** (low cards win) or **no trump**. Each bid must beat the "
-        "current one: a higher number, or the same number as no trump over uptown/downtown "
-        "(which are equal). You may pass; if everyone else passes the dealer must bid."
+        _(
+            "One round, starting left of the dealer. A bid is a number 3–7 — the books over "
+            "six the bidder's side promises (3 promises 9 of the 13) — and a kind: **uptown** "
+            "(high cards win), **downtown** (low cards win) or **no trump**. Each bid must "
+            "beat the current one: a higher number, or the same number as no trump over "
+            "uptown/downtown (which are equal). You may pass; if everyone else passes the "
+            "dealer must bid."
+        )
     )
     labels = ["(nobody has bid)"] + [str(b) for b in ALL_BIDS]
-    cur = st.selectbox("Current highest bid", labels, index=4, key="wl_ladder")
+    cur = st.selectbox(
+        _("Current highest bid"),
+        labels,
+        index=4,
+        key="wl_ladder",
+        format_func=lambda x: _("(nobody has bid)") if x == labels[0] else bid_words(x),
+    )
     current = None if cur == labels[0] else ALL_BIDS[labels.index(cur) - 1]
     beats = bids_over(current)
     chips = []
@@ -133,36 +191,46 @@ with tabs[1]:
         )
         chips.append(
             f"<span style='{style};border-radius:12px;padding:2px 8px;margin:2px;"
-            f"display:inline-block;font-size:13px'>{b.number} {b.kind}</span>"
+            f"display:inline-block;font-size:13px'>{b.number} {kind_word(b.kind)}</span>"
         )
     st.html("<div style='display:flex;flex-wrap:wrap'>" + "".join(chips) + "</div>")
     st.caption(
-        f"{len(beats)} bids beat it (green); passing is always allowed except for "
-        "a dealer whom everyone passed."
+        ngettext(
+            "{n} bid beats it (green); passing is always allowed except for "
+            "a dealer whom everyone passed.",
+            "{n} bids beat it (green); passing is always allowed except for "
+            "a dealer whom everyone passed.",
+            len(beats),
+        ).format(n=len(beats))
     )
 
 # --- card order and tricks ------------------------------------------------------------------------
 with tabs[2]:
-    st.subheader("Trump and card order")
+    st.subheader(_("Trump and card order"))
     st.markdown(
-        "The winner of the bidding names the trump suit (uptown or downtown) or, for no "
-        "trump, the direction (high or low). In Whist the turned card's suit is trump."
+        _(
+            "The winner of the bidding names the trump suit (uptown or downtown) or, for no "
+            "trump, the direction (high or low). In Whist the turned card's suit is trump."
+        )
     )
-    kinds = ["uptown", "downtown", "no trump high", "no trump low"]
-    kind = st.selectbox("Contract", kinds, key="wl_kind")
+    kinds = list(CONTRACTS)
+    kind = st.selectbox(_("Contract"), kinds, key="wl_kind", format_func=lambda k: _(CONTRACTS[k]))
     trumped = kind in ("uptown", "downtown")
     low = kind in ("downtown", "no trump low")
     trump = None
     if trumped:
-        trump = st.selectbox("Trump suit", list("SHDC"), format_func=SUIT_NAMES.get, key="wl_trump")
-    st.markdown(
-        "Card order, highest first: **"
-        + " > ".join(card_order(trump=trumped, low=low))
-        + "**"
-        + ("" if trumped else " (jokers can never win in no trump)")
-    )
+        trump = st.selectbox(_("Trump suit"), list("SHDC"), format_func=suit_name, key="wl_trump")
+    order = " > ".join(card_order(trump=trumped, low=low))
+    if trumped:
+        st.markdown(_("Card order, highest first: **{order}**").format(order=order))
+    else:
+        st.markdown(
+            _("Card order, highest first: **{order}** (jokers can never win in no trump)").format(
+                order=order
+            )
+        )
     trick = st.multiselect(
-        "Pick a trick (in play order, up to 4 cards)",
+        _("Pick a trick (in play order, up to 4 cards)"),
         ALL_CARDS,
         default=url_trick,
         max_selections=4,
@@ -173,21 +241,25 @@ with tabs[2]:
         with engine_errors():
             w = trick_winner(trick, trump=trump, low=low)
             st.html(trick_html(list(enumerate(trick)), w))
-            st.success(f"Card {w + 1}, **{trick[w]}**, wins the trick.")
+            st.success(_("Card {n}, **{card}**, wins the trick.").format(n=w + 1, card=trick[w]))
             st.caption(
-                "Numbers under the cards are the play order. The suit to follow is "
-                "the suit of the first card that is not a joker."
+                _(
+                    "Numbers under the cards are the play order. The suit to follow is "
+                    "the suit of the first card that is not a joker."
+                )
             )
 
 # --- kitty ---------------------------------------------------------------------------------------
 with tabs[3]:
-    st.subheader("The kitty (Bid Whist)")
+    st.subheader(_("The kitty (Bid Whist)"))
     st.markdown(
-        "After naming trump the declarer takes the six kitty cards into hand and discards "
-        "any six face down. The discard counts as the declaring side's **first book**; the "
-        "declarer then leads the first trick. Only the declarer ever sees the kitty."
+        _(
+            "After naming trump the declarer takes the six kitty cards into hand and discards "
+            "any six face down. The discard counts as the declaring side's **first book**; "
+            "the declarer then leads the first trick. Only the declarer ever sees the kitty."
+        )
     )
-    kseed = st.number_input("Deal number", 0, 10**6, 3, key="wl_kseed")
+    kseed = st.number_input(_("Deal number"), 0, 10**6, 3, key="wl_kseed")
     with engine_errors():
         s = GAME.new_initial_state(4, variant="bid4", first_dealer=0)
         rng = random.Random(int(kseed))
@@ -200,180 +272,223 @@ with tabs[3]:
             s.apply(bot.choose(s, s.current_player(), rng))
         obs = s.observation(s.declarer)
         st.markdown(
-            "The simple bots bid: "
-            + ", ".join(f"seat {a} {b}" for a, b in obs["bids"])
-            + f". Seat {s.declarer} declares **{s.contract_text()}**."
+            _("The simple bots bid: {bids}. Seat {seat} declares **{contract}**.").format(
+                bids=", ".join(f"{seat_word(a)} {bid_words(b)}" for a, b in obs["bids"]),
+                seat=s.declarer,
+                contract=contract_words(s.contract_text()),
+            )
         )
         st.html(
-            row("Kitty", cards_html(obs["kitty"], size=30))
-            + row("Hand+kitty", cards_html(before["hand"], size=30))
-            + row("Discards", cards_html(obs["discards"], size=30))
-            + row("Keeps", cards_html(obs["hand"], size=30))
+            row(_("Kitty"), cards_html(obs["kitty"], size=30))
+            + row(_("Hand+kitty"), cards_html(before["hand"], size=30))
+            + row(_("Discards"), cards_html(obs["discards"], size=30))
+            + row(_("Keeps"), cards_html(obs["hand"], size=30))
         )
 
 # --- jokers and following suit ---------------------------------------------------------
 with tabs[4]:
-    st.subheader("Following suit, and the jokers")
+    st.subheader(_("Following suit, and the jokers"))
     st.markdown(
-        "Jokers have no suit: play one only when leading or when you cannot follow the suit "
-        "led. If a joker is led, the first non-joker card sets the suit to follow. In trump "
-        "contracts the jokers are the highest trumps (big over little); in no trump they can "
-        "never win."
+        _(
+            "Jokers have no suit: play one only when leading or when you cannot follow the "
+            "suit led. If a joker is led, the first non-joker card sets the suit to follow. In "
+            "trump contracts the jokers are the highest trumps (big over little); in no trump "
+            "they can never win."
+        )
     )
     assumption(
-        "After a led joker, before any suit is set, the next player may play any "
-        "card, the other joker included."
+        _(
+            "After a led joker, before any suit is set, the next player may play any "
+            "card, the other joker included."
+        )
     )
     assumption(
-        "Jokers follow the article: they have no suit, even when trump is led. The common "
-        "club rule — in a trump contract the jokers count as trumps for following suit, so "
-        "on a trump lead you must play a trump or a joker if you hold one — is a table "
-        "choice, off unless chosen."
+        _(
+            "Jokers follow the article: they have no suit, even when trump is led. The common "
+            "club rule — in a trump contract the jokers count as trumps for following suit, "
+            "so on a trump lead you must play a trump or a joker if you hold one — is a table "
+            "choice, off unless chosen."
+        )
     )
-    club = st.toggle("Club rule: jokers count as trumps", False, key="wl_club")
+    club = st.toggle(_("Club rule: jokers count as trumps"), False, key="wl_club")
     jt = st.selectbox(
-        "Trump suit",
+        _("Trump suit"),
         ["none (no trump)", *"SHDC"],
         index=1,
         key="wl_jtrump",
-        format_func=lambda x: SUIT_NAMES.get(x, x),
+        format_func=lambda x: _("none (no trump)") if len(x) > 1 else suit_name(x),
     )
-    hand = st.multiselect("Your hand", ALL_CARDS, default=["BJ", "AH", "2S", "KD"], key="wl_hand")
+    hand = st.multiselect(
+        _("Your hand"), ALL_CARDS, default=["BJ", "AH", "2S", "KD"], key="wl_hand"
+    )
     sofar = st.multiselect(
-        "Cards already in the trick", ALL_CARDS, default=["KS"], max_selections=3, key="wl_sofar"
+        _("Cards already in the trick"),
+        ALL_CARDS,
+        default=["KS"],
+        max_selections=3,
+        key="wl_sofar",
     )
     with engine_errors():
         ok = playable_cards(
             hand, sofar, trump=None if len(jt) > 1 else jt, jokers_follow_trump=club
         )
         st.html(
-            row("Trick", cards_html(sofar, size=30)) + row("You may play", cards_html(ok, size=30))
+            row(_("Trick"), cards_html(sofar, size=30))
+            + row(_("You may play"), cards_html(ok, size=30))
         )
 
 # --- scoring -------------------------------------------------------------------------------------
 with tabs[5]:
-    st.subheader("Scoring and the end")
+    st.subheader(_("Scoring and the end"))
     if bidding:
         st.markdown(
-            "If the declaring side takes at least 6 + bid books (kitty book included) it "
-            "scores 1 point per book over 6; otherwise it loses the bid. No trump doubles "
-            "both. Only the declaring side scores. A side at **+7** wins; at **−7** it loses."
+            _(
+                "If the declaring side takes at least 6 + bid books (kitty book included) it "
+                "scores 1 point per book over 6; otherwise it loses the bid. No trump doubles "
+                "both. Only the declaring side scores. A side at **+7** wins; at **−7** it "
+                "loses."
+            )
         )
         c1, c2 = st.columns(2)
-        b = c1.selectbox("Bid", [3, 4, 5, 6, 7], index=1, key="wl_sbid")
-        k = c2.selectbox("Kind", ["uptown", "downtown", "notrump"], key="wl_skind")
+        b = c1.selectbox(_("Bid"), [3, 4, 5, 6, 7], index=1, key="wl_sbid")
+        k = c2.selectbox(
+            _("Kind"), ["uptown", "downtown", "notrump"], key="wl_skind", format_func=kind_word
+        )
         table = pl.DataFrame(
             {
-                "books": list(range(14)),
-                "points": [bid_whist_points(int(b), k, x) for x in range(14)],
+                _("books"): list(range(14)),
+                _("points"): [bid_whist_points(int(b), k, x) for x in range(14)],
             }
         )
-        st.dataframe(table.transpose(include_header=True), hide_index=True, width="stretch")
+        st.dataframe(
+            table.transpose(
+                include_header=True, header_name=" ", column_names=[str(x) for x in range(14)]
+            ),
+            hide_index=True,
+            width="stretch",
+        )
     elif variant == "whist4":
         st.markdown(
-            "Each side scores 1 point per trick over 6. **Honours**: a player whose "
-            "dealt hand holds A, K, Q and J of trumps scores 4 for the side, three of "
-            "them 2 — not if the side already has 4 points or more. Tricks are scored "
-            "first: a side that reaches the target on tricks wins before the other side's "
-            "honours count."
+            _(
+                "Each side scores 1 point per trick over 6. **Honours**: a player whose "
+                "dealt hand holds A, K, Q and J of trumps scores 4 for the side, three of "
+                "them 2 — not if the side already has 4 points or more. Tricks are scored "
+                "first: a side that reaches the target on tricks wins before the other side's "
+                "honours count."
+            )
         )
         assumption(
-            "‘Already 4 points or more’ is the side's score before this deal (traditional "
-            "short Whist); counting this deal's trick points first is a table choice."
+            _(
+                "‘Already 4 points or more’ is the side's score before this deal (traditional "
+                "short Whist); counting this deal's trick points first is a table choice."
+            )
         )
-        assumption("The game is played to 5 points (7 or 10 selectable).")
+        assumption(_("The game is played to 5 points (7 or 10 selectable)."))
         after_tricks = st.toggle(
-            "Table choice: count this deal's trick points first",
+            _("Table choice: count this deal's trick points first"),
             WhistRules.honours_after_tricks,
             key="wl_hafter",
         )
         c1, c2, c3 = st.columns(3)
-        t = c1.number_input("Tricks of a side", 0, 13, 8, key="wl_tr")
-        h = c2.selectbox("Honours in one hand", [0, 1, 2, 3, 4], index=4, key="wl_h")
-        before = c3.number_input("Side's score before the deal", 0, 9, 0, key="wl_before")
+        t = c1.number_input(_("Tricks of a side"), 0, 13, 8, key="wl_tr")
+        h = c2.selectbox(_("Honours in one hand"), [0, 1, 2, 3, 4], index=4, key="wl_h")
+        before = c3.number_input(_("Side's score before the deal"), 0, 9, 0, key="wl_before")
         with engine_errors():
             tp = whist_points(int(t))
             bar = int(before) + tp if after_tricks else int(before)
             hp = honours_points(int(h), bar)
             st.markdown(
-                f"Tricks: **{tp}** point(s); honours: **{hp}** point(s) "
-                f"(the 4-point bar is checked at {bar})."
+                _(
+                    "Tricks: **{tricks}** point(s); honours: **{honours}** point(s) "
+                    "(the 4-point bar is checked at {bar})."
+                ).format(tricks=tp, honours=hp, bar=bar)
             )
     else:
         st.markdown(
-            "After the deal the non-dealer declares a **High** or a **Low** game (if Low, "
-            "the dealer may change it to High). **High**: the declarer scores 1 point per "
-            "trick over 6 when taking more than 6; otherwise the other player scores 2 "
-            "points per trick over 6. **Low**: a player with fewer than 7 tricks scores "
-            "7 − tricks. Honours are not scored. The first player to reach the target "
-            "(5) wins."
+            _(
+                "After the deal the non-dealer declares a **High** or a **Low** game (if Low, "
+                "the dealer may change it to High). **High**: the declarer scores 1 point per "
+                "trick over 6 when taking more than 6; otherwise the other player scores 2 "
+                "points per trick over 6. **Low**: a player with fewer than 7 tricks scores "
+                "7 − tricks. Honours are not scored. The first player to reach the target "
+                "(5) wins."
+            )
         )
-        assumption("Honours are not scored in two-player Whist.")
-        assumption("The game is played to 5 points (7 or 10 selectable).")
+        assumption(_("Honours are not scored in two-player Whist."))
+        assumption(_("The game is played to 5 points (7 or 10 selectable)."))
         c1, c2, c3 = st.columns(3)
-        g = c1.selectbox("Game", ["high", "low"], format_func=str.capitalize, key="wl_2game")
+        g = c1.selectbox(_("Game"), ["high", "low"], format_func=high_low_title, key="wl_2game")
         d = c2.selectbox(
-            "High declarer",
+            _("High declarer"),
             [0, 1],
-            format_func=lambda x: f"seat {x}",
+            format_func=seat_word,
             key="wl_2decl",
             disabled=g == "low",
         )
-        t0 = c3.number_input("Seat 0 tricks", 0, 13, 8, key="wl_2tricks")
+        t0 = c3.number_input(_("Seat 0 tricks"), 0, 13, 8, key="wl_2tricks")
         with engine_errors():
             pts = two_player_whist_points(g, (int(t0), 13 - int(t0)), d if g == "high" else None)
             st.markdown(
-                f"Seat 0 takes **{int(t0)}** tricks, seat 1 **{13 - int(t0)}**: seat 0 "
-                f"scores **{pts[0]}**, seat 1 scores **{pts[1]}**."
+                _(
+                    "Seat 0 takes **{tricks0}** tricks, seat 1 **{tricks1}**: seat 0 "
+                    "scores **{points0}**, seat 1 scores **{points1}**."
+                ).format(tricks0=int(t0), tricks1=13 - int(t0), points0=pts[0], points1=pts[1])
             )
 
 # --- two players --------------------------------------------------------------------------------
 with tabs[6]:
-    st.subheader("Two players: straw piles")
+    st.subheader(_("Two players: straw piles"))
     st.markdown(
-        "Each player has a 12-card hand and a row of straw piles. Face-up straw cards are "
-        "public and may be played like hand cards; when one is played the card beneath is "
-        "turned face up. A trick is four cards: leader, other, leader, other; the highest "
-        "card of the four wins it for its player, and following suit applies to every card."
+        _(
+            "Each player has a 12-card hand and a row of straw piles. Face-up straw cards are "
+            "public and may be played like hand cards; when one is played the card beneath is "
+            "turned face up. A trick is four cards: leader, other, leader, other; the highest "
+            "card of the four wins it for its player, and following suit applies to every "
+            "card."
+        )
     )
     with engine_errors():
         s2 = GAME.new_initial_state(2, variant="whist2" if not bidding else "bid2", first_dealer=0)
         s2.apply(s2.sample_chance(random.Random(7)))
         o = s2.observation(0)
         st.html(
-            row("Seat 0 hand", cards_html(o["hand"], size=28))
-            + row("Seat 0 straw", straw_html(o["straw"][0]))
-            + row("Seat 1 straw", straw_html(o["straw"][1]))
+            row(_("Seat 0 hand"), cards_html(o["hand"], size=28))
+            + row(_("Seat 0 straw"), straw_html(o["straw"][0]))
+            + row(_("Seat 1 straw"), straw_html(o["straw"][1]))
         )
-        st.caption("What seat 0 sees: its hand and both rows of face-up straw cards.")
+        st.caption(_("What seat 0 sees: its hand and both rows of face-up straw cards."))
     st.markdown(
-        "**Two-player Whist**: the non-dealer declares a High or a Low game; if Low, the "
-        "dealer may change it to High (it is Low only if both want Low). In High the player "
-        "who did not make the deciding declaration leads; in Low the non-dealer leads. "
-        "High: the declarer scores 1 per trick over 6 when taking more than 6, otherwise the "
-        "other player scores 2 per trick over 6. Low: a player with fewer than 7 tricks "
-        "scores 7 − tricks. **Two-player Bid Whist** bids as usual (non-dealer first) with "
-        "12 tricks plus the kitty book."
+        _(
+            "**Two-player Whist**: the non-dealer declares a High or a Low game; if Low, the "
+            "dealer may change it to High (it is Low only if both want Low). In High the "
+            "player who did not make the deciding declaration leads; in Low the non-dealer "
+            "leads. High: the declarer scores 1 per trick over 6 when taking more than 6, "
+            "otherwise the other player scores 2 per trick over 6. Low: a player with fewer "
+            "than 7 tricks scores 7 − tricks. **Two-player Bid Whist** bids as usual "
+            "(non-dealer first) with 12 tricks plus the kitty book."
+        )
     )
     assumption(
-        "Trump in a High game is the suit of the last card dealt to the dealer "
-        "(shown to both); a Low game has no trump."
+        _(
+            "Trump in a High game is the suit of the last card dealt to the dealer "
+            "(shown to both); a Low game has no trump."
+        )
     )
-    assumption("In a Low game the cards rank as usual, the ace highest.")
-    assumption("Honours are not scored in two-player Whist.")
+    assumption(_("In a Low game the cards rank as usual, the ace highest."))
+    assumption(_("Honours are not scored in two-player Whist."))
     rows = []
     for t0 in range(14):
         hi = two_player_whist_points("high", (t0, 13 - t0), 0)
         lo = two_player_whist_points("low", (t0, 13 - t0))
         rows.append(
             {
-                "seat 0 tricks": t0,
-                "High, seat 0 declared": f"{hi[0]} / {hi[1]}",
-                "Low": f"{lo[0]} / {lo[1]}",
+                _("seat 0 tricks"): t0,
+                _("High, seat 0 declared"): f"{hi[0]} / {hi[1]}",
+                _("Low"): f"{lo[0]} / {lo[1]}",
             }
         )
     st.dataframe(rows, hide_index=True, width="stretch")
 
 st.divider()
-st.markdown("**The ruleset** (values the rules leave open are flagged)")
+st.markdown(_("**The ruleset** (values the rules leave open are flagged)"))
 ruleset_table("whist")

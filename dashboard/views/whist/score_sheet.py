@@ -10,11 +10,21 @@ import polars as pl
 import streamlit as st
 
 from dashboard.charts import step_chart
+from dashboard.i18n import _, number, pgettext
 from dashboard.ui import assumption, callback, engine_errors, number_field, set_url, url_value
+from dashboard.whist.words import (
+    entry_words,
+    high_low,
+    kind_word,
+    result_words,
+    shown_name,
+    stored_name,
+    variant_title,
+)
 from engine import EngineError
 from engine.core.store import NotStored, StaleWrite, StoreError, WrongKind, default_store
 from engine.whist import bid_whist_points
-from engine.whist.rules import VARIANT_TITLES, VARIANTS, WhistRules
+from engine.whist.rules import VARIANTS, WhistRules
 from engine.whist.score_sheet import (
     MAX_CSV_CHARS,
     MAX_NAME_CHARS,
@@ -24,24 +34,24 @@ from engine.whist.score_sheet import (
     default_names,
 )
 
-st.title("Whist score sheet")
-st.caption("Enter each deal as it is played; the sheet scores it with the game's own rules.")
+st.title(_("Whist score sheet"))
+st.caption(_("Enter each deal as it is played; the sheet scores it with the game's own rules."))
 
 variant = url_value("v", "bid4", choices=VARIANTS)
 variant = st.selectbox(
-    "Game", VARIANTS, index=VARIANTS.index(variant), format_func=VARIANT_TITLES.get, key="ws_v"
+    _("Game"), VARIANTS, index=VARIANTS.index(variant), format_func=variant_title, key="ws_v"
 )
 rules_kw = {"variant": variant}
 if variant in ("whist4", "whist2"):
     target = url_value("target", 5, choices=(5, 7, 10))
     target = (
         st.segmented_control(
-            "Play to", [5, 7, 10], default=target if target in (5, 7, 10) else 5, key="ws_target"
+            _("Play to"), [5, 7, 10], default=target if target in (5, 7, 10) else 5, key="ws_target"
         )
         or 5
     )
     rules_kw["whist_target"] = target
-    assumption("Whist is played to 5 points by default (7 or 10 selectable).")
+    assumption(_("Whist is played to 5 points by default (7 or 10 selectable)."))
     set_url(v=variant, target=target)
 else:
     set_url(v=variant)
@@ -73,14 +83,16 @@ if cur["id"]:
             }
     except (NotStored, WrongKind, ValueError) as exc:
         st.warning(
-            f"This score sheet is no longer stored ({str(exc)[:160]}); a new sheet is shown."
+            _("This score sheet is no longer stored ({reason}); a new sheet is shown.").format(
+                reason=str(exc)[:160]
+            )
         )
         cur["id"] = None
         cur["version"] = None
         st.session_state.pop("ws_sheet_id", None)
         st.query_params.pop("sheet", None)
     except StoreError as exc:
-        st.error(f"Score sheets cannot be stored here: {exc}")
+        st.error(_("Score sheets cannot be stored here: {reason}").format(reason=exc))
         st.stop()
 if cur["id"]:
     st.session_state["ws_sheet_id"] = cur["id"]
@@ -103,17 +115,24 @@ if sheets.get(key):
     try:
         sheet = ScoreSheet.from_csv(sheets[key], rules, names=names)
     except EngineError as exc:
-        st.error(f"The saved sheet could not be read ({exc}); starting a new one.")
+        st.error(
+            _("The saved sheet could not be read ({reason}); starting a new one.").format(
+                reason=exc
+            )
+        )
         sheets[key] = ""
 sides = list(sheet.names)
+shown = [shown_name(n) for n in sides]  # the default names in the page's language
 
 
 def check_fresh() -> None:
     """Refuse a change made in a tab that shows an older version of the sheet."""
     if cur["id"] and cur["expected"] != cur["version"]:
         raise StaleWrite(
-            "this sheet changed in another tab — the latest version is shown now; "
-            "your change was not saved"
+            _(
+                "this sheet changed in another tab — the latest version is shown now; "
+                "your change was not saved"
+            )
         )
 
 
@@ -138,27 +157,29 @@ def save(s: ScoreSheet) -> None:
 totals_box = st.container(horizontal=True, gap="medium")
 
 # --- side names -----------------------------------------------------------------------------
-with st.expander(f"Names: {sides[0]} · {sides[1]}"):
+with st.expander(_("Names: {side1} · {side2}").format(side1=shown[0], side2=shown[1])):
     n1, n2 = st.columns(2)
-    st.session_state.setdefault("ws_name0", sides[0])
-    st.session_state.setdefault("ws_name1", sides[1])
-    if st.session_state.get("ws_names_of") != (cur["id"], variant):  # another sheet or game
-        st.session_state["ws_names_of"] = (cur["id"], variant)
-        st.session_state["ws_name0"], st.session_state["ws_name1"] = sides
+    st.session_state.setdefault("ws_name0", shown[0])
+    st.session_state.setdefault("ws_name1", shown[1])
+    names_of = (cur["id"], variant, tuple(shown))
+    if st.session_state.get("ws_names_of") != names_of:  # another sheet, game or language
+        st.session_state["ws_names_of"] = names_of
+        st.session_state["ws_name0"], st.session_state["ws_name1"] = shown
     typed = [
         n1.text_input(
-            "Side 1" if not two else "Player 1",
+            _("Side 1") if not two else _("Player 1"),
             key="ws_name0",
             max_chars=MAX_NAME_CHARS,
-            help="Seats 1 and 3 (North and South)" if not two else None,
+            help=_("Seats 1 and 3 (North and South)") if not two else None,
         ),
         n2.text_input(
-            "Side 2" if not two else "Player 2",
+            _("Side 2") if not two else _("Player 2"),
             key="ws_name1",
             max_chars=MAX_NAME_CHARS,
-            help="Seats 2 and 4 (East and West)" if not two else None,
+            help=_("Seats 2 and 4 (East and West)") if not two else None,
         ),
     ]
+    typed = [stored_name(t) if isinstance(t, str) else t for t in typed]
     with engine_errors():
         wanted = check_names(typed, variant)
         if list(wanted) != sides:
@@ -176,17 +197,19 @@ def _preset_books() -> None:
 
 # --- enter a deal -------------------------------------------------------------------------
 with st.container(border=True):
-    st.markdown("**Enter a deal**")
+    st.markdown(_("**Enter a deal**"))
     if variant.startswith("bid"):
         c1, c2 = st.columns(2)
-        side = c1.radio("Declaring side", [0, 1], format_func=sides.__getitem__, key="ws_side")
-        bid = c2.selectbox("Bid", [3, 4, 5, 6, 7], key="ws_bid", on_change=_preset_books)
+        side = c1.radio(_("Declaring side"), [0, 1], format_func=shown.__getitem__, key="ws_side")
+        bid = c2.selectbox(_("Bid"), [3, 4, 5, 6, 7], key="ws_bid", on_change=_preset_books)
         c3, c4 = st.columns(2)
-        kind = c3.selectbox("Kind", ["uptown", "downtown", "notrump"], key="ws_kind")
+        kind = c3.selectbox(
+            _("Kind"), ["uptown", "downtown", "notrump"], key="ws_kind", format_func=kind_word
+        )
         st.session_state.setdefault("ws_books", 6 + int(bid))
         books = number_field(
             c4,
-            "Books won by the declaring side (kitty book included)",
+            _("Books won by the declaring side (kitty book included)"),
             min=0,
             max=13,
             step=1,
@@ -196,33 +219,57 @@ with st.container(border=True):
         if ready:  # else the message beside the field says what is allowed
             with engine_errors():
                 need, made, pts = bid_outcome(int(bid), kind, int(books))
-                word = ":green-badge[made]" if made else ":red-badge[set]"
+                word = _(":green-badge[made]") if made else _(":red-badge[set]")
                 st.markdown(
-                    f"{bid} {kind} needs {need} books: with {int(books)} it is {word} — "
-                    f"{sides[int(side)]} scores **{pts:+d}**."
+                    _(
+                        "{bid} {kind} needs {need} books: with {books} it is {verdict} — "
+                        "{side} scores **{points}**."
+                    ).format(
+                        bid=bid,
+                        kind=kind_word(kind),
+                        need=need,
+                        books=int(books),
+                        verdict=word,
+                        side=shown[int(side)],
+                        points=f"{pts:+d}",
+                    )
                 )
     elif variant == "whist4":
         c1, c2, c3 = st.columns(3)
         st.session_state.setdefault("ws_tricks", 7)
-        tricks = number_field(c1, f"Tricks of {sides[0]}", min=0, max=13, step=1, key="ws_tricks")
+        tricks = number_field(
+            c1,
+            _("Tricks of {side}").format(side=shown[0]),
+            min=0,
+            max=13,
+            step=1,
+            key="ws_tricks",
+        )
         ready = tricks is not None
         hon_side = c2.selectbox(
-            "Honours held in one hand by",
+            _("Honours held in one hand by"),
             [-1, 0, 1],
-            format_func=lambda s: "nobody" if s < 0 else sides[s],
+            format_func=lambda s: _("nobody") if s < 0 else shown[s],
             key="ws_hside",
         )
-        hon = c3.selectbox("How many of A K Q J", [3, 4], key="ws_hon")
+        hon = c3.selectbox(_("How many of A K Q J"), [3, 4], key="ws_hon")
     else:
         c1, c2, c3 = st.columns(3)
-        game = c1.selectbox("Game", ["high", "low"], key="ws_game")
+        game = c1.selectbox(_("Game"), ["high", "low"], key="ws_game", format_func=high_low)
         st.session_state.setdefault("ws_tricks2", 7)
-        tricks = number_field(c2, f"Tricks of {sides[0]}", min=0, max=13, step=1, key="ws_tricks2")
+        tricks = number_field(
+            c2,
+            _("Tricks of {side}").format(side=shown[0]),
+            min=0,
+            max=13,
+            step=1,
+            key="ws_tricks2",
+        )
         ready = tricks is not None
         declarer = c3.selectbox(
-            "High declarer", [0, 1], format_func=sides.__getitem__, key="ws_decl"
+            _("High declarer"), [0, 1], format_func=shown.__getitem__, key="ws_decl"
         )
-    submitted = st.button("Add deal", type="primary", key="ws_add", disabled=not ready)
+    submitted = st.button(_("Add deal"), type="primary", key="ws_add", disabled=not ready)
 if submitted:
     with engine_errors():
         check_fresh()
@@ -236,95 +283,107 @@ if submitted:
                 game, int(tricks), int(declarer) if game == "high" else None
             )
         save(sheet)
-        st.toast(f"Deal scored: {sides[0]} {pts[0]:+d}, {sides[1]} {pts[1]:+d}")
+        st.toast(
+            _("Deal scored: {side1} {points1}, {side2} {points2}").format(
+                side1=shown[0], points1=f"{pts[0]:+d}", side2=shown[1], points2=f"{pts[1]:+d}"
+            )
+        )
 
 # --- the sheet ----------------------------------------------------------------------------
 frame = sheet.frame()
 a, b = sheet.totals()
 with totals_box:
-    st.metric(sides[0], a)
-    st.metric(sides[1], b)
+    st.metric(shown[0], a)
+    st.metric(shown[1], b)
 result = sheet.result()
 if result:
-    st.success(f"Game over: {result}.")
+    st.success(_("Game over: {result}.").format(result=result_words(result, sheet.names)))
 else:
     goal = (
-        f"+{rules.bid_target} wins, -{rules.bid_target} loses"
+        _("+{target} wins, -{target} loses").format(target=rules.bid_target)
         if rules.bidding
-        else (f"first to {rules.whist_target} wins")
+        else _("first to {target} wins").format(target=rules.whist_target)
     )
-    st.caption(f"End condition: {goal}.")
+    st.caption(_("End condition: {goal}.").format(goal=goal))
 if frame.height:
-    shown = frame.select(
+    entered = [entry_words(e, sheet.names) for e in sheet.entries]
+    if len(entered) == frame.height and all(entered):
+        frame = frame.with_columns(pl.Series("deal entered", entered, dtype=pl.Utf8))
+    deal_word = _("deal")
+    table = frame.select(
         "deal", "total 0", "total 1", "points 0", "points 1", "deal entered"
     ).rename(
         {
-            "points 0": f"{sides[0]} points",
-            "points 1": f"{sides[1]} points",
-            "total 0": f"{sides[0]} total",
-            "total 1": f"{sides[1]} total",
+            "deal": deal_word,
+            "points 0": _("{side} points").format(side=shown[0]),
+            "points 1": _("{side} points").format(side=shown[1]),
+            "total 0": _("{side} total").format(side=shown[0]),
+            "total 1": _("{side} total").format(side=shown[1]),
+            "deal entered": _("deal entered"),
         }
     )
-    st.dataframe(shown, hide_index=True, width="stretch")
+    st.dataframe(table, hide_index=True, width="stretch")
     chart_df = pl.concat(
         [
             pl.DataFrame({"deal": [0], "total 0": [0], "total 1": [0]}),
             frame.select("deal", "total 0", "total 1"),
         ]
-    )
+    ).rename({"deal": deal_word})
     fig = step_chart(
         chart_df,
         ["total 0", "total 1"],
         None,
-        title="Running totals",
-        y_title="points",
-        x="deal",
-        names=sides,
+        title=_("Running totals"),
+        y_title=_("points"),
+        x=deal_word,
+        names=shown,
         shape="linear",
     )
     # Deals are whole numbers: integer ticks, at most about ten of them.
     fig.update_xaxes(tickformat="d", tick0=0, dtick=max(1, -(-frame.height // 10)))
     st.plotly_chart(fig, width="stretch")
     c1, c2 = st.columns(2)
-    if c1.button("Undo last deal", key="ws_undo", width="stretch"):
+    if c1.button(_("Undo last deal"), key="ws_undo", width="stretch"):
         with engine_errors():
             check_fresh()
             sheet.undo()
             save(sheet)
             st.rerun()
-    if c2.button("New sheet", key="ws_new", width="stretch"):
+    if c2.button(_("New sheet"), key="ws_new", width="stretch"):
         with engine_errors():
             check_fresh()
             save(ScoreSheet(variant, rules, names=sheet.names))
             st.rerun()
     st.download_button(
-        "Export sheet (CSV)",
+        _("Export sheet (CSV)"),
         sheet.to_csv(),
         file_name=f"whist-{variant}-sheet.csv",
         mime="text/csv",
         key="ws_export",
     )
 else:
-    st.info("No deals yet: enter the first one above.")
+    st.info(_("No deals yet: enter the first one above."))
 
-upload = st.file_uploader("Import a sheet (CSV exported here)", type=["csv"], key="ws_import")
+upload = st.file_uploader(_("Import a sheet (CSV exported here)"), type=["csv"], key="ws_import")
 if upload is not None and st.session_state.get("ws_imported") != upload.file_id:
-    with engine_errors("Import refused: "):
+    with engine_errors(_("Import refused: ")):
         if upload.size > MAX_CSV_CHARS:
             raise EngineError(
-                f"{upload.name} has {upload.size:,} bytes; a score sheet has at most "
-                f"{MAX_CSV_CHARS:,}"
+                _("{name} has {size} bytes; a score sheet has at most {most}").format(
+                    name=upload.name, size=number(upload.size), most=number(MAX_CSV_CHARS)
+                )
             )
         try:
             text = upload.getvalue().decode("utf-8")
         except UnicodeDecodeError:
-            raise EngineError(f"{upload.name} is not UTF-8 text") from None
+            raise EngineError(_("{name} is not UTF-8 text").format(name=upload.name)) from None
         check_fresh()
         imported = ScoreSheet.from_csv(text, rules, names=sides)
         if imported.variant != variant:
             raise EngineError(
-                f"{upload.name} is a {VARIANT_TITLES[imported.variant]} sheet; "
-                "choose that game first"
+                _("{name} is a {game} sheet; choose that game first").format(
+                    name=upload.name, game=variant_title(imported.variant)
+                )
             )
         save(imported)
         st.session_state["ws_imported"] = upload.file_id
@@ -332,27 +391,44 @@ if upload is not None and st.session_state.get("ws_imported") != upload.file_id:
 
 # --- one-shot calculator ----------------------------------------------------------------------
 st.divider()
-st.subheader("Bid Whist points calculator")
+st.subheader(_("Bid Whist points calculator"))
 c1, c2, c3 = st.columns(3)
 qb = url_value("bid", 4, min=3, max=7)
 qk = url_value("kind", "uptown", choices=("uptown", "downtown", "notrump"))
 qn = url_value("books", 10, min=0, max=13)
 kinds = ["uptown", "downtown", "notrump"]
 cb = c1.selectbox(
-    "Bid",
+    _("Bid"),
     [3, 4, 5, 6, 7],
     index=[3, 4, 5, 6, 7].index(qb) if qb in range(3, 8) else 1,
     key="wc_bid",
 )
-ck = c2.selectbox("Kind", kinds, index=kinds.index(qk) if qk in kinds else 0, key="wc_kind")
-cn = c3.number_input("Books (kitty included)", 0, 13, qn if 0 <= qn <= 13 else 10, key="wc_books")
+ck = c2.selectbox(
+    _("Kind"),
+    kinds,
+    index=kinds.index(qk) if qk in kinds else 0,
+    key="wc_kind",
+    format_func=kind_word,
+)
+cn = c3.number_input(
+    _("Books (kitty included)"), 0, 13, qn if 0 <= qn <= 13 else 10, key="wc_books"
+)
 set_url(bid=cb, kind=ck, books=int(cn))
 with engine_errors():
     pts = bid_whist_points(int(cb), ck, int(cn))
     need = 6 + int(cb)
-    verdict = "made" if int(cn) >= need else "set"
+    verdict = pgettext("contract", "made") if int(cn) >= need else pgettext("contract", "set")
     st.markdown(
-        f"Contract **{cb} {ck}** needs {need} books; with {int(cn)} it is **{verdict}**: "
-        f"the declaring side scores **{pts:+d}**."
+        _(
+            "Contract **{bid} {kind}** needs {need} books; with {books} it is **{verdict}**: "
+            "the declaring side scores **{points}**."
+        ).format(
+            bid=cb,
+            kind=kind_word(ck),
+            need=need,
+            books=int(cn),
+            verdict=verdict,
+            points=f"{pts:+d}",
+        )
     )
-    st.caption("Only the declaring side scores. No trump doubles both the gain and the loss.")
+    st.caption(_("Only the declaring side scores. No trump doubles both the gain and the loss."))
