@@ -9,8 +9,11 @@ from dataclasses import replace
 
 import streamlit as st
 
+from dashboard.i18n import N_, _, pgettext
+from dashboard.i18n import percent as pct
 from dashboard.live import Group, percent
-from dashboard.play_words import stack5_card, who
+from dashboard.play_words import who
+from dashboard.stack5 import words
 from dashboard.stack5.draw import COLOURS, SPECIAL_FACE, card_html, named_player_html
 from dashboard.stack5.explorer import LIVE as BASE
 from dashboard.ui import plain
@@ -18,7 +21,7 @@ from engine import CHANCE, EngineError
 from engine.stack5 import Deal, Decide, Give, Place, Steal, draw_odds, draw_or_stop, row_outlook
 from engine.stack5.bots import HeuristicBot
 
-_SHORT = {"D3": "+3", "NB": "N-bomb", "CB": "C-bomb", "ST": "Steal", "JK": "★"}
+_SHORT = {"D3": "+3", "NB": N_("N-bomb"), "CB": N_("C-bomb"), "ST": N_("Steal"), "JK": "★"}
 
 
 def board(state, names: list[str], seat: int | None = None) -> None:
@@ -28,16 +31,16 @@ def board(state, names: list[str], seat: int | None = None) -> None:
     over = state.is_terminal()
     parts = []
     if obs["hand"]:
-        parts.append(f"{who(names, obs['player'])} drew")
+        parts.append(_("{player} drew").format(player=who(names, obs["player"])))
         parts.append(_cards(obs["hand"]))
     if obs["to_place"]:
-        parts.append(f"{who(names, obs['placer'])} places")
+        parts.append(_("{player} places").format(player=who(names, obs["placer"])))
         parts.append(_cards(obs["to_place"]))
     if obs["stolen"]:
-        parts.append("stolen")
+        parts.append(_("stolen"))
         parts.append(_cards([obs["stolen"]]))
     if obs["effect"]:
-        parts.append("taking effect")
+        parts.append(_("taking effect"))
         parts.append(_cards([obs["effect"]]))
     top = ""
     if parts:
@@ -52,15 +55,22 @@ def board(state, names: list[str], seat: int | None = None) -> None:
             rows,
             obs["scores"][s],
             target,
-            "◀ to act" if s == acting and not over else "",
+            _("◀ to act") if s == acting and not over else "",
             active=s == acting and not over,
         )
         for s, rows in enumerate(obs["rows"])
     )
     st.html(top + players)
     st.caption(
-        f"Deck {obs['deck_size']} · discard pile {sum(obs['discard'].values())}"
-        f" · reshuffles {obs['reshuffles']} · first to {target} points"
+        _(
+            "Deck {deck} · discard pile {discard} · reshuffles {reshuffles} · first to "
+            "{target} points"
+        ).format(
+            deck=obs["deck_size"],
+            discard=sum(obs["discard"].values()),
+            reshuffles=obs["reshuffles"],
+            target=target,
+        )
     )
 
 
@@ -73,7 +83,7 @@ def outcome(action: Deal, probability) -> tuple[str, str]:
     card = action.card
     if card in SPECIAL_FACE:
         face, bg, fg = SPECIAL_FACE[card]
-        face = _SHORT.get(card, card)
+        face = _(_SHORT[card]) if card in _SHORT else card
     else:
         bg, fg = COLOURS.get(card[0], ("#666", "#fff"))
         face = card[1:]
@@ -112,33 +122,47 @@ def coach(state, names: list[str]) -> set[str]:
                 jokers_this_turn=obs["jokers_this_turn"],
             )
         except EngineError as exc:
-            lines.append(f"(odds unavailable: {exc})")
+            lines.append(_("(odds unavailable: {error})").format(error=exc))
         else:
             within = ", ".join(
-                f"{k + 1}: {float(p):.0%}" for k, p in enumerate(odds.bust_within[:3])
+                f"{k + 1}: {pct(float(p), 0)}" for k, p in enumerate(odds.bust_within[:3])
             )
             lines.append(
-                f"Next draw: **bust {float(odds.bust):.1%}**, second Joker "
-                f"{float(odds.double_joker):.1%}, safe {float(odds.safe):.1%} "
-                f"(bust within 1/2/3 draws: {within})."
+                _(
+                    "Next draw: **bust {bust}**, second Joker {joker}, safe {safe} "
+                    "(bust within 1/2/3 draws: {within})."
+                ).format(
+                    bust=pct(float(odds.bust)),
+                    joker=pct(float(odds.double_joker)),
+                    safe=pct(float(odds.safe)),
+                    within=within,
+                )
             )
             if phase == "decide":
                 verb, why = draw_or_stop(odds)
-                lines.append(f"Suggestion: **{verb}** — {why}.")
+                lines.append(
+                    _("Suggestion: **{verb}** — {why}.").format(
+                        verb=words.verb(verb), why=words.why_text(why)
+                    )
+                )
     if phase in ("place", "steal_place", "decide", "give", "steal") and seat >= 0:
         rows = obs["rows"][obs["placer"] if phase == "place" else seat]
         looks = []
         for i, row in enumerate(rows):
             if row:
                 look = row_outlook(row, state.ruleset)
-                looks.append(f"row {i + 1}: {plain(str(look))}")
+                looks.append(
+                    _("row {n}: {outlook}").format(n=i + 1, outlook=plain(words.outlook_text(look)))
+                )
         if looks:
-            lines.append("Your rows — " + "; ".join(looks) + ".")
+            lines.append(_("Your rows — {rows}.").format(rows=_("; ").join(looks)))
     if best and phase != "decide":
         from engine.stack5 import parse_action
 
         action = parse_action(best)
-        lines.append(f"The simple bot would: **{plain(_short_words(action, names))}**.")
+        lines.append(
+            _("The simple bot would: **{move}**.").format(move=plain(_short_words(action, names)))
+        )
     if lines:
         with st.container(border=True):
             st.markdown("  \n".join(lines))
@@ -148,12 +172,16 @@ def coach(state, names: list[str]) -> set[str]:
 def _short_words(action, names) -> str:
     if isinstance(action, Place):
         if action.discard:
-            return f"discard row {action.row}, start it with {action.card}"
-        return f"{action.card} on row {action.row}"
+            return _("discard row {row}, start it with {card}").format(
+                row=action.row, card=action.card
+            )
+        return _("{card} on row {row}").format(card=action.card, row=action.row)
     if isinstance(action, Give):
-        return f"give to {who(names, action.seat)}"
+        return _("give to {player}").format(player=who(names, action.seat))
     if isinstance(action, Steal):
-        return f"steal from {who(names, action.seat)}'s row {action.row}"
+        return _("steal from {player}'s row {row}").format(
+            player=who(names, action.seat), row=action.row
+        )
     return str(action)
 
 
@@ -165,16 +193,23 @@ def groups(state, actions: list, names: list[str], best: set[str]) -> list[Group
     if decide:
         out.append(
             (
-                "Draw another card or stop?",
+                _("Draw another card or stop?"),
                 "",
-                [(a, "Draw" if a.kind == "draw" else "Stop", str(a) in best) for a in decide],
+                [
+                    (
+                        a,
+                        pgettext("button", "Draw") if a.kind == "draw" else _("Stop"),
+                        str(a) in best,
+                    )
+                    for a in decide
+                ],
             )
         )
     give = [a for a in actions if isinstance(a, Give)]
     if give:
         out.append(
             (
-                "Bust! Give the cards to",
+                _("Bust! Give the cards to"),
                 "",
                 [(a, plain(who(names, a.seat)), str(a) in best) for a in give],
             )
@@ -183,9 +218,16 @@ def groups(state, actions: list, names: list[str], best: set[str]) -> list[Group
     if steal:
         out.append(
             (
-                "Steal the top card of",
+                _("Steal the top card of"),
                 "",
-                [(a, f"{plain(who(names, a.seat))} row {a.row}", str(a) in best) for a in steal],
+                [
+                    (
+                        a,
+                        _("{player} row {row}").format(player=plain(who(names, a.seat)), row=a.row),
+                        str(a) in best,
+                    )
+                    for a in steal
+                ],
             )
         )
     by_card: dict[str, list] = {}
@@ -199,14 +241,27 @@ def groups(state, actions: list, names: list[str], best: set[str]) -> list[Group
         choices = []
         for a in places:
             if a.discard:
-                label = f"discard row {a.row}"
+                label = _("discard row {row}").format(row=a.row)
             elif a.row - 1 < len(mine) and not mine[a.row - 1]:
-                label = f"row {a.row} (new)"
+                label = _("row {n} (new)").format(n=a.row)
             else:
-                label = f"row {a.row}"
+                label = _("row {n}").format(n=a.row)
             choices.append((a, label, str(a) in best))
-        out.append((f"Place {plain(stack5_card(card))} on", card_html(card, "sm"), choices))
+        out.append(
+            (
+                _("Place {card} on").format(card=plain(_card_words(card))),
+                card_html(card, "sm"),
+                choices,
+            )
+        )
     return out
+
+
+def _card_words(card: str) -> str:
+    """'R3' → 'R3 (red 3)'; a special card by its name (the card code players see)."""
+    if card in words.SPECIAL:
+        return words.special(card)
+    return _("{card} ({name})").format(card=card, name=words.card_label(card))
 
 
 LIVE = replace(BASE, board=board, coach=coach, outcome=outcome, groups=groups)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import html
 
 from dashboard import palette
+from dashboard.i18n import _
+from dashboard.stack5 import words
 from dashboard.ui import svg_img
-from engine.stack5.cards import COLOUR_NAMES, SPECIAL_NAMES
 
 _INK = {"R": "#fff", "B": "#fff", "G": "#222", "Y": "#222", "P": "#fff"}
 COLOURS = {c: (palette.STACK5[c], _INK[c]) for c in ("R", "B", "G", "Y", "P")}  # (card, ink)
@@ -49,10 +50,8 @@ SIZES = {"xs": (17, 24, 11), "sm": (26, 36, 15), "md": (34, 48, 20), "lg": (44, 
 
 
 def card_label(name: str) -> str:
-    """'R3' → 'red 3'; 'NB' → 'Number Bomb'."""
-    if name in SPECIAL_NAMES:
-        return SPECIAL_NAMES[name]
-    return f"{COLOUR_NAMES.get(name[0], name[0])} {name[1:]}"
+    """'R3' → 'red 3'; 'NB' → 'Number Bomb' (in the player's language)."""
+    return words.card_label(name)
 
 
 def card_html(name: str, size: str = "md", faded: bool = False, mark: str = "") -> str:
@@ -113,15 +112,28 @@ def row_html(cards, label: str = "", size: str = "md", length: int = 5) -> str:
     )
 
 
-def player_html(seat: int, rows, score: int, target: int, note: str = "", size: str = "sm") -> str:
-    """A player's score and rows."""
+def _points_title(score: int, target: int) -> str:
+    return html.escape(_("{score} of {target} points").format(score=score, target=target))
+
+
+def player_html(
+    seat: int,
+    rows,
+    score: int,
+    target: int,
+    note: str = "",
+    size: str = "sm",
+    name: str | None = None,
+) -> str:
+    """A player's score and rows (``name``: how to call the player; default the seat)."""
     stars = "●" * score + "○" * max(0, target - score)
+    who = name if name is not None else _("Seat {n}").format(n=seat)
     head = (
-        f'<div style="font-weight:600;margin-top:6px">Seat {seat} '
-        f'<span style="color:#c77700" title="{score} of {target} points">{stars}</span> '
+        f'<div style="font-weight:600;margin-top:6px">{html.escape(who)} '
+        f'<span style="color:#c77700" title="{_points_title(score, target)}">{stars}</span> '
         f'<span style="font-weight:400;color:#666">{html.escape(note)}</span></div>'
     )
-    body = "".join(row_html(r, f"row {i + 1}", size) for i, r in enumerate(rows))
+    body = "".join(row_html(r, _("row {n}").format(n=i + 1), size) for i, r in enumerate(rows))
     return f'<div style="max-width:380px">{head}{body}</div>'
 
 
@@ -135,7 +147,7 @@ def named_player_html(
     head = (
         f'<div style="font-weight:600;font-size:14px;white-space:nowrap;overflow:hidden;'
         f'text-overflow:ellipsis">{html.escape(name)} '
-        f'<span style="color:#c77700" title="{score} of {target} points">{stars}</span> '
+        f'<span style="color:#c77700" title="{_points_title(score, target)}">{stars}</span> '
         f'<span style="font-weight:400;color:#666;font-size:12px">{html.escape(note)}</span></div>'
     )
     rows_html = "".join(

@@ -6,7 +6,9 @@ import streamlit as st
 
 from dashboard.charts import seat_chart
 from dashboard.explorer import ExplorerPlugin, player, player_words
+from dashboard.i18n import N_, _, percent
 from dashboard.live import LivePlugin
+from dashboard.stack5 import words
 from dashboard.stack5.draw import cards_html, player_html
 from engine import EngineError
 from engine.stack5 import draw_odds, draw_or_stop
@@ -18,45 +20,60 @@ def render_state(state, seat):
     target = state.ruleset.target
     if state.is_terminal():
         won = obs["scores"][obs["winner"]]
-        st.success(f"Game over — {player(obs['winner'])} wins with {won} points (target {target}).")
+        st.success(
+            _("Game over — {player} wins with {points} points (target {target}).").format(
+                player=player(obs["winner"]), points=won, target=target
+            )
+        )
     else:
-        st.markdown(f"**Turn of {player(obs['player'])}** · {player_words(state.describe_turn())}")
+        st.markdown(
+            _("**Turn of {player}** · {turn}").format(
+                player=player(obs["player"]),
+                turn=player_words(words.phrase(state.describe_turn(), player)),
+            )
+        )
     last = state.history[-1] if state.history else ""
     event = last_event(state)
     if event:
-        st.markdown(f"**What happened:** {player_words(event)}")
+        st.markdown(
+            _("**What happened:** {event}").format(event=player_words(words.phrase(event, player)))
+        )
     parts = []
     if obs["hand"]:
-        parts.append(("Drawn this turn", obs["hand"]))
+        parts.append((_("Drawn this turn"), obs["hand"]))
     if obs["to_place"]:
-        parts.append((f"{player(obs['placer'])} places", obs["to_place"]))
+        parts.append((_("{player} places").format(player=player(obs["placer"])), obs["to_place"]))
     if obs["stolen"]:
-        parts.append(("Stolen card", [obs["stolen"]]))
+        parts.append((_("Stolen card"), [obs["stolen"]]))
     if obs["effect"]:
-        parts.append(("Taking effect", [obs["effect"]]))
+        parts.append((_("Taking effect"), [obs["effect"]]))
     html = ""
     for title, cards in parts:
         html += f'<div style="margin:4px 0"><div style="font-size:13px">{title}</div>'
         html += cards_html(cards, "md") + "</div>"
     for s, rows in enumerate(obs["rows"]):
-        note = "← drawing" if s == obs["player"] and not state.is_terminal() else ""
-        head = player_html(s, rows, obs["scores"][s], target, note)
-        html += head.replace(f">Seat {s} ", f">{player(s)} ", 1)
+        note = _("← drawing") if s == obs["player"] and not state.is_terminal() else ""
+        html += player_html(s, rows, obs["scores"][s], target, note, name=player(s))
     st.html(html)
-    st.caption(
-        f"Deck {obs['deck_size']} cards · discard pile {sum(obs['discard'].values())} cards"
-        f" · reshuffles {obs['reshuffles']}" + (f" · last action: {last}" if last else "")
+    caption = _("Deck {deck} cards · discard pile {discard} cards · reshuffles {reshuffles}")
+    caption = caption.format(
+        deck=obs["deck_size"], discard=sum(obs["discard"].values()), reshuffles=obs["reshuffles"]
     )
+    if last:
+        caption += _(" · last action: {action}").format(action=last)
+    st.caption(caption)
 
 
 def charts(df, step):
     return [
-        seat_chart(df, "score_", step, title="Points of every player", y_title="points"),
-        seat_chart(df, "row_cards_", step, title="Cards in each player's rows", y_title="cards"),
+        seat_chart(df, "score_", step, title=_("Points of every player"), y_title=_("points")),
+        seat_chart(
+            df, "row_cards_", step, title=_("Cards in each player's rows"), y_title=_("cards")
+        ),
     ]
 
 
-MEASURE = (
+MEASURE = N_(
     "Points you can expect to keep. Each draw or stop is graded by the points the turn is "
     "expected to keep, every card left in the deck counted with its chance and the drawer "
     "choosing well after it (a reshuffle is not foreseen). Each placement is graded against "
@@ -87,8 +104,12 @@ def advice(state):
         return
     verb, why = draw_or_stop(odds)
     st.info(
-        f"Next draw: bust {float(odds.bust):.1%}, second Joker {float(odds.double_joker):.1%}."
-        f" Suggestion: **{verb}** — {why}."
+        _("Next draw: bust {bust}, second Joker {joker}. Suggestion: **{verb}** — {why}.").format(
+            bust=percent(float(odds.bust)),
+            joker=percent(float(odds.double_joker)),
+            verb=words.verb(verb),
+            why=words.why_text(why),
+        )
     )
 
 

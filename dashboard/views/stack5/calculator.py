@@ -4,12 +4,14 @@ import streamlit as st
 
 from dashboard import ui
 from dashboard.charts import bar_chart
+from dashboard.i18n import _, percent
+from dashboard.stack5 import words
 from dashboard.stack5.draw import cards_html, row_html
 from engine import EngineError
 from engine.stack5 import draw_odds, draw_or_stop, legal_placements, row_outlook, unseen_cards
 from engine.stack5.cards import deck_spec
 
-st.title("Stack 5 bust odds")
+st.title(_("Stack 5 bust odds"))
 spec = deck_spec()
 rules = spec.rules
 HOLDABLE = spec.names[: spec.n_numbers] + ["JK"]
@@ -44,86 +46,105 @@ def _check_seen(text):
     unseen_cards((), text)
 
 
-@st.cache_data(show_spinner="Computing exact odds…", max_entries=256)
+@st.cache_data(show_spinner=False, max_entries=256)
 def _odds(drawn: tuple, unseen: tuple):
     return draw_odds(list(drawn), dict(unseen))
 
 
-st.subheader("Cards drawn this turn")
+st.subheader(_("Cards drawn this turn"))
 default_drawn = _url_checked("drawn", ["R3", "B1"], _check_drawn)
 drawn = st.multiselect(
-    "Number cards and Joker held this turn",
+    _("Number cards and Joker held this turn"),
     HOLDABLE,
     default=default_drawn,
     key="s5_drawn",
-    help="Pick the cards you have drawn and kept this turn (Draw 3, bombs and Steal are "
-    "already in the discard pile).",
+    help=_(
+        "Pick the cards you have drawn and kept this turn (Draw 3, bombs and Steal are "
+        "already in the discard pile)."
+    ),
 )
-st.caption("Optional: the cards you can see cannot be drawn. Leave empty for a fresh deck.")
+st.caption(_("Optional: the cards you can see cannot be drawn. Leave empty for a fresh deck."))
 c_rows, c_discard = st.columns(2)
 rows_seen = c_rows.text_input(
-    "Cards in every player's rows",
+    _("Cards in every player's rows"),
     value=_url_checked("rows", "", _check_seen),
     key="s5_rows_seen",
-    placeholder="e.g. R1 R2 G5 JK",
+    placeholder=_("e.g. {example}").format(example="R1 R2 G5 JK"),
 )
 discard_seen = c_discard.text_input(
-    "Discard pile",
+    _("Discard pile"),
     value=_url_checked("discard", "", _check_seen),
     key="s5_discard",
-    placeholder="e.g. D3 NB B4",
+    placeholder=_("e.g. {example}").format(example="D3 NB B4"),
 )
 ui.set_url(drawn=drawn, rows=rows_seen, discard=discard_seen)
-st.html(cards_html(drawn, "lg", empty="no cards"))
+st.html(cards_html(drawn, "lg", empty=_("no cards")))
 
 with ui.engine_errors():
     unseen = unseen_cards(drawn, f"{rows_seen} {discard_seen}")
-    odds = _odds(tuple(drawn), tuple(sorted(unseen.items())))
+    with st.spinner(_("Computing exact odds…")):
+        odds = _odds(tuple(drawn), tuple(sorted(unseen.items())))
     c1, c2, c3 = st.columns(3)
-    c1.metric("Bust on the next draw", f"{float(odds.bust):.1%}")
-    c2.metric("Second Joker", f"{float(odds.double_joker):.1%}")
-    c3.metric("Safe", f"{float(odds.safe):.1%}")
+    c1.metric(_("Bust on the next draw"), percent(float(odds.bust)))
+    c2.metric(_("Second Joker"), percent(float(odds.double_joker)))
+    c3.metric(_("Safe"), percent(float(odds.safe)))
     st.caption(
-        f"Exact: bust {odds.bust}, second Joker {odds.double_joker}, safe {odds.safe} — "
-        f"from {odds.unseen} unseen cards. A Draw 3 counts as a bust if any of its three "
-        "cards busts; bombs and Steal never bust."
+        _(
+            "Exact: bust {bust}, second Joker {joker}, safe {safe} — from {unseen} unseen "
+            "cards. A Draw 3 counts as a bust if any of its three cards busts; bombs and "
+            "Steal never bust."
+        ).format(bust=odds.bust, joker=odds.double_joker, safe=odds.safe, unseen=odds.unseen)
     )
     verb, why = draw_or_stop(odds)
     if len(drawn) < rules.min_draws:
         st.info(
-            f"Fewer than {rules.min_draws} cards held: you may have to draw again. "
-            + rules.minimum_draw_text()
+            _("Fewer than {n} cards held: you may have to draw again.").format(n=rules.min_draws)
+            + " "
+            + words.minimum_draw_text(rules)
         )
     else:
-        (st.success if verb == "draw" else st.warning)(f"Suggestion: **{verb}** — {why}.")
+        (st.success if verb == "draw" else st.warning)(
+            _("Suggestion: **{verb}** — {why}.").format(
+                verb=words.verb(verb), why=words.why_text(why)
+            )
+        )
     fig = bar_chart(
         [f"{k}" for k in range(1, len(odds.bust_within) + 1)],
         [float(p) for p in odds.bust_within],
-        title="Bust within k more draws",
-        x_title="k draws",
-        y_title="probability",
+        title=_("Bust within k more draws"),
+        x_title=_("k draws"),
+        y_title=_("probability"),
     )
     fig.update_yaxes(range=[0, 1], tickformat=".0%")
     st.plotly_chart(fig, width="stretch", key="s5_within")
     ui.assumption(
-        "Deck of 75 number cards (5 colours × 1–5 × 3 copies) and 12 specials "
-        "(D3 ×3, NB ×2, CB ×2, ST ×3, JK ×2); the odds assume no reshuffle. "
-        + rules.draw3_joker_text()
+        _(
+            "Deck of 75 number cards (5 colours × 1–5 × 3 copies) and 12 specials "
+            "(D3 ×3, NB ×2, CB ×2, ST ×3, JK ×2); the odds assume no reshuffle."
+        )
+        + " "
+        + words.draw3_joker_text(rules)
     )
 
-st.subheader("Placement helper")
-st.caption("Your rows bottom to top, e.g. “R1 R2 JK”; leave a row empty if you have none.")
+st.subheader(_("Placement helper"))
+st.caption(
+    _("Your rows bottom to top, e.g. “{example}”; leave a row empty if you have none.").format(
+        example="R1 R2 JK"
+    )
+)
 rows = []
 cols = st.columns(3)
 for i in range(3):
     rows.append(
         cols[i].text_input(
-            f"Row {i + 1}", value=_url_checked(f"row{i + 1}", "", _check_row), key=f"s5_row{i}"
+            _("Row {n}").format(n=i + 1),
+            value=_url_checked(f"row{i + 1}", "", _check_row),
+            key=f"s5_row{i}",
         )
     )
 url_card = ui.url_value("card", "R2")
 card = st.selectbox(
-    "Card to place",
+    _("Card to place"),
     HOLDABLE,
     index=HOLDABLE.index(url_card) if url_card in HOLDABLE else HOLDABLE.index("R2"),
     key="s5_card",
@@ -135,19 +156,28 @@ with ui.engine_errors():
     for i, text in enumerate(rows):
         outlook = row_outlook(text)
         note = (
-            f"can make: {', '.join(outlook.combinations)} (best {outlook.best_points})"
+            _("can make: {combinations} (best {points})").format(
+                combinations=words.combinations_text(outlook.combinations),
+                points=outlook.best_points,
+            )
             if text.strip()
-            else "empty"
+            else _("empty")
         )
-        html += row_html(list(outlook.cards), f"row {i + 1}") + (
+        html += row_html(list(outlook.cards), _("row {n}").format(n=i + 1)) + (
             f'<div style="font-size:12px;color:#555;margin:0 0 6px 50px">{note}</div>'
         )
     st.html(html)
-    st.markdown("**Legal places for** " + card + ":")
+    st.markdown(_("**Legal places for** {card}:").format(card=card))
     for a in places:
         if a.discard:
-            st.markdown(f"- “{a}” — no row stays viable: discard row {a.row} and start afresh")
+            st.markdown(
+                _("- “{move}” — no row stays viable: discard row {row} and start afresh").format(
+                    move=a, row=a.row
+                )
+            )
         else:
             row_cards = rows[a.row - 1].split() if a.row <= len(rows) else []
             after = row_outlook(row_cards + [card])
-            st.markdown(f"- “{a}” — then: {after}")
+            st.markdown(
+                _("- “{move}” — then: {outlook}").format(move=a, outlook=words.outlook_text(after))
+            )

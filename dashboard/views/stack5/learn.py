@@ -5,27 +5,33 @@ import random
 import streamlit as st
 
 from dashboard import ui
+from dashboard.i18n import N_, _, percent
+from dashboard.stack5 import words
 from dashboard.stack5.draw import card_html, cards_html, player_html, row_html
 from engine.stack5 import draw_odds, legal_placements, row_outlook, setup_position
 from engine.stack5.cards import SPECIAL_NAMES, deck_spec
 from engine.stack5.history import last_event
 
-st.title("Learn Stack 5")
+st.title(_("Learn Stack 5"))
 spec = deck_spec()
 rules = spec.rules
 st.markdown(
-    "Draw cards one at a time, push your luck, and build up to **3 rows** of cards in front "
-    "of you. A row that reaches exactly **5 cards** and forms a combination scores 1–3 "
-    "points. The first player to **3 points** wins at once. 2–4 players."
+    _(
+        "Draw cards one at a time, push your luck, and build up to **3 rows** of cards in "
+        "front of you. A row that reaches exactly **5 cards** and forms a combination scores "
+        "1–3 points. The first player to **3 points** wins at once. 2–4 players."
+    )
 )
 
 # --- 1. the deck ------------------------------------------------------------------------------
-st.header("1. The deck")
+st.header(_("1. The deck"))
 st.markdown(
-    f"**{rules.number_cards()} number cards** — five colours, numbers 1–5, three copies of "
-    f"each — and **{rules.special_cards()} special cards**: {spec.size} cards in all. One "
-    "face-up discard pile is shared by everybody; when the deck runs out, the discard pile "
-    "is shuffled into a new deck."
+    _(
+        "**{numbers} number cards** — five colours, numbers 1–5, three copies of each — and "
+        "**{specials} special cards**: {total} cards in all. One face-up discard pile is "
+        "shared by everybody; when the deck runs out, the discard pile is shuffled into a "
+        "new deck."
+    ).format(numbers=rules.number_cards(), specials=rules.special_cards(), total=spec.size)
 )
 html = ""
 for colour in rules.colours:
@@ -34,35 +40,43 @@ html += (
     '<div style="margin-top:6px">'
     + "".join(
         card_html(s, "md") + f'<span style="font-size:12px;margin:0 8px 0 2px">'
-        f"{SPECIAL_NAMES[s]} ×{spec.counts[spec.index[s]]}</span>"
+        f"{words.special(s)} ×{spec.counts[spec.index[s]]}</span>"
         for s in SPECIAL_NAMES
     )
     + "</div>"
 )
 st.html(html)
 ui.assumption(
-    "The article gives only totals (75 number cards, 12 specials). The colours × numbers × "
-    "copies split and the counts D3 ×3, NB ×2, CB ×2, ST ×3 are assumptions (ruleset fields)."
+    _(
+        "The article gives only totals (75 number cards, 12 specials). The colours × numbers "
+        "× copies split and the counts D3 ×3, NB ×2, CB ×2, ST ×3 are assumptions (ruleset "
+        "fields)."
+    )
 )
 
 # --- 2. a turn --------------------------------------------------------------------------------
-st.header("2. A turn: draw, then place")
+st.header(_("2. A turn: draw, then place"))
 st.markdown(
-    "Draw at least **two** cards, one at a time. After the second, before each further card, "
-    "choose: **draw again** or **stop** and place every drawn card in your rows. The next "
-    "turn belongs to the player on your left."
+    _(
+        "Draw at least **two** cards, one at a time. After the second, before each further "
+        "card, choose: **draw again** or **stop** and place every drawn card in your rows. "
+        "The next turn belongs to the player on your left."
+    )
 )
 ui.assumption(
-    rules.minimum_draw_text()
-    + " The article says only that a card turned by a bomb does not count; counting only "
-    "your own draws is a table choice."
+    words.minimum_draw_text(rules)
+    + " "
+    + _(
+        "The article says only that a card turned by a bomb does not count; counting only "
+        "your own draws is a table choice."
+    )
 )
 
 if "s5_learn_turn" not in st.session_state:
     st.session_state.s5_learn_turn = []
     st.session_state.s5_learn_seed = 1
 c1, c2, c3 = st.columns(3)
-if c3.button("New turn", key="s5_learn_new"):
+if c3.button(_("New turn"), key="s5_learn_new"):
     st.session_state.s5_learn_turn = []
     st.session_state.s5_learn_seed += 1
 
@@ -81,10 +95,10 @@ while state.is_chance() and state.player == 0:
     state.apply(action)
     st.session_state.s5_learn_turn = list(state.history)
 can_choose = state.phase == 3 and state.player == 0  # P_DECIDE of the learner's turn
-if c1.button("Draw again", disabled=not can_choose, key="s5_learn_draw"):
+if c1.button(_("Draw again"), disabled=not can_choose, key="s5_learn_draw"):
     st.session_state.s5_learn_turn = list(state.history) + ["draw"]
     st.rerun()
-if c2.button("Stop", disabled=not can_choose, key="s5_learn_stop"):
+if c2.button(_("Stop"), disabled=not can_choose, key="s5_learn_stop"):
     st.session_state.s5_learn_turn = list(state.history) + ["stop"]
     st.rerun()
 obs = state.observation(0)
@@ -95,17 +109,27 @@ if can_choose:
         obs["hand"], obs["unseen"], rules, horizon=1, jokers_this_turn=obs["jokers_this_turn"]
     )
     st.caption(
-        f"If you draw again: bust {float(o.bust):.1%}, second Joker {float(o.double_joker):.1%}."
+        _("If you draw again: bust {bust}, second Joker {joker}.").format(
+            bust=percent(float(o.bust)), joker=percent(float(o.double_joker))
+        )
     )
 if state.player != 0 or state.phase not in (0, 1, 2, 3):
     event = last_event(state)
-    st.info(f"{state.describe_turn().capitalize()}." + (f" ({event})" if event else ""))
-    st.caption("This turn so far: " + " · ".join(f"“{a}”" for a in state.history))
+    turn = words.phrase(state.describe_turn())
+    st.info(
+        f"{turn[:1].upper()}{turn[1:]}{_('.')}"
+        + (_(" ({event})").format(event=words.phrase(event)) if event else "")
+    )
+    st.caption(
+        _("This turn so far: {actions}").format(actions=" · ".join(f"“{a}”" for a in state.history))
+    )
 # after a stop or a bust the learner places the cards (or gives them) move by move
 if state.player == 0 and not state.is_chance() and not can_choose and not state.is_terminal():
     moves = [str(a) for a in state.legal_actions()]
-    move = st.selectbox(f"Seat {state.current_player()}: choose a move", moves, key="s5_learn_move")
-    if st.button("Play this move", key="s5_learn_play"):
+    move = st.selectbox(
+        _("Seat {n}: choose a move").format(n=state.current_player()), moves, key="s5_learn_move"
+    )
+    if st.button(_("Play this move"), key="s5_learn_play"):
         st.session_state.s5_learn_turn = list(state.history) + [move]
         st.rerun()
 st.html(
@@ -115,173 +139,213 @@ st.html(
     )
 )
 if state.player != 0:
-    st.success("The turn passes to seat 1, the player on the left. Press *New turn* to try again.")
+    st.success(
+        _("The turn passes to seat 1, the player on the left. Press *New turn* to try again.")
+    )
 
 # --- 3. busting -------------------------------------------------------------------------------
-st.header("3. Busting and giving cards away")
+st.header(_("3. Busting and giving cards away"))
 st.markdown(
-    "The moment a card shows a **number already drawn this turn**, drawing ends: you give "
-    "**all** the cards drawn this turn — the duplicate and any Joker included — to **one "
-    "other player of your choice**, who must place them in their own rows. Two equal "
-    "numbers as the first two cards bust at once. Play still passes to **your** left."
+    _(
+        "The moment a card shows a **number already drawn this turn**, drawing ends: you "
+        "give **all** the cards drawn this turn — the duplicate and any Joker included — to "
+        "**one other player of your choice**, who must place them in their own rows. Two "
+        "equal numbers as the first two cards bust at once. Play still passes to **your** "
+        "left."
+    )
 )
 st.html(cards_html(["R3", "B1", "G4", "Y3"], "md"))
-st.caption("Y3 repeats the 3 of R3: bust. Give these four cards to the opponent they hurt most.")
+st.caption(_("Y3 repeats the 3 of R3: bust. Give these four cards to the opponent they hurt most."))
 o = draw_odds(["R3", "B1"], horizon=1)
 st.markdown(
-    f"With R3 and B1 in hand, 14 threes and 14 ones are among the 85 unseen cards, and each "
-    f"Draw 3 can bust too: the next draw busts with probability **{float(o.bust):.1%}** "
-    f"(exactly {o.bust}). The **Bust odds** page computes this for any hand."
+    _(
+        "With R3 and B1 in hand, 14 threes and 14 ones are among the 85 unseen cards, and "
+        "each Draw 3 can bust too: the next draw busts with probability **{bust}** (exactly "
+        "{exact}). The **Bust odds** page computes this for any hand."
+    ).format(bust=percent(float(o.bust)), exact=o.bust)
 )
 
 # --- 4. special cards -------------------------------------------------------------------------
-st.header("4. Special cards")
+st.header(_("4. Special cards"))
 st.markdown(
-    "Special cards act as soon as they are drawn, then go to the discard pile — except "
-    "Jokers, which you keep and place."
+    _(
+        "Special cards — Draw 3, Number Bomb, Colour Bomb, Steal and Joker — act as soon as "
+        "they are drawn, then go to the discard pile — except Jokers, which you keep and "
+        "place."
+    )
 )
 DEMOS = {
-    "D3": "Draw 3: draw three more cards now. A repeated number among them busts at once "
-    "(the cards after it are not drawn).",
-    "NB": "Number Bomb: turn the top card of the deck; every player discards every card of "
-    "that number from all their rows. The turned card is discarded and is not a draw.",
-    "CB": "Colour Bomb: the same with the turned card's colour.",
-    "ST": "Steal: take the top (most recently placed) card of one row of another player and "
-    "place it at once in one of your rows (a row it completes scores at once).",
-    "JK": "Joker: kept and placed with your other cards; wild for any number and any colour. "
-    "Drawing both Jokers in one turn discards every card drawn this turn and ends it.",
+    "D3": N_(
+        "Draw 3: draw three more cards now. A repeated number among them busts at once "
+        "(the cards after it are not drawn)."
+    ),
+    "NB": N_(
+        "Number Bomb: turn the top card of the deck; every player discards every card of "
+        "that number from all their rows. The turned card is discarded and is not a draw."
+    ),
+    "CB": N_("Colour Bomb: the same with the turned card's colour."),
+    "ST": N_(
+        "Steal: take the top (most recently placed) card of one row of another player and "
+        "place it at once in one of your rows (a row it completes scores at once)."
+    ),
+    "JK": N_(
+        "Joker: kept and placed with your other cards; wild for any number and any colour. "
+        "Drawing both Jokers in one turn discards every card drawn this turn and ends it."
+    ),
 }
 D3_CASES = {
-    "B1 G2 JK — no bust (the Joker drawn by Draw 3 is discarded)": ["B1", "G2", "JK"],
-    "B1 Y5 — Y5 repeats the 5 of R5: bust": ["B1", "Y5"],
-    "NB B2 G3 — the bomb drawn by Draw 3 has no effect": ["NB", "B2", "G3"],
+    N_("B1 G2 JK — no bust (the Joker drawn by Draw 3 is discarded)"): ["B1", "G2", "JK"],
+    N_("B1 Y5 — Y5 repeats the 5 of R5: bust"): ["B1", "Y5"],
+    N_("NB B2 G3 — the bomb drawn by Draw 3 has no effect"): ["NB", "B2", "G3"],
 }
 JK_CASES = {
-    "One Joker, then stop": ["JK", "R2", "stop"],
-    "Both Jokers in one turn": ["JK", "R2", "draw", "JK"],
+    N_("One Joker, then stop"): ["JK", "R2", "stop"],
+    N_("Both Jokers in one turn"): ["JK", "R2", "draw", "JK"],
 }
 pick = st.radio(
-    "Special card",
+    _("Special card"),
     list(DEMOS),
-    format_func=lambda s: SPECIAL_NAMES[s],
+    format_func=words.special,
     horizontal=True,
     key="s5_learn_special",
 )
 st.html(card_html(pick, "lg"))
-st.markdown(DEMOS[pick])
+st.markdown(_(DEMOS[pick]))
 demo = setup_position({0: ["Y1 Y2"], 1: ["R1 R2", "B4 G4"]})
 before = demo.observation(None)
 if pick == "D3":
-    case = st.selectbox("The three cards", list(D3_CASES), key="s5_learn_d3")
+    case = st.selectbox(_("The three cards"), list(D3_CASES), key="s5_learn_d3", format_func=_)
     script = ["R5", "D3"] + D3_CASES[case]
 elif pick in ("NB", "CB"):
     turned = st.selectbox(
-        "The card the bomb turns over",
+        _("The card the bomb turns over"),
         [c for c in spec.names if c != pick],
         index=spec.index["G4"] if pick == "NB" else spec.index["R3"],
         key=f"s5_learn_turn_{pick}",
-        format_func=lambda c: f"{c} ({SPECIAL_NAMES.get(c, 'number card')})",
+        format_func=lambda c: _("{card} ({name})").format(
+            card=c, name=words.special(c) if c in SPECIAL_NAMES else _("number card")
+        ),
     )
     script = [pick, turned]
 elif pick == "ST":
     probe = setup_position({0: ["Y1 Y2"], 1: ["R1 R2", "B4 G4"]})
     probe.apply("ST")
     target = st.selectbox(
-        "Steal from",
+        _("Steal from"),
         [str(a) for a in probe.legal_actions()],
         index=1,
         key="s5_learn_steal",
     )
     probe.apply(target)
     place = st.selectbox(
-        "Place the stolen card",
+        _("Place the stolen card"),
         [str(a) for a in probe.legal_actions()],
         key=f"s5_learn_steal_place_{target.replace(' ', '_')}",
     )
     script = ["ST", target, place]
 else:
-    case = st.selectbox("Scenario", list(JK_CASES), key="s5_learn_jk")
+    case = st.selectbox(_("Scenario"), list(JK_CASES), key="s5_learn_jk", format_func=_)
     script = JK_CASES[case]
 steps = []
 with ui.engine_errors():
     for a in script:
         demo.apply(a)
-        steps.append(f"“{a}” — {last_event(demo) or demo.describe_turn()}")
+        steps.append(f"“{a}” — {words.phrase(last_event(demo) or demo.describe_turn())}")
 after = demo.observation(None)
 b, a = st.columns(2)
-b.markdown("**Before**")
+b.markdown(_("**Before**"))
 b.html("".join(player_html(s, r, 0, 3, size="sm") for s, r in enumerate(before["rows"])))
-a.markdown("**After**")
+a.markdown(_("**After**"))
 a.html("".join(player_html(s, r, 0, 3, size="sm") for s, r in enumerate(after["rows"])))
 st.markdown("\n".join(f"{i + 1}. {t}" for i, t in enumerate(steps)))
 held = after["hand"] or after["to_place"]
 if held:
     st.html(cards_html(held, "md"))
-st.caption(f"Now: {demo.describe_turn()}.")
+st.caption(_("Now: {turn}.").format(turn=words.phrase(demo.describe_turn())))
 st.markdown(
-    "A special card drawn by a Draw 3 or turned by a bomb has **no effect** and is "
-    "discarded — a Joker among them too."
+    _(
+        "A special card drawn by a Draw 3 or turned by a bomb has **no effect** and is "
+        "discarded — a Joker among them too."
+    )
 )
 ui.assumption(
-    rules.draw3_joker_text()
-    + " The article does not say whether such a Joker completes both Jokers."
+    words.draw3_joker_text(rules)
+    + " "
+    + _("The article does not say whether such a Joker completes both Jokers.")
 )
 ui.assumption(
-    "Steal: the stealer picks the player and the row; with no card in any other player's "
-    "row the Steal does nothing."
+    _(
+        "Steal: the stealer picks the player and the row; with no card in any other "
+        "player's row the Steal does nothing."
+    )
 )
 
 # --- 5. placement -----------------------------------------------------------------------------
-st.header("5. Placing cards")
+st.header(_("5. Placing cards"))
 st.markdown(
-    "Place every card, one at a time, in any order: on top of one of your rows, or as a new "
-    "row (at most 3). Cards never move again. A placement is legal only if the row can "
-    "still form a combination: among its cards (Jokers ignored) **all numbers differ**, or "
-    "**all numbers are equal**, or **all colours are equal**. If a card has no legal place, "
-    "discard one of your rows and start a new row with the card."
+    _(
+        "Place every card, one at a time, in any order: on top of one of your rows, or as a "
+        "new row (at most 3). Cards never move again. A placement is legal only if the row "
+        "can still form a combination: among its cards (Jokers ignored) **all numbers "
+        "differ**, or **all numbers are equal**, or **all colours are equal**. If a card has "
+        "no legal place, discard one of your rows and start a new row with the card."
+    )
 )
-row_text = st.text_input("A row (bottom to top)", "R1 R3", key="s5_learn_row")
+row_text = st.text_input(_("A row (bottom to top)"), "R1 R3", key="s5_learn_row")
 try_card = st.selectbox(
-    "Card to put on it", spec.names[: spec.n_numbers] + ["JK"], index=6, key="s5_learn_card"
+    _("Card to put on it"), spec.names[: spec.n_numbers] + ["JK"], index=6, key="s5_learn_card"
 )
 with ui.engine_errors():
     now = row_outlook(row_text)
     then = row_outlook(row_text.split() + [try_card])
     st.html(row_html(list(then.cards), "", "md"))
     if then.viable:
-        st.success(f"Allowed: {then}.")
+        st.success(_("Allowed: {outlook}.").format(outlook=words.outlook_text(then)))
     else:
         st.error(
-            f"Not allowed: {' '.join(then.cards)} has repeated numbers, different numbers "
-            "and different colours at once, so it can never form a combination."
+            _(
+                "Not allowed: {cards} has repeated numbers, different numbers and different "
+                "colours at once, so it can never form a combination."
+            ).format(cards=" ".join(then.cards))
         )
-    st.caption(f"Before: {now}.")
+    st.caption(_("Before: {outlook}.").format(outlook=words.outlook_text(now)))
     places = legal_placements([row_text, "B2 G2", "Y5 Y4"], try_card)
     st.markdown(
-        f"With rows “{row_text}” / “B2 G2” / “Y5 Y4”, {try_card} may go: "
-        + ", ".join(f"“{p}”" for p in places)
+        _("With rows “{row}” / “B2 G2” / “Y5 Y4”, {card} may go: {places}").format(
+            row=row_text, card=try_card, places=", ".join(f"“{p}”" for p in places)
+        )
     )
 
 # --- 6. scoring and winning -------------------------------------------------------------------
-st.header("6. Scoring and winning")
+st.header(_("6. Scoring and winning"))
 st.markdown(
-    "A row that reaches exactly 5 cards leaves at once and scores its best combination:\n\n"
-    "| combination | points |\n|---|---|\n"
-    "| all numbers different | 1 |\n| all numbers equal | 2 |\n| all colours equal | 2 |\n"
-    "| all colours equal and all numbers different | 3 |\n\n"
-    "Jokers take whatever value helps most. A player reaching **3 points** wins at once, so "
-    "there is never a tie."
+    _("A row that reaches exactly 5 cards leaves at once and scores its best combination:")
+    + "\n\n"
+    + _(
+        "| combination | points |\n|---|---|\n"
+        "| all numbers different | 1 |\n| all numbers equal | 2 |\n| all colours equal | 2 |\n"
+        "| all colours equal and all numbers different | 3 |"
+    )
+    + "\n\n"
+    + _(
+        "Jokers take whatever value helps most. A player reaching **3 points** wins at "
+        "once, so there is never a tie."
+    )
 )
-five = st.text_input("Try five cards", "R1 JK R3 R4 R5", key="s5_learn_five")
+five = st.text_input(_("Try five cards"), "R1 JK R3 R4 R5", key="s5_learn_five")
 with ui.engine_errors():
     out = row_outlook(five)
     st.html(row_html(list(out.cards), "", "md"))
     if len(out.cards) != 5:
-        st.info(f"{len(out.cards)} cards: a row scores when it reaches exactly 5.")
+        st.info(_("{n} cards: a row scores when it reaches exactly 5.").format(n=len(out.cards)))
     elif out.viable:
-        st.success(f"Scores {out.best_points} point(s): {out.combinations[0]}.")
+        st.success(
+            _("Scores {n} point(s): {combo}.").format(
+                n=out.best_points, combo=words.combination(out.combinations[0])
+            )
+        )
     else:
-        st.error("This row makes no combination (and could never have been built).")
+        st.error(_("This row makes no combination (and could never have been built)."))
 
-st.header("Every rule value")
+st.header(_("Every rule value"))
 ui.ruleset_table("stack5")
