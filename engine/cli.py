@@ -278,7 +278,15 @@ def cmd_ladder(args) -> int:
 
     try:
         lad = run_ladder(
-            game, args.bots, args.games, args.seed, args.players, overrides, on_game=on_game
+            game,
+            args.bots,
+            args.games,
+            args.seed,
+            args.players,
+            overrides,
+            on_game=on_game,
+            workers=args.workers,
+            cluster=args.cluster,
         )
     except BaseException:
         for f, name in ((out, args.out), (summary, args.summary)):
@@ -398,6 +406,18 @@ def build_parser() -> argparse.ArgumentParser:
     lad.add_argument("--rules", help="TOML file of ruleset overrides")
     lad.add_argument("--out", help="write the games to this .jsonl file")
     lad.add_argument("--summary", help="write the ratings and head to head to this .json file")
+    lad.add_argument(
+        "--workers",
+        type=int,
+        help="processes to play on (default: every core; 1 = this process only); the games "
+        "and ratings are the same whatever the number",
+    )
+    lad.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="play on a Ray cluster: auto, local or ray://host:port "
+        "(needs pip install -e '.[cluster]')",
+    )
     lad.set_defaults(func=cmd_ladder)
 
     a = sub.add_parser("analyse", help="grade every decision of recorded games (JSON Lines)")

@@ -19,6 +19,7 @@ Everything is deterministic for a seed (the budget is iterations, not time).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from collections.abc import Callable, Sequence
@@ -170,13 +171,24 @@ def run_ladder(
     overrides: dict | None = None,
     on_game: Callable[[int, GameRecord], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
+    *,
+    workers: int | None = 1,
+    cluster: str | None = None,
 ) -> Ladder:
     """Play ``games`` rotating-seat games and rate ``bots`` (see the module docstring).
 
-    ``on_game(i, record)`` is called after each game (to write records, show progress);
-    ``should_stop()`` may end the match early (the ladder then holds the games played).
+    ``on_game(i, record)`` is called after each game, in game order (to write records,
+    show progress); ``should_stop()`` may end the match early (the ladder then holds the
+    games played, a prefix of the seeds). The games are played on the backend of
+    :func:`engine.simulate_many` (:func:`engine.core.parallel.run_ordered`): ``workers``
+    processes (``None``: every core; 1, the default: this process) or a Ray ``cluster``.
+    Each game depends on its number only (seed, line-up, fresh bots) and the ratings are
+    updated in game order, so the ladder is the same, bit for bit, whatever the backend.
     """
     from openskill.models import PlackettLuce
+
+    from engine.core.parallel import check_cluster, check_workers, run_ordered
+    from engine.core.simulate import chunk_size
 
     if isinstance(game, str):
         game = get_game(game)
@@ -194,7 +206,15 @@ def run_ladder(
     if num_players is None:
         num_players = game.default_count(rules)
     game.new_initial_state(num_players, rules)  # checks the player count
-    instances = {b: make_bot(game, b) for b in bots}
+    for b in bots:
+        make_bot(game, b)  # checks each name before any worker starts
+    check_cluster(cluster)
+    width = check_workers(workers) if cluster is None or workers is not None else 8
+    size = 1 if cluster is None and width == 1 else chunk_size(games, width)
+    pieces = (
+        (game.name, bots, num_players, overrides, seed, range(i, min(games, i + size)))
+        for i in range(0, games, size)
+    )
     model = PlackettLuce()
     ratings = {b: model.rating(name=b) for b in bots}
     lad = Ladder(game.name, bots, num_players, seed=seed, ruleset=overrides_of(rules))
@@ -203,53 +223,76 @@ def run_ladder(
     lad.wins = dict.fromkeys(bots, 0.0)
     lad.ahead = {(a, b): 0.0 for a in bots for b in bots if a != b}
     lad.met = {(a, b): 0 for a in bots for b in bots if a != b}
-    for i in range(games):
-        if should_stop is not None and should_stop():
-            break
-        order = lineup(bots, num_players, i)
-        state = game.new_initial_state(num_players, rules)
-        play_out(
-            state,
-            [instances[b] for b in order],
-            random.Random(seed + i),
-            random.Random(f"bots:{seed + i}"),
-        )
-        result = result_of(state)
-        record = GameRecord(
-            game=game.name,
-            players=order,
-            actions=list(state.history),
-            result=result,
-            ruleset=overrides_of(rules),
-            seed=seed + i,
-            meta={"made_by": "engine.ladder"},
-        )
-        ranks = finishing_ranks(result)
-        new = model.rate([[ratings[b]] for b in order], ranks=ranks)
-        for b in set(order):
-            seats = [j for j, x in enumerate(order) if x == b]
-            mu = sum(new[j][0].mu for j in seats) / len(seats)
-            sigma = sum(new[j][0].sigma for j in seats) / len(seats)
-            ratings[b] = model.rating(mu=mu, sigma=sigma, name=b)
-            lad.played[b] += 1
-            lad.seats[b] += len(seats)
-        winners = result["winners"]
-        for w in winners:
-            lad.wins[order[w]] += 1 / len(winners)
-        for s, a in enumerate(order):
-            for t, b in enumerate(order):
-                if a != b:
-                    lad.met[a, b] += 1
-                    if ranks[s] < ranks[t]:
-                        lad.ahead[a, b] += 1
-                    elif ranks[s] == ranks[t]:
-                        lad.ahead[a, b] += 0.5
-        lad.games += 1
-        if on_game is not None:
-            on_game(i, record)
+    parts = run_ordered(
+        ladder_games, pieces, workers=workers, cluster=cluster, should_stop=should_stop
+    )
+    with contextlib.closing(parts):  # the pool stops with this loop, however it ends
+        for i, record in enumerate(r for part in parts for r in part):
+            _rate_game(lad, model, ratings, record)
+            if on_game is not None:
+                on_game(i, record)
     lad.mu = {b: ratings[b].mu for b in bots}
     lad.sigma = {b: ratings[b].sigma for b in bots}
     return lad
+
+
+def _rate_game(lad: Ladder, model, ratings: dict, record: GameRecord) -> None:
+    """Update the ratings and counts with one game (games in order)."""
+    order = record.players
+    result = record.result
+    ranks = finishing_ranks(result)
+    new = model.rate([[ratings[b]] for b in order], ranks=ranks)
+    for b in set(order):
+        seats = [j for j, x in enumerate(order) if x == b]
+        mu = sum(new[j][0].mu for j in seats) / len(seats)
+        sigma = sum(new[j][0].sigma for j in seats) / len(seats)
+        ratings[b] = model.rating(mu=mu, sigma=sigma, name=b)
+        lad.played[b] += 1
+        lad.seats[b] += len(seats)
+    winners = result["winners"]
+    for w in winners:
+        lad.wins[order[w]] += 1 / len(winners)
+    for s, a in enumerate(order):
+        for t, b in enumerate(order):
+            if a != b:
+                lad.met[a, b] += 1
+                if ranks[s] < ranks[t]:
+                    lad.ahead[a, b] += 1
+                elif ranks[s] == ranks[t]:
+                    lad.ahead[a, b] += 0.5
+    lad.games += 1
+
+
+def ladder_games(piece: tuple) -> list[GameRecord]:
+    """One piece of a ladder (run in a worker): ``(game, bots, players, overrides, seed,
+    numbers)``; the record of each game number, with fresh bots for each game."""
+    name, bots, num_players, overrides, seed, numbers = piece
+    game = get_game(name)
+    rules = make_ruleset(game.ruleset_class, overrides)
+    kept = overrides_of(rules)
+    out = []
+    for i in numbers:
+        order = lineup(bots, num_players, i)
+        fresh = {b: make_bot(game, b) for b in order}  # one per bot, as many seats as it holds
+        state = game.new_initial_state(num_players, rules)
+        play_out(
+            state,
+            [fresh[b] for b in order],
+            random.Random(seed + i),
+            random.Random(f"bots:{seed + i}"),
+        )
+        out.append(
+            GameRecord(
+                game=game.name,
+                players=order,
+                actions=list(state.history),
+                result=result_of(state),
+                ruleset=kept,
+                seed=seed + i,
+                meta={"made_by": "engine.ladder"},
+            )
+        )
+    return out
 
 
 def load_ladder(text: str) -> dict:
