@@ -12,8 +12,6 @@ from dashboard.ui import crash_message, show_callback_error
 
 HERE = Path(__file__).parent
 
-st.set_page_config(page_title="Tabletop suite", page_icon=":material/casino:", layout="wide")
-
 
 def _page(spec, default=False):
     return st.Page(
@@ -26,6 +24,7 @@ def _page(spec, default=False):
 
 
 i18n.setup()
+st.set_page_config(page_title=_("Tabletop suite"), page_icon=":material/casino:", layout="wide")
 navigation = st.navigation(
     {"": [_page(HOME, default=True)]}
     | {_(section): [_page(p) for p in pages] for section, pages in SECTIONS.items()}

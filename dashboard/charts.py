@@ -6,6 +6,7 @@ import plotly.graph_objects as go
 import polars as pl
 
 from dashboard import palette
+from dashboard.i18n import N_, _
 
 
 def step_marker(step: int) -> dict:
@@ -63,7 +64,8 @@ def step_chart(
                     "color": colours[i] if colours else palette.SERIES[i % len(palette.SERIES)],
                 },
                 marker_color=colours[i] if colours else palette.SERIES[i % len(palette.SERIES)],
-                hovertemplate="step %{x}: %{y}<extra>%{fullData.name}</extra>",
+                hovertemplate=_("step {x}: {y}").format(x="%{x}", y="%{y}")
+                + "<extra>%{fullData.name}</extra>",
             )
         )
     if step is not None:
@@ -71,7 +73,7 @@ def step_chart(
     dollars = y_title == "$"  # amounts read $120 on the axis, no lone rotated "$"
     fig.update_layout(
         title=title,
-        xaxis_title=x,
+        xaxis_title=_("step") if x == "step" else x,
         yaxis_title="" if dollars else y_title,
         yaxis_tickprefix="$" if dollars else "",
         margin={"l": 10, "r": 10, "t": 40, "b": 10},
@@ -104,7 +106,7 @@ def seat_chart(
         step,
         title=title,
         y_title=y_title,
-        names=[f"Player {s + 1}" for s in seats],
+        names=[_("Player {n}").format(n=s + 1) for s in seats],
         colours=[palette.seat_colour(s) for s in seats],
     )
 
@@ -147,11 +149,11 @@ def bar_chart(
 
 
 MARK_STYLE = {  # mark → (legend name, colour)
-    "??": ("?? blunder", palette.MARKS["??"]),
-    "?": ("? mistake", palette.MARKS["?"]),
-    "?!": ("?! inaccuracy", palette.MARKS["?!"]),
-    "": ("no mark", palette.MARKS[""]),
-    "!?": ("!? good find", palette.MARKS["!?"]),
+    "??": (N_("?? blunder"), palette.MARKS["??"]),
+    "?": (N_("? mistake"), palette.MARKS["?"]),
+    "?!": (N_("?! inaccuracy"), palette.MARKS["?!"]),
+    "": (N_("no mark"), palette.MARKS[""]),
+    "!?": (N_("!? good find"), palette.MARKS["!?"]),
 }
 
 
@@ -176,17 +178,24 @@ def loss_chart(
     bar_width = max(1.0, end / 120)  # visible on a long game, one step wide on a short one
 
     def who(seat: int) -> str:
+        name = _("Player {n}").format(n=seat + 1)
         if players and seat < len(players):
-            return f"Player {seat + 1} · {players[seat]}"
-        return f"Player {seat + 1}"
+            return f"{name} · {players[seat]}"
+        return name
 
     for mark, (name, colour) in MARK_STYLE.items():
         mine = [n for n in notes if n.mark == mark]
         if not mine:
             continue
         text = [
-            f"step {n.step + 1} · {who(n.seat)}<br>played {n.action}, best {n.best}<br>"
-            f"lost {n.loss:.3g} {unit}"
+            _("step {step} · {who}<br>played {action}, best {best}<br>lost {loss} {unit}").format(
+                step=n.step + 1,
+                who=who(n.seat),
+                action=n.action,
+                best=n.best,
+                loss=f"{n.loss:.3g}",
+                unit=unit,
+            )
             for n in mine
         ]
         xs = [n.step + 1 for n in mine]
@@ -197,7 +206,7 @@ def loss_chart(
                     y=[0] * len(mine),
                     mode="markers",
                     marker={"symbol": "star", "size": 11, "color": colour},
-                    name=name,
+                    name=_(name),
                     hovertext=text,
                     hoverinfo="text",
                 )
@@ -209,7 +218,7 @@ def loss_chart(
                     y=[n.loss for n in mine],
                     marker_color=colour,
                     width=bar_width,
-                    name=name,
+                    name=_(name),
                     hovertext=text,
                     hoverinfo="text",
                 )
@@ -217,8 +226,8 @@ def loss_chart(
     if step is not None:
         fig.layout.shapes = [step_marker(step)]
     fig.update_layout(
-        title="Value lost by each graded decision",
-        xaxis_title="step",
+        title=_("Value lost by each graded decision"),
+        xaxis_title=_("step"),
         yaxis_title=unit,
         margin={"l": 10, "r": 10, "t": 40, "b": 10},
         height=280,

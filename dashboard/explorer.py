@@ -22,7 +22,9 @@ import plotly.graph_objects as go
 import polars as pl
 import streamlit as st
 
+from dashboard import game_words
 from dashboard.charts import loss_chart, step_marker
+from dashboard.i18n import N_, _, current, ngettext, pgettext
 from dashboard.keys import keyboard
 from dashboard.ui import (
     NAME_MAX_CHARS,
@@ -38,7 +40,7 @@ from dashboard.ui import (
 )
 from engine import EngineError, GameRecord, get_game, parse_records, simulate, states
 from engine.analysis import analyse_quick
-from engine.core.annotation import MARK_WORDS, Annotation, accuracy
+from engine.core.annotation import Annotation, accuracy
 from engine.core.records import MAX_BYTES, parse_jsonl
 
 DATA_DIR = Path(__file__).resolve().parents[1] / "data"
@@ -49,6 +51,20 @@ MOVE_ROWS_PX = 360
 # URL word → label of the source control ("Live game" comes from the live page only).
 SOURCES = {"recorded": "Recorded", "simulate": "Simulate", "upload": "Upload"}
 LIVE = "Live game"
+#: the source control's values (English, kept in the session) in the page's words
+SOURCE_WORDS = {
+    "Recorded": N_("Recorded"),
+    "Simulate": N_("Simulate"),
+    "Upload": N_("Upload"),
+    LIVE: N_("Live game"),
+}
+#: the words of the decision marks (engine.core.annotation.MARK_WORDS)
+MARK_WORDS = {
+    "!?": N_("good find"),
+    "?!": N_("inaccuracy"),
+    "?": N_("mistake"),
+    "??": N_("blunder"),
+}
 
 
 @dataclass(frozen=True)
@@ -94,8 +110,9 @@ class Replay:
     moves: pl.DataFrame  # the move list without the current-step marker
 
 
-@st.cache_resource(show_spinner="Replaying the game…", max_entries=8)
-def _replay(game: str, record_json: str, _history_fn) -> Replay:
+@st.cache_resource(show_spinner=False, max_entries=8)
+def _replay(game: str, record_json: str, _history_fn, lang: str = "en") -> Replay:
+    """``lang``: the cache keeps one replay per language (the move list has words)."""
     record = GameRecord.from_json(record_json)
     all_states = states(record)
     history = _history_fn(record)
@@ -103,15 +120,18 @@ def _replay(game: str, record_json: str, _history_fn) -> Replay:
     return Replay(record, all_states, history, _moves(history, record.players, bots))
 
 
-@st.cache_resource(show_spinner="Grading every decision…", max_entries=8)
-def _grades(game: str, record_json: str) -> tuple[tuple[Annotation, ...], str]:
-    """The graded decisions, or no grades and the reason in player words."""
+@st.cache_resource(show_spinner=False, max_entries=8)
+def _grades(game: str, record_json: str, lang: str = "en") -> tuple[tuple[Annotation, ...], str]:
+    """The graded decisions, or no grades and the reason in player words (``lang``: the
+    reason's language)."""
     try:
         return tuple(analyse_quick(GameRecord.from_json(record_json))), ""
     except EngineError as exc:
         if str(exc).startswith("no analysis for"):
-            return (), f"Grading is not available for {get_game(game).title} yet."
-        return (), f"This game could not be graded: {exc}"
+            return (), _("Grading is not available for {game} yet.").format(
+                game=game_words.title(game)
+            )
+        return (), _("This game could not be graded: {error}").format(error=exc)
 
 
 def _thresholds(game: str):
@@ -132,7 +152,7 @@ def player(seat: int) -> str:
     >>> player(0)
     'Player 1'
     """
-    return f"Player {seat + 1}"
+    return _("Player {n}").format(n=seat + 1)
 
 
 def who_label(players: list[str], seat: int) -> str:
@@ -152,7 +172,7 @@ def player_words(text: str) -> str:
     >>> player_words("seat 0 draws a card; seats 1+3 win")
     'Player 1 draws a card; Players 2+4 win'
     """
-    text = _SEATS.sub(lambda m: f"Players {int(m[2]) + 1}+{int(m[3]) + 1}", text)
+    text = _SEATS.sub(lambda m: _("Players {a}+{b}").format(a=int(m[2]) + 1, b=int(m[3]) + 1), text)
     return _SEAT.sub(lambda m: player(int(m[2])), text)
 
 
@@ -167,9 +187,11 @@ def file_label(name: str) -> str:
 
 def _summary(record: GameRecord) -> str:
     winners = (record.result or {}).get("winners")
-    won = ", ".join(player(w) for w in winners) if winners else "nobody yet (unfinished)"
-    names = " vs ".join(plain(plain_label(p), NAME_MAX_CHARS) for p in record.players)
-    return f"{names} · seed {record.seed} · won by {won}"
+    won = ", ".join(player(w) for w in winners) if winners else _("nobody yet (unfinished)")
+    names = _(" vs ").join(plain(plain_label(p), NAME_MAX_CHARS) for p in record.players)
+    return _("{players} · seed {seed} · won by {winners}").format(
+        players=names, seed=record.seed, winners=won
+    )
 
 
 # --- the address bar ------------------------------------------------------------------------
@@ -227,12 +249,12 @@ def _drop_url(*names: str) -> None:
 def _choose_recorded(game: str, key: str) -> GameRecord | None:
     paths = {p.name: p for p in recorded_files(game)}
     if not paths:
-        st.info("No recorded games for this game yet: simulate one instead.")
+        st.info(_("No recorded games for this game yet: simulate one instead."))
         return None
     if st.session_state.get(f"{key}_file") not in paths:
         st.session_state[f"{key}_file"] = next(iter(paths))
     c1, c2 = st.columns([3, 2])
-    name = c1.selectbox("File", list(paths), format_func=file_label, key=f"{key}_file")
+    name = c1.selectbox(_("File"), list(paths), format_func=file_label, key=f"{key}_file")
     path = paths[name]
     try:
         records = _load_file(str(path), path.stat().st_mtime)
@@ -242,7 +264,9 @@ def _choose_recorded(game: str, key: str) -> GameRecord | None:
     num = st.session_state.get(f"{key}_num")
     if not isinstance(num, int) or not 1 <= num <= len(records):
         st.session_state[f"{key}_num"] = 1
-    i = c2.number_input(f"Game number (1–{len(records)})", 1, len(records), key=f"{key}_num")
+    i = c2.number_input(
+        _("Game number (1–{n})").format(n=len(records)), 1, len(records), key=f"{key}_num"
+    )
     _url_out(key, src="recorded", file=name, game=int(i))
     record = GameRecord.from_json(records[int(i) - 1])
     st.caption(_summary(record))
@@ -256,8 +280,8 @@ def _choose_simulated(game_name: str, key: str) -> GameRecord | None:
     _drop_url("file", "game")
     with st.form(f"{key}_sim"):
         c1, c2 = st.columns(2)
-        seed = c1.number_input("Seed", 0, 10**9, 1, key=f"{key}_seed")
-        n = c2.selectbox("Players", counts, index=default_count_index(game), key=f"{key}_n")
+        seed = c1.number_input(_("Seed"), 0, 10**9, 1, key=f"{key}_seed")
+        n = c2.selectbox(_("Players"), counts, index=default_count_index(game), key=f"{key}_n")
         bots = sorted(game.bots)
         default_bot = "heuristic" if "heuristic" in bots else bots[0]
         chosen = []
@@ -273,7 +297,7 @@ def _choose_simulated(game_name: str, key: str) -> GameRecord | None:
                 )
             )
         rules = overrides_input(f"{key}_rules")
-        go_ = st.form_submit_button("Simulate", type="primary")
+        go_ = st.form_submit_button(_("Simulate"), type="primary")
     if go_:
         try:
             overrides = parse_overrides(game, rules)
@@ -285,8 +309,10 @@ def _choose_simulated(game_name: str, key: str) -> GameRecord | None:
     text = st.session_state.get(f"{key}_simulated")
     if text is None:
         st.caption(
-            "Choose seed, players and bots (players beyond the player count are unused), "
-            "then Simulate."
+            _(
+                "Choose seed, players and bots (players beyond the player count are unused), "
+                "then Simulate."
+            )
         )
         return None
     record = GameRecord.from_json(text)
@@ -298,36 +324,51 @@ def _choose_uploaded(game: str, key: str) -> GameRecord | None:
     _url_out(key, src="upload")
     _drop_url("file", "game")
     upload = st.file_uploader(
-        "A record (.json) or many (.jsonl)", type=["json", "jsonl"], key=f"{key}_upload"
+        _("A record (.json) or many (.jsonl)"), type=["json", "jsonl"], key=f"{key}_upload"
     )
     if upload is None:
         return None
     if upload.size > MAX_BYTES:
-        st.error(f"{upload.name}: {upload.size} bytes is over the {MAX_BYTES} byte limit.")
+        st.error(
+            _("{file}: {size} bytes is over the {limit} byte limit.").format(
+                file=upload.name, size=upload.size, limit=MAX_BYTES
+            )
+        )
         return None
     try:
         text = upload.getvalue().decode("utf-8")
         records = parse_records(text, source=upload.name, verify=True)
     except UnicodeDecodeError:
-        st.error(f"{upload.name}: not UTF-8 text; a record is JSON.")
+        st.error(_("{file}: not UTF-8 text; a record is JSON.").format(file=upload.name))
         return None
     except EngineError as exc:
-        st.error(f"Refused: {exc}")
+        st.error(_("Refused: {error}").format(error=exc))
         return None
     records = [r for r in records if r.game == game]
     if not records:
-        st.error(f"{upload.name}: no {get_game(game).title} game in this file.")
+        st.error(
+            _("{file}: no {game} game in this file.").format(
+                file=upload.name, game=game_words.title(game)
+            )
+        )
         return None
-    i = st.number_input(f"Game number (1–{len(records)})", 1, len(records), 1, key=f"{key}_upnum")
+    i = st.number_input(
+        _("Game number (1–{n})").format(n=len(records)), 1, len(records), 1, key=f"{key}_upnum"
+    )
     record = records[int(i) - 1]
-    st.success(f"{len(records)} game(s) verified by replay. " + _summary(record))
+    verified = ngettext(
+        "{n} game(s) verified by replay.", "{n} game(s) verified by replay.", len(records)
+    ).format(n=len(records))
+    st.success(f"{verified} " + _summary(record))
     return record
 
 
 def _choose_live(game: str, key: str) -> GameRecord | None:
     _drop_url("src", "file", "game")
     record = GameRecord.from_json(st.session_state[f"{key}_live"])
-    st.caption("The game entered on the live page, as far as it has gone. " + _summary(record))
+    st.caption(
+        _("The game entered on the live page, as far as it has gone.") + " " + _summary(record)
+    )
     return record
 
 
@@ -353,28 +394,33 @@ def _step_controls(key: str, last: int) -> int:
 
     row = st.container(horizontal=True, key=f"{key}_controls", gap="small")
     for name, label, icon, to in (
-        ("first", "First", "first_page", lambda s: 0),
-        ("prev", "Prev", "chevron_left", lambda s: s - 1),
-        ("next", "Next", "chevron_right", lambda s: s + 1),
-        ("last", "Last", "last_page", lambda s: last),
+        ("first", N_("First"), "first_page", lambda s: 0),
+        ("prev", N_("Prev"), "chevron_left", lambda s: s - 1),
+        ("next", N_("Next"), "chevron_right", lambda s: s + 1),
+        ("last", N_("Last"), "last_page", lambda s: last),
     ):
         row.button(
-            label,
+            _(label),
             icon=f":material/{icon}:",
             on_click=move,
             args=(to,),
             key=f"{key}_{name}",
-            help=f"{label} ({_KEY_NAMES[name]})",
+            help=f"{_(label)} ({_(_KEY_NAMES[name])})",
             width="stretch",
         )
     if last > 0:
-        st.slider("Step", 0, last, key=skey, label_visibility="collapsed")
+        st.slider(_("Step"), 0, last, key=skey, label_visibility="collapsed")
     else:
         st.session_state[skey] = 0
     return st.session_state[skey]
 
 
-_KEY_NAMES = {"first": "Home", "prev": "← key", "next": "→ key", "last": "End"}
+_KEY_NAMES = {
+    "first": N_("Home key"),
+    "prev": N_("← key"),
+    "next": N_("→ key"),
+    "last": N_("End key"),
+}
 
 
 def _moves(history: pl.DataFrame, players: list[str], bots=()) -> pl.DataFrame:
@@ -383,7 +429,7 @@ def _moves(history: pl.DataFrame, players: list[str], bots=()) -> pl.DataFrame:
 
     def who(a: int) -> str:
         if a == -1:
-            return "dealer/dice"
+            return plain_label("chance")
         if a < 0:
             return ""
         if a < len(players) and players[a] not in bots:
@@ -430,12 +476,14 @@ def _move_list(key: str, moves: pl.DataFrame, step: int, marks: dict[int, str]) 
             st.session_state[f"{key}_moves_n"] = n + 1  # a fresh list: the next click counts
 
     config = {
-        "step": st.column_config.TextColumn("step", width=56),
-        "who": st.column_config.TextColumn("who", width=60),
+        "step": st.column_config.TextColumn(_("step"), width=56),
+        "who": st.column_config.TextColumn(_("who"), width=60),
         "move": st.column_config.TextColumn(
-            "move", width=140, help="?? blunder · ? mistake · ?! inaccuracy · !? good find"
+            pgettext("column", "move"),
+            width=140,
+            help=_("?? blunder · ? mistake · ?! inaccuracy · !? good find"),
         ),
-        "event": st.column_config.TextColumn("what happened", width="large"),
+        "event": st.column_config.TextColumn(_("what happened"), width="large"),
     }
     with st.container(key=f"{key}_movebox"):
         st.dataframe(
@@ -485,7 +533,7 @@ def _chart(key: str, i: int, fig: go.Figure) -> None:
 
 
 def _mark_text(mark: str) -> str:
-    return f"{mark} ({MARK_WORDS[mark]})" if mark else "no mark"
+    return f"{mark} ({_(MARK_WORDS[mark])})" if mark else _("no mark")
 
 
 def _number(x: float) -> str:
@@ -504,12 +552,21 @@ def _grade_of_step(note: Annotation | None, players: list[str]) -> None:
     unit = note.unit
     played, best = f"**{plain(note.action)}**", f"**{plain(note.best)}**"
     if note.action == note.best:
-        text = f"{who} played {played}: the best choice ({_number(note.value_played)} {unit})"
+        text = _("{who} played {played}: the best choice ({value} {unit})").format(
+            who=who, played=played, value=_number(note.value_played), unit=unit
+        )
     else:
-        text = (
-            f"{who} played {played} worth {_number(note.value_played)} {unit}; "
-            f"best was {best} worth {_number(note.value_best)} {unit} — "
-            f"lost **{_number(note.loss)} {unit}**"
+        text = _(
+            "{who} played {played} worth {value} {unit}; best was {best} worth {best_value} "
+            "{unit} — lost **{loss} {unit}**"
+        ).format(
+            who=who,
+            played=played,
+            value=_number(note.value_played),
+            unit=unit,
+            best=best,
+            best_value=_number(note.value_best),
+            loss=_number(note.loss),
         )
     text += f" · {_mark_text(note.mark)}"
     if note.mark in ("??", "?"):
@@ -525,14 +582,14 @@ def _accuracy_frame(notes, players: list[str]) -> pl.DataFrame:
     rows = accuracy(notes, len(players))
     return pl.DataFrame(
         {
-            "player": [who_label(players, r["seat"]) for r in rows],
-            "graded": [r["decisions"] for r in rows],
-            "?? blunders": [r["??"] for r in rows],
-            "? mistakes": [r["?"] for r in rows],
-            "?! inaccuracies": [r["?!"] for r in rows],
-            "!? good finds": [r["!?"] for r in rows],
-            f"mean lost ({unit})": [round(r["mean_loss"], 3) for r in rows],
-            f"total lost ({unit})": [round(r["total_loss"], 2) for r in rows],
+            _("player"): [who_label(players, r["seat"]) for r in rows],
+            _("graded"): [r["decisions"] for r in rows],
+            _("?? blunders"): [r["??"] for r in rows],
+            _("? mistakes"): [r["?"] for r in rows],
+            _("?! inaccuracies"): [r["?!"] for r in rows],
+            _("!? good finds"): [r["!?"] for r in rows],
+            _("mean lost ({unit})").format(unit=unit): [round(r["mean_loss"], 3) for r in rows],
+            _("total lost ({unit})").format(unit=unit): [round(r["total_loss"], 2) for r in rows],
         }
     )
 
@@ -541,10 +598,13 @@ def _thresholds_text(game: str, unit: str) -> str:
     t = _thresholds(game)
     if t is None:
         return ""
-    return (
-        f"Marks: ?! from {_amount(t.inaccuracy, unit)} lost, ? from "
-        f"{_amount(t.mistake, unit)}, ?? from {_amount(t.blunder, unit)}; !? = the only "
-        f"choice that keeps the value (every other loses at least {_amount(t.mistake, unit)})."
+    return _(
+        "Marks: ?! from {inaccuracy} lost, ? from {mistake}, ?? from {blunder}; !? = the only "
+        "choice that keeps the value (every other loses at least {mistake})."
+    ).format(
+        inaccuracy=_amount(t.inaccuracy, unit),
+        mistake=_amount(t.mistake, unit),
+        blunder=_amount(t.blunder, unit),
     )
 
 
@@ -554,9 +614,10 @@ def _thresholds_text(game: str, unit: str) -> str:
 @st.fragment
 def _board(plugin: ExplorerPlugin, key: str, record_json: str) -> None:
     try:
-        rep = _replay(plugin.game, record_json, plugin.history)
+        with st.spinner(_("Replaying the game…")):
+            rep = _replay(plugin.game, record_json, plugin.history, current())
     except EngineError as exc:
-        st.error(f"This record does not replay: {exc}")
+        st.error(_("This record does not replay: {error}").format(error=exc))
         return
     record = rep.record
     last = len(rep.states) - 1
@@ -567,17 +628,22 @@ def _board(plugin: ExplorerPlugin, key: str, record_json: str) -> None:
     notes: tuple[Annotation, ...] = ()
     why_not = ""
     if grade:
-        notes, why_not = _grades(plugin.game, record_json)
+        with st.spinner(_("Grading every decision…")):
+            notes, why_not = _grades(plugin.game, record_json, current())
     by_row = {n.step + 1: n for n in notes}  # the move-list row of the action graded
     marks = {s: n.mark for s, n in by_row.items() if n.mark}
 
     state = rep.states[step]
-    move = f"move **{plain(record.actions[step - 1])}**" if step else "the start"
+    if step:
+        move = _("move **{action}**").format(action=plain(record.actions[step - 1]))
+    else:
+        move = _("the start")
     mark = f" **{marks[step]}**" if step in marks else ""
     turn = plain(player_words(state.describe_turn()))
-    st.markdown(f"**Step {step} of {last}** — {move}{mark} · {turn}")
+    head = _("**Step {step} of {last}**").format(step=step, last=last)
+    st.markdown(f"{head} — {move}{mark} · {turn}")
 
-    seats = ["Everything"] + [who_label(record.players, i) for i in range(len(record.players))]
+    seats = [_("Everything")] + [who_label(record.players, i) for i in range(len(record.players))]
     if st.session_state.get(f"{key}_view") not in range(len(seats)):
         st.session_state[f"{key}_view"] = 0
     left, right = st.columns([1, 1])
@@ -588,18 +654,22 @@ def _board(plugin: ExplorerPlugin, key: str, record_json: str) -> None:
         )
     with right:
         c1, c2 = st.columns([1, 1], vertical_alignment="bottom")
-        c1.selectbox("View as", range(len(seats)), format_func=seats.__getitem__, key=f"{key}_view")
+        c1.selectbox(
+            _("View as"), range(len(seats)), format_func=seats.__getitem__, key=f"{key}_view"
+        )
         c2.toggle(
-            "Grade the moves",
+            _("Grade the moves"),
             key=f"{key}_grade",
-            help="Grade every decision against the best choice (a few seconds the first "
-            "time for a long game).",
+            help=_(
+                "Grade every decision against the best choice (a few seconds the first "
+                "time for a long game)."
+            ),
         )
         _url_out(key, grade=bool(st.session_state.get(f"{key}_grade")))
         _move_list(key, rep.moves, step, marks)
         _grade_of_step(by_row.get(step), record.players)
         st.download_button(
-            "Download this record (.json)",
+            _("Download this record (.json)"),
             record.to_json(indent=1),
             file_name=f"{plugin.game}-seed{record.seed}.json",
             mime="application/json",
@@ -621,8 +691,8 @@ def _figures(plugin, key, record_json, history, step) -> list[go.Figure]:
     """The game's charts, built once per record in this session (building a figure costs
     far more than a step) with the step marker moved to ``step``."""
     held = st.session_state.get(f"{key}_figures")
-    if held is None or held[0] != record_json:
-        held = (record_json, list(plugin.charts(history, None)))
+    if held is None or held[0] != (record_json, current()):
+        held = ((record_json, current()), list(plugin.charts(history, None)))
         st.session_state[f"{key}_figures"] = held
     for fig in held[1]:
         fig.layout.shapes = [step_marker(step)]
@@ -630,9 +700,9 @@ def _figures(plugin, key, record_json, history, step) -> list[go.Figure]:
 
 
 def _grades_panel(plugin, key, notes, players, step, last) -> None:
-    st.subheader("Graded decisions")
+    st.subheader(_("Graded decisions"))
     if not notes:
-        st.caption("No decision of this game is graded.")
+        st.caption(_("No decision of this game is graded."))
         return
     unit = notes[0].unit
     if plugin.measure:
@@ -640,8 +710,8 @@ def _grades_panel(plugin, key, notes, players, step, last) -> None:
     st.caption(_thresholds_text(plugin.game, unit))
     st.dataframe(_accuracy_frame(notes, players), hide_index=True, width="stretch")
     held = st.session_state.get(f"{key}_loss_figure")
-    if held is None or held[0] != notes:
-        held = (notes, loss_chart(notes, None, players, last))
+    if held is None or held[0] != (notes, current()):
+        held = ((notes, current()), loss_chart(notes, None, players, last))
         st.session_state[f"{key}_loss_figure"] = held
     held[1].layout.shapes = [step_marker(step)]
     _chart(key, 99, held[1])
@@ -651,10 +721,12 @@ def render_explorer(plugin: ExplorerPlugin) -> None:
     """The whole explorer UI for one game."""
     game = get_game(plugin.game)
     key = f"xp_{plugin.game}"
-    st.title(f"{game.title}: games")
+    st.title(_("{game}: games").format(game=game_words.title(game.name)))
     st.caption(
-        "Step with ← → (Home / End for the ends) anywhere on the page; click a move or a "
-        "point of a chart to jump there. The address bar links to this exact position."
+        _(
+            "Step with ← → (Home / End for the ends) anywhere on the page; click a move or a "
+            "point of a chart to jump there. The address bar links to this exact position."
+        )
     )
     files = [p.name for p in recorded_files(plugin.game)]
     _url_in(key, files)
@@ -662,7 +734,15 @@ def render_explorer(plugin: ExplorerPlugin) -> None:
     labels = list(SOURCES.values()) + ([LIVE] if f"{key}_live" in st.session_state else [])
     if st.session_state.get(f"{key}_source") not in labels:
         st.session_state[f"{key}_source"] = labels[0]
-    source = st.segmented_control("Game source", labels, key=f"{key}_source") or labels[0]
+    source = (
+        st.segmented_control(
+            _("Game source"),
+            labels,
+            format_func=lambda v: _(SOURCE_WORDS.get(v, v)),
+            key=f"{key}_source",
+        )
+        or labels[0]
+    )
     chooser = {
         "Recorded": _choose_recorded,
         "Simulate": _choose_simulated,

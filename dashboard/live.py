@@ -18,6 +18,8 @@ from dataclasses import dataclass
 
 import streamlit as st
 
+from dashboard import game_words
+from dashboard.i18n import _, current
 from dashboard.play_words import describe as describe_in_words
 from dashboard.play_words import describe_record
 from dashboard.ui import (
@@ -105,8 +107,10 @@ def _load(game: str, key: str) -> tuple[str, GameRecord, int] | None:
         _forget(key)
         detail = f"{str(exc)[:1].upper()}{str(exc)[1:]}".rstrip(".")
         st.warning(
-            f"This game link does not open a game here: {detail}. Links to live games "
-            "stay valid while the game is stored on this server. Start a new game below."
+            _(
+                "This game link does not open a game here: {detail}. Links to live games "
+                "stay valid while the game is stored on this server. Start a new game below."
+            ).format(detail=detail)
         )
         return None
     st.session_state[key] = live_id
@@ -159,24 +163,28 @@ def _css(rules: list[tuple[str, str]]) -> None:
 def _setup(plugin: LivePlugin, key: str) -> None:
     game = get_game(plugin.game)
     counts = player_counts(game)
-    st.subheader("New game")
-    n = st.selectbox("Players", counts, index=default_count_index(game), key=f"{key}_n")
+    st.subheader(_("New game"))
+    n = st.selectbox(_("Players"), counts, index=default_count_index(game), key=f"{key}_n")
     names = [
         st.text_input(
-            f"Player {i + 1} name",
-            value=f"Player {i + 1}",
+            _("Player {n} name").format(n=i + 1),
+            value=_("Player {n}").format(n=i + 1),
             max_chars=NAME_MAX_CHARS,
             key=f"{key}_name{i}",
         )
         for i in range(int(n))
     ]
     rules = overrides_input(f"{key}_rules")
-    if not st.button("Start the game", type="primary", key=f"{key}_start"):
+    if not st.button(_("Start the game"), type="primary", key=f"{key}_start"):
         return
     try:
         overrides = parse_overrides(game, rules)
         players = [
-            check_name(name, f"player {i + 1} name", f"Player {i + 1}")
+            check_name(
+                name,
+                _("player {n} name").format(n=i + 1),
+                _("Player {n}").format(n=i + 1),
+            )
             for i, name in enumerate(names)
         ]
         record = GameRecord(
@@ -272,9 +280,9 @@ def _chance_grid(plugin: LivePlugin, state, on_tap, key: str) -> bool:
     try:
         outcomes = state.chance_outcomes()
     except EngineError:
-        st.info("This chance event (a whole deal) is entered as text under *Type a move*.")
+        st.info(_("This chance event (a whole deal) is entered as text under *Type a move*."))
         return False
-    st.markdown("**What came up?** Tap it:")
+    st.markdown(_("**What came up?** Tap it:"))
     grid = st.container(horizontal=True, gap="small", key=f"{key}_outcomes")
     rules = []
     for action, p in outcomes:
@@ -290,7 +298,9 @@ def _chance_grid(plugin: LivePlugin, state, on_tap, key: str) -> bool:
             key=bkey,
             on_click=on_tap,
             args=(text,),
-            help=f"{text}: probability {p} ({float(p):.1%})",
+            help=_("{outcome}: probability {fraction} ({percent})").format(
+                outcome=text, fraction=p, percent=f"{float(p):.1%}"
+            ),
         )
     _css(rules)
     return True
@@ -306,7 +316,7 @@ def _entry(plugin, live_id, version, record, state, key, best: set[str]) -> None
     if player == CHANCE:
         _chance_grid(plugin, state, on_tap, key)
     else:
-        st.markdown(f"**{plain(names[player], NAME_MAX_CHARS)}** to act:")
+        st.markdown(_("**{name}** to act:").format(name=plain(names[player], NAME_MAX_CHARS)))
         actions = state.legal_actions()
         if plugin.groups is not None:
             groups = plugin.groups(state, actions, names, best)
@@ -316,10 +326,10 @@ def _entry(plugin, live_id, version, record, state, key, best: set[str]) -> None
 
 
 def _typed_box(plugin, live_id, version, key) -> None:
-    with st.expander("Type a move (expert)"):
-        st.text_input("Action text", max_chars=200, key=f"{key}_typed")
+    with st.expander(_("Type a move (expert)")):
+        st.text_input(_("Action text"), max_chars=200, key=f"{key}_typed")
         st.button(
-            "Apply typed move",
+            _("Apply typed move"),
             on_click=callback(_apply),
             args=(plugin.game, live_id, version, None, key),
             key=f"{key}_apply_typed",
@@ -329,10 +339,10 @@ def _typed_box(plugin, live_id, version, key) -> None:
 def _moves_so_far(plugin, record: GameRecord, key: str) -> list[str]:
     """Every event in words (cached per record length)."""
     cached = st.session_state.get(f"{key}_words")
-    if cached and cached[0] == record.actions:
+    if cached and cached[0] == (record.actions, current()):
         return cached[1]
     words = describe_record(plugin.game, initial_state(record), record.actions, record.players)
-    st.session_state[f"{key}_words"] = (list(record.actions), words)
+    st.session_state[f"{key}_words"] = ((list(record.actions), current()), words)
     return words
 
 
@@ -355,7 +365,7 @@ def _game_view_body(plugin: LivePlugin, key: str, live_id: str) -> None:
     except (NotStored, WrongKind):
         st.rerun(scope="app")
     except EngineError as exc:
-        st.error(f"The stored game no longer replays: {exc}")
+        st.error(_("The stored game no longer replays: {error}").format(error=exc))
         return
     error = st.session_state.pop(f"{key}_error", None)
     if error:
@@ -364,9 +374,11 @@ def _game_view_body(plugin: LivePlugin, key: str, live_id: str) -> None:
     left, right = st.columns([3, 2], gap="medium")
     best: set[str] = set()
     with left:
-        last = f" · last: {plain(words[-1])}" if words else ""
-        title = get_game(plugin.game).title
-        st.markdown(f"**{title} live · Event {len(record.actions)}**{last}")
+        last = " · " + _("last: {event}").format(event=plain(words[-1])) if words else ""
+        head = _("**{game} live · Event {n}**").format(
+            game=game_words.title(plugin.game), n=len(record.actions)
+        )
+        st.markdown(f"{head}{last}")
         if plugin.board is not None:
             plugin.board(state, names)
         else:
@@ -377,7 +389,11 @@ def _game_view_body(plugin: LivePlugin, key: str, live_id: str) -> None:
             scores = ", ".join(
                 f"{plain(names[p], NAME_MAX_CHARS)} {v:g}" for p, v in enumerate(state.returns())
             )
-            st.success(f"Game over — won by {winners}. Scores: {scores}")
+            st.success(
+                _("Game over — won by {winners}. Scores: {scores}").format(
+                    winners=winners, scores=scores
+                )
+            )
         else:
             entry_box = st.container()  # the buttons first: right under the board on a phone
             advice_box = st.container()
@@ -390,7 +406,7 @@ def _game_view_body(plugin: LivePlugin, key: str, live_id: str) -> None:
             with entry_box:
                 _entry(plugin, live_id, version, record, state, key, best)
         st.button(
-            "Undo last event",
+            _("Undo last event"),
             icon=":material/undo:",
             on_click=callback(_undo),
             args=(plugin.game, live_id, version, key),
@@ -399,7 +415,7 @@ def _game_view_body(plugin: LivePlugin, key: str, live_id: str) -> None:
         )
         if not state.is_terminal():
             _typed_box(plugin, live_id, version, key)
-    with st.expander(f"Moves so far ({len(record.actions)})"):
+    with st.expander(_("Moves so far ({n})").format(n=len(record.actions))):
         st.markdown(
             "\n".join(
                 f"{i + 1}. {plain(w)} (`{a}`)"
@@ -413,35 +429,37 @@ def _game_view_body(plugin: LivePlugin, key: str, live_id: str) -> None:
 def _footer(plugin: LivePlugin, key: str, record: GameRecord) -> None:
     row = st.container(horizontal=True, gap="small")
     row.download_button(
-        "Download the record (.json)",
+        _("Download the record (.json)"),
         record.to_json(indent=1),
         file_name=f"{plugin.game}-live.json",
         mime="application/json",
         key=f"{key}_download",
     )
-    if plugin.explorer_page and row.button("Open in the explorer", key=f"{key}_explore"):
+    if plugin.explorer_page and row.button(_("Open in the explorer"), key=f"{key}_explore"):
         st.session_state[f"xp_{plugin.game}_live"] = record.to_json()
         st.session_state[f"xp_{plugin.game}_source"] = "Live game"
         st.switch_page(plugin.explorer_page)
     confirm = f"{key}_confirm_end"
     if not st.session_state.get(confirm):
         row.button(
-            "End this game…",
+            _("End this game…"),
             key=f"{key}_new",
             on_click=lambda: st.session_state.update({confirm: True}),
         )
         return
     with st.container(border=True):
         st.warning(
-            "End this game and start a new one? This page stops showing it; its link and "
-            "record stay as they are (download the record first if you want a copy)."
+            _(
+                "End this game and start a new one? This page stops showing it; its link and "
+                "record stay as they are (download the record first if you want a copy)."
+            )
         )
         yes_no = st.container(horizontal=True, gap="small")
-        if yes_no.button("Yes, end it", type="primary", key=f"{key}_end_yes"):
+        if yes_no.button(_("Yes, end it"), type="primary", key=f"{key}_end_yes"):
             _forget(key)
             st.rerun(scope="app")
         yes_no.button(
-            "No, keep playing",
+            _("No, keep playing"),
             key=f"{key}_end_no",
             on_click=lambda: st.session_state.pop(confirm, None),
         )
@@ -454,13 +472,15 @@ def render_live(plugin: LivePlugin) -> None:
     try:
         loaded = _load(plugin.game, key)
     except EngineError as exc:  # the store itself is unusable (disk full, bad folder)
-        st.error(f"Live games cannot be stored here: {exc}")
+        st.error(_("Live games cannot be stored here: {error}").format(error=exc))
         return
     if loaded is None:
-        st.markdown(f"### {game.title}: live game")
+        st.markdown("### " + _("{game}: live game").format(game=game_words.title(game.name)))
         st.caption(
-            "Enter what happens at your table with one tap per event; only legal moves are "
-            "offered. The game survives a page reload (its id is in the URL)."
+            _(
+                "Enter what happens at your table with one tap per event; only legal moves are "
+                "offered. The game survives a page reload (its id is in the URL)."
+            )
         )
         _setup(plugin, key)
         return

@@ -17,6 +17,8 @@ import time
 
 import streamlit as st
 
+from dashboard import game_words
+from dashboard.i18n import N_, _, current, pgettext
 from dashboard.live import default_groups, draw_groups
 from dashboard.play_words import describe, who
 from dashboard.ui import (
@@ -38,11 +40,11 @@ PAUSE = 1.0  # seconds between two bot events
 
 #: the games on the page: label → (game, ruleset overrides by player count, counts)
 GAMES = {
-    "Stack 5": ("stack5", None),
-    "Owner's Choice": ("owners_choice", None),
-    "Stock Hold'em": ("stock_holdem", None),
-    "Bid Whist": ("whist", "bid"),
-    "Whist": ("whist", "whist"),
+    N_("Stack 5"): ("stack5", None),
+    N_("Owner's Choice"): ("owners_choice", None),
+    N_("Stock Hold'em"): ("stock_holdem", None),
+    N_("Bid Whist"): ("whist", "bid"),
+    N_("Whist"): ("whist", "whist"),
 }
 EXPLORER = {
     "stack5": "views/stack5/games.py",
@@ -55,9 +57,8 @@ HIDDEN = {"stock_holdem", "whist"}
 
 def bot_label(name: str) -> str:
     """Plain words for a bot of ``Game.bots``."""
-    return {"random": "random", "heuristic": "simple bot", "mcts": "search bot"}.get(
-        name, f"{name} bot"
-    )
+    words = {"random": N_("random"), "heuristic": N_("simple bot"), "mcts": N_("search bot")}
+    return _(words[name]) if name in words else _("{name} bot").format(name=name)
 
 
 def counts(label: str) -> list[int]:
@@ -163,17 +164,19 @@ def public_words(game: str, action, names: list[str], actor: int, viewer: int) -
     if actor not in (viewer, CHANCE):
         kind = type(action).__name__
         if game == "whist" and kind == "Discard":
-            return f"{who(names, actor)} discards a card"
+            return _("{who} discards a card").format(who=who(names, actor))
         if game == "stock_holdem" and getattr(action, "kind", "") == "place":
             from engine.stock_holdem.state import COMPANIES
 
-            return f"{who(names, actor)} places a card on company {COMPANIES[action.company]}"
+            return _("{who} places a card on company {company}").format(
+                who=who(names, actor), company=COMPANIES[action.company]
+            )
     return describe(game, action, names, actor)
 
 
 def _log(record: GameRecord, viewer: int, last: int = 8) -> list[str]:
     cached = st.session_state.get(f"{KEY}_words")
-    if cached and cached[0] == (record.meta.get("seed"), len(record.actions)):
+    if cached and cached[0] == (record.meta.get("seed"), len(record.actions), current()):
         return cached[1]
     from engine.core.records import initial_state
 
@@ -185,7 +188,10 @@ def _log(record: GameRecord, viewer: int, last: int = 8) -> list[str]:
             public_words(record.game, action, record.players, state.current_player(), viewer)
         )
         state.apply_trusted(action)
-    st.session_state[f"{KEY}_words"] = ((record.meta.get("seed"), len(record.actions)), words)
+    st.session_state[f"{KEY}_words"] = (
+        (record.meta.get("seed"), len(record.actions), current()),
+        words,
+    )
     return words
 
 
@@ -207,13 +213,18 @@ def _board(record: GameRecord, state, seat: int | None) -> None:
             from dashboard.whist.explorer import render_state
         else:
             from dashboard.stock_holdem.explorer import render_state
-        st.caption(" · ".join(f"seat {p}: {plain(n, NAME_MAX_CHARS)}" for p, n in enumerate(names)))
+        st.caption(
+            " · ".join(
+                _("seat {seat}: {name}").format(seat=p, name=plain(n, NAME_MAX_CHARS))
+                for p, n in enumerate(names)
+            )
+        )
         render_state(state, seat)
 
 
 def whist_groups(state, actions, names, best):
     """Bids, trumps, directions, then cards as cards (red suits red)."""
-    from dashboard.play_words import whist_card
+    from dashboard.play_words import whist_bid_words, whist_card, whist_choice_words
 
     groups: dict[str, list] = {}
     for a in actions:
@@ -222,14 +233,18 @@ def whist_groups(state, actions, names, best):
             text = whist_card(a.card)
             label = f":red[**{text}**]" if a.card[-1:] in "HD" else f"**{text}**"
         elif kind == "Bid":
-            label = f"{a.number} {'no trump' if a.kind == 'notrump' else a.kind}"
+            label = whist_bid_words(a.number, a.kind)
         elif kind == "Pass":
-            label = "Pass"
-        else:  # "names ♠ trumps", "plays no trump low", "declares a high game"
-            label = describe("whist", a, names, state.current_player()).split(" ", 1)[1]
-            label = label[:1].upper() + label[1:]
+            label = _("Pass")
+        else:  # "Names ♠ trumps", "Plays no trump low", "Declares a high game"
+            label = whist_choice_words(a)
         groups.setdefault(kind, []).append((a, label, str(a) in best))
-    titles = {"Play": "Play a card", "Discard": "Discard a card", "Bid": "Bid", "Pass": "Bid"}
+    titles = {
+        "Play": _("Play a card"),
+        "Discard": _("Discard a card"),
+        "Bid": _("Bid"),
+        "Pass": _("Bid"),
+    }
     merged: dict[str, list] = {}
     for kind, choices in groups.items():
         merged.setdefault(titles.get(kind, ""), []).extend(choices)
@@ -260,52 +275,63 @@ def _buttons(record: GameRecord, state, play_id: str, version: int) -> None:
 
 
 def _setup() -> None:
-    st.subheader("New game")
-    label = st.selectbox("Game", list(GAMES), key=f"{KEY}_game")
+    st.subheader(_("New game"))
+    label = st.selectbox(
+        pgettext("which game", "Game"), list(GAMES), format_func=_, key=f"{KEY}_game"
+    )
     game_name = GAMES[label][0]
     game = get_game(game_name)
-    n = int(st.selectbox("Players", counts(label), key=f"{KEY}_n_{label}"))
+    n = int(st.selectbox(_("Players"), counts(label), key=f"{KEY}_n_{label}"))
     you = int(
         st.selectbox(
-            "Your seat", list(range(n)), format_func=lambda s: f"seat {s}", key=f"{KEY}_seat"
+            _("Your seat"),
+            list(range(n)),
+            format_func=lambda s: _("seat {seat}").format(seat=s),
+            key=f"{KEY}_seat",
         )
         if n
         else 0
     )
-    name = st.text_input("Your name", value="You", max_chars=NAME_MAX_CHARS, key=f"{KEY}_name")
+    name = st.text_input(
+        _("Your name"), value=_("You"), max_chars=NAME_MAX_CHARS, key=f"{KEY}_name"
+    )
     bots = list(game.bots)
     chosen = {}
     cols = st.columns(2)
     for i, seat in enumerate(s for s in range(n) if s != you):
         chosen[seat] = cols[i % 2].selectbox(
-            f"Seat {seat}",
+            _("Seat {seat}").format(seat=seat),
             bots,
             index=bots.index("heuristic") if "heuristic" in bots else 0,
             format_func=bot_label,
             key=f"{KEY}_bot{seat}",
         )
     pause = st.select_slider(
-        "Pause between bot moves (seconds)",
+        _("Pause between bot moves (seconds)"),
         [0.2, 0.5, 1.0, 2.0],
         value=PAUSE,
         key=f"{KEY}_pause",
     )
     seed_text = st.text_input(
-        "Seed (optional: the same seed deals the same game)", key=f"{KEY}_seed"
+        _("Seed (optional: the same seed deals the same game)"), key=f"{KEY}_seed"
     )
     # the variant follows the game and player count chosen above; every other rule is free
     # (a Bid Whist target of 1 is a one-hand game)
     rule_fields = [f for f in game.ruleset_class.__dataclass_fields__ if f != "variant"]
     rules = ruleset_form(game, f"{KEY}_rules_{game_name}", fields=rule_fields)
-    if not st.button("Start playing", type="primary", key=f"{KEY}_start"):
+    if not st.button(_("Start playing"), type="primary", key=f"{KEY}_start"):
         return
     try:
         seed = int(seed_text) if seed_text.strip().isdigit() and len(seed_text) < 19 else None
         if seed_text.strip() and seed is None:
-            raise EngineError(f"seed {seed_text[:20]!r}: write a whole number (digits 0-9)")
+            raise EngineError(
+                _("seed {text}: write a whole number (digits 0-9)").format(
+                    text=repr(seed_text[:20])
+                )
+            )
         if seed is None:
             seed = secrets.randbelow(10**9)
-        me = check_name(name, "your name", "You")
+        me = check_name(name, _("your name"), _("You"))
         players = [me if s == you else f"{bot_label(chosen[s]).capitalize()} {s}" for s in range(n)]
         record = GameRecord(
             game=game_name,
@@ -340,7 +366,11 @@ def _load() -> tuple[str, GameRecord, int] | None:
             raise WrongKind("this stored game was not made on this page", "play", "other")
     except (NotStored, WrongKind) as exc:
         _forget()
-        st.warning(f"This game link does not open a game here: {exc}. Start a new game below.")
+        st.warning(
+            _("This game link does not open a game here: {detail}. Start a new game below.").format(
+                detail=exc
+            )
+        )
         return None
     st.session_state[KEY] = play_id
     if st.query_params.get(KEY) != play_id:
@@ -389,23 +419,30 @@ def _view_body(play_id: str, timed: bool) -> None:
                 f"{plain(names[p], NAME_MAX_CHARS)} {v:g}" for p, v in enumerate(state.returns())
             )
             won = ", ".join(plain(names[w], NAME_MAX_CHARS) for w in state.winners())
-            st.success(f"Game over — won by {won}. Scores: {scores}")
+            st.success(
+                _("Game over — won by {winners}. Scores: {scores}").format(
+                    winners=won, scores=scores
+                )
+            )
         elif bots_turn:
             player = state.current_player()
-            doing = "chance" if player == CHANCE else plain(who(names, player))
-            st.info(f"Waiting for {doing}…")
+            doing = _("chance") if player == CHANCE else plain(who(names, player))
+            st.info(_("Waiting for {who}…").format(who=doing))
             st.button(
-                "Skip to my turn",
+                _("Skip to my turn"),
                 icon=":material/fast_forward:",
                 key=f"{KEY}_skip",
                 on_click=callback(advance),
                 args=(play_id, True),
             )
         else:
-            st.markdown(f"**Your turn, {plain(names[human], NAME_MAX_CHARS)}:**")
+            st.markdown(
+                _("**Your turn, {name}:**").format(name=plain(names[human], NAME_MAX_CHARS))
+            )
             _buttons(record, state, play_id, version)
         st.markdown(
-            "**Last events**  \n"
+            _("**Last events**")
+            + "  \n"
             + (
                 "  \n".join(
                     f"{len(words) - k}\\. {plain(w)}" for k, w in enumerate(reversed(words[-8:]))
@@ -420,52 +457,54 @@ def _footer(record: GameRecord, over: bool) -> None:
     row = st.container(horizontal=True, gap="small")
     if over:
         row.download_button(
-            "Download the record (.json)",
+            _("Download the record (.json)"),
             record.to_json(indent=1),
             file_name=f"{record.game}-vs-bots.json",
             mime="application/json",
             key=f"{KEY}_download",
         )
-        if row.button("Open in the explorer", key=f"{KEY}_explore"):
+        if row.button(_("Open in the explorer"), key=f"{KEY}_explore"):
             st.session_state[f"xp_{record.game}_live"] = record.to_json()
             st.session_state[f"xp_{record.game}_source"] = "Live game"
             st.switch_page(EXPLORER[record.game])
     confirm = f"{KEY}_confirm_end"
     if over:
-        if row.button("New game", key=f"{KEY}_new", type="primary"):
+        if row.button(_("New game"), key=f"{KEY}_new", type="primary"):
             _forget()
             st.rerun(scope="app")
         return
     if not st.session_state.get(confirm):
         row.button(
-            "End this game…",
+            _("End this game…"),
             key=f"{KEY}_end",
             on_click=lambda: st.session_state.update({confirm: True}),
         )
         return
-    st.warning("End this game? It cannot be continued from this page afterwards.")
+    st.warning(_("End this game? It cannot be continued from this page afterwards."))
     yes_no = st.container(horizontal=True, gap="small")
-    if yes_no.button("Yes, end it", type="primary", key=f"{KEY}_end_yes"):
+    if yes_no.button(_("Yes, end it"), type="primary", key=f"{KEY}_end_yes"):
         _forget()
         st.rerun(scope="app")
     yes_no.button(
-        "No, keep playing",
+        _("No, keep playing"),
         key=f"{KEY}_end_no",
         on_click=lambda: st.session_state.pop(confirm, None),
     )
 
 
 def render_play() -> None:
-    st.markdown("### Play against the bots")
+    st.markdown("### " + _("Play against the bots"))
     try:
         loaded = _load()
     except EngineError as exc:
-        st.error(f"Games cannot be stored here: {exc}")
+        st.error(_("Games cannot be stored here: {error}").format(error=exc))
         return
     if loaded is None:
         st.caption(
-            "Take a seat; the bots play the others, one move a second so you can follow. "
-            "The game survives a page reload (its id is in the URL)."
+            _(
+                "Take a seat; the bots play the others, one move a second so you can follow. "
+                "The game survives a page reload (its id is in the URL)."
+            )
         )
         _setup()
         return
@@ -473,8 +512,11 @@ def render_play() -> None:
     state = _state(play_id, version, record)
     human = record.meta["human"]
     bots_turn = not state.is_terminal() and state.current_player() != human
-    title = get_game(record.game).title
-    st.caption(f"{title} · you are seat {human} · seed {record.meta['seed']}")
+    st.caption(
+        _("{game} · you are seat {seat} · seed {seed}").format(
+            game=game_words.title(record.game), seat=human, seed=record.meta["seed"]
+        )
+    )
     pause = _pause(record)
     st.fragment(_view, run_every=pause if bots_turn else None)(play_id, bots_turn)
 

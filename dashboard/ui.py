@@ -13,6 +13,8 @@ import re
 import polars as pl
 import streamlit as st
 
+from dashboard import game_words
+from dashboard.i18n import N_, _, ngettext
 from engine import EngineError, RulesetError, get_game
 from engine.core.ruleset import describe, make_ruleset, overrides_of, ruleset_from_toml
 
@@ -30,7 +32,7 @@ def engine_errors(prefix: str = ""):
         st.error(f"{prefix}{exc}")
 
 
-CRASH_MESSAGE = "Something went wrong on this page"
+CRASH_MESSAGE = "Something went wrong on this page"  # the English start of crash_message
 CALLBACK_ERROR = "_ui_callback_error"
 URL_MAX_CHARS = 2000
 URL_MAX_ITEMS = 64
@@ -42,10 +44,10 @@ def crash_message(exc: BaseException) -> str:
     detail = f"{type(exc).__name__}: {exc}"
     if len(detail) > 200:
         detail = detail[:199] + "…"
-    return (
-        f"{CRASH_MESSAGE}, so it stopped. Stored games and sheets are safe: reload the page "
-        f"to carry on. (For a bug report: {detail})"
-    )
+    return _(
+        "Something went wrong on this page, so it stopped. Stored games and sheets are safe: "
+        "reload the page to carry on. (For a bug report: {detail})"
+    ).format(detail=detail)
 
 
 def callback(fn):
@@ -99,7 +101,9 @@ def check_name(name: str, what: str, default: str) -> str:
     name = " ".join((name or "").split())
     if len(name) > NAME_MAX_CHARS:
         raise EngineError(
-            f"{what} {name[:20]!r}… has {len(name)} characters; at most {NAME_MAX_CHARS}"
+            _("{what} {name}… has {count} characters; at most {limit}").format(
+                what=what, name=repr(name[:20]), count=len(name), limit=NAME_MAX_CHARS
+            )
         )
     return name or default
 
@@ -178,19 +182,21 @@ def init_state(**defaults) -> None:
 
 def assumption(text: str) -> None:
     """Flag a rule the sources leave open (RULES.md [A])."""
-    st.markdown(f":orange-badge[Assumption] {text}")
+    badge = _("Assumption")
+    st.markdown(f":orange-badge[{badge}] {text}")
 
 
 def ruleset_frame(game_name: str) -> pl.DataFrame:
     """The rules of a game a box may change, in player words: rule, default, whether it
-    is an assumption, meaning."""
+    is an assumption, meaning (column names in English: :func:`ruleset_columns` words
+    them for the page)."""
     game = get_game(game_name)
     rows = describe(game.ruleset_class)
     return pl.DataFrame(
         {
             "rule": [_field_label(r.name) for r in rows],
             "default": [_short(_value_words(game.name, r.name, r.default)) for r in rows],
-            "assumption": ["yes" if r.assumption else "" for r in rows],
+            "assumption": [_("yes") if r.assumption else "" for r in rows],
             "meaning": [r.doc for r in rows],
         }
     )
@@ -199,7 +205,7 @@ def ruleset_frame(game_name: str) -> pl.DataFrame:
 def _value_words(game_name: str, name: str, value) -> str:
     """A ruleset value as a player reads it: yes/no, a list with commas, a choice's name."""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, (list, tuple)):
         return ", ".join(str(v) for v in value)
     return _choice_word(game_name, name, value)
@@ -217,14 +223,30 @@ def ruleset_table(game_name: str) -> None:
     except EngineError as exc:
         st.info(str(exc))
         return
-    st.dataframe(frame, hide_index=True, width="stretch")
+    st.dataframe(ruleset_columns(frame), hide_index=True, width="stretch")
+
+
+#: the columns of :func:`ruleset_frame` as a page names them
+RULESET_COLUMNS = {
+    "rule": N_("rule"),
+    "default": N_("default"),
+    "assumption": N_("assumption"),
+    "meaning": N_("meaning"),
+}
+
+
+def ruleset_columns(frame: pl.DataFrame) -> pl.DataFrame:
+    """:func:`ruleset_frame` with its column names in the session's language."""
+    return frame.rename({k: _(v) for k, v in RULESET_COLUMNS.items() if k in frame.columns})
 
 
 def seat_label(record_players: list[str], seat: int) -> str:
     """``Seat 1 · Ann`` with the name as plain text (safe inside Markdown)."""
     if seat < len(record_players):
-        return f"Seat {seat} · {plain(record_players[seat], NAME_MAX_CHARS)}"
-    return f"Seat {seat}"
+        return _("Seat {seat} · {name}").format(
+            seat=seat, name=plain(record_players[seat], NAME_MAX_CHARS)
+        )
+    return _("Seat {seat}").format(seat=seat)
 
 
 def player_counts(game) -> list[int]:
@@ -240,12 +262,12 @@ def default_count_index(game) -> int:
 
 #: engine words and the words a player reads instead (see :func:`plain_label`)
 PLAIN_WORDS = {
-    "chance": "dealer/dice",
-    "heuristic": "simple bot",
-    "omniscient": "everything",
-    "random": "random bot",
-    "mcts": "search bot",
-    "hold20": "holds at 20",
+    "chance": N_("dealer/dice"),
+    "heuristic": N_("simple bot"),
+    "omniscient": N_("everything"),
+    "random": N_("random bot"),
+    "mcts": N_("search bot"),
+    "hold20": N_("holds at 20"),
     "None": "—",
 }
 
@@ -258,9 +280,10 @@ def plain_label(word) -> str:
     >>> plain_label("heuristic"), plain_label("Ann")
     ('simple bot', 'Ann')
     """
-    if word is None:
+    word = "None" if word is None else str(word)
+    if word == "None":
         return PLAIN_WORDS["None"]
-    return PLAIN_WORDS.get(str(word), str(word))
+    return _(PLAIN_WORDS[word]) if word in PLAIN_WORDS else word
 
 
 def seat_name(seat: int, names=None) -> str:
@@ -272,7 +295,7 @@ def seat_name(seat: int, names=None) -> str:
     """
     if names is not None and 0 <= seat < len(names) and str(names[seat]).strip():
         return " ".join(str(names[seat]).split())[:NAME_MAX_CHARS]
-    return f"Player {seat + 1}"
+    return _("Player {n}").format(n=seat + 1)
 
 
 def number_field(
@@ -295,11 +318,11 @@ def number_field(
     ``st.session_state[key]``."""
     bounds = ""
     if min is not None and max is not None:
-        bounds = f"From {min} to {max}."
+        bounds = _("From {min} to {max}.").format(min=min, max=max)
     elif min is not None:
-        bounds = f"At least {min}."
+        bounds = _("At least {min}.").format(min=min)
     elif max is not None:
-        bounds = f"At most {max}."
+        bounds = _("At most {max}.").format(max=max)
     help_text = " ".join(t for t in (help, bounds) if t) or None
     kwargs = {"step": step} if step is not None else {}
     if value is not None:
@@ -307,10 +330,13 @@ def number_field(
     got = where.number_input(label, key=key, help=help_text, **kwargs)
     say = message_where if message_where is not None else where
     if got is None:
-        say.error(f"{label}: give a number. {bounds}".strip())
+        say.error(_("{label}: give a number.").format(label=label) + f" {bounds}".rstrip())
         return None
     if (min is not None and got < min) or (max is not None and got > max):
-        say.error(f"{label}: {got:g} is out of range. {bounds}")
+        say.error(
+            _("{label}: {value} is out of range.").format(label=label, value=f"{got:g}")
+            + f" {bounds}".rstrip()
+        )
         return None
     return got
 
@@ -320,14 +346,14 @@ def number_field(
 #: readable names of some choices (the value is what the engine takes)
 CHOICE_WORDS = {
     ("whist", "variant"): {
-        "bid4": "Bid Whist (4 players)",
-        "whist4": "Whist (4 players)",
-        "bid2": "Bid Whist (2 players)",
-        "whist2": "Whist (2 players)",
+        "bid4": N_("Bid Whist (4 players)"),
+        "whist4": N_("Whist (4 players)"),
+        "bid2": N_("Bid Whist (2 players)"),
+        "whist2": N_("Whist (2 players)"),
     },
     ("stock_holdem", "bear_with_four_of_a_number"): {
-        "four of a kind": "four of a kind (+25)",
-        "five of a kind": "five of a kind (+30)",
+        "four of a kind": N_("four of a kind (+25)"),
+        "five of a kind": N_("five of a kind (+30)"),
     },
 }
 
@@ -342,12 +368,14 @@ class RulesetChoice(dict):
 
 
 def _field_label(name: str) -> str:
-    return name.replace("_", " ").capitalize()
+    return game_words.field_label(name)
 
 
 def _choice_word(game_name: str, name: str, value) -> str:
     words = CHOICE_WORDS.get((game_name, name), {})
-    return words.get(value, str(value).replace("_", " "))
+    if value in words:
+        return _(words[value])
+    return game_words.choice_word(value)
 
 
 def _tuple_text(value) -> str:
@@ -361,7 +389,11 @@ def _tuple_value(text: str, inner, label: str):
         for t in items:
             digits = t.removeprefix("-")
             if not (0 < len(digits) <= 9 and digits.isascii() and digits.isdigit()):
-                raise EngineError(f"{label}: {t[:20]!r} is not a whole number")
+                raise EngineError(
+                    _("{label}: {text} is not a whole number").format(
+                        label=label, text=repr(t[:20])
+                    )
+                )
             out.append(int(t))
         return out
     return items
@@ -384,9 +416,11 @@ def ruleset_form(game, key: str, *, fields=None, expanded: bool = False) -> Rule
     values, errors = {}, []
     chosen = [f for f in dataclasses.fields(cls) if fields is None or f.name in fields]
     assumptions = sum(bool(f.metadata.get("assumption")) for f in chosen)
-    title = "Rules (change them if your box differs)"
+    title = _("Rules (change them if your box differs)")
     if assumptions:
-        title += f" · {assumptions} assumption{'s' if assumptions != 1 else ''}"
+        title += " · " + ngettext("{n} assumption", "{n} assumptions", assumptions).format(
+            n=assumptions
+        )
     box = st.expander(title, expanded=expanded)
     for f in chosen:
         meta = f.metadata
@@ -394,7 +428,8 @@ def ruleset_form(game, key: str, *, fields=None, expanded: bool = False) -> Rule
         start = getattr(default, name)
         label = _field_label(name)
         if meta.get("assumption"):
-            label = f":orange-badge[assumption] {label}"
+            badge = _("assumption")
+            label = f":orange-badge[{badge}] {label}"
         doc = meta.get("doc") or None
         wkey = f"{key}_{name}"
         with box:
@@ -424,12 +459,17 @@ def ruleset_form(game, key: str, *, fields=None, expanded: bool = False) -> Rule
                     help=doc,
                 )
                 if value is None:
-                    errors.append(f"{_field_label(name)}: not an allowed number")
+                    errors.append(
+                        _("{label}: not an allowed number").format(label=_field_label(name))
+                    )
                     continue
                 value = int(value) if hint is int else float(value)
             elif typing.get_origin(hint) is tuple:
                 text = st.text_input(
-                    f"{label} (separated by commas)", value=_tuple_text(start), key=wkey, help=doc
+                    _("{label} (separated by commas)").format(label=label),
+                    value=_tuple_text(start),
+                    key=wkey,
+                    help=doc,
                 )
                 args = typing.get_args(hint)
                 try:
@@ -446,7 +486,7 @@ def ruleset_form(game, key: str, *, fields=None, expanded: bool = False) -> Rule
         try:
             make_ruleset(cls, dict(values))
         except EngineError as exc:
-            box.error(f"These rules do not fit together: {exc}")
+            box.error(_("These rules do not fit together: {error}").format(error=exc))
             errors.append(str(exc))
     return RulesetChoice(values, errors)
 
@@ -480,7 +520,7 @@ def parse_overrides(game, value) -> dict:
     if isinstance(value, dict):
         errors = getattr(value, "errors", None)
         if errors:
-            raise RulesetError("Rules: " + "; ".join(errors))
+            raise RulesetError(_("Rules: {errors}").format(errors="; ".join(errors)))
         return overrides_of(make_ruleset(game.ruleset_class, dict(value)))
     return overrides_of(ruleset_from_toml(game.ruleset_class, value or "", source="overrides"))
 

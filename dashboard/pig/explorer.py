@@ -6,6 +6,7 @@ import streamlit as st
 
 from dashboard.charts import seat_chart
 from dashboard.explorer import ExplorerPlugin, player
+from dashboard.i18n import _
 from dashboard.live import LivePlugin
 from dashboard.ui import svg_img
 from engine.pig.history import history
@@ -32,29 +33,30 @@ def die_svg(value: int, size: int = 44) -> str:
         f'<rect x="4" y="4" width="92" height="92" rx="16" fill="#fff" stroke="#333" '
         f'stroke-width="4"/>{body}</svg>'
     )
-    return svg_img(svg, size, alt=f"die showing {value}")
+    return svg_img(svg, size, alt=_("die showing {value}").format(value=value))
 
 
 def render_state(state, seat):
     obs = state.observation(seat)
     target = state.ruleset.target
     for s, score in enumerate(obs["scores"]):
-        mark = " ← to play" if s == obs["player"] and not state.is_terminal() else ""
+        mark = " " + _("← to play") if s == obs["player"] and not state.is_terminal() else ""
         st.progress(min(score, target) / target, text=f"{player(s)}: {score} / {target}{mark}")
     last = state.history[-1] if state.history else ""
     die = ""
     if last.startswith("die "):
         die = die_svg(int(last.split()[1]))
+    total = _("Turn total: {total}").format(total=f"<b>{obs['turn_total']}</b>")
     st.html(
-        f'<div style="display:flex;gap:12px;align-items:center">{die}'
-        f"<span>Turn total: <b>{obs['turn_total']}</b></span></div>"
+        f'<div style="display:flex;gap:12px;align-items:center">{die}<span>{total}</span></div>'
     )
     if state.is_terminal():
-        st.success(f"Game over — winner: {', '.join(player(w) for w in state.winners())}")
+        winners = ", ".join(player(w) for w in state.winners())
+        st.success(_("Game over — winner: {winners}").format(winners=winners))
 
 
 def charts(df, step):
-    return [seat_chart(df, "score_", step, title="Banked score", y_title="points")]
+    return [seat_chart(df, "score_", step, title=_("Banked score"), y_title=_("points"))]
 
 
 PLUGIN = ExplorerPlugin(game="pig", render_state=render_state, history=history, charts=charts)
@@ -64,11 +66,15 @@ def advice(state):
     obs = state.observation(None)
     need = state.ruleset.target - obs["scores"][obs["player"]]
     if state.is_chance():
-        st.caption("Roll the die and enter the face.")
+        st.caption(_("Roll the die and enter the face."))
     elif obs["turn_total"] >= min(20, need):
-        st.info(f"Hold-at-20 says: **hold** (turn total {obs['turn_total']}).")
+        st.info(
+            _("Hold-at-20 says: **hold** (turn total {total}).").format(total=obs["turn_total"])
+        )
     else:
-        st.info(f"Hold-at-20 says: **roll** (turn total {obs['turn_total']}).")
+        st.info(
+            _("Hold-at-20 says: **roll** (turn total {total}).").format(total=obs["turn_total"])
+        )
 
 
 LIVE = LivePlugin(

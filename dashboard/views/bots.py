@@ -6,6 +6,8 @@ from pathlib import Path
 
 import streamlit as st
 
+from dashboard import game_words
+from dashboard.i18n import N_, _, number, percent, pgettext
 from dashboard.ui import engine_errors
 from engine import EngineError, get_game
 from engine.core.registry import game_names
@@ -15,23 +17,27 @@ DATA = Path(__file__).resolve().parents[2] / "data" / "ladder"
 MAX_GAMES = 20
 MAX_SECONDS = 60
 PAGE_SEARCH_BUDGET = 20  # look-ahead games per move of the search bot in a match here
-WORDS = {"random": "random bot", "heuristic": "simple bot", "mcts": "search bot"}
+WORDS = {"random": N_("random bot"), "heuristic": N_("simple bot"), "mcts": N_("search bot")}
 
 
 def bot_words(name: str) -> str:
-    base, _, budget = name.partition("@")
-    words = WORDS.get(base, f"{base} bot")
-    return f"{words} ({budget} look-ahead games a move)" if budget else words
+    base, _sep, budget = name.partition("@")
+    words = _(WORDS[base]) if base in WORDS else _("{name} bot").format(name=base)
+    if budget:
+        return _("{bot} ({n} look-ahead games a move)").format(bot=words, n=budget)
+    return words
 
 
 def ratings_rows(data: dict) -> list[dict]:
     return [
         {
-            "Bot": bot_words(r["bot"]),
-            "Rating": round(r["mu"], 1),
-            "Likely range": f"{r['low']:.1f} to {r['high']:.1f}",
-            "Games": r["games"],
-            "Won": f"{r['win_share']:.0%}",
+            _("Bot"): bot_words(r["bot"]),
+            _("Rating"): round(r["mu"], 1),
+            _("Likely range"): _("{low} to {high}").format(
+                low=number(r["low"], 1), high=number(r["high"], 1)
+            ),
+            _("Games"): r["games"],
+            _("Won"): percent(r["win_share"], 0),
         }
         for r in data["ratings"]
     ]
@@ -42,10 +48,10 @@ def head_to_head_rows(data: dict) -> list[dict]:
     bots = list(h2h)
     rows = []
     for a in bots:
-        row = {"Finished ahead of →": bot_words(a)}
+        row = {_("Finished ahead of →"): bot_words(a)}
         for b in bots:
             v = h2h[a].get(b) if a != b else None
-            row[bot_words(b)] = "—" if a == b else ("not met" if v is None else f"{v:.0%}")
+            row[bot_words(b)] = "—" if a == b else (_("not met") if v is None else percent(v, 0))
         rows.append(row)
     return rows
 
@@ -53,64 +59,78 @@ def head_to_head_rows(data: dict) -> list[dict]:
 def show_ladder(data: dict) -> None:
     st.dataframe(ratings_rows(data), hide_index=True, width="stretch")
     st.caption(
-        "Rating: the bot's estimated skill; the likely range is two standard deviations "
-        "either side. Won: the share of seats that won (fair share: one in "
-        f"{data['players']})."
+        _(
+            "Rating: the bot's estimated skill; the likely range is two standard deviations "
+            "either side. Won: the share of seats that won (fair share: one in {players})."
+        ).format(players=data["players"])
     )
-    st.markdown("**Head to head**: how often the bot of the row finished ahead of the column's.")
+    st.markdown(_("**Head to head**: how often the bot of the row finished ahead of the column's."))
     st.dataframe(head_to_head_rows(data), hide_index=True, width="stretch")
 
 
-st.title("Bots")
+st.title(_("Bots"))
 st.markdown(
-    "Each game has a **random bot**, a **simple bot** that follows rules of thumb, and a "
-    "**search bot** that looks ahead by playing many quick games from the position before "
-    "each move. The ladder rates them from matches where the seats rotate."
+    _(
+        "Each game has a **random bot**, a **simple bot** that follows rules of thumb, and a "
+        "**search bot** that looks ahead by playing many quick games from the position before "
+        "each move. The ladder rates them from matches where the seats rotate."
+    )
 )
 
 names = [n for n in game_names() if "mcts" in get_game(n).bots or (DATA / f"{n}.json").exists()]
 if not names:
-    st.info("No game has a search bot yet.")
+    st.info(_("No game has a search bot yet."))
     st.stop()
-game_name = st.selectbox("Game", names, format_func=lambda n: get_game(n).title, key="bots_game")
+game_name = st.selectbox(
+    pgettext("which game", "Game"), names, format_func=game_words.title, key="bots_game"
+)
 game = get_game(game_name)
 
-st.subheader("Ladder")
+st.subheader(_("Ladder"))
 path = DATA / f"{game_name}.json"
 if path.exists():
     try:
         shipped = load_ladder(path.read_text(encoding="utf-8"))
     except (EngineError, OSError):
-        st.warning("The saved ladder for this game could not be read.")
+        st.warning(_("The saved ladder for this game could not be read."))
     else:
-        st.caption(f"{shipped['games']} games with {shipped['players']} players, seats rotating.")
+        st.caption(
+            _("{games} games with {players} players, seats rotating.").format(
+                games=shipped["games"], players=shipped["players"]
+            )
+        )
         show_ladder(shipped)
 else:
-    st.info("No ladder has been played for this game yet: run a match below.")
+    st.info(_("No ladder has been played for this game yet: run a match below."))
 
-st.subheader("Run a small match")
+st.subheader(_("Run a small match"))
 bots = [b for b in ("random", "heuristic", "mcts") if b in game.bots]
 with st.form("bots_match"):
     chosen = st.multiselect(
-        "Bots", bots, default=[b for b in ("heuristic", "mcts") if b in bots],
+        _("Bots"), bots, default=[b for b in ("heuristic", "mcts") if b in bots],
         format_func=bot_words,
     )  # fmt: skip
     c1, c2 = st.columns(2)
-    games = int(c1.number_input(f"Games (at most {MAX_GAMES})", 1, MAX_GAMES, 4))
+    games = int(c1.number_input(_("Games (at most {n})").format(n=MAX_GAMES), 1, MAX_GAMES, 4))
     seconds = int(
-        c2.number_input(f"Time limit in seconds (at most {MAX_SECONDS})", 5, MAX_SECONDS, 20)
+        c2.number_input(
+            _("Time limit in seconds (at most {n})").format(n=MAX_SECONDS), 5, MAX_SECONDS, 20
+        )
     )
-    play = st.form_submit_button("Play the match")
+    play = st.form_submit_button(_("Play the match"))
 if play:
     if len(chosen) < 2:
-        st.warning("Choose at least two bots.")
+        st.warning(_("Choose at least two bots."))
     else:
         entrants = [f"mcts@{PAGE_SEARCH_BUDGET}" if b == "mcts" else b for b in chosen]
-        bar = st.progress(0.0, text="Starting…")
+        bar = st.progress(0.0, text=_("Starting…"))
         start = time.monotonic()
 
         def on_game(i, record):
-            bar.progress((i + 1) / games, text=f"Game {i + 1} of {games} played")
+            bar.progress(
+                (i + 1) / games,
+                text=_("Game {i} of {n} played").format(i=i + 1, n=games),
+            )
 
         with engine_errors():
             result = run_ladder(
@@ -122,5 +142,9 @@ if play:
                 should_stop=lambda: time.monotonic() - start > seconds,
             )
             if result.games < games:
-                st.info(f"Time is up: {result.games} of {games} games were played.")
+                st.info(
+                    _("Time is up: {played} of {n} games were played.").format(
+                        played=result.games, n=games
+                    )
+                )
             show_ladder(result.to_dict())

@@ -1,18 +1,27 @@
 import streamlit as st
 
 from dashboard.explorer import recorded_files, render_explorer
+from dashboard.i18n import N_, _
 from dashboard.live import render_live
 from dashboard.pig.explorer import LIVE, PLUGIN
 from engine import simulate
 
+MODES = {"Explore games": N_("Explore games"), "Live game": N_("Live game")}
+
 st.info(
-    "Pig is the small dice race that demonstrates the engine core, the explorer and the "
-    "live-game tracker: roll as often as you like, a 1 loses the turn's total, hold to "
-    "bank it."
+    _(
+        "Pig is the small dice race that demonstrates the engine core, the explorer and the "
+        "live-game tracker: roll as often as you like, a 1 loses the turn's total, hold to "
+        "bank it."
+    )
 )
 mode = (
     st.segmented_control(
-        "Mode", ["Explore games", "Live game"], default="Explore games", key="pig_mode"
+        _("Mode"),
+        list(MODES),
+        format_func=lambda m: _(MODES[m]),
+        default="Explore games",
+        key="pig_mode",
     )
     or "Explore games"
 )

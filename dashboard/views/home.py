@@ -1,16 +1,25 @@
 import streamlit as st
 
+from dashboard import game_words
+from dashboard.i18n import N_, _
 from dashboard.nav import SECTIONS
 from engine import EngineError, get_game
 
-st.title("Tabletop suite")
+st.title(_("Tabletop suite"))
 st.markdown(
-    "Learn, compute and replay four tabletop games: **Stock Hold'em**, **Stack 5**, "
-    "**Owner's Choice** and **Whist / Bid Whist**.\n\n"
-    "- **Learn** the rules step by step, each rule beside a live example you can change.\n"
-    "- **Compute** at the table: exact prices and odds between two turns.\n"
-    "- **Explore** whole games played by the engine's bots (or uploaded), move by move, "
-    "beside plotted price and score histories."
+    _(
+        "Learn, compute and replay four tabletop games: **Stock Hold'em**, **Stack 5**, "
+        "**Owner's Choice** and **Whist / Bid Whist**."
+    )
+    + "\n\n"
+    + _("- **Learn** the rules step by step, each rule beside a live example you can change.")
+    + "\n"
+    + _("- **Compute** at the table: exact prices and odds between two turns.")
+    + "\n"
+    + _(
+        "- **Explore** whole games played by the engine's bots (or uploaded), move by move, "
+        "beside plotted price and score histories."
+    )
 )
 GAMES = {
     "Stock Hold'em": "stock_holdem",
@@ -21,28 +30,30 @@ GAMES = {
 cols = st.columns(2)
 for i, (section, name) in enumerate(GAMES.items()):
     with cols[i % 2].container(border=True):
-        st.subheader(section)
+        st.subheader(_(section))
         try:
             game = get_game(name)
-            st.caption(game.description or game.title)
+            st.caption(game_words.description(name) or game_words.title(name))
         except EngineError:
-            st.caption("Coming soon: the engine for this game is being built.")
+            st.caption(_("Coming soon: the engine for this game is being built."))
         for page in SECTIONS[section]:
-            st.page_link(page.script, label=page.title, icon=page.icon)
+            st.page_link(page.script, label=_(page.title), icon=page.icon)
 st.divider()
-st.subheader("At the table")
-st.caption("Tools to follow a real game between two turns.")
+st.subheader(_("At the table"))
+st.caption(_("Tools to follow a real game between two turns."))
 for script, label in [
-    ("views/stock_holdem/table_tracker.py", "Stock Hold'em table tracker: all six price odds"),
-    ("views/stack5/live.py", "Stack 5 live game: bust odds and placements as you play"),
-    ("views/owners_choice/live.py", "Owner's Choice live game: the move advisor each turn"),
-    ("views/whist/score_sheet.py", "Whist / Bid Whist score sheet"),
+    ("views/stock_holdem/table_tracker.py", N_("Stock Hold'em table tracker: all six price odds")),
+    ("views/stack5/live.py", N_("Stack 5 live game: bust odds and placements as you play")),
+    ("views/owners_choice/live.py", N_("Owner's Choice live game: the move advisor each turn")),
+    ("views/whist/score_sheet.py", N_("Whist / Bid Whist score sheet")),
 ]:
-    st.page_link(script, label=label, icon=":material/table_restaurant:")
+    st.page_link(script, label=_(label), icon=":material/table_restaurant:")
 st.divider()
 for page in SECTIONS["All games"]:
-    st.page_link(page.script, label=page.title, icon=page.icon)
+    st.page_link(page.script, label=_(page.title), icon=page.icon)
 st.caption(
-    "Every rule the original sources leave open is an explicit, changeable assumption: "
-    "see *Rule assumptions*."
+    _(
+        "Every rule the original sources leave open is an explicit, changeable assumption: "
+        "see *Rule assumptions*."
+    )
 )
