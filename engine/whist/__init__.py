@@ -27,9 +27,14 @@ from engine.whist.scoring import (
 
 
 def _new_state(num_players, ruleset):
-    from engine.whist.state import WhistState
+    if not _STATE:  # imported on first use
+        from engine.whist.state import WhistState
 
-    return WhistState(num_players, ruleset)
+        _STATE.append(WhistState)
+    return _STATE[0](num_players, ruleset)
+
+
+_STATE: list = []
 
 
 def _heuristic():

@@ -12,7 +12,7 @@ engine.core.errors.ParseError: 'bid 9 uptown': the bid number must be 3-7
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError, dataclass, field
 from operator import itemgetter
 
 from engine.core.errors import ParseError, parse_count
@@ -21,7 +21,6 @@ from engine.whist.cards import (
     CARD_TEXT,
     DISPLAY_ORDER,
     SUITS,
-    holding_texts,
     mask_of,
     mask_texts,
     parse_card,
@@ -53,23 +52,86 @@ class FirstDealer:
         return self.text
 
 
-@dataclass(frozen=True, slots=True)
 class Deal:
     """Chance: a whole deal, every card named (like a PBN deal).
 
     ``hands`` one tuple of card texts per seat; ``kitty`` the 6 Bid Whist kitty cards;
     ``straw`` (two players) per seat a tuple of piles ``(face_down, face_up)``; ``turn``
-    the dealer's last card, turned for trump (Whist).
+    the dealer's last card, turned for trump (Whist). A frozen value like the other
+    actions: equal, hashed and shown by those four fields.
 
     A deal drawn by the state (:func:`deal_text`) also carries its hands as card masks
-    (``codes``, not compared, not in ``repr``) so applying it reads no text.
+    and its kitty as card ints (``codes``, not compared, not in ``repr``) so applying it
+    reads no text; its hand and kitty texts are then made when first read.
     """
 
-    hands: tuple[tuple[str, ...], ...]
-    kitty: tuple[str, ...] = ()
-    straw: tuple[tuple[tuple[str, str], ...], ...] = ()
-    turn: str = ""
-    codes: tuple | None = field(default=None, init=False, repr=False, compare=False)
+    __slots__ = ("_hands", "_kitty", "straw", "turn", "codes")
+
+    def __init__(
+        self,
+        hands: tuple[tuple[str, ...], ...],
+        kitty: tuple[str, ...] = (),
+        straw: tuple[tuple[tuple[str, str], ...], ...] = (),
+        turn: str = "",
+    ):
+        _set(self, "_hands", hands)
+        _set(self, "_kitty", kitty)
+        _set(self, "straw", straw)
+        _set(self, "turn", turn)
+        _set(self, "codes", None)
+
+    @classmethod
+    def _drawn(cls, masks: tuple, kitty: tuple, straw: tuple, turn: str) -> Deal:
+        """A deal of hand masks and kitty card ints (in display order); texts made lazily."""
+        deal = cls.__new__(cls)
+        _set(deal, "_hands", None)
+        _set(deal, "_kitty", None)
+        _set(deal, "straw", straw)
+        _set(deal, "turn", turn)
+        _set(deal, "codes", (masks, kitty))
+        return deal
+
+    @property
+    def hands(self) -> tuple[tuple[str, ...], ...]:
+        hands = self._hands
+        if hands is None:
+            hands = tuple([mask_texts(m) for m in self.codes[0]])
+            _set(self, "_hands", hands)
+        return hands
+
+    @property
+    def kitty(self) -> tuple[str, ...]:
+        kitty = self._kitty
+        if kitty is None:
+            kitty = tuple([CARD_TEXT[c] for c in self.codes[1]])
+            _set(self, "_kitty", kitty)
+        return kitty
+
+    def _key(self) -> tuple:
+        return (self.hands, self.kitty, self.straw, self.turn)
+
+    def __eq__(self, other) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (
+            f"Deal(hands={self.hands!r}, kitty={self.kitty!r}, straw={self.straw!r}, "
+            f"turn={self.turn!r})"
+        )
+
+    def __setattr__(self, name: str, value) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(self):
+        return (Deal, self._key())
 
     @property
     def text(self) -> str:
@@ -87,22 +149,23 @@ class Deal:
         return "deal " + " | ".join(parts)
 
 
+_set = object.__setattr__
+
+
 @dataclass(frozen=True, slots=True)
 class Bid:
     number: int
     kind: str
     text: str = field(init=False, repr=False, compare=False)  # str(), made once
+    #: bids compare by rank: a higher number, or no trump over the same number
+    rank: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "text", f"bid {self.number} {self.kind}")
+        object.__setattr__(self, "rank", self.number * 2 + (self.kind == "notrump"))
 
     def __str__(self) -> str:
         return self.text
-
-    @property
-    def rank(self) -> int:
-        """Bids compare by rank: a higher number, or no trump over the same number."""
-        return self.number * 2 + (self.kind == "notrump")
 
 
 @dataclass(frozen=True, slots=True)
@@ -357,15 +420,12 @@ def deal_text(hands, kitty=(), straw=(), turn=-1) -> Deal:
     and the kitty's card ints (``codes``) so that the state reads no text."""
     bit = _BIT
     masks = tuple([sum(itemgetter(*h)(bit)) if len(h) > 1 else mask_of(h) for h in hands])
-    kitty = sorted(kitty, key=DISPLAY_ORDER.__getitem__)
-    deal = Deal(
-        tuple([mask_texts(m) for m in masks]),
-        tuple([CARD_TEXT[c] for c in kitty]),
+    return Deal._drawn(
+        masks,
+        tuple(sorted(kitty, key=DISPLAY_ORDER.__getitem__)),
         tuple(tuple((CARD_TEXT[d], CARD_TEXT[u]) for d, u in piles) for piles in straw),
         CARD_TEXT[turn] if turn >= 0 else "",
     )
-    object.__setattr__(deal, "codes", (masks, tuple(kitty)))
-    return deal
 
 
 def deal_of_deck(deck: list[int], size: int, kitty: bool, dealer: int) -> Deal:
@@ -377,22 +437,6 @@ def deal_of_deck(deck: list[int], size: int, kitty: bool, dealer: int) -> Deal:
     s3 = s2 + size
     s4 = s3 + size
     masks = (sum(bits[:size]), sum(bits[size:s2]), sum(bits[s2:s3]), sum(bits[s3:s4]))
-    t0, t1, t2, t3, t4 = holding_texts()
-    texts = tuple(
-        [
-            t4[m >> 52]
-            + t0[m & 0x1FFF]
-            + t1[m >> 13 & 0x1FFF]
-            + t2[m >> 26 & 0x1FFF]
-            + t3[m >> 39 & 0x1FFF]
-            for m in masks
-        ]
-    )
     if kitty:
-        rest = sorted(deck[s4:], key=DISPLAY_ORDER.__getitem__)
-        deal = Deal(texts, tuple([CARD_TEXT[c] for c in rest]), (), "")
-    else:
-        rest = []
-        deal = Deal(texts, (), (), CARD_TEXT[deck[size * dealer + size - 1]])
-    object.__setattr__(deal, "codes", (masks, tuple(rest)))
-    return deal
+        return Deal._drawn(masks, tuple(sorted(deck[s4:], key=DISPLAY_ORDER.__getitem__)), (), "")
+    return Deal._drawn(masks, (), (), CARD_TEXT[deck[size * dealer + size - 1]])

@@ -234,7 +234,11 @@ class WhistState(State):
                 self.apply(action)
                 return
         p = self.phase
-        if p == DISCARD:
+        if p == DEAL:
+            if cls is A.Deal and action.codes is not None and self._drawn_deal_ok(action):
+                self.apply_trusted(action)  # a drawn deal, checked on its masks
+                return
+        elif p == DISCARD:
             if cls is A.Discard:
                 c = action.code
                 if c >= 0 and self.hands[self.to_act] >> c & 1:
@@ -323,7 +327,7 @@ class WhistState(State):
             return
         if self.phase != DEAL or not isinstance(action, A.Deal):
             raise IllegalAction(f"{str(action)!r} is not allowed now ({self.describe_turn()})")
-        if action.codes is not None and not self.two and self._drawn_deal_ok(action):
+        if action.codes is not None and self._drawn_deal_ok(action):
             return
         r = self.ruleset
         n = self.num_players
@@ -378,7 +382,7 @@ class WhistState(State):
         made from them): right sizes, every card of the deck once, the turned card in the
         dealer's hand. ``False`` sends it to the full check, which says what is wrong."""
         masks, kitty = deal.codes
-        if len(masks) != 4 or deal.straw:
+        if len(masks) != 4 or deal.straw or self.two:
             return False
         size = 12 if self.bidw else 13
         union = 0
@@ -790,47 +794,36 @@ _TRICK_SEATS = (
     ((0, 1, 0, 1), (1, 0, 1, 0)),
 )
 _PLAYS: list[list[tuple]] = []
+_DISCARDS: list[list[tuple]] = []
 
 
-def _play_tables() -> list[list[tuple]]:
-    """Per suit, the Play actions of every 13-bit holding (lowest card first), then the
-    jokers' (little, big): made once, on the first card play."""
-    if not _PLAYS:
+def _action_tables(out: list, actions: tuple) -> list[list[tuple]]:
+    """Per suit, the actions (``A.PLAY`` or ``A.DISCARD``) of every 13-bit holding,
+    lowest card first, then the jokers' (little, big): made once, on first use."""
+    if not out:
         for suit in range(4):
             table: list[tuple] = [()] * 8192
             base = 13 * suit
             for sub in range(1, 8192):
                 low = sub & -sub
-                table[sub] = (A.PLAY[base + low.bit_length() - 1],) + table[sub ^ low]
-            _PLAYS.append(table)
-        _PLAYS.append([(), (A.PLAY[52],), (A.PLAY[53],), (A.PLAY[52], A.PLAY[53])])
-    return _PLAYS
+                table[sub] = (actions[base + low.bit_length() - 1],) + table[sub ^ low]
+            out.append(table)
+        out.append([(), (actions[52],), (actions[53],), (actions[52], actions[53])])
+    return out
 
 
-class _SuitDiscards(dict):
-    """The Discard actions of one suit's 13-bit holdings, lowest card first (memoised)."""
-
-    def __init__(self, suit: int):
-        super().__init__()
-        self.base = 13 * suit
-
-    def __missing__(self, sub: int) -> tuple:
-        base = self.base
-        found = self[sub] = tuple(A.DISCARD[base + r] for r in range(13) if sub >> r & 1)
-        return found
-
-
-_DISCARDS = [_SuitDiscards(suit) for suit in range(4)]
-_JOKER_DISCARDS = ((), (A.DISCARD[52],), (A.DISCARD[53],), (A.DISCARD[52], A.DISCARD[53]))
+def _play_tables() -> list[list[tuple]]:
+    """The Play actions of every holding (see :func:`_action_tables`)."""
+    return _action_tables(_PLAYS, A.PLAY)
 
 
 def _discards(mask: int) -> tuple:
-    """The Discard actions of a hand mask, lowest card first (memoised per suit holding)."""
-    d0, d1, d2, d3 = _DISCARDS
-    out = d0[mask & 0x1FFF] + d1[mask >> 13 & 0x1FFF] + d2[mask >> 26 & 0x1FFF]
-    out += d3[mask >> 39 & 0x1FFF]
+    """The Discard actions of a hand mask, lowest card first."""
+    t = _DISCARDS or _action_tables(_DISCARDS, A.DISCARD)
+    out = t[0][mask & 0x1FFF] + t[1][mask >> 13 & 0x1FFF] + t[2][mask >> 26 & 0x1FFF]
+    out += t[3][mask >> 39 & 0x1FFF]
     if mask >> 52:
-        out += _JOKER_DISCARDS[mask >> 52]
+        out += t[4][mask >> 52]
     return out
 
 
