@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 
 from dashboard import palette
+from dashboard.i18n import N_, _, ngettext, pgettext
 from dashboard.ui import svg_img
 from engine.stock_holdem.cards import SYMBOLS
 
@@ -28,6 +29,8 @@ _PATHS = {
     'fill="none" stroke="{c}" stroke-width="2.4" stroke-linecap="round"/>',
 }
 ICONS = {"A": "anchor", "F": "fish", "S": "shell", "W": "wave"}
+#: the symbols' names as players read them (translated where shown)
+SYMBOL_NAMES = {"A": N_("anchor"), "F": N_("fish"), "S": N_("shell"), "W": N_("wave")}
 COLOURS = {"A": "#1f4e99", "F": "#d9661f", "S": "#b8336a", "W": "#138a8a"}  # symbols
 #: companies A–F (index 0–5) and the ink of their names: dark on the sand-coloured B
 COMPANY_COLOURS = tuple(palette.STOCK_HOLDEM[c] for c in "ABCDEF")
@@ -48,7 +51,9 @@ def symbol_svg(symbol: str, colour: str | None = None, size: int = 16) -> str:
         + _PATHS[symbol].replace("{c}", c)
         + "</svg>"
     )
-    return svg_img(svg, size, alt=ICONS[symbol], style="vertical-align:middle;display:inline-block")
+    return svg_img(
+        svg, size, alt=_(SYMBOL_NAMES[symbol]), style="vertical-align:middle;display:inline-block"
+    )
 
 
 def _box(inner: str, *, bg: str, fg: str, border: str, title: str) -> str:
@@ -58,19 +63,23 @@ def _box(inner: str, *, bg: str, fg: str, border: str, title: str) -> str:
     )
 
 
-def card_html(text: str, names: tuple[str, ...] = ("anchor", "fish", "shell", "wave")) -> str:
+def card_html(text: str, names: tuple[str, ...] | None = None) -> str:
     """One card from its text: a face (``7A``, ``BULL``, ``BEAR``), a back (``7?``,
     ``?A``, ``10?``), ``?`` (unknown) or ``""`` (empty slot)."""
     t = (text or "").strip().upper()
+    if names is None:
+        names = tuple(_(SYMBOL_NAMES[s]) for s in SYMBOLS)
     if t == "":
-        return _box("", bg="transparent", fg="#999", border="1px dashed #bbb", title="empty slot")
+        return _box(
+            "", bg="transparent", fg="#999", border="1px dashed #bbb", title=_("empty slot")
+        )
     if t == "?":
         return _box(
             "<b style='font-size:18px'>?</b>",
             bg="#f3f3f3",
             fg="#777",
             border="1px dashed #888",
-            title="unknown card",
+            title=_("unknown card"),
         )
     if t == "BULL":
         return _box(
@@ -78,7 +87,7 @@ def card_html(text: str, names: tuple[str, ...] = ("anchor", "fish", "shell", "w
             bg="#e7f6e7",
             fg="#1b7a1b",
             border="2px solid #1b7a1b",
-            title="Bull: counts as 10, +10 to the base, no symbol",
+            title=_("Bull: counts as 10, +10 to the base, no symbol"),
         )
     if t == "BEAR":
         return _box(
@@ -86,25 +95,32 @@ def card_html(text: str, names: tuple[str, ...] = ("anchor", "fish", "shell", "w
             bg="#fbeaea",
             fg="#a12020",
             border="2px solid #a12020",
-            title="Bear: no number, no symbol",
+            title=_("Bear: no number, no symbol"),
         )
     if t.endswith("?"):  # back showing a number
         return _box(
             f"<b style='font-size:16px'>{html.escape(t[:-1])}</b><span style='font-size:10px'>"
-            "back</span>",
+            + html.escape(pgettext("card", "back"))
+            + "</span>",
             bg="#4a4a5a",
             fg="#fff",
             border="2px solid #2c2c38",
-            title=f"face down, back shows {t[:-1]}" + (" (may be Bull)" if t == "10?" else ""),
+            title=(
+                _("face down, back shows {n} (may be Bull)")
+                if t == "10?"
+                else _("face down, back shows {n}")
+            ).format(n=t[:-1]),
         )
     if t.startswith("?") and t[1:] in ICONS:
         s = t[1:]
         return _box(
-            f"{symbol_svg(s, '#fff', 18)}<span style='font-size:10px'>back</span>",
+            f"{symbol_svg(s, '#fff', 18)}<span style='font-size:10px'>"
+            + html.escape(pgettext("card", "back"))
+            + "</span>",
             bg="#4a4a5a",
             fg="#fff",
             border=f"2px solid {COLOURS[s]}",
-            title=f"face down, back shows the {names[SYMBOLS.index(s)]} symbol",
+            title=_("face down, back shows the {name} symbol").format(name=names[SYMBOLS.index(s)]),
         )
     n, s = t[:-1], t[-1:]
     if s in ICONS and n.isdigit():
@@ -113,7 +129,7 @@ def card_html(text: str, names: tuple[str, ...] = ("anchor", "fish", "shell", "w
             bg="#fff",
             fg=COLOURS[s],
             border=f"2px solid {COLOURS[s]}",
-            title=f"{n} of {names[SYMBOLS.index(s)]}s ({t})",
+            title=_("{n} of {name}s ({text})").format(n=n, name=names[SYMBOLS.index(s)], text=t),
         )
     return _box(html.escape(t), bg="#fff", fg="#a00", border="2px solid #a00", title=t)
 
@@ -132,11 +148,18 @@ def _company_cards(texts, face_down_marked: bool) -> str:
         card = card_html(texts[k] if k < len(texts) else "")
         if face_down_marked and 2 <= k < len(texts):
             card = (
-                "<span title='placed face down' style='display:inline-block;"
+                "<span title='"
+                + html.escape(_("placed face down"))
+                + "' style='display:inline-block;"
                 f"outline:2px dotted #777;outline-offset:-1px;border-radius:7px'>{card}</span>"
             )
         out.append(card)
     return "".join(out)
+
+
+def left(n: int) -> str:
+    """Shares left in the supply, in words: ``11 shares left``."""
+    return ngettext("{n} share left", "{n} shares left", n).format(n=n)
 
 
 def board_html(obs: dict, names: tuple[str, ...] = ("A", "B", "C", "D", "E", "F")) -> str:
@@ -153,7 +176,9 @@ def board_html(obs: dict, names: tuple[str, ...] = ("A", "B", "C", "D", "E", "F"
             f"{html.escape(names[co])}</b> "
             f"${obs['prices'][co]}<span style='color:#1b7a1b'>{chip}</span></span>"
             f"<span>{_company_cards(obs['board'][co], obs.get('phase') != 'over')}</span>"
-            f"<span style='font-size:12px;color:#666'>{obs['supply'][co]} shares left</span>"
+            "<span style='font-size:12px;color:#666'>"
+            + html.escape(left(obs["supply"][co]))
+            + "</span>"
             "</div>"
         )
     return "<div>" + "".join(rows) + "</div>"
@@ -162,5 +187,7 @@ def board_html(obs: dict, names: tuple[str, ...] = ("A", "B", "C", "D", "E", "F"
 def legend_html() -> str:
     """The four symbols with their [A] names."""
     return " ".join(
-        f"<span style='color:{COLOURS[s]}'>{symbol_svg(s)} {s} = {ICONS[s]}</span>" for s in SYMBOLS
+        f"<span style='color:{COLOURS[s]}'>{symbol_svg(s)} {s} = {html.escape(_(SYMBOL_NAMES[s]))}"
+        "</span>"
+        for s in SYMBOLS
     )

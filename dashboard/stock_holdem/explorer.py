@@ -3,11 +3,14 @@ omniscient viewer) sees it, holdings, and price / net-worth charts."""
 
 from __future__ import annotations
 
+import html
+
 import polars as pl
 import streamlit as st
 
 from dashboard.charts import company_chart, seat_chart
 from dashboard.explorer import ExplorerPlugin, player
+from dashboard.i18n import N_, _, money
 from dashboard.stock_holdem.draw import board_html, cards_html
 from engine.stock_holdem.cards import COMPANIES
 from engine.stock_holdem.history import history
@@ -17,24 +20,26 @@ def holdings_frame(obs: dict, worth: list[int] | None = None) -> pl.DataFrame:
     """One row per player: money, chips, shares per company (and net worth when given)."""
     n = obs["num_players"]
     data = {
-        "player": [player(p) + (" ★" if p == obs["start_player"] else "") for p in range(n)],
-        "money": list(obs["money"]),
-        "chips": list(obs["chips"]),
+        _("player"): [player(p) + (" ★" if p == obs["start_player"] else "") for p in range(n)],
+        _("money"): list(obs["money"]),
+        _("chips"): list(obs["chips"]),
     }
     for co, name in enumerate(COMPANIES):
         data[name] = [obs["shares"][p][co] for p in range(n)]
     if worth is not None:
-        data["net worth"] = worth
+        data[_("net worth")] = worth
     return pl.DataFrame(data)
 
 
 def render_state(state, seat):
     obs = state.observation(seat)
     names = state.ruleset.company_names
-    who = "everything" if seat is None else f"what {player(seat)} sees"
+    who = _("everything") if seat is None else _("what {player} sees").format(player=player(seat))
     st.caption(
-        f"Round {obs['round']} · showing {who} · ★ = start player · dotted outline = "
-        "placed face down (others see only its back unless they peeked)"
+        _(
+            "Round {round} · showing {who} · ★ = start player · dotted outline = "
+            "placed face down (others see only its back unless they peeked)"
+        ).format(round=obs["round"], who=who)
     )
     st.html(board_html(obs, names))
     hands = "".join(
@@ -42,38 +47,45 @@ def render_state(state, seat):
         f"{player(p)}</span>{cards_html(h)}</div>"
         for p, h in enumerate(obs["hands"])
     )
-    st.html(f"<div><b>Hands</b>{hands}</div>")
+    title = html.escape(_("Hands"))
+    st.html(f"<div><b>{title}</b>{hands}</div>")
     frame = holdings_frame(obs, state.net_worth())
     narrow = {c: st.column_config.NumberColumn(c, width=34) for c in COMPANIES}
     st.dataframe(frame, hide_index=True, width="stretch", column_config=narrow)
     if obs["results"]:
         last = obs["results"][-1]
         st.caption(
-            "Last price phase: " + ", ".join(f"{names[co]} ${p}" for co, p in enumerate(last[2]))
+            _("Last price phase: {prices}").format(
+                prices=", ".join(f"{names[co]} {money(p)}" for co, p in enumerate(last[2]))
+            )
         )
     if state.is_terminal():
         st.success(
-            "Game over — final settlement (money + shares at the final prices + $1 per "
-            f"chip): {', '.join(f'{player(p)} ${v}' for p, v in enumerate(state.returns()))}; "
-            f"winner: {', '.join(player(w) for w in state.winners())}"
+            _(
+                "Game over — final settlement (money + shares at the final prices + $1 per "
+                "chip): {scores}; winner: {winners}"
+            ).format(
+                scores=", ".join(f"{player(p)} {money(v)}" for p, v in enumerate(state.returns())),
+                winners=", ".join(player(w) for w in state.winners()),
+            )
         )
 
 
 def charts(df: pl.DataFrame, step: int):
     return [
-        company_chart(df, "stock_holdem", COMPANIES, step, title="Company prices"),
+        company_chart(df, "stock_holdem", COMPANIES, step, title=_("Company prices")),
         seat_chart(
             df,
             "worth_",
             step,
-            title="Net worth (money + shares at current prices + chips)",
+            title=_("Net worth (money + shares at current prices + chips)"),
             y_title="$",
         ),
-        seat_chart(df, "money_", step, title="Money in hand", y_title="$"),
+        seat_chart(df, "money_", step, title=_("Money in hand"), y_title="$"),
     ]
 
 
-MEASURE = (
+MEASURE = N_(
     "Dollars, from what the trader could see. Each buy, sell and free action is graded "
     "with a share worth the price its company is expected to reach at this round's price "
     "phase (the cards the trader has not seen all equally likely) and a chip worth $1. "

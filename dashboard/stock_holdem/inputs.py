@@ -17,6 +17,7 @@ import dataclasses
 import streamlit as st
 
 from dashboard import ui
+from dashboard.i18n import _
 from engine.core.errors import EngineError, parse_count
 from engine.core.ruleset import make_ruleset
 from engine.stock_holdem import StockHoldemRules
@@ -88,10 +89,12 @@ def rules_inputs(prefix: str) -> StockHoldemRules:
     )
     chosen = ui.ruleset_form("stock_holdem", prefix, fields=PRICE_FIELDS)
     ui.assumption(
-        "Card backs: a regular card shows its number when n + symbol index is even, else "
-        "its symbol; Bull's back shows 10 and Bear's back shows × (so a face-down Bear is "
-        "known). At most one stock-up chip per company. Bear plus four cards of one number "
-        "is four of a kind, not five. Numbers 1–10 do not wrap in straights."
+        _(
+            "Card backs: a regular card shows its number when n + symbol index is even, else "
+            "its symbol; Bull's back shows 10 and Bear's back shows × (so a face-down Bear is "
+            "known). At most one stock-up chip per company. Bear plus four cards of one number "
+            "is four of a kind, not five. Numbers 1–10 do not wrap in straights."
+        )
     )
     try:
         rules = make_ruleset(StockHoldemRules, dict(chosen))
@@ -106,18 +109,25 @@ def rules_inputs(prefix: str) -> StockHoldemRules:
     return rules
 
 
-def stock_up_input(where, key: str, per: int, start: int, label: str = "Stock-up") -> int:
+def stock_up_input(where, key: str, per: int, start: int, label: str | None = None) -> int:
     """The stock-up chips on one company: a switch (+5) when a company carries at most
-    one chip, else a count 0..``per``. ``start`` is the first value (e.g. from the URL)."""
+    one chip, else a count 0..``per``. ``start`` is the first value (e.g. from the URL);
+    ``label`` is already in the page's language (default: "Stock-up")."""
+    if label is None:
+        label = _("Stock-up")
     if per <= 1:
         ui.init_state(**{key: start >= 1})
-        return int(where.toggle(f"{label} +5", key=key))
+        return int(where.toggle(_("{label} +5").format(label=label), key=key))
     count_key = f"{key}_n"
     ui.init_state(**{count_key: max(0, min(start, per))})
     if st.session_state[count_key] > per:
         st.session_state[count_key] = per
     return int(
         where.number_input(
-            f"{label} chips (+5 each)", min_value=0, max_value=per, step=1, key=count_key
+            _("{label} chips (+5 each)").format(label=label),
+            min_value=0,
+            max_value=per,
+            step=1,
+            key=count_key,
         )
     )

@@ -19,6 +19,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard import palette
+from dashboard.i18n import _, money, percent
 from dashboard.stock_holdem.draw import cards_html
 from engine.core.errors import EngineError
 from engine.stock_holdem import COMPANIES, StockHoldemRules
@@ -39,7 +40,7 @@ def default_players(n: int) -> pl.DataFrame:
     """``n`` players early in round 1: starting money and chips (RULES §1), each having
     bought one share at $10 (player k of company 2k, wrapping A-F) as an example."""
     frame = {
-        "name": ["You"] + [f"Player {k}" for k in range(2, n + 1)],
+        "name": [_("You")] + [_("Player {k}").format(k=k) for k in range(2, n + 1)],
         "cash": [RULES.start_money[n - 3] - 10] * n,
         "chips": [min(RULES.start_chips[k], RULES.chip_limit) for k in range(n)],
     }
@@ -50,10 +51,10 @@ def default_players(n: int) -> pl.DataFrame:
 
 def players_column_config() -> dict:
     cfg = {
-        "name": st.column_config.TextColumn("name", width="small"),
-        "cash": st.column_config.NumberColumn("cash $", min_value=0, step=1, format="%d"),
+        "name": st.column_config.TextColumn(_("name"), width="small"),
+        "cash": st.column_config.NumberColumn(_("cash $"), min_value=0, step=1, format="%d"),
         "chips": st.column_config.NumberColumn(
-            "chips", min_value=0, max_value=RULES.chip_limit, step=1, format="%d"
+            _("chips"), min_value=0, max_value=RULES.chip_limit, step=1, format="%d"
         ),
     }
     for co in COMPANIES:
@@ -77,7 +78,7 @@ def players_rows(frame) -> list[tuple]:
         frame = pl.from_pandas(frame)
     rows = []
     for k, row in enumerate(frame.iter_rows(named=True), start=1):
-        name = str(row.get("name") or f"Player {k}")
+        name = str(row.get("name") or _("Player {k}").format(k=k))
         rows.append(
             (
                 name,
@@ -114,14 +115,16 @@ def distribution_chart(view: CompanyView, current: int) -> go.Figure:
 
 def company_header_html(view: CompanyView, current: int) -> str:
     """Company name, current price, stock-up chip and its five slots drawn."""
+    chip_title = html.escape(_("stock-up chips"))
     chip = (
-        f" <span style='color:#1b7a1b' title='stock-up chips'>⬆+{5 * view.stock_up}</span>"
+        f" <span style='color:#1b7a1b' title='{chip_title}'>⬆+{5 * view.stock_up}</span>"
         if view.stock_up
         else ""
     )
+    now = html.escape(_("now {price}").format(price=money(current)))
     return (
         "<div style='font-family:sans-serif'>"
-        f"<b style='font-size:18px'>{html.escape(view.name)}</b> now ${current}{chip}"
+        f"<b style='font-size:18px'>{html.escape(view.name)}</b> {now}{chip}"
         f"<div style='white-space:nowrap'>{cards_html(view.slots)}</div></div>"
     )
 
@@ -134,7 +137,11 @@ def stats_markdown(view: CompanyView, current: int) -> str:
     'Expected **\\\\$35.00** · P(≥ \\\\$10) **100.0%**'
     """
     at_least = float(view.probability_at_least(current))
-    return f"Expected **\\${float(view.expected):.2f}** · P(≥ \\${current}) **{at_least:.1%}**"
+    return _("Expected **{expected}** · P(≥ {now}) **{chance}**").format(
+        expected="\\" + money(float(view.expected), 2),
+        now="\\" + money(current),
+        chance=percent(at_least, 1),
+    )
 
 
 def worth_chart(names: list[str], worths: list[float]) -> go.Figure:
@@ -143,7 +150,7 @@ def worth_chart(names: list[str], worths: list[float]) -> go.Figure:
         go.Bar(
             x=names,
             y=worths,
-            text=[f"${w:,.2f}" for w in worths],
+            text=[money(w, 2) for w in worths],
             textposition="auto",
             hovertemplate="%{x}: $%{y:,.2f}<extra></extra>",
         )
@@ -151,7 +158,7 @@ def worth_chart(names: list[str], worths: list[float]) -> go.Figure:
     fig.update_layout(
         height=260,
         margin={"l": 4, "r": 4, "t": 30, "b": 4},
-        title="Expected net worth at the price phase",
+        title=_("Expected net worth at the price phase"),
         yaxis={"tickprefix": "$"},
     )
     return fig
@@ -217,7 +224,7 @@ def track_each(track_fn, texts, flags, hand: str, seen: str, rules) -> TrackedTa
     message and run again — so one typo does not hide the five other companies."""
     texts, flags = list(texts), list(flags)
     out = TrackedTable(None)
-    for _ in range(len(COMPANIES) + 3):
+    for _attempt in range(len(COMPANIES) + 3):
         try:
             out.view = track_fn(tuple(texts), tuple(flags), hand, seen, rules)
             return out
@@ -245,21 +252,24 @@ def summary_html(view, prices: list[int], errors: dict[int, str]) -> str:
     for i, co in enumerate(COMPANIES):
         name = html.escape(view.companies[i].name if view is not None else co)
         if i in errors:
-            rest = "<td colspan='3' style='color:#c62828'>fix its entry ⚠</td>"
+            fix = html.escape(_("fix its entry"))
+            rest = f"<td colspan='3' style='color:#c62828'>{fix} ⚠</td>"
         elif view is None:
             rest = "<td colspan='3'>—</td>"
         else:
             c = view.companies[i]
             ps = list(c.distribution.probabilities)
             rest = (
-                f"<td><b>${float(c.expected):.2f}</b></td>"
-                f"<td>${min(ps)}–${max(ps)}</td>"
-                f"<td>{float(c.probability_at_least(prices[i])):.0%}</td>"
+                f"<td><b>{money(float(c.expected), 2)}</b></td>"
+                f"<td>{money(min(ps))}–{money(max(ps))}</td>"
+                f"<td>{percent(float(c.probability_at_least(prices[i])), 0)}</td>"
             )
-        rows.append(f"<tr><td><b>{name}</b></td><td>${prices[i]}</td>{rest}</tr>")
+        rows.append(f"<tr><td><b>{name}</b></td><td>{money(prices[i])}</td>{rest}</tr>")
+    words = (_("now"), _("expected"), _("range"), _("≥ now"))
     head = (
-        "<tr style='color:#666'><th></th><th>now</th><th>expected</th><th>range</th>"
-        "<th>≥ now</th></tr>"
+        "<tr style='color:#666'><th></th>"
+        + "".join(f"<th>{html.escape(w)}</th>" for w in words)
+        + "</tr>"
     )
     return (
         "<table style='font-size:14px;border-collapse:collapse;"
@@ -338,7 +348,9 @@ def apply_edits(frame: pl.DataFrame, edits: dict) -> pl.DataFrame:
             if column not in PLAYER_COLUMNS:
                 continue
             if column == "name":
-                rows[k][column] = " ".join(str(value or "").split())[:40] or f"Player {k + 1}"
+                rows[k][column] = " ".join(str(value or "").split())[:40] or _("Player {k}").format(
+                    k=k + 1
+                )
             else:
                 rows[k][column] = int(_number(value))
     return pl.DataFrame(rows, schema=frame.schema)

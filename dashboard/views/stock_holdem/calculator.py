@@ -5,6 +5,8 @@ import streamlit as st
 
 from dashboard import ui
 from dashboard.charts import bar_chart
+from dashboard.i18n import N_, _, money, number, percent
+from dashboard.stock_holdem import words as hand_words
 from dashboard.stock_holdem.draw import cards_html, legend_html
 from dashboard.stock_holdem.inputs import rules_inputs, stock_up_input, url_count
 from engine import EngineError
@@ -14,18 +16,29 @@ from engine.stock_holdem.pricing import parse_slot
 DEFAULT = ["3A", "5A", "9A", "?A", "?"]
 
 
-@st.cache_data(show_spinner="Counting every way to fill the open slots…", max_entries=256)
+@st.cache_data(show_spinner=False, max_entries=256)
 def _distribution(slots: tuple, stock_up: int, seen: str, rules):
     return price_distribution(list(slots), stock_up=stock_up, seen=seen, rules=rules)
 
 
-st.title("Stock Hold'em price calculator")
+def _distribution_shown(slots: tuple, stock_up: int, seen: str, rules):
+    """:func:`_distribution` with its spinner in the page's language."""
+    with st.spinner(_("Counting every way to fill the open slots…")):
+        return _distribution(slots, stock_up, seen, rules)
+
+
+#: the parts of a price, in the breakdown table's order
+PARTS = (N_("base"), N_("stock-up chip"), N_("symbol hand"), N_("number hand"))
+
+st.title(_("Stock Hold'em price calculator"))
 st.caption(
-    "Enter the five cards of a company. A slot is a card you can see (“7A”, “10W”, "
-    "“BULL”, “BEAR”), a face-down card by its back (“7?” shows a number, “?A” shows a "
-    "symbol), or “?” for a card not placed yet."
+    _(
+        "Enter the five cards of a company. A slot is a card you can see (“7A”, “10W”, "
+        "“BULL”, “BEAR”), a face-down card by its back (“7?” shows a number, “?A” shows a "
+        "symbol), or “?” for a card not placed yet."
+    )
 )
-st.html(f"<div style='font-size:14px'>Symbols: {legend_html()}</div>")
+st.html("<div style='font-size:14px'>" + _("Symbols:") + " " + legend_html() + "</div>")
 
 from_url = ui.url_value("slots", DEFAULT)
 if len(from_url) != 5 or any(len(s) > 6 for s in from_url):
@@ -37,16 +50,19 @@ ui.init_state(
 )
 rules = rules_inputs("sh")
 cols = st.columns(5)
-slots = [cols[i].text_input(f"Slot {i + 1}", key=f"sh_slot{i}", max_chars=6) for i in range(5)]
+slots = [
+    cols[i].text_input(_("Slot {n}").format(n=i + 1), key=f"sh_slot{i}", max_chars=6)
+    for i in range(5)
+]
 stock_up = stock_up_input(
     st,
     "sh_stock_up",
     rules.stock_up_per_company,
     url_count("up", 0, 0, rules.stock_up_per_company),
-    label="Stock-up chip on this company",
+    label=_("Stock-up chip on this company"),
 )
 seen_text = st.text_input(
-    "Cards seen elsewhere (your hand, other companies, peeks), e.g. “2F 7W BULL”",
+    _("Cards seen elsewhere (your hand, other companies, peeks), e.g. “2F 7W BULL”"),
     key="sh_seen",
     max_chars=400,
 )
@@ -62,35 +78,40 @@ with ui.engine_errors():
     st.html(f"<div>{cards_html([s.strip().upper() or '?' for s in slots])}</div>")
     if all(k == "card" for k in kinds):
         if seen_text.strip():  # checks the seen cards
-            _distribution(tuple(s.strip() for s in slots), stock_up, seen_text, rules)
+            _distribution_shown(tuple(s.strip() for s in slots), stock_up, seen_text, rules)
         b = price(slots, stock_up=stock_up, rules=rules)
-        st.metric("Price", f"${b.price}")
-        st.markdown(f"**{b.explain()}**")
+        st.metric(_("Price"), money(b.price))
+        st.markdown(f"**{hand_words.explain(b)}**")
         st.dataframe(
             pl.DataFrame(
                 {
-                    "part": ["base", "stock-up chip", "symbol hand", "number hand"],
-                    "what": ["largest symbol sum (+10 Bull)", "", b.symbol_hand, b.number_hand],
+                    _("part"): [_(w) for w in PARTS],
+                    _("what"): [
+                        _("largest symbol sum (+10 Bull)"),
+                        "",
+                        hand_words.hand(b.symbol_hand),
+                        hand_words.hand(b.number_hand),
+                    ],
                     "$": [b.base, b.stock_up_bonus, b.symbol_bonus, b.number_bonus],
                 }
             ),
             hide_index=True,
         )
         if b.clamped:
-            st.caption(f"The total {b.total} is clamped to the track, 1–57.")
+            st.caption(_("The total {total} is clamped to the track, 1–57.").format(total=b.total))
     else:
-        d = _distribution(tuple(s.strip() for s in slots), stock_up, seen_text, rules)
+        d = _distribution_shown(tuple(s.strip() for s in slots), stock_up, seen_text, rules)
         c1, c2 = st.columns(2)
-        c1.metric("Expected price", f"${float(d.expected):.2f}")
-        c2.metric("Equally likely fillings", f"{d.outcomes:,}")
+        c1.metric(_("Expected price"), money(float(d.expected), 2))
+        c2.metric(_("Equally likely fillings"), number(d.outcomes))
         prices = list(d.probabilities)
         st.plotly_chart(
             bar_chart(
                 prices,
                 [float(q) for q in d.probabilities.values()],
-                title="Exact price distribution",
-                x_title="price ($)",
-                y_title="probability",
+                title=_("Exact price distribution"),
+                x_title=_("price ($)"),
+                y_title=_("probability"),
             ),
             width="stretch",
         )
@@ -98,8 +119,8 @@ with ui.engine_errors():
         h1.dataframe(
             pl.DataFrame(
                 {
-                    "symbol hand": list(d.symbol_hands),
-                    "probability": [f"{float(q):.2%}" for q in d.symbol_hands.values()],
+                    _("symbol hand"): [hand_words.hand(h) for h in d.symbol_hands],
+                    _("probability"): [percent(float(q), 2) for q in d.symbol_hands.values()],
                 }
             ),
             hide_index=True,
@@ -107,23 +128,25 @@ with ui.engine_errors():
         h2.dataframe(
             pl.DataFrame(
                 {
-                    "number hand": list(d.number_hands),
-                    "probability": [f"{float(q):.2%}" for q in d.number_hands.values()],
+                    _("number hand"): [hand_words.hand(h) for h in d.number_hands],
+                    _("probability"): [percent(float(q), 2) for q in d.number_hands.values()],
                 }
             ),
             hide_index=True,
         )
-        with st.expander("Exact probabilities (fractions)"):
+        with st.expander(_("Exact probabilities (fractions)")):
             st.dataframe(
                 pl.DataFrame(
                     {
-                        "price": prices,
-                        "probability": [str(q) for q in d.probabilities.values()],
+                        _("price"): prices,
+                        _("probability"): [str(q) for q in d.probabilities.values()],
                     }
                 ),
                 hide_index=True,
             )
         st.caption(
-            "Every way of filling the open slots with distinct unseen cards that match "
-            "their backs is equally likely; the figures are exact counts, not samples."
+            _(
+                "Every way of filling the open slots with distinct unseen cards that match "
+                "their backs is equally likely; the figures are exact counts, not samples."
+            )
         )

@@ -1,11 +1,14 @@
 """Learn Stock Hold'em: the rules step by step, each with a live example from the engine."""
 
+import html
 import random
 
 import polars as pl
 import streamlit as st
 
 from dashboard import ui
+from dashboard.i18n import N_, _, money, ngettext
+from dashboard.stock_holdem import words
 from dashboard.stock_holdem.draw import board_html, cards_html, legend_html
 from engine import get_game
 from engine.stock_holdem import card_text, next_start_player, price
@@ -40,135 +43,169 @@ def _cleanup_counts() -> dict[int, tuple[int, int]]:
     return out
 
 
-st.title("Learn Stock Hold'em")
+st.title(_("Learn Stock Hold'em"))
 st.markdown(
-    "Players are investors in **6 companies**. They trade shares while secretly placing "
-    "information cards on the companies; after each of the **2 rounds** the 5 cards on "
-    "each company are revealed and scored like a poker hand, and that score becomes the "
-    "company's new price. **Most money at the end wins.**"
+    _(
+        "Players are investors in **6 companies**. They trade shares while secretly placing "
+        "information cards on the companies; after each of the **2 rounds** the 5 cards on "
+        "each company are revealed and scored like a poker hand, and that score becomes the "
+        "company's new price. **Most money at the end wins.**"
+    )
 )
 
 # --- 1 components ---------------------------------------------------------------------------
-st.header("1. Components")
+st.header(_("1. Components"))
 st.markdown(
-    "42 information cards: 4 symbols × numbers 1–10, plus **Bull** (counts as 10, adds 10 "
-    "to the base, no symbol) and **Bear** (no number, no symbol). 11 share cards per "
-    "company, 42 challenge chips, 3 stock-up chips. A price is always between 1 and 57."
+    _(
+        "42 information cards: 4 symbols × numbers 1–10, plus **Bull** (counts as 10, adds 10 "
+        "to the base, no symbol) and **Bear** (no number, no symbol). 11 share cards per "
+        "company, 42 challenge chips, 3 stock-up chips. A price is always between 1 and 57."
+    )
 )
 ui.assumption(
-    "The 40 regular cards are 4 symbols × the numbers 1–10, one card each: the sources "
-    "say only that there are 42 information cards, two of them Bull and Bear."
+    _(
+        "The 40 regular cards are 4 symbols × the numbers 1–10, one card each: the sources "
+        "say only that there are 42 information cards, two of them Bull and Bear."
+    )
 )
 ui.assumption(
-    "The companies are named A–F and the symbols anchor (A), fish (F), shell (S) and "
-    "wave (W); the sources do not name them."
+    _(
+        "The companies are named A–F and the symbols anchor (A), fish (F), shell (S) and "
+        "wave (W); the sources do not name them."
+    )
 )
 st.html(f"<div style='font-size:14px'>{legend_html()}</div>")
 faces = [card_text(c) for c in ALL_CARDS]
-show_backs = st.toggle("Show the backs", key="learn_sh_backs")
+show_backs = st.toggle(_("Show the backs"), key="learn_sh_backs")
 st.html(f"<div>{cards_html(backs(RULES.card_back_parity) if show_backs else faces)}</div>")
 st.markdown(
-    "Each card's back shows part of its face — its number or its symbol — so everyone "
-    "learns something about every face-down card."
+    _(
+        "Each card's back shows part of its face — its number or its symbol — so everyone "
+        "learns something about every face-down card."
+    )
 )
 ui.assumption(
-    "Which cards show their number on the back: a card (n, symbol index i, A=0 F=1 S=2 "
-    "W=3) shows its number when n + i is even, else its symbol; Bull's back shows 10 and "
-    "Bear's back shows ×."
+    _(
+        "Which cards show their number on the back: a card (n, symbol index i, A=0 F=1 S=2 "
+        "W=3) shows its number when n + i is even, else its symbol; Bull's back shows 10 and "
+        "Bear's back shows ×."
+    )
 )
 
 # --- 2 set-up -------------------------------------------------------------------------------
-st.header("2. Set-up by player count")
+st.header(_("2. Set-up by player count"))
 counts = _cleanup_counts()
 st.dataframe(
     pl.DataFrame(
         {
-            "players": [3, 4, 5, 6],
-            "money": list(RULES.start_money),
-            "hand": [HAND_SIZE[n] for n in range(3, 7)],
-            "turns each": [TURNS[n] for n in range(3, 7)],
+            _("players"): [3, 4, 5, 6],
+            _("money"): list(RULES.start_money),
+            _("hand"): [HAND_SIZE[n] for n in range(3, 7)],
+            _("turns each"): [TURNS[n] for n in range(3, 7)],
         }
     ),
     hide_index=True,
 )
 st.markdown(
-    f"Challenge chips, clockwise from the start player: "
-    f"{', '.join(map(str, RULES.start_chips))}. Two random cards go face up on each company "
-    "(the first 2 of its 5 slots)."
+    _(
+        "Challenge chips, clockwise from the start player: {chips}. Two random cards go face "
+        "up on each company (the first 2 of its 5 slots)."
+    ).format(chips=", ".join(map(str, RULES.start_chips)))
 )
-ui.assumption(f"Every company starts at price {RULES.start_price}.")
+ui.assumption(_("Every company starts at price {price}.").format(price=RULES.start_price))
 c1, c2 = st.columns(2)
-n = c1.selectbox("Players", [3, 4, 5, 6], index=1, key="learn_sh_n")
-seed = c2.number_input("Shuffle", 0, 10_000, 1, key="learn_sh_seed")
+n = c1.selectbox(_("Players"), [3, 4, 5, 6], index=1, key="learn_sh_n")
+seed = c2.number_input(_("Shuffle"), 0, 10_000, 1, key="learn_sh_seed")
 state = GAME.new_initial_state(n)
 state.apply(state.sample_chance(random.Random(int(seed))))
 obs = state.observation(0)
 st.html(board_html(obs))
 st.html(
-    "<div>Seat 0 sees its own hand: "
+    "<div>"
+    + html.escape(_("Seat 0 sees its own hand:"))
+    + " "
     + cards_html(obs["hands"][0])
-    + "</div><div>…and only the backs of seat 1's hand: "
+    + "</div><div>"
+    + html.escape(_("…and only the backs of seat 1's hand:"))
+    + " "
     + cards_html(obs["hands"][1])
     + "</div>"
 )
 
 # --- 3 trading turn -------------------------------------------------------------------------
-st.header("3. A trading turn")
+st.header(_("3. A trading turn"))
 st.markdown(
-    "Each player takes the table's number of turns, clockwise from the start player. A turn "
-    "has three steps:\n"
-    "1. **Place a card** (not in your first turn of the round): one card from your hand face "
-    "down on a company with fewer than 5 cards. Mandatory.\n"
-    "2. **Sell** at most 1 share: receive the current price, then the price drops by 1 — "
-    "or take 1 challenge chip instead.\n"
-    "3. **Buy** at most 1 share if one is left (11 per company): pay the price, then it "
-    "rises by 1. In your first turn any company; later only the company you placed a card "
-    "on this turn. If you do not buy, take 1 chip."
+    _(
+        "Each player takes the table's number of turns, clockwise from the start player. A "
+        "turn has three steps:\n"
+        "1. **Place a card** (not in your first turn of the round): one card from your hand "
+        "face down on a company with fewer than 5 cards. Mandatory.\n"
+        "2. **Sell** at most 1 share: receive the current price, then the price drops by 1 — "
+        "or take 1 challenge chip instead.\n"
+        "3. **Buy** at most 1 share if one is left (11 per company): pay the price, then it "
+        "rises by 1. In your first turn any company; later only the company you placed a "
+        "card on this turn. If you do not buy, take 1 chip."
+    )
 )
 example = GAME.new_initial_state(4)
 example.apply(example.sample_chance(random.Random(3)))
-turn = st.radio("Example", ["Seat 0's first turn", "Seat 0's second turn"], key="learn_sh_turn")
-if turn.endswith("second turn"):
+TURN_EXAMPLES = (N_("Seat 0's first turn"), N_("Seat 0's second turn"))
+turn = st.radio(_("Example"), TURN_EXAMPLES, format_func=_, key="learn_sh_turn")
+if turn == TURN_EXAMPLES[1]:
     while example.current_player() != 0 or example.turn_number < 2:
         kinds = [m for m in example.legal_actions() if m.kind in ("no sell", "no buy", "end")]
         example.apply(kinds[0])
-    st.markdown("Seat 0 must place first; its choices now:")
+    st.markdown(_("Seat 0 must place first; its choices now:"))
     example_moves = example.legal_actions()
     st.code(" · ".join(str(m) for m in example_moves if m.kind == "place")[:600])
     place = next(m for m in example_moves if m.kind == "place")
     example.apply(place)
     example.apply("no sell")
     st.markdown(
-        f"After “{place}” and “no sell”, the only normal purchase allowed is on company "
-        f"{place.text.split()[-1]}: "
-        + ", ".join(f"“{m}”" for m in example.legal_actions() if m.kind in ("buy", "no buy"))
+        _(
+            "After “{place}” and “no sell”, the only normal purchase allowed is on company "
+            "{company}: {moves}"
+        ).format(
+            place=place,
+            company=place.text.split()[-1],
+            moves=", ".join(
+                f"“{m}”" for m in example.legal_actions() if m.kind in ("buy", "no buy")
+            ),
+        )
     )
 else:
     st.markdown(
-        "No placement in the first turn; the sell step offers: "
-        + ", ".join(f"“{m}”" for m in example.legal_actions() if m.kind in ("sell", "no sell"))
-        + " (seat 0 owns no share yet). After “no sell” any company may be bought: "
+        _(
+            "No placement in the first turn; the sell step offers: {moves} (seat 0 owns no "
+            "share yet). After “no sell” any company may be bought:"
+        ).format(
+            moves=", ".join(
+                f"“{m}”" for m in example.legal_actions() if m.kind in ("sell", "no sell")
+            )
+        )
     )
     example.apply("no sell")
     st.markdown(", ".join(f"“{m}”" for m in example.legal_actions() if m.kind in ("buy", "no buy")))
 
 # --- 4 free actions -------------------------------------------------------------------------
-st.header("4. Free actions and the chip limit")
+st.header(_("4. Free actions and the chip limit"))
 st.markdown(
-    "During your own trading turn, any number of times, paid with challenge chips. Free "
-    "sales and purchases move the price by ∓1 like normal ones."
+    _(
+        "During your own trading turn, any number of times, paid with challenge chips. Free "
+        "sales and purchases move the price by ∓1 like normal ones."
+    )
 )
 st.dataframe(
     pl.DataFrame(
         {
-            "free action": [
-                "take $1 (“cash”)",
-                "look at one face-down card privately (“peek C3”)",
-                "sell 1 share of a company you own (“free sell C”)",
-                "buy 1 share of any company (“free buy C”)",
-                "put a stock-up chip on a company, +5 at the price phase (“stock-up C”)",
+            _("free action"): [
+                _("take $1 (“cash”)"),
+                _("look at one face-down card privately (“peek C3”)"),
+                _("sell 1 share of a company you own (“free sell C”)"),
+                _("buy 1 share of any company (“free buy C”)"),
+                _("put a stock-up chip on a company, +5 at the price phase (“stock-up C”)"),
             ],
-            "chips": [
+            _("chips"): [
                 RULES.cost_cash,
                 RULES.cost_peek,
                 RULES.cost_free_sell,
@@ -180,137 +217,182 @@ st.dataframe(
     hide_index=True,
 )
 st.markdown(
-    f"A player holds at most **{RULES.chip_limit} chips**; each chip over the limit is "
-    "turned into $1 at once."
+    _(
+        "A player holds at most **{limit} chips**; each chip over the limit is turned into $1 "
+        "at once."
+    ).format(limit=RULES.chip_limit)
 )
 ui.assumption(
-    f"At most {RULES.stock_up_per_company} stock-up chip per company (3 exist; once placed "
-    "it cannot move)."
+    _("At most {n} stock-up chip per company (3 exist; once placed it cannot move).").format(
+        n=RULES.stock_up_per_company
+    )
 )
 ui.assumption(
-    "The peek looks at a face-down card on a company; looking at a card in another "
-    "player's hand (“peek hand 2.3”) is off unless the ruleset turns on “Peek hands”."
+    _(
+        "The peek looks at a face-down card on a company; looking at a card in another "
+        "player's hand (“peek hand 2.3”) is off unless the ruleset turns on “Peek hands”."
+    )
 )
 ui.assumption(
-    "Free actions may also be taken after the buy step; the turn then ends with “end” "
-    "(a player with no chips left ends at once)."
+    _(
+        "Free actions may also be taken after the buy step; the turn then ends with “end” "
+        "(a player with no chips left ends at once)."
+    )
 )
 
 # --- 5 clean-up -----------------------------------------------------------------------------
-st.header("5. Clean-up")
+st.header(_("5. Clean-up"))
 st.markdown(
-    "After the last trading turn every player holds exactly 1 card. Clockwise from the "
-    "start player, each places it face down on a company with fewer than 5 cards until every "
-    "company has 5; players whose card is not needed keep it. Counted by the engine:"
+    _(
+        "After the last trading turn every player holds exactly 1 card. Clockwise from the "
+        "start player, each places it face down on a company with fewer than 5 cards until "
+        "every company has 5; players whose card is not needed keep it. Counted by the engine:"
+    )
 )
 st.dataframe(
     pl.DataFrame(
         {
-            "players": list(counts),
-            "cards placed while trading": [t for t, _ in counts.values()],
-            "cards placed in clean-up": [c for _, c in counts.values()],
-            "cards kept": [p - c for p, (_, c) in counts.items()],
+            _("players"): list(counts),
+            _("cards placed while trading"): [t for t, _c in counts.values()],
+            _("cards placed in clean-up"): [c for _t, c in counts.values()],
+            _("cards kept"): [p - c for p, (_t, c) in counts.items()],
         }
     ),
     hide_index=True,
 )
 
 # --- 6 price phase --------------------------------------------------------------------------
-st.header("6. The price phase")
+st.header(_("6. The price phase"))
 st.markdown(
-    "All cards are revealed. Each company's new price (replacing the current one) is\n\n"
-    "**base** (largest sum of numbers of one symbol; Bull adds 10) + **stock-up chip** (+5) "
-    "+ **one symbol hand** (flush +10: all regular cards one symbol; four symbols +10) + "
-    "**one number hand**, the best that applies (five of a kind +30, four of a kind +25, "
-    "full house +20, large straight +20, small straight +10, three of a kind +10; pairs "
-    "nothing), clamped to 1–57."
+    _("All cards are revealed. Each company's new price (replacing the current one) is")
+    + "\n\n"
+    + _(
+        "**base** (largest sum of numbers of one symbol; Bull adds 10) + **stock-up chip** "
+        "(+5) + **one symbol hand** (flush +10: all regular cards one symbol; four symbols "
+        "+10) + **one number hand**, the best that applies (five of a kind +30, four of a "
+        "kind +25, full house +20, large straight +20, small straight +10, three of a kind "
+        "+10; pairs nothing), clamped to 1–57."
+    )
 )
 ui.assumption(
-    "Numbers run 1–10 and do not wrap: 9 10 1 2 is no straight. Wrap-around straights are "
-    "a ruleset choice."
+    _(
+        "Numbers run 1–10 and do not wrap: 9 10 1 2 is no straight. Wrap-around straights "
+        "are a ruleset choice."
+    )
 )
 ui.assumption(
-    "Bear plus four cards of one number is four of a kind (+25), not five of a kind: the "
-    "source's five of a kind needs five equal numbers, and it is silent on Bear. Counting "
-    "it as five of a kind (+30) is a ruleset choice."
+    _(
+        "Bear plus four cards of one number is four of a kind (+25), not five of a kind: the "
+        "source's five of a kind needs five equal numbers, and it is silent on Bear. Counting "
+        "it as five of a kind (+30) is a ruleset choice."
+    )
 )
 picked = st.multiselect(
-    "Pick the five cards of a company",
+    _("Pick the five cards of a company"),
     faces,
     default=["3A", "5A", "9A", "1A", "7A"],
     max_selections=5,
     key="learn_sh_pick",
 )
-up = st.toggle("Stock-up chip", key="learn_sh_up")
+up = st.toggle(_("Stock-up chip"), key="learn_sh_up")
 st.html(f"<div>{cards_html(picked, slots=5)}</div>")
 if len(picked) == 5:
     with ui.engine_errors():
         b = price(picked, stock_up=up, rules=RULES)
-        st.markdown(f"Price **${b.price}**: {b.explain()}")
+        st.markdown(
+            _("Price **{price}**: {breakdown}").format(
+                price=money(b.price), breakdown=words.explain(b)
+            )
+        )
 else:
-    st.info(f"Pick {5 - len(picked)} more card(s).")
+    st.info(
+        ngettext("Pick {n} more card.", "Pick {n} more cards.", 5 - len(picked)).format(
+            n=5 - len(picked)
+        )
+    )
 examples = [
     ("3A 5A 9A 1A 7A", False),
     ("10A 10F 10S 10W BULL", False),
     ("2F 3A 4S 5W BEAR", False),
     ("6S 6W 6A 2F 2S", True),
 ]
-st.markdown("The rule book's examples, computed by the engine:")
+st.markdown(_("The rule book's examples, computed by the engine:"))
 st.dataframe(
     pl.DataFrame(
         {
-            "cards": [c + (" + stock-up" if u else "") for c, u in examples],
-            "breakdown": [price(c, stock_up=u).explain() for c, u in examples],
-            "price": [price(c, stock_up=u).price for c, u in examples],
+            _("cards"): [c + (_(" + stock-up") if u else "") for c, u in examples],
+            _("breakdown"): [words.explain(price(c, stock_up=u)) for c, u in examples],
+            _("price"): [price(c, stock_up=u).price for c, u in examples],
         }
     ),
     hide_index=True,
 )
 st.page_link(
     "views/stock_holdem/calculator.py",
-    label="Some cards still face down? The calculator gives the exact odds.",
+    label=_("Some cards still face down? The calculator gives the exact odds."),
     icon=":material/calculate:",
 )
 
 # --- 7 preparation --------------------------------------------------------------------------
-st.header("7. Preparation (after round 1)")
+st.header(_("7. Preparation (after round 1)"))
 st.markdown(
-    "Gather all cards and shuffle; deal 2 face up on each company and a new hand of the "
-    f"same size; every player gains {RULES.preparation_chips} chips (chip limit applies); "
-    "remove the stock-up chips. The new start player has the **fewest chips** — on a tie, "
-    "the tied player nearest clockwise after the previous start player, who is excluded. "
-    "Shares, money and chips carry over."
+    _(
+        "Gather all cards and shuffle; deal 2 face up on each company and a new hand of the "
+        "same size; every player gains {chips} chips (chip limit applies); remove the "
+        "stock-up chips. The new start player has the **fewest chips** — on a tie, the tied "
+        "player nearest clockwise after the previous start player, who is excluded. Shares, "
+        "money and chips carry over."
+    ).format(chips=RULES.preparation_chips)
 )
 cols = st.columns(4)
 chips = [
-    cols[p].number_input(f"Seat {p} chips", 0, 7, [3, 2, 5, 2][p], key=f"learn_sh_c{p}")
+    cols[p].number_input(
+        _("Seat {seat} chips").format(seat=p), 0, 7, [3, 2, 5, 2][p], key=f"learn_sh_c{p}"
+    )
     for p in range(4)
 ]
-prev = st.radio("Previous start player", [0, 1, 2, 3], horizontal=True, key="learn_sh_prev")
-st.markdown(f"New start player: **seat {next_start_player([int(c) for c in chips], prev)}**")
+prev = st.radio(_("Previous start player"), [0, 1, 2, 3], horizontal=True, key="learn_sh_prev")
+st.markdown(
+    _("New start player: **seat {seat}**").format(
+        seat=next_start_player([int(c) for c in chips], prev)
+    )
+)
 
 # --- 8 settlement ---------------------------------------------------------------------------
-st.header("8. Final settlement")
+st.header(_("8. Final settlement"))
 st.markdown(
-    "After round 2's price phase every share is paid at its company's final price "
-    "(selling does not move the price now) and every chip left is worth $1. Most money "
-    "wins."
+    _(
+        "After round 2's price phase every share is paid at its company's final price "
+        "(selling does not move the price now) and every chip left is worth $1. Most money "
+        "wins."
+    )
 )
 ui.assumption(
-    "Ties share the win: every player with the most money is a winner (the sources do "
-    "not say how a tie is broken)."
+    _(
+        "Ties share the win: every player with the most money is a winner (the sources do "
+        "not say how a tie is broken)."
+    )
 )
 with ui.engine_errors():
     from engine import simulate
 
     rec = simulate("stock_holdem", seed=int(seed), players=["heuristic"] + ["random"] * 3)
     st.markdown(
-        "A simulated game (a simple bot in seat 0 against three random bots) ended with "
-        + ", ".join(f"seat {p}: ${v}" for p, v in enumerate(rec.result["scores"]))
-        + f" — winner seat {', '.join(map(str, rec.result['winners']))}."
+        _(
+            "A simulated game (a simple bot in seat 0 against three random bots) ended with "
+            "{scores} — winner seat {winners}."
+        ).format(
+            scores=", ".join(
+                _("seat {seat}: {money}").format(seat=p, money=money(v))
+                for p, v in enumerate(rec.result["scores"])
+            ),
+            winners=", ".join(map(str, rec.result["winners"])),
+        )
     )
 st.page_link(
-    "views/stock_holdem/games.py", label="Step through games move by move", icon=":material/replay:"
+    "views/stock_holdem/games.py",
+    label=_("Step through games move by move"),
+    icon=":material/replay:",
 )
-st.subheader("Every ruleset value")
+st.subheader(_("Every ruleset value"))
 ui.ruleset_table("stock_holdem")

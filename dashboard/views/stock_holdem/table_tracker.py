@@ -5,6 +5,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard import ui
+from dashboard.i18n import _, money
 from dashboard.stock_holdem import tracker_view as tv
 from dashboard.stock_holdem.draw import cards_html, legend_html
 from dashboard.stock_holdem.inputs import count_from_text, rules_inputs, stock_up_input
@@ -12,20 +13,28 @@ from engine.stock_holdem import COMPANIES
 from engine.stock_holdem.pricing import MAX_PRICE, MIN_PRICE
 from engine.stock_holdem.tracker import expected_worths, track
 
-st.title("Stock Hold'em table tracker")
+st.title(_("Stock Hold'em table tracker"))
 st.caption(
-    "Enter what you see at the table: each company's cards as they are placed — a "
-    "face-up card fully (7A, BULL), a face-down card by its back (7? shows a number, "
-    "?A a symbol), a card you placed or peeked at fully — with its current price and "
-    "stock-up chip; then your hand. Missing slots count as ? (not placed yet)."
+    _(
+        "Enter what you see at the table: each company's cards as they are placed — a "
+        "face-up card fully (7A, BULL), a face-down card by its back (7? shows a number, "
+        "?A a symbol), a card you placed or peeked at fully — with its current price and "
+        "stock-up chip; then your hand. Missing slots count as ? (not placed yet)."
+    )
 )
 summary_box = st.container()  # the six companies at a glance (filled below)
-st.html(f"<div style='font-size:14px'>Symbols: {legend_html()}</div>")
+st.html("<div style='font-size:14px'>" + _("Symbols:") + " " + legend_html() + "</div>")
 
 
-@st.cache_data(show_spinner="Counting every way to fill the open slots…", max_entries=64)
-def _track(companies: tuple, stock_up: tuple, hand: str, seen: str, rules):
+@st.cache_data(show_spinner=False, max_entries=64)
+def _track_cached(companies: tuple, stock_up: tuple, hand: str, seen: str, rules):
     return track(list(companies), list(stock_up), hand, seen, rules=rules)
+
+
+def _track(companies: tuple, stock_up: tuple, hand: str, seen: str, rules):
+    """:func:`_track_cached` with its spinner in the page's language."""
+    with st.spinner(_("Counting every way to fill the open slots…")):
+        return _track_cached(companies, stock_up, hand, seen, rules)
 
 
 def _text(key: str, default: str) -> str:
@@ -78,34 +87,39 @@ def _clear() -> None:
 
 buttons = st.container(horizontal=True)
 buttons.button(
-    "New round",
+    _("New round"),
     key="tt_new_round",
     on_click=_new_round,
     width="stretch",
-    help="Clears the cards, your hand and the stock-up chips; keeps prices and players.",
+    help=_("Clears the cards, your hand and the stock-up chips; keeps prices and players."),
 )
 buttons.button(
-    "Clear",
+    _("Clear"),
     key="tt_clear",
     on_click=_clear,
     width="stretch",
-    help="Clears everything: cards, prices, stock-up chips and players.",
+    help=_("Clears everything: cards, prices, stock-up chips and players."),
 )
 if st.session_state.pop("tt_cleared_up", False):
     url_up = [0] * 6
 
 h1, h2 = st.columns(2)
-hand = h1.text_input("Your hand", key="tt_hand", help="e.g. 9A 4W BULL", max_chars=tv.MAX_TEXT)
+hand = h1.text_input(
+    _("Your hand"),
+    key="tt_hand",
+    help=_("e.g. {cards}").format(cards="9A 4W BULL"),
+    max_chars=tv.MAX_TEXT,
+)
 hand_box = h1.container()
 seen = h2.text_input(
-    "Other cards you have seen (peeks not entered on a company)",
+    _("Other cards you have seen (peeks not entered on a company)"),
     key="tt_seen",
     max_chars=tv.MAX_TEXT,
-    help="Cards whose face you know that are not in your hand nor typed on a company.",
+    help=_("Cards whose face you know that are not in your hand nor typed on a company."),
 )
 seen_box = h2.container()
 
-st.subheader("Companies")
+st.subheader(_("Companies"))
 boxes, texts, prices, flags, bad_prices = [], [], [], [], set()
 for row in range(2):
     cols = st.columns(3)
@@ -114,7 +128,7 @@ for row in range(2):
         box = cols[j].container(border=True)
         texts.append(
             box.text_input(
-                f"Company {COMPANIES[i]}: up to 5 slots",
+                _("Company {company}: up to 5 slots").format(company=COMPANIES[i]),
                 key=f"tt_co{i}",
                 placeholder="7A 3F ?A 7? ?",
                 max_chars=tv.MAX_TEXT,
@@ -125,7 +139,7 @@ for row in range(2):
         boxes.append(box.container())
         price = ui.number_field(
             c1,
-            "Price now",
+            _("Price now"),
             min=MIN_PRICE,
             max=MAX_PRICE,
             step=1,
@@ -173,18 +187,20 @@ if view is not None:
                 key=f"tt_chart{i}",
             )
     st.caption(
-        f"You have seen {len(view.seen)} of the 42 cards; {view.unseen} are unseen. Each "
-        "company's open slots are filled from the unseen cards, every filling that matches "
-        "the backs equally likely — exact counts, one company at a time (the backs on the "
-        "other companies and in other hands do not narrow the pool)."
+        _(
+            "You have seen {seen} of the 42 cards; {unseen} are unseen. Each "
+            "company's open slots are filled from the unseen cards, every filling that matches "
+            "the backs equally likely — exact counts, one company at a time (the backs on the "
+            "other companies and in other hands do not narrow the pool)."
+        ).format(seen=len(view.seen), unseen=view.unseen)
     )
-    with st.expander("Cards you have seen"):
+    with st.expander(_("Cards you have seen")):
         st.html(f"<div>{cards_html(view.seen)}</div>")
 
 # --- players (kept in the session and the URL, like the company cards) ---------------------
-st.subheader("Players")
+st.subheader(_("Players"))
 ui.init_state(tt_n=ui.url_value("n", 4, choices=(3, 4, 5, 6)), tt_players_v=0)
-n = st.selectbox("Players", [3, 4, 5, 6], key="tt_n")
+n = st.selectbox(_("Players"), [3, 4, 5, 6], key="tt_n")
 if "tt_players" not in st.session_state:
     from_url = tv.players_from_url(ui.url_value("pl", ""), n)
     st.session_state["tt_players"] = tv.default_players(n) if from_url is None else from_url
@@ -227,12 +243,12 @@ if view is not None:
         st.dataframe(
             pl.DataFrame(
                 {
-                    "player": names,
-                    "expected net worth": [f"${float(w):,.2f}" for w in worths],
-                    "shares (expected)": [
-                        f"${float(w) - r[1] - r[2]:,.2f}" for w, r in zip(worths, rows)
+                    _("player"): names,
+                    _("expected net worth"): [money(float(w), 2) for w in worths],
+                    _("shares (expected)"): [
+                        money(float(w) - r[1] - r[2], 2) for w, r in zip(worths, rows)
                     ],
-                    "cash + chips": [r[1] + r[2] for r in rows],
+                    _("cash + chips"): [r[1] + r[2] for r in rows],
                 }
             ),
             hide_index=True,
@@ -240,7 +256,11 @@ if view is not None:
         )
         if result.company_errors:
             late = ", ".join(COMPANIES[i] for i in sorted(result.company_errors))
-            st.caption(f"Company {late} counts at its current price until its cards are fixed.")
+            st.caption(
+                _(
+                    "Company {company} counts at its current price until its cards are fixed."
+                ).format(company=late)
+            )
         st.plotly_chart(
             tv.worth_chart(names, [float(w) for w in worths]),
             width="stretch",
@@ -248,7 +268,9 @@ if view is not None:
             key="tt_worth_chart",
         )
         st.caption(
-            "Final settlement in expectation: cash + $1 per challenge chip + each share at "
-            "its company's expected price after this round's price phase (as if nobody "
-            "trades again)."
+            _(
+                "Final settlement in expectation: cash + $1 per challenge chip + each share at "
+                "its company's expected price after this round's price phase (as if nobody "
+                "trades again)."
+            )
         )
