@@ -220,3 +220,25 @@ def test_live_page_in_each_language_through_a_bust_and_a_placement(lang):
     # in the page's language
     with language(lang):
         _live_page_in_each_language_through_a_bust_and_a_placement(lang)
+
+
+def _play_against_the_bots(lang):
+    at = open_page("views/play.py", lang=lang)
+    at.selectbox(key="play_game").set_value("Stack 5").run()
+    at.selectbox(key="play_n_Stack 5").set_value(2).run()
+    at.text_input(key="play_name").set_value("Aiko")
+    at.text_input(key="play_seed").set_value("3")
+    at.button(key="play_start").click().run()
+    _ok(at, lang)
+    for _ in range(40):  # a few turns: draws, decisions, placements, the bot's turns
+        moves = [b.key for b in at.button if b.key and b.key.startswith("play_m_")]
+        if not moves and not any(b.key == "play_skip" for b in at.button):
+            break
+        at.button(key=moves[0] if moves else "play_skip").click().run()
+        _ok(at, lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_play_stack5_against_the_bots_in_each_language(lang):
+    with language(lang):
+        _play_against_the_bots(lang)
