@@ -26,6 +26,7 @@ import streamlit as st
 
 from dashboard import palette
 from dashboard.explorer import DATA_DIR
+from dashboard.i18n import _, current, error_text, ngettext
 from dashboard.ui import (
     default_count_index,
     overrides_input,
@@ -35,6 +36,7 @@ from dashboard.ui import (
 )
 from engine import EngineError, GameRecord, get_game, parse_records, simulate_many
 from engine import stats as engine_stats
+from engine.core.parquet import read_upload
 from engine.core.records import MAX_BYTES, parse_jsonl
 from engine.stats import StatTable, length_frame, seats_frame, single_bot_seats, win_rates
 
@@ -44,9 +46,12 @@ SIM_SECONDS = 10.0  # and at most this long, so a request cannot hang the app
 MAX_SESSION_GAMES = 20_000  # simulated games kept in one session
 MAX_UPLOAD_SETS = 4  # uploaded files kept in one session
 MAX_UPLOAD_BYTES = 2 * MAX_BYTES  # their total size
+MAX_PARQUET_GAMES = 60_000  # games uploaded as Parquet in one session (about what
+# MAX_UPLOAD_BYTES of JSON Lines holds: Parquet packs five or more times as many per byte)
 SESSION_KEY = "stats_records"
 SIMS_DIGEST_KEY = "stats_records_digest"  # SHA-256 chained over the simulated batches
-UPLOADS_KEY = "stats_uploads"  # [{"digest", "name", "size", "text"}]
+UPLOADS_KEY = "stats_uploads"  # [{"digest", "name", "size", "text"}] or, for Parquet,
+# [{"kind": "parquet", "digest", "name", "size", "files", "file_digests", "games", "room"}]
 CHART_CONFIG = {"displayModeBar": False}  # no toolbar printed over a title on a phone
 
 
@@ -73,6 +78,15 @@ def _verified(digest: str, source: str, _text: str) -> tuple[GameRecord, ...]:
     return tuple(parse_records(_text, source=source, verify=True))
 
 
+@st.cache_resource(show_spinner="Checking every uploaded game by replay…", max_entries=16)
+def _verified_parquet(digest: str, room: int, _files: tuple) -> tuple[GameRecord, ...]:
+    """The records of uploaded Parquet files (read lazily, checked, replayed with every
+    action checked), once per content; at most ``room`` games."""
+    return tuple(
+        read_upload(list(_files), max_games=room, max_text_bytes=MAX_UPLOAD_BYTES, verify=True)
+    )
+
+
 def _digest(data: bytes | str) -> str:
     if isinstance(data, str):
         data = data.encode("utf-8")
@@ -84,12 +98,19 @@ def records_for(game: str) -> list[GameRecord]:
     try:
         recorded = list(_recorded(game, _stamp(game)))
     except EngineError as exc:
-        st.error(f"A recorded file of this game could not be read: {exc}")
+        st.error(
+            _("A recorded file of this game could not be read: {error}").format(
+                error=error_text(exc)
+            )
+        )
         recorded = []
     added = [GameRecord.from_json(t) for t in st.session_state.get(SESSION_KEY, [])]
     for item in st.session_state.get(UPLOADS_KEY, []):
         try:
-            added += _verified(item["digest"], item["name"], item["text"])
+            if item.get("kind") == "parquet":
+                added += _verified_parquet(item["digest"], item["room"], item["files"])
+            else:
+                added += _verified(item["digest"], item["name"], item["text"])
         except EngineError:  # verified when added; cannot fail again
             continue
     return recorded + [r for r in added if r.game == game]
@@ -136,21 +157,23 @@ def _seat_note(seats: pl.DataFrame) -> str:
     if not single:
         return ""
     seats_seen = seats["seat"].n_unique() if "seat" in seats.columns else len(single)
-    bots = {b for _, _, b in single}
+    bots = {b for _n, _s, b in single}
     if len(single) == seats_seen and len(bots) == 1:
-        return (
-            f"The {plain_label(bots.pop())} played every seat of every game: the bars show what "
-            "the seat alone is worth."
-        )
-    shown = ", ".join(f"seat {s} always {plain_label(b)}" for _, s, b in single)
-    return (
-        f"One bot played every game at some seats ({shown}): those bars measure the bot as "
-        "much as the seat."
+        return _(
+            "The {bot} played every seat of every game: the bars show what the seat alone is worth."
+        ).format(bot=plain_label(bots.pop()))
+    shown = ", ".join(
+        _("seat {seat} always {bot}").format(seat=s, bot=plain_label(b)) for _n, s, b in single
     )
+    return _(
+        "One bot played every game at some seats ({shown}): those bars measure the bot as "
+        "much as the seat."
+    ).format(shown=shown)
 
 
 @st.cache_resource(show_spinner="Counting…", max_entries=32)
-def _figures(key: tuple, players: int | None, _load) -> Figures:
+def _figures(key: tuple, players: int | None, lang: str, _load) -> Figures:
+    """The tables (titled in ``lang``, the session's language: part of the cache key)."""
     game = key[0]
     records = [r for r in _records(key, _load) if players is None or r.num_players == players]
     if not records:
@@ -158,38 +181,38 @@ def _figures(key: tuple, players: int | None, _load) -> Figures:
     seats = seats_frame(records)
     tables = [
         StatTable(
-            "Win rate by seat",
+            _("Win rate by seat"),
             win_rates(seats, "seat"),
             x="seat",
             y="win_rate",
-            x_title="Seat",
-            y_title="Share of games won",
+            x_title=_("Seat"),
+            y_title=_("Share of games won"),
             note=_seat_note(seats),
         ),
         StatTable(
-            "Win rate by bot",
+            _("Win rate by bot"),
             win_rates(seats, "bot").with_columns(
                 pl.col("bot").map_elements(plain_label, return_dtype=pl.String)
             ),
             x="bot",
             y="win_rate",
-            x_title="Bot",
-            y_title="Share of games won",
+            x_title=_("Bot"),
+            y_title=_("Share of games won"),
         ),
         StatTable(
-            "Game length (actions, chance outcomes included)",
+            _("Game length (actions, chance outcomes included)"),
             length_frame(records),
             x="actions",
             y="games",
-            x_title="Actions in the game (chance outcomes included)",
-            y_title="Games",
+            x_title=_("Actions in the game (chance outcomes included)"),
+            y_title=_("Games"),
         ),
     ]
     error = None
     try:
         tables += game_tables(game, records)
     except EngineError as exc:
-        error = f"Could not compute the game's own figures: {exc}"
+        error = _("Could not compute the game's own figures: {error}").format(error=error_text(exc))
     charts = [table_figure(t, game) for t in tables]
     return Figures(
         len(records), sum(r.result is None for r in records), tables, error, players, charts
@@ -199,7 +222,7 @@ def _figures(key: tuple, players: int | None, _load) -> Figures:
 def figures_for(game: str, players: int | None = None) -> Figures:
     """Every table of the page for ``game`` and one player count (``None``: all),
     computed once per content of the records."""
-    return _figures(_content_key(game), players, lambda: records_for(game))
+    return _figures(_content_key(game), players, current(), lambda: records_for(game))
 
 
 def player_count_choice(game: str) -> int | None:
@@ -212,13 +235,15 @@ def player_count_choice(game: str) -> int | None:
     options = list(counts)
     default = max(options, key=lambda n: (counts[n], -n))
     chosen = st.segmented_control(
-        "Players",
+        _("Players"),
         options,
         default=default,
         required=True,
-        format_func=lambda n: f"{n} players ({counts[n]:,} games)",
+        format_func=lambda n: ngettext(
+            "{n} players ({games:,} game)", "{n} players ({games:,} games)", counts[n]
+        ).format(n=n, games=counts[n]),
         key=f"stats_players_{game}",
-        help="Games with different numbers of players are never added together.",
+        help=_("Games with different numbers of players are never added together."),
     )
     return chosen if chosen in counts else default
 
@@ -237,36 +262,49 @@ def render_simulation_form(game_name: str) -> None:
     bots = sorted(game.bots)
     with st.form("stats_sim"):
         c1, c2, c3 = st.columns(3)
-        n = c1.selectbox("Players", counts, index=default_count_index(game), key="stats_n")
-        games = c2.number_input(f"Games (at most {MAX_BATCH})", 1, MAX_BATCH, 20, key="stats_games")
-        seed = c3.number_input("First seed", 0, 10**9, 1000, key="stats_seed")
+        n = c1.selectbox(_("Players"), counts, index=default_count_index(game), key="stats_n")
+        games = c2.number_input(
+            _("Games (at most {n})").format(n=MAX_BATCH), 1, MAX_BATCH, 20, key="stats_games"
+        )
+        seed = c3.number_input(_("First seed"), 0, 10**9, 1000, key="stats_seed")
         cols = st.columns(min(4, max(counts)))
         chosen = [
             cols[s % len(cols)].selectbox(
-                f"Player {s + 1}", bots, format_func=plain_label, key=f"stats_bot_{game_name}_{s}"
+                _("Player {n}").format(n=s + 1),
+                bots,
+                format_func=plain_label,
+                key=f"stats_bot_{game_name}_{s}",
             )
             for s in range(max(counts))
         ]
         rules = overrides_input(f"stats_rules_{game_name}", game)  # per game: no stale fields
-        go_ = st.form_submit_button("Simulate and add", type="primary")
-        st.caption(f"A batch stops after {SIM_SECONDS:g} seconds and keeps the games it finished.")
+        go_ = st.form_submit_button(_("Simulate and add"), type="primary")
+        st.caption(
+            _("A batch stops after {seconds:g} seconds and keeps the games it finished.").format(
+                seconds=SIM_SECONDS
+            )
+        )
     if not go_:
         return
     kept = len(st.session_state.get(SESSION_KEY, []))
     if kept >= MAX_SESSION_GAMES:
         st.error(
-            f"This session already holds {kept:,} simulated games, the most it keeps; "
-            "reload the page to start afresh."
+            _(
+                "This session already holds {kept:,} simulated games, the most it keeps; "
+                "reload the page to start afresh."
+            ).format(kept=kept)
         )
         return
     wanted = min(int(games), MAX_SESSION_GAMES - kept)
-    bar = st.progress(0.0, text="Simulating…")
+    bar = st.progress(0.0, text=_("Simulating…"))
     deadline = time.monotonic() + SIM_SECONDS
     shown = [0]  # games finished so far: at least one is kept whatever the deadline
 
     def progress(done: int, total: int) -> None:
         shown[0] = done
-        bar.progress(done / total, text=f"Simulated {done} of {total}")
+        bar.progress(
+            done / total, text=_("Simulated {done} of {total}").format(done=done, total=total)
+        )
 
     try:
         overrides = parse_overrides(game, rules)
@@ -280,65 +318,164 @@ def render_simulation_form(game_name: str) -> None:
             **overrides,
         )
     except EngineError as exc:
-        st.error(str(exc))
+        st.error(error_text(exc))
         return
     _add(made)
     if len(made) < int(games):
         st.warning(
-            f"Added {len(made)} of the {int(games)} games asked for: a batch stops after "
-            f"{SIM_SECONDS:g} seconds (or when the session is full). Simulate again with "
-            f"first seed {int(seed) + len(made)} to continue."
+            _(
+                "Added {made} of the {asked} games asked for: a batch stops after {seconds:g} "
+                "seconds (or when the session is full). Simulate again with first seed {seed} "
+                "to continue."
+            ).format(
+                made=len(made), asked=int(games), seconds=SIM_SECONDS, seed=int(seed) + len(made)
+            )
         )
     else:
-        st.success(f"Added {len(made)} simulated games.")
+        st.success(
+            ngettext("Added {n} simulated game.", "Added {n} simulated games.", len(made)).format(
+                n=len(made)
+            )
+        )
 
 
-def render_uploads() -> None:
+def render_uploads(game_name: str | None = None) -> None:
     upload = st.file_uploader(
-        "Records (.json or .jsonl)", type=["json", "jsonl"], key="stats_upload"
+        _("Records (.json or .jsonl)"), type=["json", "jsonl"], key="stats_upload"
+    )
+    parquet = st.file_uploader(
+        _("Or a Parquet dataset (its .parquet files)"),
+        type=["parquet"],
+        accept_multiple_files=True,
+        key="stats_upload_parquet",
+        help=_(
+            "Choose every .parquet file of one dataset folder (a simulation saved in the "
+            "Parquet format): the files chosen together are counted as one dataset."
+        ),
     )
     sets = st.session_state.setdefault(UPLOADS_KEY, [])
     if sets:
         names = ", ".join(f"{s['name']} ({s['size'] / 1e6:.1f} MB)" for s in sets)
         c1, c2 = st.columns([3, 1])
-        c1.caption(f"Uploaded in this session: {names}")
-        if c2.button("Forget uploads", key="stats_forget"):
+        c1.caption(_("Uploaded in this session: {names}").format(names=names))
+        if c2.button(_("Forget uploads"), key="stats_forget"):
             st.session_state[UPLOADS_KEY] = []
             st.session_state.pop("stats_last_upload", None)
+            st.session_state.pop("stats_last_parquet", None)
             st.rerun()
+    _take_parquet(parquet or [], sets, game_name)
     if upload is None:
         return
     marker = f"{upload.name}:{upload.size}:{getattr(upload, 'file_id', '')}"
     if st.session_state.get("stats_last_upload") == marker:
         return
     if upload.size > MAX_BYTES:
-        st.error(f"{upload.name}: {upload.size:,} bytes is over the {MAX_BYTES:,} byte limit.")
+        st.error(_too_big(upload.name, upload.size))
         return
     data = upload.getvalue()
     digest = _digest(data)
     if any(s["digest"] == digest for s in sets):
         st.session_state["stats_last_upload"] = marker
-        st.info(f"{upload.name} is already counted (the same content was uploaded before).")
+        st.info(
+            _("{name} is already counted (the same content was uploaded before).").format(
+                name=upload.name
+            )
+        )
         return
     total = sum(s["size"] for s in sets) + len(data)
     if len(sets) >= MAX_UPLOAD_SETS or total > MAX_UPLOAD_BYTES:
-        st.error(
-            f"A session keeps at most {MAX_UPLOAD_SETS} uploaded files and "
-            f"{MAX_UPLOAD_BYTES // 2**20} MiB in all; choose Forget uploads first."
-        )
+        st.error(_session_full())
         return
     try:
         text = data.decode("utf-8")
         records = _verified(digest, upload.name, text)
     except UnicodeDecodeError:
-        st.error(f"{upload.name}: not UTF-8 text; a record is JSON.")
+        st.error(_("{name}: not UTF-8 text; a record is JSON.").format(name=upload.name))
         return
     except EngineError as exc:
-        st.error(f"Refused: {exc}")
+        st.error(_("Refused: {error}").format(error=error_text(exc)))
         return
     st.session_state["stats_last_upload"] = marker
     sets.append({"digest": digest, "name": upload.name, "size": len(data), "text": text})
-    st.success(f"Added {len(records)} verified game(s) from {upload.name}.")
+    st.success(
+        _("Added {n} verified game(s) from {name}.").format(n=len(records), name=upload.name)
+    )
+
+
+def _too_big(name: str, size: int) -> str:
+    return _("{name}: {size:,} bytes is over the {limit:,} byte limit.").format(
+        name=name, size=size, limit=MAX_BYTES
+    )
+
+
+def _session_full() -> str:
+    return _(
+        "A session keeps at most {sets} uploads and {mib} MiB in all; choose Forget uploads first."
+    ).format(sets=MAX_UPLOAD_SETS, mib=MAX_UPLOAD_BYTES // 2**20)
+
+
+def _take_parquet(files: list, sets: list, game_name: str | None) -> None:
+    """Add the Parquet files in the uploader that are not counted yet, as one dataset:
+    all of them or, if any is refused, none."""
+    if not files:
+        return
+    marker = tuple(f"{f.name}:{f.size}:{getattr(f, 'file_id', '')}" for f in files)
+    if st.session_state.get("stats_last_parquet") == marker:
+        return
+    counted = {d for s in sets for d in s.get("file_digests", [s["digest"]])}
+    new: list[tuple[str, bytes, str]] = []
+    for f in files:
+        if f.size > MAX_BYTES:
+            st.error(_too_big(f.name, f.size))
+            return
+        data = f.getvalue()
+        digest = _digest(data)
+        if digest not in counted and all(digest != d for _n, _b, d in new):
+            new.append((f.name, data, digest))
+    if not new:
+        st.session_state["stats_last_parquet"] = marker
+        st.info(
+            _("These Parquet files are already counted (the same content was uploaded before).")
+        )
+        return
+    size = sum(len(data) for _n, data, _d in new)
+    if len(sets) >= MAX_UPLOAD_SETS or sum(s["size"] for s in sets) + size > MAX_UPLOAD_BYTES:
+        st.error(_session_full())
+        return
+    room = MAX_PARQUET_GAMES - sum(s.get("games", 0) for s in sets if s.get("kind") == "parquet")
+    digest = _digest("\n".join(sorted(d for _n, _b, d in new)))
+    files_kept = tuple((name, data) for name, data, _d in new)
+    try:
+        records = _verified_parquet(digest, room, files_kept)
+    except EngineError as exc:
+        st.error(_("Refused, nothing added: {error}").format(error=error_text(exc)))
+        return
+    names = ", ".join(name for name, _b, _d in new)
+    if len(new) > 3:
+        names = _("{n} Parquet files ({first} … {last})").format(
+            n=len(new), first=new[0][0], last=new[-1][0]
+        )
+    st.session_state["stats_last_parquet"] = marker
+    sets.append(
+        {
+            "kind": "parquet",
+            "digest": digest,
+            "name": names,
+            "size": size,
+            "files": files_kept,
+            "file_digests": [d for _n, _b, d in new],
+            "games": len(records),
+            "room": room,
+        }
+    )
+    kinds = sorted({r.game for r in records})
+    st.success(_("Added {n} verified game(s) from {name}.").format(n=len(records), name=names))
+    if kinds and game_name is not None and kinds != [game_name]:
+        st.info(
+            _("They are games of {game}: choose it under Game to see them.").format(
+                game=_(get_game(kinds[0]).title)
+            )
+        )
 
 
 def _words(column: str) -> str:
@@ -390,10 +527,16 @@ def show_table(table: StatTable, key: str, game: str = "", fig: go.Figure | None
     if fig is not None:
         st.plotly_chart(fig, width="stretch", key=f"stats_fig_{key}", config=CHART_CONFIG)
     # a line of its own above the table: its toolbar shows there, not over the chart
-    st.caption(f"{frame.height} rows · scroll sideways for every column")
+    st.caption(
+        ngettext(
+            "{n} row · scroll sideways for every column",
+            "{n} rows · scroll sideways for every column",
+            frame.height,
+        ).format(n=frame.height)
+    )
     st.dataframe(frame, hide_index=True, width="stretch")
     st.download_button(
-        "Download CSV",
+        _("Download CSV"),
         frame.write_csv(),
         file_name=f"{Path(key).name}.csv",
         mime="text/csv",

@@ -131,3 +131,35 @@ def test_simulate_parquet_needs_a_new_folder(tmp_path, capsys):
     (tmp_path / "g.jsonl").write_text(dumps_jsonl([simulate("pig", 1)]))
     with pytest.raises(EngineError, match="not empty"):
         convert(tmp_path / "g.jsonl", tmp_path / "full")
+
+
+def _parquet(records) -> bytes:
+    import io
+
+    from engine.core.parquet import records_frame
+
+    buf = io.BytesIO()
+    records_frame(records).write_parquet(buf)
+    return buf.getvalue()
+
+
+def test_uploaded_dataset_files_give_back_their_records_checked_by_replay():
+    from engine.core.parquet import read_upload
+
+    recs = [simulate("stack5", s) for s in range(6)]
+    files = [("a.parquet", _parquet(recs[:2])), ("b.parquet", _parquet(recs[2:]))]
+    assert read_upload(files, max_games=6, max_text_bytes=10**7) == recs
+
+
+def test_uploaded_dataset_is_refused_before_reading_rows_when_over_the_limits():
+    from engine.core.errors import RecordError
+    from engine.core.parquet import read_upload
+
+    data = _parquet([simulate("stack5", s) for s in range(6)])
+    with pytest.raises(RecordError, match="6 games, more than the 5"):
+        read_upload([("a.parquet", data)], max_games=5, max_text_bytes=10**7)
+    with pytest.raises(RecordError, match="MB of moves and player names"):
+        read_upload([("a.parquet", data)], max_games=6, max_text_bytes=100)
+    with pytest.raises(RecordError, match="not a Parquet file") as err:
+        read_upload([("a.parquet", data[:-8])], max_games=6, max_text_bytes=10**7)
+    assert err.value.code == "upload.parquet.unreadable"  # worded by the app in its language

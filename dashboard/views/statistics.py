@@ -1,5 +1,6 @@
 import streamlit as st
 
+from dashboard.i18n import _, ngettext
 from dashboard.stats_view import (
     figures_for,
     player_count_choice,
@@ -10,28 +11,34 @@ from dashboard.stats_view import (
 from engine import get_game
 from engine.core.registry import game_names
 
-st.title("Statistics across games")
+st.title(_("Statistics across games"))
 st.caption(
-    "Over the games recorded with the app, plus any you upload or simulate here in this session."
+    _("Over the games recorded with the app, plus any you upload or simulate here in this session.")
 )
 names = game_names(include_demo=True)
 if not names:
-    st.info("No game engine is installed yet.")
+    st.info(_("No game engine is installed yet."))
     st.stop()
-game_name = st.selectbox("Game", names, format_func=lambda n: get_game(n).title, key="stats_game")
-with st.expander("Add games: simulate a batch or upload records"):
+game_name = st.selectbox(
+    _("Game"), names, format_func=lambda n: _(get_game(n).title), key="stats_game"
+)
+with st.expander(_("Add games: simulate a batch or upload records")):
     render_simulation_form(game_name)
-    render_uploads()
+    render_uploads(game_name)
 
 players = player_count_choice(game_name)
 figures = figures_for(game_name, players)
 if not figures.games:
-    st.info("No games to count yet for this game: simulate a batch above.")
+    st.info(_("No games to count yet for this game: simulate a batch above."))
     st.stop()
-st.markdown(
-    f"**{figures.games} games** ({figures.unfinished} unfinished)"
-    + (f" with {players} players" if players else "")
-)
+headline = ngettext(
+    "**{games} game** ({unfinished} unfinished)",
+    "**{games} games** ({unfinished} unfinished)",
+    figures.games,
+).format(games=figures.games, unfinished=figures.unfinished)
+if players:
+    headline += " " + ngettext("with {n} player", "with {n} players", players).format(n=players)
+st.markdown(headline)
 if figures.error:
     st.error(figures.error)
 keys = ["seat", "bot", "length"]

@@ -30,7 +30,7 @@ from pathlib import Path
 
 import polars as pl
 
-from engine.core.errors import EngineError, RecordError
+from engine.core.errors import EngineError, RecordError, word
 from engine.core.records import MAX_BYTES, GameRecord, decode_json
 
 ROWS_PER_FILE = 50_000
@@ -315,3 +315,147 @@ def convert(source: str | Path, target: str | Path, *, chunk: int = 10_000) -> t
             w.add_records(batch)
             n += len(batch)
     return "jsonl -> parquet", n
+
+
+# --- an upload: the bytes of one or more dataset files -------------------------------------
+
+# What a column holds, in words (for a file whose columns are not a game dataset's).
+_COLUMN_WORDS = {
+    pl.String: "text",
+    pl.Int64: "whole numbers",
+    pl.Boolean: "yes/no values",
+    pl.List(pl.String): "lists of text",
+    pl.List(pl.Float64): "lists of numbers",
+    pl.List(pl.Int64): "lists of whole numbers",
+}
+
+
+def _upload_frame(name: str, data: bytes) -> pl.LazyFrame:
+    """A lazy frame over one uploaded file, its schema checked (nothing else read)."""
+    import io
+
+    try:
+        lf = pl.scan_parquet(io.BytesIO(data))
+        schema = lf.collect_schema()
+    except Exception:  # polars/arrow errors for bytes that are not Parquet
+        raise RecordError.coded(
+            "upload.parquet.unreadable",
+            "{name} is not a Parquet file (it cannot be read as one); upload the .parquet "
+            "files of a dataset folder saved in the Parquet format",
+            name=name,
+        ) from None
+    for column, dtype in SCHEMA.items():
+        found = schema.get(column)
+        if found is None:
+            raise RecordError.coded(
+                "upload.parquet.no_column",
+                "{name} is a Parquet file but not a dataset of recorded games: it has no "
+                "“{column}” column",
+                name=name,
+                column=column,
+            )
+        if found != dtype:
+            raise RecordError.coded(
+                "upload.parquet.column_type",
+                "{name} is a Parquet file but not a dataset of recorded games: its "
+                "“{column}” column should hold {what}",
+                name=name,
+                column=column,
+                what=word(_COLUMN_WORDS.get(dtype, str(dtype))),
+            )
+    return lf
+
+
+def _title(name: str) -> str:
+    from engine.core.registry import get_game
+
+    try:
+        return get_game(name).title
+    except EngineError:
+        return repr(name)
+
+
+def read_upload(
+    files: list[tuple[str, bytes]],
+    *,
+    max_games: int,
+    max_text_bytes: int,
+    verify: bool = True,
+) -> list[GameRecord]:
+    """The records of uploaded dataset files ``[(name, bytes), ...]``, all or nothing.
+
+    Read lazily first: each file must be Parquet with a game dataset's columns, all the
+    files one game, at most ``max_games`` games and ``max_text_bytes`` bytes of action
+    and player texts in all (so a small file cannot unpack into more than the app keeps);
+    only then are the rows made into records, each checked like a JSON Lines record, and
+    (``verify``) replayed with every action checked. Errors name the file and the row."""
+    frames = [(name, _upload_frame(name, data)) for name, data in files]
+    sizes = []
+    games: set[str] = set()
+    for name, lf in frames:
+        try:
+            found = lf.select(
+                pl.len().alias("rows"),
+                pl.col("game").unique().alias("games").implode(),
+                pl.col("actions").explode().str.len_bytes().sum().alias("action_bytes"),
+                pl.col("players").explode().str.len_bytes().sum().alias("player_bytes"),
+            ).collect(engine="streaming")
+        except Exception:
+            raise RecordError.coded(
+                "upload.parquet.damaged",
+                "{name}: the Parquet file is damaged (its rows cannot be read)",
+                name=name,
+            ) from None
+        rows, kinds, action_bytes, player_bytes = found.row(0)
+        sizes.append((rows, (action_bytes or 0) + (player_bytes or 0)))
+        games.update(g for g in kinds if g is not None)
+    if len(games) > 1:
+        titles = ", ".join(sorted(_title(g) for g in games))
+        raise RecordError.coded(
+            "upload.parquet.mixed_games",
+            "{names}: these hold games of {count} different games ({titles}); upload one "
+            "game's dataset at a time",
+            names=", ".join(n for n, _ in files),
+            count=len(games),
+            titles=titles,
+        )
+    total_games = sum(r for r, _ in sizes)
+    if total_games > max_games:
+        raise RecordError.coded(
+            "upload.parquet.too_many_games",
+            "{names}: {games:,} games, more than the {limit:,} an upload may hold here; "
+            "upload fewer files",
+            names=", ".join(n for n, _ in files),
+            games=total_games,
+            limit=max(0, max_games),
+        )
+    if sum(b for _, b in sizes) > max_text_bytes:
+        raise RecordError.coded(
+            "upload.parquet.too_much_text",
+            "{names}: the games hold more than {megabytes:,.1f} MB of moves and player "
+            "names, the most an upload may hold here; upload fewer files",
+            names=", ".join(n for n, _ in files),
+            megabytes=max_text_bytes / 1e6,
+        )
+    out: list[GameRecord] = []
+    for name, lf in frames:
+        try:
+            frame = lf.collect()
+        except Exception:
+            raise RecordError.coded(
+                "upload.parquet.damaged",
+                "{name}: the Parquet file is damaged (its rows cannot be read)",
+                name=name,
+            ) from None
+        records = list(frame_records(frame, where=name))
+        if verify:
+            from engine.core.records import replay
+
+            for i, record in enumerate(records, start=1):
+                try:
+                    for _ in replay(record):
+                        pass
+                except RecordError as exc:
+                    raise RecordError(f"{name}: row {i}: {exc}") from None
+        out += records
+    return out

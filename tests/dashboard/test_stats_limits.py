@@ -58,11 +58,11 @@ def test_uploads_are_verified_once_per_content_and_capped_per_session(monkeypatc
     _upload(at, "b.jsonl", second)
     third = dumps_jsonl([simulate("pig", 99, ["random", "random"])]).encode()
     _upload(at, "c.jsonl", third)
-    assert "at most 2 uploaded files" in " ".join(e.value for e in at.error)
+    assert "at most 2 uploads" in " ".join(e.value for e in at.error)
     at.button(key="stats_forget").click().run()  # the file still in the uploader now fits
     assert not at.exception
     assert any("Added 1 verified game(s) from c.jsonl" in s.value for s in at.success)
-    assert any(m.value.startswith("**1 games**") for m in at.markdown)
+    assert any(m.value.startswith("**1 game**") for m in at.markdown)
 
 
 def test_statistics_tables_are_computed_once_per_content(monkeypatch):
