@@ -79,7 +79,9 @@ class ExplorerPlugin:
       explorer calls it once per record with ``step=None`` and moves the marker itself
       (:func:`dashboard.charts.step_marker`), so a figure must not depend on the step;
     - ``measure``: in player words, what the graded decisions are measured by and what
-      that measure assumes (shown beside the grades).
+      that measure assumes (shown beside the grades);
+    - ``turn_words(state)``: who is to act, in the session's language (default: the
+      engine's ``describe_turn``, its generic phrases translated here).
     """
 
     game: str
@@ -87,6 +89,7 @@ class ExplorerPlugin:
     history: Callable[[GameRecord], pl.DataFrame]
     charts: Callable[[pl.DataFrame, int], list[go.Figure]]
     measure: str = ""
+    turn_words: Callable[[object], str] | None = None
 
 
 # --- cached loading -------------------------------------------------------------------------
@@ -174,6 +177,24 @@ def player_words(text: str) -> str:
     """
     text = _SEATS.sub(lambda m: _("Players {a}+{b}").format(a=int(m[2]) + 1, b=int(m[3]) + 1), text)
     return _SEAT.sub(lambda m: player(int(m[2])), text)
+
+
+def turn_text(plugin: ExplorerPlugin, state) -> str:
+    """Who is to act, in the session's language: the plugin's words, else the engine's
+    phrase with seats as players (its generic phrases translated)."""
+    if plugin.turn_words is not None:
+        return plugin.turn_words(state)
+    from engine.core.protocol import CHANCE, TERMINAL
+
+    phrase = state.describe_turn()
+    seat = state.current_player()
+    if seat == TERMINAL and phrase == "game over":
+        return _("game over")
+    if seat == CHANCE and phrase == "chance to act":
+        return _("chance to act")
+    if seat >= 0 and phrase == f"seat {seat} to act":
+        return _("{player} to act").format(player=player(seat))
+    return player_words(phrase)
 
 
 def file_label(name: str) -> str:
@@ -639,7 +660,7 @@ def _board(plugin: ExplorerPlugin, key: str, record_json: str) -> None:
     else:
         move = _("the start")
     mark = f" **{marks[step]}**" if step in marks else ""
-    turn = plain(player_words(state.describe_turn()))
+    turn = plain(turn_text(plugin, state))
     head = _("**Step {step} of {last}**").format(step=step, last=last)
     st.markdown(f"{head} — {move}{mark} · {turn}")
 

@@ -59,7 +59,17 @@ def charts(df, step):
     return [seat_chart(df, "score_", step, title=_("Banked score"), y_title=_("points"))]
 
 
-PLUGIN = ExplorerPlugin(game="pig", render_state=render_state, history=history, charts=charts)
+def turn_words(state) -> str:
+    if state.is_terminal():
+        return _("game over")
+    if state.is_chance():
+        return _("the die is rolling")
+    return _("{player} to act").format(player=player(state.current_player()))
+
+
+PLUGIN = ExplorerPlugin(
+    game="pig", render_state=render_state, history=history, charts=charts, turn_words=turn_words
+)
 
 
 def advice(state):
