@@ -105,25 +105,23 @@ def contract_words(text: str) -> str:
         return f"{high_low('high')} {rest}"
     m = _TRUMP.fullmatch(text)
     if m:
-        return _("trump {suit}").format(suit=suit_mark(m[1]))
+        return _("trump {mark}").format(mark=suit_mark(m[1]))
     return text
 
 
 # --- the score sheet's words ---------------------------------------------------------------
 DEFAULT_SIDES = {"North–South": N_("North–South"), "East–West": N_("East–West")}
-_PLAYER_NAME = re.compile(r"Player ([12])")
 
 
 def shown_name(name: str) -> str:
     """A side's name as shown: the sheet's default names (``North–South``, ``Player 1``)
     in the page's language, a name the players gave as they gave it."""
-    from dashboard.explorer import player
-
     if name in DEFAULT_SIDES:
         return _(DEFAULT_SIDES[name])
-    m = _PLAYER_NAME.fullmatch(name)
-    if m:
-        return player(int(m[1]) - 1)
+    if name == "Player 1":
+        return _("Player 1")
+    if name == "Player 2":
+        return _("Player 2")
     return name
 
 
@@ -152,9 +150,9 @@ def entry_words(entry: dict, names) -> str | None:
     try:
         variant = entry["variant"]
         if variant.startswith("bid"):
-            return _("{side}: {bid} {kind}, {books} books").format(
+            return _("{side}: {number} {kind}, {books} books").format(
                 side=sides[entry["declarer"]],
-                bid=entry["bid"],
+                number=entry["bid"],
                 kind=kind_word(entry["kind"]),
                 books=entry["books"],
             )

@@ -222,10 +222,10 @@ with st.container(border=True):
                 word = _(":green-badge[made]") if made else _(":red-badge[set]")
                 st.markdown(
                     _(
-                        "{bid} {kind} needs {need} books: with {books} it is {verdict} — "
+                        "{number} {kind} needs {need} books: with {books} it is {verdict} — "
                         "{side} scores **{points}**."
                     ).format(
-                        bid=bid,
+                        number=bid,
                         kind=kind_word(kind),
                         need=need,
                         books=int(books),
@@ -420,10 +420,10 @@ with engine_errors():
     verdict = pgettext("contract", "made") if int(cn) >= need else pgettext("contract", "set")
     st.markdown(
         _(
-            "Contract **{bid} {kind}** needs {need} books; with {books} it is **{verdict}**: "
+            "Contract **{number} {kind}** needs {need} books; with {books} it is **{verdict}**: "
             "the declaring side scores **{points}**."
         ).format(
-            bid=cb,
+            number=cb,
             kind=kind_word(ck),
             need=need,
             books=int(cn),
