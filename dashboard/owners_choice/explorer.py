@@ -63,12 +63,19 @@ MEASURE = N_(
     "themselves and nobody goes bankrupt. Buying the first shares is not graded."
 )
 
+
+def whose_turn(state) -> str:
+    """Who is to act, in the page's language, seats as players."""
+    return turn_words(state.describe_turn(), player)
+
+
 PLUGIN = ExplorerPlugin(
     game="owners_choice",
     render_state=render_state,
     history=history,
     charts=charts,
     measure=MEASURE,
+    turn_words=whose_turn,
 )
 
 
