@@ -227,25 +227,22 @@ class WhistState(State):
                     self._legal = None
                     self._play(c)
                     return
-        elif cls is str:
-            action = A.parse_action(action)
-            cls = type(action)
-            if cls is _PLAY_CLASS:
-                self.apply(action)
-                return
-        p = self.phase
-        if p == DEAL:
-            if cls is A.Deal and action.codes is not None and self._drawn_deal_ok(action):
-                self.apply_trusted(action)  # a drawn deal, checked on its masks
-                return
-        elif p == DISCARD:
-            if cls is A.Discard:
+        elif cls is _DISCARD_CLASS:
+            if self.phase == DISCARD:
                 c = action.code
                 if c >= 0 and self.hands[self.to_act] >> c & 1:
                     self._pending.append(action)
                     self._legal = None
                     self._discard(c)
                     return
+        elif cls is str:
+            self.apply(A.parse_action(action))  # an action, never a text: checked as one
+            return
+        p = self.phase
+        if p == DEAL:
+            if cls is A.Deal and action.codes is not None and self._drawn_deal_ok(action):
+                self.apply_trusted(action)  # a drawn deal, checked on its masks
+                return
         elif p in (BID, TRUMP, DECLARE):
             # the legal actions are shared singletons: the one given is usually one of
             # them (found by identity; anything else takes the general check)
@@ -787,6 +784,7 @@ def _game():
 
 _TEXT = attrgetter("text")
 _PLAY_CLASS = A.Play
+_DISCARD_CLASS = A.Discard
 _NEXT_SEAT = ((1, 2, 3, 0), (1, 0))  # by ``two``: the seat after each seat in a trick
 #: by ``two`` and leader: the seats of a whole trick in order
 _TRICK_SEATS = (
