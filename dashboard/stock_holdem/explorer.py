@@ -43,7 +43,8 @@ def render_state(state, seat):
     )
     st.html(board_html(obs, names))
     hands = "".join(
-        f"<div style='margin:2px 0'><span style='display:inline-block;width:56px'>"
+        f"<div style='margin:2px 0'><span style='display:inline-block;min-width:56px;"
+        "white-space:nowrap;margin-right:4px'>"
         f"{player(p)}</span>{cards_html(h)}</div>"
         for p, h in enumerate(obs["hands"])
     )
