@@ -27,6 +27,9 @@ GAMES = {
     "Owner's Choice": "owners_choice",
     "Whist & Bid Whist": "whist",
 }
+# Japanese and Chinese break a line between any two characters: the cards' headings break
+# only at their spaces ("ホイスト & / ビッド・ホイスト", not a lone last character).
+st.html("<style>h3 {word-break: keep-all; overflow-wrap: anywhere}</style>")
 cols = st.columns(2)
 for i, (section, name) in enumerate(GAMES.items()):
     with cols[i % 2].container(border=True):
