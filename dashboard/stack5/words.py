@@ -92,6 +92,12 @@ def outlook_text(outlook) -> str:
     return _("{head}; {best}").format(head=head, best=best)
 
 
+def sentences(*parts: str) -> str:
+    """Sentences one after another: a space between them in English, none in Japanese
+    and Chinese (their full stop ends a sentence)."""
+    return ("" if current() in ("ja", "zh-TW") else " ").join(p for p in parts if p)
+
+
 def combinations_text(names) -> str:
     return _(", ").join(combination(c) for c in names)
 
@@ -114,7 +120,7 @@ def minimum_draw_text(rules) -> str:
             "bomb or a Steal included); the three cards a Draw 3 makes you draw do not."
         )
     tail = _("A card turned over by a bomb never counts.")
-    return " ".join((head, what.format(n=n), tail))
+    return sentences(head, what.format(n=n), tail)
 
 
 def draw3_joker_text(rules) -> str:

@@ -98,9 +98,12 @@ with ui.engine_errors():
     verb, why = draw_or_stop(odds)
     if len(drawn) < rules.min_draws:
         st.info(
-            _("Fewer than {n} cards held: you may have to draw again.").format(n=rules.min_draws)
-            + " "
-            + words.minimum_draw_text(rules)
+            words.sentences(
+                _("Fewer than {n} cards held: you may have to draw again.").format(
+                    n=rules.min_draws
+                ),
+                words.minimum_draw_text(rules),
+            )
         )
     else:
         (st.success if verb == "draw" else st.warning)(
@@ -118,12 +121,13 @@ with ui.engine_errors():
     fig.update_yaxes(range=[0, 1], tickformat=".0%")
     st.plotly_chart(fig, width="stretch", key="s5_within")
     ui.assumption(
-        _(
-            "Deck of 75 number cards (5 colours × 1–5 × 3 copies) and 12 specials "
-            "(D3 ×3, NB ×2, CB ×2, ST ×3, JK ×2); the odds assume no reshuffle."
+        words.sentences(
+            _(
+                "Deck of 75 number cards (5 colours × 1–5 × 3 copies) and 12 specials "
+                "(D3 ×3, NB ×2, CB ×2, ST ×3, JK ×2); the odds assume no reshuffle."
+            ),
+            words.draw3_joker_text(rules),
         )
-        + " "
-        + words.draw3_joker_text(rules)
     )
 
 st.subheader(_("Placement helper"))

@@ -64,11 +64,12 @@ st.markdown(
     )
 )
 ui.assumption(
-    words.minimum_draw_text(rules)
-    + " "
-    + _(
-        "The article says only that a card turned by a bomb does not count; counting only "
-        "your own draws is a table choice."
+    words.sentences(
+        words.minimum_draw_text(rules),
+        _(
+            "The article says only that a card turned by a bomb does not count; counting only "
+            "your own draws is a table choice."
+        ),
     )
 )
 
@@ -269,9 +270,10 @@ st.markdown(
     )
 )
 ui.assumption(
-    words.draw3_joker_text(rules)
-    + " "
-    + _("The article does not say whether such a Joker completes both Jokers.")
+    words.sentences(
+        words.draw3_joker_text(rules),
+        _("The article does not say whether such a Joker completes both Jokers."),
+    )
 )
 ui.assumption(
     _(
