@@ -532,13 +532,9 @@ class WhistState(State):
         if len(cards) < TRICK_CARDS:
             self.to_act = self._next[seat]
             return
-        self._end_trick()
-
-    def _end_trick(self) -> None:
-        cards = self.trick_cards
-        # Its suit led is the first non-joker card's (as in ``winning_index``); ``led``
-        # differs only when a joker led a trump contract under the club rule (then
-        # trump), where a joker wins either way.
+        # The trick is complete. Its suit led is the first non-joker card's (as in
+        # ``winning_index``); ``led`` differs only when a joker led a trump contract under
+        # the club rule (then trump), where a joker wins either way.
         led, trump, low = self.led, self.trump, self.low
         i = strongest(_STRENGTH.get((trump, low, led)) or _strength(trump, low, led), cards)
         seats = _TRICK_SEATS[self.two][self.leader]
