@@ -8,7 +8,7 @@ from dashboard.charts import step_chart
 from dashboard.explorer import ExplorerPlugin, player
 from dashboard.i18n import N_, _
 from dashboard.whist.draw import back_html, card_html, cards_html, row, straw_html, trick_html
-from dashboard.whist.words import bid_words, contract_words, phase_word, variant_title
+from dashboard.whist.words import bid_words, contract_words, join, phase_word, variant_title
 from engine.whist.history import history
 
 
@@ -59,7 +59,7 @@ def render_state(state, seat: int | None) -> None:
     if obs["bids"]:
         st.caption(
             _("Bidding: {bids}").format(
-                bids=", ".join(f"{player(s)} {bid_words(b)}" for s, b in obs["bids"])
+                bids=join(f"{player(s)} {bid_words(b)}" for s, b in obs["bids"])
             )
         )
     if obs["turn_card"]:
@@ -135,7 +135,7 @@ def render_state(state, seat: int | None) -> None:
                 width="stretch",
             )
     if state.is_terminal():
-        winners = ", ".join(player(w) for w in state.winners())
+        winners = join(player(w) for w in state.winners())
         st.success(_("Game over — winners: {winners}").format(winners=winners))
 
 

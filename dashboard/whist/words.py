@@ -24,6 +24,11 @@ SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_
 KINDS = {"uptown": N_("uptown"), "downtown": N_("downtown"), "notrump": N_("notrump")}
 
 
+def join(items) -> str:
+    """A list in the page's language (``a, b`` in English, ``a、b`` in Japanese)."""
+    return pgettext("list separator", ", ").join(items)
+
+
 def variant_title(variant: str) -> str:
     return _(VARIANT_TITLES[variant]) if variant in VARIANT_TITLES else variant
 

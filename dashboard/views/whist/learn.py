@@ -12,6 +12,7 @@ from dashboard.whist.explorer import render_state
 from dashboard.whist.words import (
     bid_words,
     contract_words,
+    join,
     kind_word,
     suit_name,
     variant_title,
@@ -72,7 +73,7 @@ if len(url_trick) > 4 or len(set(url_trick)) != len(url_trick) or set(url_trick)
 if notices:
     st.caption(
         _("The link had a value this page cannot use, so the default is shown: {values}.").format(
-            values=", ".join(notices)
+            values=join(notices)
         )
     )
 
@@ -273,7 +274,7 @@ with tabs[3]:
         obs = s.observation(s.declarer)
         st.markdown(
             _("The simple bots bid: {bids}. Seat {seat} declares **{contract}**.").format(
-                bids=", ".join(f"{seat_word(a)} {bid_words(b)}" for a, b in obs["bids"]),
+                bids=join(f"{seat_word(a)} {bid_words(b)}" for a, b in obs["bids"]),
                 seat=s.declarer,
                 contract=contract_words(s.contract_text()),
             )
