@@ -14,6 +14,7 @@ from dashboard.i18n import N_, _, money
 from dashboard.stock_holdem.draw import board_html, cards_html
 from engine.stock_holdem.cards import COMPANIES
 from engine.stock_holdem.history import history
+from engine.stock_holdem.state import CLEANUP
 
 
 def holdings_frame(obs: dict, worth: list[int] | None = None) -> pl.DataFrame:
@@ -86,6 +87,32 @@ def charts(df: pl.DataFrame, step: int):
     ]
 
 
+#: the steps of a trading turn (engine.stock_holdem.state STEP_NAMES, in its order)
+STEP_WORDS = (N_("place"), N_("sell"), N_("buy"), N_("end"))
+
+
+def turn_words(state) -> str:
+    """Who is to act, in the session's language (the engine's ``describe_turn`` with its
+    seats as players)."""
+    if state.is_terminal():
+        return _("game over")
+    rnd = state.round + 1
+    if state.is_chance():
+        return _("round {round}: the cards are to be dealt").format(round=rnd)
+    who = player(state.current_player())
+    if state.phase == CLEANUP:
+        return _("round {round}, clean-up: {player} places its last card").format(
+            round=rnd, player=who
+        )
+    return _("round {round}, {player}'s turn {turn} of {turns}: {step} step").format(
+        round=rnd,
+        player=who,
+        turn=state.turn_number,
+        turns=state.turns,
+        step=_(STEP_WORDS[state.step]),
+    )
+
+
 MEASURE = N_(
     "Dollars, from what the trader could see. Each buy, sell and free action is graded "
     "with a share worth the price its company is expected to reach at this round's price "
@@ -99,4 +126,5 @@ PLUGIN = ExplorerPlugin(
     history=history,
     charts=charts,
     measure=MEASURE,
+    turn_words=turn_words,
 )

@@ -68,7 +68,7 @@ def test_learn_page_in_each_language_and_its_live_examples(lang):
         at.radio(key="learn_sh_turn").set_value("Seat 0's second turn").run()
         _clean(at, lang)
         at.number_input(key="learn_sh_c0").set_value(2).run()  # chips 2, 2, 5, 2; previous 0
-        assert any({"ja": "**席1**", "zh-TW": "**座位 1**"}[lang] in m.value for m in at.markdown)
+        assert any({"ja": "**席1**", "zh-TW": "**座位1**"}[lang] in m.value for m in at.markdown)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -158,3 +158,42 @@ def test_drawings_and_hand_words_follow_the_glossary(lang):
             }
         )
         assert {"ja": "残り1株", "zh-TW": "剩 1 股"}[lang] in board
+
+
+def _whole_game_states():
+    import random
+
+    from engine import get_game
+
+    state = get_game("stock_holdem").new_initial_state(4)
+    rng = random.Random(5)
+    while True:
+        yield state
+        if state.is_terminal():
+            return
+        if state.is_chance():
+            state.apply(state.sample_chance(rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+
+
+def test_games_page_turn_words_in_english_are_the_engine_phrase_through_a_whole_game():
+    from dashboard.explorer import ExplorerPlugin, turn_text
+    from dashboard.stock_holdem.explorer import turn_words
+
+    plain = ExplorerPlugin(game="stock_holdem", render_state=None, history=None, charts=None)
+    for state in _whole_game_states():
+        assert turn_words(state) == turn_text(plain, state)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_games_page_turn_words_through_a_whole_game_use_the_glossary(lang):
+    from dashboard.stock_holdem.explorer import turn_words
+
+    seen = set()
+    with language(lang):
+        for state in _whole_game_states():
+            text = turn_words(state)
+            assert "step" not in text and "round" not in text and "seat" not in text, text
+            seen.add(text.split("：")[0].split("、")[-1].split("，")[-1])
+    assert {"ja": "後処理ステップ", "zh-TW": "清理階段"}[lang] in seen
