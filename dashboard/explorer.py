@@ -727,7 +727,7 @@ def _grades_panel(plugin, key, notes, players, step, last) -> None:
         return
     unit = notes[0].unit
     if plugin.measure:
-        st.caption(plugin.measure)
+        st.caption(_(plugin.measure))  # the plugin marks it with N_()
     st.caption(_thresholds_text(plugin.game, unit))
     st.dataframe(_accuracy_frame(notes, players), hide_index=True, width="stretch")
     held = st.session_state.get(f"{key}_loss_figure")
