@@ -204,7 +204,10 @@ def error_text(exc: BaseException) -> str:
         return str(exc)
     from engine.core.errors import Word
 
-    params = {k: _(v) if isinstance(v, Word) else v for k, v in exc.params.items()}
+    params = {
+        k: _(v) if isinstance(v, Word) else error_text(v) if getattr(v, "code", None) else v
+        for k, v in exc.params.items()
+    }  # an inner error or a Phrase (a worded place or reason) is worded too
     try:
         return pgettext(code, template).format(**params)
     except (KeyError, IndexError, ValueError):  # a broken translation: say it in English

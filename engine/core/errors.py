@@ -29,6 +29,28 @@ def word(text: str) -> Word:
     return Word(text)
 
 
+class Phrase(str):
+    """A piece of a message worded from a template — a place (``game 3 (line 4)``), a
+    clause, a reason — that other messages put inside theirs. It is the English text (a
+    ``str``), and keeps ``code``, ``template`` and ``params`` like a coded error, so the
+    app words it in the player's language too.
+
+    >>> where = Phrase.coded("where.row", "row {row}", row=2)
+    >>> where, where.code, f"{where}: full"
+    ('row 2', 'where.row', 'row 2: full')
+    """
+
+    code: str | None = None
+    template: str | None = None
+    params: dict = {}
+
+    @classmethod
+    def coded(cls, code: str, template: str, **params) -> Phrase:
+        out = cls(template.format(**params))
+        out.code, out.template, out.params = code, template, params
+        return out
+
+
 class EngineError(Exception):
     """Base class of every error the engine raises on bad input.
 
@@ -51,6 +73,12 @@ class EngineError(Exception):
         err = cls(template.format(**params))
         err.code, err.template, err.params = code, template, params
         return err
+
+    @classmethod
+    def within(cls, where, error: BaseException):
+        """``error`` placed at ``where`` (``"line 3: …"``), still worded in the player's
+        language: the inner error is a parameter of the outer one."""
+        return cls.coded("in", "{where}: {error}", where=where, error=error)
 
 
 class ParseError(EngineError):
@@ -80,11 +108,13 @@ def quote_choices(items, limit: int = 12) -> str:
     items = [str(i) for i in items]
     shown = ", ".join(repr(i) for i in items[:limit])
     if len(items) > limit:
-        shown += f", … ({len(items)} in all)"
-    return shown or "nothing"
+        return Phrase.coded(
+            "choices.more", "{shown}, … ({count} in all)", shown=shown, count=len(items)
+        )
+    return shown or word("nothing")
 
 
-def parse_count(text: str, what: str, max_digits: int = 6) -> int:
+def parse_count(text: str, what: Word | str, max_digits: int = 6) -> int:
     """A small non-negative integer written in ASCII digits, or ``ParseError``.
 
     ``str.isdigit`` accepts '²' and other digits that ``int`` refuses, and ``int``

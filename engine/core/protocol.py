@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from engine.core.errors import EngineError, IllegalAction, ParseError, quote_choices
+from engine.core.errors import EngineError, IllegalAction, ParseError, quote_choices, word
 
 CHANCE = -1
 TERMINAL = -2
@@ -74,9 +74,11 @@ class State(ABC):
         """Raise :class:`IllegalAction` unless ``action`` is a possible chance outcome."""
         possible = [a for a, _ in self.chance_outcomes()]
         if action not in possible:
-            raise IllegalAction(
-                f"chance outcome {str(action)!r} is not possible now; "
-                f"possible: {quote_choices(possible)}"
+            raise IllegalAction.coded(
+                "chance.impossible",
+                "chance outcome {action!r} is not possible now; possible: {possible}",
+                action=str(action),
+                possible=quote_choices(possible),
             )
 
     @abstractmethod
@@ -97,15 +99,20 @@ class State(ABC):
             action = self.parse_action(action)
         player = self.current_player()
         if player == TERMINAL:
-            raise IllegalAction(f"{str(action)!r}: the game is over")
+            raise IllegalAction.coded(
+                "action.game_over", "{action!r}: the game is over", action=str(action)
+            )
         if player == CHANCE:
             self.check_chance(action)
         else:
             legal = self.legal_actions()
             if action not in legal:
-                raise IllegalAction(
-                    f"{str(action)!r} is not allowed now "
-                    f"({self.describe_turn()}); allowed: {quote_choices(legal)}"
+                raise IllegalAction.coded(
+                    "action.not_allowed",
+                    "{action!r} is not allowed now ({turn}); allowed: {allowed}",
+                    action=str(action),
+                    turn=self.describe_turn(),
+                    allowed=quote_choices(legal),
                 )
         self.apply_trusted(action)
 
@@ -238,11 +245,18 @@ class Game:
             num_players = self.default_count(ruleset)
         allowed = list(self.players_for(ruleset))
         if isinstance(num_players, bool) or not isinstance(num_players, int):
-            raise EngineError(f"number of players {num_players!r} must be an integer")
+            raise EngineError.coded(
+                "players.not_int",
+                "number of players {n!r} must be an integer",
+                n=num_players,
+            )
         if num_players not in allowed:
-            raise EngineError(
-                f"{self.title} cannot be played by {num_players} players; "
-                f"allowed: {', '.join(map(str, allowed))}"
+            raise EngineError.coded(
+                "players.count",
+                "{game} cannot be played by {n} players; allowed: {allowed}",
+                game=word(self.title),
+                n=num_players,
+                allowed=", ".join(map(str, allowed)),
             )
         if _frozen(ruleset):
             if len(_CHECKED) >= 256:
@@ -254,12 +268,16 @@ class Game:
         try:
             return self.bots[name]()
         except KeyError:
-            raise EngineError(
-                f"no bot {name!r} for {self.title}; bots: {quote_choices(sorted(self.bots))}"
+            raise EngineError.coded(
+                "bot.unknown",
+                "no bot {name!r} for {game}; bots: {bots}",
+                name=name,
+                game=word(self.title),
+                bots=quote_choices(sorted(self.bots)),
             ) from None
 
     def parse_error(self, text: str, why: str) -> ParseError:
-        return ParseError(f"{text!r}: {why}")
+        return ParseError.coded("action.bad", "{text!r}: {why}", text=text, why=why)
 
 
 # Game.new_initial_state's memory of what it checked, by identity (the entries hold the

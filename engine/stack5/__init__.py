@@ -50,30 +50,48 @@ def legal_placements(
     max_rows = spec.rules.max_rows
     rows = list(rows)
     if len(rows) > max_rows:
-        raise IllegalAction(f"a player has at most {max_rows} rows; got {len(rows)}")
+        raise IllegalAction.coded(
+            "stack5.too_many_rows",
+            "a player has at most {most} rows; got {n}",
+            most=max_rows,
+            n=len(rows),
+        )
     slots = []
     for i, row in enumerate(rows, 1):
         codes = tuple(spec.codes(row))
         for c in codes:
             if c >= spec.n_numbers and c != spec.JK:
-                raise IllegalAction(
-                    f"row {i}: {spec.name(c)!r} cannot be in a row (only number cards and "
-                    "Jokers are placed)"
+                raise IllegalAction.coded(
+                    "stack5.row_special",
+                    "row {row}: {card!r} cannot be in a row (only number cards and Jokers are "
+                    "placed)",
+                    row=i,
+                    card=spec.name(c),
                 )
         if len(codes) >= ROW_LENGTH:
-            raise IllegalAction(
-                f"row {i} has {len(codes)} cards; a row of {ROW_LENGTH} scores and leaves at once"
+            raise IllegalAction.coded(
+                "stack5.row_complete",
+                "row {row} has {n} cards; a row of {length} scores and leaves at once",
+                row=i,
+                n=len(codes),
+                length=ROW_LENGTH,
             )
         if not spec.viable(codes):
-            raise IllegalAction(
-                f"row {i} ({' '.join(spec.name(c) for c in codes)}) is not "
-                "viable: it could never have been built"
+            raise IllegalAction.coded(
+                "stack5.row_not_viable",
+                "row {row} ({cards}) is not viable: it could never have been built",
+                row=i,
+                cards=" ".join(spec.name(c) for c in codes),
             )
         slots.append(codes)
     slots += [()] * (max_rows - len(slots))
     code = spec.code(card)
     if code >= spec.n_numbers and code != spec.JK:
-        raise ParseError(f"{card!r}: only number cards and Jokers are placed in rows")
+        raise ParseError.coded(
+            "stack5.not_row_card",
+            "{card!r}: only number cards and Jokers are placed in rows",
+            card=card,
+        )
     return placements(spec, slots, code)
 
 

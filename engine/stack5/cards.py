@@ -100,10 +100,14 @@ class DeckSpec:
         key = str(text).strip().upper()
         code = self.index.get(key)
         if code is None:
-            raise ParseError(
-                f"{text!r}: not a Stack 5 card; write a colour "
-                f"{' '.join(self.rules.colours)} and a number 1-{self.rules.numbers} "
-                f"(e.g. 'R3'), or a special: {', '.join(repr(s) for s in SPECIALS)}"
+            raise ParseError.coded(
+                "stack5.card_unknown",
+                "{text!r}: not a Stack 5 card; write a colour {colours} and a number "
+                "1-{numbers} (e.g. 'R3'), or a special: {specials}",
+                text=text,
+                colours=" ".join(self.rules.colours),
+                numbers=self.rules.numbers,
+                specials=", ".join(repr(s) for s in SPECIALS),
             )
         return code
 
@@ -306,9 +310,18 @@ def row_outlook(row: Iterable[str] | str, rules: Stack5Rules | None = None) -> R
     codes = spec.codes(row)
     for c in codes:
         if c >= spec.n_numbers and c != spec.JK:
-            raise ParseError(f"{spec.name(c)!r}: only number cards and Jokers are placed in rows")
+            raise ParseError.coded(
+                "stack5.not_row_card",
+                "{card!r}: only number cards and Jokers are placed in rows",
+                card=spec.name(c),
+            )
     if len(codes) > ROW_LENGTH:
-        raise ParseError(f"a row holds at most {ROW_LENGTH} cards; got {len(codes)}")
+        raise ParseError.coded(
+            "stack5.row_long",
+            "a row holds at most {most} cards; got {n}",
+            most=ROW_LENGTH,
+            n=len(codes),
+        )
     viable = spec.viable(codes)
     combos = spec.outlook(codes) if viable else []
     return RowOutlook(

@@ -28,7 +28,7 @@ from fractions import Fraction
 from functools import lru_cache
 from math import factorial
 
-from engine.core.errors import IllegalAction, ParseError
+from engine.core.errors import IllegalAction, ParseError, word
 from engine.stack5.cards import deck_spec
 from engine.stack5.rules import Stack5Rules
 
@@ -82,24 +82,31 @@ def _check_cards(spec, drawn: Iterable[str] | str):
     codes = spec.codes(drawn)
     for c in codes:
         if c >= spec.n_numbers and c != spec.JK:
-            raise IllegalAction(
-                f"{spec.name(c)!r} cannot be held: only number cards and Jokers are kept "
-                "during a turn (other specials go to the discard pile when drawn)"
+            raise IllegalAction.coded(
+                "stack5.cannot_hold",
+                "{card!r} cannot be held: only number cards and Jokers are kept during a turn "
+                "(other specials go to the discard pile when drawn)",
+                card=spec.name(c),
             )
     seen: dict[int, str] = {}
     for c in codes:
         if c < spec.n_numbers:
             n = spec.number[c]
             if n in seen:
-                raise IllegalAction(
-                    f"drawn cards {seen[n]!r}, {spec.name(c)!r} repeat the number {n}: "
-                    "the turn has already busted"
+                raise IllegalAction.coded(
+                    "stack5.drawn_bust",
+                    "drawn cards {first!r}, {second!r} repeat the number {n}: "
+                    "the turn has already busted",
+                    first=seen[n],
+                    second=spec.name(c),
+                    n=n,
                 )
             seen[n] = spec.name(c)
     if codes.count(spec.JK) >= 2:
-        raise IllegalAction(
+        raise IllegalAction.coded(
+            "stack5.drawn_two_jokers",
             "drawn cards hold two Jokers: the turn has already ended (both Jokers discard "
-            "the turn's cards)"
+            "the turn's cards)",
         )
     return codes
 
@@ -109,7 +116,13 @@ def _counts_of(spec, cards, what: str) -> list[int]:
     if isinstance(cards, Mapping):
         for text, n in cards.items():
             if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-                raise ParseError(f"{what}: count {n!r} of {text!r} is not a whole number ≥ 0")
+                raise ParseError.coded(
+                    "stack5.bad_count",
+                    "{what}: count {n!r} of {card!r} is not a whole number ≥ 0",
+                    what=what,
+                    n=n,
+                    card=text,
+                )
             counts[spec.code(text)] += n
     else:
         for c in spec.codes(cards):
@@ -120,8 +133,13 @@ def _counts_of(spec, cards, what: str) -> list[int]:
 def _check_copies(spec, counts: list[int], what: str) -> None:
     for c, n in enumerate(counts):
         if n > spec.counts[c]:
-            raise IllegalAction(
-                f"{what} hold {n} copies of {spec.name(c)!r}; the deck has only {spec.counts[c]}"
+            raise IllegalAction.coded(
+                "stack5.too_many_copies",
+                "{what} hold {n} copies of {card!r}; the deck has only {deck}",
+                what=what,
+                n=n,
+                card=spec.name(c),
+                deck=spec.counts[c],
             )
 
 
@@ -145,9 +163,9 @@ def unseen_cards(
     used = [0] * spec.kinds
     for c in _check_cards(spec, drawn):
         used[c] += 1
-    vis = _counts_of(spec, visible, "visible cards")
+    vis = _counts_of(spec, visible, word("visible cards"))
     both = [a + b for a, b in zip(used, vis)]
-    _check_copies(spec, both, "drawn and visible cards")
+    _check_copies(spec, both, word("drawn and visible cards"))
     return {spec.name(c): spec.counts[c] - n for c, n in enumerate(both) if spec.counts[c] - n}
 
 
@@ -181,29 +199,37 @@ def draw_odds(
     Fraction(9, 20)
     """
     if isinstance(horizon, bool) or not isinstance(horizon, int) or not 1 <= horizon <= MAX_K:
-        raise IllegalAction(f"horizon {horizon!r}: write a whole number of draws 1-{MAX_K}")
+        raise IllegalAction.coded(
+            "stack5.horizon",
+            "horizon {horizon!r}: write a whole number of draws 1-{most}",
+            horizon=horizon,
+            most=MAX_K,
+        )
     spec = deck_spec(rules)
     codes = _check_cards(spec, drawn)
     if unseen is None:
         counts = list(spec.counts)
         for c in codes:
             counts[c] -= 1
-        _check_copies(spec, [spec.counts[c] - n for c, n in enumerate(counts)], "drawn cards")
+        _check_copies(spec, [spec.counts[c] - n for c, n in enumerate(counts)], word("drawn cards"))
     else:
-        counts = _counts_of(spec, unseen, "unseen cards")
+        counts = _counts_of(spec, unseen, word("unseen cards"))
         both = list(counts)
         for c in codes:
             both[c] += 1
-        _check_copies(spec, both, "drawn and unseen cards")
+        _check_copies(spec, both, word("drawn and unseen cards"))
     held_joker = spec.JK in codes
     if jokers_this_turn is not None:
         if isinstance(jokers_this_turn, bool) or jokers_this_turn not in (0, 1):
-            raise IllegalAction(
-                f"jokers this turn {jokers_this_turn!r}: write 0 or 1 (a second Joker ends "
-                "the turn)"
+            raise IllegalAction.coded(
+                "stack5.jokers_this_turn",
+                "jokers this turn {n!r}: write 0 or 1 (a second Joker ends the turn)",
+                n=jokers_this_turn,
             )
         if held_joker and not jokers_this_turn:
-            raise IllegalAction("a Joker is held, so at least one Joker counts this turn")
+            raise IllegalAction.coded(
+                "stack5.joker_held", "a Joker is held, so at least one Joker counts this turn"
+            )
         held_joker = bool(jokers_this_turn)
     jc = spec.rules.draw3_joker_counts()
     bust_within = _bust_within(spec, codes, counts, held_joker, horizon, jc)
@@ -366,7 +392,7 @@ def brute_force_bust(
         for c in codes:
             counts[c] -= 1
     else:
-        counts = _counts_of(spec, unseen, "unseen cards")
+        counts = _counts_of(spec, unseen, word("unseen cards"))
     numbers = frozenset(spec.number[c] for c in codes if c < spec.n_numbers)
     jc = spec.rules.draw3_joker_counts()
 

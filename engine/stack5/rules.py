@@ -201,20 +201,32 @@ class Stack5Rules:
     def validate(self) -> None:
         c = self.colours
         if not (1 <= len(c) <= 8) or not c.isalpha() or not c.isupper():
-            raise RulesetError(f"colours {c!r}: write 1 to 8 capital letters, e.g. 'RBGYP'")
+            raise RulesetError.coded(
+                "stack5.colours_letters",
+                "colours {colours!r}: write 1 to 8 capital letters, e.g. 'RBGYP'",
+                colours=c,
+            )
         if len(set(c)) != len(c):
-            raise RulesetError(f"colours {c!r}: a letter is repeated")
+            raise RulesetError.coded(
+                "stack5.colours_repeat", "colours {colours!r}: a letter is repeated", colours=c
+            )
         for letter in c:
             if letter in "DNCSJ":
-                raise RulesetError(
-                    f"colours {c!r}: letter {letter!r} is taken by a special card "
-                    "(D3, NB, CB, ST, JK); use other capital letters"
+                raise RulesetError.coded(
+                    "stack5.colours_special",
+                    "colours {colours!r}: letter {letter!r} is taken by a special card "
+                    "(D3, NB, CB, ST, JK); use other capital letters",
+                    colours=c,
+                    letter=letter,
                 )
         # Rows hold at most (row length - 1) cards each, a hand at most numbers + 2 cards;
         # the deck plus discard pile must never be empty when a card is needed.
         worst = 4 * self.max_rows * 4 + self.numbers + 3
         if self.deck_size() <= worst:
-            raise RulesetError(
-                f"the deck has {self.deck_size()} cards; at least {worst + 1} are needed so "
-                "that a card can always be drawn"
+            raise RulesetError.coded(
+                "stack5.deck_small",
+                "the deck has {n} cards; at least {least} are needed so that a card can always "
+                "be drawn",
+                n=self.deck_size(),
+                least=worst + 1,
             )

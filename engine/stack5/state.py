@@ -42,7 +42,14 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from engine.core.errors import EngineError, IllegalAction, ParseError, parse_count, quote_choices
+from engine.core.errors import (
+    EngineError,
+    IllegalAction,
+    ParseError,
+    parse_count,
+    quote_choices,
+    word,
+)
 from engine.core.protocol import CHANCE, TERMINAL, Game, State
 from engine.stack5.cards import ROW_LENGTH, DeckSpec, deck_spec
 from engine.stack5.rules import Stack5Rules
@@ -143,7 +150,7 @@ PHASE_NAMES = (
     "over",
 )
 
-ACTION_FORMS = (
+ACTION_FORMS = word(
     "'draw', 'stop', a card such as 'R3' (chance), 'give S', 'steal S row R', "
     "'place R3 row R' or 'place R3 discard row R'"
 )
@@ -162,7 +169,12 @@ def parse_action(text: str) -> Decide | Deal | Give | Steal | Place:
     engine.core.errors.ParseError: 'place R3 row': not a Stack 5 action; write 'draw', 'stop', ...
     """
     if not isinstance(text, str):
-        raise ParseError(f"{text!r}: an action is written as text; write {ACTION_FORMS}")
+        raise ParseError.coded(
+            "stack5.action_not_text",
+            "{text!r}: an action is written as text; write {forms}",
+            text=text,
+            forms=ACTION_FORMS,
+        )
     words = text.strip().split()
     low = [w.lower() for w in words]
     try:
@@ -181,8 +193,13 @@ def parse_action(text: str) -> Decide | Deal | Give | Steal | Place:
         if low[:1] == ["place"] and low[2:4] == ["discard", "row"] and len(low) == 5:
             return Place(words[1].upper(), _int(low[4]), True)
     except ParseError as exc:
-        raise ParseError(f"{_shown(text)}: {exc}") from None
-    raise ParseError(f"{_shown(text)}: not a Stack 5 action; write {ACTION_FORMS}")
+        raise ParseError.within(_shown(text), exc) from None
+    raise ParseError.coded(
+        "stack5.action_unknown",
+        "{text}: not a Stack 5 action; write {forms}",
+        text=_shown(text),
+        forms=ACTION_FORMS,
+    )
 
 
 def _shown(text: str, limit: int = 40) -> str:
@@ -190,9 +207,9 @@ def _shown(text: str, limit: int = 40) -> str:
     return repr(text) if len(text) <= limit else repr(text[:limit]) + "…"
 
 
-def _int(word: str) -> int:
+def _int(text: str) -> int:
     """A seat or row number: ASCII digits only, at most 3 (``parse_count``)."""
-    return parse_count(word, "a seat or row number", max_digits=3)
+    return parse_count(text, word("a seat or row number"), max_digits=3)
 
 
 # --- the state ----------------------------------------------------------------------------
@@ -351,7 +368,9 @@ class Stack5State(State):
         """The discard pile becomes the deck (the deck is empty)."""
         total = sum(self.discard)
         if total == 0:
-            raise EngineError("Stack 5: the deck and the discard pile are both empty")
+            raise EngineError.coded(
+                "stack5.deck_empty", "Stack 5: the deck and the discard pile are both empty"
+            )
         self._deck, self.discard = self.discard, [0] * self.spec.kinds
         self._flat = None
         self.deck_total = total
@@ -468,9 +487,11 @@ class Stack5State(State):
         code = self.spec.index.get(action.card) if isinstance(action, Deal) else None
         if code is None or not self._deck[code]:
             possible = [self.spec.names[c] for c, n in enumerate(self._deck) if n]
-            raise IllegalAction(
-                f"chance outcome {str(action)!r} is not possible now: the deck holds "
-                f"{quote_choices(possible, limit=30)}"
+            raise IllegalAction.coded(
+                "stack5.deal_impossible",
+                "chance outcome {action!r} is not possible now: the deck holds {possible}",
+                action=str(action),
+                possible=quote_choices(possible, limit=30),
             )
 
     def parse_action(self, text: str):
@@ -896,24 +917,48 @@ def setup_position(
     spec = state.spec
     for seat, texts in (rows or {}).items():
         if not isinstance(seat, int) or not 0 <= seat < players:
-            raise IllegalAction(f"seat {seat!r}: seats are 0-{players - 1}")
+            raise IllegalAction.coded(
+                "stack5.seat_range",
+                "seat {seat!r}: seats are 0-{last}",
+                seat=seat,
+                last=players - 1,
+            )
         if len(texts) > state.ruleset.max_rows:
-            raise IllegalAction(
-                f"seat {seat} has {len(texts)} rows; at most {state.ruleset.max_rows}"
+            raise IllegalAction.coded(
+                "stack5.too_many_rows_seat",
+                "seat {seat} has {n} rows; at most {most}",
+                seat=seat,
+                n=len(texts),
+                most=state.ruleset.max_rows,
             )
         for i, text in enumerate(texts):
             codes = tuple(spec.codes(text))
             shown = " ".join(spec.name(c) for c in codes)
             if len(codes) >= ROW_LENGTH or not spec.viable(codes):
-                raise IllegalAction(
-                    f"seat {seat} row {i + 1} {shown!r} cannot make any combination"
-                    if len(codes) < ROW_LENGTH
-                    else f"seat {seat} row {i + 1} {shown!r}: a row of {ROW_LENGTH} scores at once"
+                if len(codes) < ROW_LENGTH:
+                    raise IllegalAction.coded(
+                        "stack5.row_dead",
+                        "seat {seat} row {row} {cards!r} cannot make any combination",
+                        seat=seat,
+                        row=i + 1,
+                        cards=shown,
+                    )
+                raise IllegalAction.coded(
+                    "stack5.row_full",
+                    "seat {seat} row {row} {cards!r}: a row of {length} scores at once",
+                    seat=seat,
+                    row=i + 1,
+                    cards=shown,
+                    length=ROW_LENGTH,
                 )
             for c in codes:
                 if not state.deck[c]:
-                    raise IllegalAction(
-                        f"no copy of {spec.name(c)!r} is left for seat {seat} row {i + 1}"
+                    raise IllegalAction.coded(
+                        "stack5.no_copy_left",
+                        "no copy of {card!r} is left for seat {seat} row {row}",
+                        card=spec.name(c),
+                        seat=seat,
+                        row=i + 1,
                     )
                 state.deck[c] -= 1
                 state.deck_total -= 1
@@ -925,7 +970,13 @@ def setup_position(
             state.stamps[seat][i] = tuple(stamps)
     for seat, pts in enumerate(scores or []):
         if not 0 <= pts < state.ruleset.target:
-            raise IllegalAction(f"seat {seat}: score {pts} must be 0-{state.ruleset.target - 1}")
+            raise IllegalAction.coded(
+                "stack5.score_range",
+                "seat {seat}: score {points} must be 0-{last}",
+                seat=seat,
+                points=pts,
+                last=state.ruleset.target - 1,
+            )
         state.scores[seat] = pts
     state._summarise()
     state.origin = (rows, scores)
