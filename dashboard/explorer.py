@@ -81,7 +81,9 @@ class ExplorerPlugin:
     - ``measure``: in player words, what the graded decisions are measured by and what
       that measure assumes (shown beside the grades);
     - ``turn_words(state)``: who is to act, in the session's language (default: the
-      engine's ``describe_turn``, its generic phrases translated here).
+      engine's ``describe_turn``, its generic phrases translated here);
+    - ``event_words(text)``: the history's "event" text in the session's language
+      (default: seats as players, the text otherwise as the engine wrote it).
     """
 
     game: str
@@ -90,6 +92,7 @@ class ExplorerPlugin:
     charts: Callable[[pl.DataFrame, int], list[go.Figure]]
     measure: str = ""
     turn_words: Callable[[object], str] | None = None
+    event_words: Callable[[str], str] | None = None
 
 
 # --- cached loading -------------------------------------------------------------------------
@@ -114,13 +117,14 @@ class Replay:
 
 
 @st.cache_resource(show_spinner=False, max_entries=8)
-def _replay(game: str, record_json: str, _history_fn, lang: str = "en") -> Replay:
+def _replay(game: str, record_json: str, _history_fn, lang: str = "en", _event_fn=None) -> Replay:
     """``lang``: the cache keeps one replay per language (the move list has words)."""
     record = GameRecord.from_json(record_json)
     all_states = states(record)
     history = _history_fn(record)
     bots = set(get_game(game).bots)
-    return Replay(record, all_states, history, _moves(history, record.players, bots))
+    moves = _moves(history, record.players, bots, _event_fn or player_words)
+    return Replay(record, all_states, history, moves)
 
 
 @st.cache_resource(show_spinner=False, max_entries=8)
@@ -444,7 +448,9 @@ _KEY_NAMES = {
 }
 
 
-def _moves(history: pl.DataFrame, players: list[str], bots=()) -> pl.DataFrame:
+def _moves(
+    history: pl.DataFrame, players: list[str], bots=(), event_words=player_words
+) -> pl.DataFrame:
     """The move list without the current-step marker: step, who (``P1`` for Player 1,
     with the player's name unless it is a bot's), move, the game's event."""
 
@@ -457,13 +463,17 @@ def _moves(history: pl.DataFrame, players: list[str], bots=()) -> pl.DataFrame:
             return f"P{a + 1} · {players[a]}"
         return f"P{a + 1}"
 
-    extra = [c for c in ("event",) if c in history.columns]  # what happened, if the game says
-    return history.select(
-        "step",
-        pl.col("actor").map_elements(who, return_dtype=pl.String).alias("who"),
-        pl.col("action").alias("move"),
-        *[pl.col(c).map_elements(player_words, return_dtype=pl.String) for c in extra],
-    )
+    # Worded here, in this thread: polars would call back from its own threads, which do
+    # not know the session's language.
+    columns = {
+        "step": history["step"],
+        "who": pl.Series([who(a) for a in history["actor"]], dtype=pl.String),
+        "move": history["action"],
+    }
+    if "event" in history.columns:  # what happened, if the game says
+        events = [None if e is None else event_words(e) for e in history["event"]]
+        columns["event"] = pl.Series(events, dtype=pl.String)
+    return pl.DataFrame(columns)
 
 
 def _counter(key: str, name: str) -> int:
@@ -636,7 +646,7 @@ def _thresholds_text(game: str, unit: str) -> str:
 def _board(plugin: ExplorerPlugin, key: str, record_json: str) -> None:
     try:
         with st.spinner(_("Replaying the game…")):
-            rep = _replay(plugin.game, record_json, plugin.history, current())
+            rep = _replay(plugin.game, record_json, plugin.history, current(), plugin.event_words)
     except EngineError as exc:
         st.error(_("This record does not replay: {error}").format(error=exc))
         return

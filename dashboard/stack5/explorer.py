@@ -82,8 +82,25 @@ MEASURE = N_(
     "scaled by how full it is)."
 )
 
+
+def whose_turn(state) -> str:
+    """Who is to act, in the page's language, seats as players."""
+    return player_words(words.phrase(state.describe_turn(), player))
+
+
+def event_words(text: str) -> str:
+    """A move's event in the page's language, seats as players."""
+    return player_words(words.phrase(text, player))
+
+
 PLUGIN = ExplorerPlugin(
-    game="stack5", render_state=render_state, history=history, charts=charts, measure=MEASURE
+    game="stack5",
+    render_state=render_state,
+    history=history,
+    charts=charts,
+    measure=MEASURE,
+    turn_words=whose_turn,
+    event_words=event_words,
 )
 
 
