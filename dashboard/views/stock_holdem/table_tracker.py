@@ -5,7 +5,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard import ui
-from dashboard.i18n import _, money
+from dashboard.i18n import _, money, pgettext
 from dashboard.stock_holdem import tracker_view as tv
 from dashboard.stock_holdem.draw import cards_html, legend_html
 from dashboard.stock_holdem.inputs import count_from_text, rules_inputs, stock_up_input
@@ -198,7 +198,7 @@ if view is not None:
         st.html(f"<div>{cards_html(view.seen)}</div>")
 
 # --- players (kept in the session and the URL, like the company cards) ---------------------
-st.subheader(_("Players"))
+st.subheader(pgettext("heading", "Players"))
 ui.init_state(tt_n=ui.url_value("n", 4, choices=(3, 4, 5, 6)), tt_players_v=0)
 n = st.selectbox(_("Players"), [3, 4, 5, 6], key="tt_n")
 if "tt_players" not in st.session_state:
