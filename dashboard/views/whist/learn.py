@@ -5,7 +5,7 @@ import random
 import polars as pl
 import streamlit as st
 
-from dashboard.i18n import N_, _, ngettext
+from dashboard.i18n import N_, _, ngettext, pgettext
 from dashboard.ui import assumption, engine_errors, ruleset_table, set_url, url_value
 from dashboard.whist.draw import cards_html, row, seat_word, straw_html, trick_html
 from dashboard.whist.explorer import render_state
@@ -418,7 +418,12 @@ with tabs[5]:
         assumption(_("Honours are not scored in two-player Whist."))
         assumption(_("The game is played to 5 points (7 or 10 selectable)."))
         c1, c2, c3 = st.columns(3)
-        g = c1.selectbox(_("Game"), ["high", "low"], format_func=high_low_title, key="wl_2game")
+        g = c1.selectbox(
+            pgettext("kind of game", "Game"),
+            ["high", "low"],
+            format_func=high_low_title,
+            key="wl_2game",
+        )
         d = c2.selectbox(
             _("High declarer"),
             [0, 1],

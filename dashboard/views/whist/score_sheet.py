@@ -39,7 +39,11 @@ st.caption(_("Enter each deal as it is played; the sheet scores it with the game
 
 variant = url_value("v", "bid4", choices=VARIANTS)
 variant = st.selectbox(
-    _("Game"), VARIANTS, index=VARIANTS.index(variant), format_func=variant_title, key="ws_v"
+    pgettext("kind of game", "Game"),
+    VARIANTS,
+    index=VARIANTS.index(variant),
+    format_func=variant_title,
+    key="ws_v",
 )
 rules_kw = {"variant": variant}
 if variant in ("whist4", "whist2"):
@@ -255,7 +259,9 @@ with st.container(border=True):
         hon = c3.selectbox(_("How many of A K Q J"), [3, 4], key="ws_hon")
     else:
         c1, c2, c3 = st.columns(3)
-        game = c1.selectbox(_("Game"), ["high", "low"], key="ws_game", format_func=high_low)
+        game = c1.selectbox(
+            pgettext("kind of game", "Game"), ["high", "low"], key="ws_game", format_func=high_low
+        )
         st.session_state.setdefault("ws_tricks2", 7)
         tricks = number_field(
             c2,
