@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.core.errors import ParseError
+from engine.core.errors import ParseError, word
 
 SYMBOLS = ("A", "F", "S", "W")
 COMPANIES = ("A", "B", "C", "D", "E", "F")
@@ -38,7 +38,7 @@ CARD_TEXTS = _TEXT = tuple(
 )
 _BY_TEXT = {t: c for c, t in enumerate(_TEXT)}
 
-CARD_HELP = "write a number 1-10 and a symbol A, F, S, W (e.g. '7A'), or 'BULL' or 'BEAR'"
+CARD_HELP = word("write a number 1-10 and a symbol A, F, S, W (e.g. '7A'), or 'BULL' or 'BEAR'")
 
 
 def quote(value, limit: int = 200) -> str:
@@ -67,7 +67,9 @@ def parse_card(text) -> int:
         card = _BY_TEXT.get(text.strip().upper())
         if card is not None:
             return card
-    raise ParseError(f"{quote(text)}: not a card; {CARD_HELP}")
+    raise ParseError.coded(
+        "stock.card_unknown", "{text}: not a card; {help}", text=quote(text), help=CARD_HELP
+    )
 
 
 def shows_number(card: int, parity: str = "even") -> bool:
@@ -108,4 +110,8 @@ def company_index(text) -> int:
         t = text.strip().upper()
         if t in COMPANIES:
             return COMPANIES.index(t)
-    raise ParseError(f"{quote(text)}: no such company; companies are A, B, C, D, E, F")
+    raise ParseError.coded(
+        "stock.company_unknown",
+        "{text}: no such company; companies are A, B, C, D, E, F",
+        text=quote(text),
+    )

@@ -24,7 +24,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations, product
 
-from engine.core.errors import ParseError
+from engine.core.errors import ParseError, word
 from engine.stock_holdem.cards import (
     ALL_CARDS,
     BEAR,
@@ -199,8 +199,11 @@ def stock_up_count(value, rules=None) -> int:
     if isinstance(value, bool):
         value = int(value)
     if not isinstance(value, int) or not 0 <= value <= per:
-        raise ParseError(
-            f"stock-up chips {quote(value)}: a company carries 0-{per} (stock_up_per_company)"
+        raise ParseError.coded(
+            "stock.stock_up_range",
+            "stock-up chips {value}: a company carries 0-{per} (stock_up_per_company)",
+            value=quote(value),
+            per=per,
         )
     return value
 
@@ -244,20 +247,40 @@ def _split(cards) -> list:
     return list(cards)
 
 
-def parse_cards(cards, *, count: int | None = 5, what: str = "card") -> tuple[int, ...]:
+def parse_cards(cards, *, count: int | None = 5, what: str = word("card")) -> tuple[int, ...]:
     """Card ids from text (``"7A 10W BULL"``) or a sequence of texts / ids, checking that
     no card appears twice (and that there are ``count`` of them, when given)."""
     items = _split(cards)
     if count is not None and len(items) != count:
-        raise ParseError(f"{quote(cards)}: a company has exactly {count} cards, got {len(items)}")
+        raise ParseError.coded(
+            "stock.company_cards",
+            "{cards}: a company has exactly {count} cards, got {n}",
+            cards=quote(cards),
+            count=count,
+            n=len(items),
+        )
     out = []
     for i, item in enumerate(items, start=1):
         try:
             c = parse_card(item)
         except ParseError:
-            raise ParseError(f"{what} {i} {quote(item)}: not a card; {CARD_HELP}") from None
+            raise ParseError.coded(
+                "stock.nth_not_card",
+                "{what} {i} {item}: not a card; {help}",
+                what=what,
+                i=i,
+                item=quote(item),
+                help=CARD_HELP,
+            ) from None
         if c in out:
-            raise ParseError(f"{what} {i} {quote(item)}: {card_text(c)} is used twice")
+            raise ParseError.coded(
+                "stock.nth_twice",
+                "{what} {i} {item}: {card} is used twice",
+                what=what,
+                i=i,
+                item=quote(item),
+                card=card_text(c),
+            )
         out.append(c)
     return tuple(out)
 
@@ -296,7 +319,7 @@ def price(cards, *, stock_up: int | bool = 0, rules=None) -> PriceBreakdown:
 
 # --- exact distribution --------------------------------------------------------------------
 
-SLOT_HELP = (
+SLOT_HELP = word(
     "write a card ('7A', 'BULL', 'BEAR'), a back showing a number ('7?'), "
     "a back showing a symbol ('?A') or '?' for unknown"
 )
@@ -333,7 +356,9 @@ def parse_slot(text, *, parity: str = "even"):
     if isinstance(text, int) and not isinstance(text, bool):
         return ("card", parse_card(text))
     if not isinstance(text, str):
-        raise ParseError(f"{quote(text)}: not a slot; {SLOT_HELP}")
+        raise ParseError.coded(
+            "stock.slot_unknown", "{text}: not a slot; {help}", text=quote(text), help=SLOT_HELP
+        )
     t = text.strip().upper()
     if t in ("?", ""):
         return ("unknown", None)
@@ -341,15 +366,19 @@ def parse_slot(text, *, parity: str = "even"):
         return ("card", BEAR)
     if "?" in t:
         if t not in set(backs(parity)) or t == "BEAR":
-            raise ParseError(
-                f"{quote(text)}: no card has this back; backs are '1?'…'10?' and "
-                + ", ".join(f"'?{s}'" for s in SYMBOLS)
+            raise ParseError.coded(
+                "stock.back_unknown",
+                "{text}: no card has this back; backs are '1?'…'10?' and {symbols}",
+                text=quote(text),
+                symbols=", ".join(f"'?{s}'" for s in SYMBOLS),
             )
         return ("back", t)
     try:
         return ("card", parse_card(t))
     except ParseError:
-        raise ParseError(f"{quote(text)}: not a slot; {SLOT_HELP}") from None
+        raise ParseError.coded(
+            "stock.slot_unknown", "{text}: not a slot; {help}", text=quote(text), help=SLOT_HELP
+        ) from None
 
 
 def _accumulate_symmetric(
@@ -669,27 +698,42 @@ def price_distribution(
     if parity is None:
         parity = rules.card_back_parity if rules is not None else "even"
     if parity not in ("even", "odd"):
-        raise ParseError(f"card-back parity {quote(parity)}: 'even' or 'odd'")
+        raise ParseError.coded(
+            "stock.parity", "card-back parity {parity}: 'even' or 'odd'", parity=quote(parity)
+        )
     items = _split(slots)
     if len(items) != 5:
-        raise ParseError(f"{quote(slots)}: a company has exactly 5 slots, got {len(items)}")
+        raise ParseError.coded(
+            "stock.company_slots",
+            "{slots}: a company has exactly 5 slots, got {n}",
+            slots=quote(slots),
+            n=len(items),
+        )
     parsed = []
     for i, item in enumerate(items, start=1):
         try:
             parsed.append(parse_slot(item, parity=parity))
         except ParseError as exc:
-            raise ParseError(f"slot {i} {exc}") from None
-    seen_ids = parse_cards(seen, count=None, what="seen card")
+            raise ParseError.coded("stock.in_slot", "slot {i} {error}", i=i, error=exc) from None
+    seen_ids = parse_cards(seen, count=None, what=word("seen card"))
     known: list[int] = []
     for i, (kind, value) in enumerate(parsed, start=1):
         if kind == "card":
             if value in known:
-                raise ParseError(
-                    f"slot {i} {quote(items[i - 1])}: {card_text(value)} is used twice"
+                raise ParseError.coded(
+                    "stock.slot_twice",
+                    "slot {i} {item}: {card} is used twice",
+                    i=i,
+                    item=quote(items[i - 1]),
+                    card=card_text(value),
                 )
             if value in seen_ids:
-                raise ParseError(
-                    f"slot {i} {quote(items[i - 1])}: {card_text(value)} is also in the seen cards"
+                raise ParseError.coded(
+                    "stock.slot_seen",
+                    "slot {i} {item}: {card} is also in the seen cards",
+                    i=i,
+                    item=quote(items[i - 1]),
+                    card=card_text(value),
                 )
             known.append(value)
     taken = set(known) | set(seen_ids)
@@ -703,9 +747,15 @@ def price_distribution(
     for back, where in wanted.items():
         cards = [c for c in pool if back_of[c] == back]
         if len(cards) < len(where):
-            raise ParseError(
-                f"slot {where[len(cards)]} {quote(items[where[len(cards)] - 1])}: no card with "
-                f"back {quote(back)} is left ({len(cards)} unseen, {len(where)} slots show it)"
+            raise ParseError.coded(
+                "stock.back_none_left",
+                "slot {i} {item}: no card with back {back} is left ({unseen} unseen, "
+                "{shown} slots show it)",
+                i=where[len(cards)],
+                item=quote(items[where[len(cards)] - 1]),
+                back=quote(back),
+                unseen=len(cards),
+                shown=len(where),
             )
         classes.append((cards, len(where)))
     u = sum(1 for kind, _ in parsed if kind == "unknown")
@@ -716,8 +766,12 @@ def price_distribution(
         chosen_set = set(chosen)
         rest = [c for c in pool if c not in chosen_set] if in_class else pool
         if len(rest) < u:
-            raise ParseError(
-                f"{quote(slots)}: only {len(rest)} unseen cards are left for {u} unknown slots"
+            raise ParseError.coded(
+                "stock.unseen_short",
+                "{slots}: only {left} unseen cards are left for {u} unknown slots",
+                slots=quote(slots),
+                left=len(rest),
+                u=u,
             )
         _accumulate(known + chosen, rest, u, acc, variant)
     total = sum(acc.values())

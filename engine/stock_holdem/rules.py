@@ -148,29 +148,54 @@ class StockHoldemRules:
 
     def validate(self) -> None:
         if len(self.start_money) != 4:
-            raise RulesetError(
-                f"start_money {self.start_money!r}: give 4 amounts (3, 4, 5, 6 players)"
+            raise RulesetError.coded(
+                "stock.start_money_len",
+                "start_money {value!r}: give 4 amounts (3, 4, 5, 6 players)",
+                value=self.start_money,
             )
         if len(self.start_chips) != 6:
-            raise RulesetError(f"start_chips {self.start_chips!r}: give 6 counts (seats 1-6)")
+            raise RulesetError.coded(
+                "stock.start_chips_len",
+                "start_chips {value!r}: give 6 counts (seats 1-6)",
+                value=self.start_chips,
+            )
         if len(self.symbol_names) != 4:
-            raise RulesetError(f"symbol_names {self.symbol_names!r}: give 4 names")
+            raise RulesetError.coded(
+                "stock.symbol_names_len",
+                "symbol_names {value!r}: give 4 names",
+                value=self.symbol_names,
+            )
         if len(self.company_names) != 6:
-            raise RulesetError(f"company_names {self.company_names!r}: give 6 names")
+            raise RulesetError.coded(
+                "stock.company_names_len",
+                "company_names {value!r}: give 6 names",
+                value=self.company_names,
+            )
         if not all(0 <= m <= MAX_MONEY for m in self.start_money):
-            raise RulesetError(
-                f"start_money {self.start_money!r}: each amount must be 0-{MAX_MONEY}"
+            raise RulesetError.coded(
+                "stock.start_money_range",
+                "start_money {value!r}: each amount must be 0-{most}",
+                value=self.start_money,
+                most=MAX_MONEY,
             )
         if not all(0 <= c <= MAX_CHIPS for c in self.start_chips):
-            raise RulesetError(
-                f"start_chips {self.start_chips!r}: each count must be 0-{MAX_CHIPS}"
+            raise RulesetError.coded(
+                "stock.start_chips_range",
+                "start_chips {value!r}: each count must be 0-{most}",
+                value=self.start_chips,
+                most=MAX_CHIPS,
             )
         for what, names in (
             ("symbol_names", self.symbol_names),
             ("company_names", self.company_names),
         ):
             if not all(0 < len(x.strip()) <= 24 for x in names):
-                raise RulesetError(f"{what} {names!r}: each name must be 1-24 characters")
+                raise RulesetError.coded(
+                    "stock.names_length",
+                    "{field} {value!r}: each name must be 1-24 characters",
+                    field=what,
+                    value=names,
+                )
 
 
 #: hand size and trading turns per player, by player count (RULES §1 set-up)

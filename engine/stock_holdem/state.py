@@ -32,7 +32,7 @@ import random
 from dataclasses import dataclass, field
 from itertools import compress
 
-from engine.core.errors import EngineError, IllegalAction, ParseError, parse_count
+from engine.core.errors import EngineError, IllegalAction, ParseError, Phrase, parse_count, word
 from engine.core.protocol import CHANCE, TERMINAL, State
 from engine.stock_holdem.cards import (
     ALL_CARDS,
@@ -62,15 +62,22 @@ PHASE_NAMES = ("deal", "trade", "cleanup", "over")
 # steps of a trading turn
 PLACE, SELL, BUY, END = 0, 1, 2, 3
 STEP_NAMES = ("place", "sell", "buy", "end")
+# the step names inside a sentence ("it is the buy step"), worded by the app
+_STEP_WORDS = (
+    Phrase.coded("stock.step_place", "place"),
+    Phrase.coded("stock.step_sell", "sell"),
+    Phrase.coded("stock.step_buy", "buy"),
+    Phrase.coded("stock.step_end", "end"),
+)
 
-ACTION_HELP = (
+ACTION_HELP = word(
     "write one of 'place 7A C', 'sell C', 'no sell', 'buy C', 'no buy', 'cash', "
     "'peek C3', 'peek hand 2.3', 'free sell C', 'free buy C', 'stock-up C', 'end' or "
     "'deal …'"
 )
 
 
-_BEAR_PUBLIC = "that card is Bear, whose back is unique: its face is public, no peek needed"
+_BEAR_PUBLIC = word("that card is Bear, whose back is unique: its face is public, no peek needed")
 
 KINDS = ("place", "sell", "no sell", "buy", "no buy", "cash", "peek", "peek hand",
          "free sell", "free buy", "stock-up", "end")  # fmt: skip
@@ -228,7 +235,12 @@ def parse_move(text: str) -> Move | Deal:
     engine.core.errors.ParseError: 'peek C9': slot 9 does not exist; slots are 1-5 ...
     """
     if not isinstance(text, str):
-        raise ParseError(f"{quote(text)}: not a Stock Hold'em action; {ACTION_HELP}")
+        raise ParseError.coded(
+            "stock.action_unknown",
+            "{text}: not a Stock Hold'em action; {help}",
+            text=quote(text),
+            help=ACTION_HELP,
+        )
     t = " ".join(text.strip().lower().split())
     if t.startswith("deal"):
         return _parse_deal(text)
@@ -239,32 +251,46 @@ def parse_move(text: str) -> Move | Deal:
         if t.startswith("place "):
             parts = t.split()
             if len(parts) != 3:
-                raise ParseError(f"{quote(text)}: write 'place CARD COMPANY', e.g. 'place 7A C'")
+                raise ParseError.coded(
+                    "stock.place_form",
+                    "{text}: write 'place CARD COMPANY', e.g. 'place 7A C'",
+                    text=quote(text),
+                )
             return PLACE_MOVES[parse_card(parts[1])][company_index(parts[2])]
         if t.startswith("peek hand"):
             seat, dot, idx = t[9:].strip().partition(".")
             if not (seat and dot and idx):
-                raise ParseError(
-                    f"{quote(text)}: write 'peek hand SEAT.CARD', e.g. 'peek hand 2.3' for the 3rd "
-                    "card of seat 2's hand"
+                raise ParseError.coded(
+                    "stock.peek_hand_form",
+                    "{text}: write 'peek hand SEAT.CARD', e.g. 'peek hand 2.3' for the 3rd card "
+                    "of seat 2's hand",
+                    text=quote(text),
                 )
-            seat_n = parse_count(seat, "a seat", max_digits=3)
-            idx_n = parse_count(idx, "a card of a hand", max_digits=3)
+            seat_n = parse_count(seat, word("a seat"), max_digits=3)
+            idx_n = parse_count(idx, word("a card of a hand"), max_digits=3)
             if not (seat_n < 6 and 1 <= idx_n <= 6):
-                raise ParseError(f"{quote(text)}: seats are 0-5 and a hand has at most 6 cards")
+                raise ParseError.coded(
+                    "stock.peek_hand_range",
+                    "{text}: seats are 0-5 and a hand has at most 6 cards",
+                    text=quote(text),
+                )
             return PEEK_HAND_MOVES[seat_n][idx_n - 1]
         if t.startswith("peek "):
             arg = t[5:].strip()
             co = company_index(arg[:1])
             if not arg[1:]:
-                raise ParseError(
-                    f"{quote(text)}: write 'peek' with a company and slot, e.g. 'peek C3'"
+                raise ParseError.coded(
+                    "stock.peek_form",
+                    "{text}: write 'peek' with a company and slot, e.g. 'peek C3'",
+                    text=quote(text),
                 )
-            slot = parse_count(arg[1:], "a slot", max_digits=3)
+            slot = parse_count(arg[1:], word("a slot"), max_digits=3)
             if not 1 <= slot <= SLOTS:
-                raise ParseError(
-                    f"{quote(text)}: slot {slot} does not exist; "
-                    "slots are 1-5 (1 and 2 are face up)"
+                raise ParseError.coded(
+                    "stock.slot_range",
+                    "{text}: slot {slot} does not exist; slots are 1-5 (1 and 2 are face up)",
+                    text=quote(text),
+                    slot=slot,
                 )
             return PEEK_MOVES[co][slot - 1]
         for kind, table in (
@@ -280,35 +306,61 @@ def parse_move(text: str) -> Move | Deal:
         msg = str(exc)
         if msg.startswith(quote(text)):
             raise
-        raise ParseError(f"{quote(text)}: {msg}") from None
-    raise ParseError(f"{quote(text)}: not a Stock Hold'em action; {ACTION_HELP}")
+        raise ParseError.within(quote(text), exc) from None
+    raise ParseError.coded(
+        "stock.action_unknown",
+        "{text}: not a Stock Hold'em action; {help}",
+        text=quote(text),
+        help=ACTION_HELP,
+    )
 
 
 def _parse_deal(text: str) -> Deal:
     body = text.strip()[4:].strip()
     parts = [p.strip() for p in body.split("|")]
     if len(parts) < 4:
-        raise ParseError(
-            f"{quote(text)}: a deal is 'deal A:c,c B:c,c … F:c,c | hand | hand | …' "
-            "with one hand per seat"
+        raise ParseError.coded(
+            "stock.deal_form",
+            "{text}: a deal is 'deal A:c,c B:c,c … F:c,c | hand | hand | …' with one hand per seat",
+            text=quote(text),
         )
     board: list[int] = []
     pairs = parts[0].split()
     if len(pairs) != 6:
-        raise ParseError(f"{quote(text)}: the deal must give 2 face-up cards for each of A-F")
+        raise ParseError.coded(
+            "stock.deal_board",
+            "{text}: the deal must give 2 face-up cards for each of A-F",
+            text=quote(text),
+        )
     for i, pair in enumerate(pairs):
         name, _, cards = pair.partition(":")
         if name.upper() != COMPANIES[i]:
-            raise ParseError(f"{quote(text)}: expected company {COMPANIES[i]} at {quote(pair)}")
+            raise ParseError.coded(
+                "stock.deal_company",
+                "{text}: expected company {company} at {pair}",
+                text=quote(text),
+                company=COMPANIES[i],
+                pair=quote(pair),
+            )
         cs = cards.split(",")
         if len(cs) != FACE_UP:
-            raise ParseError(f"{quote(text)}: company {COMPANIES[i]} needs 2 face-up cards")
+            raise ParseError.coded(
+                "stock.deal_face_up",
+                "{text}: company {company} needs 2 face-up cards",
+                text=quote(text),
+                company=COMPANIES[i],
+            )
         board.extend(parse_card(c) for c in cs)
     hands = tuple(tuple(parse_card(c) for c in p.split(",")) if p else () for p in parts[1:])
     every = board + [c for h in hands for c in h]
     if len(set(every)) != len(every):
         dup = next(c for c in every if every.count(c) > 1)
-        raise ParseError(f"{quote(text)}: card {card_text(dup)} is dealt twice")
+        raise ParseError.coded(
+            "stock.deal_twice",
+            "{text}: card {card} is dealt twice",
+            text=quote(text),
+            card=card_text(dup),
+        )
     return Deal(tuple(board), hands)
 
 
@@ -480,7 +532,12 @@ class StockHoldemState(State):
             action = self.parse_action(action)
         legal_check = isinstance(action, Move) and self.phase in (TRADE, CLEANUP)
         if legal_check and action not in self.legal_actions():
-            raise IllegalAction(f"{quote(str(action))}: {self.why_illegal(action)}")
+            raise IllegalAction.coded(
+                "stock.illegal",
+                "{action}: {why}",
+                action=quote(str(action)),
+                why=self.why_illegal(action),
+            )
         super().apply(action)
 
     def why_illegal(self, m: Move) -> str:
@@ -493,64 +550,145 @@ class StockHoldemState(State):
                  "free sell": r.cost_free_sell,
                  "free buy": r.cost_free_buy, "stock-up": r.cost_stock_up}  # fmt: skip
         if self.phase == CLEANUP and m.kind != "place":
-            return f"in the clean-up step seat {p} can only place its last card"
+            return Phrase.coded(
+                "stock.why_cleanup",
+                "in the clean-up step seat {p} can only place its last card",
+                p=p,
+            )
         if m.kind in costs and self.chips[p] < costs[m.kind]:
-            return f"{m.kind} costs {costs[m.kind]} chips and seat {p} has {self.chips[p]}"
+            return Phrase.coded(
+                "stock.why_chips",
+                "{kind} costs {cost} chips and seat {p} has {chips}",
+                kind=m.kind,
+                cost=costs[m.kind],
+                p=p,
+                chips=self.chips[p],
+            )
         if m.kind == "place":
             if self.phase == TRADE and self.step != PLACE:
-                return (
-                    "a card is placed only at the start of a turn, and not in the first turn"
-                    if self.turn_index < self.num_players
-                    else f"seat {p} already placed a card this turn"
+                if self.turn_index < self.num_players:
+                    return Phrase.coded(
+                        "stock.why_place_first",
+                        "a card is placed only at the start of a turn, and not in the first turn",
+                    )
+                return Phrase.coded(
+                    "stock.why_placed", "seat {p} already placed a card this turn", p=p
                 )
             if m.card not in self.hands[p]:
-                return f"seat {p} does not hold {card_text(m.card)}"
+                return Phrase.coded(
+                    "stock.why_not_held",
+                    "seat {p} does not hold {card}",
+                    p=p,
+                    card=card_text(m.card),
+                )
             if len(self.board[co]) >= SLOTS:
-                return f"company {name} already has 5 cards"
+                return Phrase.coded(
+                    "stock.why_company_full", "company {name} already has 5 cards", name=name
+                )
         if self.phase == TRADE and self.step == PLACE and m.kind not in costs and m.kind != "place":
-            return f"seat {p} must first place a card (from the second turn on)"
+            return Phrase.coded(
+                "stock.why_place_before",
+                "seat {p} must first place a card (from the second turn on)",
+                p=p,
+            )
         if m.kind in ("sell", "no sell") and self.step != SELL:
-            return f"it is the {STEP_NAMES[self.step]} step, not the sell step"
+            return Phrase.coded(
+                "stock.why_not_sell_step",
+                "it is the {step} step, not the sell step",
+                step=_STEP_WORDS[self.step],
+            )
         if m.kind in ("buy", "no buy") and self.step != BUY:
-            return f"it is the {STEP_NAMES[self.step]} step, not the buy step"
+            return Phrase.coded(
+                "stock.why_not_buy_step",
+                "it is the {step} step, not the buy step",
+                step=_STEP_WORDS[self.step],
+            )
         if m.kind in ("sell", "free sell") and not self.shares[p][co]:
-            return f"seat {p} owns no share of company {name}"
+            return Phrase.coded(
+                "stock.why_no_share", "seat {p} owns no share of company {name}", p=p, name=name
+            )
         if m.kind in ("buy", "free buy"):
             if self.supply(co) <= 0:
-                return f"no share of company {name} is left"
+                return Phrase.coded(
+                    "stock.why_sold_out", "no share of company {name} is left", name=name
+                )
             if self.money[p] < self.prices[co]:
-                return f"seat {p} has ${self.money[p]}, company {name} costs ${self.prices[co]}"
+                return Phrase.coded(
+                    "stock.why_money",
+                    "seat {p} has ${money}, company {name} costs ${price}",
+                    p=p,
+                    money=self.money[p],
+                    name=name,
+                    price=self.prices[co],
+                )
             if m.kind == "buy" and self.placed >= 0 and co != self.placed:
-                return (
-                    f"after the first turn a seat buys only the company it placed a card on "
-                    f"this turn ({COMPANIES[self.placed]})"
+                return Phrase.coded(
+                    "stock.why_buy_placed",
+                    "after the first turn a seat buys only the company it placed a card on this "
+                    "turn ({company})",
+                    company=COMPANIES[self.placed],
                 )
         if m.kind == "peek hand":
             if not r.peek_hands:
-                return "this ruleset allows peeking only at cards on companies (peek_hands)"
+                return Phrase.coded(
+                    "stock.why_no_peek_hands",
+                    "this ruleset allows peeking only at cards on companies (peek_hands)",
+                )
             if m.seat == p:
-                return "that is the seat's own hand"
+                return Phrase.coded("stock.why_own_hand", "that is the seat's own hand")
             if m.seat >= self.num_players or m.slot >= len(self.hands[m.seat]):
                 held = len(self.hands[m.seat]) if m.seat < self.num_players else 0
-                return f"seat {m.seat} holds {held} card(s)"
+                return Phrase.coded(
+                    "stock.why_hand_size",
+                    "seat {seat} holds {held} card(s)",
+                    seat=m.seat,
+                    held=held,
+                )
             if self.hands[m.seat][m.slot] == BEAR:
                 return _BEAR_PUBLIC
-            return f"seat {p} already knows that card"
+            return Phrase.coded("stock.why_known", "seat {p} already knows that card", p=p)
         if m.kind == "peek":
             if m.slot >= len(self.board[co]):
-                return f"company {name} has no card in slot {m.slot + 1}"
+                return Phrase.coded(
+                    "stock.why_empty_slot",
+                    "company {name} has no card in slot {slot}",
+                    name=name,
+                    slot=m.slot + 1,
+                )
             if m.slot < FACE_UP:
-                return f"slot {m.slot + 1} of company {name} is face up"
+                return Phrase.coded(
+                    "stock.why_face_up",
+                    "slot {slot} of company {name} is face up",
+                    slot=m.slot + 1,
+                    name=name,
+                )
             if self.board[co][m.slot] == BEAR:
-                return f"slot {m.slot + 1} of company {name}: " + _BEAR_PUBLIC
-            return f"seat {p} already knows that card"
+                return Phrase.coded(
+                    "stock.why_bear_slot",
+                    "slot {slot} of company {name}: {bear}",
+                    slot=m.slot + 1,
+                    name=name,
+                    bear=_BEAR_PUBLIC,
+                )
+            return Phrase.coded("stock.why_known", "seat {p} already knows that card", p=p)
         if m.kind == "stock-up":
             if sum(self.stock_up) >= r.stock_up_chips:
-                return f"all {r.stock_up_chips} stock-up chips are placed"
-            return f"company {name} already has {self.stock_up[co]} stock-up chip(s)"
+                return Phrase.coded(
+                    "stock.why_chips_placed",
+                    "all {chips} stock-up chips are placed",
+                    chips=r.stock_up_chips,
+                )
+            return Phrase.coded(
+                "stock.why_stock_up_full",
+                "company {name} already has {n} stock-up chip(s)",
+                name=name,
+                n=self.stock_up[co],
+            )
         if m.kind == "end" and self.step != END:
-            return "the turn ends only after the buy step"
-        return f"not allowed now ({self.describe_turn()})"
+            return Phrase.coded("stock.why_end", "the turn ends only after the buy step")
+        return Phrase.coded(
+            "stock.why_not_now", "not allowed now ({turn})", turn=self.describe_turn()
+        )
 
     # --- chance -----------------------------------------------------------------------
     def chance_outcomes(self):
@@ -570,19 +708,34 @@ class StockHoldemState(State):
 
     def check_chance(self, action) -> None:
         if self.phase != DEAL:
-            raise IllegalAction(f"{quote(str(action))}: nothing is being dealt now")
+            raise IllegalAction.coded(
+                "stock.not_dealing",
+                "{action}: nothing is being dealt now",
+                action=quote(str(action)),
+            )
         if not isinstance(action, Deal):
-            raise IllegalAction(f"{quote(str(action))}: the cards must be dealt first")
+            raise IllegalAction.coded(
+                "stock.deal_first",
+                "{action}: the cards must be dealt first",
+                action=quote(str(action)),
+            )
         if len(action.hands) != self.num_players:
-            raise IllegalAction(
-                f"{quote(str(action))}: deals {len(action.hands)} hands "
-                f"to {self.num_players} players"
+            raise IllegalAction.coded(
+                "stock.deal_hands",
+                "{action}: deals {hands} hands to {players} players",
+                action=quote(str(action)),
+                hands=len(action.hands),
+                players=self.num_players,
             )
         for i, hand in enumerate(action.hands):
             if len(hand) != self.hand_size:
-                raise IllegalAction(
-                    f"{quote(str(action))}: hand {i + 1} has {len(hand)} cards; each player "
-                    f"gets {self.hand_size}"
+                raise IllegalAction.coded(
+                    "stock.deal_hand_size",
+                    "{action}: hand {i} has {n} cards; each player gets {size}",
+                    action=quote(str(action)),
+                    i=i + 1,
+                    n=len(hand),
+                    size=self.hand_size,
                 )
 
     # --- transitions ------------------------------------------------------------------

@@ -39,7 +39,7 @@ from fractions import Fraction
 from functools import lru_cache
 from numbers import Rational
 
-from engine.core.errors import EngineError, ParseError
+from engine.core.errors import EngineError, ParseError, Phrase, word
 from engine.stock_holdem.cards import COMPANIES, NUM_CARDS, card_text, parse_card, quote
 from engine.stock_holdem.pricing import (
     PriceDistribution,
@@ -126,16 +126,26 @@ def parse_company(text, company: int = 0, *, parity: str = "even") -> tuple[tupl
     name = COMPANIES[company]
     items = _items(text)
     if len(items) > SLOTS:
-        raise ParseError(
-            f"company {name} {quote(' '.join(map(str, items)))}: a company has at most "
-            f"{SLOTS} slots, got {len(items)}"
+        raise ParseError.coded(
+            "stock.company_too_many_slots",
+            "company {company} {items}: a company has at most {most} slots, got {n}",
+            company=name,
+            items=quote(" ".join(map(str, items))),
+            most=SLOTS,
+            n=len(items),
         )
     out = []
     for k, item in enumerate(items, start=1):
         try:
             out.append(parse_slot(item, parity=parity))
         except ParseError as exc:
-            raise ParseError(f"company {name} slot {k} {exc}") from None
+            raise ParseError.coded(
+                "stock.in_company_slot",
+                "company {company} slot {k} {error}",
+                company=name,
+                k=k,
+                error=exc,
+            ) from None
     out += [("unknown", None)] * (SLOTS - len(out))
     return tuple(out)
 
@@ -163,7 +173,9 @@ def _cards(text, what: str) -> list:
         try:
             out.append(parse_card(item))
         except ParseError as exc:
-            raise ParseError(f"{what} card {k} {exc}") from None
+            raise ParseError.coded(
+                "stock.in_card", "{what} card {k} {error}", what=what, k=k, error=exc
+            ) from None
     return out
 
 
@@ -202,26 +214,37 @@ def track(
     (False, 54)
     """
     if len(companies) > len(COMPANIES):
-        raise ParseError(f"{len(companies)} companies entered; the game has 6 (A-F)")
+        raise ParseError.coded(
+            "stock.too_many_companies",
+            "{n} companies entered; the game has 6 (A-F)",
+            n=len(companies),
+        )
     rules = rules or _RULES
     parity = rules.card_back_parity if parity is None else parity
     stock_up_chips = rules.stock_up_chips if stock_up_chips is None else stock_up_chips
     companies = list(companies) + [""] * (len(COMPANIES) - len(companies))
     stock_up = list(stock_up)
     if len(stock_up) != len(COMPANIES):
-        raise ParseError(f"stock_up: give 6 counts (companies A-F), got {len(stock_up)}")
+        raise ParseError.coded(
+            "stock.stock_up_counts",
+            "stock_up: give 6 counts (companies A-F), got {n}",
+            n=len(stock_up),
+        )
     flags = []
     for co, value in enumerate(stock_up):
         try:
             flags.append(stock_up_count(value, rules))
         except ParseError as exc:
-            raise ParseError(f"company {COMPANIES[co]}: {exc}") from None
+            raise ParseError.within(_company(co), exc) from None
     if sum(flags) > stock_up_chips:
         marked = ", ".join(
             COMPANIES[i] + (f" ({f} chips)" if f > 1 else "") for i, f in enumerate(flags) if f
         )
-        raise EngineError(
-            f"stock-up chips on {marked}: the game has only {stock_up_chips} stock-up chips"
+        raise EngineError.coded(
+            "stock.stock_up_total",
+            "stock-up chips on {marked}: the game has only {chips} stock-up chips",
+            marked=marked,
+            chips=stock_up_chips,
         )
     parsed = [parse_company(text, co, parity=parity) for co, text in enumerate(companies)]
     entered = [len(_items(text)) for text in companies]
@@ -229,18 +252,29 @@ def track(
 
     def note(card: int, place: str) -> None:
         if card in places:
-            raise ParseError(f"{card_text(card)} is entered twice: {places[card]} and {place}")
+            raise ParseError.coded(
+                "stock.entered_twice",
+                "{card} is entered twice: {first} and {second}",
+                card=card_text(card),
+                first=places[card],
+                second=place,
+            )
         places[card] = place
 
     for co, slots in enumerate(parsed):
         for k, (kind, value) in enumerate(slots, start=1):
             if kind == "card":
-                note(value, f"company {COMPANIES[co]} slot {k}")
-    hand_ids = _cards(hand, "hand")
+                note(
+                    value,
+                    Phrase.coded(
+                        "stock.place_slot", "company {company} slot {k}", company=COMPANIES[co], k=k
+                    ),
+                )
+    hand_ids = _cards(hand, word("hand"))
     for k, c in enumerate(hand_ids, start=1):
-        note(c, f"your hand (card {k})")
-    for k, c in enumerate(_cards(seen, "seen"), start=1):
-        note(c, f"the seen cards (card {k})")
+        note(c, Phrase.coded("stock.place_hand", "your hand (card {k})", k=k))
+    for k, c in enumerate(_cards(seen, word("seen")), start=1):
+        note(c, Phrase.coded("stock.place_seen", "the seen cards (card {k})", k=k))
     seen_ids = sorted(places)
     views = []
     for co, slots in enumerate(parsed):
@@ -250,7 +284,7 @@ def track(
         try:
             dist = _distribution(texts, flags[co], elsewhere, parity, rules)
         except EngineError as exc:
-            raise type(exc)(f"company {COMPANIES[co]}: {exc}") from None
+            raise type(exc).within(_company(co), exc) from None
         views.append(CompanyView(COMPANIES[co], texts, entered[co], flags[co], dist))
     return TableView(
         companies=tuple(views),
@@ -259,18 +293,32 @@ def track(
     )
 
 
+def _company(co: int) -> Phrase:
+    return Phrase.coded("stock.company", "company {company}", company=COMPANIES[co])
+
+
 def _whole(value, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         if isinstance(value, float) and value.is_integer() and value >= 0:
             return int(value)
-        raise EngineError(f"{what} {quote(value)}: give a whole number ≥ 0")
+        raise EngineError.coded(
+            "stock.not_whole",
+            "{what} {value}: give a whole number ≥ 0",
+            what=what,
+            value=quote(value),
+        )
     if value < 0:
-        raise EngineError(f"{what} {quote(value)}: give a whole number ≥ 0")
+        raise EngineError.coded(
+            "stock.not_whole",
+            "{what} {value}: give a whole number ≥ 0",
+            what=what,
+            value=quote(value),
+        )
     return value
 
 
 def expected_worth(
-    cash: int, chips: int, shares: Sequence[int], prices: Sequence, *, who: str = "player"
+    cash: int, chips: int, shares: Sequence[int], prices: Sequence, *, who: str = word("player")
 ) -> Fraction:
     """The final settlement, in expectation: cash + $1 per challenge chip + Σ shares ×
     expected price. ``prices`` holds, per company A-F, a :class:`PriceDistribution`, a
@@ -285,22 +333,33 @@ def expected_worth(
     ...
     engine.core.errors.EngineError: player chips -1: give a whole number ≥ 0
     """
-    cash = _whole(cash, f"{who} cash")
-    chips = _whole(chips, f"{who} chips")
+    cash = _whole(cash, Phrase.coded("stock.who_cash", "{who} cash", who=who))
+    chips = _whole(chips, Phrase.coded("stock.who_chips", "{who} chips", who=who))
     shares = list(shares)
     if len(shares) != len(COMPANIES) or len(prices) != len(COMPANIES):
-        raise EngineError(
-            f"{who}: give shares and prices for the 6 companies A-F "
-            f"(got {len(shares)} and {len(prices)})"
+        raise EngineError.coded(
+            "stock.worth_lengths",
+            "{who}: give shares and prices for the 6 companies A-F (got {shares} and {prices})",
+            who=who,
+            shares=len(shares),
+            prices=len(prices),
         )
     total = Fraction(cash + chips)
     for co, (held, p) in enumerate(zip(shares, prices)):
-        held = _whole(held, f"{who} shares of {COMPANIES[co]}")
+        held = _whole(
+            held,
+            Phrase.coded(
+                "stock.who_shares", "{who} shares of {company}", who=who, company=COMPANIES[co]
+            ),
+        )
         if isinstance(p, (PriceDistribution, CompanyView)):
             p = p.expected
         elif not isinstance(p, Rational) or isinstance(p, bool):
-            raise EngineError(
-                f"price of {COMPANIES[co]} {quote(p)}: give a price or a distribution"
+            raise EngineError.coded(
+                "stock.bad_price",
+                "price of {company} {price}: give a price or a distribution",
+                company=COMPANIES[co],
+                price=quote(p),
             )
         total += held * Fraction(p)
     return total
@@ -319,14 +378,21 @@ def expected_worths(
     out = []
     held = [0] * len(COMPANIES)
     for k, (name, cash, chips, shares) in enumerate(players, start=1):
-        who = f"player {k} {quote(name)}" if name else f"player {k}"
+        who = (
+            Phrase.coded("stock.player_named", "player {k} {name}", k=k, name=quote(name))
+            if name
+            else Phrase.coded("stock.player_k", "player {k}", k=k)
+        )
         out.append(expected_worth(cash, chips, shares, prices, who=who))
         for co, h in enumerate(shares):
             held[co] += int(h)
     for co, h in enumerate(held):
         if h > shares_per_company:
-            raise EngineError(
-                f"company {COMPANIES[co]}: the players hold {h} shares in all; "
-                f"it has only {shares_per_company}"
+            raise EngineError.coded(
+                "stock.shares_over",
+                "company {company}: the players hold {h} shares in all; it has only {most}",
+                company=COMPANIES[co],
+                h=h,
+                most=shares_per_company,
             )
     return out
