@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.core.errors import EngineError, IllegalAction
+from engine.core.errors import EngineError, IllegalAction, word
 from engine.owners_choice.rules import COMPANIES, OwnersChoiceRules, tables
 from engine.owners_choice.state import (
     CHOOSE,
@@ -137,8 +137,10 @@ def option_values(s: OwnersChoiceState) -> dict:
     {'fund': Fraction(940, 1), 'pay': Fraction(985, 1)}
     """
     if s.phase not in (CHOOSE, NAME):
-        raise IllegalAction(
-            f"option values need a president's choice or an ALL space; now: {s.describe_turn()}"
+        raise IllegalAction.coded(
+            "oc.options_when",
+            "option values need a president's choice or an ALL space; now: {turn}",
+            turn=s.describe_turn(),
         )
     out = {}
     for a in _options(s):
@@ -185,8 +187,10 @@ def move_outlook(state: OwnersChoiceState) -> list[MoveOutlook]:
     their own expected net worth; nobody declares personal bankruptcy.
     """
     if state.phase != PRE:
-        raise IllegalAction(
-            f"move_outlook needs a player about to move; now: {state.describe_turn()}"
+        raise IllegalAction.coded(
+            "oc.outlook_when",
+            "move_outlook needs a player about to move; now: {turn}",
+            turn=state.describe_turn(),
         )
     before = state.net_worth()
     out = []
@@ -223,14 +227,29 @@ def _check_sizes(**values) -> None:
     for name, v in values.items():
         items = v if isinstance(v, (list, tuple)) else [v]
         if len(items) > 8:
-            raise EngineError(f"{name}: {len(items)} entries; a position has at most 5 seats")
+            raise EngineError.coded(
+                "oc.position_entries",
+                "{name}: {n} entries; a position has at most 5 seats",
+                name=name,
+                n=len(items),
+            )
         for x in items:
             inner = x if isinstance(x, (list, tuple)) else [x]
             if len(inner) > 8:
-                raise EngineError(f"{name}: an entry of {len(inner)} items is too long")
+                raise EngineError.coded(
+                    "oc.position_entry_long",
+                    "{name}: an entry of {n} items is too long",
+                    name=name,
+                    n=len(inner),
+                )
             for y in inner:
                 if isinstance(y, int) and not isinstance(y, bool) and abs(y) > _LIMIT:
-                    raise EngineError(f"{name}: a number beyond {_LIMIT:,} is not a position")
+                    raise EngineError.coded(
+                        "oc.position_number",
+                        "{name}: a number beyond {limit:,} is not a position",
+                        name=name,
+                        limit=_LIMIT,
+                    )
 
 
 def from_position(
@@ -275,56 +294,98 @@ def from_position(
     if num_players is None:
         num_players = len(holdings) if holdings else len(cash) if cash else 4
     if not GAME.min_players <= num_players <= GAME.max_players:
-        raise EngineError(f"{num_players} players: Owner's Choice takes 2 to 5")
+        raise EngineError.coded(
+            "oc.position_players", "{n} players: Owner's Choice takes 2 to 5", n=num_players
+        )
     n = num_players
     s = OwnersChoiceState(n, r)
     prices = list(prices) if prices is not None else [r.start_price] * 4
     if len(prices) != 4:
-        raise EngineError(f"prices {prices}: give four prices (R, Y, B, G)")
+        raise EngineError.coded(
+            "oc.position_prices", "prices {prices}: give four prices (R, Y, B, G)", prices=prices
+        )
     for c, p in enumerate(prices):
         if p not in t.prices:
-            raise EngineError(
-                f"price {p} of {COMPANIES[c]} is not on the track; prices: "
-                f"{', '.join(map(str, t.prices))}"
+            raise EngineError.coded(
+                "oc.position_price_off",
+                "price {price} of {company} is not on the track; prices: {prices}",
+                price=p,
+                company=COMPANIES[c],
+                prices=", ".join(map(str, t.prices)),
             )
         s.step[c] = t.prices.index(p)
     holdings = [list(h) for h in holdings] if holdings is not None else [[0] * 4] * n
     if len(holdings) != n or any(len(h) != 4 for h in holdings):
-        raise EngineError(f"holdings {holdings}: give four share counts for each of {n} seats")
+        raise EngineError.coded(
+            "oc.position_holdings",
+            "holdings {holdings}: give four share counts for each of {n} seats",
+            holdings=holdings,
+            n=n,
+        )
     for p, h in enumerate(holdings):
         if any((not isinstance(k, int)) or k < 0 for k in h):
-            raise EngineError(f"holdings of seat {p} {h}: share counts are whole numbers ≥ 0")
+            raise EngineError.coded(
+                "oc.position_holding_counts",
+                "holdings of seat {seat} {holding}: share counts are whole numbers ≥ 0",
+                seat=p,
+                holding=h,
+            )
         if sum(h) > r.max_shares:
-            raise EngineError(
-                f"seat {p} holds {sum(h)} shares; the limit is {r.max_shares} in total"
+            raise EngineError.coded(
+                "oc.position_max_shares",
+                "seat {seat} holds {n} shares; the limit is {most} in total",
+                seat=p,
+                n=sum(h),
+                most=r.max_shares,
             )
         s.hold[p * 4 : p * 4 + 4] = h
     for c in range(4):
         held = sum(h[c] for h in holdings)
         if held > r.shares_per_company:
-            raise EngineError(
-                f"{held} shares of {COMPANIES[c]} are held; the company has only "
-                f"{r.shares_per_company}"
+            raise EngineError.coded(
+                "oc.position_supply",
+                "{held} shares of {company} are held; the company has only {most}",
+                held=held,
+                company=COMPANIES[c],
+                most=r.shares_per_company,
             )
         s.supply[c] = r.shares_per_company - held
     cash = list(cash) if cash is not None else [r.start_cash] * n
     if len(cash) != n or any((not isinstance(x, int)) or x < 0 for x in cash):
-        raise EngineError(f"cash {cash}: give {n} whole amounts ≥ 0")
+        raise EngineError.coded(
+            "oc.position_cash", "cash {cash}: give {n} whole amounts ≥ 0", cash=cash, n=n
+        )
     s.cash = cash
     if fund is None:
         fund = r.fund_start
     if isinstance(fund, bool) or not isinstance(fund, int) or fund < 0:
-        raise EngineError(f"fund {fund!r}: the Fund is a whole amount ≥ 0")
+        raise EngineError.coded(
+            "oc.position_fund", "fund {fund!r}: the Fund is a whole amount ≥ 0", fund=fund
+        )
     s.fund = fund
     s.issued = sum(cash) + fund
     if not isinstance(pos, int) or not 0 <= pos < t.goal:
-        raise EngineError(f"pawn on space {pos!r}: it must be on 0..{t.goal - 1} (not GOAL)")
+        raise EngineError.coded(
+            "oc.position_pawn",
+            "pawn on space {pos!r}: it must be on 0..{last} (not GOAL)",
+            pos=pos,
+            last=t.goal - 1,
+        )
     s.pos = pos
     if not isinstance(to_act, int) or not 0 <= to_act < n:
-        raise EngineError(f"seat to act {to_act!r}: seats are 0..{n - 1}")
+        raise EngineError.coded(
+            "oc.position_to_act",
+            "seat to act {seat!r}: seats are 0..{last}",
+            seat=to_act,
+            last=n - 1,
+        )
     s.active = to_act
     if presidents is not None and len(presidents) != 4:
-        raise EngineError(f"presidents {presidents}: give one entry per company (R, Y, B, G)")
+        raise EngineError.coded(
+            "oc.position_presidents",
+            "presidents {presidents}: give one entry per company (R, Y, B, G)",
+            presidents=presidents,
+        )
     for c in range(4):
         best, top = s._top(c)
         if presidents is None:
@@ -335,15 +396,22 @@ def from_position(
             s.pres[c] = top[0] if len(top) == 1 else -1
         elif p is None or p == -1:
             if len(top) == 1:
-                raise EngineError(
-                    f"company {COMPANIES[c]}: seat {top[0]} holds the most shares, so it "
-                    "holds the president die"
+                raise EngineError.coded(
+                    "oc.position_president_sole",
+                    "company {company}: seat {seat} holds the most shares, so it holds the "
+                    "president die",
+                    company=COMPANIES[c],
+                    seat=top[0],
                 )
             s.pres[c] = -1
         elif p not in top:
-            raise EngineError(
-                f"president of {COMPANIES[c]} seat {p!r} does not hold the most shares "
-                f"(top holders: {top or 'nobody'})"
+            raise EngineError.coded(
+                "oc.position_president_not_top",
+                "president of {company} seat {seat!r} does not hold the most shares "
+                "(top holders: {top})",
+                company=COMPANIES[c],
+                seat=p,
+                top=top or word("nobody"),
             )
         else:
             s.pres[c] = p

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from engine.core.errors import RulesetError, quote_choices
+from engine.core.errors import Phrase, RulesetError, quote_choices, word
 from engine.core.ruleset import make_ruleset
 
 # No ``from __future__ import annotations`` here: the core calls typing.get_type_hints on
@@ -251,61 +251,101 @@ class OwnersChoiceRules:
     def _check(self) -> None:
         p, d = self.track_prices, self.track_dividends
         if not 2 <= len(p) <= MAX_TRACK:
-            raise RulesetError(
-                f"track prices: {len(p)} steps; the track has 2 to {MAX_TRACK} steps"
+            raise RulesetError.coded(
+                "oc.track_prices_len",
+                "track prices: {n} steps; the track has 2 to {most} steps",
+                n=len(p),
+                most=MAX_TRACK,
             )
         if len(d) > MAX_TRACK:
-            raise RulesetError(f"track dividends: {len(d)} steps; at most {MAX_TRACK}")
+            raise RulesetError.coded(
+                "oc.track_dividends_len",
+                "track dividends: {n} steps; at most {most}",
+                n=len(d),
+                most=MAX_TRACK,
+            )
         for name, values in (("prices", p), ("dividends", d)):
             for i, x in enumerate(values):
                 if isinstance(x, bool) or not isinstance(x, int) or abs(x) > MAX_MONEY:
-                    raise RulesetError(
-                        f"track {name}: step {i} is {_short(x)}; allowed: whole numbers "
-                        f"up to {MAX_MONEY}"
+                    raise RulesetError.coded(
+                        "oc.track_step",
+                        "track {name}: step {i} is {value}; allowed: whole numbers up to {most}",
+                        name=name,
+                        i=i,
+                        value=_short(x),
+                        most=MAX_MONEY,
                     )
         if any(b <= a for a, b in zip(p, p[1:])):
-            raise RulesetError(
-                f"track prices {list(p)} are not sorted: each price must be higher than "
-                "the one before"
+            raise RulesetError.coded(
+                "oc.track_unsorted",
+                "track prices {prices} are not sorted: each price must be higher than the one "
+                "before",
+                prices=list(p),
             )
         if p[0] <= 0:
-            raise RulesetError(f"track prices {list(p)}: prices must be positive")
+            raise RulesetError.coded(
+                "oc.track_positive",
+                "track prices {prices}: prices must be positive",
+                prices=list(p),
+            )
         if len(d) != len(p):
-            raise RulesetError(
-                f"track has {len(p)} prices but {len(d)} dividends; give one dividend per price"
+            raise RulesetError.coded(
+                "oc.track_lengths",
+                "track has {n} prices but {m} dividends; give one dividend per price",
+                n=len(p),
+                m=len(d),
             )
         if any(x < 0 for x in d):
-            raise RulesetError(f"track dividends {list(d)}: dividends cannot be negative")
+            raise RulesetError.coded(
+                "oc.dividends_negative",
+                "track dividends {dividends}: dividends cannot be negative",
+                dividends=list(d),
+            )
         if self.start_price not in p:
-            raise RulesetError(
-                f"start price {self.start_price} is not on the track; prices: "
-                f"{quote_choices(p, limit=30)}"
+            raise RulesetError.coded(
+                "oc.start_price",
+                "start price {price} is not on the track; prices: {prices}",
+                price=self.start_price,
+                prices=quote_choices(p, limit=30),
             )
         b = self.board
         if len(b) > MAX_BOARD:
-            raise RulesetError(f"board: {len(b)} spaces; a board has at most {MAX_BOARD}")
+            raise RulesetError.coded(
+                "oc.board_long",
+                "board: {n} spaces; a board has at most {most}",
+                n=len(b),
+                most=MAX_BOARD,
+            )
         if len(b) < 3 or b[0] != "START" or b[-1] != "GOAL":
-            raise RulesetError(
-                f"board {[_short(x, 12) for x in b[:3]]}…: must start with 'START', end with "
-                "'GOAL' and have spaces between"
+            raise RulesetError.coded(
+                "oc.board_ends",
+                "board {start}…: must start with 'START', end with 'GOAL' and have spaces between",
+                start=[_short(x, 12) for x in b[:3]],
             )
         for i, s in enumerate(b[1:-1], start=1):
             if s not in SPACE_KINDS[:8]:
-                raise RulesetError(
-                    f"board space {i} {_short(s)} is not a space type; allowed: "
-                    f"{quote_choices(SPACE_KINDS[:8])}"
+                raise RulesetError.coded(
+                    "oc.board_space",
+                    "board space {i} {space} is not a space type; allowed: {allowed}",
+                    i=i,
+                    space=_short(s),
+                    allowed=quote_choices(SPACE_KINDS[:8]),
                 )
         for name in ("president_die", "fund_die", "event_die"):
             faces = getattr(self, name)
             if len(faces) != 6:
                 shown = "[" + ", ".join(_short(f, 12) for f in faces[:8]) + "]"
-                raise RulesetError(
-                    f"{name.replace('_', ' ')} has {len(faces)} faces {shown}; a die has six faces"
+                raise RulesetError.coded(
+                    "oc.die_faces",
+                    "{die} has {n} faces {faces}; a die has six faces",
+                    die=_DIE_WORDS[name],
+                    n=len(faces),
+                    faces=shown,
                 )
             for f in faces:
                 _FACE_PARSERS[name](f)
         if self.move_max_small < 1 or self.move_max_large < 1:
-            raise RulesetError("the longest move must be at least 1")
+            raise RulesetError.coded("oc.move_max", "the longest move must be at least 1")
 
 
 # --- dice faces ------------------------------------------------------------------------
@@ -321,12 +361,21 @@ _PAY = re.compile(rf"^pay{_N}$")
 def _short(value, limit: int = 24) -> str:
     """``repr`` cut short, for error messages about huge values."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
-        return "a number of more than 19 digits"
+        return word("a number of more than 19 digits")
     try:
         text = repr(value)
     except (ValueError, RecursionError):
-        return f"a {type(value).__name__} too large to show"
+        return Phrase.coded(
+            "oc.too_large_to_show", "a {kind} too large to show", kind=type(value).__name__
+        )
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+_DIE_WORDS = {
+    "president_die": word("president die"),
+    "fund_die": word("fund die"),
+    "event_die": word("event die"),
+}
 
 
 def _face(face) -> str | None:
@@ -336,7 +385,14 @@ def _face(face) -> str | None:
 
 def _bounded(face, value: int, high: int, what: str) -> int:
     if value > high:
-        raise RulesetError(f"die face {_short(face)}: {what} {value} is above {high}")
+        raise RulesetError.coded(
+            "oc.face_above",
+            "die face {face}: {what} {value} is above {high}",
+            face=_short(face),
+            what=what,
+            value=value,
+            high=high,
+        )
     return value
 
 
@@ -354,8 +410,12 @@ def parse_president_face(face: str) -> tuple[str, int]:
         return ("dividend", 0)
     m = _STEP.match(_face(face) or "")
     if not m:
-        raise RulesetError(f"president die face {_short(face)}: write '+N', '-N' or 'dividend'")
-    k = _bounded(face, int(m.group(2)), MAX_STEPS, "a move of")
+        raise RulesetError.coded(
+            "oc.president_face",
+            "president die face {face}: write '+N', '-N' or 'dividend'",
+            face=_short(face),
+        )
+    k = _bounded(face, int(m.group(2)), MAX_STEPS, word("a move of"))
     return ("step", k if m.group(1) == "+" else -k)
 
 
@@ -367,12 +427,13 @@ def parse_fund_face(face: str) -> tuple[int, int]:
     """
     m = _FUND.match(_face(face) or "")
     if not m:
-        raise RulesetError(
-            f"fund die face {_short(face)}: write 'TAKE/-STEPS' with TAKE a number or 'all', "
-            "e.g. '100/-2'"
+        raise RulesetError.coded(
+            "oc.fund_face",
+            "fund die face {face}: write 'TAKE/-STEPS' with TAKE a number or 'all', e.g. '100/-2'",
+            face=_short(face),
         )
     take = -1 if m.group(1) == "all" else _bounded(face, int(m.group(1)), MAX_MONEY, "$")
-    return (take, _bounded(face, int(m.group(2)), MAX_STEPS, "a fall of"))
+    return (take, _bounded(face, int(m.group(2)), MAX_STEPS, word("a fall of")))
 
 
 def parse_event_face(face: str) -> tuple[str, int]:
@@ -389,11 +450,13 @@ def parse_event_face(face: str) -> tuple[str, int]:
         return ("pay", _bounded(face, int(m.group(1)), MAX_MONEY, "$"))
     m = _EVENT.match(_face(face) or "")
     if not m:
-        raise RulesetError(
-            f"event die face {_short(face)}: write 'all+N', 'all-N', 'lowest+N', 'highest-N', "
-            "'payN' or 'dividends'"
+        raise RulesetError.coded(
+            "oc.event_face",
+            "event die face {face}: write 'all+N', 'all-N', 'lowest+N', 'highest-N', 'payN' or "
+            "'dividends'",
+            face=_short(face),
         )
-    k = _bounded(face, int(m.group(3)), MAX_STEPS, "a move of")
+    k = _bounded(face, int(m.group(3)), MAX_STEPS, word("a move of"))
     return (m.group(1), k if m.group(2) == "+" else -k)
 
 
@@ -420,7 +483,7 @@ def load_ruleset(source: str | Path, **overrides) -> OwnersChoiceRules:
     ...
     engine.core.errors.RulesetError: ruleset file: president die has 4 faces [...]; a die ...
     """
-    where = "ruleset file"
+    where = word("ruleset file")
     if isinstance(source, Path) or (
         isinstance(source, str) and "\n" not in source and source.endswith(".toml")
     ):
@@ -428,40 +491,59 @@ def load_ruleset(source: str | Path, **overrides) -> OwnersChoiceRules:
         try:
             source = Path(source).read_text("utf-8")
         except OSError as exc:
-            raise RulesetError(f"cannot read ruleset file {where!r}: {exc.strerror}") from None
+            raise RulesetError.coded(
+                "oc.file_unreadable",
+                "cannot read ruleset file {path!r}: {reason}",
+                path=where,
+                reason=exc.strerror,
+            ) from None
     if not isinstance(source, str):
-        raise RulesetError(f"{where}: give TOML text or a path")
+        raise RulesetError.coded("oc.file_type", "{where}: give TOML text or a path", where=where)
     if len(source) > 1_000_000:
-        raise RulesetError(f"{where}: larger than 1 MB; refused")
+        raise RulesetError.coded("oc.file_large", "{where}: larger than 1 MB; refused", where=where)
     try:
         data = tomllib.loads(source)
     except tomllib.TOMLDecodeError as exc:
-        raise RulesetError(f"{where}: not valid TOML: {exc}") from None
+        raise RulesetError.coded(
+            "toml.invalid", "{where}: not valid TOML: {reason}", where=where, reason=str(exc)
+        ) from None
     except RecursionError:
-        raise RulesetError(f"{where}: values nested too deeply") from None
+        raise RulesetError.coded(
+            "oc.file_deep", "{where}: values nested too deeply", where=where
+        ) from None
     except ValueError:  # an integer of thousands of digits
-        raise RulesetError(f"{where}: {_huge_number_line(source)}") from None
+        raise RulesetError.within(where, _huge_number_line(source)) from None
     values = {}
     for (table, key), name in _FILE_FIELDS.items():
         t = data.get(table)
         if not isinstance(t, dict) or key not in t:
-            raise RulesetError(f"{where}: missing field '{table}.{key}'")
+            raise RulesetError.coded(
+                "oc.file_missing",
+                "{where}: missing field '{field}'",
+                where=where,
+                field=f"{table}.{key}",
+            )
         values[name] = _check_file_value(where, f"{table}.{key}", t[key])
     unknown = sorted(set(data) - {"track", "board", "dice", "rules"})
     if unknown:
-        raise RulesetError(
-            f"{where}: unknown table {unknown[0]!r}; tables: 'track', 'board', 'dice', 'rules'"
+        raise RulesetError.coded(
+            "oc.file_table",
+            "{where}: unknown table {table!r}; tables: 'track', 'board', 'dice', 'rules'",
+            where=where,
+            table=unknown[0],
         )
     rules = data.get("rules", {})
     if not isinstance(rules, dict):
-        raise RulesetError(f"{where}: [rules] must be a table of field = value")
+        raise RulesetError.coded(
+            "oc.file_rules", "{where}: [rules] must be a table of field = value", where=where
+        )
     for key, value in rules.items():
         values[key] = _check_file_value(where, f"rules.{key}", value)
     values.update(overrides)
     try:
         return make_ruleset(OwnersChoiceRules, values)
     except RulesetError as exc:
-        raise RulesetError(f"{where}: {exc}") from None
+        raise RulesetError.within(where, exc) from None
 
 
 _LIST_KINDS = {
@@ -480,10 +562,21 @@ def _check_file_value(where: str, key: str, value):
     kind = _LIST_KINDS.get(key)
     if kind is not None:
         if not isinstance(value, list):
-            raise RulesetError(f"{where}: field {key!r} must be a list, not {_short(value)}")
+            raise RulesetError.coded(
+                "oc.field_list",
+                "{where}: field {key!r} must be a list, not {value}",
+                where=where,
+                key=key,
+                value=_short(value),
+            )
         if len(value) > MAX_BOARD:
-            raise RulesetError(
-                f"{where}: field {key!r} has {len(value)} entries; at most {MAX_BOARD}"
+            raise RulesetError.coded(
+                "oc.field_entries",
+                "{where}: field {key!r} has {n} entries; at most {most}",
+                where=where,
+                key=key,
+                n=len(value),
+                most=MAX_BOARD,
             )
         for i, v in enumerate(value):
             _check_scalar(where, f"{key}[{i}]", v, kind)
@@ -492,7 +585,13 @@ def _check_file_value(where: str, key: str, value):
         _check_scalar(where, key, value, int)
         return value
     if isinstance(value, (list, dict)):
-        raise RulesetError(f"{where}: field {key!r} must be a single value, not {_short(value)}")
+        raise RulesetError.coded(
+            "oc.field_single",
+            "{where}: field {key!r} must be a single value, not {value}",
+            where=where,
+            key=key,
+            value=_short(value),
+        )
     if isinstance(value, int) and not isinstance(value, bool):
         _check_scalar(where, key, value, int)
     return value
@@ -501,27 +600,53 @@ def _check_file_value(where: str, key: str, value):
 def _check_scalar(where: str, key: str, value, kind) -> None:
     if kind is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RulesetError(f"{where}: field {key!r}: {_short(value)} is not a whole number")
+            raise RulesetError.coded(
+                "oc.field_not_whole",
+                "{where}: field {key!r}: {value} is not a whole number",
+                where=where,
+                key=key,
+                value=_short(value),
+            )
         if not -MAX_MONEY <= value <= MAX_MONEY:
-            raise RulesetError(
-                f"{where}: field {key!r}: {_short(value)} is out of range "
-                f"(-{MAX_MONEY} to {MAX_MONEY})"
+            raise RulesetError.coded(
+                "oc.field_range",
+                "{where}: field {key!r}: {value} is out of range (-{most} to {most})",
+                where=where,
+                key=key,
+                value=_short(value),
+                most=MAX_MONEY,
             )
     elif not isinstance(value, str):
-        raise RulesetError(f"{where}: field {key!r}: {_short(value)} is not a string")
+        raise RulesetError.coded(
+            "oc.field_not_text",
+            "{where}: field {key!r}: {value} is not a string",
+            where=where,
+            key=key,
+            value=_short(value),
+        )
     elif len(value) > MAX_FACE:
-        raise RulesetError(
-            f"{where}: field {key!r}: {_short(value)} is {len(value)} characters long; "
-            f"at most {MAX_FACE}"
+        raise RulesetError.coded(
+            "oc.field_long",
+            "{where}: field {key!r}: {value} is {n} characters long; at most {most}",
+            where=where,
+            key=key,
+            value=_short(value),
+            n=len(value),
+            most=MAX_FACE,
         )
 
 
 def _huge_number_line(text: str) -> str:
     for i, line in enumerate(text.splitlines(), start=1):
         if re.search(r"[0-9]{300}", line):
-            key = line.partition("=")[0].strip() or "a value"
-            return f"line {i} ({_short(key)}): a number of thousands of digits"
-    return "a number of thousands of digits"
+            key = line.partition("=")[0].strip() or word("a value")
+            return Phrase.coded(
+                "oc.huge_number_line",
+                "line {i} ({key}): a number of thousands of digits",
+                i=i,
+                key=_short(key),
+            )
+    return word("a number of thousands of digits")
 
 
 def default_ruleset_text() -> str:

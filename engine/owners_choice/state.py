@@ -56,7 +56,7 @@ import functools
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from engine.core.errors import IllegalAction, ParseError, parse_count
+from engine.core.errors import IllegalAction, ParseError, Phrase, parse_count, word
 from engine.core.protocol import CHANCE, TERMINAL, State
 from engine.owners_choice.rules import (
     ALL,
@@ -142,9 +142,11 @@ def parse_company(text: str, *, quote: str | None = None) -> int:
     if t.lower() in COMPANY_NAMES:
         return COMPANY_NAMES.index(t.lower())
     where = text if quote is None else quote
-    raise ParseError(
-        f"{_q(where)}: no company {_q(t, 12)}; companies: 'R', 'Y', 'B', 'G' "
-        "(red, yellow, blue, green)"
+    raise ParseError.coded(
+        "oc.company_unknown",
+        "{text}: no company {company}; companies: 'R', 'Y', 'B', 'G' (red, yellow, blue, green)",
+        text=_q(where),
+        company=_q(t, 12),
     )
 
 
@@ -426,14 +428,16 @@ class OwnersChoiceState(State):
             return {"buy": BUY, "sell": SELL, "name": NAME_ACTIONS}[kind][c]
         if kind == "move" and rest:
             try:
-                d = parse_count(rest, "a move", 2)
+                d = parse_count(rest, word("a move"), 2)
             except ParseError:
                 d = -1
             if 1 <= d < len(MOVE):
                 return MOVE[d]
-            raise ParseError(
-                f"{_q(text)}: a move is 1 to {self.move_max()} spaces, written in digits 0-9 "
-                "(e.g. 'move 2')"
+            raise ParseError.coded(
+                "oc.move_form",
+                "{text}: a move is 1 to {most} spaces, written in digits 0-9 (e.g. 'move 2')",
+                text=_q(text),
+                most=self.move_max(),
             )
         if kind == "die" and rest:
             which, _, face = t[4:].partition(" ")
@@ -445,14 +449,19 @@ class OwnersChoiceState(State):
             a = Action("die", key)
             if a in self.ch.effect:
                 return a
-            raise ParseError(
-                f"{_q(text)}: no die face {_q(face, 12)}; faces: "
-                f"{', '.join(repr(str(x)) for x, _ in self.ch.outcomes[self._die_of(w)])}"
+            raise ParseError.coded(
+                "oc.die_face_unknown",
+                "{text}: no die face {face}; faces: {faces}",
+                text=_q(text),
+                face=_q(face, 12),
+                faces=", ".join(repr(str(x)) for x, _ in self.ch.outcomes[self._die_of(w)]),
             )
-        raise ParseError(
-            f"{_q(text)}: not an Owner's Choice action; write 'buy R', 'sell R', 'move N', "
-            "'done', 'name R', 'pay', 'fund', 'bankrupt', 'stay' or 'die R +1' / "
-            "'die fund 50/-1' / 'die event pay50'"
+        raise ParseError.coded(
+            "oc.action_unknown",
+            "{text}: not an Owner's Choice action; write 'buy R', 'sell R', 'move N', 'done', "
+            "'name R', 'pay', 'fund', 'bankrupt', 'stay' or 'die R +1' / 'die fund 50/-1' / "
+            "'die event pay50'",
+            text=_q(text),
         )
 
     @staticmethod
@@ -478,7 +487,12 @@ class OwnersChoiceState(State):
         if self.current_player() >= 0 and action not in self.legal_actions():
             reason = self._why_illegal(action)
             if reason:
-                raise IllegalAction(f"{str(action)!r} is not allowed: {reason}")
+                raise IllegalAction.coded(
+                    "oc.illegal",
+                    "{action!r} is not allowed: {reason}",
+                    action=str(action),
+                    reason=reason,
+                )
         super().apply(action)
 
     def _why_illegal(self, action: Action) -> str | None:
@@ -487,40 +501,85 @@ class OwnersChoiceState(State):
         if k in ("buy", "sell") and self.phase in (PRE, POST, SETUP):
             c = COMPANIES.index(action.arg)
             if k == "sell" and self.phase == SETUP:
-                return "the set-up round only buys"
+                return Phrase.coded("oc.why_setup_buys", "the set-up round only buys")
             if self.phase != SETUP and self.trades >= r.max_trades_per_turn:
-                return f"{r.max_trades_per_turn} trades this turn is the limit (ruleset)"
+                return Phrase.coded(
+                    "oc.why_trade_limit",
+                    "{n} trades this turn is the limit (ruleset)",
+                    n=r.max_trades_per_turn,
+                )
             if k == "buy":
                 held = sum(self.hold[a * 4 : a * 4 + 4])
                 if held >= r.max_shares:
-                    return f"seat {a} holds {held} shares, the most a player may hold"
+                    return Phrase.coded(
+                        "oc.why_max_shares",
+                        "seat {seat} holds {held} shares, the most a player may hold",
+                        seat=a,
+                        held=held,
+                    )
                 if not self.supply[c]:
-                    return f"no {action.arg} shares are left in the supply"
-                return f"seat {a} has ${self.cash[a]}; a {action.arg} share costs ${self.price(c)}"
+                    return Phrase.coded(
+                        "oc.why_supply",
+                        "no {company} shares are left in the supply",
+                        company=action.arg,
+                    )
+                return Phrase.coded(
+                    "oc.why_cash",
+                    "seat {seat} has ${cash}; a {company} share costs ${price}",
+                    seat=a,
+                    cash=self.cash[a],
+                    company=action.arg,
+                    price=self.price(c),
+                )
             if not self.shares(a, c):
-                return f"seat {a} holds no {action.arg} shares"
-            return f"seat {a} is the only holder of {action.arg} and may not sell its last share"
+                return Phrase.coded(
+                    "oc.why_no_shares",
+                    "seat {seat} holds no {company} shares",
+                    seat=a,
+                    company=action.arg,
+                )
+            return Phrase.coded(
+                "oc.why_last_share",
+                "seat {seat} is the only holder of {company} and may not sell its last share",
+                seat=a,
+                company=action.arg,
+            )
         if k == "move" and self.phase == PRE:
             d = int(action.arg)
             if d > self.move_max():
                 k = self.players_in_game()
                 if self.ruleset.move_range_players == "starting" or k == self.num_players:
-                    k, still = self.num_players, ""
-                else:
-                    still = " still in the game"
-                return f"with {k} players{still} a move is 1 to {self.move_max()} spaces"
-            return (
-                f"the pawn on {self.pos} would pass GOAL ({self.t.goal}); "
-                f"at most {self.t.goal - self.pos}"
+                    return Phrase.coded(
+                        "oc.why_move_range",
+                        "with {k} players a move is 1 to {most} spaces",
+                        k=self.num_players,
+                        most=self.move_max(),
+                    )
+                return Phrase.coded(
+                    "oc.why_move_range_still",
+                    "with {k} players still in the game a move is 1 to {most} spaces",
+                    k=k,
+                    most=self.move_max(),
+                )
+            return Phrase.coded(
+                "oc.why_past_goal",
+                "the pawn on {pos} would pass GOAL ({goal}); at most {most}",
+                pos=self.pos,
+                goal=self.t.goal,
+                most=self.t.goal - self.pos,
             )
         if k == "move" and self.phase in (POST, SETUP):
-            return (
-                "the pawn has already moved this turn"
-                if self.phase == POST
-                else ("the set-up round comes first: 'buy C' or 'done'")
+            if self.phase == POST:
+                return Phrase.coded("oc.why_moved", "the pawn has already moved this turn")
+            return Phrase.coded(
+                "oc.why_setup_first", "the set-up round comes first: 'buy C' or 'done'"
             )
         if k in ("buy", "sell") and self.phase not in (PRE, POST, SETUP):
-            return f"trading is not possible now ({self.describe_turn()})"
+            return Phrase.coded(
+                "oc.why_no_trading",
+                "trading is not possible now ({turn})",
+                turn=self.describe_turn(),
+            )
         return None
 
     # --- transitions ------------------------------------------------------------------
