@@ -208,7 +208,8 @@ class WhistState(State):
         return legal
 
     def _play_mask(self) -> int:
-        """The cards the seat to act may play now, as a bit mask."""
+        """In the play, the cards the seat to act may play now, as a bit mask (the mask
+        of ``legal_actions()``, made with it)."""
         if self._legal is None:
             self.legal_actions()
         return self._lmask
