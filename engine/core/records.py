@@ -32,7 +32,7 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
-from engine.core.errors import EngineError, RecordError
+from engine.core.errors import EngineError, Phrase, RecordError, word
 from engine.core.protocol import State
 from engine.core.ruleset import make_ruleset, short
 
@@ -92,61 +92,117 @@ class GameRecord:
         return text
 
     @classmethod
-    def from_dict(cls, data: Any, *, where: str = "record") -> GameRecord:
+    def from_dict(cls, data: Any, *, where: str = word("record")) -> GameRecord:
         """Check the shape of a decoded record and build it; :class:`RecordError` names
         the field that is wrong."""
         if not isinstance(data, dict):
-            raise RecordError(f"{where}: expected a JSON object, got {type(data).__name__}")
+            raise RecordError.coded(
+                "record.not_object",
+                "{where}: expected a JSON object, got {kind}",
+                where=where,
+                kind=type(data).__name__,
+            )
         unknown = [k for k in data if k not in _KEYS]
         if unknown:
-            raise RecordError(
-                f"{where}: unknown field {short(unknown[0])}; fields: {', '.join(_KEYS)}"
+            raise RecordError.coded(
+                "record.unknown_field",
+                "{where}: unknown field {field}; fields: {fields}",
+                where=where,
+                field=short(unknown[0]),
+                fields=", ".join(_KEYS),
             )
         fmt = data.get("format", FORMAT)
         if fmt != FORMAT or type(fmt) is not str:
-            raise RecordError(f"{where}: format {short(fmt)} is not {FORMAT!r}")
+            raise RecordError.coded(
+                "record.format",
+                "{where}: format {value} is not {format!r}",
+                where=where,
+                value=short(fmt),
+                format=FORMAT,
+            )
         version = data.get("version")
         if type(version) is not int or version != VERSION:
-            raise RecordError(
-                f"{where}: record version {short(version)} is not supported (this engine "
-                f"reads version {VERSION})"
+            raise RecordError.coded(
+                "record.version",
+                "{where}: record version {value} is not supported (this engine reads version "
+                "{version})",
+                where=where,
+                value=short(version),
+                version=VERSION,
             )
         game = data.get("game")
         if not isinstance(game, str):
-            raise RecordError(f"{where}: 'game' must be a string, got {short(game)}")
-        _check_text(game, f"{where}: game")
+            raise RecordError.coded(
+                "record.game_type",
+                "{where}: 'game' must be a string, got {value}",
+                where=where,
+                value=short(game),
+            )
+        _check_text(game, _at(where, "game"))
         players = data.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise RecordError(f"{where}: 'players' must be a list of names")
+            raise RecordError.coded(
+                "record.players_type", "{where}: 'players' must be a list of names", where=where
+            )
         for i, p in enumerate(players):
-            _check_text(p, f"{where}: players[{i}]")
+            _check_text(p, _at(where, f"players[{i}]"))
         actions = data.get("actions")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise RecordError(f"{where}: 'actions' must be a list of strings")
+            raise RecordError.coded(
+                "record.actions_type", "{where}: 'actions' must be a list of strings", where=where
+            )
         if _SURROGATE.search("".join(actions)):
             for i, a in enumerate(actions):
-                _check_text(a, f"{where}: actions[{i}] (action {i + 1})")
+                _check_text(
+                    a,
+                    Phrase.coded(
+                        "record.action_path",
+                        "{where}: actions[{i}] (action {n})",
+                        where=where,
+                        i=i,
+                        n=i + 1,
+                    ),
+                )
         ruleset = data.get("ruleset", {})
         if not isinstance(ruleset, dict):
-            raise RecordError(
-                f"{where}: 'ruleset' must be an object of overrides, got {short(ruleset)}"
+            raise RecordError.coded(
+                "record.ruleset_type",
+                "{where}: 'ruleset' must be an object of overrides, got {value}",
+                where=where,
+                value=short(ruleset),
             )
         seed = data.get("seed")
         if seed is not None and type(seed) is not int:
-            raise RecordError(f"{where}: 'seed' must be an integer or null, got {short(seed)}")
+            raise RecordError.coded(
+                "record.seed_type",
+                "{where}: 'seed' must be an integer or null, got {value}",
+                where=where,
+                value=short(seed),
+            )
         if seed is not None and not 0 <= seed < SEED_LIMIT:
-            raise RecordError(
-                f"{where}: 'seed' {short(seed)} is out of range; seeds are 0 to 2**63-1"
+            raise RecordError.coded(
+                "record.seed_range",
+                "{where}: 'seed' {value} is out of range; seeds are 0 to 2**63-1",
+                where=where,
+                value=short(seed),
             )
         result = data.get("result")
         if result is not None and not _valid_result(result, len(players)):
-            raise RecordError(
-                f"{where}: 'result' must be null or {{'scores': [one number per player], "
-                f"'winners': [distinct seats]}}, got {short(result)}"
+            raise RecordError.coded(
+                "record.result_type",
+                "{where}: 'result' must be null or {{'scores': [one number per player], "
+                "'winners': [distinct seats]}}, got {value}",
+                where=where,
+                value=short(result),
             )
         meta = data.get("meta", {})
         if not isinstance(meta, dict):
-            raise RecordError(f"{where}: 'meta' must be an object, got {short(meta)}")
+            raise RecordError.coded(
+                "record.meta_type",
+                "{where}: 'meta' must be an object, got {value}",
+                where=where,
+                value=short(meta),
+            )
         _check_json({"ruleset": ruleset, "meta": meta}, where)
         _check_game(game, ruleset, len(players), where)
         return cls(
@@ -161,30 +217,30 @@ class GameRecord:
         )
 
     @classmethod
-    def from_json(cls, text: str, *, where: str = "record") -> GameRecord:
+    def from_json(cls, text: str, *, where: str = word("record")) -> GameRecord:
         return cls.from_dict(decode_json(text, where=where), where=where)
 
 
-def _refuse_constant(word: str):
-    raise RecordError(f"{word} is not a number a record may hold")
+def _refuse_constant(name: str):
+    raise RecordError.coded(
+        "record.constant", "{name} is not a number a record may hold", name=name
+    )
 
 
 def _parse_int(text: str) -> int:
     if len(text) > MAX_NUMBER_CHARS:
-        raise RecordError(
-            f"a number of {len(text)} characters; at most {MAX_NUMBER_CHARS} are allowed"
-        )
+        raise _long_number(text)
     return int(text)
 
 
 def _parse_float(text: str) -> float:
     if len(text) > MAX_NUMBER_CHARS:
-        raise RecordError(
-            f"a number of {len(text)} characters; at most {MAX_NUMBER_CHARS} are allowed"
-        )
+        raise _long_number(text)
     value = float(text)
     if not math.isfinite(value):
-        raise RecordError(f"{text} is too large for a number")
+        raise RecordError.coded(
+            "record.number_large", "{text} is too large for a number", text=text
+        )
     return value
 
 
@@ -194,7 +250,9 @@ def _unique_keys(pairs: list) -> dict:
         seen = set()
         for key, _ in pairs:
             if key in seen:
-                raise RecordError(f"duplicate key {short(key)} in an object")
+                raise RecordError.coded(
+                    "record.duplicate_key", "duplicate key {key} in an object", key=short(key)
+                )
             seen.add(key)
     return out
 
@@ -219,28 +277,73 @@ def _too_deep(text: str) -> bool:
     return max(accumulate(map(_STEP.__getitem__, shape))) > MAX_DEPTH
 
 
-def decode_json(text: str, *, where: str = "record") -> Any:
+def decode_json(text: str, *, where: str = word("record")) -> Any:
     """Decode one JSON value with the record limits; any failure is a :class:`RecordError`."""
     if len(text) > MAX_BYTES:
-        raise RecordError(f"{where}: larger than {MAX_BYTES // 1024 // 1024} MiB; refused")
+        raise _too_large(where)
     if _too_deep(text):
-        raise RecordError(f"{where}: arrays or objects nested deeper than {MAX_DEPTH} levels")
+        raise RecordError.coded(
+            "record.deep",
+            "{where}: arrays or objects nested deeper than {most} levels",
+            where=where,
+            most=MAX_DEPTH,
+        )
     try:
         data = _DECODER.decode(text)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"{where}: not valid JSON ({exc.msg} at column {exc.colno})") from None
+        raise RecordError.coded(
+            "record.bad_json",
+            "{where}: not valid JSON ({reason} at column {column})",
+            where=where,
+            reason=exc.msg,
+            column=exc.colno,
+        ) from None
     except RecordError as exc:
-        raise RecordError(f"{where}: {exc}") from None
+        raise RecordError.within(where, exc) from None
     except (RecursionError, ValueError) as exc:  # belt and braces: the limits above
-        raise RecordError(f"{where}: refused ({type(exc).__name__})") from None
+        raise RecordError.coded(
+            "record.refused", "{where}: refused ({kind})", where=where, kind=type(exc).__name__
+        ) from None
     if _SURROGATE.search(text) or _ESCAPED_SURROGATE.search(text):
         _check_json(data, where)
     return data
 
 
+def _at(where, path: str) -> Phrase:
+    """``where: path`` (a place inside a record)."""
+    return Phrase.coded("record.at", "{where}: {path}", where=where, path=path)
+
+
+def _first_game(source) -> Phrase:
+    return Phrase.coded("record.first_game", "{source}: game 1", source=source)
+
+
+def _too_large(where) -> RecordError:
+    return RecordError.coded(
+        "record.large",
+        "{where}: larger than {mib} MiB; refused",
+        where=where,
+        mib=MAX_BYTES // 1024 // 1024,
+    )
+
+
+def _long_number(text: str) -> RecordError:
+    return RecordError.coded(
+        "record.number_long",
+        "a number of {n} characters; at most {most} are allowed",
+        n=len(text),
+        most=MAX_NUMBER_CHARS,
+    )
+
+
 def _check_text(text: str, where: str) -> None:
     if _SURROGATE.search(text):
-        raise RecordError(f"{where}: {short(text)} holds a lone surrogate, which is not text")
+        raise RecordError.coded(
+            "record.surrogate",
+            "{where}: {text} holds a lone surrogate, which is not text",
+            where=where,
+            text=short(text),
+        )
 
 
 def _check_json(value, where: str) -> None:
@@ -250,27 +353,52 @@ def _check_json(value, where: str) -> None:
     stack = [(value, "", 0)]
     while stack:
         item, path, depth = stack.pop()
-        here = f"{where}: {path}" if path else where
+        here = _at(where, path) if path else where
         if depth > MAX_DEPTH:
-            raise RecordError(f"{here}: nested deeper than {MAX_DEPTH} levels")
+            raise RecordError.coded(
+                "record.path_deep",
+                "{where}: nested deeper than {most} levels",
+                where=here,
+                most=MAX_DEPTH,
+            )
         if isinstance(item, str):
             _check_text(item, here)
         elif isinstance(item, dict):
             for k, v in item.items():
                 if not isinstance(k, str):
-                    raise RecordError(f"{here}: key {short(k)} is not a string")
-                _check_text(k, f"{here}: a key")
+                    raise RecordError.coded(
+                        "record.key_type",
+                        "{where}: key {key} is not a string",
+                        where=here,
+                        key=short(k),
+                    )
+                _check_text(k, Phrase.coded("record.a_key", "{where}: a key", where=here))
                 stack.append((v, f"{path}.{k}" if path else k, depth + 1))
         elif isinstance(item, list):
             stack.extend((v, f"{path}[{i}]", depth + 1) for i, v in enumerate(item))
         elif isinstance(item, float):
             if not math.isfinite(item):
-                raise RecordError(f"{here}: {item!r} is not a finite number")
+                raise RecordError.coded(
+                    "record.not_finite",
+                    "{where}: {value!r} is not a finite number",
+                    where=here,
+                    value=item,
+                )
         elif isinstance(item, int) and not isinstance(item, bool):
             if item.bit_length() > 128:
-                raise RecordError(f"{here}: {short(item)} has too many digits")
+                raise RecordError.coded(
+                    "record.many_digits",
+                    "{where}: {value} has too many digits",
+                    where=here,
+                    value=short(item),
+                )
         elif item is not None and not isinstance(item, bool):
-            raise RecordError(f"{here}: {type(item).__name__} is not a JSON value")
+            raise RecordError.coded(
+                "record.not_json",
+                "{where}: {kind} is not a JSON value",
+                where=here,
+                kind=type(item).__name__,
+            )
 
 
 def _check_game(name: str, ruleset: dict, num_players: int, where: str) -> None:
@@ -282,12 +410,16 @@ def _check_game(name: str, ruleset: dict, num_players: int, where: str) -> None:
         game = get_game(name)
         rules = make_ruleset(game.ruleset_class, ruleset)
     except EngineError as exc:
-        raise RecordError(f"{where}: {exc}") from None
+        raise RecordError.within(where, exc) from None
     allowed = list(game.players_for(rules))
     if num_players not in allowed:
-        raise RecordError(
-            f"{where}: {game.title} cannot be played by {num_players} players; "
-            f"allowed: {', '.join(map(str, allowed))}"
+        raise RecordError.coded(
+            "record.players_count",
+            "{where}: {game} cannot be played by {n} players; allowed: {allowed}",
+            where=where,
+            game=word(game.title),
+            n=num_players,
+            allowed=", ".join(map(str, allowed)),
         )
 
 
@@ -334,7 +466,9 @@ def initial_state(record: GameRecord) -> State:
         rules = make_ruleset(game.ruleset_class, record.ruleset)
         return game.new_initial_state(record.num_players, rules)
     except EngineError as exc:
-        raise RecordError(f"cannot set up {record.game!r}: {exc}") from None
+        raise RecordError.coded(
+            "record.setup", "cannot set up {game!r}: {error}", game=record.game, error=exc
+        ) from None
 
 
 def replay(record: GameRecord, *, check_result: bool = True) -> Iterator[ReplayStep]:
@@ -349,22 +483,37 @@ def replay(record: GameRecord, *, check_result: bool = True) -> Iterator[ReplayS
         try:
             state.apply(text)
         except EngineError as exc:
-            raise RecordError(f"action {i + 1} {text!r}: {exc}") from None
+            raise RecordError.coded(
+                "record.action",
+                "action {n} {text!r}: {error}",
+                n=i + 1,
+                text=text,
+                error=exc,
+            ) from None
         yield ReplayStep(i, text, state)
     if check_result:
         found = result_of(state)
         if found != record.result:
             if record.result is None:
-                raise RecordError(
-                    f"the record has no result but the game ended after action "
-                    f"{len(record.actions)} with {found}"
+                raise RecordError.coded(
+                    "record.no_result",
+                    "the record has no result but the game ended after action {n} with {found}",
+                    n=len(record.actions),
+                    found=found,
                 )
             if found is None:
-                raise RecordError(
-                    f"the record ends after {len(record.actions)} actions but the game is "
-                    f"not over ({state.describe_turn()})"
+                raise RecordError.coded(
+                    "record.not_over",
+                    "the record ends after {n} actions but the game is not over ({turn})",
+                    n=len(record.actions),
+                    turn=state.describe_turn(),
                 )
-            raise RecordError(f"stored result {record.result} does not match replay: {found}")
+            raise RecordError.coded(
+                "record.result_differs",
+                "stored result {stored} does not match replay: {found}",
+                stored=record.result,
+                found=found,
+            )
 
 
 def final_state(record: GameRecord, *, check_result: bool = True) -> State:
@@ -386,19 +535,27 @@ def states(record: GameRecord) -> list[State]:
 # --- JSON Lines ----------------------------------------------------------------------------
 
 
-def parse_jsonl(text: str, *, source: str = "input", verify: bool = False) -> list[GameRecord]:
+def parse_jsonl(
+    text: str, *, source: str = word("input"), verify: bool = False
+) -> list[GameRecord]:
     """Records from JSON Lines text (blank lines ignored), split on ``\\n`` only.
 
     With ``verify=True`` every record is replayed and checked too. Errors name the game
     number and line: ``game 2 (line 3): action 5 'buy G': …``.
     """
     if len(text) > MAX_BYTES:
-        raise RecordError(f"{source}: larger than {MAX_BYTES // 1024 // 1024} MiB; refused")
+        raise _too_large(source)
     records = []
     for lineno, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
-        where = f"{source}: game {len(records) + 1} (line {lineno})"
+        where = Phrase.coded(
+            "record.where_line",
+            "{source}: game {n} (line {line})",
+            source=source,
+            n=len(records) + 1,
+            line=lineno,
+        )
         record = GameRecord.from_json(line, where=where)
         if verify:
             _verify(record, where)
@@ -411,20 +568,22 @@ def _verify(record: GameRecord, where: str) -> None:
         for _ in replay(record):
             pass
     except RecordError as exc:
-        raise RecordError(f"{where}: {exc}") from None
+        raise RecordError.within(where, exc) from None
 
 
-def parse_records(text: str, *, source: str = "input", verify: bool = True) -> list[GameRecord]:
+def parse_records(
+    text: str, *, source: str = word("input"), verify: bool = True
+) -> list[GameRecord]:
     """One record as a (possibly pretty-printed) JSON object, or JSON Lines."""
     stripped = text.strip()
     if stripped.startswith("{") and "\n" in stripped:
         try:
-            data = decode_json(stripped, where=f"{source}: game 1")
+            data = decode_json(stripped, where=_first_game(source))
         except RecordError as exc:
             if "not valid JSON" not in str(exc):
                 raise
         else:
-            where = f"{source}: game 1"
+            where = _first_game(source)
             record = GameRecord.from_dict(data, where=where)
             if verify:
                 _verify(record, where)
@@ -440,13 +599,25 @@ def read_text_limited(path: str | Path, *, what: str = "records") -> str:
         with open(path, "rb") as f:
             data = f.read(MAX_BYTES + 1)
     except OSError as exc:
-        raise RecordError(f"{path}: cannot read ({exc.strerror or exc})") from None
+        raise RecordError.coded(
+            "file.unreadable",
+            "{path}: cannot read ({reason})",
+            path=str(path),
+            reason=str(exc.strerror or exc),
+        ) from None
     if len(data) > MAX_BYTES:
-        raise RecordError(f"{path}: over the {MAX_BYTES} byte limit; refused")
+        raise RecordError.coded(
+            "file.over_limit",
+            "{path}: over the {limit} byte limit; refused",
+            path=str(path),
+            limit=MAX_BYTES,
+        )
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise RecordError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+        raise RecordError.coded(
+            "file.not_utf8", "{path}: not UTF-8 text (byte {at})", path=str(path), at=exc.start
+        ) from None
 
 
 def read_jsonl(path: str | Path, *, verify: bool = False) -> list[GameRecord]:

@@ -34,7 +34,7 @@ import typing
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.errors import RulesetError, quote_choices
+from engine.core.errors import Phrase, RulesetError, quote_choices, word
 
 INT_BOUND = 10**6  # |n| for any integer whose field has no min/max
 MAX_STR = 1000  # characters in one string value
@@ -47,11 +47,17 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 def short(value, limit: int = 60) -> str:
     """``repr(value)`` cut to ``limit`` characters, for messages about hostile input."""
     if isinstance(value, int) and value.bit_length() > 64:
-        return f"an integer of about {int(value.bit_length() * 0.30103)} digits"
+        return Phrase.coded(
+            "value.huge_int",
+            "an integer of about {digits} digits",
+            digits=int(value.bit_length() * 0.30103),
+        )
     try:
         text = repr(value)
     except (ValueError, RecursionError):  # a huge integer or deep nesting inside
-        return f"a {type(value).__name__} too large to show"
+        return Phrase.coded(
+            "value.too_large", "a {kind} too large to show", kind=type(value).__name__
+        )
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
@@ -64,14 +70,21 @@ class FieldInfo:
     choices: tuple | None
 
 
-_TYPE_NAMES = {int: "an integer", float: "a number", str: "a string", bool: "true or false"}
+_TYPE_NAMES = {
+    int: word("an integer"),
+    float: word("a number"),
+    str: word("a string"),
+    bool: word("true or false"),
+}
 
 
 def _coerce(cls, name: str, value, hint, meta, depth: int = 0):
     origin = typing.get_origin(hint)
-    where = f"ruleset field {name!r} of {cls.__name__}"
+    where = Phrase.coded(
+        "ruleset.field_of", "ruleset field {name!r} of {ruleset}", name=name, ruleset=cls.__name__
+    )
     if depth > MAX_DEPTH:
-        raise RulesetError(f"{where}: nested deeper than {MAX_DEPTH} levels")
+        raise _too_deep(where)
     if hint is bool:
         if isinstance(value, bool):
             return value
@@ -84,7 +97,12 @@ def _coerce(cls, name: str, value, hint, meta, depth: int = 0):
                 value = _bounded(where, value, meta)
             value = float(value)
             if not math.isfinite(value):
-                raise RulesetError(f"{where}: {value!r} is not a finite number")
+                raise RulesetError.coded(
+                    "ruleset.not_finite",
+                    "{where}: {value!r} is not a finite number",
+                    where=where,
+                    value=value,
+                )
             return _bounded(where, value, meta)
     elif hint is str:
         if isinstance(value, str):
@@ -92,7 +110,7 @@ def _coerce(cls, name: str, value, hint, meta, depth: int = 0):
     elif origin is tuple:
         if isinstance(value, (list, tuple)):
             if len(value) > MAX_ITEMS:
-                raise RulesetError(f"{where}: {len(value)} items; at most {MAX_ITEMS}")
+                raise _too_many(where, value)
             args = typing.get_args(hint)
             inner = args[0] if args else Any
             if inner is Any or inner is Ellipsis:
@@ -100,9 +118,28 @@ def _coerce(cls, name: str, value, hint, meta, depth: int = 0):
             return tuple(_coerce(cls, name, v, inner, meta, depth + 1) for v in value)
     else:
         return _freeze(where, value, depth)
-    raise RulesetError(
-        f"{where}: {short(value)} is not "
-        f"{_TYPE_NAMES.get(hint, getattr(hint, '__name__', str(hint)))}"
+    raise RulesetError.coded(
+        "ruleset.wrong_type",
+        "{where}: {value} is not {kind}",
+        where=where,
+        value=short(value),
+        kind=_TYPE_NAMES.get(hint, getattr(hint, "__name__", str(hint))),
+    )
+
+
+def _too_deep(where) -> RulesetError:
+    return RulesetError.coded(
+        "ruleset.too_deep", "{where}: nested deeper than {most} levels", where=where, most=MAX_DEPTH
+    )
+
+
+def _too_many(where, value) -> RulesetError:
+    return RulesetError.coded(
+        "ruleset.too_many_items",
+        "{where}: {n} items; at most {most}",
+        where=where,
+        n=len(value),
+        most=MAX_ITEMS,
     )
 
 
@@ -112,28 +149,54 @@ def _bounded(where: str, value, meta):
     high = meta.get("max", INT_BOUND)
     if isinstance(value, int) and value.bit_length() > 64:
         # Before any comparison or print: a 5,000-digit integer cannot even be printed.
-        raise RulesetError(f"{where}: {short(value)} is out of range; allowed: {low} to {high}")
+        raise RulesetError.coded(
+            "ruleset.out_of_range",
+            "{where}: {value} is out of range; allowed: {low} to {high}",
+            where=where,
+            value=short(value),
+            low=low,
+            high=high,
+        )
     if value < low:
-        raise RulesetError(f"{where}: {value!r} is below {low}")
+        raise RulesetError.coded(
+            "ruleset.below", "{where}: {value!r} is below {low}", where=where, value=value, low=low
+        )
     if value > high:
-        raise RulesetError(f"{where}: {value!r} is above {high}")
+        raise RulesetError.coded(
+            "ruleset.above",
+            "{where}: {value!r} is above {high}",
+            where=where,
+            value=value,
+            high=high,
+        )
     return value
 
 
 def _checked_str(where: str, value: str) -> str:
     if len(value) > MAX_STR:
-        raise RulesetError(f"{where}: a string of {len(value)} characters; at most {MAX_STR}")
+        raise RulesetError.coded(
+            "ruleset.string_long",
+            "{where}: a string of {n} characters; at most {most}",
+            where=where,
+            n=len(value),
+            most=MAX_STR,
+        )
     if _SURROGATE.search(value):
-        raise RulesetError(f"{where}: {short(value)} holds a lone surrogate (not text)")
+        raise RulesetError.coded(
+            "ruleset.surrogate",
+            "{where}: {value} holds a lone surrogate (not text)",
+            where=where,
+            value=short(value),
+        )
     return value
 
 
 def _freeze(where: str, value, depth: int = 0):
     if depth > MAX_DEPTH:
-        raise RulesetError(f"{where}: nested deeper than {MAX_DEPTH} levels")
+        raise _too_deep(where)
     if isinstance(value, (list, tuple)):
         if len(value) > MAX_ITEMS:
-            raise RulesetError(f"{where}: {len(value)} items; at most {MAX_ITEMS}")
+            raise _too_many(where, value)
         return tuple(_freeze(where, v, depth + 1) for v in value)
     if isinstance(value, dict):
         return tuple((k, _freeze(where, v, depth + 1)) for k, v in value.items())
@@ -155,16 +218,21 @@ def make_ruleset(cls, overrides: dict | None = None):
     if overrides is None:
         overrides = {}
     if not isinstance(overrides, dict):
-        raise RulesetError(
-            f"ruleset overrides must be a table of field = value, got {short(overrides)}"
+        raise RulesetError.coded(
+            "ruleset.not_table",
+            "ruleset overrides must be a table of field = value, got {value}",
+            value=short(overrides),
         )
     overrides = dict(overrides)
     fields = {f.name: f for f in dataclasses.fields(cls)}
     hints = _hints(cls)
     for name in overrides:
         if not isinstance(name, str) or name not in fields:
-            raise RulesetError(
-                f"unknown ruleset field {short(name)}; fields: {quote_choices(sorted(fields))}"
+            raise RulesetError.coded(
+                "ruleset.unknown_field",
+                "unknown ruleset field {name}; fields: {fields}",
+                name=short(name),
+                fields=quote_choices(sorted(fields)),
             )
     values = {}
     for name, value in overrides.items():
@@ -172,9 +240,12 @@ def make_ruleset(cls, overrides: dict | None = None):
         value = _coerce(cls, name, value, hints[name], meta)
         choices = meta.get("choices")
         if choices is not None and value not in choices:
-            raise RulesetError(
-                f"ruleset field {name!r}: {short(value)} is not allowed; "
-                f"allowed: {quote_choices(choices)}"
+            raise RulesetError.coded(
+                "ruleset.not_a_choice",
+                "ruleset field {name!r}: {value} is not allowed; allowed: {allowed}",
+                name=name,
+                value=short(value),
+                allowed=quote_choices(choices),
             )
         values[name] = value
     try:
@@ -187,35 +258,56 @@ def make_ruleset(cls, overrides: dict | None = None):
     return ruleset
 
 
-def toml_overrides(text: str | bytes, *, source: str = "ruleset file") -> dict:
+def toml_overrides(text: str | bytes, *, source: str = word("ruleset file")) -> dict:
     """The table of a ruleset TOML file, refusing what is not small UTF-8 TOML text.
 
     Nesting too deep for the parser, integers too long to convert and binary data are
     :class:`RulesetError` naming ``source``; the values are checked by :func:`make_ruleset`.
     """
     if len(text) > MAX_TOML_BYTES:
-        raise RulesetError(f"{source}: larger than {MAX_TOML_BYTES // 1024} KiB; refused")
+        raise RulesetError.coded(
+            "toml.large",
+            "{where}: larger than {kib} KiB; refused",
+            where=source,
+            kib=MAX_TOML_BYTES // 1024,
+        )
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise RulesetError(
-                f"{source}: not UTF-8 text (byte {exc.start} is {text[exc.start]:#04x})"
+            raise RulesetError.coded(
+                "toml.not_utf8",
+                "{where}: not UTF-8 text (byte {at} is {byte:#04x})",
+                where=source,
+                at=exc.start,
+                byte=text[exc.start],
             ) from None
     if "\0" in text or _SURROGATE.search(text):
-        raise RulesetError(f"{source}: not a text file (it holds NUL or surrogate characters)")
+        raise RulesetError.coded(
+            "toml.binary",
+            "{where}: not a text file (it holds NUL or surrogate characters)",
+            where=source,
+        )
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise RulesetError(f"{source}: not valid TOML: {exc}") from None
+        raise RulesetError.coded(
+            "toml.invalid", "{where}: not valid TOML: {reason}", where=source, reason=str(exc)
+        ) from None
     except RecursionError:
         field = _field_of_line(text, _DEEP_LINE)
-        raise RulesetError(f"{source}: {field}: values nested too deeply") from None
+        raise RulesetError.coded(
+            "toml.deep", "{where}: {field}: values nested too deeply", where=source, field=field
+        ) from None
     except ValueError:  # an integer of thousands of digits
         field = _field_of_line(text, _LONG_NUMBER_LINE)
-        raise RulesetError(
-            f"{source}: {field}: a number too long to be a ruleset value; allowed: at most "
-            f"{INT_BOUND} unless the field says otherwise"
+        raise RulesetError.coded(
+            "toml.long_number",
+            "{where}: {field}: a number too long to be a ruleset value; allowed: at most "
+            "{most} unless the field says otherwise",
+            where=source,
+            field=field,
+            most=INT_BOUND,
         ) from None
 
 
@@ -232,17 +324,19 @@ def _field_of_line(text: str, culprit: re.Pattern) -> str:
         if m:
             key = m.group(1)
         if culprit.search(line):
-            return f"field {short(key)}" if key else "a value"
-    return "a value"
+            if key:
+                return Phrase.coded("toml.field", "field {key}", key=short(key))
+            return word("a value")
+    return word("a value")
 
 
-def ruleset_from_toml(cls, text: str | bytes, *, source: str = "ruleset file"):
+def ruleset_from_toml(cls, text: str | bytes, *, source: str = word("ruleset file")):
     """Read overrides from TOML text (a flat table of field = value)."""
     data = toml_overrides(text, source=source)
     try:
         return make_ruleset(cls, data)
     except RulesetError as exc:
-        raise RulesetError(f"{source}: {exc}") from None
+        raise RulesetError.within(source, exc) from None
 
 
 def overrides_of(ruleset) -> dict:

@@ -30,7 +30,7 @@ import sqlite3
 import time
 from pathlib import Path
 
-from engine.core.errors import EngineError
+from engine.core.errors import EngineError, Phrase, word
 
 ENV_VAR = "TABLETOP_DATA_DIR"
 FILE_NAME = "store.sqlite3"
@@ -54,7 +54,7 @@ class NotStored(StoreError):
 class WrongKind(StoreError):
     """The id belongs to another kind of entry (another game's link)."""
 
-    def __init__(self, message: str, found: str, wanted: str):
+    def __init__(self, message: str, found: str = "", wanted: str = ""):
         super().__init__(message)
         self.found = found
         self.wanted = wanted
@@ -75,18 +75,19 @@ def describe_kind(kind: str) -> str:
     'a Whist score sheet'
     """
     if kind == "score_sheet":
-        return "a Whist score sheet"
+        return Phrase.coded("store.kind_sheet", "a Whist score sheet")
     if kind.startswith("live:"):
         name = kind.removeprefix("live:")
         try:
             from engine.core.registry import get_game
 
-            name = get_game(name).title
+            name = word(get_game(name).title)
         except Exception:  # an unknown game still gets a readable name
             pass
-        article = "an" if name[:1].upper() in "AEIOU" else "a"
-        return f"{article} {name} live game"
-    return f"a {kind!r} entry"
+        if name[:1].upper() in "AEIOU":
+            return Phrase.coded("store.kind_live_an", "an {game} live game", game=name)
+        return Phrase.coded("store.kind_live", "a {game} live game", game=name)
+    return Phrase.coded("store.kind_other", "a {kind!r} entry", kind=kind)
 
 
 def default_dir() -> Path:
@@ -130,12 +131,19 @@ class Store:
         try:
             con = sqlite3.connect(self.path, timeout=15, isolation_level=None)
         except sqlite3.Error as exc:
-            raise StoreError(f"the game store {str(self.path)!r} cannot be opened: {exc}") from None
+            raise StoreError.coded(
+                "store.open",
+                "the game store {path!r} cannot be opened: {reason}",
+                path=str(self.path),
+                reason=str(exc),
+            ) from None
         try:
             con.execute("PRAGMA synchronous=NORMAL")  # WAL: safe, without a sync per write
             yield con
         except sqlite3.Error as exc:
-            raise StoreError(f"the game store could not be used: {exc}") from None
+            raise StoreError.coded(
+                "store.use", "the game store could not be used: {reason}", reason=str(exc)
+            ) from None
         finally:
             con.close()
 
@@ -155,8 +163,11 @@ class Store:
             finally:
                 con.close()
         except (OSError, sqlite3.Error) as exc:
-            raise StoreError(
-                f"the game store {str(self.path)!r} cannot be created: {exc}"
+            raise StoreError.coded(
+                "store.create",
+                "the game store {path!r} cannot be created: {reason}",
+                path=str(self.path),
+                reason=str(exc),
             ) from None
         self._ready = True
 
@@ -169,9 +180,12 @@ class Store:
             raise StoreError(f"an entry is text, not {type(payload).__name__}")
         size = len(payload.encode("utf-8", "surrogatepass"))
         if size > self.max_entry_bytes:
-            raise TooLarge(
-                f"{describe_kind(kind)} of {size:,} bytes is over the "
-                f"{self.max_entry_bytes:,} byte limit; it was not saved"
+            raise TooLarge.coded(
+                "store.too_large",
+                "{kind} of {size:,} bytes is over the {limit:,} byte limit; it was not saved",
+                kind=describe_kind(kind),
+                size=size,
+                limit=self.max_entry_bytes,
             )
         return size
 
@@ -186,15 +200,21 @@ class Store:
             row = con.execute("SELECT kind FROM entries WHERE id = ?", (entry_id,)).fetchone()
         if row is None:
             shown = entry_id[:20] if isinstance(entry_id, str) else entry_id
-            return NotStored(
-                f"{describe_kind(kind)} with id {shown!r} is no longer stored (never saved, "
-                "or removed after long disuse); start a new one"
+            return NotStored.coded(
+                "store.not_stored",
+                "{kind} with id {id!r} is no longer stored (never saved, or removed after long "
+                "disuse); start a new one",
+                kind=describe_kind(kind),
+                id=shown,
             )
-        return WrongKind(
-            f"this link is for {describe_kind(row[0])}, not {describe_kind(kind)}",
-            found=row[0],
-            wanted=kind,
+        err = WrongKind.coded(
+            "store.wrong_kind",
+            "this link is for {found}, not {wanted}",
+            found=describe_kind(row[0]),
+            wanted=describe_kind(kind),
         )
+        err.found, err.wanted = row[0], kind
+        return err
 
     # --- the API --------------------------------------------------------------------------
     def create(self, kind: str, payload: str) -> str:
@@ -248,8 +268,9 @@ class Store:
                 ).fetchone()
             if row is None:
                 raise self._missing(con, kind, entry_id)
-        raise StaleWrite(
-            "this game changed in another tab — reload to see it; your change was not saved"
+        raise StaleWrite.coded(
+            "store.stale",
+            "this game changed in another tab — reload to see it; your change was not saved",
         )
 
     def touch(self, kind: str, entry_id: str) -> None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from engine.core.errors import ParseError, parse_count
+from engine.core.errors import ParseError, parse_count, word
 from engine.core.protocol import CHANCE, TERMINAL, Game, RandomBot, State
 
 
@@ -89,10 +89,12 @@ class PigState(State):
             return PigAction(t)
         parts = t.split()
         if len(parts) == 2 and parts[0] == "die":
-            return PigAction("die", parse_count(parts[1], "a die face", max_digits=2))
-        raise ParseError(
-            f"{text!r}: not a Pig action; write 'roll', 'hold' or "
-            f"'die N' (N 1-{self.ruleset.die_faces})"
+            return PigAction("die", parse_count(parts[1], word("a die face"), max_digits=2))
+        raise ParseError.coded(
+            "pig.action_unknown",
+            "{text!r}: not a Pig action; write 'roll', 'hold' or 'die N' (N 1-{faces})",
+            text=text,
+            faces=self.ruleset.die_faces,
         )
 
     def _apply(self, action: PigAction) -> None:

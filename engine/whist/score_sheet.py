@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 import polars as pl
 
-from engine.core.errors import EngineError, ParseError
+from engine.core.errors import EngineError, ParseError, Phrase
 from engine.whist.rules import VARIANTS, WhistRules
 from engine.whist.scoring import (
     bid_whist_points,
@@ -67,19 +67,31 @@ def check_names(names, variant: str) -> tuple[str, str]:
     if names is None:
         return default
     if isinstance(names, str) or len(names) != 2:
-        raise ParseError(f"give two side names, got {str(names)[:40]!r}")
+        raise ParseError.coded(
+            "sheet.two_names", "give two side names, got {names!r}", names=str(names)[:40]
+        )
     out = []
     for side, name in enumerate(names):
         if not isinstance(name, str):
-            raise ParseError(f"side name {str(name)[:20]!r} is not text")
+            raise ParseError.coded(
+                "sheet.name_not_text", "side name {name!r} is not text", name=str(name)[:20]
+            )
         name = " ".join(name.split())
         if len(name) > MAX_NAME_CHARS:
-            raise ParseError(
-                f"side name {name[:20]!r}… has {len(name)} characters; at most {MAX_NAME_CHARS}"
+            raise ParseError.coded(
+                "sheet.name_long",
+                "side name {name!r}… has {n} characters; at most {most}",
+                name=name[:20],
+                n=len(name),
+                most=MAX_NAME_CHARS,
             )
         out.append(name or default[side])
     if out[0].casefold() == out[1].casefold():
-        raise ParseError(f"both sides are called {out[0]!r}: give them different names")
+        raise ParseError.coded(
+            "sheet.same_names",
+            "both sides are called {name!r}: give them different names",
+            name=out[0],
+        )
     return (out[0], out[1])
 
 
@@ -108,7 +120,12 @@ class ScoreSheet:
 
     def __post_init__(self):
         if self.variant not in VARIANTS:
-            raise EngineError(f"variant {self.variant!r} is not one of {', '.join(VARIANTS)}")
+            raise EngineError.coded(
+                "sheet.variant",
+                "variant {variant!r} is not one of {variants}",
+                variant=self.variant,
+                variants=", ".join(VARIANTS),
+            )
         if self.rules is None:
             self.rules = WhistRules(variant=self.variant)
         self.names = check_names(self.names, self.variant)
@@ -119,15 +136,23 @@ class ScoreSheet:
     # --- entering deals -----------------------------------------------------------------
     def _check_open(self):
         if self.result() is not None:
-            raise EngineError(f"the game is over ({self.result()}); start a new sheet")
+            raise EngineError.coded(
+                "sheet.over", "the game is over ({result}); start a new sheet", result=self.result()
+            )
 
     def add_bid(self, declarer_side: int, bid: int, kind: str, books: int) -> tuple[int, int]:
         """A Bid Whist deal: the declaring side, its contract and books (kitty included)."""
         if not self.variant.startswith("bid"):
-            raise EngineError(f"{self.variant!r} is Whist: enter tricks, not a bid")
+            raise EngineError.coded(
+                "sheet.not_bid",
+                "{variant!r} is Whist: enter tricks, not a bid",
+                variant=self.variant,
+            )
         self._check_open()
         if declarer_side not in (0, 1):
-            raise EngineError(f"declaring side {declarer_side!r} must be 0 or 1")
+            raise EngineError.coded(
+                "sheet.declarer", "declaring side {side!r} must be 0 or 1", side=declarer_side
+            )
         pts = [0, 0]
         pts[declarer_side] = bid_whist_points(bid, kind, books)
         return self._push(
@@ -142,14 +167,20 @@ class ScoreSheet:
         """A four-player Whist deal: side 0's tricks (side 1 has the rest) and, if one
         dealt hand held 3 or 4 trump honours, that side and the count."""
         if self.variant != "whist4":
-            raise EngineError("add_whist is for four-player Whist ('whist4')")
+            raise EngineError.coded("sheet.whist4", "add_whist is for four-player Whist ('whist4')")
         self._check_open()
         t0 = whist_points(tricks_0)
         pts = [t0, whist_points(13 - tricks_0)]
         if honours_side not in (None, 0, 1):
-            raise EngineError(f"honours side {honours_side!r} must be 0, 1 or None")
+            raise EngineError.coded(
+                "sheet.honours_side",
+                "honours side {side!r} must be 0, 1 or None",
+                side=honours_side,
+            )
         if honours_side is None and honours:
-            raise EngineError("give the side whose hand held the honours")
+            raise EngineError.coded(
+                "sheet.honours_whose", "give the side whose hand held the honours"
+            )
         before = self.totals()
         after = [before[0] + pts[0], before[1] + pts[1]]
         target = self.rules.whist_target
@@ -170,10 +201,14 @@ class ScoreSheet:
     ) -> tuple[int, int]:
         """A two-player Whist deal: High/Low, seat 0's tricks, the High declarer."""
         if self.variant != "whist2":
-            raise EngineError("add_two_player_whist is for two-player Whist ('whist2')")
+            raise EngineError.coded(
+                "sheet.whist2", "add_two_player_whist is for two-player Whist ('whist2')"
+            )
         self._check_open()
         if isinstance(tricks_0, bool) or not isinstance(tricks_0, int) or not 0 <= tricks_0 <= 13:
-            raise EngineError(f"tricks {tricks_0!r} must be 0-13")
+            raise EngineError.coded(
+                "sheet.tricks", "tricks {tricks!r} must be 0-13", tricks=tricks_0
+            )
         pts = two_player_whist_points(game, (tricks_0, 13 - tricks_0), declarer)
         desc = f"{game}" + (f" (declarer {{{declarer}}})" if declarer is not None else "")
         desc += f": {tricks_0}-{13 - tricks_0} tricks"
@@ -186,7 +221,7 @@ class ScoreSheet:
 
     def undo(self) -> None:
         if not self.entries:
-            raise EngineError("the sheet is empty: nothing to undo")
+            raise EngineError.coded("sheet.empty_undo", "the sheet is empty: nothing to undo")
         self.entries.pop()
 
     # --- reading ------------------------------------------------------------------------
@@ -252,10 +287,13 @@ class ScoreSheet:
         :data:`MAX_CSV_ROWS` deals, a cell over :data:`MAX_CSV_FIELD` characters, and
         CSV the reader cannot parse."""
         if not isinstance(text, str):
-            raise ScoreSheetError("a score sheet is CSV text")
+            raise ScoreSheetError.coded("sheet.csv_text", "a score sheet is CSV text")
         if len(text) > MAX_CSV_CHARS:
-            raise ScoreSheetError(
-                f"the CSV has {len(text):,} characters; a score sheet has at most {MAX_CSV_CHARS:,}"
+            raise ScoreSheetError.coded(
+                "sheet.csv_long",
+                "the CSV has {n:,} characters; a score sheet has at most {most:,}",
+                n=len(text),
+                most=MAX_CSV_CHARS,
             )
         try:
             sheet = cls._from_rows(csv.DictReader(io.StringIO(text)), rules)
@@ -263,38 +301,57 @@ class ScoreSheet:
             return sheet
         except csv.Error as exc:
             if "field limit" in str(exc):
-                raise ScoreSheetError(
-                    f"a cell is far too long; a score sheet cell has at most {MAX_CSV_FIELD} "
-                    "characters"
+                raise ScoreSheetError.coded(
+                    "sheet.cell_huge",
+                    "a cell is far too long; a score sheet cell has at most {most} characters",
+                    most=MAX_CSV_FIELD,
                 ) from None
-            raise ScoreSheetError(f"not a readable CSV file ({exc})") from None
+            raise ScoreSheetError.coded(
+                "sheet.csv_unreadable", "not a readable CSV file ({reason})", reason=str(exc)
+            ) from None
 
     @classmethod
     def _from_rows(cls, reader: csv.DictReader, rules: WhistRules | None) -> ScoreSheet:
         if reader.fieldnames is None or "variant" not in reader.fieldnames:
-            raise ScoreSheetError(
-                f"not a score sheet CSV: the header must name {', '.join(CSV_FIELDS)}"
+            raise ScoreSheetError.coded(
+                "sheet.csv_header",
+                "not a score sheet CSV: the header must name {fields}",
+                fields=", ".join(CSV_FIELDS),
             )
         sheet = None
         for n, row in enumerate(reader, start=2):
             if n - 1 > MAX_CSV_ROWS:
-                raise ScoreSheetError(f"the CSV has more than {MAX_CSV_ROWS:,} deals")
+                raise ScoreSheetError.coded(
+                    "sheet.csv_rows", "the CSV has more than {most:,} deals", most=MAX_CSV_ROWS
+                )
             for k, value in row.items():
                 if isinstance(value, list) or k is None:
-                    raise ScoreSheetError(f"line {n}: more cells than the header names")
+                    raise ScoreSheetError.coded(
+                        "sheet.csv_cells", "line {n}: more cells than the header names", n=n
+                    )
                 if value is not None and len(value) > MAX_CSV_FIELD:
-                    raise ScoreSheetError(
-                        f"line {n}: column {str(k)[:20]!r} has {len(value):,} characters; "
-                        f"at most {MAX_CSV_FIELD}"
+                    raise ScoreSheetError.coded(
+                        "sheet.csv_cell_long",
+                        "line {n}: column {column!r} has {size:,} characters; at most {most}",
+                        n=n,
+                        column=str(k)[:20],
+                        size=len(value),
+                        most=MAX_CSV_FIELD,
                     )
             v = row.get("variant") or ""
             if sheet is None:
                 try:
                     sheet = cls(v, rules if rules and rules.variant == v else None)
                 except EngineError as exc:
-                    raise ScoreSheetError(f"line {n}: {exc}") from None
+                    raise ScoreSheetError.within(_line(n), exc) from None
             elif v != sheet.variant:
-                raise ScoreSheetError(f"line {n}: variant {v!r} differs from {sheet.variant!r}")
+                raise ScoreSheetError.coded(
+                    "sheet.csv_variant",
+                    "line {n}: variant {variant!r} differs from {first!r}",
+                    n=n,
+                    variant=v,
+                    first=sheet.variant,
+                )
             try:
                 if v.startswith("bid"):
                     sheet.add_bid(
@@ -315,10 +372,14 @@ class ScoreSheet:
                         _int(row, "declarer") if d != "" else None,
                     )
             except (EngineError, ValueError, KeyError, TypeError) as exc:
-                raise ScoreSheetError(f"line {n}: {exc}") from None
+                raise ScoreSheetError.within(_line(n), exc) from None
         if sheet is None:
-            raise ScoreSheetError("the CSV has no deals")
+            raise ScoreSheetError.coded("sheet.csv_empty", "the CSV has no deals")
         return sheet
+
+
+def _line(n: int) -> Phrase:
+    return Phrase.coded("sheet.line", "line {n}", n=n)
 
 
 def _int(row: dict, key: str) -> int:
@@ -327,5 +388,10 @@ def _int(row: dict, key: str) -> int:
     text = value.strip() if isinstance(value, str) else ""
     digits = text.removeprefix("-")
     if not (0 < len(digits) <= 4 and digits.isascii() and digits.isdigit()):
-        raise ScoreSheetError(f"column {key!r}: {value!r} is not a whole number")
+        raise ScoreSheetError.coded(
+            "sheet.csv_not_whole",
+            "column {column!r}: {value!r} is not a whole number",
+            column=key,
+            value=value,
+        )
     return int(text)
