@@ -178,15 +178,22 @@ def test_workers_never_run_the_callers_main_script(tmp_path, monkeypatch):
 
 
 def games_warm_in_worker(piece):
+    import gc
+
     warm = sys.modules.get("engine.core.warm")
-    return piece, None if warm is None else list(warm.WARMED)
+    return piece, None if warm is None else list(warm.WARMED), gc.get_freeze_count()
 
 
 def test_fresh_workers_start_with_every_game_warmed_by_the_fork_server():
     """The fork server imports and plays one game of each game before forking, so a new
     worker does not pay imports and lazily built tables on its first game."""
+    import gc
+
+    import engine.core.warm  # noqa: F401 (in this process: warms, never freezes)
     from engine.core.registry import _MODULES
 
     out = list(parallel.run_ordered(games_warm_in_worker, range(4), workers=2))
-    assert [p for p, _ in out] == [0, 1, 2, 3]
-    assert all(warmed == list(_MODULES) for _, warmed in out)
+    assert [p for p, _, _ in out] == [0, 1, 2, 3]
+    assert all(warmed == list(_MODULES) for _, warmed, _ in out)
+    assert all(frozen > 1000 for _, _, frozen in out)  # the fork server's objects
+    assert gc.get_freeze_count() == 0

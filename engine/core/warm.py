@@ -6,12 +6,14 @@ worker on its first game. Nothing here may start a thread (the fork server forks
 it): polars is never imported. A game that fails to load or play is skipped; the worker
 then loads it itself and reports any error as it would without this.
 
-Imported by the fork server only (it freezes the collector's view of the process)."""
+Meant for the fork server; imported anywhere else it only warms (the freeze below is the
+fork server's alone)."""
 
 from __future__ import annotations
 
 import gc
 import random
+import sys
 
 from engine.core.registry import _MODULES, get_game
 from engine.core.simulate import play_out
@@ -35,7 +37,15 @@ def warm(names=None) -> list[str]:
     return done
 
 
+def _in_fork_server() -> bool:
+    """True in multiprocessing's fork server (started as ``python -c 'from
+    multiprocessing.forkserver import main; main(...)'``)."""
+    return sys.argv[:1] == ["-c"] and "multiprocessing.forkserver" in sys.modules
+
+
 WARMED = warm()
-# What the fork server holds now is shared by every worker: kept out of the collector's
-# passes, a worker's collections neither walk it nor copy its pages by writing to them.
-gc.freeze()
+if _in_fork_server():
+    # What the fork server holds now is shared by every worker: kept out of the
+    # collector's passes, a worker's collections neither walk it nor copy its pages by
+    # writing to them.
+    gc.freeze()
