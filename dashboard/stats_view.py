@@ -191,9 +191,7 @@ def _figures(key: tuple, players: int | None, lang: str, _load) -> Figures:
         ),
         StatTable(
             _("Win rate by bot"),
-            win_rates(seats, "bot").with_columns(
-                pl.col("bot").map_elements(plain_label, return_dtype=pl.String)
-            ),
+            _bot_words(win_rates(seats, "bot")),
             x="bot",
             y="win_rate",
             x_title=_("Bot"),
@@ -542,3 +540,10 @@ def show_table(table: StatTable, key: str, game: str = "", fig: go.Figure | None
         mime="text/csv",
         key=f"stats_csv_{key}",
     )
+
+
+def _bot_words(frame: pl.DataFrame) -> pl.DataFrame:
+    """Bot names in player words, worded in this thread (polars would call back from its
+    own threads, which do not know the session's language)."""
+    words = [plain_label(b) for b in frame["bot"]]
+    return frame.with_columns(pl.Series("bot", words, dtype=pl.String))
