@@ -14,7 +14,12 @@
   seat pairs the first finished ahead of the second (a tie counts half).
 
 A bot name may carry an iteration budget for the search bot: ``mcts@50``.
-Everything is deterministic for a seed (the budget is iterations, not time).
+Everything is deterministic for a seed (the budget is iterations, not time), except the
+measured CPU seconds per decision of each bot (``seconds_per_decision`` in the summary:
+median, 90th percentile and count over the decisions with more than one legal move,
+``time.process_time`` of the process that played them). :func:`strongest_bot` reads the
+shipped summaries in ``data/ladder/`` to pick the best-rated bot that answers within a
+time budget.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import permutations
@@ -89,6 +95,21 @@ class Ladder:
     wins: dict = field(default_factory=dict)  # seats that won, ties split
     ahead: dict = field(default_factory=dict)  # (a, b) -> seat pairs a finished ahead
     met: dict = field(default_factory=dict)  # (a, b) -> seat pairs a met b
+    times: dict = field(default_factory=dict)  # bot -> CPU seconds of each decision
+
+    def seconds_per_decision(self) -> dict:
+        """Per bot: ``{"median", "p90", "decisions"}`` CPU seconds per decision (a
+        measurement: not deterministic)."""
+        out = {}
+        for b in self.bots:
+            t = sorted(self.times.get(b, ()))
+            if t:
+                out[b] = {
+                    "median": round(t[len(t) // 2], 4),
+                    "p90": round(t[min(len(t) - 1, int(0.9 * len(t)))], 4),
+                    "decisions": len(t),
+                }
+        return out
 
     def rows(self) -> list[dict]:
         """One row per bot, best ordinal first: rating, interval (mu ± 2 sigma), ordinal
@@ -123,8 +144,10 @@ class Ladder:
             for a in self.bots
         }
 
-    def to_dict(self) -> dict:
-        return {
+    def to_dict(self, times: bool = True) -> dict:
+        """The summary; ``times=False`` leaves out the measured seconds per decision
+        (the rest is the same bit for bit for a seed)."""
+        out = {
             "game": self.game,
             "bots": self.bots,
             "players": self.num_players,
@@ -134,6 +157,9 @@ class Ladder:
             "ratings": self.rows(),
             "head_to_head": self.head_to_head(),
         }
+        if times:
+            out["seconds_per_decision"] = self.seconds_per_decision()
+        return out
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), indent=1, ensure_ascii=False)
@@ -143,12 +169,16 @@ class Ladder:
         lines = [
             f"{self.game} {self.num_players}p, {self.games} games, seeds "
             f"{self.seed}..{self.seed + self.games - 1}, seats rotating",
-            f"{'bot':<14}{'mu ± 2σ':>18}{'ordinal':>10}{'games':>7}{'won':>8}",
+            f"{'bot':<14}{'mu ± 2σ':>18}{'ordinal':>10}{'games':>7}{'won':>8}"
+            f"{'s/move (median, p90)':>24}",
         ]
+        spd = self.seconds_per_decision()
         for r in self.rows():
+            t = spd.get(r["bot"])
+            secs = f"{t['median']:.3f}, {t['p90']:.3f}" if t else "-"
             lines.append(
                 f"{r['bot']:<14}{r['mu']:>9.2f} ± {2 * r['sigma']:<6.2f}{r['ordinal']:>10.2f}"
-                f"{r['games']:>7}{r['win_share']:>8.1%}"
+                f"{r['games']:>7}{r['win_share']:>8.1%}{secs:>24}"
             )
         h2h = self.head_to_head()
         lines.append("head to head (row finished ahead of column):")
@@ -223,12 +253,15 @@ def run_ladder(
     lad.wins = dict.fromkeys(bots, 0.0)
     lad.ahead = {(a, b): 0.0 for a in bots for b in bots if a != b}
     lad.met = {(a, b): 0 for a in bots for b in bots if a != b}
+    lad.times = {b: [] for b in bots}
     parts = run_ordered(
         ladder_games, pieces, workers=workers, cluster=cluster, should_stop=should_stop
     )
     with contextlib.closing(parts):  # the pool stops with this loop, however it ends
-        for i, record in enumerate(r for part in parts for r in part):
+        for i, (record, times) in enumerate(r for part in parts for r in part):
             _rate_game(lad, model, ratings, record)
+            for b, t in times.items():
+                lad.times[b].extend(t)
             if on_game is not None:
                 on_game(i, record)
     lad.mu = {b: ratings[b].mu for b in bots}
@@ -263,9 +296,27 @@ def _rate_game(lad: Ladder, model, ratings: dict, record: GameRecord) -> None:
     lad.games += 1
 
 
-def ladder_games(piece: tuple) -> list[GameRecord]:
+class _Timed(Bot):
+    """A bot whose decisions with more than one legal move are timed (CPU seconds)."""
+
+    def __init__(self, bot: Bot, times: list):
+        self.bot = bot
+        self.name = bot.name
+        self.times = times
+
+    def choose(self, state, seat, rng):
+        if len(state.legal_actions()) < 2:
+            return self.bot.choose(state, seat, rng)
+        start = time.process_time()
+        move = self.bot.choose(state, seat, rng)
+        self.times.append(time.process_time() - start)
+        return move
+
+
+def ladder_games(piece: tuple) -> list[tuple[GameRecord, dict]]:
     """One piece of a ladder (run in a worker): ``(game, bots, players, overrides, seed,
-    numbers)``; the record of each game number, with fresh bots for each game."""
+    numbers)``; per game number, its record (fresh bots for each game) and the CPU
+    seconds of each bot's decisions."""
     name, bots, num_players, overrides, seed, numbers = piece
     game = get_game(name)
     rules = make_ruleset(game.ruleset_class, overrides)
@@ -273,7 +324,9 @@ def ladder_games(piece: tuple) -> list[GameRecord]:
     out = []
     for i in numbers:
         order = lineup(bots, num_players, i)
-        fresh = {b: make_bot(game, b) for b in order}  # one per bot, as many seats as it holds
+        times: dict = {b: [] for b in order}
+        # one bot per name, as many seats as it holds
+        fresh = {b: _Timed(make_bot(game, b), times[b]) for b in order}
         state = game.new_initial_state(num_players, rules)
         play_out(
             state,
@@ -282,14 +335,17 @@ def ladder_games(piece: tuple) -> list[GameRecord]:
             random.Random(f"bots:{seed + i}"),
         )
         out.append(
-            GameRecord(
-                game=game.name,
-                players=order,
-                actions=list(state.history),
-                result=result_of(state),
-                ruleset=kept,
-                seed=seed + i,
-                meta={"made_by": "engine.ladder"},
+            (
+                GameRecord(
+                    game=game.name,
+                    players=order,
+                    actions=list(state.history),
+                    result=result_of(state),
+                    ruleset=kept,
+                    seed=seed + i,
+                    meta={"made_by": "engine.ladder"},
+                ),
+                times,
             )
         )
     return out

@@ -17,9 +17,9 @@ from engine.ladder import finishing_ranks, lineup, load_ladder, make_bot, run_la
 def test_ladder_is_deterministic_for_a_seed():
     a = run_ladder("stack5", ["random", "heuristic", "mcts@3"], games=6, seed=10)
     b = run_ladder("stack5", ["random", "heuristic", "mcts@3"], games=6, seed=10)
-    assert a.to_dict() == b.to_dict()
+    assert a.to_dict(times=False) == b.to_dict(times=False)
     c = run_ladder("stack5", ["random", "heuristic", "mcts@3"], games=6, seed=11)
-    assert c.to_dict() != a.to_dict()
+    assert c.to_dict(times=False) != a.to_dict(times=False)
 
 
 def test_ladder_on_two_workers_gives_the_same_games_and_table_as_on_one():
@@ -38,8 +38,8 @@ def test_ladder_on_two_workers_gives_the_same_games_and_table_as_on_one():
         )
         for w in (1, 2)
     }
-    assert ladders[1].to_json() == ladders[2].to_json()
-    assert ladders[1].table() == ladders[2].table()
+    assert ladders[1].to_dict(times=False) == ladders[2].to_dict(times=False)
+    assert ladders[1].head_to_head() == ladders[2].head_to_head()
     assert seen[1] == seen[2] and [i for i, _ in seen[1]] == list(range(14))
 
 
@@ -52,7 +52,7 @@ def test_ladder_stopped_early_keeps_the_first_games_rated():
 
     lad = run_ladder("pig", ["random", "hold20"], games=10, seed=0, should_stop=stop)
     whole = run_ladder("pig", ["random", "hold20"], games=lad.games, seed=0)
-    assert 0 < lad.games < 10 and lad.to_dict() == whole.to_dict()
+    assert 0 < lad.games < 10 and lad.to_dict(times=False) == whole.to_dict(times=False)
 
 
 def test_ladder_command_on_one_or_two_workers_writes_the_same_files(tmp_path, capsys):
@@ -61,7 +61,10 @@ def test_ladder_command_on_one_or_two_workers_writes_the_same_files(tmp_path, ca
         out, summary = tmp_path / f"g{w}.jsonl", tmp_path / f"l{w}.json"
         args = ["ladder", "whist", "--bots", "random", "heuristic", "--games", "6"]
         assert main([*args, "--workers", w, "--out", str(out), "--summary", str(summary)]) == 0
-        files[w] = (out.read_text(), summary.read_text(), capsys.readouterr().out)
+        data = json.loads(summary.read_text())
+        assert set(data.pop("seconds_per_decision")) == {"random", "heuristic"}  # measured
+        h2h = capsys.readouterr().out.split("head to head")[1]
+        files[w] = (out.read_text(), data, h2h)
     assert files["1"] == files["2"]
 
 
@@ -155,3 +158,13 @@ def test_shipped_stack5_ladder_command_reproduces_its_first_games(tmp_path):
     assert main(args) == 0
     again = (tmp_path / "again.jsonl").read_text().splitlines()
     assert again == (SHIPPED / "records" / "stack5.jsonl").read_text().splitlines()[:2]
+
+
+def test_ladder_measures_cpu_seconds_per_decision_of_each_bot():
+    lad = run_ladder("stack5", ["random", "heuristic"], games=4, seed=2)
+    spd = lad.to_dict()["seconds_per_decision"]
+    assert set(spd) == {"random", "heuristic"}
+    for t in spd.values():
+        assert t["decisions"] > 10 and 0 <= t["median"] <= t["p90"]
+    assert "seconds_per_decision" not in lad.to_dict(times=False)
+    assert "s/move" in lad.table()

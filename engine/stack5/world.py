@@ -15,7 +15,7 @@ from engine.core.search import SearchBot, rank_utility
 from engine.stack5.state import Stack5State
 
 #: iterations per decision of the registered ``mcts`` bot (well under 1 s on one core)
-ITERATIONS = 300
+ITERATIONS = 600
 
 #: share of the iterations credited to the heuristic's move in the final pick
 PRIOR_WEIGHT = 0.25
@@ -68,12 +68,12 @@ def search_bot(iterations: int | None = ITERATIONS, seconds: float | None = None
     """MCTS with chance nodes; the heuristic bot plays the rollouts until the next turn
     ends (:func:`evaluate` values the leaf) and its choice is tried first at the root and
     credited ``PRIOR_WEIGHT`` of the iterations in the final pick."""
-    from engine.stack5.bots import HeuristicBot
+    from engine.stack5.bots import HeuristicBot, RolloutBot
 
     return SearchBot(
         iterations=iterations,
         seconds=seconds,
-        rollout=HeuristicBot,
+        rollout=RolloutBot,
         prior=HeuristicBot,
         prior_weight=PRIOR_WEIGHT,
         evaluate=evaluate,

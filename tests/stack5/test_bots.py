@@ -55,3 +55,29 @@ def test_bot_uses_only_public_information():
     s = play(new(), "R1", "B2")
     a = HeuristicBot().choose(s, 0, random.Random(1))
     assert a in s.legal_actions() and s.current_player() != CHANCE
+
+
+def test_search_rollout_bot_chooses_as_the_heuristic_in_every_position():
+    """The search's rollout policy (state counts, memoised draw decisions) makes the
+    heuristic's move in every position of whole games with 2-4 players."""
+    import random
+
+    from engine.stack5 import GAME
+    from engine.stack5.bots import HeuristicBot, RolloutBot
+
+    heuristic, fast = HeuristicBot(), RolloutBot()
+    checked = 0
+    for seed in range(24):
+        state = GAME.new_initial_state(2 + seed % 3)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            p = state.current_player()
+            if p < 0:
+                state.apply(state.sample_chance(rng))
+                continue
+            expected = heuristic.choose(state, p, random.Random(0))
+            assert fast.choose(state, p, random.Random(0)) == expected
+            assert fast.choose(state, p, random.Random(0)) == expected  # memoised
+            checked += 1
+            state.apply(expected if seed % 2 else rng.choice(state.legal_actions()))
+    assert checked > 1000
