@@ -111,7 +111,7 @@ def quote_choices(items, limit: int = 12) -> str:
         return Phrase.coded(
             "choices.more", "{shown}, … ({count} in all)", shown=shown, count=len(items)
         )
-    return shown or word("nothing")
+    return shown or Phrase.coded("choices.none", "nothing")
 
 
 def parse_count(text: str, what: Word | str, max_digits: int = 6) -> int:

@@ -515,15 +515,12 @@ def load_ruleset(source: str | Path, **overrides) -> OwnersChoiceRules:
         raise RulesetError.within(where, _huge_number_line(source)) from None
     values = {}
     for (table, key), name in _FILE_FIELDS.items():
-        t = data.get(table)
+        t, field = data.get(table), f"{table}.{key}"
         if not isinstance(t, dict) or key not in t:
             raise RulesetError.coded(
-                "oc.file_missing",
-                "{where}: missing field '{field}'",
-                where=where,
-                field=f"{table}.{key}",
+                "oc.file_missing", "{where}: missing field '{field}'", where=where, field=field
             )
-        values[name] = _check_file_value(where, f"{table}.{key}", t[key])
+        values[name] = _check_file_value(where, field, t[key])
     unknown = sorted(set(data) - {"track", "board", "dice", "rules"})
     if unknown:
         raise RulesetError.coded(
