@@ -14,7 +14,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard import game_words
-from dashboard.i18n import N_, _, ngettext
+from dashboard.i18n import N_, _, error_text, ngettext
 from engine import EngineError, RulesetError, get_game
 from engine.core.ruleset import describe, make_ruleset, overrides_of, ruleset_from_toml
 
@@ -29,7 +29,7 @@ def engine_errors(prefix: str = ""):
     try:
         yield
     except EngineError as exc:
-        st.error(f"{prefix}{exc}")
+        st.error(f"{prefix}{error_text(exc)}")
 
 
 CRASH_MESSAGE = "Something went wrong on this page"  # the English start of crash_message
@@ -61,7 +61,7 @@ def callback(fn):
         try:
             return fn(*args, **kwargs)
         except EngineError as exc:
-            st.session_state[CALLBACK_ERROR] = str(exc)
+            st.session_state[CALLBACK_ERROR] = error_text(exc)
         except Exception as exc:
             if os.environ.get("TABLETOP_DEBUG"):
                 raise
