@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import FrozenInstanceError, dataclass, field
 from operator import itemgetter
 
-from engine.core.errors import ParseError, parse_count
+from engine.core.errors import ParseError, parse_count, word
 from engine.whist.cards import (
     CARD_CODE,
     CARD_TEXT,
@@ -279,7 +279,7 @@ DECLARES = (Declare("high"), Declare("low"))
 PLAY = tuple(Play(t) for t in CARD_TEXT)
 DISCARD = tuple(Discard(t) for t in CARD_TEXT)
 
-_FORMS = (
+_FORMS = word(
     "'pass', 'bid N KIND' (N 3-7, KIND uptown/downtown/notrump), 'trump S|H|D|C', "
     "'direction high|low', 'discard CARD', 'declare high|low', 'play CARD' (or just CARD), "
     "'dealer N', 'deal …'"
@@ -310,22 +310,31 @@ def parse_deal(text: str) -> Deal:
         label, sep, cards = part.partition(":")
         label = label.strip().lower()
         if not sep:
-            raise ParseError(
-                f"{_short(text)!r}: deal part {part.strip()!r} has no 'label:'; labels are seat "
-                f"numbers, 'straw0'/'straw1', 'kitty' and 'turn'"
+            raise ParseError.coded(
+                "whist.deal_part_label",
+                "{deal!r}: deal part {part!r} has no 'label:'; labels are seat numbers, "
+                "'straw0'/'straw1', 'kitty' and 'turn'",
+                deal=_short(text),
+                part=part.strip(),
             )
         try:
             if label[:1].isdigit():
-                seat = parse_count(label, "a hand label (seat number)", 2)
+                seat = parse_count(label, word("a hand label (seat number)"), 2)
                 if seat in hands:
-                    raise ParseError(f"hand {seat} is given twice")
+                    raise ParseError.coded(
+                        "whist.deal_hand_twice", "hand {seat} is given twice", seat=seat
+                    )
                 hands[seat] = _cards(text, cards)
             elif label in ("straw0", "straw1"):
                 piles = []
                 for pair in cards.split():
                     down, slash, up = pair.partition("/")
                     if not slash:
-                        raise ParseError(f"{pair!r}: a straw pile is written DOWN/UP, like '4S/KH'")
+                        raise ParseError.coded(
+                            "whist.straw_pile_form",
+                            "{pair!r}: a straw pile is written DOWN/UP, like '4S/KH'",
+                            pair=pair,
+                        )
                     piles.append((CARD_TEXT[parse_card(down)], CARD_TEXT[parse_card(up)]))
                 straw[int(label[-1])] = tuple(piles)
             elif label == "kitty":
@@ -333,19 +342,33 @@ def parse_deal(text: str) -> Deal:
             elif label == "turn":
                 t = _cards(text, cards)
                 if len(t) != 1:
-                    raise ParseError(f"{cards.strip()!r}: the turned card is one card")
+                    raise ParseError.coded(
+                        "whist.deal_turn_one",
+                        "{cards!r}: the turned card is one card",
+                        cards=cards.strip(),
+                    )
                 turn = t[0]
             else:
-                raise ParseError(
-                    f"{label!r}: unknown deal part; parts are seat numbers, 'straw0', "
-                    f"'straw1', 'kitty' and 'turn'"
+                raise ParseError.coded(
+                    "whist.deal_part_unknown",
+                    "{label!r}: unknown deal part; parts are seat numbers, 'straw0', 'straw1', "
+                    "'kitty' and 'turn'",
+                    label=label,
                 )
         except ParseError as exc:
-            raise ParseError(f"{_short(text)!r}: {exc}") from None
+            raise ParseError.within(repr(_short(text)), exc) from None
     if sorted(hands) != list(range(len(hands))) or not hands:
-        raise ParseError(f"{_short(text)!r}: hands must be numbered 0, 1, … in order")
+        raise ParseError.coded(
+            "whist.deal_hands_order",
+            "{deal!r}: hands must be numbered 0, 1, … in order",
+            deal=_short(text),
+        )
     if straw and sorted(straw) != list(range(len(hands))):
-        raise ParseError(f"{_short(text)!r}: give a straw row for every seat ('straw0', 'straw1')")
+        raise ParseError.coded(
+            "whist.deal_straw_rows",
+            "{deal!r}: give a straw row for every seat ('straw0', 'straw1')",
+            deal=_short(text),
+        )
     return Deal(
         tuple(hands[i] for i in range(len(hands))),
         kitty,
@@ -357,11 +380,18 @@ def parse_deal(text: str) -> Deal:
 def parse_action(text: str):
     """Any Whist action from its text (syntax only; the state checks legality)."""
     if not isinstance(text, str):
-        raise ParseError(f"{text!r:.80}: not a Whist action; write {_FORMS}")
+        raise ParseError.coded(
+            "whist.action_not_text",
+            "{text!r:.80}: not a Whist action; write {forms}",
+            text=text,
+            forms=_FORMS,
+        )
     t = text.strip()
     words = t.lower().split()
     if not words:
-        raise ParseError(f"{_short(text)!r}: empty; write {_FORMS}")
+        raise ParseError.coded(
+            "whist.action_empty", "{text!r}: empty; write {forms}", text=_short(text), forms=_FORMS
+        )
     head = words[0]
     if head == "deal":
         return parse_deal(t)
@@ -369,21 +399,42 @@ def parse_action(text: str):
         return PASS
     if head == "bid":
         if len(words) != 3:
-            raise ParseError(f"{_short(text)!r}: write a bid as 'bid N KIND', like 'bid 4 uptown'")
+            raise ParseError.coded(
+                "whist.bid_form",
+                "{text!r}: write a bid as 'bid N KIND', like 'bid 4 uptown'",
+                text=_short(text),
+            )
         try:
-            n = parse_count(words[1], "the bid number", 2)
+            n = parse_count(words[1], word("the bid number"), 2)
         except ParseError as exc:
-            raise ParseError(f"{_short(text)!r}: {exc}; the bid number must be 3-7") from None
+            raise ParseError.coded(
+                "whist.bid_number_digits",
+                "{text!r}: {error}; the bid number must be 3-7",
+                text=_short(text),
+                error=exc,
+            ) from None
         if not 3 <= n <= 7:
-            raise ParseError(f"{_short(text)!r}: the bid number must be 3-7")
+            raise ParseError.coded(
+                "whist.bid_number_range",
+                "{text!r}: the bid number must be 3-7",
+                text=_short(text),
+            )
         kind = _KIND_ALIASES.get(words[2])
         if kind is None:
-            raise ParseError(f"{_short(text)!r}: the bid kind must be uptown, downtown or notrump")
+            raise ParseError.coded(
+                "whist.bid_kind",
+                "{text!r}: the bid kind must be uptown, downtown or notrump",
+                text=_short(text),
+            )
         return Bid(n, kind)
     if head == "trump" and len(words) == 2:
         s = words[1].upper()
         if s not in SUITS or len(s) != 1:
-            raise ParseError(f"{_short(text)!r}: the trump suit must be S, H, D or C")
+            raise ParseError.coded(
+                "whist.trump_suit",
+                "{text!r}: the trump suit must be S, H, D or C",
+                text=_short(text),
+            )
         return Trump(s)
     if head == "direction" and len(words) == 2 and words[1] in ("high", "low"):
         return Direction(words[1] == "low")
@@ -391,14 +442,19 @@ def parse_action(text: str):
         return Declare(words[1])
     if head == "dealer" and len(words) == 2:
         try:
-            return FirstDealer(parse_count(words[1], "the dealer seat", 2))
+            return FirstDealer(parse_count(words[1], word("the dealer seat"), 2))
         except ParseError as exc:
-            raise ParseError(f"{_short(text)!r}: {exc}; write 'dealer N', N a seat 0-3") from None
+            raise ParseError.coded(
+                "whist.dealer_form",
+                "{text!r}: {error}; write 'dealer N', N a seat 0-3",
+                text=_short(text),
+                error=exc,
+            ) from None
     if head in ("play", "discard") and len(words) == 2:
         try:
             c = parse_card(words[1])
         except ParseError as exc:
-            raise ParseError(f"{_short(text)!r}: {exc}") from None
+            raise ParseError.within(repr(_short(text)), exc) from None
         return PLAY[c] if head == "play" else DISCARD[c]
     if (
         len(words) == 1
@@ -409,7 +465,12 @@ def parse_action(text: str):
             return PLAY[parse_card(words[0])]
         except ParseError:
             pass
-    raise ParseError(f"{_short(text)!r}: not a Whist action; write {_FORMS}")
+    raise ParseError.coded(
+        "whist.action_unknown",
+        "{text!r}: not a Whist action; write {forms}",
+        text=_short(text),
+        forms=_FORMS,
+    )
 
 
 _BIT = tuple(1 << c for c in range(54))

@@ -42,21 +42,26 @@ HIGH_VALUE = tuple(range(13))
 #: rank strength for downtown / no trump low: A > 2 > 3 > … > K
 LOW_VALUE = tuple(12 if r == ACE else 11 - r for r in range(13))
 
-_ALLOWED = (
-    "write rank 2-10 J Q K A then suit S H D C (like '10H', 'AS'), or 'BJ' / 'LJ' for the jokers"
-)
+
+def _not_a_card(text) -> ParseError:
+    return ParseError.coded(
+        "whist.card_unknown",
+        "{text!r}: not a card; write rank 2-10 J Q K A then suit S H D C (like '10H', 'AS'), "
+        "or 'BJ' / 'LJ' for the jokers",
+        text=text,
+    )
 
 
 def parse_card(text: str) -> int:
     """The card int of ``text`` (case-insensitive, ``T`` accepted for 10)."""
     if not isinstance(text, str):
-        raise ParseError(f"{text!r}: not a card; {_ALLOWED}")
+        raise _not_a_card(text)
     t = text.strip().upper()
     if t.startswith("T") and len(t) == 2:
         t = "10" + t[1]
     code = CARD_CODE.get(t)
     if code is None:
-        raise ParseError(f"{text!r}: not a card; {_ALLOWED}")
+        raise _not_a_card(text)
     return code
 
 
@@ -75,7 +80,9 @@ def parse_suit(text: str) -> int:
         full = {v: k for k, v in SUIT_NAMES.items()}
         if isinstance(text, str) and text.strip().lower() in full:
             return SUITS.index(full[text.strip().lower()])
-        raise ParseError(f"{text!r}: not a suit; write S, H, D or C")
+        raise ParseError.coded(
+            "whist.suit_unknown", "{text!r}: not a suit; write S, H, D or C", text=text
+        )
     return SUITS.index(t)
 
 

@@ -99,9 +99,13 @@ class WhistRules:
 
     def validate(self) -> None:
         if self.first_dealer >= self.num_players:
-            raise RulesetError(
-                f"first_dealer {self.first_dealer} is not a seat of {self.variant!r} "
-                f"(seats 0-{self.num_players - 1}, or -1 for random)"
+            raise RulesetError.coded(
+                "whist.first_dealer_seat",
+                "first_dealer {dealer} is not a seat of {variant!r} (seats 0-{last}, or -1 for "
+                "random)",
+                dealer=self.first_dealer,
+                variant=self.variant,
+                last=self.num_players - 1,
             )
 
     @property

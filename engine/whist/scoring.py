@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from operator import itemgetter
 
-from engine.core.errors import EngineError, ParseError
+from engine.core.errors import EngineError, ParseError, word
 from engine.whist.cards import (
     CARD_TEXT,
     JOKER_MASK,
@@ -57,8 +57,10 @@ def contract_is_low(kind: str, direction_low: bool = False) -> bool:
         return bool(direction_low)
     if kind in ("uptown", "high", "low", "whist", ""):
         return False
-    raise EngineError(
-        f"contract kind {kind!r} is not one of 'uptown', 'downtown', 'notrump', 'high', 'low'"
+    raise EngineError.coded(
+        "whist.contract_kind",
+        "contract kind {kind!r} is not one of 'uptown', 'downtown', 'notrump', 'high', 'low'",
+        kind=kind,
     )
 
 
@@ -141,29 +143,65 @@ def trick_winner(cards: Sequence[str], *, trump: str | None = None, low: bool = 
     engine.core.errors.EngineError: card 'AS' is played twice in the trick ['AS', 'AS']
     """
     if isinstance(cards, str):
-        raise ParseError(f"{cards!r}: give the trick as a list of cards like ['10H', 'KH']")
+        raise ParseError.coded(
+            "whist.trick_not_list",
+            "{cards!r}: give the trick as a list of cards like ['10H', 'KH']",
+            cards=cards,
+        )
     codes = [parse_card(c) for c in cards]
     if not codes:
-        raise EngineError("a trick needs at least one card")
+        raise EngineError.coded("whist.trick_empty", "a trick needs at least one card")
     if len(codes) > 4:
-        raise EngineError(f"a trick has at most 4 cards, got {len(codes)}: {list(cards)!r}")
+        raise EngineError.coded(
+            "whist.trick_too_long",
+            "a trick has at most 4 cards, got {n}: {cards!r}",
+            n=len(codes),
+            cards=list(cards),
+        )
     seen = set()
     for c in codes:
         if c in seen:
-            raise EngineError(f"card {CARD_TEXT[c]!r} is played twice in the trick {list(cards)!r}")
+            raise EngineError.coded(
+                "whist.trick_card_twice",
+                "card {card!r} is played twice in the trick {cards!r}",
+                card=CARD_TEXT[c],
+                cards=list(cards),
+            )
         seen.add(c)
     t = -1 if trump is None else parse_suit(trump)
     i = winning_index(codes, t, bool(low))
     if i < 0:
-        raise EngineError(f"no card of {list(cards)!r} can win: jokers never win a no trump trick")
+        raise EngineError.coded(
+            "whist.trick_no_winner",
+            "no card of {cards!r} can win: jokers never win a no trump trick",
+            cards=list(cards),
+        )
     return i
+
+
+# the names of the checked numbers, as words of the error messages (made once)
+_BID, _BOOKS, _TRICKS, _HONOURS = word("bid"), word("books"), word("tricks"), word("honours")
 
 
 def _check_int(name: str, value, lo: int, hi: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise EngineError(f"{name} {value!r} must be a whole number from {lo} to {hi}")
+        raise EngineError.coded(
+            "whist.number_whole",
+            "{name} {value!r} must be a whole number from {lo} to {hi}",
+            name=name,
+            value=value,
+            lo=lo,
+            hi=hi,
+        )
     if not lo <= value <= hi:
-        raise EngineError(f"{name} {value!r} is outside {lo}-{hi}")
+        raise EngineError.coded(
+            "whist.number_range",
+            "{name} {value!r} is outside {lo}-{hi}",
+            name=name,
+            value=value,
+            lo=lo,
+            hi=hi,
+        )
     return value
 
 
@@ -182,10 +220,14 @@ def bid_whist_points(bid: int, kind: str, books: int) -> int:
     ...
     engine.core.errors.EngineError: bid 8 is outside 3-7
     """
-    _check_int("bid", bid, 3, 7)
-    _check_int("books", books, 0, 13)
+    _check_int(_BID, bid, 3, 7)
+    _check_int(_BOOKS, books, 0, 13)
     if kind not in KINDS:
-        raise EngineError(f"contract kind {kind!r} is not one of 'uptown', 'downtown', 'notrump'")
+        raise EngineError.coded(
+            "whist.bid_kind_unknown",
+            "contract kind {kind!r} is not one of 'uptown', 'downtown', 'notrump'",
+            kind=kind,
+        )
     points = books - 6 if books >= 6 + bid else -bid
     return 2 * points if kind == "notrump" else points
 
@@ -196,7 +238,7 @@ def whist_points(tricks: int) -> int:
     >>> whist_points(6), whist_points(13)
     (0, 7)
     """
-    _check_int("tricks", tricks, 0, 13)
+    _check_int(_TRICKS, tricks, 0, 13)
     return max(0, tricks - 6)
 
 
@@ -209,9 +251,13 @@ def honours_points(honours: int, score_before: int) -> int:
     >>> honours_points(4, 4)
     0
     """
-    _check_int("honours", honours, 0, 4)
+    _check_int(_HONOURS, honours, 0, 4)
     if isinstance(score_before, bool) or not isinstance(score_before, int):
-        raise EngineError(f"score_before {score_before!r} must be a whole number")
+        raise EngineError.coded(
+            "whist.score_before_whole",
+            "score_before {value!r} must be a whole number",
+            value=score_before,
+        )
     if score_before >= 4:
         return 0
     return {4: 4, 3: 2}.get(honours, 0)
@@ -232,18 +278,32 @@ def two_player_whist_points(
     (2, 0)
     """
     if game not in GAMES:
-        raise EngineError(f"game {game!r} is not 'high' or 'low'")
+        raise EngineError.coded(
+            "whist.game_unknown", "game {game!r} is not 'high' or 'low'", game=game
+        )
     if isinstance(tricks, (str, bytes)) or len(tricks) != 2:
-        raise EngineError(f"tricks {tricks!r} must be two numbers, one per seat")
-    t = [_check_int("tricks", x, 0, 13) for x in tricks]
+        raise EngineError.coded(
+            "whist.tricks_pair",
+            "tricks {tricks!r} must be two numbers, one per seat",
+            tricks=tricks,
+        )
+    t = [_check_int(_TRICKS, x, 0, 13) for x in tricks]
     if sum(t) != 13:
-        raise EngineError(f"tricks {tuple(tricks)!r} must add up to 13")
+        raise EngineError.coded(
+            "whist.tricks_total", "tricks {tricks!r} must add up to 13", tricks=tuple(tricks)
+        )
     if game == "low":
         if declarer is not None:
-            raise EngineError("a Low game has no declarer; give declarer=None")
+            raise EngineError.coded(
+                "whist.low_no_declarer", "a Low game has no declarer; give declarer=None"
+            )
         return (7 - t[0] if t[0] < 7 else 0, 7 - t[1] if t[1] < 7 else 0)
     if declarer not in (0, 1):
-        raise EngineError(f"declarer {declarer!r} of a High game must be seat 0 or 1")
+        raise EngineError.coded(
+            "whist.high_declarer",
+            "declarer {declarer!r} of a High game must be seat 0 or 1",
+            declarer=declarer,
+        )
     out = [0, 0]
     if t[declarer] > 6:
         out[declarer] = t[declarer] - 6
@@ -302,7 +362,12 @@ def playable_cards(
     codes = [parse_card(c) for c in hand]
     played = [parse_card(c) for c in trick]
     if len(set(codes)) != len(codes) or set(codes) & set(played):
-        raise EngineError(f"a card appears twice in hand {list(hand)!r} / trick {list(trick)!r}")
+        raise EngineError.coded(
+            "whist.card_twice",
+            "a card appears twice in hand {hand!r} / trick {trick!r}",
+            hand=list(hand),
+            trick=list(trick),
+        )
     t = -1 if trump is None else parse_suit(trump)
     club = jokers_follow_trump and t >= 0
     playable = mask_of(codes)

@@ -25,7 +25,7 @@ import random
 from fractions import Fraction
 from operator import attrgetter
 
-from engine.core.errors import EngineError, IllegalAction
+from engine.core.errors import EngineError, IllegalAction, Phrase, word
 from engine.core.protocol import CHANCE, TERMINAL, State
 from engine.whist import actions as A
 from engine.whist.cards import (
@@ -143,21 +143,42 @@ class WhistState(State):
         return PHASES[self.phase]
 
     def describe_turn(self) -> str:
+        """Who acts now, in words (a :class:`Phrase`, so the app words it too).
+
+        >>> from engine import get_game
+        >>> get_game("whist").new_initial_state(first_dealer=3).describe_turn()
+        'chance deals (seat 3 deals)'
+        """
         p = self.phase
         if p == DEALER:
-            return "chance draws the first dealer"
+            return Phrase.coded("whist.turn_first_dealer", "chance draws the first dealer")
         if p == DEAL:
-            return f"chance deals (seat {self.dealer} deals)"
+            return Phrase.coded(
+                "whist.turn_deal", "chance deals (seat {seat} deals)", seat=self.dealer
+            )
         if p == END:
-            return "game over"
-        what = {
-            BID: "bid",
-            TRUMP: "name the trump suit" if self.kind != "notrump" else "name the direction",
-            DISCARD: f"discard ({6 - len(self.discards)} more)",
-            DECLARE: "declare high or low",
-            PLAY: "play a card",
-        }[p]
-        return f"seat {self.to_act} to {what}"
+            return Phrase.coded("whist.turn_over", "game over")
+        seat = self.to_act
+        if p == DISCARD:
+            return Phrase.coded(
+                "whist.turn_discard",
+                "seat {seat} to discard ({n} more)",
+                seat=seat,
+                n=6 - len(self.discards),
+            )
+        if p == TRUMP and self.kind == "notrump":
+            return Phrase.coded(
+                "whist.turn_direction", "seat {seat} to name the direction", seat=seat
+            )
+        if p == BID:
+            return Phrase.coded("whist.turn_bid", "seat {seat} to bid", seat=seat)
+        if p == TRUMP:
+            return Phrase.coded("whist.turn_trump", "seat {seat} to name the trump suit", seat=seat)
+        if p == DECLARE:
+            return Phrase.coded(
+                "whist.turn_declare", "seat {seat} to declare high or low", seat=seat
+            )
+        return Phrase.coded("whist.turn_play", "seat {seat} to play a card", seat=seat)
 
     # --- moves ------------------------------------------------------------------------
     def legal_actions(self) -> tuple:
@@ -318,46 +339,93 @@ class WhistState(State):
     def check_chance(self, action) -> None:
         if self.phase == DEALER:
             if not isinstance(action, A.FirstDealer) or not 0 <= action.seat < self.num_players:
-                raise IllegalAction(
-                    f"{str(action)!r}: the first dealer is drawn now; write 'dealer N' with "
-                    f"N 0-{self.num_players - 1}"
+                raise IllegalAction.coded(
+                    "whist.first_dealer_now",
+                    "{action!r}: the first dealer is drawn now; write 'dealer N' with N 0-{last}",
+                    action=str(action),
+                    last=self.num_players - 1,
                 )
             return
         if self.phase != DEAL or not isinstance(action, A.Deal):
-            raise IllegalAction(f"{str(action)!r} is not allowed now ({self.describe_turn()})")
+            raise IllegalAction.coded(
+                "whist.chance_not_now",
+                "{action!r} is not allowed now ({turn})",
+                action=str(action),
+                turn=self.describe_turn(),
+            )
         if action.codes is not None and self._drawn_deal_ok(action):
             return
         r = self.ruleset
         n = self.num_players
         why = []
         if len(action.hands) != n:
-            why.append(f"{r.title} deals {n} hands, not {len(action.hands)}")
+            why.append(
+                Phrase.coded(
+                    "whist.deal_why_hand_count",
+                    "{title} deals {n} hands, not {given}",
+                    title=word(r.title),
+                    n=n,
+                    given=len(action.hands),
+                )
+            )
         size = 12 if (self.bidw or self.two) else 13
         for i, h in enumerate(action.hands):
             if len(h) != size:
-                why.append(f"hand {i} has {len(h)} cards, not {size}")
+                why.append(
+                    Phrase.coded(
+                        "whist.deal_why_hand_size",
+                        "hand {seat} has {given} cards, not {size}",
+                        seat=i,
+                        given=len(h),
+                        size=size,
+                    )
+                )
         if self.bidw and len(action.kitty) != 6:
-            why.append(f"the kitty must be 6 cards, not {len(action.kitty)}")
+            why.append(
+                Phrase.coded(
+                    "whist.deal_why_kitty_size",
+                    "the kitty must be 6 cards, not {given}",
+                    given=len(action.kitty),
+                )
+            )
         if not self.bidw and action.kitty:
-            why.append("Whist has no kitty")
+            why.append(Phrase.coded("whist.deal_why_no_kitty", "Whist has no kitty"))
         if self.two:
             k = 6 if self.bidw else 7
             if len(action.straw) != 2 or any(len(p) != k for p in action.straw):
-                why.append(f"each player needs {k} straw piles (down/up pairs)")
+                why.append(
+                    Phrase.coded(
+                        "whist.deal_why_straw",
+                        "each player needs {k} straw piles (down/up pairs)",
+                        k=k,
+                    )
+                )
         elif action.straw:
-            why.append("straw piles are only for two players")
+            why.append(
+                Phrase.coded("whist.deal_why_straw_two", "straw piles are only for two players")
+            )
         if self.bidw:
             if action.turn:
-                why.append("Bid Whist turns no card")
+                why.append(Phrase.coded("whist.deal_why_bid_no_turn", "Bid Whist turns no card"))
         elif not action.turn:
-            why.append("Whist needs the turned card ('turn: XX', the dealer's last card)")
+            why.append(
+                Phrase.coded(
+                    "whist.deal_why_turn_needed",
+                    "Whist needs the turned card ('turn: XX', the dealer's last card)",
+                )
+            )
         elif (
             action.hands
             and len(action.hands) > self.dealer
             and (action.turn not in action.hands[self.dealer])
         ):
             why.append(
-                f"the turned card {action.turn} must be in the dealer's (seat {self.dealer}) hand"
+                Phrase.coded(
+                    "whist.deal_why_turn_hand",
+                    "the turned card {card} must be in the dealer's (seat {seat}) hand",
+                    card=action.turn,
+                    seat=self.dealer,
+                )
             )
         cards = [c for h in action.hands for c in h] + list(action.kitty)
         cards += [c for piles in action.straw for pile in piles for c in pile]
@@ -365,15 +433,36 @@ class WhistState(State):
         seen = set()
         dup = sorted({c for c in cards if c in seen or seen.add(c)})
         if dup:
-            why.append(f"cards dealt twice: {' '.join(dup)}")
+            why.append(
+                Phrase.coded(
+                    "whist.deal_why_twice", "cards dealt twice: {cards}", cards=" ".join(dup)
+                )
+            )
         extra = sorted(set(cards) - deck)
         if extra:
-            why.append(f"cards not in this deck: {' '.join(extra)}")
+            why.append(
+                Phrase.coded(
+                    "whist.deal_why_not_in_deck",
+                    "cards not in this deck: {cards}",
+                    cards=" ".join(extra),
+                )
+            )
         missing = deck - set(cards)
         if missing and not why:
-            why.append(f"cards missing: {' '.join(sort_cards(CARD_CODE[c] for c in missing))}")
+            why.append(
+                Phrase.coded(
+                    "whist.deal_why_missing",
+                    "cards missing: {cards}",
+                    cards=" ".join(sort_cards(CARD_CODE[c] for c in missing)),
+                )
+            )
         if why:
-            raise IllegalAction(f"{str(action)[:60]!r}…: not a valid deal: " + "; ".join(why))
+            raise IllegalAction.coded(
+                "whist.deal_invalid",
+                "{deal!r}…: not a valid deal: {why}",
+                deal=str(action)[:60],
+                why=_reasons(why),
+            )
 
     def _drawn_deal_ok(self, deal) -> bool:
         """A four-player deal that carries its masks, checked on the masks (the texts were
@@ -767,6 +856,15 @@ class WhistState(State):
         c.books = list(self.books)
         c.deal_log = list(self.deal_log)
         return c
+
+
+def _reasons(why: list) -> Phrase:
+    """Reasons (phrases) as one phrase, ``first; second; …`` (a whole pattern for each
+    join, so the app words the separator too)."""
+    out = why[-1]
+    for reason in reversed(why[:-1]):
+        out = Phrase.coded("whist.reasons", "{first}; {rest}", first=reason, rest=out)
+    return out
 
 
 _GAME: list = []  # engine.whist.GAME, once imported (it imports this module)
