@@ -31,6 +31,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import permutations
+from pathlib import Path
 
 from engine.core.errors import EngineError, parse_count
 from engine.core.protocol import Bot, Game
@@ -362,4 +363,61 @@ def load_ladder(text: str) -> dict:
     return data
 
 
-__all__ = ["Ladder", "finishing_ranks", "lineup", "load_ladder", "make_bot", "run_ladder"]
+#: where the shipped ladder summaries live (``<game>.json``)
+LADDER_DIR = Path(__file__).resolve().parents[1] / "data" / "ladder"
+
+
+def strongest_bot(
+    game: str | Game, seconds_per_decision: float, directory: str | Path | None = None
+) -> str:
+    """The name of the best-rated bot (highest ordinal, mu − 3 sigma) of the game's shipped
+    ladder whose measured 90th-percentile CPU seconds per decision fit the budget; a name
+    :func:`make_bot` takes (``"mcts"``, ``"mcts@50"``, ``"heuristic"``).
+
+    Without a ladder (or a bot measured in it) the game's ``heuristic`` bot if it has one,
+    else ``random``; when no measured bot fits, the fastest measured one.
+
+    >>> strongest_bot("stack5", 5.0) in get_game("stack5").bots
+    True
+    """
+    if isinstance(game, str):
+        game = get_game(game)
+    if isinstance(seconds_per_decision, bool) or not isinstance(seconds_per_decision, int | float):
+        raise EngineError(f"seconds per decision {seconds_per_decision!r}: give a number")
+    if not seconds_per_decision > 0:
+        raise EngineError(f"seconds per decision {seconds_per_decision!r}: must be above 0")
+    fallback = "heuristic" if "heuristic" in game.bots else "random"
+    path = Path(directory if directory is not None else LADDER_DIR) / f"{game.name}.json"
+    try:
+        data = load_ladder(path.read_text(encoding="utf-8"))
+    except (OSError, EngineError):
+        return fallback
+    times = data.get("seconds_per_decision") or {}
+    measured = []
+    for row in data["ratings"]:  # best ordinal first
+        name, t = row.get("bot"), times.get(row.get("bot"))
+        if not isinstance(t, dict) or not isinstance(t.get("p90"), int | float):
+            continue
+        try:
+            make_bot(game, name)
+        except EngineError:
+            continue  # a bot this version of the game no longer has
+        measured.append((row["ordinal"], t["p90"], name))
+    if not measured:
+        return fallback
+    fits = [m for m in measured if m[1] <= seconds_per_decision]
+    if fits:
+        return max(fits, key=lambda m: m[0])[2]
+    return min(measured, key=lambda m: m[1])[2]
+
+
+__all__ = [
+    "LADDER_DIR",
+    "Ladder",
+    "finishing_ranks",
+    "lineup",
+    "load_ladder",
+    "make_bot",
+    "run_ladder",
+    "strongest_bot",
+]
