@@ -763,17 +763,21 @@ def render_explorer(plugin: ExplorerPlugin) -> None:
     _url_in(key, files)
 
     labels = list(SOURCES.values()) + ([LIVE] if f"{key}_live" in st.session_state else [])
+    # A click on the chosen source must not leave the page without one: the control
+    # refuses to deselect (required), and an empty value still keeps the last choice.
+    last = st.session_state.get(f"{key}_source_last")
     if st.session_state.get(f"{key}_source") not in labels:
-        st.session_state[f"{key}_source"] = labels[0]
-    source = (
-        st.segmented_control(
-            _("Game source"),
-            labels,
-            format_func=lambda v: _(SOURCE_WORDS.get(v, v)),
-            key=f"{key}_source",
-        )
-        or labels[0]
+        st.session_state[f"{key}_source"] = last if last in labels else labels[0]
+    source = st.segmented_control(
+        _("Game source"),
+        labels,
+        required=True,
+        format_func=lambda v: _(SOURCE_WORDS.get(v, v)),
+        key=f"{key}_source",
     )
+    if source not in labels:
+        source = last if last in labels else labels[0]
+    st.session_state[f"{key}_source_last"] = source
     chooser = {
         "Recorded": _choose_recorded,
         "Simulate": _choose_simulated,

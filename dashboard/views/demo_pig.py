@@ -21,6 +21,7 @@ mode = (
         list(MODES),
         format_func=lambda m: _(MODES[m]),
         default="Explore games",
+        required=True,
         key="pig_mode",
     )
     or "Explore games"

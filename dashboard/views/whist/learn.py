@@ -82,6 +82,7 @@ variant = (
         _("Variant"),
         VARIANTS,
         default=v,
+        required=True,
         format_func=variant_title,
         key="wl_variant",
     )

@@ -50,7 +50,11 @@ if variant in ("whist4", "whist2"):
     target = url_value("target", 5, choices=(5, 7, 10))
     target = (
         st.segmented_control(
-            _("Play to"), [5, 7, 10], default=target if target in (5, 7, 10) else 5, key="ws_target"
+            _("Play to"),
+            [5, 7, 10],
+            default=target if target in (5, 7, 10) else 5,
+            required=True,
+            key="ws_target",
         )
         or 5
     )
