@@ -8,7 +8,7 @@ import tomllib
 
 import pytest
 
-from dashboard.i18n import DOMAINS, LOCALES
+from dashboard.i18n import DOMAINS, ENGINE_DOMAIN, LOCALES
 from dashboard.i18n_tools import read
 from tests.apptest import open_page
 
@@ -61,6 +61,37 @@ def test_translations_use_the_glossary_terms(lang):
                     continue
                 if not all(any(a in s for a in _accepted(term, lang)) for s in strings):
                     wrong.append(f"{domain}: {ids[0][:60]!r} lacks {term[lang]!r}")
+    assert not wrong, "\n".join(wrong[:40])
+
+
+# The engine's catalog (errors, phrases, ruleset docs): a message uses the common terms
+# and those of the game whose engine folder it comes from (engine/stack5/… → stack5).
+ENGINE_GAMES = ("stock_holdem", "stack5", "owners_choice", "whist")
+# English that is not the glossary's term there: "run over 10 back to 1" is no card's back
+NOT_THE_TERM = {"back": re.compile(r"\bback to\b")}
+# nor are {placeholders} and 'quoted' text the player types ('die fund 50/-1')
+_NOT_WORDS = re.compile(r"\{[^{}]*\}|(?<!\w)'[^']*'")
+
+
+def _engine_terms(msg) -> list[dict]:
+    folders = {path.split("/")[1] for path, _ in msg.locations if path.startswith("engine/")}
+    return _terms("common") + [t for g in ENGINE_GAMES if g in folders for t in _terms(g)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_engine_translations_use_the_glossary_terms_of_their_game(lang):
+    catalog = read(LANGS[lang], ENGINE_DOMAIN)
+    assert catalog is not None
+    wrong = []
+    for msg in catalog:
+        if not msg.id or not msg.string:
+            continue
+        for term in _engine_terms(msg):
+            pattern = re.compile(rf"(?<![\w']){re.escape(term['en'])}(?![\w'])", re.IGNORECASE)
+            text = _NOT_WORDS.sub("", msg.id)
+            text = NOT_THE_TERM.get(term["en"], re.compile("$^")).sub("", text)
+            if pattern.search(text) and not any(a in msg.string for a in _accepted(term, lang)):
+                wrong.append(f"{msg.context or ''} {msg.id[:60]!r} lacks {term[lang]!r}")
     assert not wrong, "\n".join(wrong[:40])
 
 
