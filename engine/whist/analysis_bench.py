@@ -43,8 +43,8 @@ def first_deals(count: int = 20, first: int = 0) -> list[GameRecord]:
 
 
 def contract(record: GameRecord) -> str:
-    """The deal's contract in a few words (bid and trump or direction)."""
-    bid = next((a for a in record.actions if a.startswith("bid ")), "")
+    """The deal's contract in a few words (the last bid and the trump or direction)."""
+    bid = next((a for a in reversed(record.actions) if a.startswith("bid ")), "")
     call = next((a for a in record.actions if a.startswith(("trump ", "direction "))), "")
     return f"{bid[4:]} {call}".strip()
 
