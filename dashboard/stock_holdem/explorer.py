@@ -32,6 +32,30 @@ def holdings_frame(obs: dict, worth: list[int] | None = None) -> pl.DataFrame:
     return pl.DataFrame(data)
 
 
+def holdings_html(frame: pl.DataFrame) -> str:
+    """The holdings as a compact HTML table: ten columns fit the board's half of the page,
+    where a dataframe scrolled sideways and hid the net worth."""
+    cell = "padding:4px 6px;border-bottom:1px solid rgba(49,51,63,0.12);white-space:nowrap"
+
+    def row(values, tag):
+        return (
+            "<tr>"
+            + "".join(
+                f"<{tag} style='{cell};text-align:{'left' if i == 0 else 'right'}'>"
+                f"{html.escape(str(v))}</{tag}>"
+                for i, v in enumerate(values)
+            )
+            + "</tr>"
+        )
+
+    head = row(frame.columns, "th")
+    body = "".join(row(values, "td") for values in frame.iter_rows())
+    return (
+        "<div style='overflow-x:auto'><table style='border-collapse:collapse;font-size:14px'>"
+        f"<thead style='color:#555'>{head}</thead><tbody>{body}</tbody></table></div>"
+    )
+
+
 def render_state(state, seat):
     obs = state.observation(seat)
     names = state.ruleset.company_names
@@ -51,9 +75,7 @@ def render_state(state, seat):
     )
     title = html.escape(_("Hands"))
     st.html(f"<div><b>{title}</b>{hands}</div>")
-    frame = holdings_frame(obs, state.net_worth())
-    narrow = {c: st.column_config.NumberColumn(c, width=34) for c in COMPANIES}
-    st.dataframe(frame, hide_index=True, width="stretch", column_config=narrow)
+    st.html(holdings_html(holdings_frame(obs, state.net_worth())))
     if obs["results"]:
         last = obs["results"][-1]
         st.caption(

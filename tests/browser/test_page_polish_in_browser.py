@@ -1,4 +1,4 @@
-"""In a real browser, a second click on the explorer's chosen game source keeps it."""
+"""In a real browser: the polish a player sees (choices that stay chosen, tables that fit)."""
 
 from __future__ import annotations
 
@@ -21,3 +21,12 @@ def test_clicking_the_chosen_game_source_again_keeps_it(page, app_url):
     assert simulate.get_attribute("aria-checked") == "true"
     assert page.get_by_role("button", name="Simulate", exact=True).count() == 1
     assert page.locator("[data-testid='stException']").count() == 0
+
+
+def test_stock_holdem_holdings_fit_the_board_without_scrolling_sideways(page, app_url):
+    page.goto(app_url + "/stock_holdem_games?step=90&lang=ja")
+    wait_for_app(page)
+    table = page.locator("table", has_text="総資産").first
+    table.wait_for()
+    box = table.evaluate("t => [t.parentElement.scrollWidth, t.parentElement.clientWidth]")
+    assert box[0] <= box[1], f"the holdings table is {box[0]}px wide in {box[1]}px"
