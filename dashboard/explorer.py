@@ -24,7 +24,7 @@ import streamlit as st
 
 from dashboard import game_words
 from dashboard.charts import loss_chart, step_marker
-from dashboard.i18n import N_, _, current, ngettext, pgettext
+from dashboard.i18n import N_, _, current, error_text, ngettext, pgettext
 from dashboard.keys import keyboard
 from dashboard.ui import (
     NAME_MAX_CHARS,
@@ -138,7 +138,7 @@ def _grades(game: str, record_json: str, lang: str = "en") -> tuple[tuple[Annota
             return (), _("Grading is not available for {game} yet.").format(
                 game=game_words.title(game)
             )
-        return (), _("This game could not be graded: {error}").format(error=exc)
+        return (), _("This game could not be graded: {error}").format(error=error_text(exc))
 
 
 def _thresholds(game: str):
@@ -284,7 +284,7 @@ def _choose_recorded(game: str, key: str) -> GameRecord | None:
     try:
         records = _load_file(str(path), path.stat().st_mtime)
     except EngineError as exc:
-        st.error(str(exc))
+        st.error(error_text(exc))
         return None
     num = st.session_state.get(f"{key}_num")
     if not isinstance(num, int) or not 1 <= num <= len(records):
@@ -328,7 +328,7 @@ def _choose_simulated(game_name: str, key: str) -> GameRecord | None:
             overrides = parse_overrides(game, rules)
             record = simulate(game, int(seed), chosen[: int(n)], **overrides)
         except EngineError as exc:
-            st.error(str(exc))
+            st.error(error_text(exc))
             return None
         st.session_state[f"{key}_simulated"] = record.to_json()
     text = st.session_state.get(f"{key}_simulated")
@@ -367,7 +367,7 @@ def _choose_uploaded(game: str, key: str) -> GameRecord | None:
         st.error(_("{file}: not UTF-8 text; a record is JSON.").format(file=upload.name))
         return None
     except EngineError as exc:
-        st.error(_("Refused: {error}").format(error=exc))
+        st.error(_("Refused: {error}").format(error=error_text(exc)))
         return None
     records = [r for r in records if r.game == game]
     if not records:
@@ -648,7 +648,7 @@ def _board(plugin: ExplorerPlugin, key: str, record_json: str) -> None:
         with st.spinner(_("Replaying the game…")):
             rep = _replay(plugin.game, record_json, plugin.history, current(), plugin.event_words)
     except EngineError as exc:
-        st.error(_("This record does not replay: {error}").format(error=exc))
+        st.error(_("This record does not replay: {error}").format(error=error_text(exc)))
         return
     record = rep.record
     last = len(rep.states) - 1

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import streamlit as st
 
 from dashboard import game_words
-from dashboard.i18n import _, current
+from dashboard.i18n import _, current, error_text
 from dashboard.play_words import describe as describe_in_words
 from dashboard.play_words import describe_record
 from dashboard.ui import (
@@ -105,7 +105,7 @@ def _load(game: str, key: str) -> tuple[str, GameRecord, int] | None:
         record, version = _read(game, live_id)
     except (NotStored, WrongKind) as exc:
         _forget(key)
-        detail = f"{str(exc)[:1].upper()}{str(exc)[1:]}".rstrip(".")
+        detail = f"{error_text(exc)[:1].upper()}{error_text(exc)[1:]}".rstrip(".")
         st.warning(
             _(
                 "This game link does not open a game here: {detail}. Links to live games "
@@ -197,7 +197,7 @@ def _setup(plugin: LivePlugin, key: str) -> None:
         initial_state(record)
         live_id = default_store().create(_kind(plugin.game), record.to_json())
     except EngineError as exc:
-        st.error(str(exc))
+        st.error(error_text(exc))
         return
     st.session_state[key] = live_id
     st.session_state.pop(f"{key}_error", None)
@@ -224,7 +224,7 @@ def _apply(game: str, live_id: str, seen: int, text: str | None, key: str) -> No
         new_version = _write(game, live_id, record, seen)
         st.session_state[f"{key}_state"] = (live_id, new_version, state)
     except EngineError as exc:
-        st.session_state[f"{key}_error"] = str(exc)
+        st.session_state[f"{key}_error"] = error_text(exc)
 
 
 def _undo(game: str, live_id: str, seen: int, key: str) -> None:
@@ -236,7 +236,7 @@ def _undo(game: str, live_id: str, seen: int, key: str) -> None:
             record.result = None
             _write(game, live_id, record, seen)
     except EngineError as exc:
-        st.session_state[f"{key}_error"] = str(exc)
+        st.session_state[f"{key}_error"] = error_text(exc)
 
 
 # --- the buttons ------------------------------------------------------------------------------
@@ -365,7 +365,7 @@ def _game_view_body(plugin: LivePlugin, key: str, live_id: str) -> None:
     except (NotStored, WrongKind):
         st.rerun(scope="app")
     except EngineError as exc:
-        st.error(_("The stored game no longer replays: {error}").format(error=exc))
+        st.error(_("The stored game no longer replays: {error}").format(error=error_text(exc)))
         return
     error = st.session_state.pop(f"{key}_error", None)
     if error:
@@ -472,7 +472,7 @@ def render_live(plugin: LivePlugin) -> None:
     try:
         loaded = _load(plugin.game, key)
     except EngineError as exc:  # the store itself is unusable (disk full, bad folder)
-        st.error(_("Live games cannot be stored here: {error}").format(error=exc))
+        st.error(_("Live games cannot be stored here: {error}").format(error=error_text(exc)))
         return
     if loaded is None:
         st.markdown("### " + _("{game}: live game").format(game=game_words.title(game.name)))

@@ -18,7 +18,7 @@ import time
 import streamlit as st
 
 from dashboard import game_words
-from dashboard.i18n import N_, _, current, pgettext
+from dashboard.i18n import N_, _, current, error_text, pgettext
 from dashboard.live import default_groups, draw_groups
 from dashboard.play_words import describe, who
 from dashboard.ui import (
@@ -349,7 +349,7 @@ def _setup() -> None:
         final_state(record)
         play_id = default_store().create(KIND, record.to_json())
     except EngineError as exc:
-        st.error(str(exc))
+        st.error(error_text(exc))
         return
     st.session_state[KEY] = play_id
     st.query_params[KEY] = play_id
@@ -382,7 +382,7 @@ def _view(play_id: str, timed: bool = False) -> None:
     try:
         _view_body(play_id, timed)
     except EngineError as exc:
-        st.error(str(exc))
+        st.error(error_text(exc))
     except Exception as exc:  # a fragment rerun is outside the app's catch-all
         if os.environ.get("TABLETOP_DEBUG"):
             raise
@@ -497,7 +497,7 @@ def render_play() -> None:
     try:
         loaded = _load()
     except EngineError as exc:
-        st.error(_("Games cannot be stored here: {error}").format(error=exc))
+        st.error(_("Games cannot be stored here: {error}").format(error=error_text(exc)))
         return
     if loaded is None:
         st.caption(

@@ -9,7 +9,7 @@ from dataclasses import replace
 import polars as pl
 import streamlit as st
 
-from dashboard.i18n import N_, _, ngettext
+from dashboard.i18n import N_, _, error_text, ngettext
 from dashboard.live import Group, percent
 from dashboard.owners_choice.draw import (
     COLOURS,
@@ -95,7 +95,7 @@ def coach(state, names: list[str]) -> set[str]:
     try:
         rows, best = outlook_rows(state)
     except EngineError as exc:
-        st.caption(_("No move table here: {error}").format(error=exc))
+        st.caption(_("No move table here: {error}").format(error=error_text(exc)))
         return set()
     me = state.active
     n = state.num_players

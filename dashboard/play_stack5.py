@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import streamlit as st
 
-from dashboard.i18n import N_, _, pgettext
+from dashboard.i18n import N_, _, error_text, pgettext
 from dashboard.i18n import percent as pct
 from dashboard.live import Group, percent
 from dashboard.play_words import who
@@ -122,7 +122,7 @@ def coach(state, names: list[str]) -> set[str]:
                 jokers_this_turn=obs["jokers_this_turn"],
             )
         except EngineError as exc:
-            lines.append(_("(odds unavailable: {error})").format(error=exc))
+            lines.append(_("(odds unavailable: {error})").format(error=error_text(exc)))
         else:
             within = ", ".join(
                 f"{k + 1}: {pct(float(p), 0)}" for k, p in enumerate(odds.bust_within[:3])

@@ -197,7 +197,7 @@ def ruleset_frame(game_name: str) -> pl.DataFrame:
             "rule": [_field_label(r.name) for r in rows],
             "default": [_short(_value_words(game.name, r.name, r.default)) for r in rows],
             "assumption": [_("yes") if r.assumption else "" for r in rows],
-            "meaning": [r.doc for r in rows],
+            "meaning": [_(r.doc) if r.doc else "" for r in rows],
         }
     )
 
@@ -221,7 +221,7 @@ def ruleset_table(game_name: str) -> None:
     try:
         frame = ruleset_frame(game_name)
     except EngineError as exc:
-        st.info(str(exc))
+        st.info(error_text(exc))
         return
     st.dataframe(ruleset_columns(frame), hide_index=True, width="stretch")
 
@@ -430,7 +430,7 @@ def ruleset_form(game, key: str, *, fields=None, expanded: bool = False) -> Rule
         if meta.get("assumption"):
             badge = _("assumption")
             label = f":orange-badge[{badge}] {label}"
-        doc = meta.get("doc") or None
+        doc = _(meta["doc"]) if meta.get("doc") else None
         wkey = f"{key}_{name}"
         with box:
             if meta.get("choices"):
@@ -475,8 +475,8 @@ def ruleset_form(game, key: str, *, fields=None, expanded: bool = False) -> Rule
                 try:
                     value = _tuple_value(text, args[0] if args else str, _field_label(name))
                 except EngineError as exc:
-                    st.error(str(exc))
-                    errors.append(str(exc))
+                    st.error(error_text(exc))
+                    errors.append(error_text(exc))
                     continue
             else:
                 value = st.text_input(label, value=str(start), key=wkey, help=doc)
@@ -486,8 +486,8 @@ def ruleset_form(game, key: str, *, fields=None, expanded: bool = False) -> Rule
         try:
             make_ruleset(cls, dict(values))
         except EngineError as exc:
-            box.error(_("These rules do not fit together: {error}").format(error=exc))
-            errors.append(str(exc))
+            box.error(_("These rules do not fit together: {error}").format(error=error_text(exc)))
+            errors.append(error_text(exc))
     return RulesetChoice(values, errors)
 
 

@@ -6,7 +6,7 @@ import streamlit as st
 
 from dashboard.charts import seat_chart
 from dashboard.explorer import ExplorerPlugin, player, player_words
-from dashboard.i18n import N_, _, percent
+from dashboard.i18n import N_, _, error_text, percent
 from dashboard.live import LivePlugin
 from dashboard.stack5 import words
 from dashboard.stack5.draw import cards_html, player_html
@@ -117,7 +117,7 @@ def advice(state):
             jokers_this_turn=obs["jokers_this_turn"],
         )
     except EngineError as exc:  # pragma: no cover - the engine keeps hands legal
-        st.error(str(exc))
+        st.error(error_text(exc))
         return
     verb, why = draw_or_stop(odds)
     st.info(

@@ -19,7 +19,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard import palette
-from dashboard.i18n import _, money, percent
+from dashboard.i18n import _, error_text, money, percent
 from dashboard.stock_holdem.draw import cards_html
 from engine.core.errors import EngineError
 from engine.stock_holdem import COMPANIES, StockHoldemRules
@@ -229,8 +229,8 @@ def track_each(track_fn, texts, flags, hand: str, seen: str, rules) -> TrackedTa
             out.view = track_fn(tuple(texts), tuple(flags), hand, seen, rules)
             return out
         except EngineError as exc:
-            message = str(exc)
-            where = _culprit(message)
+            where = _culprit(str(exc))  # the English message names the culprit
+            message = error_text(exc)
             if where in COMPANIES and COMPANIES.index(where) not in out.company_errors:
                 i = COMPANIES.index(where)
                 out.company_errors[i] = message

@@ -1,7 +1,7 @@
 import streamlit as st
 
 from dashboard import game_words
-from dashboard.i18n import _, ngettext
+from dashboard.i18n import _, error_text, ngettext
 from dashboard.ui import ruleset_columns, ruleset_frame
 from engine import EngineError, game_names, get_game
 from engine.core.ruleset import describe
@@ -22,7 +22,7 @@ for name in names:
         game = get_game(name)
         frame = ruleset_frame(name)
     except EngineError as exc:
-        st.error(str(exc))
+        st.error(error_text(exc))
         continue
     st.subheader(game_words.title(name))
     flagged = [f for f in describe(game.ruleset_class) if f.assumption]

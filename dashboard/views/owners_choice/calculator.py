@@ -6,7 +6,7 @@ import streamlit as st
 
 from dashboard import ui
 from dashboard.explorer import recorded_files
-from dashboard.i18n import _, number
+from dashboard.i18n import _, error_text, number
 from dashboard.owners_choice.draw import (
     board_svg,
     fund_words,
@@ -114,7 +114,7 @@ def _load_from_record(path: str, game: int, turn: int) -> None:
         if found is None:
             raise EngineError(_("game {number} has no turn {turn}").format(number=game, turn=turn))
     except EngineError as exc:
-        st.session_state["oc_load_error"] = str(exc)
+        st.session_state["oc_load_error"] = error_text(exc)
         return
     st.session_state["oc_load_error"] = ""
     st.session_state.oc_n = found.num_players

@@ -74,7 +74,9 @@ with ui.engine_errors():
         try:
             kinds.append(parse_slot(s, parity=rules.card_back_parity)[0])
         except EngineError as exc:
-            raise EngineError(f"slot {i + 1} {exc}") from None
+            raise EngineError.coded(
+                "stock.in_slot", "slot {i} {error}", i=i + 1, error=exc
+            ) from None
     st.html(f"<div>{cards_html([s.strip().upper() or '?' for s in slots])}</div>")
     if all(k == "card" for k in kinds):
         if seen_text.strip():  # checks the seen cards

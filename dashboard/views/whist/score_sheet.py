@@ -10,7 +10,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard.charts import step_chart
-from dashboard.i18n import _, number, pgettext
+from dashboard.i18n import _, error_text, number, pgettext
 from dashboard.ui import assumption, callback, engine_errors, number_field, set_url, url_value
 from dashboard.whist.words import (
     entry_words,
@@ -92,7 +92,7 @@ if cur["id"]:
     except (NotStored, WrongKind, ValueError) as exc:
         st.warning(
             _("This score sheet is no longer stored ({reason}); a new sheet is shown.").format(
-                reason=str(exc)[:160]
+                reason=error_text(exc)[:160]
             )
         )
         cur["id"] = None
@@ -156,7 +156,7 @@ def save(s: ScoreSheet) -> None:
         else:
             cur["version"] = STORE.save(KIND, cur["id"], payload, cur["version"])
     except StaleWrite as exc:  # another tab wrote in the last instant
-        st.session_state["ws_error"] = str(exc)
+        st.session_state["ws_error"] = error_text(exc)
         st.rerun()
     st.session_state["ws_seen"] = (cur["id"], cur["version"])
 
