@@ -286,6 +286,12 @@ _FORMS = word(
 )
 
 
+# what the counts in action text are, as words of the error messages (made once)
+_HAND_LABEL = word("a hand label (seat number)")
+_BID_NUMBER = word("the bid number")
+_DEALER_SEAT = word("the dealer seat")
+
+
 def _cards(text: str, part: str) -> tuple[str, ...]:
     return tuple(CARD_TEXT[parse_card(t)] for t in part.split())
 
@@ -319,7 +325,7 @@ def parse_deal(text: str) -> Deal:
             )
         try:
             if label[:1].isdigit():
-                seat = parse_count(label, word("a hand label (seat number)"), 2)
+                seat = parse_count(label, _HAND_LABEL, 2)
                 if seat in hands:
                     raise ParseError.coded(
                         "whist.deal_hand_twice", "hand {seat} is given twice", seat=seat
@@ -405,7 +411,7 @@ def parse_action(text: str):
                 text=_short(text),
             )
         try:
-            n = parse_count(words[1], word("the bid number"), 2)
+            n = parse_count(words[1], _BID_NUMBER, 2)
         except ParseError as exc:
             raise ParseError.coded(
                 "whist.bid_number_digits",
@@ -442,7 +448,7 @@ def parse_action(text: str):
         return Declare(words[1])
     if head == "dealer" and len(words) == 2:
         try:
-            return FirstDealer(parse_count(words[1], word("the dealer seat"), 2))
+            return FirstDealer(parse_count(words[1], _DEALER_SEAT, 2))
         except ParseError as exc:
             raise ParseError.coded(
                 "whist.dealer_form",
