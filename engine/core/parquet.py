@@ -321,12 +321,12 @@ def convert(source: str | Path, target: str | Path, *, chunk: int = 10_000) -> t
 
 # What a column holds, in words (for a file whose columns are not a game dataset's).
 _COLUMN_WORDS = {
-    pl.String: "text",
-    pl.Int64: "whole numbers",
-    pl.Boolean: "yes/no values",
-    pl.List(pl.String): "lists of text",
-    pl.List(pl.Float64): "lists of numbers",
-    pl.List(pl.Int64): "lists of whole numbers",
+    pl.String: word("text"),
+    pl.Int64: word("whole numbers"),
+    pl.Boolean: word("yes/no values"),
+    pl.List(pl.String): word("lists of text"),
+    pl.List(pl.Float64): word("lists of numbers"),
+    pl.List(pl.Int64): word("lists of whole numbers"),
 }
 
 
@@ -361,7 +361,7 @@ def _upload_frame(name: str, data: bytes) -> pl.LazyFrame:
                 "“{column}” column should hold {what}",
                 name=name,
                 column=column,
-                what=word(_COLUMN_WORDS.get(dtype, str(dtype))),
+                what=_COLUMN_WORDS.get(dtype) or word(str(dtype)),
             )
     return lf
 
