@@ -70,19 +70,6 @@ def _runs(m: int, a: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _squeeze(memo: dict, x: int) -> int:
-    """The owner pattern of one suit's remaining cards, weakest first, whatever their
-    ranks (cards already played squeezed out); ``x`` is the suit's owner word."""
-    code = 1
-    for r in range(13):
-        for i, sh in enumerate((0, 13, 26, 39)):
-            if x >> (sh + r) & 1:
-                code = code * 4 + i
-                break
-    memo[x] = code
-    return code
-
-
 class Solver:
     """Double-dummy values of positions of one deal (fixed contract).
 
@@ -113,10 +100,6 @@ class Solver:
         self._suit_memo: dict = {}
         self.nodes = 0
         self.h = [0, 0, 0, 0]
-        self.xs = [0, 0, 0, 0]
-        self.jk = 0
-        # card -> (suit word index or 4 for the jokers, bit of seat 0); seat i: << 13i / 2i
-        self._xbit = [(c // 13, 1 << (c % 13)) for c in range(52)] + [(4, 1), (4, 2)]
         self._set_hands(hands)
 
     # --- conversions --------------------------------------------------------------------
@@ -133,15 +116,6 @@ class Solver:
         self.h = [self._internal(m) for m in hands]
         if any(self.h[i] & self.h[j] for i in range(4) for j in range(i)):
             raise EngineError("a card is in two hands")
-        self._load(self.h)
-
-    def _load(self, h: list[int]) -> None:
-        """Make ``h`` the searched position, with its per-suit owner words: ``xs[s]`` has
-        bit ``13 * seat + strength`` for each card of suit ``s`` (``jk`` the same for the
-        jokers, bit ``2 * seat + 0/1``), kept up to date card by card by the search."""
-        self.h = h
-        self.xs = [sum((h[i] >> (13 * s) & 0x1FFF) << (13 * i) for i in range(4)) for s in range(4)]
-        self.jk = sum((h[i] >> 52) << (2 * i) for i in range(4))
 
     # --- public questions ---------------------------------------------------------------
     def tricks(
@@ -197,12 +171,11 @@ class Solver:
                 best_v, best_seat = v, (leader + i) & 3
         legal = self._legal(h[seat], led)
         alive = h[0] | h[1] | h[2] | h[3] | tmask
-        saved = self.h, self.xs, self.jk
-        self._load(h)
+        saved, self.h = self.h, h
         try:
             reps = self._order(self._reps(legal, alive), seat, len(tcards), led, best_v, best_seat)
         finally:
-            self.h, self.xs, self.jk = saved
+            self.h = saved
         out = []
         for rep in reps:
             cls = [rep]
@@ -241,8 +214,8 @@ class Solver:
 
     def _run(self, pos, target: int) -> bool:
         h, leader, tcards, led = pos
-        saved = self.h, self.xs, self.jk
-        self._load(list(h))
+        saved = self.h
+        self.h = list(h)
         try:
             if not tcards:
                 return self._node(leader, target)
@@ -260,7 +233,7 @@ class Solver:
             seat = (leader + len(tcards)) & 3
             return self._trick(seat, len(tcards), led, best_v, best_seat, tmask, target)
         finally:
-            self.h, self.xs, self.jk = saved
+            self.h = saved
 
     def _value(self, c: int, led: int) -> int:
         """Strength of internal card ``c`` in a trick whose suit is ``led`` (-1 none)."""
@@ -284,18 +257,6 @@ class Solver:
         return hand
 
     @staticmethod
-    def _reps_suit(legal: int, alive: int) -> list[int]:
-        """:meth:`_reps` for legal cards all of one suit."""
-        base = 13 * ((legal.bit_length() - 1) // 13)
-        m = legal >> base
-        a = alive >> base & 0x1FFF
-        k = m | a << 13
-        found = _RUNS.get(k)
-        if found is None:
-            found = _RUNS[k] = _runs(m, a)
-        return [base + r for r in found]
-
-    @staticmethod
     def _reps(legal: int, alive: int) -> list[int]:
         """One card (the lowest) of each run of equivalent legal cards."""
         out = []
@@ -317,21 +278,27 @@ class Solver:
 
     # --- the search ---------------------------------------------------------------------
     def _key(self, leader: int):
+        h0, h1, h2, h3 = self.h
         memo = self._suit_memo
-        x0, x1, x2, x3 = self.xs
-        c0 = memo.get(x0)
-        if c0 is None:
-            c0 = _squeeze(memo, x0)
-        c1 = memo.get(x1)
-        if c1 is None:
-            c1 = _squeeze(memo, x1)
-        c2 = memo.get(x2)
-        if c2 is None:
-            c2 = _squeeze(memo, x2)
-        c3 = memo.get(x3)
-        if c3 is None:
-            c3 = _squeeze(memo, x3)
-        return (leader, self.jk, c0, c1, c2, c3)
+        parts = [leader, ((h0 >> 52) | (h1 >> 52) << 2 | (h2 >> 52) << 4 | (h3 >> 52) << 6)]
+        for s in (0, 13, 26, 39):
+            x = (
+                (h0 >> s & 0x1FFF)
+                | (h1 >> s & 0x1FFF) << 13
+                | (h2 >> s & 0x1FFF) << 26
+                | (h3 >> s & 0x1FFF) << 39
+            )
+            code = memo.get(x)
+            if code is None:
+                code = 1
+                for r in range(13):
+                    for i, sh in enumerate((0, 13, 26, 39)):
+                        if x >> (sh + r) & 1:
+                            code = code * 4 + i
+                            break
+                memo[x] = code
+            parts.append(code)
+        return tuple(parts)
 
     def _quick(self, leader: int) -> int:
         """Tricks the leader's side takes for sure: the leader cashes cards no other hand
@@ -438,44 +405,30 @@ class Solver:
         return r
 
     def _bounds(self, leader: int, n: int) -> tuple[int, int]:
-        """Bounds on the tricks of seats 0+2: the leader's quick tricks; in a trump
-        contract each side's sure trumps (the trumps, jokers included, of one hand that
-        are higher than every trump of the other side: each wins whenever it is played,
-        one a trick); in no trump, a first trick the leader's opponents surely win (they
-        hold the top card of every suit the leader holds)."""
+        """Bounds on the tricks of seats 0+2 from the leader's quick tricks and, in a
+        trump contract, the top trump (it wins a trick whenever it is played)."""
         lb, ub = 0, n
         qt = self._quick(leader)
         if leader & 1:
             ub = n - qt
         else:
             lb = qt
-        h0, h1, h2, h3 = self.h
         if self.trump >= 0:
-            tr = _SUIT[self.trump] | JOKER_MASK
-            ns, ew = (h0 | h2) & tr, (h1 | h3) & tr
-            if ns:
-                above = ~((1 << ew.bit_length()) - 1)  # higher than every EW trump
-                sure = max((h0 & above & tr).bit_count(), (h2 & above & tr).bit_count())
-                if sure > lb:
-                    lb = sure
-            if ew:
-                above = ~((1 << ns.bit_length()) - 1)
-                sure = max((h1 & above & tr).bit_count(), (h3 & above & tr).bit_count())
-                if n - sure < ub:
-                    ub = n - sure
-        elif n and not self.h[leader] & JOKER_MASK:
-            # no joker to lead (a led joker lets the next hand choose the suit)
-            mine = self.h[leader]
-            opp = self.h[(leader + 1) & 3] | self.h[(leader + 3) & 3]
-            everyone = h0 | h1 | h2 | h3
-            for suit in _SUIT:
-                if mine & suit and not opp >> _high_bit(everyone & suit) & 1:
-                    break
-            else:
-                if leader & 1:
-                    lb = max(lb, 1)
+            # the hand holding the top trumps (jokers first) takes one trick with each
+            h = self.h
+            cards = (h[0] | h[1] | h[2] | h[3]) & (_SUIT[self.trump] | JOKER_MASK)
+            if cards:
+                c = _high_bit(cards)
+                holder = next(i for i in range(4) if h[i] >> c & 1)
+                run = 0
+                while cards and h[holder] >> c & 1:
+                    run += 1
+                    cards ^= 1 << c
+                    c = _high_bit(cards)
+                if holder & 1:
+                    ub = min(ub, n - run)
                 else:
-                    ub = min(ub, n - 1)
+                    lb = max(lb, run)
         return lb, ub
 
     def _trick(
@@ -497,50 +450,21 @@ class Solver:
                 group |= JOKER_MASK
             if hand & group:
                 legal = hand & group
-        if not legal & (legal - 1):  # a single card
-            moves = (legal.bit_length() - 1,)
-        else:
-            alive = h[0] | h[1] | h[2] | h[3] | tmask
-            base = 13 * ((legal.bit_length() - 1) // 13)
-            if base < 52 and not legal & ((1 << base) - 1):  # all of one suit
-                moves = self._reps_suit(legal, alive)
-                if pos and base == 13 * led and len(moves) > 1:
-                    # following suit: as _order, cheapest winner first unless the
-                    # partner is winning, else the lowest card
-                    moves.reverse()
-                    if best_seat < 0 or (best_seat ^ seat) & 1:
-                        low = best_v - (100 if led == self.trump else 0)
-                        if moves[-1] > low and moves[0] <= low:
-                            i = next(i for i, c in enumerate(moves) if c > low)
-                            moves = moves[i:] + moves[:i]
-                    moves_ordered = True
-                else:
-                    moves_ordered = False
-            else:
-                moves = self._reps(legal, alive)
-                moves_ordered = False
-            if len(moves) > 1 and not moves_ordered:
-                moves = self._order(moves, seat, pos, led, best_v, best_seat)
-                if key is not None:
-                    first = self.best_lead.get(key)
-                    if first is not None and first in moves:
-                        moves.remove(first)
-                        moves.insert(0, first)
+        alive = h[0] | h[1] | h[2] | h[3] | tmask
+        moves = self._reps(legal, alive)
+        if len(moves) > 1:
+            moves = self._order(moves, seat, pos, led, best_v, best_seat)
+            if key is not None:
+                first = self.best_lead.get(key)
+                if first is not None and first in moves:
+                    moves.remove(first)
+                    moves.insert(0, first)
         maxing = not seat & 1
         nxt = (seat + 1) & 3
         trump = self.trump
-        xs = self.xs
-        xbit = self._xbit
-        shift = 13 * seat
-        left = hand.bit_count() - 1  # cards each hand keeps after this trick
         for c in moves:
             bit = 1 << c
             h[seat] = hand ^ bit
-            w, xb = xbit[c]
-            if w < 4:
-                xs[w] ^= xb << shift
-            else:
-                self.jk ^= xb << (2 * seat)
             # the trick's suit and this card's strength (see _value)
             new_led = led
             if c >= 52:
@@ -557,20 +481,10 @@ class Solver:
             else:
                 bv, bs = best_v, best_seat
             if pos == 3:
-                t = target - (0 if bs & 1 else 1)
-                if t <= 0:
-                    r = True
-                elif t > left:
-                    r = False
-                else:
-                    r = self._node(bs, t)
+                r = self._node(bs, target - (1 if not bs & 1 else 0))
             else:
                 r = self._trick(nxt, pos + 1, new_led, bv, bs, tmask | bit, target)
             h[seat] = hand
-            if w < 4:
-                xs[w] ^= xb << shift
-            else:
-                self.jk ^= xb << (2 * seat)
             if r == maxing:
                 if pos == 0:
                     self._best = c
