@@ -65,10 +65,12 @@ def test_learn_page_in_each_language_and_its_live_examples(lang):
         assert {"ja": "小ストレート", "zh-TW": "小順子"}[lang] in price
         at.multiselect(key="learn_sh_pick").set_value(["2F", "3A"]).run()
         assert any("3" in i.value for i in at.info)
-        at.radio(key="learn_sh_turn").set_value("Seat 0's second turn").run()
+        at.radio(key="learn_sh_turn").set_value("Player 1's second turn").run()
         _clean(at, lang)
         at.number_input(key="learn_sh_c0").set_value(2).run()  # chips 2, 2, 5, 2; previous 0
-        assert any({"ja": "**席1**", "zh-TW": "**座位1**"}[lang] in m.value for m in at.markdown)
+        assert any(
+            {"ja": "**プレイヤー2**", "zh-TW": "**玩家2**"}[lang] in m.value for m in at.markdown
+        )
 
 
 @pytest.mark.parametrize("lang", LANGS)

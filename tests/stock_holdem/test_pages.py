@@ -78,8 +78,8 @@ def test_learn_page_live_examples():
     at.multiselect(key="learn_sh_pick").set_value(["2F", "3A"]).run()
     assert any("Pick 3 more" in i.value for i in at.info)
     at.number_input(key="learn_sh_c0").set_value(2).run()  # chips 2, 2, 5, 2; previous 0
-    assert any("New start player: **seat 1**" in m.value for m in at.markdown)
-    at.radio(key="learn_sh_turn").set_value("Seat 0's second turn").run()
+    assert any("New start player: **Player 2**" in m.value for m in at.markdown)
+    at.radio(key="learn_sh_turn").set_value("Player 1's second turn").run()
     assert not at.exception
     at.selectbox(key="learn_sh_n").set_value(6).run()
     assert not at.exception

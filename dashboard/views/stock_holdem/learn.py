@@ -122,11 +122,11 @@ obs = state.observation(0)
 st.html(board_html(obs))
 st.html(
     "<div>"
-    + html.escape(_("Seat 0 sees its own hand:"))
+    + html.escape(_("Player 1 sees their own hand:"))
     + " "
     + cards_html(obs["hands"][0])
     + "</div><div>"
-    + html.escape(_("…and only the backs of seat 1's hand:"))
+    + html.escape(_("…and only the backs of Player 2's hand:"))
     + " "
     + cards_html(obs["hands"][1])
     + "</div>"
@@ -149,13 +149,13 @@ st.markdown(
 )
 example = GAME.new_initial_state(4)
 example.apply(example.sample_chance(random.Random(3)))
-TURN_EXAMPLES = (N_("Seat 0's first turn"), N_("Seat 0's second turn"))
+TURN_EXAMPLES = (N_("Player 1's first turn"), N_("Player 1's second turn"))
 turn = st.radio(_("Example"), TURN_EXAMPLES, format_func=_, key="learn_sh_turn")
 if turn == TURN_EXAMPLES[1]:
     while example.current_player() != 0 or example.turn_number < 2:
         kinds = [m for m in example.legal_actions() if m.kind in ("no sell", "no buy", "end")]
         example.apply(kinds[0])
-    st.markdown(_("Seat 0 must place first; its choices now:"))
+    st.markdown(_("Player 1 must place first; their choices now:"))
     example_moves = example.legal_actions()
     st.code(" · ".join(str(m) for m in example_moves if m.kind == "place")[:600])
     place = next(m for m in example_moves if m.kind == "place")
@@ -176,8 +176,8 @@ if turn == TURN_EXAMPLES[1]:
 else:
     st.markdown(
         _(
-            "No placement in the first turn; the sell step offers: {moves} (seat 0 owns no "
-            "share yet). After “no sell” any company may be bought:"
+            "No placement in the first turn; the sell step offers: {moves} (Player 1 owns "
+            "no share yet). After “no sell” any company may be bought:"
         ).format(
             moves=", ".join(
                 f"“{m}”" for m in example.legal_actions() if m.kind in ("sell", "no sell")
@@ -347,14 +347,24 @@ st.markdown(
 cols = st.columns(4)
 chips = [
     cols[p].number_input(
-        _("Seat {seat} chips").format(seat=p), 0, 7, [3, 2, 5, 2][p], key=f"learn_sh_c{p}"
+        _("{player}'s chips").format(player=ui.seat_name(p)),
+        0,
+        7,
+        [3, 2, 5, 2][p],
+        key=f"learn_sh_c{p}",
     )
     for p in range(4)
 ]
-prev = st.radio(_("Previous start player"), [0, 1, 2, 3], horizontal=True, key="learn_sh_prev")
+prev = st.radio(
+    _("Previous start player"),
+    [0, 1, 2, 3],
+    format_func=ui.seat_name,
+    horizontal=True,
+    key="learn_sh_prev",
+)
 st.markdown(
-    _("New start player: **seat {seat}**").format(
-        seat=next_start_player([int(c) for c in chips], prev)
+    _("New start player: **{player}**").format(
+        player=ui.seat_name(next_start_player([int(c) for c in chips], prev))
     )
 )
 
@@ -379,14 +389,14 @@ with ui.engine_errors():
     rec = simulate("stock_holdem", seed=int(seed), players=["heuristic"] + ["random"] * 3)
     st.markdown(
         _(
-            "A simulated game (a simple bot in seat 0 against three random bots) ended with "
-            "{scores} — winner seat {winners}."
+            "A simulated game (a simple bot as Player 1 against three random bots) ended with "
+            "{scores} — winner: {winners}."
         ).format(
             scores=", ".join(
-                _("seat {seat}: {money}").format(seat=p, money=money(v))
+                _("{player}: {money}").format(player=ui.seat_name(p), money=money(v))
                 for p, v in enumerate(rec.result["scores"])
             ),
-            winners=", ".join(map(str, rec.result["winners"])),
+            winners=", ".join(ui.seat_name(w) for w in rec.result["winners"]),
         )
     )
 st.page_link(
