@@ -17,7 +17,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 def start_bid_whist(page, app_url, *, one_hand: bool = False):
     page.goto(app_url + "/play")
     wait_for_app(page)
-    page.get_by_test_id("stSelectbox").first.click()
+    page.get_by_test_id("stMain").get_by_test_id("stSelectbox").first.click()
     page.get_by_role("option").filter(has_text="Bid Whist").first.click()
     wait_for_app(page)
     if one_hand:  # a target of 1 point: the first hand decides the game
