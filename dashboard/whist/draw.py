@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 
 from dashboard.i18n import _
+from dashboard.ui import seat_name
 
 SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED = "#c62828"
@@ -63,7 +64,8 @@ def cards_html(cards, *, size: int = 34, win_index: int = -1) -> str:
 
 
 def seat_word(seat: int) -> str:
-    return _("seat {n}").format(n=seat)
+    """A seat as every page calls a player: ``Player 1`` for seat 0."""
+    return seat_name(seat)
 
 
 def trick_html(plays, win_index: int = -1, *, size: int = 34, label=seat_word) -> str:

@@ -309,11 +309,11 @@ def test_learn_scoring_tab_two_player_whist_high_low():
     at.number_input(key="wl_2tricks").set_value(5)
     at.run()
     text = " ".join(m.value for m in at.markdown)
-    assert "seat 0 scores **0**, seat 1 scores **4**" in text  # High, seat 0 declared, 5-8
+    assert "Player 1 scores **0**, Player 2 scores **4**" in text  # High, Player 1 declared, 5-8
     at.selectbox(key="wl_2game").set_value("low")
     at.run()
     text = " ".join(m.value for m in at.markdown)
-    assert "seat 0 scores **2**, seat 1 scores **0**" in text
+    assert "Player 1 scores **2**, Player 2 scores **0**" in text
 
 
 def test_learn_jokers_tab_club_rule_toggle():

@@ -51,8 +51,8 @@ CONTRACTS = {
 st.title(_("Learn Whist and Bid Whist"))
 st.markdown(
     _(
-        "A trick-taking game for four players in two partnerships (seats 0+2 against 1+3) or "
-        "for two players. A trick is won by the highest trump played, else by the highest card "
+        "A trick-taking game for four players in two partnerships (Players 1+3 against 2+4) "
+        "or for two players. A trick is won by the highest trump played, else by the highest card "
         "of the suit led; you must follow the suit led when you can."
     )
 )
@@ -274,9 +274,9 @@ with tabs[3]:
             s.apply(bot.choose(s, s.current_player(), rng))
         obs = s.observation(s.declarer)
         st.markdown(
-            _("The simple bots bid: {bids}. Seat {seat} declares **{contract}**.").format(
+            _("The simple bots bid: {bids}. {player} declares **{contract}**.").format(
                 bids=join(f"{seat_word(a)} {bid_words(b)}" for a, b in obs["bids"]),
-                seat=s.declarer,
+                player=seat_word(s.declarer),
                 contract=contract_words(s.contract_text()),
             )
         )
@@ -432,13 +432,13 @@ with tabs[5]:
             key="wl_2decl",
             disabled=g == "low",
         )
-        t0 = c3.number_input(_("Seat 0 tricks"), 0, 13, 8, key="wl_2tricks")
+        t0 = c3.number_input(_("Player 1 tricks"), 0, 13, 8, key="wl_2tricks")
         with engine_errors():
             pts = two_player_whist_points(g, (int(t0), 13 - int(t0)), d if g == "high" else None)
             st.markdown(
                 _(
-                    "Seat 0 takes **{tricks0}** tricks, seat 1 **{tricks1}**: seat 0 "
-                    "scores **{points0}**, seat 1 scores **{points1}**."
+                    "Player 1 takes **{tricks0}** tricks, Player 2 **{tricks1}**: Player 1 "
+                    "scores **{points0}**, Player 2 scores **{points1}**."
                 ).format(tricks0=int(t0), tricks1=13 - int(t0), points0=pts[0], points1=pts[1])
             )
 
@@ -459,11 +459,11 @@ with tabs[6]:
         s2.apply(s2.sample_chance(random.Random(7)))
         o = s2.observation(0)
         st.html(
-            row(_("Seat 0 hand"), cards_html(o["hand"], size=28))
-            + row(_("Seat 0 straw"), straw_html(o["straw"][0]))
-            + row(_("Seat 1 straw"), straw_html(o["straw"][1]))
+            row(_("Player 1 hand"), cards_html(o["hand"], size=28))
+            + row(_("Player 1 straw"), straw_html(o["straw"][0]))
+            + row(_("Player 2 straw"), straw_html(o["straw"][1]))
         )
-        st.caption(_("What seat 0 sees: its hand and both rows of face-up straw cards."))
+        st.caption(_("What Player 1 sees: their hand and both rows of face-up straw cards."))
     st.markdown(
         _(
             "**Two-player Whist**: the non-dealer declares a High or a Low game; if Low, the "
@@ -489,8 +489,8 @@ with tabs[6]:
         lo = two_player_whist_points("low", (t0, 13 - t0))
         rows.append(
             {
-                _("seat 0 tricks"): t0,
-                _("High, seat 0 declared"): f"{hi[0]} / {hi[1]}",
+                _("Player 1 tricks"): t0,
+                _("High, Player 1 declared"): f"{hi[0]} / {hi[1]}",
                 _("Low"): f"{lo[0]} / {lo[1]}",
             }
         )
