@@ -11,20 +11,22 @@ worth; a discard placement loses the worth of the discarded row.
 **Placements** are graded against every legal place of the *same* card (the order in
 which the cards are placed is not graded).
 
-**Draw or stop** is graded by the exact expected worth of the rest of the turn, every
-card of the deck multiset enumerated with its probability (``observation()["unseen"]``
+**Draw or stop** is graded by the exact expected worth of the whole rest of the turn,
+every card of the deck multiset enumerated with its probability (``observation()["unseen"]``
 is the deck): a repeated number busts (the drawer keeps nothing: the cards go to another
 player), a second Joker discards the turn's cards, a Draw 3's three cards are enumerated
 card by card, and after each card the drawer again takes the better of stopping and
-drawing, up to :data:`LOOKAHEAD` further draws (then stops). Assumptions of the measure:
+drawing, to the end of the turn (a repeated number busts, so a turn is at most one card of
+each number plus the specials). Assumptions of the measure:
 
 - *value of cards kept*: each held card is worth its best placement among the drawer's
   rows as they are now (the value above; possibly negative when it can only go on by
   discarding a row), cards counted independently of each other;
-- a bomb's turned card is not valued (its effect on the rows is ignored; it only leaves
-  the deck), and a Steal is worth its best stolen card's placement value for the drawer
-  (what it costs the victim is not counted);
-- an empty deck during the look-ahead ends the drawing (a reshuffle is not modelled).
+- a bomb only takes a draw: its turned card is not modelled (neither its effect on the
+  rows nor its leaving the deck), and a Steal is worth its best stolen card's placement
+  value for the drawer, kept even if the turn then busts (what it costs the victim, and
+  how the stolen card changes the drawer's rows, are not counted);
+- an empty deck ends the drawing (a reshuffle is not modelled).
 
 >>> from engine.stack5.analysis import decision_values
 >>> from engine.stack5 import setup_position
@@ -48,8 +50,6 @@ from engine.stack5.state import Stack5State
 
 UNIT = "points"
 THRESHOLDS = Thresholds(inaccuracy=0.05, mistake=0.15, blunder=0.4)
-#: own draws looked at beyond the one being decided (each then chooses draw or stop)
-LOOKAHEAD = 2
 MEASURE_DRAW = "expected points kept this turn (exact over the deck)"
 MEASURE_PLACE = "points of the rows' best combinations × (progress)²"
 
@@ -113,164 +113,211 @@ def decision_values(state: Stack5State) -> dict[str, float]:
         tops = [names[state.rows[t.seat][t.row - 1][-1]] for t in state._steal_targets()]
     steal = max((card_value(rows, t, rules) for t in tops), default=0.0)
     held = sum(value[c] for c in state.hand)
-    search = _Lookahead(spec, state.deck, state.mask, value, steal, rules.draw3_joker_counts())
-    specials = tuple(state.deck[c] for c in search.special_codes)
-    draw = search.draw(held, state.mask, state.jokers, specials, LOOKAHEAD)
+    deck = state.deck
+    d3, st, jk = deck[spec.D3], deck[spec.ST], deck[spec.JK]
+    bombs = deck[spec.NB] + deck[spec.CB]
+    if steal == 0.0:  # a Steal then only takes a draw, like a bomb
+        bombs, st = bombs + st, 0
+    turn = _Turn(
+        spec, deck, state.mask, state.jokers, held, value, steal, rules.draw3_joker_counts()
+    )
+    draw = turn.draw_value(d3, bombs, st, jk)
     return {"stop": held, "draw": draw}
 
 
-class _Lookahead:
-    """The exact expectation over the deck multiset (see the module docstring).
+class _Turn:
+    """The exact value of the rest of the turn (see the module docstring).
 
     Once a number has been drawn, the remaining cards of that number all bust and their
-    colours no longer matter, so the deck during the look-ahead is fixed by the numbers
-    drawn (``mask``) and the specials left: a state is ``(mask, Jokers counted,
-    specials left)`` plus the worth held. At the last choice the drawer stops, so the
-    value of drawing there is linear in the worth held (``a·held + b``, memoised per
-    state); earlier choices enumerate the cards with the worth held.
+    colours no longer matter, so the deck during the rest of the turn is fixed by the
+    numbers drawn (``mask``) and the specials left: a state is ``(mask, Jokers counted,
+    Draw 3s, bombs, Steals, Jokers left)`` plus the worth held ``h``. Number and Colour
+    Bombs act alike here (each only takes a draw), so they are counted together.
+
+    The value of a decision as a function of ``h`` is ``V(h) = max(h, D(h))`` with
+    ``D(h) = Σ p_c · V_c(h + v_c) + constants`` (a bust or a second Joker is worth 0, a
+    Steal adds its card's value): a convex piecewise-linear function of slope 0..1, so
+    ``D(h) − h`` falls and the drawer stops from one worth ``h*`` on. Each state's whole
+    function is memoised as ``(a, b, kinks)``: ``a·h + b + Σ w·max(0, h − x)`` over the
+    ``(x, w)`` kinks, exact on the worths the state can be reached with (``[lo, hi]``:
+    kinks left of it are folded into the line, kinks right of it dropped).
     """
 
-    def __init__(self, spec, deck, mask: int, value: list[float], steal: float, jc: bool):
-        self.spec = spec
-        self.mask0 = mask
-        self.value = value
-        self.steal = steal
+    def __init__(self, spec, deck, mask0, jokers0, held, value, steal, jc):
         self.jc = jc
-        self.special_codes = (spec.D3, spec.NB, spec.CB, spec.ST, spec.JK)
-        # number cards: (code, count at the decision, bit of its number, value)
-        self.cards = [
-            (c, deck[c], 1 << spec.number[c], value[c]) for c in range(spec.n_numbers) if deck[c]
+        self.steal = steal
+        self.vj = value[spec.JK]
+        self.mask0 = mask0
+        self.jokers0 = jokers0
+        self.held = held
+        by_bit: dict[int, dict[float, int]] = {}
+        numbers0 = 0
+        for c in range(spec.n_numbers):
+            n = deck[c]
+            if not n:
+                continue
+            numbers0 += n
+            bit = 1 << spec.number[c]
+            if not mask0 & bit:
+                groups = by_bit.setdefault(bit, {})
+                groups[value[c]] = groups.get(value[c], 0) + n
+        # per number not yet drawn: (bit, cards, Σ cards·value, ((cards, value), …))
+        self.numbers = [
+            (
+                bit,
+                sum(g.values()),
+                sum(n * v for v, n in g.items()),
+                tuple((n, v) for v, n in g.items()),
+            )
+            for bit, g in sorted(by_bit.items())
         ]
-        self.per_number: dict[int, int] = {}
-        for _c, n, bit, _ in self.cards:
-            self.per_number[bit] = self.per_number.get(bit, 0) + n
-        self.numbers0 = sum(n for _, n, _, _ in self.cards)
-        self.lin: dict = {}
+        self.numbers0 = numbers0
+        self.low = {bit: min(v for _, v in g) for bit, _, _, g in self.numbers}
+        self.high = {bit: max(v for _, v in g) for bit, _, _, g in self.numbers}
         self.memo: dict = {}
 
-    def total(self, mask: int, specials: tuple) -> int:
-        """Cards left: each number first drawn in the look-ahead took one card."""
-        drawn = sum(1 for bit in self.per_number if mask & bit and not self.mask0 & bit)
-        return self.numbers0 - drawn + sum(specials)
-
-    # --- the last choice: linear in the worth held -----------------------------------
-    def linear(self, m: int, mask: int, jokers: int, specials: tuple) -> tuple[float, float]:
-        """``(a, b)``: drawing ``m`` Draw 3 cards (``m=0``: one own draw), then
-        stopping, is worth ``a·held + b``."""
-        key = (m, mask, jokers, specials)
-        got = self.lin.get(key)
-        if got is not None:
-            return got
-        total = self.total(mask, specials)
-        if total == 0:
-            out = self.lin[key] = (1.0, 0.0)
-            return out
-        a = b = 0.0
-        for _c, n, bit, v in self.cards:
+    def bounds(self, mask: int, jokers: int) -> tuple[float, float, int]:
+        """The worths held a state can be reached with, and the number cards left."""
+        lo = hi = self.held
+        left = self.numbers0
+        for bit, *_ in self.numbers:
             if mask & bit:
-                continue  # bust
-            if m <= 1:
-                a += n
-                b += n * v
-            else:
-                ca, cb = self.linear(m - 1, mask | bit, jokers, specials)
-                a += n * ca
-                b += n * (ca * v + cb)
-        d3, nb, cb_, st, jk = specials
-        vj = self.value[self.spec.JK]
-        if m == 0:
-            if jk and not jokers:
-                a += jk
-                b += jk * vj
-            if d3:
-                ca, cbb = self.linear(3, mask, jokers, (d3 - 1, nb, cb_, st, jk))
-                a += d3 * ca
-                b += d3 * cbb
-            a += nb + cb_ + st
-            b += st * self.steal
-        else:
-            for i, k in enumerate(specials):
-                if not k:
-                    continue
-                left = specials[:i] + (k - 1,) + specials[i + 1 :]
-                j = jokers
-                if i == 4 and self.jc:
-                    if jokers:
-                        continue  # counts toward both Jokers: the turn ends
-                    j = 1
-                if m <= 1:
-                    a += k
-                else:
-                    ca, cbb = self.linear(m - 1, mask, j, left)
-                    a += k * ca
-                    b += k * cbb
-        out = self.lin[key] = (a / total, b / total)
-        return out
+                lo += self.low[bit]
+                hi += self.high[bit]
+                left -= 1
+        if jokers and not self.jokers0:  # a Joker kept in the turn (or, with
+            lo += min(0.0, self.vj)  # counts_for_both, one drawn by a Draw 3)
+            hi += max(0.0, self.vj)
+        return lo - _SLACK, hi + _SLACK, left
 
-    # --- earlier choices ---------------------------------------------------------------
-    def decide(self, held, mask, jokers, specials, depth) -> float:
-        if depth <= 0:
-            return held
-        return max(held, self.draw(held, mask, jokers, specials, depth - 1))
+    def draw_value(self, d3, nb, st, jk) -> float:
+        """Expected worth of drawing now (the decision being graded)."""
+        f = self.step(0, self.mask0, self.jokers0, d3, nb, st, jk)
+        return _at(f, self.held)
 
-    def draw(self, held, mask, jokers, specials, depth) -> float:
-        """Expected worth of drawing one card now, then ``depth`` more choices."""
-        if depth == 0:
-            a, b = self.linear(0, mask, jokers, specials)
-            return a * held + b
-        total = self.total(mask, specials)
-        if total == 0:
-            return held
-        acc = 0.0
-        for _c, n, bit, v in self.cards:
-            if not mask & bit:
-                acc += n * self.decide(held + v, mask | bit, jokers, specials, depth)
-        d3, nb, cb, st, jk = specials
-        if jk and not jokers:
-            left = (d3, nb, cb, st, jk - 1)
-            acc += jk * self.decide(held + self.value[self.spec.JK], mask, 1, left, depth)
-        if d3:
-            left = (d3 - 1, nb, cb, st, jk)
-            acc += d3 * self.extra(held, 3, mask, jokers, left, depth)
-        if nb:
-            acc += nb * self.decide(held, mask, jokers, (d3, nb - 1, cb, st, jk), depth)
-        if cb:
-            acc += cb * self.decide(held, mask, jokers, (d3, nb, cb - 1, st, jk), depth)
-        if st:
-            rest = self.decide(held, mask, jokers, (d3, nb, cb, st - 1, jk), depth)
-            acc += st * (self.steal + rest)
-        return acc / total
-
-    def extra(self, held, m, mask, jokers, specials, depth) -> float:
-        """``m`` more Draw 3 cards, then the choice (``depth`` as in :meth:`draw`)."""
-        if m == 0:
-            return self.decide(held, mask, jokers, specials, depth)
-        if depth == 0:
-            a, b = self.linear(m, mask, jokers, specials)
-            return a * held + b
-        key = (m, mask, jokers, specials, round(held, 9), depth)
+    def step(self, m, mask, jokers, d3, nb, st, jk):
+        """``m = 0``: the value of drawing one card, then choosing on (``D``);
+        ``m > 0``: ``m`` more Draw 3 cards, then the choice."""
+        key = (m, mask, jokers, d3, nb, st, jk)
         got = self.memo.get(key)
         if got is not None:
             return got
-        total = self.total(mask, specials)
-        if total == 0:
-            return self.decide(held, mask, jokers, specials, depth)
-        acc = 0.0
-        for _c, n, bit, v in self.cards:
-            if not mask & bit:
-                acc += n * self.extra(held + v, m - 1, mask | bit, jokers, specials, depth)
-        for i, k in enumerate(specials):
-            if not k:
-                continue
-            left = specials[:i] + (k - 1,) + specials[i + 1 :]
-            j = jokers
-            if i == 4 and self.jc:
-                if jokers:
-                    continue
-                j = 1
-            acc += k * self.extra(held, m - 1, mask, j, left, depth)
-        out = self.memo[key] = acc / total
+        lo, hi, left = self.bounds(mask, jokers)
+        total = left + d3 + nb + st + jk
+        if total == 0:  # an empty deck ends the drawing
+            out = self.memo[key] = _HOLD
+            return out
+        inv = 1.0 / total
+        a = b = 0.0
+        kinks: list = []
+        add = kinks.extend
+        nxt = m - 1 if m else 0
+        for bit, count, weighted, groups in self.numbers:
+            if mask & bit:
+                continue  # that number's cards bust: worth 0
+            ca, cb, ck = self.after(nxt, mask | bit, jokers, d3, nb, st, jk)
+            a += inv * count * ca
+            b += inv * (ca * weighted + cb * count)
+            if ck:
+                for n, v in groups:
+                    p = inv * n
+                    add([(x - v, p * w) for x, w in ck])
+        specials = []
+        if m == 0:  # an own draw
+            if jk and not jokers:
+                specials.append((jk, self.vj, (mask, 1, d3, nb, st, jk - 1), 0))
+            if d3:
+                specials.append((d3, 0.0, (mask, jokers, d3 - 1, nb, st, jk), 3))
+            if nb:
+                specials.append((nb, 0.0, (mask, jokers, d3, nb - 1, st, jk), 0))
+            if st:
+                b += inv * st * self.steal
+                specials.append((st, 0.0, (mask, jokers, d3, nb, st - 1, jk), 0))
+        else:  # a Draw 3 card: no special has an effect
+            if jk:
+                if not self.jc:
+                    specials.append((jk, 0.0, (mask, jokers, d3, nb, st, jk - 1), nxt))
+                elif not jokers:
+                    specials.append((jk, 0.0, (mask, 1, d3, nb, st, jk - 1), nxt))
+            if d3:
+                specials.append((d3, 0.0, (mask, jokers, d3 - 1, nb, st, jk), nxt))
+            if nb:
+                specials.append((nb, 0.0, (mask, jokers, d3, nb - 1, st, jk), nxt))
+            if st:
+                specials.append((st, 0.0, (mask, jokers, d3, nb, st - 1, jk), nxt))
+        for n, v, child, cm in specials:
+            ca, cb, ck = self.after(cm, *child)
+            p = inv * n
+            a += p * ca
+            b += p * (ca * v + cb)
+            if ck:
+                add([(x - v, p * w) for x, w in ck])
+        out = self.memo[key] = _prune(a, b, kinks, lo, hi)
         return out
+
+    def after(self, m, mask, jokers, d3, nb, st, jk):
+        """The value on reaching a state: ``m`` Draw 3 cards still to come, or (``m =
+        0``) the choice, ``max(h, D(h))``."""
+        if m:
+            return self.step(m, mask, jokers, d3, nb, st, jk)
+        key = (-1, mask, jokers, d3, nb, st, jk)
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        a, b, kinks = self.step(0, mask, jokers, d3, nb, st, jk)
+        lo, hi, _ = self.bounds(mask, jokers)
+        out = self.memo[key] = _stop_or_draw(a, b, kinks, lo, hi)
+        return out
+
+
+_SLACK = 1e-9
+_HOLD = (1.0, 0.0, ())  # V(h) = h: the drawer keeps what they hold
+
+
+def _at(f, h: float) -> float:
+    a, b, kinks = f
+    return a * h + b + sum(w * (h - x) for x, w in kinks if h > x)
+
+
+def _prune(a, b, kinks, lo, hi):
+    """``(a, b, kinks)`` sorted, equal kinks merged, exact on ``[lo, hi]`` only."""
+    if not kinks:
+        return (a, b, ())
+    kinks.sort()
+    out = []
+    last = None
+    for x, w in kinks:
+        if x <= lo:
+            a += w
+            b -= w * x
+        elif x >= hi:
+            break
+        elif x == last:
+            out[-1] = (x, out[-1][1] + w)
+        else:
+            out.append((x, w))
+            last = x
+    return (a, b, tuple(out))
+
+
+def _stop_or_draw(a, b, kinks, lo, hi):
+    """``max(h, D(h))`` on ``[lo, hi]`` for ``D = (a, b, kinks)`` (pruned, slope ≤ 1)."""
+    s, c = a, b  # D's line on the current piece
+    if s * lo + c <= lo:
+        return _HOLD  # D − h falls: stopping is as good from lo on
+    out = []
+    for x, w in kinks:
+        if s * x + c <= x:
+            break
+        out.append((x, w))
+        s += w
+        c -= w * x
+    else:
+        if s * hi + c > hi:
+            return (a, b, kinks)  # drawing is better on the whole range
+    star = c / (1.0 - s)  # s·h* + c = h*
+    out.append((star, 1.0 - s))
+    return (a, b, tuple(out))
 
 
 def _grade(step, seat, played: str, values: dict[str, float], measure: str) -> Annotation:

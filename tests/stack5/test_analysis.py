@@ -30,27 +30,24 @@ def _small_state(**overrides):
     return setup_position(rows, players=4, ruleset=rules), rules
 
 
-def _brute(state, seat: int, rows, rules, depth: int = 99) -> float:
+def _brute(state, seat: int, rows, rules) -> float:
     """Best expected worth of the rest of the turn, walking every chance outcome of the
-    real engine (``depth`` more draw-or-stop choices, then stop): stop = the held cards'
-    values, bust or both Jokers = 0."""
+    real engine: stop = the held cards' values, bust or both Jokers = 0."""
     if state.player != seat:
         return 0.0  # both Jokers ended the turn
     if state.phase == P_GIVE:
         return 0.0
     if state.phase == P_DECIDE:
         stop = sum(an.card_value(rows, state.spec.names[c], rules) for c in state.hand)
-        if depth == 0:
-            return stop
         c = state.clone()
         c.apply("draw")
-        return max(stop, _brute(c, seat, rows, rules, depth - 1))
+        return max(stop, _brute(c, seat, rows, rules))
     assert state.current_player() == CHANCE
     acc = 0.0
     for action, p in state.chance_outcomes():
         c = state.clone()
         c.apply(action)
-        acc += float(p) * _brute(c, seat, rows, rules, depth)
+        acc += float(p) * _brute(c, seat, rows, rules)
     return acc
 
 
@@ -58,12 +55,11 @@ def _brute(state, seat: int, rows, rules, depth: int = 99) -> float:
     "draws", [["R1", "B2"], ["R1", "JK"], ["B3", "R4", "draw", "D3", "R5", "B1", "R2"]]
 )
 @pytest.mark.parametrize("draw3_joker", ["no_effect", "counts_for_both"])
-def test_draw_or_stop_value_is_the_exact_expectation_over_the_deck(monkeypatch, draws, draw3_joker):
+def test_draw_or_stop_value_is_the_exact_expectation_over_the_deck(draws, draw3_joker):
     state, rules = _small_state(draw3_joker=draw3_joker)
     for a in draws:
         state.apply(a)
     assert state.phase == P_DECIDE
-    monkeypatch.setattr(an, "LOOKAHEAD", 12)  # deeper than any turn of this deck
     values = an.decision_values(state)
     rows = an._rows(state, 0)
     held = sum(an.card_value(rows, state.spec.names[c], rules) for c in state.hand)
@@ -71,21 +67,6 @@ def test_draw_or_stop_value_is_the_exact_expectation_over_the_deck(monkeypatch, 
     c = state.clone()
     c.apply("draw")
     assert values["draw"] == pytest.approx(_brute(c, 0, rows, rules))
-
-
-@pytest.mark.parametrize("lookahead", [0, 1])
-def test_draw_value_with_a_short_look_ahead_matches_a_depth_limited_walk(monkeypatch, lookahead):
-    """LOOKAHEAD 0: the drawer stops after the next card (a Draw 3: after its three);
-    LOOKAHEAD 1: one more draw-or-stop choice."""
-    state, rules = _small_state()
-    for a in ["R1", "B2"]:
-        state.apply(a)
-    monkeypatch.setattr(an, "LOOKAHEAD", lookahead)
-    rows = an._rows(state, 0)
-    c = state.clone()
-    c.apply("draw")
-    expected = _brute(c, 0, rows, rules, depth=lookahead)
-    assert an.decision_values(state)["draw"] == pytest.approx(expected)
 
 
 def test_row_worth_is_best_points_times_progress_squared():
