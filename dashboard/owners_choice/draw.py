@@ -245,7 +245,7 @@ def holdings_html(state, seat_names: list[str] | None = None) -> str:
             f"${state.cash[p]}</td>{cells}<td style='text-align:right'><b>${worth[p]}</b>"
             "</td></tr>"
         )
-    supply_word, seat_word, cash_word, worth_word = _("supply"), _("seat"), _("cash"), _("worth")
+    supply_word, seat_word, cash_word, worth_word = _("supply"), _("player"), _("cash"), _("worth")
     supply = "".join(f'<td style="text-align:center">{k}</td>' for k in state.supply)
     rows.append(
         f"<tr style='color:#777'><td>{escape(supply_word)}</td><td></td>{supply}<td></td></tr>"

@@ -2,12 +2,13 @@
 (``describe_turn``) and what a move leads to (``move_outlook``'s ``plan``).
 
 The engine writes them in English with seats numbered from 0 (``seat 1 trades or moves``);
-a page shows them with its own seat names and in its language. Each sentence the engine
-can write has one message here; a sentence not recognised is shown as the engine wrote it.
+a page shows them with its own seat names (``Player 2`` unless told) and in its language.
+Each sentence the engine can write has one message here; a sentence not recognised is shown
+as the engine wrote it.
 Action notation inside quotes ('buy C', 'done', 'pay', 'fund') stays as typed.
 
 >>> turn_words("seat 1 trades or moves")
-'seat 1 trades or moves'
+'Player 2 trades or moves'
 >>> plan_words("R: seat 0 rolls the Fund die; roll the Event die", lambda p: f"Player {p + 1}")
 'R: Player 1 rolls the Fund die; roll the Event die'
 """
@@ -18,13 +19,14 @@ import re
 from collections.abc import Callable
 
 from dashboard.i18n import _
+from dashboard.ui import seat_name
 
 Namer = Callable[[int], str]
 
 
 def seat_words(seat: int) -> str:
-    """``seat 0``: the engine's own name of a seat, in the page's language."""
-    return _("seat {n}").format(n=seat)
+    """A seat as every page calls a player: ``Player 1`` for seat 0."""
+    return seat_name(seat)
 
 
 def _die(which: str) -> str:

@@ -136,7 +136,7 @@ def test_calculator_president_after_a_purchase_tie():
     at.selectbox(key="oc_pres_R").set_value("1").run()
     no_trouble(at)
     assert not at.error
-    assert any("seat 1" in str(row) for row in at.dataframe[0].value["what happens"])
+    assert any("Player 2" in str(row) for row in at.dataframe[0].value["what happens"])
     at.selectbox(key="oc_pres_R").set_value("2").run()  # seat 2 holds no R
     assert "does not hold the most shares" in at.error[0].value
 

@@ -37,25 +37,25 @@ TURN_ORDERS = {
 }
 TRADE_EXAMPLES = [
     (
-        N_("seat 1 holds 3 R (president); seat 0 buys 1 R: a tie at 3"),
+        N_("Player 2 holds 3 R (president); Player 1 buys 1 R: a tie at 3"),
         [[2, 0, 0, 0], [3, 0, 0, 0], [0, 0, 0, 0]],
         ["buy R"],
         None,
     ),
     (
-        N_("the same, seat 0 buys 2 R in one trade"),
+        N_("the same, Player 1 buys 2 R in one trade"),
         [[2, 0, 0, 0], [3, 0, 0, 0], [0, 0, 0, 0]],
         ["buy R", "buy R"],
         None,
     ),
     (
-        N_("seat 0 (3 R, president) sells 1: seats 0 and 2 tie at 2"),
+        N_("Player 1 (3 R, president) sells 1: Players 1 and 3 tie at 2"),
         [[3, 0, 0, 0], [0, 0, 0, 0], [2, 0, 0, 0]],
         ["sell R"],
         None,
     ),
     (
-        N_("seat 0 holds the R die in a 3–3 tie, sells 1 R and buys it back"),
+        N_("Player 1 holds the R die in a 3–3 tie, sells 1 R and buys it back"),
         [[3, 0, 0, 0], [3, 0, 0, 0], [0, 0, 0, 0]],
         ["sell R", "buy R"],
         [0, "auto", "auto", "auto"],
@@ -127,13 +127,15 @@ st.markdown(
         "Each player gets **${cash}**; the Fund starts empty (**${fund}**). "
         "Clockwise from the start player, each buys once any shares at ${price} each (or "
         "none). A player holding **strictly** the most shares of a company takes its "
-        "president die; a tie leaves it in the pool. Type each seat's purchase (letters, "
+        "president die; a tie leaves it in the pool. Type each player's purchase (letters, "
         "e.g. “R R Y”):"
     ).format(cash=RULES.start_cash, fund=RULES.fund_start, price=RULES.start_price)
 )
 cols = st.columns(3)
 buys = [
-    cols[p].text_input(_("Seat {n} buys").format(n=p), default, key=f"ocl_setup_{p}")
+    cols[p].text_input(
+        _("{player} buys").format(player=ui.seat_name(p)), default, key=f"ocl_setup_{p}"
+    )
     for p, default in enumerate(["R R Y", "R B", "Y Y B"])
 ]
 with ui.engine_errors():
@@ -175,7 +177,7 @@ ui.assumption(
     )
 )
 order = st.radio(
-    _("Seat 0 chooses to…"),
+    _("Player 1 chooses to…"),
     list(TURN_ORDERS),
     format_func=lambda v: _(TURN_ORDERS[v]),
     key="ocl_turn",
@@ -183,7 +185,7 @@ order = st.radio(
 )
 with ui.engine_errors():
     s = from_position(3, holdings=[[2, 0, 0, 0], [0, 1, 0, 0], [0, 0, 0, 0]])
-    st.markdown(_("Seat 0 may now: {actions}").format(actions=legal_text(s)))
+    st.markdown(_("Player 1 may now: {actions}").format(actions=legal_text(s)))
     steps = (
         ["buy Y", "buy Y", "move 3", "die event all+1"]
         if order.startswith("trade")
@@ -265,9 +267,9 @@ with ui.engine_errors():
         vals = option_values(s)
         st.markdown(
             _(
-                "Seat {seat}, president of {company}, chooses: pay ${fee} and roll the company "
-                "die, or roll the Fund die. Expected net worth of each seat:"
-            ).format(seat=s.chooser, company=COMPANIES[c], fee=s.fee(c))
+                "{player}, president of {company}, chooses: pay ${fee} and roll the company "
+                "die, or roll the Fund die. Expected net worth of each player:"
+            ).format(player=ui.seat_name(s.chooser), company=COMPANIES[c], fee=s.fee(c))
         )
         st.table(
             [
