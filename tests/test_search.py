@@ -120,3 +120,47 @@ def test_whist_search_bot_chooses_a_legal_action_in_random_positions(variant):
             assert a in s.legal_actions() and s.observation(None) == before
         s.apply_trusted(random_bot.choose(s, p, rng))
         k += 1
+
+
+def _whist_endgame_positions(variant: str, count: int, seed: int):
+    """Four-player Whist play positions with at most DD_TRICKS tricks left."""
+    from engine.whist.state import PLAY
+    from engine.whist.world import DD_TRICKS
+
+    game = get_game("whist")
+    rng = random.Random(seed)
+    bot = game.make_bot("random")
+    out = []
+    while len(out) < count:
+        s = game.new_initial_state(variant=variant)
+        while not s.is_terminal() and len(out) < count:
+            p = s.current_player()
+            if p < 0:
+                s.apply_trusted(s.sample_chance(rng))
+                continue
+            if (
+                s.phase == PLAY
+                and s.n_tricks - len(s.tricks) <= DD_TRICKS
+                and len(s.legal_actions()) > 1
+            ):
+                out.append(s.clone())
+            s.apply_trusted(bot.choose(s, p, rng))
+    return out
+
+
+@pytest.mark.parametrize("variant", ["bid4", "whist4"])
+def test_whist_search_bot_plays_the_last_tricks_double_dummy_legally(variant):
+    """The last tricks of a four-player deal: perfect-information Monte Carlo over the
+    double-dummy solver picks a legal card, leaves the state unchanged, and is
+    deterministic for a seed."""
+    from engine.whist.world import search_bot
+
+    bot = search_bot(iterations=4)
+    positions = _whist_endgame_positions(variant, 150, seed=8)
+    for i, s in enumerate(positions):
+        seat = s.current_player()
+        before = (s.observation(None), s.legal_actions())
+        a = bot.choose(s, seat, random.Random(i))
+        assert a in s.legal_actions() and (s.observation(None), s.legal_actions()) == before
+        assert bot.last_iterations == bot.dd_worlds  # the double-dummy path was taken
+        assert search_bot(iterations=4).choose(s, seat, random.Random(i)) == a

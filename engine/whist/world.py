@@ -28,7 +28,7 @@ import random
 from engine.core.errors import EngineError
 from engine.core.search import SearchBot, rank_utility
 from engine.whist.cards import CARD_CODE, DECK52, DECK54, JOKER_MASK, SUIT_MASK
-from engine.whist.state import DEAL, END, HONOUR_RANKS, WhistState
+from engine.whist.state import DEAL, END, HONOUR_RANKS, PLAY, WhistState
 
 #: iterations per decision of the registered ``mcts`` bot (well under 1 s on one core)
 ITERATIONS = 100
@@ -37,6 +37,11 @@ PRIOR_WEIGHT = 0.25
 #: scale of the score lead (points) in the logistic utility before the end
 TEMPERATURE = 2.0
 _ATTEMPTS = 200
+#: tricks left (the one in progress included) from which a four-player card is chosen by
+#: perfect-information Monte Carlo over the double-dummy solver (0: never)
+DD_TRICKS = 5
+#: sampled worlds solved for each such card
+DD_WORLDS = 20
 
 
 def void_masks(state: WhistState) -> list[int]:
@@ -198,13 +203,63 @@ def _deal_over(leaf: WhistState):
     return stop
 
 
+class WhistSearchBot(SearchBot):
+    """SO-ISMCTS, and near the end of a four-player deal (``dd_tricks`` tricks left or
+    fewer) perfect-information Monte Carlo, the field's standard for trick-taking card
+    play: ``dd_worlds`` worlds are sampled (:func:`sample_world`), each legal card is
+    valued in each world by the exact double-dummy books the player's side then takes
+    (:class:`engine.whist.solver.Solver`), and the card with the most books on average is
+    played (ties: the heuristic's card, then the order of ``legal_actions()``)."""
+
+    def __init__(self, *, dd_tricks: int = DD_TRICKS, dd_worlds: int = DD_WORLDS, **kwargs):
+        super().__init__(**kwargs)
+        self.dd_tricks = dd_tricks
+        self.dd_worlds = dd_worlds
+
+    def choose(self, state: WhistState, seat: int, rng: random.Random):
+        if (
+            self.dd_tricks
+            and state.num_players == 4
+            and state.phase == PLAY
+            and state.n_tricks - len(state.tricks) <= self.dd_tricks
+        ):
+            legal = state.legal_actions()
+            if len(legal) > 1:
+                return self._double_dummy(state, seat, rng, legal)
+        return super().choose(state, seat, rng)
+
+    def _double_dummy(self, state: WhistState, seat: int, rng: random.Random, legal):
+        from engine.whist.solver import Solver
+
+        if self._prior is None and self._prior_factory is not None:
+            self._prior = self._prior_factory()
+        first = self._prior.choose(state, seat, rng) if self._prior is not None else None
+        left = state.n_tricks - len(state.tricks)
+        side = seat & 1
+        totals = dict.fromkeys(legal, 0)
+        for _ in range(self.dd_worlds):
+            world = self.sample_world(state, seat, rng)
+            hands = list(world.hands)
+            trick = list(world.trick_cards)
+            solver = Solver(hands, world.trump, world.low, world.ruleset.jokers_follow_trump)
+            for a in legal:
+                after = list(hands)
+                after[seat] ^= 1 << a.code
+                ns = solver.tricks(after, world.leader, trick + [a.code])
+                totals[a] += ns if side == 0 else left - ns
+        self.last_iterations = self.dd_worlds
+        return max(legal, key=lambda a: (totals[a], a == first))
+
+
 def search_bot(iterations: int | None = ITERATIONS, seconds: float | None = None) -> SearchBot:
     """SO-ISMCTS over :func:`sample_world`; heuristic rollouts to the end of the deal,
     valued by the score lead (:func:`evaluate`); the heuristic's choice is tried first
-    at the root. The tree stays out of the next deal (a deal is one chance node)."""
+    at the root. The tree stays out of the next deal (a deal is one chance node). The
+    last ``DD_TRICKS`` tricks of a four-player deal are played by perfect-information
+    Monte Carlo over the double-dummy solver (:class:`WhistSearchBot`)."""
     from engine.whist.bots import HeuristicBot
 
-    return SearchBot(
+    return WhistSearchBot(
         iterations=iterations,
         seconds=seconds,
         rollout=HeuristicBot,
@@ -217,4 +272,13 @@ def search_bot(iterations: int | None = ITERATIONS, seconds: float | None = None
     )
 
 
-__all__ = ["ITERATIONS", "evaluate", "sample_world", "search_bot", "void_masks"]
+__all__ = [
+    "DD_TRICKS",
+    "DD_WORLDS",
+    "ITERATIONS",
+    "WhistSearchBot",
+    "evaluate",
+    "sample_world",
+    "search_bot",
+    "void_masks",
+]
