@@ -146,7 +146,9 @@ with ui.engine_errors():
         s.apply("done")
     st.html(holdings_html(s))
     names = [
-        f"{c}: {seat_words(p)}" if p >= 0 else _("{company}: pool (tie)").format(company=c)
+        _("{company}: {player}").format(company=c, player=seat_words(p))
+        if p >= 0
+        else _("{company}: pool (tie)").format(company=c)
         for c, p in zip(COMPANIES, s.pres)
     ]
     st.markdown(_("Presidents (★): {presidents}").format(presidents=" · ".join(names)))
