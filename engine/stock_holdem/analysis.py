@@ -1,4 +1,4 @@
-"""Grading Stock Hold'em trades and free actions from the trader's own view (unit: $).
+"""Grading Stock Hold'em trades, free actions and peeks from the trader's own view (unit: $).
 
 At each decision the trader's view is ``observation(seat)``: the faces they see (face-up
 cards, the cards they placed, the cards they peeked at, their hand, a public Bear) and the
@@ -23,13 +23,32 @@ Values of the actions, in expected dollars for the trader:
   E − price − its chips; ``stock-up C`` (shares held) × (E with the chip − E) − its chips;
   ``cash`` $0 (a chip for a dollar).
 
-Card placements, peeks (their worth is information, not measured here) and ``end`` are
-not graded.
+**Peeks** (``peek C3``, and ``peek hand 2.3`` when the ruleset allows it) are graded by
+the worth of the information, from the seat's own view at that moment: the worth of the
+seat's next trades with the card known, averaged over every card it can be (each unseen
+card with the back shown, equally likely, as in the price model), minus their worth
+without it, minus the peek's chips ($1 each); graded against every other legal peek and
+not peeking ($0). The next trades valued are
+
+- the seat's next sell step (this turn's if still ahead, else its next turn's in this
+  round; none after its last turn's): the best of selling a company it holds
+  (price − E) and the chip of not selling ($1);
+- its next buy step, likewise: the best of buying (E − price) and not buying ($1), among
+  the companies it may buy there: the company it placed on this turn, any company in the
+  first turn, else (a placement still to come) every company with room for a card;
+- one free sale or free purchase now with the chips left after the peek, or none ($0).
+
+A card on a company changes that company's distribution only; a card in a hand leaves
+every company's pool. The other players' actions before those trades are not looked at
+(the prices are today's), and the card the seat will place is not counted.
+
+Card placements and ``end`` are not graded.
 
 >>> from engine import simulate
 >>> from engine.stock_holdem.analysis import analyse
 >>> notes = analyse(simulate("stock_holdem", seed=2, players=["heuristic"] * 3))
->>> {n.action.split()[0] for n in notes} <= {"buy", "cash", "free", "no", "sell", "stock-up"}
+>>> kinds = {"buy", "cash", "free", "no", "peek", "sell", "stock-up"}
+>>> {n.action.split()[0] for n in notes} <= kinds
 True
 """
 
@@ -42,14 +61,17 @@ from engine.core.annotation import Annotation, Thresholds, mark_for
 from engine.core.errors import EngineError
 from engine.core.records import GameRecord
 from engine.stock_holdem import COMPANIES, price_distribution
+from engine.stock_holdem.cards import ALL_CARDS, backs, card_text
 from engine.stock_holdem.rules import SLOTS, StockHoldemRules
-from engine.stock_holdem.state import BUY, SELL, TRADE, StockHoldemState
+from engine.stock_holdem.state import BUY, PLACE, SELL, TRADE, StockHoldemState
 
 UNIT = "$"
 THRESHOLDS = Thresholds(inaccuracy=2.0, mistake=5.0, blunder=12.0)
 MEASURE = "expected price after this round's price phase, from the seat's own view"
 _STEP_KINDS = {SELL: ("sell", "no sell"), BUY: ("buy", "no buy")}
 _FREE_KINDS = ("cash", "free sell", "free buy", "stock-up")
+_PEEK_KINDS = ("peek", "peek hand")
+MEASURE_PEEK = "what the card is worth knowing for the seat's next trades, from its own view"
 
 
 @lru_cache(maxsize=4096)
@@ -66,8 +88,12 @@ class SeatView:
         self.obs = state.observation(seat)
         self.rules = state.ruleset
         self._memo: dict[tuple[int, int], Fraction] = {}
+        self._base: SeatView | None = None  # a revealed view: the view it was made from
+        self._only = -1  # … and the company whose card it reveals
 
     def expected(self, co: int, extra_stock_up: int = 0) -> Fraction:
+        if self._base is not None and co != self._only:
+            return self._base.expected(co, extra_stock_up)
         key = (co, extra_stock_up)
         got = self._memo.get(key)
         if got is None:
@@ -78,6 +104,34 @@ class SeatView:
             chips = self.obs["stock_up"][co] + extra_stock_up
             got = self._memo[key] = _expected(slots, chips, seen, self.rules)
         return got
+
+    def revealed(self, where: tuple, card: str) -> SeatView:
+        """The view once the face-down card at ``where`` is known to be ``card``:
+        ``("board", company, slot)`` or ``("hand", seat, index)``. A card on a company
+        changes that company's distribution only (the others keep theirs: in the price
+        model the backs elsewhere do not narrow a company's pool, so neither does this
+        card); a card in a hand leaves every company's pool."""
+        obs = dict(self.obs)
+        obs["known"] = tuple(sorted((*obs["known"], card)))
+        kind, i, k = where
+        part = "board" if kind == "board" else "hands"
+        rows = list(obs[part])
+        rows[i] = rows[i][:k] + (card,) + rows[i][k + 1 :]
+        obs[part] = tuple(rows)
+        out = SeatView.__new__(SeatView)
+        out.obs, out.rules, out._memo = obs, self.rules, {}
+        out._base, out._only = (self, i) if kind == "board" else (None, -1)
+        return out
+
+    def candidates(self, where: tuple) -> list[str]:
+        """The cards the face-down card at ``where`` can be from this view: every card
+        not seen whose back is the one shown. (In the price model the backs are disjoint
+        classes and every filling is equally likely, so each is equally likely.)"""
+        kind, i, k = where
+        shown = (self.obs["board"] if kind == "board" else self.obs["hands"])[i][k]
+        known = set(self.obs["known"])
+        back = backs(self.rules.card_back_parity)
+        return [card_text(c) for c in ALL_CARDS if back[c] == shown and card_text(c) not in known]
 
 
 def action_values(state: StockHoldemState) -> dict[str, float]:
@@ -114,6 +168,91 @@ def action_values(state: StockHoldemState) -> dict[str, float]:
     return {k: float(v) for k, v in out.items()}
 
 
+def _next_steps(state: StockHoldemState, seat: int) -> tuple[bool, list[int] | None]:
+    """The seat's next sell step and buy step in this round (this turn's if still
+    ahead, else the next turn's): ``(a sell step is ahead, the companies its buy step
+    may buy or None)``."""
+    step, n = state.step, state.num_players
+    last_turn = state.turn_number >= state.turns
+    room = [co for co in range(6) if len(state.board[co]) < SLOTS]
+    sell = step in (PLACE, SELL) or not last_turn
+    if step in (PLACE, SELL, BUY):
+        if state.placed >= 0:
+            options = [state.placed]
+        elif state.turn_index < n:
+            options = list(range(6))  # the first turn: any company
+        else:
+            options = room  # it buys the company it places on
+    else:
+        options = None if last_turn else room
+    if options is not None:
+        money = state.money[seat]
+        options = [co for co in options if money >= state.prices[co] and state.supply(co) > 0]
+    return sell, options
+
+
+def _trade_worth(state, seat, view: SeatView, steps, chips: int) -> Fraction:
+    """The seat's best next sell step + best next buy step + best single free sale or
+    purchase now with ``chips`` (each against its alternatives: $1 for the chip of no
+    sale or no purchase, $0 for no free trade), from ``view``."""
+    r = state.ruleset
+    prices = state.prices
+    held = [co for co in range(6) if state.shares[seat][co]]
+    sell, options = steps
+    total = Fraction(0)
+    if sell:
+        total += max([Fraction(1)] + [prices[co] - view.expected(co) for co in held])
+    if options is not None:
+        total += max([Fraction(1)] + [view.expected(co) - prices[co] for co in options])
+    free = [Fraction(0)]
+    if chips >= r.cost_free_sell:
+        free += [prices[co] - view.expected(co) - r.cost_free_sell for co in held]
+    if chips >= r.cost_free_buy:
+        money = state.money[seat]
+        free += [
+            view.expected(co) - prices[co] - r.cost_free_buy
+            for co in range(6)
+            if money >= prices[co] and state.supply(co) > 0
+        ]
+    return total + max(free)
+
+
+def _where(state: StockHoldemState, move) -> tuple:
+    if move.kind == "peek":
+        return ("board", move.company, move.slot)
+    return ("hand", move.seat, move.slot)
+
+
+def information_value(state: StockHoldemState, move) -> Fraction:
+    """What knowing the card a peek shows is worth to the seat to act, in expected $
+    (see the module docstring): the seat's next trades with the card known, averaged over
+    the cards it can be, minus the same trades without it."""
+    seat = state.current_player()
+    view = SeatView(state, seat)
+    where = _where(state, move)
+    steps = _next_steps(state, seat)
+    chips = state.chips[seat] - state.ruleset.cost_peek
+    cards = view.candidates(where)
+    known = sum(
+        (_trade_worth(state, seat, view.revealed(where, c), steps, chips) for c in cards),
+        Fraction(0),
+    ) / len(cards)
+    return known - _trade_worth(state, seat, view, steps, chips)
+
+
+def peek_values(state: StockHoldemState) -> dict[str, float]:
+    """At a trading position: each legal peek → the worth of its information minus its
+    chips ($1 each), and ``'(no peek)'`` → $0."""
+    if state.phase != TRADE:
+        return {}
+    cost = state.ruleset.cost_peek
+    out = {"(no peek)": 0.0}
+    for a in state.legal_actions():
+        if a.kind in _PEEK_KINDS:
+            out[str(a)] = float(information_value(state, a) - cost)
+    return out
+
+
 def _choices(state: StockHoldemState, played_kind: str, values: dict[str, float]):
     """The alternatives a played action is graded against."""
     if played_kind in _FREE_KINDS:
@@ -123,8 +262,20 @@ def _choices(state: StockHoldemState, played_kind: str, values: dict[str, float]
     return {k: v for k, v in values.items() if any(k == x or k.startswith(x + " ") for x in kinds)}
 
 
+def _annotate(step, state, played, values, choices, measure) -> Annotation:
+    best = max(choices, key=choices.get)
+    loss = max(0.0, choices[best] - values[played])
+    if loss <= 1e-9:
+        best = played
+    ranked = sorted(choices.values(), reverse=True)
+    second = ranked[0] - ranked[1] if len(ranked) > 1 else None
+    mark = mark_for(loss, THRESHOLDS, second_best_loss=second)
+    seat = state.current_player()
+    return Annotation(step, seat, played, best, values[played], choices[best], UNIT, mark, measure)
+
+
 def analyse(record: GameRecord) -> list[Annotation]:
-    """Every sell-step, buy-step and free-action decision of a Stock Hold'em record."""
+    """Every sell-step, buy-step, free-action and peek decision of a Stock Hold'em record."""
     from engine.analysis import positions
 
     out = []
@@ -136,6 +287,11 @@ def analyse(record: GameRecord) -> list[Annotation]:
         except EngineError:
             continue  # badly written: the replay names it next
         kind = getattr(move, "kind", "")
+        if kind in _PEEK_KINDS:
+            values = peek_values(state)
+            if str(move) in values:  # else not legal: the replay names it next
+                out.append(_annotate(step, state, str(move), values, values, MEASURE_PEEK))
+            continue
         graded = kind in _FREE_KINDS or (
             state.step in _STEP_KINDS and kind in _STEP_KINDS[state.step]
         )
@@ -146,18 +302,8 @@ def analyse(record: GameRecord) -> list[Annotation]:
         if played not in values:  # not legal: the replay names it next
             continue
         choices = _choices(state, kind, values)
-        best = max(choices, key=choices.get)
-        loss = max(0.0, choices[best] - values[played])
-        if loss <= 1e-9:
-            best = played
-        ranked = sorted(choices.values(), reverse=True)
-        second = ranked[0] - ranked[1] if len(ranked) > 1 else None
-        mark = mark_for(loss, THRESHOLDS, second_best_loss=second)
-        seat = state.current_player()
-        out.append(
-            Annotation(step, seat, played, best, values[played], choices[best], UNIT, mark, MEASURE)
-        )
+        out.append(_annotate(step, state, played, values, choices, MEASURE))
     return out
 
 
-__all__ = ["COMPANIES", "SeatView", "action_values", "analyse"]
+__all__ = ["COMPANIES", "SeatView", "action_values", "analyse", "information_value", "peek_values"]

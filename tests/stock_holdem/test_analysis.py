@@ -109,7 +109,7 @@ def test_a_hand_edited_record_with_the_worst_buy_is_marked_a_blunder():
     assert last.mark == "??" and last.best != worst
 
 
-def test_analyse_shipped_games_grades_trades_and_free_actions_only():
+def test_analyse_shipped_games_grades_trades_free_actions_and_peeks_only():
     for record in read_jsonl("data/stock_holdem/games.jsonl")[:2]:
         notes = an.analyse(record)
         assert notes
@@ -117,4 +117,6 @@ def test_analyse_shipped_games_grades_trades_and_free_actions_only():
             assert n.loss >= 0 and n.unit == "$"
             text = record.actions[n.step]
             assert text == n.action
-            assert not text.startswith(("deal", "place", "peek", "end"))
+            assert not text.startswith(("deal", "place", "end"))
+            if text.startswith("peek"):
+                assert n.measure == an.MEASURE_PEEK
