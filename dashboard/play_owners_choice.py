@@ -4,9 +4,9 @@ trades, moves (the best highlighted) and dice. Words and pictures only."""
 
 from __future__ import annotations
 
+import html
 from dataclasses import replace
 
-import polars as pl
 import streamlit as st
 
 from dashboard.i18n import N_, _, error_text, ngettext
@@ -98,21 +98,6 @@ def coach(state, names: list[str]) -> set[str]:
         st.caption(_("No move table here: {error}").format(error=error_text(exc)))
         return set()
     me = state.active
-    n = state.num_players
-    you = _("{name} (you)")
-    frame = pl.DataFrame(
-        {
-            _("move"): [r.distance for r in rows],
-            _("lands on"): [space_word(r.space_type) for r in rows],
-            **{
-                (you.format(name=who(names, p)) if p == me else who(names, p)): [
-                    round(float(r.delta[p]), 1) for r in rows
-                ]
-                for p in range(n)
-            },
-            _("what happens"): [_named(r.plan, names, n) for r in rows],
-        }
-    )
     words = _(" or ").join(_("move {n}").format(n=d) for d in best)
     tie = _(" (a tie: equally good)") if len(best) > 1 else ""
     st.markdown(
@@ -121,8 +106,49 @@ def coach(state, names: list[str]) -> set[str]:
             "change of each player's net worth ($) after the landing space:"
         ).format(player=plain(who(names, me)), moves=words, tie=tie)
     )
-    st.dataframe(frame, hide_index=True, width="stretch", height=min(36 * (len(rows) + 1) + 6, 300))
+    st.html(advice_html(rows, names, me, state.num_players, best))
     return {f"move {d}" for d in best}
+
+
+def advice_html(rows, names: list[str], me: int, n: int, best) -> str:
+    """The move table as a compact HTML table that fits the coach's column: one row per
+    distance (the best bold), each player's expected change, what happens on the line
+    below it (a dataframe of seven columns scrolled sideways there)."""
+    cell = "padding:3px;text-align:right;white-space:nowrap"
+    you = _("{name} (you)")
+    heads = [_("move"), _("lands on")] + [
+        you.format(name=who(names, p)) if p == me else who(names, p) for p in range(n)
+    ]
+    head = "".join(
+        f"<th style='{cell};text-align:{'left' if i == 1 else 'right'};font-size:13px;"
+        "white-space:normal;word-break:keep-all;vertical-align:bottom'>"
+        # a name breaks before "(you)", never inside "Player 2"
+        f"{html.escape(h).replace(' ', chr(0xA0)).replace(chr(0xA0) + '(', ' (')}</th>"
+        for i, h in enumerate(heads)
+    )
+    body = []
+    for r in rows:
+        weight = "font-weight:600;" if r.distance in best else ""
+        deltas = "".join(
+            f"<td style='{cell}'>{round(float(r.delta[p]), 1):g}</td>" for p in range(n)
+        )
+        body.append(
+            f"<tr style='{weight}border-top:1px solid rgba(49,51,63,0.12)'>"
+            f"<td style='{cell}'>{r.distance}</td>"
+            f"<td style='{cell};text-align:left'>{html.escape(space_word(r.space_type))}</td>"
+            f"{deltas}</tr>"
+        )
+        plan = _named(r.plan, names, n)
+        if plan:
+            body.append(
+                f"<tr><td></td><td colspan='{n + 1}' style='padding:0 5px 4px;color:#666;"
+                f"font-size:12px'>{html.escape(plan)}</td></tr>"
+            )
+    return (
+        "<div style='overflow-x:auto'><table style='border-collapse:collapse;font-size:14px'>"
+        f"<thead style='color:#555'><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody>"
+        "</table></div>"
+    )
 
 
 def _named(text: str, names: list[str], n: int) -> str:

@@ -148,7 +148,9 @@ def test_owners_choice_live_shows_the_move_table_and_highlights_every_best_move(
     from dashboard.play_owners_choice import outlook_rows
 
     rows, best = outlook_rows(state)
-    assert len(at.dataframe[0].value) == len(rows)
+    table = next(h.proto.body for h in at.get("html") if "Aiko (you)" in h.proto.body)
+    assert table.count("<tr style=") == len(rows)  # one row per distance, Ben's column too
+    assert ">Ben</th>" in table
     assert "Move advisor for **Aiko**" in texts(at)
     for r in rows:
         button = at.button(key=button_key(OC, "m", f"move {r.distance}"))
