@@ -76,7 +76,8 @@ def charts(df, step):
 MEASURE = N_(
     "Points you can expect to keep. Each draw or stop is graded by the points the turn is "
     "expected to keep, every card left in the deck counted with its chance and the drawer "
-    "choosing well after it (a reshuffle is not foreseen). Each placement is graded against "
+    "choosing well after each card until the turn ends (a reshuffle is not foreseen; the "
+    "card a bomb turns over is not followed). Each placement is graded against "
     "the other places for the same card by how close it brings the rows to their best "
     "scoring combination (a rough guide: a row is worth the points it can still make, "
     "scaled by how full it is)."

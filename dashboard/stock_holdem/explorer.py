@@ -139,7 +139,9 @@ MEASURE = N_(
     "Dollars, from what the trader could see. Each buy, sell and free action is graded "
     "with a share worth the price its company is expected to reach at this round's price "
     "phase (the cards the trader has not seen all equally likely) and a chip worth $1. "
-    "Card placements and peeks are not graded."
+    "A peek is graded by what knowing the card is worth for the trader's next sell, next "
+    "buy and one free trade now (averaged over every card it could be), minus its chip; "
+    "the other players' moves before then are not foreseen. Card placements are not graded."
 )
 
 PLUGIN = ExplorerPlugin(
