@@ -11,7 +11,7 @@ than being dropped.
 'R1 R1: can still make same number, same colour; best 2 points, 3 cards to go'
 >>> with language("ja"):
 ...     phrase("seat 0 gives 3 cards to seat 2; seat 2 completes a row: +2")
-'席0が席2にカード3枚を渡す。席2が列を完成:+2点'
+'席0が席2にカード3枚を渡す。席2が列を完成：+2点'
 """
 
 from __future__ import annotations
