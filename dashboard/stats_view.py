@@ -27,6 +27,7 @@ import streamlit as st
 from dashboard import palette
 from dashboard.explorer import DATA_DIR
 from dashboard.i18n import _, current, error_text, ngettext
+from dashboard.stats_words import COLUMN_WORDS
 from dashboard.ui import (
     default_count_index,
     overrides_input,
@@ -477,7 +478,20 @@ def _take_parquet(files: list, sets: list, game_name: str | None) -> None:
 
 
 def _words(column: str) -> str:
-    return column.replace("_", " ").capitalize()
+    word = _(COLUMN_WORDS[column]) if column in COLUMN_WORDS else column.replace("_", " ")
+    return word[:1].upper() + word[1:]
+
+
+def _shown(frame: pl.DataFrame) -> pl.DataFrame:
+    """The table with its columns named in the session's language (a name that would
+    clash with another keeps the engine's)."""
+    names = {c: _(COLUMN_WORDS[c]) for c in frame.columns if c in COLUMN_WORDS}
+    taken = set(frame.columns) - set(names)
+    out = {}
+    for c, word in names.items():
+        if word not in taken and word not in out.values():
+            out[c] = word
+    return frame.rename(out)
 
 
 def table_figure(table: StatTable, game: str = "") -> go.Figure | None:
@@ -502,8 +516,8 @@ def table_figure(table: StatTable, game: str = "") -> go.Figure | None:
             )
     several = len(series) > 1
     fig.update_layout(
-        xaxis_title=table.x_title or _words(table.x),
-        yaxis_title=table.y_title or _words(table.y),
+        xaxis_title=_(table.x_title) if table.x_title else _words(table.x),
+        yaxis_title=_(table.y_title) if table.y_title else _words(table.y),
         barmode="group",
         showlegend=several,
         legend={"orientation": "h", "x": 0, "y": 1.02, "yanchor": "bottom"},
@@ -517,9 +531,9 @@ def table_figure(table: StatTable, game: str = "") -> go.Figure | None:
 
 def show_table(table: StatTable, key: str, game: str = "", fig: go.Figure | None = None) -> None:
     """A table under its title: note, chart (``fig``, else drawn now), rows, CSV."""
-    st.subheader(table.title)
+    st.subheader(_(table.title))  # a game's own tables: titled by the engine (stats_words)
     if table.note:
-        st.caption(table.note)
+        st.caption(_(table.note))
     frame = table.frame
     fig = fig if fig is not None else table_figure(table, game)
     if fig is not None:
@@ -532,7 +546,7 @@ def show_table(table: StatTable, key: str, game: str = "", fig: go.Figure | None
             frame.height,
         ).format(n=frame.height)
     )
-    st.dataframe(frame, hide_index=True, width="stretch")
+    st.dataframe(_shown(frame), hide_index=True, width="stretch")
     st.download_button(
         _("Download CSV"),
         frame.write_csv(),
