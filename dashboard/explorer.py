@@ -202,12 +202,21 @@ def turn_text(plugin: ExplorerPlugin, state) -> str:
 
 
 def file_label(name: str) -> str:
-    """A recorded file in player words: ``four_heuristic.jsonl`` → ``four simple bot``.
+    """A recorded file in player words: ``four_heuristic.jsonl`` → ``four simple bots``
+    (the files the app ships are named whole, in the page's language; another file's
+    name is read word by word).
 
-    >>> file_label("heuristic_mirror.jsonl"), file_label("games.jsonl")
-    ('simple bot mirror', 'games')
+    >>> file_label("heuristic_mirror.jsonl"), file_label("games.jsonl"), file_label("x_random")
+    ('simple bot mirror', 'games', 'x random bot')
     """
-    return " ".join(plain_label(w) for w in Path(name).stem.split("_") if w)
+    stem = Path(name).stem
+    if stem == "games":
+        return pgettext("recorded file", "games")
+    if stem == "four_heuristic":
+        return _("four simple bots")
+    if stem == "heuristic_mirror":
+        return _("simple bot mirror")
+    return " ".join(plain_label(w) for w in stem.split("_") if w)
 
 
 def _summary(record: GameRecord) -> str:
@@ -507,7 +516,7 @@ def _move_list(key: str, moves: pl.DataFrame, step: int, marks: dict[int, str]) 
             st.session_state[f"{key}_moves_n"] = n + 1  # a fresh list: the next click counts
 
     config = {
-        "step": st.column_config.TextColumn(_("step"), width=56),
+        "step": st.column_config.TextColumn(_("step"), width=68),
         "who": st.column_config.TextColumn(_("who"), width=60),
         "move": st.column_config.TextColumn(
             pgettext("column", "move"),
