@@ -29,10 +29,12 @@ from dashboard.ui import (
     parse_overrides,
     plain,
     ruleset_form,
+    seat_name,
 )
 from engine import CHANCE, EngineError, GameRecord, get_game
 from engine.core.records import final_state, result_of
 from engine.core.store import NotStored, StaleWrite, WrongKind, default_store
+from engine.ladder import make_bot, strongest_bot
 
 KEY = "play"
 KIND = "play"
@@ -55,10 +57,27 @@ EXPLORER = {
 HIDDEN = {"stock_holdem", "whist"}
 
 
+PLAY_SECONDS = 1.0  # a bot's move answers within about this on one core
+
+
 def bot_label(name: str) -> str:
-    """Plain words for a bot of ``Game.bots``."""
+    """Plain words for a bot of ``Game.bots`` (``mcts@N``: the search bot on a smaller
+    budget, as the ladder names it)."""
     words = {"random": N_("random"), "heuristic": N_("simple bot"), "mcts": N_("search bot")}
+    base, at, _budget = name.partition("@")
+    if at and base in words:
+        return _("{bot} (quicker)").format(bot=_(words[base]))
     return _(words[name]) if name in words else _("{name} bot").format(name=name)
+
+
+def bot_choices(game) -> tuple[list[str], str]:
+    """The bots a player can pick, and the default: the strongest on the game's shipped
+    ladder whose moves take at most :data:`PLAY_SECONDS` (``engine.ladder.strongest_bot``)."""
+    bots = list(game.bots)
+    best = strongest_bot(game, PLAY_SECONDS)
+    if best not in bots:
+        bots.append(best)
+    return bots, best
 
 
 def counts(label: str) -> list[int]:
@@ -113,7 +132,7 @@ def next_action(record: GameRecord, state):
     player = state.current_player()
     if player == CHANCE:
         return state.sample_chance(rng)
-    bot = get_game(record.game).make_bot(meta["bots"][str(player)])
+    bot = make_bot(get_game(record.game), meta["bots"][str(player)])
     return bot.choose(state, player, rng)
 
 
@@ -215,7 +234,7 @@ def _board(record: GameRecord, state, seat: int | None) -> None:
             from dashboard.stock_holdem.explorer import render_state
         st.caption(
             " · ".join(
-                _("seat {seat}: {name}").format(seat=p, name=plain(n, NAME_MAX_CHARS))
+                _("{player}: {name}").format(player=seat_name(p), name=plain(n, NAME_MAX_CHARS))
                 for p, n in enumerate(names)
             )
         )
@@ -286,7 +305,7 @@ def _setup() -> None:
         st.selectbox(
             _("Your seat"),
             list(range(n)),
-            format_func=lambda s: _("seat {seat}").format(seat=s),
+            format_func=seat_name,
             key=f"{KEY}_seat",
         )
         if n
@@ -295,14 +314,14 @@ def _setup() -> None:
     name = st.text_input(
         _("Your name"), value=_("You"), max_chars=NAME_MAX_CHARS, key=f"{KEY}_name"
     )
-    bots = list(game.bots)
+    bots, best = bot_choices(game)
     chosen = {}
     cols = st.columns(2)
     for i, seat in enumerate(s for s in range(n) if s != you):
         chosen[seat] = cols[i % 2].selectbox(
-            _("Seat {seat}").format(seat=seat),
+            seat_name(seat),
             bots,
-            index=bots.index("heuristic") if "heuristic" in bots else 0,
+            index=bots.index(best),
             format_func=bot_label,
             key=f"{KEY}_bot{seat}",
         )
@@ -332,7 +351,9 @@ def _setup() -> None:
         if seed is None:
             seed = secrets.randbelow(10**9)
         me = check_name(name, _("your name"), _("You"))
-        players = [me if s == you else f"{bot_label(chosen[s]).capitalize()} {s}" for s in range(n)]
+        players = [
+            me if s == you else f"{bot_label(chosen[s]).capitalize()} {s + 1}" for s in range(n)
+        ]
         record = GameRecord(
             game=game_name,
             players=players,
@@ -513,8 +534,8 @@ def render_play() -> None:
     human = record.meta["human"]
     bots_turn = not state.is_terminal() and state.current_player() != human
     st.caption(
-        _("{game} · you are seat {seat} · seed {seed}").format(
-            game=game_words.title(record.game), seat=human, seed=record.meta["seed"]
+        _("{game} · you are {player} · seed {seed}").format(
+            game=game_words.title(record.game), player=seat_name(human), seed=record.meta["seed"]
         )
     )
     pause = _pause(record)
