@@ -708,6 +708,7 @@ def _board(plugin: ExplorerPlugin, key: str, record_json: str) -> None:
         _url_out(key, grade=bool(st.session_state.get(f"{key}_grade")))
         _move_list(key, rep.moves, step, marks)
         _grade_of_step(by_row.get(step), record.players)
+        _bot_hint(plugin, key, record, state, step)
         st.download_button(
             _("Download this record (.json)"),
             record.to_json(indent=1),
@@ -725,6 +726,42 @@ def _board(plugin: ExplorerPlugin, key: str, record_json: str) -> None:
             _grades_panel(plugin, key, notes, record.players, step, last)
     for i, fig in enumerate(figures):
         _chart(key, i, fig)
+
+
+BOARD_SECONDS = 0.3  # the board's bot must answer about this fast on one core
+
+
+def _bot_hint(plugin, key, record, state, step) -> None:
+    """On request, the move the strongest bot that answers within :data:`BOARD_SECONDS`
+    (``engine.ladder.strongest_bot``) would make here, from the acting player's view."""
+    seat = state.current_player()
+    game = get_game(plugin.game)
+    if seat < 0 or not game.bots:
+        return
+    if not st.button(_("What would the bot play here?"), key=f"{key}_hint_{step}"):
+        return
+    import random
+
+    from dashboard.play import bot_label
+    from dashboard.play_words import describe
+    from engine.ladder import make_bot, strongest_bot
+
+    name = strongest_bot(game, BOARD_SECONDS)
+    rng = random.Random(f"{record.seed}:{step}")  # the same answer every time it is asked
+    try:
+        with st.spinner(_("The bot is thinking…")):
+            action = make_bot(game, name).choose(state.clone(), seat, rng)
+    except EngineError as exc:
+        st.error(error_text(exc))
+        return
+    st.info(
+        _("The {bot} would play: {move}").format(
+            bot=bot_label(name),
+            move=describe(
+                plugin.game, action, [player(i) for i in range(len(record.players))], seat
+            ),
+        )
+    )
 
 
 def _figures(plugin, key, record_json, history, step) -> list[go.Figure]:
