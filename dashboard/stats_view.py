@@ -27,7 +27,7 @@ import streamlit as st
 from dashboard import palette
 from dashboard.explorer import DATA_DIR
 from dashboard.i18n import _, current, error_text, ngettext
-from dashboard.stats_words import COLUMN_WORDS
+from dashboard.stats_words import COLUMN_WORDS, value_words
 from dashboard.ui import (
     default_count_index,
     overrides_input,
@@ -483,8 +483,13 @@ def _words(column: str) -> str:
 
 
 def _shown(frame: pl.DataFrame) -> pl.DataFrame:
-    """The table with its columns named in the session's language (a name that would
-    clash with another keeps the engine's)."""
+    """The table with its columns named, and its word values worded, in the session's
+    language (a name that would clash with another keeps the engine's)."""
+    for c in frame.columns:
+        words = value_words(c)
+        if words is not None and frame[c].dtype == pl.String:
+            shown = [None if v is None else words(v) for v in frame[c]]
+            frame = frame.with_columns(pl.Series(c, shown, dtype=pl.String))
     names = {c: _(COLUMN_WORDS[c]) for c in frame.columns if c in COLUMN_WORDS}
     taken = set(frame.columns) - set(names)
     out = {}
@@ -504,15 +509,19 @@ def table_figure(table: StatTable, game: str = "") -> go.Figure | None:
     xs = frame[table.x].to_list()
     series = (table.y, *table.more_y)
     fig = go.Figure()
+    words = value_words(table.x)
+    labels = [words(x) for x in xs] if words is not None else xs
     for i, column in enumerate(series):
         colour = palette.bar_colours(game, table.x, xs) if len(series) == 1 else None
         colour = colour or palette.SERIES[i % len(palette.SERIES)]
         ys = frame[column].to_list()
         if table.kind == "bar":
-            fig.add_trace(go.Bar(x=xs, y=ys, name=_words(column), marker_color=colour))
+            fig.add_trace(go.Bar(x=labels, y=ys, name=_words(column), marker_color=colour))
         else:
             fig.add_trace(
-                go.Scatter(x=xs, y=ys, name=_words(column), mode="lines+markers", line_color=colour)
+                go.Scatter(
+                    x=labels, y=ys, name=_words(column), mode="lines+markers", line_color=colour
+                )
             )
     several = len(series) > 1
     fig.update_layout(

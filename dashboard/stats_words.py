@@ -92,3 +92,21 @@ ENGINE_TEXTS = (
     N_("ties are listed together, e.g. 'R/B'"),
     N_("ties count as a win for every tied seat; fair share = 1 / players"),
 )
+
+
+def value_words(column: str):
+    """How a column's values read for players (hand names, contract kinds, variants), as a
+    function of the engine's value; ``None`` when the values are numbers or letters."""
+    if column in ("number_hand", "symbol_hand"):
+        from dashboard.stock_holdem.words import hand
+
+        return hand
+    if column == "kind":
+        from dashboard.whist.words import kind_word
+
+        return kind_word
+    if column == "variant":
+        from dashboard.whist.words import variant_title
+
+        return variant_title
+    return None
