@@ -351,6 +351,7 @@ CHOICE_WORDS = {
         "bid2": N_("Bid Whist (2 players)"),
         "whist2": N_("Whist (2 players)"),
     },
+    ("whist", "first_dealer"): {-1: N_("drawn at random")},
     ("stock_holdem", "bear_with_four_of_a_number"): {
         "four of a kind": N_("four of a kind (+25)"),
         "five of a kind": N_("five of a kind (+30)"),
