@@ -15,9 +15,13 @@ against plain minimax over the engine's own states and against ``endplay`` (DDS)
 How it searches: zero-window alpha-beta ("can seats 0+2 take at least t tricks?") driven
 by MTD(f) for exact values, over 64-bit hand masks in which the bits of a suit are laid
 out weakest to strongest for the contract. At each trick boundary a transposition table
-keyed by the leader and each suit's owner pattern (the remaining cards squeezed to their
-relative order, so positions that differ only in cards already played share an entry)
-keeps lower and upper bounds. Cards of one hand that are adjacent in the current order
+keeps lower and upper bounds ("partition search", as in Bo Haglund's DDS and Ginsberg's
+GIB): each search result comes with the cards its proof rests on (a trick won by a card
+over another of its suit, the top cards a quick-trick bound counts), and the entry is
+stored under the leader, the jokers' owners, each hand's suit lengths and, per suit, the
+owners of the cards from the top down to the lowest such card only. A position whose
+top cards in each suit have the same owners (the smaller cards may lie anywhere, cards
+already played do not count) gets the same answer. Cards of one hand that are adjacent in the current order
 (no card of another hand, or of the trick in progress, between them) are one move;
 quick tricks of the leader (cards no one can beat or ruff) give early cut-offs; moves are
 ordered by simple trick-taking rules.
@@ -218,7 +222,7 @@ class Solver:
         self.h = list(h)
         try:
             if not tcards:
-                return self._node(leader, target)
+                return bool(self._node(leader, target) & _YES)
             best_v, best_seat, tmask = -1, -1, 0
             cur_led = -1
             for i, c in enumerate(tcards):
@@ -229,9 +233,10 @@ class Solver:
                 if v > best_v:
                     best_v, best_seat = v, (leader + i) & 3
             if len(tcards) == 4:  # a finished trick (the last card just played)
-                return self._node(best_seat, target - (0 if best_seat & 1 else 1))
+                return bool(self._node(best_seat, target - (0 if best_seat & 1 else 1)) & _YES)
             seat = (leader + len(tcards)) & 3
-            return self._trick(seat, len(tcards), led, best_v, best_seat, tmask, target)
+            r = self._trick(seat, len(tcards), led, best_v, best_seat, tmask, target)
+            return bool(r & _YES)
         finally:
             self.h = saved
 
@@ -264,11 +269,11 @@ class Solver:
             m = legal >> base & 0x1FFF
             if not m:
                 continue
-            k = m | (alive >> base & 0x1FFF) << 13
+            k = (m | (alive >> base & 0x1FFF) << 13) << 6 | base
             found = _RUNS.get(k)
             if found is None:
-                found = _RUNS[k] = _runs(m, alive >> base & 0x1FFF)
-            out += [base + r for r in found]
+                found = _RUNS[k] = tuple(base + r for r in _runs(m, alive >> base & 0x1FFF))
+            out += found
         if legal >> 52:
             if legal >> 53 & 1:
                 out.append(BJ)
@@ -278,9 +283,14 @@ class Solver:
 
     # --- the search ---------------------------------------------------------------------
     def _key(self, leader: int):
+        """The position's table bucket (leader, jokers' owners, each hand's length in each
+        suit) and, per suit, (owners of the suit's cards strongest first as base-4
+        digits after a leading 1, number of cards, alive 13-bit mask)."""
         h0, h1, h2, h3 = self.h
         memo = self._suit_memo
-        parts = [leader, ((h0 >> 52) | (h1 >> 52) << 2 | (h2 >> 52) << 4 | (h3 >> 52) << 6)]
+        bkey = leader | ((h0 >> 52) | (h1 >> 52) << 2 | (h2 >> 52) << 4 | (h3 >> 52) << 6) << 2
+        infos = []
+        sh = 10
         for s in (0, 13, 26, 39):
             x = (
                 (h0 >> s & 0x1FFF)
@@ -288,27 +298,25 @@ class Solver:
                 | (h2 >> s & 0x1FFF) << 26
                 | (h3 >> s & 0x1FFF) << 39
             )
-            code = memo.get(x)
-            if code is None:
-                code = 1
-                for r in range(13):
-                    for i, sh in enumerate((0, 13, 26, 39)):
-                        if x >> (sh + r) & 1:
-                            code = code * 4 + i
-                            break
-                memo[x] = code
-            parts.append(code)
-        return tuple(parts)
+            info = memo.get(x)
+            if info is None:
+                info = memo[x] = _suit_info(x)
+            infos.append(info)
+            bkey |= info[3] << sh
+            sh += 16
+        return bkey, infos
 
-    def _quick(self, leader: int) -> int:
+    def _quick(self, leader: int) -> tuple[int, int]:
         """Tricks the leader's side takes for sure: the leader cashes cards no other hand
-        can beat or ruff (in no trump then crosses to the partner's top cards)."""
+        can beat or ruff (in no trump then crosses to the partner's top cards). Also the
+        suits (bit per suit) whose top cards that count rests on."""
         h = self.h
         mine = h[leader]
         o1, o2, o3 = h[(leader + 1) & 3], h[(leader + 2) & 3], h[(leader + 3) & 3]
         others = o1 | o2 | o3
         trump = self.trump
         total = limited = total_p = limited_p = side = 0
+        used = 0
         if trump >= 0:
             if mine >> 53 & 1:
                 total += 1
@@ -325,6 +333,7 @@ class Solver:
             top = (m >> (oth.bit_length())).bit_count() if oth else m.bit_count()
             if not top:
                 continue
+            used |= 1 << s
             if trump < 0:
                 total += top
             elif s == trump:
@@ -352,8 +361,8 @@ class Solver:
             # the partner never has to ruff our winners while he holds enough other cards
             with_p, without_p = total + side + limited, total + total_p + limited_p
             if without_p > with_p and (o2 & ~ruffing).bit_count() >= without_p:
-                return without_p
-            return with_p
+                return without_p, used
+            return with_p, used
         if total < mine.bit_count():
             # no trump: then lead a small card to the partner's top cards in a suit; the
             # partner keeps them if he has enough other cards to play to our winners
@@ -368,51 +377,71 @@ class Solver:
                 top = (p >> rest.bit_length()).bit_count() if rest else p.bit_count()
                 if top > best and spare_cards - top >= total:
                     best = top
-            total += best
-        return total + limited
+                    best_s = s
+            if best:
+                total += best
+                used |= 1 << best_s
+        return total + limited, used
 
-    def _node(self, leader: int, target: int) -> bool:
-        """At a trick boundary: can seats 0+2 take ``target`` of the remaining tricks?"""
+    def _node(self, leader: int, target: int) -> int:
+        """At a trick boundary: can seats 0+2 take ``target`` of the remaining tricks?
+        Returns :data:`_YES` (or 0) plus the mask of the cards whose ranks the answer
+        rests on (see :func:`_store`)."""
         if target <= 0:
-            return True
+            return _YES
         h = self.h
         n = h[leader].bit_count()
         if target > n:
-            return False
-        key = self._key(leader)
-        tt = self.tt
-        e = tt.get(key)
-        if e is None:
-            lb, ub = self._bounds(leader, n)
-            if lb >= target or ub < target:
-                tt[key] = (lb, ub)
-                return lb >= target
+            return 0
+        bkey, infos = self._key(leader)
+        c0, c1, c2, c3 = infos[0][0], infos[1][0], infos[2][0], infos[3][0]
+        bucket = self.tt.get(bkey)
+        if bucket is None:
+            bucket = self.tt[bkey] = {}
         else:
-            lb, ub = e
-            if lb >= target:
-                return True
-            if ub < target:
-                return False
+            for ks, pats in bucket.items():
+                e = pats.get(
+                    (c0 >> ks[0]) | (c1 >> ks[1]) << 27 | (c2 >> ks[2]) << 54 | (c3 >> ks[3]) << 81
+                )
+                if e is not None:
+                    if e[0] >= target:
+                        return _YES | _rel_mask(infos, ks)
+                    if e[1] < target:
+                        return _rel_mask(infos, ks)
+        lb, ub, lrel, urel = self._bounds(leader, n, infos)
+        if lb >= target:
+            _store(bucket, infos, lrel, lb, n)
+            return _YES | lrel
+        if ub < target:
+            _store(bucket, infos, urel, 0, ub)
+            return urel
         self.nodes += 1
-        r = self._trick(leader, 0, -1, -1, -1, 0, target, key)
-        if r:
-            lb = target
+        exact = (bkey, c0, c1, c2, c3)
+        r = self._trick(leader, 0, -1, -1, -1, 0, target, exact)
+        if r & _YES:
+            _store(bucket, infos, r, target, n)
         else:
-            ub = target - 1
-        tt[key] = (lb, ub)
+            _store(bucket, infos, r, 0, target - 1)
         if self._best >= 0:
-            self.best_lead[key] = self._best
+            self.best_lead[exact] = self._best
         return r
 
-    def _bounds(self, leader: int, n: int) -> tuple[int, int]:
+    def _bounds(self, leader: int, n: int, infos) -> tuple[int, int, int, int]:
         """Bounds on the tricks of seats 0+2 from the leader's quick tricks and, in a
-        trump contract, the top trump (it wins a trick whenever it is played)."""
-        lb, ub = 0, n
-        qt = self._quick(leader)
-        if leader & 1:
-            ub = n - qt
-        else:
-            lb = qt
+        trump contract, the top trump (it wins a trick whenever it is played); with the
+        cards each bound rests on (for the transposition table)."""
+        lb, ub, lrel, urel = 0, n, 0, 0
+        qt, used = self._quick(leader)
+        if qt:
+            rel = 0
+            for i in range(4):
+                if used >> i & 1:
+                    info = infos[i]
+                    rel |= _top(info[2], info[4]) << (13 * i)
+            if leader & 1:
+                ub, urel = n - qt, rel
+            else:
+                lb, lrel = qt, rel
         if self.trump >= 0:
             # the hand holding the top trumps (jokers first) takes one trick with each
             h = self.h
@@ -425,11 +454,29 @@ class Solver:
                     run += 1
                     cards ^= 1 << c
                     c = _high_bit(cards)
+                rel = 0
+                if not cards & JOKER_MASK:  # the run reached the trump suit
+                    info = infos[self.trump]
+                    if info[4]:
+                        rel = _top(info[2], info[4]) << (13 * self.trump)
                 if holder & 1:
-                    ub = min(ub, n - run)
-                else:
-                    lb = max(lb, run)
-        return lb, ub
+                    if n - run < ub or (n - run == ub and rel.bit_count() < urel.bit_count()):
+                        ub, urel = n - run, rel
+                elif run > lb or (run == lb and rel.bit_count() < lrel.bit_count()):
+                    lb, lrel = run, rel
+                # a trick holding a trump is won by a trump: a side wins every trick its
+                # longer trump hand plays a trump to, but those the other side overtrumps
+                # (each costs that side a trump); it rests on lengths only
+                group = _SUIT[self.trump] | JOKER_MASK
+                t0, t1 = (h[0] & group).bit_count(), (h[1] & group).bit_count()
+                t2, t3 = (h[2] & group).bit_count(), (h[3] & group).bit_count()
+                g = max(t0, t2) - t1 - t3
+                if g >= lb:
+                    lb, lrel = g, 0
+                g = max(t1, t3) - t0 - t2
+                if n - g <= ub:
+                    ub, urel = n - g, 0
+        return lb, ub, lrel, urel
 
     def _trick(
         self,
@@ -441,7 +488,10 @@ class Solver:
         tmask: int,
         target: int,
         key=None,
-    ) -> bool:
+    ) -> int:
+        """The rest of a trick from ``seat`` (the ``pos``-th card): :data:`_YES` (or 0) plus
+        the cards whose ranks the answer rests on (a cut-off keeps the refuting move's,
+        an exhausted node unites all its moves')."""
         h = self.h
         hand = legal = h[seat]
         if led >= 0:  # follow suit when able (see _legal)
@@ -459,9 +509,10 @@ class Solver:
                 if first is not None and first in moves:
                     moves.remove(first)
                     moves.insert(0, first)
-        maxing = not seat & 1
+        maxing = _YES if not seat & 1 else 0
         nxt = (seat + 1) & 3
         trump = self.trump
+        rel = 0
         for c in moves:
             bit = 1 << c
             h[seat] = hand ^ bit
@@ -482,16 +533,21 @@ class Solver:
                 bv, bs = best_v, best_seat
             if pos == 3:
                 r = self._node(bs, target - (1 if not bs & 1 else 0))
+                if 0 <= bv < 200:  # a card that beat another of its suit won by rank
+                    w = bv - 100 if bv >= 100 else bv
+                    if (tmask | bit) & _SUIT[w // 13] & ~(1 << w):
+                        r |= 1 << w
             else:
                 r = self._trick(nxt, pos + 1, new_led, bv, bs, tmask | bit, target)
             h[seat] = hand
-            if r == maxing:
+            if r & _YES == maxing:
                 if pos == 0:
                     self._best = c
                 return r
+            rel |= r
         if pos == 0:
             self._best = -1
-        return not maxing
+        return (rel & _REL) | (_YES ^ maxing)
 
     def _order(self, moves, seat, pos, led, best_v, best_seat):
         """Likely best first: a leader cashes top cards then leads low; followers win as
@@ -526,3 +582,83 @@ class Solver:
             return (0, strength - 1000)
 
         return sorted(moves, key=follow_key)
+
+
+#: the answer bit of a search result; the bits below it are the cards its proof rests on
+_YES = 1 << 60
+_REL = (1 << 54) - 1
+_TOP: dict[int, int] = {}
+
+
+def _suit_info(x: int) -> tuple[int, int, int, int, int]:
+    """For one suit (``x``: the four hands' 13-bit masks side by side): the owners of its
+    cards strongest first (base-4 digits after a leading 1), how many cards, the mask of
+    them, each hand's length (4 bits a hand), and the length of the strongest card's
+    owner's top run plus the card that ends it."""
+    code, n, alive, lens, run = 1, 0, 0, 0, 0
+    top_owner, running = -1, True
+    for r in range(12, -1, -1):
+        for i in range(4):
+            if x >> (13 * i + r) & 1:
+                code = code * 4 + i
+                n += 1
+                alive |= 1 << r
+                lens += 1 << (4 * i)
+                if top_owner < 0:
+                    top_owner = i
+                if running:
+                    run += 1
+                    running = i == top_owner
+                break
+    return code, n, alive, lens, run
+
+
+def _top(alive: int, k: int) -> int:
+    """The ``k`` strongest cards of the 13-bit mask ``alive``."""
+    key = alive << 4 | k
+    m = _TOP.get(key)
+    if m is None:
+        m, rest = 0, alive
+        for _ in range(k):
+            b = 1 << (rest.bit_length() - 1)
+            m |= b
+            rest ^= b
+        _TOP[key] = m
+    return m
+
+
+def _rel_mask(infos, ks) -> int:
+    """The cards a table entry with prefix shifts ``ks`` covers in this position."""
+    out = 0
+    for i in range(4):
+        info = infos[i]
+        k = info[1] - (ks[i] >> 1)
+        if k:
+            out |= _top(info[2], k) << (13 * i)
+    return out
+
+
+def _store(bucket: dict, infos, rel: int, lb: int, ub: int) -> None:
+    """Record bounds [lb, ub] for every position of the bucket whose cards from each
+    suit's top down to the lowest card of ``rel`` in it have the same owners."""
+    ks = []
+    pat = 0
+    for i in range(4):
+        code, n, alive = infos[i][0], infos[i][1], infos[i][2]
+        r = rel >> (13 * i) & 0x1FFF
+        k = (alive & ~((r & -r) - 1)).bit_count() if r else 0
+        sh = 2 * (n - k)
+        ks.append(sh)
+        pat |= (code >> sh) << (27 * i)
+    ks = tuple(ks)
+    pats = bucket.get(ks)
+    if pats is None:
+        pats = bucket[ks] = {}
+    e = pats.get(pat)
+    if e is None:
+        pats[pat] = [lb, ub]
+    else:
+        if lb > e[0]:
+            e[0] = lb
+        if ub < e[1]:
+            e[1] = ub
