@@ -21,8 +21,9 @@ over another of its suit, the top cards a quick-trick bound counts), and the ent
 stored under the leader, the jokers' owners, each hand's suit lengths and, per suit, the
 owners of the cards from the top down to the lowest such card only. A position whose
 top cards in each suit have the same owners (the smaller cards may lie anywhere, cards
-already played do not count) gets the same answer. Cards of one hand that are adjacent in the current order
-(no card of another hand, or of the trick in progress, between them) are one move;
+already played do not count) gets the same answer. Cards of one hand that are adjacent
+in the current order (no card of another hand, or of the trick in progress, between
+them) are one move;
 quick tricks of the leader (cards no one can beat or ruff) give early cut-offs; moves are
 ordered by simple trick-taking rules.
 
