@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import random
 
-from dashboard.play import KIND, next_action
+from dashboard.play import KIND, PLAY_SECONDS, bot_label, next_action
 from engine import GameRecord, get_game, replay
 from engine.core.store import default_store
+from engine.ladder import strongest_bot
 from tests.apptest import open_page
 
 
@@ -46,18 +47,16 @@ def test_bot_choices_use_plain_labels():
     at.selectbox(key="play_game").set_value("Stack 5").run()
     box = at.selectbox(key="play_bot1")
     assert box.options[:2] == ["random", "simple bot"]  # then any stronger bot
-    assert box.value == "heuristic"
+    # the default: the strongest bot of the shipped ladder that answers within a second
+    assert box.value == strongest_bot("stack5", PLAY_SECONDS)
 
 
 def test_a_full_bid_whist_hand_against_the_bots_through_the_page():
     at = start("Bid Whist", seat=1)
     record = stored(at)
     assert record.ruleset == {"variant": "bid4"}
-    assert record.meta["human"] == 1 and record.meta["bots"] == {
-        "0": "heuristic",
-        "2": "heuristic",
-        "3": "heuristic",
-    }
+    best = strongest_bot("whist", PLAY_SECONDS)
+    assert record.meta["human"] == 1 and record.meta["bots"] == {"0": best, "2": best, "3": best}
     taps = play_first_buttons(at)
     assert taps > 10
     record = stored(at)
@@ -91,7 +90,8 @@ def test_stack5_against_two_bots_ends_and_is_stored_with_names():
     at = start("Stack 5", name="Aiko", seed="3", n=3)
     play_first_buttons(at, limit=600)
     record = stored(at)
-    assert record.players[0] == "Aiko" and record.players[1].startswith("Simple bot")
+    best = bot_label(strongest_bot("stack5", PLAY_SECONDS)).capitalize()
+    assert record.players[0] == "Aiko" and record.players[1] == f"{best} 2"
     assert list(replay(record))[-1].state.is_terminal()
     at.button(key="play_explore").click().run()
     assert GameRecord.from_json(at.session_state["xp_stack5_live"]).actions == record.actions
