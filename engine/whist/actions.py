@@ -83,12 +83,12 @@ class Deal:
     @classmethod
     def _drawn(cls, masks: tuple, kitty: tuple, straw: tuple, turn: str) -> Deal:
         """A deal of hand masks and kitty card ints (in display order); texts made lazily."""
-        deal = cls.__new__(cls)
-        _set(deal, "_hands", None)
-        _set(deal, "_kitty", None)
-        _set(deal, "straw", straw)
-        _set(deal, "turn", turn)
-        _set(deal, "codes", (masks, kitty))
+        deal = _new(cls)
+        _set_hands(deal, None)
+        _set_kitty(deal, None)
+        _set_straw(deal, straw)
+        _set_turn(deal, turn)
+        _set_codes(deal, (masks, kitty))
         return deal
 
     @property
@@ -150,6 +150,13 @@ class Deal:
 
 
 _set = object.__setattr__
+_new = object.__new__
+# the slots' own setters: a drawn deal is made without ``object.__setattr__``'s name lookups
+_set_hands = Deal._hands.__set__
+_set_kitty = Deal._kitty.__set__
+_set_straw = Deal.straw.__set__
+_set_turn = Deal.turn.__set__
+_set_codes = Deal.codes.__set__
 
 
 @dataclass(frozen=True, slots=True)

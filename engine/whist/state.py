@@ -48,7 +48,6 @@ from engine.whist.scoring import (
     bid_whist_points,
     contract_is_low,
     honours_points,
-    strongest,
     two_player_whist_points,
     whist_points,
 )
@@ -70,7 +69,7 @@ class WhistState(State):
         "bids", "high_bid", "high_bidder",
         "declarer", "bid_number", "kind", "trump", "low", "kitty_taken", "discards",
         "hl_first", "hl_game", "hl_declarer",
-        "trick_cards", "led", "leader", "tricks", "books",
+        "trick_cards", "led", "leader", "tricks", "books", "_strong",
         "deal_log", "loser",
     )  # fmt: skip
 
@@ -128,6 +127,7 @@ class WhistState(State):
         self.leader = -1
         self.tricks = []
         self.books = [0, 0]
+        self._strong = None  # the strength tables of the contract, once in the play
 
     # --- who acts ---------------------------------------------------------------------
     def current_player(self) -> int:
@@ -246,8 +246,35 @@ class WhistState(State):
                 c = action.code
                 if c >= 0 and self._lmask >> c & 1:
                     self._pending.append(action)
+                    # ``_play(c)`` written out (the hot path), and the next seat's legal
+                    # cards made at once when it must follow suit
+                    seat = self.to_act
+                    hands = self.hands
+                    h = hands[seat]
+                    if h >> c & 1:
+                        hands[seat] = h ^ 1 << c
+                    else:
+                        self._take_straw(seat, c)
+                    cards = self.trick_cards
+                    cards.append(c)
+                    led = self.led
+                    if led < 0:
+                        if c < 52:
+                            led = self.led = c // 13
+                        elif self.trump >= 0 and self.club:
+                            led = self.led = self.trump
+                    if len(cards) < TRICK_CARDS:
+                        seat = self.to_act = self._next[seat]
+                        if led >= 0 and (led != self.trump or not self.club):
+                            sub = (hands[seat] | self.tops[seat]) >> 13 * led & 0x1FFF
+                            if sub:
+                                self._lmask = sub << 13 * led
+                                self._legal = (_PLAYS or _play_tables())[led][sub]
+                                return
+                        self._legal = None
+                        return
                     self._legal = None
-                    self._play(c)
+                    self._end_trick(cards)
                     return
         elif cls is _DISCARD_CLASS:
             if self.phase == DISCARD:
@@ -604,12 +631,14 @@ class WhistState(State):
     def _start_play(self, leader: int) -> None:
         self.phase = PLAY
         self.leader = self.to_act = leader
+        self._strong = _strong_tables(self.trump, self.low)
 
     def _play(self, c: int) -> None:
         seat = self.to_act
         hands = self.hands
-        if hands[seat] >> c & 1:
-            hands[seat] ^= 1 << c
+        h = hands[seat]
+        if h >> c & 1:
+            hands[seat] = h ^ 1 << c
         else:
             self._take_straw(seat, c)
         cards = self.trick_cards
@@ -622,16 +651,36 @@ class WhistState(State):
         if len(cards) < TRICK_CARDS:
             self.to_act = self._next[seat]
             return
-        # The trick is complete. Its suit led is the first non-joker card's (as in
-        # ``winning_index``); ``led`` differs only when a joker led a trump contract under
-        # the club rule (then trump), where a joker wins either way.
-        led, trump, low = self.led, self.trump, self.low
-        i = strongest(_STRENGTH.get((trump, low, led)) or _strength(trump, low, led), cards)
-        seats = _TRICK_SEATS[self.two][self.leader]
+        self._end_trick(cards)
+
+    def _end_trick(self, cards: list) -> None:
+        """The trick of ``cards`` is complete: its winner takes it and leads next.
+
+        Its suit led is the first non-joker card's (as in ``winning_index``); ``led``
+        differs only when a joker led a trump contract under the club rule (then trump),
+        where a joker wins either way. The winner is ``scoring.strongest`` of four cards,
+        written out: the first of the strongest."""
+        table = self._strong[self.led]
+        a, b, c, d = cards
+        best = table[a]
+        i = 0
+        v = table[b]
+        if v > best:
+            best, i = v, 1
+        v = table[c]
+        if v > best:
+            best, i = v, 2
+        v = table[d]
+        if v > best:
+            best, i = v, 3
+        if best < 0:  # pragma: no cover - four cards hold a card of the suit led
+            i = -1
+        leader = self.leader
+        seats = _TRICK_SEATS[self.two][leader]
         w = seats[i]
         self.books[w & 1] += 1
         tricks = self.tricks
-        tricks.append((self.leader, seats, tuple(cards), w, i))
+        tricks.append((leader, seats, (a, b, c, d), w, i))
         self.trick_cards = []
         self.led = -1
         self.leader = self.to_act = w
@@ -841,6 +890,7 @@ class WhistState(State):
             self.loser,
         )
         c._next = self._next
+        c._strong = self._strong
         c.club, c._legal, c._lmask, c._fresh = self.club, self._legal, self._lmask, self._fresh
         c._texts = list(self._texts)
         c._pending = list(self._pending)
@@ -887,6 +937,22 @@ _TRICK_SEATS = (
     ((0, 1, 0, 1), (1, 0, 1, 0)),
 )
 _PLAYS: list[list[tuple]] = []
+_STRONG: dict[tuple[int, bool], tuple] = {}
+
+
+def _strong_tables(trump: int, low: bool) -> tuple:
+    """The strength tables (``scoring._strength``) of a contract, indexed by the suit led
+    (-1, no suit led, last)."""
+    key = (trump, low)
+    out = _STRONG.get(key)
+    if out is None:
+        out = _STRONG[key] = tuple(
+            _STRENGTH.get((trump, low, led)) or _strength(trump, low, led)
+            for led in (0, 1, 2, 3, -1)
+        )
+    return out
+
+
 _DISCARDS: list[list[tuple]] = []
 
 
