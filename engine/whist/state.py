@@ -206,9 +206,8 @@ class WhistState(State):
                 + t[1][playable >> 13 & 0x1FFF]
                 + t[2][playable >> 26 & 0x1FFF]
                 + t[3][playable >> 39 & 0x1FFF]
+                + t[4][playable >> 52]
             )
-            if playable >> 52:
-                legal += t[4][playable >> 52]
         else:
             p = self.phase
             if p == BID:
@@ -238,21 +237,21 @@ class WhistState(State):
     def apply(self, action) -> None:
         """Checked like :meth:`State.apply`; a card play or discard is checked with one
         bit test against the cards allowed now (anything else takes the general check)."""
-        cls = type(action)
-        if cls is _PLAY_CLASS:
-            if self.phase == PLAY:
+        p = self.phase
+        if p == PLAY:
+            if type(action) is _PLAY_CLASS:
                 if self._legal is None:
                     self.legal_actions()  # sets ``_lmask``, the cards allowed now
                 c = action.code
-                if c >= 0 and self._lmask >> c & 1:
+                if c >= 0 and self._lmask & _BIT[c]:
                     self._pending.append(action)
-                    # ``_play(c)`` written out (the hot path), and the next seat's legal
-                    # cards made at once when it must follow suit
+                    # ``_play(c)`` written out (the hot path), which also makes the legal
+                    # cards of the next seat at once (the next ``apply`` checks them)
                     seat = self.to_act
                     hands = self.hands
-                    h = hands[seat]
-                    if h >> c & 1:
-                        hands[seat] = h ^ 1 << c
+                    straw = self.piles is not None
+                    if not straw or hands[seat] >> c & 1:  # no straw piles: from the hand
+                        hands[seat] ^= _BIT[c]
                     else:
                         self._take_straw(seat, c)
                     cards = self.trick_cards
@@ -262,43 +261,67 @@ class WhistState(State):
                         if c < 52:
                             led = self.led = c // 13
                         elif self.trump >= 0 and self.club:
-                            led = self.led = self.trump
+                            led = self.led = self.trump  # club rule: a joker leads trump
                     if len(cards) < TRICK_CARDS:
                         seat = self.to_act = self._next[seat]
                         if led >= 0 and (led != self.trump or not self.club):
-                            sub = (hands[seat] | self.tops[seat]) >> 13 * led & 0x1FFF
-                            if sub:
-                                self._lmask = sub << 13 * led
-                                self._legal = (_PLAYS or _play_tables())[led][sub]
+                            sub = hands[seat] | self.tops[seat] if straw else hands[seat]
+                            sub &= SUIT_MASK[led]
+                            if sub:  # follow suit
+                                self._lmask = sub
+                                self._legal = (_PLAYS or _play_tables())[led][sub >> _SHIFT[led]]
                                 return
                         self._legal = None
                         return
-                    self._legal = None
                     self._end_trick(cards)
+                    if self.phase == PLAY:  # the winner leads: any card
+                        seat = self.to_act
+                        sub = hands[seat] | self.tops[seat] if straw else hands[seat]
+                        self._lmask = sub
+                        self._legal = _plays_of(sub)
+                    else:
+                        self._legal = None
                     return
-        elif cls is _DISCARD_CLASS:
-            if self.phase == DISCARD:
+        elif p == DISCARD:
+            if type(action) is _DISCARD_CLASS:
                 c = action.code
-                if c >= 0 and self.hands[self.to_act] >> c & 1:
+                seat = self.to_act
+                hand = self.hands[seat]
+                if c >= 0 and hand >> c & 1:
                     self._pending.append(action)
-                    self._legal = None
+                    legal = self._legal
                     self._discard(c)
+                    if legal is not None and self.phase == DISCARD:
+                        # the same discards less this one (lowest card first: its place
+                        # is the count of lower cards in the hand)
+                        i = (hand & (1 << c) - 1).bit_count()
+                        self._legal = legal[:i] + legal[i + 1 :]
+                    else:
+                        self._legal = None
                     return
-        elif cls is str:
-            self.apply(A.parse_action(action))  # an action, never a text: checked as one
-            return
-        p = self.phase
-        if p == DEAL:
-            if cls is A.Deal and action.codes is not None and self._drawn_deal_ok(action):
-                self.apply_trusted(action)  # a drawn deal, checked on its masks
-                return
-        elif p in (BID, TRUMP, DECLARE):
+        elif BID <= p <= DECLARE:  # bid, trump or declare (the discard is above)
             # the legal actions are shared singletons: the one given is usually one of
             # them (found by identity; anything else takes the general check)
-            for a in self.legal_actions():
+            for a in self._legal or self.legal_actions():
                 if a is action:
-                    self.apply_trusted(action)
+                    self._pending.append(action)
+                    self._legal = None
+                    if p == BID:
+                        self._bid(action)
+                    else:
+                        self._apply(action)
                     return
+        elif (
+            p == DEAL
+            and type(action) is A.Deal
+            and action.codes is not None
+            and self._drawn_deal_ok(action)
+        ):
+            self.apply_trusted(action)  # a drawn deal, checked on its masks
+            return
+        if type(action) is str:
+            self.apply(A.parse_action(action))  # an action, never a text: checked as one
+            return
         super().apply(action)  # the general check: raises with the allowed moves
 
     def apply_trusted(self, action) -> None:
@@ -974,6 +997,22 @@ def _action_tables(out: list, actions: tuple) -> list[list[tuple]]:
 def _play_tables() -> list[list[tuple]]:
     """The Play actions of every holding (see :func:`_action_tables`)."""
     return _action_tables(_PLAYS, A.PLAY)
+
+
+def _plays_of(mask: int) -> tuple:
+    """The Play actions of a mask of cards, lowest card first."""
+    t = _PLAYS or _play_tables()
+    return (
+        t[0][mask & 0x1FFF]
+        + t[1][mask >> 13 & 0x1FFF]
+        + t[2][mask >> 26 & 0x1FFF]
+        + t[3][mask >> 39 & 0x1FFF]
+        + t[4][mask >> 52]
+    )
+
+
+_SHIFT = (0, 13, 26, 39)  # by suit: the place of its 13 bits in a card mask
+_BIT = tuple(1 << c for c in range(54))  # by card: its bit in a card mask
 
 
 def _discards(mask: int) -> tuple:
