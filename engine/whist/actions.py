@@ -21,6 +21,7 @@ from engine.whist.cards import (
     CARD_TEXT,
     DISPLAY_ORDER,
     SUITS,
+    mask_codes,
     mask_of,
     mask_texts,
     parse_card,
@@ -487,6 +488,7 @@ def parse_action(text: str):
 
 
 _BIT = tuple(1 << c for c in range(54))
+_FULL54 = (1 << 54) - 1
 
 
 def deal_text(hands, kitty=(), straw=(), turn=-1) -> Deal:
@@ -511,6 +513,6 @@ def deal_of_deck(deck: list[int], size: int, kitty: bool, dealer: int) -> Deal:
     s3 = s2 + size
     s4 = s3 + size
     masks = (sum(bits[:size]), sum(bits[size:s2]), sum(bits[s2:s3]), sum(bits[s3:s4]))
-    if kitty:
-        return Deal._drawn(masks, tuple(sorted(deck[s4:], key=DISPLAY_ORDER.__getitem__)), (), "")
+    if kitty:  # the cards in no hand, in display order
+        return Deal._drawn(masks, mask_codes(_FULL54 ^ sum(masks)), (), "")
     return Deal._drawn(masks, (), (), CARD_TEXT[deck[size * dealer + size - 1]])

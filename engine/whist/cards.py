@@ -200,3 +200,31 @@ def mask_texts(mask: int) -> tuple[str, ...]:
         + t[2][mask >> 26 & 0x1FFF]
         + t[3][mask >> 39 & 0x1FFF]
     )
+
+
+_HOLDING_CODES: list[list[tuple[int, ...]]] = []
+
+
+def mask_codes(mask: int) -> tuple[int, ...]:
+    """The cards of a mask in display order (as :func:`sort_cards`, card ints).
+
+    >>> mask_codes(mask_of([parse_card(t) for t in ["2S", "BJ", "AH", "KS"]]))
+    (53, 11, 0, 25)
+    """
+    t = _HOLDING_CODES or _holding_codes()
+    return (
+        t[4][mask >> 52]
+        + t[0][mask & 0x1FFF]
+        + t[1][mask >> 13 & 0x1FFF]
+        + t[2][mask >> 26 & 0x1FFF]
+        + t[3][mask >> 39 & 0x1FFF]
+    )
+
+
+def _holding_codes() -> list[list[tuple[int, ...]]]:
+    """The tables of :func:`mask_codes`: :func:`holding_texts` as card ints."""
+    if not _HOLDING_CODES:
+        code = CARD_CODE.__getitem__
+        for table in _HOLDING_TEXTS or _holding_texts():
+            _HOLDING_CODES.append([tuple(map(code, texts)) for texts in table])
+    return _HOLDING_CODES

@@ -273,14 +273,39 @@ class WhistState(State):
                                 return
                         self._legal = None
                         return
-                    self._end_trick(cards)
-                    if self.phase == PLAY:  # the winner leads: any card
-                        seat = self.to_act
-                        sub = hands[seat] | self.tops[seat] if straw else hands[seat]
-                        self._lmask = sub
-                        self._legal = _plays_of(sub)
-                    else:
+                    # ``_end_trick(cards)`` written out
+                    table = self._strong[led]
+                    a, b, c, d = cards
+                    best = table[a]
+                    i = 0
+                    v = table[b]
+                    if v > best:
+                        best, i = v, 1
+                    v = table[c]
+                    if v > best:
+                        best, i = v, 2
+                    v = table[d]
+                    if v > best:
+                        best, i = v, 3
+                    if best < 0:  # pragma: no cover - four cards hold a card of the suit led
+                        i = -1
+                    leader = self.leader
+                    seats = _TRICK_SEATS[self.two][leader]
+                    w = seats[i]
+                    self.books[w & 1] += 1
+                    tricks = self.tricks
+                    tricks.append((leader, seats, (a, b, c, d), w, i))
+                    self.trick_cards = []
+                    self.led = -1
+                    self.leader = self.to_act = w
+                    if len(tricks) == self.n_tricks:
                         self._legal = None
+                        self._score_deal()
+                        return
+                    # the winner leads: any card
+                    sub = hands[w] | self.tops[w] if straw else hands[w]
+                    self._lmask = sub
+                    self._legal = _plays_of(sub)
                     return
         elif p == DISCARD:
             if type(action) is _DISCARD_CLASS:
@@ -317,7 +342,9 @@ class WhistState(State):
             and action.codes is not None
             and self._drawn_deal_ok(action)
         ):
-            self.apply_trusted(action)  # a drawn deal, checked on its masks
+            self._pending.append(action)  # a drawn deal, checked on its masks
+            self._legal = None
+            self._deal(action)
             return
         if type(action) is str:
             self.apply(A.parse_action(action))  # an action, never a text: checked as one
@@ -522,11 +549,15 @@ class WhistState(State):
         if len(masks) != 4 or deal.straw or self.two:
             return False
         size = 12 if self.bidw else 13
-        union = 0
-        for m in masks:
-            if m.bit_count() != size:
-                return False
-            union |= m
+        m0, m1, m2, m3 = masks
+        if (
+            m0.bit_count() != size
+            or m1.bit_count() != size
+            or m2.bit_count() != size
+            or m3.bit_count() != size
+        ):
+            return False
+        union = m0 | m1 | m2 | m3
         for c in kitty:
             union |= 1 << c
         if self.bidw:
@@ -559,8 +590,10 @@ class WhistState(State):
             else:
                 self.trump = SUITS.index(action.suit)
                 self.low = contract_is_low(self.kind)  # downtown: A > 2 > 3 > … > K
+            m = 0
             for c in self.kitty:
-                self.hands[self.declarer] |= 1 << c
+                m |= 1 << c
+            self.hands[self.declarer] |= m
             self.kitty_taken = True
             self.phase = DISCARD
         elif p == DECLARE:
