@@ -220,8 +220,9 @@ def bid_whist_points(bid: int, kind: str, books: int) -> int:
     ...
     engine.core.errors.EngineError: bid 8 is outside 3-7
     """
-    _check_int(_BID, bid, 3, 7)
-    _check_int(_BOOKS, books, 0, 13)
+    if not (type(bid) is int and type(books) is int and 3 <= bid <= 7 and 0 <= books <= 13):
+        _check_int(_BID, bid, 3, 7)  # raises, saying what is wrong
+        _check_int(_BOOKS, books, 0, 13)
     if kind not in KINDS:
         raise EngineError.coded(
             "whist.bid_kind_unknown",

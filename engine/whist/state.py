@@ -245,15 +245,15 @@ class WhistState(State):
                 c = action.code
                 if c >= 0 and self._lmask & _BIT[c]:
                     self._pending.append(action)
-                    # ``_play(c)`` written out (the hot path), which also makes the legal
-                    # cards of the next seat at once (the next ``apply`` checks them)
+                    if self.piles is not None:  # two players with straw piles
+                        self._legal = None
+                        self._play(c)
+                        return
+                    # ``_play(c)`` of four players written out (the hot path), which also
+                    # makes the legal cards of the next seat at once (``apply`` checks them)
                     seat = self.to_act
                     hands = self.hands
-                    straw = self.piles is not None
-                    if not straw or hands[seat] >> c & 1:  # no straw piles: from the hand
-                        hands[seat] ^= _BIT[c]
-                    else:
-                        self._take_straw(seat, c)
+                    hands[seat] ^= _BIT[c]
                     cards = self.trick_cards
                     cards.append(c)
                     led = self.led
@@ -262,11 +262,11 @@ class WhistState(State):
                             led = self.led = c // 13
                         elif self.trump >= 0 and self.club:
                             led = self.led = self.trump  # club rule: a joker leads trump
-                    if len(cards) < TRICK_CARDS:
-                        seat = self.to_act = self._next[seat]
+                    seat = self._next[seat]
+                    if seat != self.leader:  # the trick goes on
+                        self.to_act = seat
                         if led >= 0 and (led != self.trump or not self.club):
-                            sub = hands[seat] | self.tops[seat] if straw else hands[seat]
-                            sub &= SUIT_MASK[led]
+                            sub = hands[seat] & SUIT_MASK[led]
                             if sub:  # follow suit
                                 self._lmask = sub
                                 self._legal = (_PLAYS or _play_tables())[led][sub >> _SHIFT[led]]
@@ -289,8 +289,8 @@ class WhistState(State):
                         best, i = v, 3
                     if best < 0:  # pragma: no cover - four cards hold a card of the suit led
                         i = -1
-                    leader = self.leader
-                    seats = _TRICK_SEATS[self.two][leader]
+                    leader = seat
+                    seats = _TRICK_SEATS[0][leader]
                     w = seats[i]
                     self.books[w & 1] += 1
                     tricks = self.tricks
@@ -302,9 +302,7 @@ class WhistState(State):
                         self._legal = None
                         self._score_deal()
                         return
-                    # the winner leads: any card
-                    sub = hands[w] | self.tops[w] if straw else hands[w]
-                    self._lmask = sub
+                    sub = self._lmask = hands[w]  # the winner leads: any card
                     self._legal = _plays_of(sub)
                     return
         elif p == DISCARD:
