@@ -504,15 +504,16 @@ def deal_text(hands, kitty=(), straw=(), turn=-1) -> Deal:
     )
 
 
-def deal_of_deck(deck: list[int], size: int, kitty: bool, dealer: int) -> Deal:
-    """:func:`deal_text` of a shuffled deck dealt to four hands of ``size`` cards (seat
-    ``i`` gets ``deck[size*i : size*(i+1)]``), the rest the kitty (``kitty``) or, without
-    a kitty, the dealer's last card turned: the same deal, made in fewer steps."""
-    bits = itemgetter(*deck)(_BIT)
+def deal_of_bits(bits: list[int], size: int, kitty: bool, dealer: int) -> Deal:
+    """:func:`deal_text` of a shuffled deck of card bits (``1 << card``, shuffled like the
+    deck of cards: the same order) dealt to four hands of ``size`` cards (seat ``i`` gets
+    ``bits[size*i : size*(i+1)]``), the rest the kitty (``kitty``) or, without a kitty,
+    the dealer's last card turned: the same deal, made in fewer steps."""
     s2 = size + size
     s3 = s2 + size
     s4 = s3 + size
     masks = (sum(bits[:size]), sum(bits[size:s2]), sum(bits[s2:s3]), sum(bits[s3:s4]))
     if kitty:  # the cards in no hand, in display order
         return Deal._drawn(masks, mask_codes(_FULL54 ^ sum(masks)), (), "")
-    return Deal._drawn(masks, (), (), CARD_TEXT[deck[size * dealer + size - 1]])
+    turn = bits[size * dealer + size - 1].bit_length() - 1
+    return Deal._drawn(masks, (), (), CARD_TEXT[turn])

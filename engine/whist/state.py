@@ -243,7 +243,7 @@ class WhistState(State):
                 if self._legal is None:
                     self.legal_actions()  # sets ``_lmask``, the cards allowed now
                 c = action.code
-                if c >= 0 and self._lmask & _BIT[c]:
+                if self._lmask & _CARD_BIT[c]:  # (no card: code -1, bit 0)
                     self._pending.append(action)
                     if self.piles is not None:  # two players with straw piles
                         self._legal = None
@@ -303,7 +303,14 @@ class WhistState(State):
                         self._score_deal()
                         return
                     sub = self._lmask = hands[w]  # the winner leads: any card
-                    self._legal = _plays_of(sub)
+                    t = _PLAYS or _play_tables()
+                    self._legal = (
+                        t[0][sub & 0x1FFF]
+                        + t[1][sub >> 13 & 0x1FFF]
+                        + t[2][sub >> 26 & 0x1FFF]
+                        + t[3][sub >> 39 & 0x1FFF]
+                        + t[4][sub >> 52]
+                    )
                     return
         elif p == DISCARD:
             if type(action) is _DISCARD_CLASS:
@@ -388,10 +395,12 @@ class WhistState(State):
     def sample_chance(self, rng: random.Random):
         if self.phase != DEAL:
             return super().sample_chance(rng)
+        if not self.two:  # the deck's card bits, shuffled as the cards would be
+            bits = list(_BITS54 if self.bidw else _BITS52)
+            shuffle(rng, bits)
+            return A.deal_of_bits(bits, 12 if self.bidw else 13, self.bidw, self.dealer)
         deck = list(DECK54 if self.bidw else DECK52)
         shuffle(rng, deck)
-        if not self.two:
-            return A.deal_of_deck(deck, 12 if self.bidw else 13, self.bidw, self.dealer)
         n = self.num_players
         hands = (
             [deck[12 * i : 12 * i + 12] for i in range(n)]
@@ -1030,20 +1039,12 @@ def _play_tables() -> list[list[tuple]]:
     return _action_tables(_PLAYS, A.PLAY)
 
 
-def _plays_of(mask: int) -> tuple:
-    """The Play actions of a mask of cards, lowest card first."""
-    t = _PLAYS or _play_tables()
-    return (
-        t[0][mask & 0x1FFF]
-        + t[1][mask >> 13 & 0x1FFF]
-        + t[2][mask >> 26 & 0x1FFF]
-        + t[3][mask >> 39 & 0x1FFF]
-        + t[4][mask >> 52]
-    )
-
-
 _SHIFT = (0, 13, 26, 39)  # by suit: the place of its 13 bits in a card mask
 _BIT = tuple(1 << c for c in range(54))  # by card: its bit in a card mask
+#: ``_BIT`` and a 0 last: the bit of a Play's ``code``, none for -1 (not a card)
+_CARD_BIT = (*_BIT, 0)
+_BITS54 = _BIT  # the bits of the 54-card deck (Bid Whist), card order
+_BITS52 = _BIT[:52]  # the bits of the 52-card deck (Whist)
 
 
 def _discards(mask: int) -> tuple:
