@@ -317,17 +317,22 @@ class WhistState(State):
                 c = action.code
                 seat = self.to_act
                 hand = self.hands[seat]
-                if c >= 0 and hand >> c & 1:
+                if hand & _CARD_BIT[c]:  # ``_discard(c)`` written out
                     self._pending.append(action)
-                    legal = self._legal
-                    self._discard(c)
-                    if legal is not None and self.phase == DISCARD:
-                        # the same discards less this one (lowest card first: its place
-                        # is the count of lower cards in the hand)
-                        i = (hand & (1 << c) - 1).bit_count()
-                        self._legal = legal[:i] + legal[i + 1 :]
-                    else:
-                        self._legal = None
+                    self.hands[seat] = hand ^ _BIT[c]
+                    discards = self.discards
+                    discards.append(c)
+                    if len(discards) < 6:
+                        legal = self._legal
+                        if legal is not None:
+                            # the same discards less this one (lowest card first: its
+                            # place is the count of lower cards in the hand)
+                            i = (hand & _BIT[c] - 1).bit_count()
+                            self._legal = legal[:i] + legal[i + 1 :]
+                        return
+                    self._legal = None
+                    self.books[self.declarer % 2] += 1  # the discard is the first book
+                    self._start_play(self.declarer)
                     return
         elif BID <= p <= DECLARE:  # bid, trump or declare (the discard is above)
             # the legal actions are shared singletons: the one given is usually one of
@@ -1050,11 +1055,13 @@ _BITS52 = _BIT[:52]  # the bits of the 52-card deck (Whist)
 def _discards(mask: int) -> tuple:
     """The Discard actions of a hand mask, lowest card first."""
     t = _DISCARDS or _action_tables(_DISCARDS, A.DISCARD)
-    out = t[0][mask & 0x1FFF] + t[1][mask >> 13 & 0x1FFF] + t[2][mask >> 26 & 0x1FFF]
-    out += t[3][mask >> 39 & 0x1FFF]
-    if mask >> 52:
-        out += t[4][mask >> 52]
-    return out
+    return (
+        t[0][mask & 0x1FFF]
+        + t[1][mask >> 13 & 0x1FFF]
+        + t[2][mask >> 26 & 0x1FFF]
+        + t[3][mask >> 39 & 0x1FFF]
+        + t[4][mask >> 52]
+    )
 
 
 def _bid_table() -> dict[tuple[int, bool], tuple]:
