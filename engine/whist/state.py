@@ -265,44 +265,47 @@ class WhistState(State):
                     seat = self._next[seat]
                     if seat != self.leader:  # the trick goes on
                         self.to_act = seat
-                        if led >= 0 and (led != self.trump or not self.club):
-                            sub = hands[seat] & SUIT_MASK[led]
-                            if sub:  # follow suit
-                                self._lmask = sub
-                                self._legal = (_PLAYS or _play_tables())[led][sub >> _SHIFT[led]]
-                                return
-                        self._legal = None
-                        return
-                    # ``_end_trick(cards)`` written out
-                    table = self._strong[led]
-                    a, b, c, d = cards
-                    best = table[a]
-                    i = 0
-                    v = table[b]
-                    if v > best:
-                        best, i = v, 1
-                    v = table[c]
-                    if v > best:
-                        best, i = v, 2
-                    v = table[d]
-                    if v > best:
-                        best, i = v, 3
-                    if best < 0:  # pragma: no cover - four cards hold a card of the suit led
-                        i = -1
-                    leader = seat
-                    seats = _TRICK_SEATS[0][leader]
-                    w = seats[i]
-                    self.books[w & 1] += 1
-                    tricks = self.tricks
-                    tricks.append((leader, seats, (a, b, c, d), w, i))
-                    self.trick_cards = []
-                    self.led = -1
-                    self.leader = self.to_act = w
-                    if len(tricks) == self.n_tricks:
-                        self._legal = None
-                        self._score_deal()
-                        return
-                    sub = self._lmask = hands[w]  # the winner leads: any card
+                        if led < 0 or (led == self.trump and self.club):
+                            self._legal = None  # a joker led, or the club rule: see legal_actions
+                            return
+                        sub = hands[seat] & SUIT_MASK[led]
+                        if sub:  # follow suit
+                            self._lmask = sub
+                            self._legal = (_PLAYS or _play_tables())[led][sub >> _SHIFT[led]]
+                            return
+                        # void in the suit led: any card (below)
+                    else:
+                        # ``_end_trick(cards)`` written out
+                        table = self._strong[led]
+                        a, b, c, d = cards
+                        best = table[a]
+                        i = 0
+                        v = table[b]
+                        if v > best:
+                            best, i = v, 1
+                        v = table[c]
+                        if v > best:
+                            best, i = v, 2
+                        v = table[d]
+                        if v > best:
+                            best, i = v, 3
+                        if best < 0:  # pragma: no cover - four cards hold a card of the suit led
+                            i = -1
+                        leader = seat
+                        seats = _TRICK_SEATS[0][leader]
+                        w = seats[i]
+                        self.books[w & 1] += 1
+                        tricks = self.tricks
+                        tricks.append((leader, seats, (a, b, c, d), w, i))
+                        self.trick_cards = []
+                        self.led = -1
+                        self.leader = self.to_act = w
+                        if len(tricks) == self.n_tricks:
+                            self._legal = None
+                            self._score_deal()
+                            return
+                        seat = w  # the winner leads: any card
+                    sub = self._lmask = hands[seat]
                     t = _PLAYS or _play_tables()
                     self._legal = (
                         t[0][sub & 0x1FFF]
