@@ -774,47 +774,53 @@ class WhistState(State):
 
     def _score_deal(self) -> None:
         r = self.ruleset
-        before = tuple(self.scores)
-        points = [0, 0]
-        hon = [0, 0]
-        if self.bidw:
+        scores = self.scores
+        if self.bidw:  # the declaring side scores
             side = self.declarer & 1
-            points[side] = bid_whist_points(self.bid_number, self.kind, self.books[side])
-            self.scores[side] += points[side]
-            if self.scores[side] >= r.bid_target:
+            pts = bid_whist_points(self.bid_number, self.kind, self.books[side])
+            scores[side] += pts
+            if scores[side] >= r.bid_target:
                 self.loser = 1 - side
-            elif self.scores[side] <= -r.bid_target:
+            elif scores[side] <= -r.bid_target:
                 self.loser = side
+            points = (0, pts) if side else (pts, 0)
+            hon = (0, 0)
+            declarer = self.declarer
         else:
+            before = tuple(scores)
             if self.two:
                 declarer = self.hl_declarer if self.hl_game == "high" else None
-                points = list(two_player_whist_points(self.hl_game, self.books, declarer))
+                tricks = list(two_player_whist_points(self.hl_game, self.books, declarer))
             else:
-                points = [whist_points(self.books[0]), whist_points(self.books[1])]
-            self.scores[0] += points[0]
-            self.scores[1] += points[1]
+                tricks = [whist_points(self.books[0]), whist_points(self.books[1])]
+            scores[0] += tricks[0]
+            scores[1] += tricks[1]
             self._check_target()
+            won = [0, 0]
             honours_on = not self.two or (r.two_player_honours and self.hl_game == "high")
             if self.loser < 0 and honours_on:
                 for seat, h in enumerate(self.honours):
                     side = seat & 1
-                    bar = self.scores[side] if r.honours_after_tricks else before[side]
-                    hon[side] += honours_points(h, bar)
-                self.scores[0] += hon[0]
-                self.scores[1] += hon[1]
+                    bar = scores[side] if r.honours_after_tricks else before[side]
+                    won[side] += honours_points(h, bar)
+                scores[0] += won[0]
+                scores[1] += won[1]
                 self._check_target()
+            points = (tricks[0] + won[0], tricks[1] + won[1])
+            hon = tuple(won)
+            declarer = self.hl_declarer
         books = tuple(self.books)
         self.deal_log.append(
             {
                 "deal": self.deal_no,
                 "dealer": self.dealer,
                 "contract": self.contract_text(),
-                "declarer": self.declarer if self.bidw else self.hl_declarer,
+                "declarer": declarer,
                 "books": books,
                 "tricks": books,
-                "points": (points[0] + hon[0], points[1] + hon[1]),
-                "honours": tuple(hon),
-                "scores": tuple(self.scores),
+                "points": points,
+                "honours": hon,
+                "scores": tuple(scores),
             }
         )
         self.deal_no += 1
