@@ -268,10 +268,11 @@ class WhistState(State):
                         if led < 0 or (led == self.trump and self.club):
                             self._legal = None  # a joker led, or the club rule: see legal_actions
                             return
-                        sub = hands[seat] & SUIT_MASK[led]
+                        suit, shift, plays = (_FOLLOW or _follow_tables())[led]
+                        sub = hands[seat] & suit
                         if sub:  # follow suit
                             self._lmask = sub
-                            self._legal = (_PLAYS or _play_tables())[led][sub >> _SHIFT[led]]
+                            self._legal = plays[sub >> shift]
                             return
                         # void in the suit led: any card (below)
                     else:
@@ -1053,7 +1054,18 @@ def _play_tables() -> list[list[tuple]]:
     return _action_tables(_PLAYS, A.PLAY)
 
 
-_SHIFT = (0, 13, 26, 39)  # by suit: the place of its 13 bits in a card mask
+_FOLLOW: list[tuple] = []
+
+
+def _follow_tables() -> list[tuple]:
+    """By suit: its card mask, the place of its bits, and the Play actions of each of its
+    holdings (what a seat that follows that suit may play)."""
+    if not _FOLLOW:
+        t = _PLAYS or _play_tables()
+        _FOLLOW.extend((SUIT_MASK[s], 13 * s, t[s]) for s in range(4))
+    return _FOLLOW
+
+
 _BIT = tuple(1 << c for c in range(54))  # by card: its bit in a card mask
 #: ``_BIT`` and a 0 last: the bit of a Play's ``code``, none for -1 (not a card)
 _CARD_BIT = (*_BIT, 0)
