@@ -369,10 +369,13 @@ class WhistState(State):
         """Apply an action known to be legal; its text is made when ``history`` is read."""
         self._pending.append(action)
         self._legal = None
-        if self.phase == PLAY:
+        p = self.phase
+        if p == PLAY:
             self._play(action.code)
-        elif self.phase == DISCARD:
+        elif p == DISCARD:
             self._discard(action.code)
+        elif p == BID:
+            self._bid(action)
         else:
             self._apply(action)
 
@@ -709,8 +712,8 @@ class WhistState(State):
         seat = self.to_act
         hands = self.hands
         h = hands[seat]
-        if h >> c & 1:
-            hands[seat] = h ^ 1 << c
+        if h & _BIT[c]:
+            hands[seat] = h ^ _BIT[c]
         else:
             self._take_straw(seat, c)
         cards = self.trick_cards
