@@ -24,6 +24,14 @@ The move played is the root child visited most, the prior's choice credited with
 ``prior_weight`` × iterations extra visits (ties: higher mean, then the prior's choice,
 then the order of ``legal_actions()``).
 
+``paired=True`` compares the root moves on *common random numbers*: each iteration first
+picks its root move (UCT over the root's children, untried moves first), and the j-th
+iteration through a root move draws its determinization and every chance outcome from
+its own stream seeded by (one draw of the decision's ``rng``, j) — so the j-th visits of
+all root moves meet the same hidden cards and, as long as the decks agree, the same
+deals, and the root's means differ by the moves more than by the luck (the choices of
+the tree and rollouts still use the decision's ``rng``).
+
 The budget is ``iterations`` (deterministic for a seed: every random draw comes from the
 ``rng`` the driver passes) or ``seconds`` per decision (wall-clock, so not reproducible).
 The bot reads only ``observation``/``legal_actions`` of what it is given, clones and
@@ -41,6 +49,8 @@ from engine.core.errors import EngineError
 from engine.core.protocol import CHANCE, TERMINAL, Bot, State
 
 DEFAULT_ITERATIONS = 200
+#: distance between the seeds of a paired search's iteration streams
+_PAIR_STRIDE = 1_000_003
 
 
 def rank_utility(state: State) -> list[float]:
@@ -106,6 +116,7 @@ class SearchBot(Bot):
         cutoff: Callable[[State], Callable[[State], bool]] | None = None,  # per rollout
         max_chance_children: int = 32,
         prior_weight: float = 0.0,
+        paired: bool = False,
     ):
         if iterations is None and seconds is None:
             raise EngineError("a search bot needs a budget: iterations or seconds per move")
@@ -126,6 +137,7 @@ class SearchBot(Bot):
         self.cutoff = cutoff
         self.max_chance_children = max_chance_children
         self.prior_weight = prior_weight
+        self.paired = paired
         #: iterations run by the last :meth:`choose` (for measurements)
         self.last_iterations = 0
 
@@ -143,16 +155,21 @@ class SearchBot(Bot):
         root = _Node(state.num_players)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
+        base = rng.getrandbits(48) if self.paired else 0
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
+            it_rng, forced = rng, None
+            if self.paired:
+                forced, visit = self._root_pick(root, legal, first, seat)
+                it_rng = random.Random(base + _PAIR_STRIDE * visit)
             if self.sample_world is not None:
-                world = self.sample_world(state, seat, rng)
+                world = self.sample_world(state, seat, it_rng)
             else:
                 world = state.clone()
-            self._iterate(root, world, rng, first if done == 0 else None)
+            self._iterate(root, world, rng, first if done == 0 else None, forced, it_rng)
             done += 1
         self.last_iterations = done
         bonus = self.prior_weight * done
@@ -169,17 +186,56 @@ class SearchBot(Bot):
                 best, best_key = a, key
         return best
 
-    def _iterate(self, root: _Node, world: State, rng, first) -> None:
+    def _root_pick(self, root: _Node, legal: list, first, seat: int) -> tuple:
+        """The root move of the next paired iteration (UCT over the root's children;
+        untried moves first, the prior's move before the others, then in the order of
+        ``legal_actions()``) and how often it was visited before."""
+        children = root.children
+        if len(children) < len(legal):
+            if first is not None and first not in children:
+                return first, 0
+            for a in legal:
+                if a not in children:
+                    return a, 0
+        c = self.exploration
+        log_n = math.log(root.visits)
+        best, best_v = None, -math.inf
+        for a in legal:
+            child = children[a]
+            v = child.totals[seat] / child.visits + c * math.sqrt(log_n / child.visits)
+            if v > best_v:
+                best, best_v = a, v
+        return best, children[best].visits
+
+    def _iterate(self, root: _Node, world: State, rng, first, forced=None, luck=None) -> None:
+        """One iteration; ``rng`` makes the choices, ``luck`` (default ``rng``) deals the
+        chance outcomes."""
         n = world.num_players
+        if luck is None:
+            luck = rng
         node = root
         path = [root]
         c = self.exploration
+        if forced is not None:  # the paired root move (the root is the decision's state)
+            for child in root.children.values():
+                child.avail += 1
+            child = root.children.get(forced)
+            if child is None:
+                child = root.children[forced] = _Node(n)
+                child.avail = 1
+                world.apply_trusted(forced)
+                self._rollout_from(world, rng, luck)
+                self._back_up(path + [child], self.evaluate(world), n)
+                return
+            world.apply_trusted(forced)
+            node = child
+            path.append(child)
         while True:
             p = world.current_player()
             if p == TERMINAL:
                 break
             if p == CHANCE:
-                outcome = world.sample_chance(rng)
+                outcome = world.sample_chance(luck)
                 child = node.children.get(outcome)
                 if child is None:
                     if len(node.children) >= self.max_chance_children:
@@ -218,15 +274,18 @@ class SearchBot(Bot):
             world.apply_trusted(best)
             node = children[best]
             path.append(node)
-        self._rollout_from(world, rng)
-        u = self.evaluate(world)
+        self._rollout_from(world, rng, luck)
+        self._back_up(path, self.evaluate(world), n)
+
+    @staticmethod
+    def _back_up(path: list, u: list[float], n: int) -> None:
         for nd in path:
             nd.visits += 1
             t = nd.totals
             for i in range(n):
                 t[i] += u[i]
 
-    def _rollout_from(self, world: State, rng) -> None:
+    def _rollout_from(self, world: State, rng, luck=None) -> None:
         stop = self.cutoff(world) if self.cutoff is not None else None
         bot = self._rollout
         limit = self.rollout_limit
@@ -238,7 +297,7 @@ class SearchBot(Bot):
             if stop is not None and stop(world):
                 return
             if p == CHANCE:
-                world.apply_trusted(world.sample_chance(rng))
+                world.apply_trusted(world.sample_chance(rng if luck is None else luck))
             else:
                 legal = world.legal_actions()
                 if bot is None:

@@ -175,10 +175,13 @@ class RolloutBot(HeuristicBot):
 
     name = "heuristic"
     MEMO_LIMIT = 200_000
+    #: draw-or-stop decisions by boldness, shared by every rollout bot of the process (a
+    #: pure function of its key, so sharing it changes no move, only the time)
+    _MEMOS: dict = {}
 
     def __init__(self, boldness: float = 1.0):
         super().__init__(boldness)
-        self._draws: dict = {}
+        self._draws: dict = self._MEMOS.setdefault(boldness, {})
 
     def choose(self, state: Stack5State, seat: int, rng: random.Random):
         legal = state.legal_actions()

@@ -23,6 +23,9 @@ PRIOR_WEIGHT = 0.25
 TURNS = 2
 #: scale of the lead (in the heuristic's currency) in the logistic utility
 TEMPERATURE = 2.0
+#: the root moves are compared on common random numbers (the j-th iteration through
+#: each move deals the same luck: see :class:`engine.core.search.SearchBot`)
+PAIRED = True
 
 
 def sample_world(state: Stack5State, seat: int, rng: random.Random) -> Stack5State:
@@ -78,6 +81,7 @@ def search_bot(iterations: int | None = ITERATIONS, seconds: float | None = None
         prior_weight=PRIOR_WEIGHT,
         evaluate=evaluate,
         cutoff=_turns_later,
+        paired=PAIRED,
     )
 
 
