@@ -407,9 +407,14 @@ class WhistState(State):
     def sample_chance(self, rng: random.Random):
         if self.phase != DEAL:
             return super().sample_chance(rng)
-        if not self.two:  # the deck's card bits, shuffled as the cards would be
-            bits = list(_BITS54 if self.bidw else _BITS52)
-            shuffle(rng, bits)
+        if not self.two:
+            if type(rng) is random.Random:  # the deck's card bits, shuffled as the cards
+                bits = list(_BITS54 if self.bidw else _BITS52)
+                shuffle(rng, bits)
+            else:  # any other rng (a scripted one may set the cards) shuffles the cards
+                deck = list(DECK54 if self.bidw else DECK52)
+                shuffle(rng, deck)
+                bits = [_BIT[c] for c in deck]
             return A.deal_of_bits(bits, 12 if self.bidw else 13, self.bidw, self.dealer)
         deck = list(DECK54 if self.bidw else DECK52)
         shuffle(rng, deck)
