@@ -108,9 +108,7 @@ def _grade_deal(record, sts, steps, tricks_left, use_endplay) -> list[Annotation
                 ns_par = pos.books[0] + min(values.values())
         else:
             values = None
-            ns_par = pos.books[0] + solver.tricks(
-                pos.hands, pos.leader, pos.trick, guess=ns_next - pos.books[0]
-            )
+            ns_par = _par(pos, ns_next, solver)
         out.append(_annotate(i, pos, card, ns_par, ns_next, solver, values, points))
         ns_next = ns_par
     out.reverse()
@@ -127,6 +125,21 @@ def _ns_after_last(st, deal_no: int, solver: Solver, oracle) -> int:
         values = oracle(pos).values()
         return pos.books[0] + (max(values) if pos.seat % 2 == 0 else min(values))
     return pos.books[0] + solver.tricks(pos.hands, pos.leader, pos.trick)
+
+
+def _par(pos, ns_played: int, solver: Solver) -> int:
+    """NS par of ``pos`` (final books), knowing the NS final books after the card played
+    there, ``ns_played`` (the par of the next position): the side to play reaches at least
+    that, so one zero-window search at its edge usually settles the par."""
+    books, args = pos.books[0], (pos.hands, pos.leader, pos.trick)
+    v = ns_played
+    if pos.seat & 1 == 0:  # NS to play: par >= ns_played
+        while solver.at_least(v + 1 - books, *args):
+            v += 1
+    else:  # EW to play: par <= ns_played
+        while not solver.at_least(v - books, *args):
+            v -= 1
+    return v
 
 
 def _annotate(step, pos, card, ns_par, ns_played, solver, values, points) -> Annotation:

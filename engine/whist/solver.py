@@ -45,6 +45,8 @@ from engine.core.errors import EngineError
 from engine.whist.cards import BJ, HIGH_VALUE, JOKER_MASK, LJ, LOW_VALUE
 
 _SUIT = tuple(0x1FFF << (13 * s) for s in range(4))
+#: the cards of a card's suit stronger than it
+_ABOVE = tuple(_SUIT[c // 13] & ~((2 << c) - 1) for c in range(52))
 _BIG = 99
 
 
@@ -100,9 +102,12 @@ class Solver:
         for e, i in enumerate(self.to_int):
             self.to_eng[i] = e
         self.tt: dict = {}
+        self.exact: dict = {}  # whole position -> (lb, ub, lrel, urel)
         self.best_lead: dict = {}
         self._best = -1
         self._suit_memo: dict = {}
+        self._lead_memo: dict = {}
+        self._follow_memo: dict = {}
         self.nodes = 0
         self.h = [0, 0, 0, 0]
         self._set_hands(hands)
@@ -394,6 +399,13 @@ class Solver:
         n = h[leader].bit_count()
         if target > n:
             return 0
+        xkey = h[0] | h[1] << 54 | h[2] << 108 | h[3] << 162 | leader << 216
+        x = self.exact.get(xkey)
+        if x is not None:
+            if x[0] >= target:
+                return _YES | x[2]
+            if x[1] < target:
+                return x[3]
         bkey, infos = self._key(leader)
         c0, c1, c2, c3 = infos[0][0], infos[1][0], infos[2][0], infos[3][0]
         bucket = self.tt.get(bkey)
@@ -406,26 +418,46 @@ class Solver:
                 )
                 if e is not None:
                     if e[0] >= target:
-                        return _YES | _rel_mask(infos, ks)
+                        r = _rel_mask(infos, ks)
+                        self._exact(xkey, x, e[0], n, r, 0)
+                        return _YES | r
                     if e[1] < target:
-                        return _rel_mask(infos, ks)
+                        r = _rel_mask(infos, ks)
+                        self._exact(xkey, x, 0, e[1], 0, r)
+                        return r
         lb, ub, lrel, urel = self._bounds(leader, n, infos)
         if lb >= target:
             _store(bucket, infos, lrel, lb, n)
+            self._exact(xkey, x, lb, n, lrel, 0)
             return _YES | lrel
         if ub < target:
             _store(bucket, infos, urel, 0, ub)
+            self._exact(xkey, x, 0, ub, 0, urel)
             return urel
         self.nodes += 1
         exact = (bkey, c0, c1, c2, c3)
         r = self._trick(leader, 0, -1, -1, -1, 0, target, exact)
         if r & _YES:
             _store(bucket, infos, r, target, n)
+            self._exact(xkey, x, target, n, r & _REL, 0)
         else:
             _store(bucket, infos, r, 0, target - 1)
+            self._exact(xkey, x, 0, target - 1, 0, r)
         if self._best >= 0:
             self.best_lead[exact] = self._best
         return r
+
+    def _exact(self, xkey: int, x, lb: int, ub: int, lrel: int, urel: int) -> None:
+        """Tighten the exact-position entry ``x`` (None: none yet) of ``xkey`` to [lb, ub]
+        (``lrel``/``urel``: the cards each bound rests on)."""
+        if x is None:
+            self.exact[xkey] = (lb, ub, lrel, urel)
+            return
+        if lb > x[0]:
+            x = (lb, x[1], lrel, x[3])
+        if ub < x[1]:
+            x = (x[0], ub, x[2], urel)
+        self.exact[xkey] = x
 
     def _bounds(self, leader: int, n: int, infos) -> tuple[int, int, int, int]:
         """Bounds on the tricks of seats 0+2 from the leader's quick tricks and, in a
@@ -502,7 +534,16 @@ class Solver:
             if hand & group:
                 legal = hand & group
         alive = h[0] | h[1] | h[2] | h[3] | tmask
-        moves = self._reps(legal, alive)
+        if legal is hand or legal >> 52:
+            moves = self._reps(legal, alive)
+        else:  # following suit: the runs of one suit
+            base = 13 * led
+            k = ((legal >> base) | (alive >> base & 0x1FFF) << 13) << 6 | base
+            moves = _RUNS.get(k)
+            if moves is None:
+                moves = _RUNS[k] = tuple(
+                    base + r for r in _runs(legal >> base, alive >> base & 0x1FFF)
+                )
         if len(moves) > 1:
             moves = self._order(moves, seat, pos, led, best_v, best_seat)
             if key is not None:
@@ -553,22 +594,40 @@ class Solver:
     def _order(self, moves, seat, pos, led, best_v, best_seat):
         """Likely best first: a leader cashes top cards then leads low; followers win as
         cheaply as possible unless the partner is winning, else play low."""
-        trump = self.trump
         if pos == 0:
             h = self.h
             others = h[(seat + 1) & 3] | h[(seat + 2) & 3] | h[(seat + 3) & 3]
-
-            def lead_key(c):
-                if c >= 52:
-                    return (0, -c) if trump >= 0 else (3, c)
-                s = c // 13
-                oth = others & _SUIT[s]
-                if not oth or c > _high_bit(oth):
-                    return (1, -c)
-                return (2, c % 13)
-
-            return sorted(moves, key=lead_key)
+            tops = 0  # bit i: moves[i] is a card no other hand beats in its suit
+            for i, c in enumerate(moves):
+                if c < 52 and not others & _ABOVE[c]:
+                    tops |= 1 << i
+            key = (tuple(moves), tops)
+            found = self._lead_memo.get(key)
+            if found is None:
+                found = self._lead_memo[key] = self._lead_order(moves, tops)
+            return list(found)
         partner_wins = best_seat >= 0 and (best_seat & 1) == (seat & 1)
+        key = (tuple(moves), led, best_v, partner_wins)
+        found = self._follow_memo.get(key)
+        if found is None:
+            found = self._follow_memo[key] = self._follow_order(moves, led, best_v, partner_wins)
+        return list(found)
+
+    def _lead_order(self, moves, tops: int) -> tuple[int, ...]:
+        trump = self.trump
+        top = {c for i, c in enumerate(moves) if tops >> i & 1}
+
+        def lead_key(c):
+            if c >= 52:
+                return (0, -c) if trump >= 0 else (3, c)
+            if c in top:
+                return (1, -c)
+            return (2, c % 13)
+
+        return tuple(sorted(moves, key=lead_key))
+
+    def _follow_order(self, moves, led, best_v, partner_wins) -> tuple[int, ...]:
+        trump = self.trump
 
         def follow_key(c):
             if c >= 52:
@@ -582,7 +641,7 @@ class Solver:
                 return (0 if not wins else 1, strength)
             return (0, strength - 1000)
 
-        return sorted(moves, key=follow_key)
+        return tuple(sorted(moves, key=follow_key))
 
 
 #: the answer bit of a search result; the bits below it are the cards its proof rests on
