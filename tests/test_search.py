@@ -164,3 +164,44 @@ def test_whist_search_bot_plays_the_last_tricks_double_dummy_legally(variant):
         assert a in s.legal_actions() and (s.observation(None), s.legal_actions()) == before
         assert bot.last_iterations == bot.dd_worlds  # the double-dummy path was taken
         assert search_bot(iterations=4).choose(s, seat, random.Random(i)) == a
+
+
+@pytest.mark.parametrize(("game_name", "n"), [("stack5", 2), ("whist", 4)])
+def test_paired_search_gives_the_jth_iteration_of_every_root_move_the_same_luck(
+    game_name, n, monkeypatch
+):
+    """Common random numbers: the j-th iteration through each root move starts from the
+    same determinization and deals the same chance (its own seeded stream). Stack 5's
+    search bot is paired; Whist's is not by default (measured no stronger), switched on."""
+    monkeypatch.setattr("engine.whist.world.PAIRED", True)
+    game = get_game(game_name)
+    s = random_positions(game_name, n, 4, seed=5)[3] if game_name == "stack5" else None
+    if s is None:
+        s = game.new_initial_state(n)
+        rng = random.Random(2)
+        while s.current_player() < 0:
+            s.apply_trusted(s.sample_chance(rng))
+    bot = game.bots["mcts"](iterations=40)
+    assert bot.paired
+    streams: dict = {}
+    pick, world = bot._root_pick, bot.sample_world
+    picked = []
+
+    def root_pick(*args):
+        move, visit = pick(*args)
+        picked.append((move, visit))
+        return move, visit
+
+    def sample_world(state, seat, rng):
+        move, visit = picked[-1]
+        streams.setdefault(visit, set()).add(rng.getstate())
+        return world(state, seat, rng) if world is not None else state.clone()
+
+    bot._root_pick, bot.sample_world = root_pick, sample_world
+    a = bot.choose(s, s.current_player(), random.Random(9))
+    assert a in s.legal_actions()
+    moves = {m for m, _ in picked}
+    assert len(moves) == len(s.legal_actions()) > 1
+    assert all(len(states) == 1 for states in streams.values())  # one stream per visit index
+    for m in moves:  # each move's visits are numbered 0, 1, 2, ... in order
+        assert [v for x, v in picked if x == m] == list(range(sum(x == m for x, _ in picked)))

@@ -42,6 +42,10 @@ _ATTEMPTS = 200
 DD_TRICKS = 5
 #: sampled worlds solved for each such card
 DD_WORLDS = 20
+#: compare the root moves on common worlds (the j-th iteration through each move samples
+#: the same world: see :class:`engine.core.search.SearchBot`); off: over the 200 games of
+#: the shipped ladder's seeds it won 56.5 % against the heuristic, the plain search 57.0 %
+PAIRED = False
 
 
 def void_masks(state: WhistState) -> list[int]:
@@ -260,6 +264,8 @@ def search_bot(iterations: int | None = ITERATIONS, seconds: float | None = None
     from engine.whist.bots import HeuristicBot
 
     return WhistSearchBot(
+        dd_tricks=DD_TRICKS,
+        dd_worlds=DD_WORLDS,
         iterations=iterations,
         seconds=seconds,
         rollout=HeuristicBot,
@@ -269,6 +275,7 @@ def search_bot(iterations: int | None = ITERATIONS, seconds: float | None = None
         evaluate=evaluate,
         cutoff=_deal_over,
         max_chance_children=0,
+        paired=PAIRED,
     )
 
 
