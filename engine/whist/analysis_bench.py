@@ -77,6 +77,9 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--out", type=Path)
     args = p.parse_args(argv)
     records = first_deals(args.deals, args.first)
+    from engine.whist.solver import STATUS
+
+    print(f"solver: {STATUS}", flush=True)
     results = []
     for k, rec in enumerate(records):
         [(took, found)] = time_deals([rec])

@@ -144,7 +144,16 @@ def _first_deals(first: int, count: int) -> list:
     return out
 
 
-BENCHMARKS.append(("annotate one Bid Whist deal (double dummy)", annotate_deal_runner()))
+def _solver_kind() -> str:
+    """Which double-dummy solver runs: the mypyc-compiled one or pure Python."""
+    from engine.whist.solver import COMPILED
+
+    return "compiled solver" if COMPILED else "pure-Python solver"
+
+
+BENCHMARKS.append(
+    (f"annotate one Bid Whist deal (double dummy, {_solver_kind()})", annotate_deal_runner())
+)
 
 
 def win_rate(variant: str = "bid4", games: int = 500, seed: int = 0) -> tuple[int, int]:

@@ -39,28 +39,58 @@ ordered by simple trick-taking rules.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Sequence
+from typing import Final
 
 from engine.core.errors import EngineError
 from engine.whist.cards import BJ, HIGH_VALUE, JOKER_MASK, LJ, LOW_VALUE
 
-_SUIT = tuple(0x1FFF << (13 * s) for s in range(4))
+# Typed for mypyc (``make install`` compiles this module when it can, see
+# engine/whist/native.py); it runs the same uncompiled. Module constants are Final so the
+# compiled code reads them as C constants.
+_LJ: Final[int] = LJ
+_BJ: Final[int] = BJ
+_JOKERS: Final[int] = JOKER_MASK
+_SUIT: Final[tuple[int, ...]] = tuple(0x1FFF << (13 * s) for s in range(4))
 #: the cards of a card's suit stronger than it
-_ABOVE = tuple(_SUIT[c // 13] & ~((2 << c) - 1) for c in range(52))
-_BIG = 99
+_ABOVE: Final[tuple[int, ...]] = tuple(_SUIT[c // 13] & ~((2 << c) - 1) for c in range(52))
+_BIG: Final = 99
+#: the answer bit of a search result; the bits below it are the cards its proof rests on
+_YES: Final = 1 << 60
+_REL: Final = (1 << 54) - 1
+
+
+class SuitInfo:
+    """One suit's summary in a position (see :func:`_suit_info`)."""
+
+    __slots__ = ("code", "n", "alive", "lens", "run")
+
+    def __init__(self, code: int, n: int, alive: int, lens: int, run: int) -> None:
+        self.code = code  # owners of its cards strongest first, base-4 after a leading 1
+        self.n = n  # how many cards
+        self.alive = alive  # their 13-bit mask
+        self.lens = lens  # each hand's length, 4 bits a hand
+        self.run = run  # the length of the strongest card's owner's top run
+
+
+#: a trick-boundary position's table identity: bucket key and the four suits' owner codes
+NodeKey = tuple[int, int, int, int, int]
+#: a position as the search takes it: hands (internal masks), leader, trick cards, led suit
+Position = tuple[list[int], int, list[int], int]
 
 
 def _high_bit(m: int) -> int:
     return m.bit_length() - 1
 
 
-_RUNS: dict[int, tuple[int, ...]] = {}
+_RUNS: Final[dict[int, tuple[int, ...]]] = {}
 
 
 def _runs(m: int, a: int) -> tuple[int, ...]:
     """The lowest card of each run of ``m``'s cards adjacent among the alive cards ``a``
     (13-bit masks of one suit), strongest run first."""
-    out = []
+    out: list[int] = []
     while m:
         c = m.bit_length() - 1  # highest remaining card of the run
         m ^= 1 << c
@@ -77,6 +107,19 @@ def _runs(m: int, a: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _suit_runs(legal: int, alive: int, base: int) -> tuple[int, ...]:
+    """The runs (see :func:`_runs`) of the legal cards of the suit starting at bit
+    ``base``, as internal cards (memoised)."""
+    m = legal >> base & 0x1FFF
+    a = alive >> base & 0x1FFF
+    k = (m | a << 13) << 6 | base
+    found = _RUNS.get(k)
+    if found is None:
+        found = tuple([base + r for r in _runs(m, a)])
+        _RUNS[k] = found
+    return found
+
+
 class Solver:
     """Double-dummy values of positions of one deal (fixed contract).
 
@@ -87,7 +130,26 @@ class Solver:
     :meth:`at_least` for each position.
     """
 
-    def __init__(self, hands: Sequence[int], trump: int = -1, low: bool = False, club=False):
+    trump: int
+    low: bool
+    club: bool
+    to_int: list[int]
+    to_eng: list[int]
+    #: bucket key -> prefix shifts -> owners pattern -> [lower bound, upper bound]
+    tt: dict[int, dict[tuple[int, int, int, int], dict[int, list[int]]]]
+    #: whole position -> (lb, ub, lrel, urel)
+    exact: dict[int, tuple[int, int, int, int]]
+    best_lead: dict[NodeKey, int]
+    _best: int
+    _suit_memo: dict[int, SuitInfo]
+    _lead_memo: dict[tuple[tuple[int, ...], int], tuple[int, ...]]
+    _follow_memo: dict[tuple[tuple[int, ...], int, int, bool], tuple[int, ...]]
+    nodes: int
+    h: list[int]
+
+    def __init__(
+        self, hands: Sequence[int], trump: int = -1, low: object = False, club: object = False
+    ) -> None:
         if len(hands) != 4:
             raise EngineError(f"the solver needs four hands, got {len(hands)}")
         if not -1 <= trump <= 3:
@@ -97,17 +159,17 @@ class Solver:
         self.club = bool(club) and trump >= 0
         value = LOW_VALUE if self.low else HIGH_VALUE
         # engine card -> internal card (suit * 13 + strength, strength 12 = strongest)
-        self.to_int = [13 * (c // 13) + value[c % 13] for c in range(52)] + [LJ, BJ]
+        self.to_int = [13 * (c // 13) + value[c % 13] for c in range(52)] + [_LJ, _BJ]
         self.to_eng = [0] * 54
         for e, i in enumerate(self.to_int):
             self.to_eng[i] = e
-        self.tt: dict = {}
-        self.exact: dict = {}  # whole position -> (lb, ub, lrel, urel)
-        self.best_lead: dict = {}
+        self.tt = {}
+        self.exact = {}
+        self.best_lead = {}
         self._best = -1
-        self._suit_memo: dict = {}
-        self._lead_memo: dict = {}
-        self._follow_memo: dict = {}
+        self._suit_memo = {}
+        self._lead_memo = {}
+        self._follow_memo = {}
         self.nodes = 0
         self.h = [0, 0, 0, 0]
         self._set_hands(hands)
@@ -186,11 +248,11 @@ class Solver:
             reps = self._order(self._reps(legal, alive), seat, len(tcards), led, best_v, best_seat)
         finally:
             self.h = saved
-        out = []
+        out: list[list[int]] = []
         for rep in reps:
             cls = [rep]
             if rep >= 52:
-                cls = [c for c in (LJ, BJ) if legal >> c & 1]
+                cls = [c for c in (_LJ, _BJ) if legal >> c & 1]
             else:
                 c = rep + 1
                 while c < 13 * (rep // 13 + 1) and not (alive >> c & 1 and not legal >> c & 1):
@@ -201,7 +263,7 @@ class Solver:
         return out
 
     # --- positions ----------------------------------------------------------------------
-    def _position(self, hands, leader: int, trick: Sequence[int]):
+    def _position(self, hands: Sequence[int] | None, leader: int, trick: Sequence[int]) -> Position:
         if not 0 <= leader <= 3:
             raise EngineError(f"leader {leader!r} must be a seat 0-3")
         if len(trick) > 4:
@@ -218,14 +280,18 @@ class Solver:
         return list(h), leader, tcards, led
 
     @staticmethod
-    def _remaining(pos) -> int:
+    def _remaining(pos: Position) -> int:
         h, leader, tcards, _ = pos
         return h[leader].bit_count() + (1 if tcards else 0)
 
-    def _run(self, pos, target: int) -> bool:
+    def _run(self, pos: Position, target: int) -> bool:
         h, leader, tcards, led = pos
         saved = self.h
         self.h = list(h)
+        # the search makes no reference cycles: the cycle collector would only walk its
+        # ever-growing tables again and again (a sixth of the time)
+        collecting = gc.isenabled()
+        gc.disable()
         try:
             if not tcards:
                 return bool(self._node(leader, target) & _YES)
@@ -241,10 +307,12 @@ class Solver:
             if len(tcards) == 4:  # a finished trick (the last card just played)
                 return bool(self._node(best_seat, target - (0 if best_seat & 1 else 1)) & _YES)
             seat = (leader + len(tcards)) & 3
-            r = self._trick(seat, len(tcards), led, best_v, best_seat, tmask, target)
+            r = self._trick(seat, len(tcards), led, best_v, best_seat, tmask, target, None)
             return bool(r & _YES)
         finally:
             self.h = saved
+            if collecting:
+                gc.enable()
 
     def _value(self, c: int, led: int) -> int:
         """Strength of internal card ``c`` in a trick whose suit is ``led`` (-1 none)."""
@@ -261,16 +329,16 @@ class Solver:
         if led >= 0:
             group = _SUIT[led]
             if self.club and led == self.trump:
-                group |= JOKER_MASK
+                group |= _JOKERS
             g = hand & group
             if g:
                 return g
         return hand
 
     @staticmethod
-    def _reps(legal: int, alive: int) -> list[int]:
+    def _reps(legal: int, alive: int) -> tuple[int, ...]:
         """One card (the lowest) of each run of equivalent legal cards."""
-        out = []
+        out: list[int] = []
         for base in (0, 13, 26, 39):
             m = legal >> base & 0x1FFF
             if not m:
@@ -278,24 +346,25 @@ class Solver:
             k = (m | (alive >> base & 0x1FFF) << 13) << 6 | base
             found = _RUNS.get(k)
             if found is None:
-                found = _RUNS[k] = tuple(base + r for r in _runs(m, alive >> base & 0x1FFF))
+                found = _suit_runs(legal, alive, base)
             out += found
         if legal >> 52:
             if legal >> 53 & 1:
-                out.append(BJ)
+                out.append(_BJ)
             elif legal >> 52 & 1:
-                out.append(LJ)
-        return out
+                out.append(_LJ)
+        return tuple(out)
 
     # --- the search ---------------------------------------------------------------------
-    def _key(self, leader: int):
+    def _key(self, leader: int) -> tuple[int, list[SuitInfo]]:
         """The position's table bucket (leader, jokers' owners, each hand's length in each
         suit) and, per suit, (owners of the suit's cards strongest first as base-4
         digits after a leading 1, number of cards, alive 13-bit mask)."""
-        h0, h1, h2, h3 = self.h
+        h = self.h
+        h0, h1, h2, h3 = h[0], h[1], h[2], h[3]
         memo = self._suit_memo
         bkey = leader | ((h0 >> 52) | (h1 >> 52) << 2 | (h2 >> 52) << 4 | (h3 >> 52) << 6) << 2
-        infos = []
+        infos: list[SuitInfo] = []
         sh = 10
         for s in (0, 13, 26, 39):
             x = (
@@ -306,9 +375,10 @@ class Solver:
             )
             info = memo.get(x)
             if info is None:
-                info = memo[x] = _suit_info(x)
+                info = _suit_info(x)
+                memo[x] = info
             infos.append(info)
-            bkey |= info[3] << sh
+            bkey |= info.lens << sh
             sh += 16
         return bkey, infos
 
@@ -323,6 +393,7 @@ class Solver:
         trump = self.trump
         total = limited = total_p = limited_p = side = 0
         used = 0
+        ruffing = 0
         if trump >= 0:
             if mine >> 53 & 1:
                 total += 1
@@ -330,7 +401,7 @@ class Solver:
                     total += 1
             elif mine >> 52 & 1 and not others >> 53 & 1:
                 total += 1
-            ruffing = _SUIT[trump] | JOKER_MASK
+            ruffing = _SUIT[trump] | _JOKERS
         for s in range(4):
             m = mine & _SUIT[s]
             if not m:
@@ -343,14 +414,15 @@ class Solver:
             if trump < 0:
                 total += top
             elif s == trump:
-                if not others & JOKER_MASK:
+                if not others & _JOKERS:
                     total += top
             else:
                 # rounds before an opponent, or the partner, may ruff
                 safe = _BIG
-                for o in (o1, o3):
-                    if o & ruffing:
-                        safe = min(safe, (o & _SUIT[s]).bit_count())
+                if o1 & ruffing:
+                    safe = min(safe, (o1 & _SUIT[s]).bit_count())
+                if o3 & ruffing:
+                    safe = min(safe, (o3 & _SUIT[s]).bit_count())
                 if o2 & ruffing:
                     safe_p = min(safe, (o2 & _SUIT[s]).bit_count())
                 else:
@@ -375,6 +447,7 @@ class Solver:
             partner = o2
             spare_cards = partner.bit_count()
             best = 0
+            best_s = 0
             for s in range(4):
                 p = partner & _SUIT[s]
                 if not p or not mine & _SUIT[s]:
@@ -407,10 +480,11 @@ class Solver:
             if x[1] < target:
                 return x[3]
         bkey, infos = self._key(leader)
-        c0, c1, c2, c3 = infos[0][0], infos[1][0], infos[2][0], infos[3][0]
+        c0, c1, c2, c3 = infos[0].code, infos[1].code, infos[2].code, infos[3].code
         bucket = self.tt.get(bkey)
         if bucket is None:
-            bucket = self.tt[bkey] = {}
+            bucket = {}
+            self.tt[bkey] = bucket
         else:
             for ks, pats in bucket.items():
                 e = pats.get(
@@ -447,7 +521,15 @@ class Solver:
             self.best_lead[exact] = self._best
         return r
 
-    def _exact(self, xkey: int, x, lb: int, ub: int, lrel: int, urel: int) -> None:
+    def _exact(
+        self,
+        xkey: int,
+        x: tuple[int, int, int, int] | None,
+        lb: int,
+        ub: int,
+        lrel: int,
+        urel: int,
+    ) -> None:
         """Tighten the exact-position entry ``x`` (None: none yet) of ``xkey`` to [lb, ub]
         (``lrel``/``urel``: the cards each bound rests on)."""
         if x is None:
@@ -459,7 +541,7 @@ class Solver:
             x = (x[0], ub, x[2], urel)
         self.exact[xkey] = x
 
-    def _bounds(self, leader: int, n: int, infos) -> tuple[int, int, int, int]:
+    def _bounds(self, leader: int, n: int, infos: list[SuitInfo]) -> tuple[int, int, int, int]:
         """Bounds on the tricks of seats 0+2 from the leader's quick tricks and, in a
         trump contract, the top trump (it wins a trick whenever it is played); with the
         cards each bound rests on (for the transposition table)."""
@@ -470,28 +552,33 @@ class Solver:
             for i in range(4):
                 if used >> i & 1:
                     info = infos[i]
-                    rel |= _top(info[2], info[4]) << (13 * i)
+                    rel |= _top(info.alive, info.run) << (13 * i)
             if leader & 1:
                 ub, urel = n - qt, rel
             else:
                 lb, lrel = qt, rel
-        if self.trump >= 0:
+        trump = self.trump
+        if trump >= 0:
             # the hand holding the top trumps (jokers first) takes one trick with each
             h = self.h
-            cards = (h[0] | h[1] | h[2] | h[3]) & (_SUIT[self.trump] | JOKER_MASK)
+            group = _SUIT[trump] | _JOKERS
+            cards = (h[0] | h[1] | h[2] | h[3]) & group
             if cards:
                 c = _high_bit(cards)
-                holder = next(i for i in range(4) if h[i] >> c & 1)
+                holder = 0
+                while not h[holder] >> c & 1:
+                    holder += 1
+                mine = h[holder]
                 run = 0
-                while cards and h[holder] >> c & 1:
+                while cards and mine >> c & 1:
                     run += 1
                     cards ^= 1 << c
                     c = _high_bit(cards)
                 rel = 0
-                if not cards & JOKER_MASK:  # the run reached the trump suit
-                    info = infos[self.trump]
-                    if info[4]:
-                        rel = _top(info[2], info[4]) << (13 * self.trump)
+                if not cards & _JOKERS:  # the run reached the trump suit
+                    info = infos[trump]
+                    if info.run:
+                        rel = _top(info.alive, info.run) << (13 * trump)
                 if holder & 1:
                     if n - run < ub or (n - run == ub and rel.bit_count() < urel.bit_count()):
                         ub, urel = n - run, rel
@@ -500,7 +587,6 @@ class Solver:
                 # a trick holding a trump is won by a trump: a side wins every trick its
                 # longer trump hand plays a trump to, but those the other side overtrumps
                 # (each costs that side a trump); it rests on lengths only
-                group = _SUIT[self.trump] | JOKER_MASK
                 t0, t1 = (h[0] & group).bit_count(), (h[1] & group).bit_count()
                 t2, t3 = (h[2] & group).bit_count(), (h[3] & group).bit_count()
                 g = max(t0, t2) - t1 - t3
@@ -520,40 +606,41 @@ class Solver:
         best_seat: int,
         tmask: int,
         target: int,
-        key=None,
+        key: NodeKey | None = None,
     ) -> int:
         """The rest of a trick from ``seat`` (the ``pos``-th card): :data:`_YES` (or 0) plus
         the cards whose ranks the answer rests on (a cut-off keeps the refuting move's,
         an exhausted node unites all its moves')."""
         h = self.h
         hand = legal = h[seat]
+        following = False
         if led >= 0:  # follow suit when able (see _legal)
             group = _SUIT[led]
             if self.club and led == self.trump:
-                group |= JOKER_MASK
+                group |= _JOKERS
             if hand & group:
                 legal = hand & group
+                following = True
         alive = h[0] | h[1] | h[2] | h[3] | tmask
-        if legal is hand or legal >> 52:
+        if not following or legal >> 52:
             moves = self._reps(legal, alive)
-        else:  # following suit: the runs of one suit
+        else:  # following suit: the runs of one suit (see _suit_runs)
             base = 13 * led
             k = ((legal >> base) | (alive >> base & 0x1FFF) << 13) << 6 | base
-            moves = _RUNS.get(k)
-            if moves is None:
-                moves = _RUNS[k] = tuple(
-                    base + r for r in _runs(legal >> base, alive >> base & 0x1FFF)
-                )
+            found = _RUNS.get(k)
+            if found is None:
+                found = _suit_runs(legal, alive, base)
+            moves = found
         if len(moves) > 1:
             moves = self._order(moves, seat, pos, led, best_v, best_seat)
             if key is not None:
                 first = self.best_lead.get(key)
-                if first is not None and first in moves:
-                    moves.remove(first)
-                    moves.insert(0, first)
+                if first is not None and moves[0] != first and first in moves:
+                    moves = (first,) + tuple([c for c in moves if c != first])
         maxing = _YES if not seat & 1 else 0
         nxt = (seat + 1) & 3
         trump = self.trump
+        club = self.club
         rel = 0
         for c in moves:
             bit = 1 << c
@@ -562,7 +649,7 @@ class Solver:
             new_led = led
             if c >= 52:
                 v = 200 + c if trump >= 0 else -1
-                if pos == 0 and self.club:
+                if pos == 0 and club:
                     new_led = trump
             else:
                 s = c // 13
@@ -580,7 +667,7 @@ class Solver:
                     if (tmask | bit) & _SUIT[w // 13] & ~(1 << w):
                         r |= 1 << w
             else:
-                r = self._trick(nxt, pos + 1, new_led, bv, bs, tmask | bit, target)
+                r = self._trick(nxt, pos + 1, new_led, bv, bs, tmask | bit, target, None)
             h[seat] = hand
             if r & _YES == maxing:
                 if pos == 0:
@@ -591,7 +678,9 @@ class Solver:
             self._best = -1
         return (rel & _REL) | (_YES ^ maxing)
 
-    def _order(self, moves, seat, pos, led, best_v, best_seat):
+    def _order(
+        self, moves: tuple[int, ...], seat: int, pos: int, led: int, best_v: int, best_seat: int
+    ) -> tuple[int, ...]:
         """Likely best first: a leader cashes top cards then leads low; followers win as
         cheaply as possible unless the partner is winning, else play low."""
         if pos == 0:
@@ -601,23 +690,25 @@ class Solver:
             for i, c in enumerate(moves):
                 if c < 52 and not others & _ABOVE[c]:
                     tops |= 1 << i
-            key = (tuple(moves), tops)
-            found = self._lead_memo.get(key)
+            lkey = (moves, tops)
+            found = self._lead_memo.get(lkey)
             if found is None:
-                found = self._lead_memo[key] = self._lead_order(moves, tops)
-            return list(found)
+                found = self._lead_order(moves, tops)
+                self._lead_memo[lkey] = found
+            return found
         partner_wins = best_seat >= 0 and (best_seat & 1) == (seat & 1)
-        key = (tuple(moves), led, best_v, partner_wins)
-        found = self._follow_memo.get(key)
+        fkey = (moves, led, best_v, partner_wins)
+        found = self._follow_memo.get(fkey)
         if found is None:
-            found = self._follow_memo[key] = self._follow_order(moves, led, best_v, partner_wins)
-        return list(found)
+            found = self._follow_order(moves, led, best_v, partner_wins)
+            self._follow_memo[fkey] = found
+        return found
 
-    def _lead_order(self, moves, tops: int) -> tuple[int, ...]:
+    def _lead_order(self, moves: tuple[int, ...], tops: int) -> tuple[int, ...]:
         trump = self.trump
         top = {c for i, c in enumerate(moves) if tops >> i & 1}
 
-        def lead_key(c):
+        def lead_key(c: int) -> tuple[int, int]:
             if c >= 52:
                 return (0, -c) if trump >= 0 else (3, c)
             if c in top:
@@ -626,10 +717,12 @@ class Solver:
 
         return tuple(sorted(moves, key=lead_key))
 
-    def _follow_order(self, moves, led, best_v, partner_wins) -> tuple[int, ...]:
+    def _follow_order(
+        self, moves: tuple[int, ...], led: int, best_v: int, partner_wins: bool
+    ) -> tuple[int, ...]:
         trump = self.trump
 
-        def follow_key(c):
+        def follow_key(c: int) -> tuple[int, int]:
             if c >= 52:
                 v = 200 + c if trump >= 0 else -1
             else:
@@ -644,13 +737,10 @@ class Solver:
         return tuple(sorted(moves, key=follow_key))
 
 
-#: the answer bit of a search result; the bits below it are the cards its proof rests on
-_YES = 1 << 60
-_REL = (1 << 54) - 1
-_TOP: dict[int, int] = {}
+_TOP: Final[dict[int, int]] = {}
 
 
-def _suit_info(x: int) -> tuple[int, int, int, int, int]:
+def _suit_info(x: int) -> SuitInfo:
     """For one suit (``x``: the four hands' 13-bit masks side by side): the owners of its
     cards strongest first (base-4 digits after a leading 1), how many cards, the mask of
     them, each hand's length (4 bits a hand), and the length of the strongest card's
@@ -670,7 +760,7 @@ def _suit_info(x: int) -> tuple[int, int, int, int, int]:
                     run += 1
                     running = i == top_owner
                 break
-    return code, n, alive, lens, run
+    return SuitInfo(code, n, alive, lens, run)
 
 
 def _top(alive: int, k: int) -> int:
@@ -687,33 +777,41 @@ def _top(alive: int, k: int) -> int:
     return m
 
 
-def _rel_mask(infos, ks) -> int:
+def _rel_mask(infos: list[SuitInfo], ks: tuple[int, int, int, int]) -> int:
     """The cards a table entry with prefix shifts ``ks`` covers in this position."""
     out = 0
     for i in range(4):
         info = infos[i]
-        k = info[1] - (ks[i] >> 1)
+        k = info.n - (ks[i] >> 1)
         if k:
-            out |= _top(info[2], k) << (13 * i)
+            out |= _top(info.alive, k) << (13 * i)
     return out
 
 
-def _store(bucket: dict, infos, rel: int, lb: int, ub: int) -> None:
+def _store(
+    bucket: dict[tuple[int, int, int, int], dict[int, list[int]]],
+    infos: list[SuitInfo],
+    rel: int,
+    lb: int,
+    ub: int,
+) -> None:
     """Record bounds [lb, ub] for every position of the bucket whose cards from each
     suit's top down to the lowest card of ``rel`` in it have the same owners."""
-    ks = []
+    shifts: list[int] = []
     pat = 0
     for i in range(4):
-        code, n, alive = infos[i][0], infos[i][1], infos[i][2]
+        info = infos[i]
+        code, n, alive = info.code, info.n, info.alive
         r = rel >> (13 * i) & 0x1FFF
         k = (alive & ~((r & -r) - 1)).bit_count() if r else 0
         sh = 2 * (n - k)
-        ks.append(sh)
+        shifts.append(sh)
         pat |= (code >> sh) << (27 * i)
-    ks = tuple(ks)
+    ks = (shifts[0], shifts[1], shifts[2], shifts[3])
     pats = bucket.get(ks)
     if pats is None:
-        pats = bucket[ks] = {}
+        pats = {}
+        bucket[ks] = pats
     e = pats.get(pat)
     if e is None:
         pats[pat] = [lb, ub]
@@ -722,3 +820,20 @@ def _store(bucket: dict, infos, rel: int, lb: int, ub: int) -> None:
             e[0] = lb
         if ub < e[1]:
             e[1] = ub
+
+
+# --- the compiled copy ------------------------------------------------------------------
+# Everything above is compiled by ``make install`` (engine/whist/native.py, with mypyc)
+# into engine/whist/_solver_native*.so; the build stops at this line. The compiled
+# Solver is used only when it was built from this very file (same SHA-256), else this
+# pure-Python one.
+
+#: the pure-Python solver (the compiled one, when used, gives the same answers)
+PureSolver = Solver
+
+from engine.whist import native as _native  # noqa: E402
+
+#: whether ``Solver`` is the compiled copy, and in words why (not)
+COMPILED, STATUS = _native.status()
+if COMPILED:
+    Solver = _native.compiled_solver()  # type: ignore[misc]  # noqa: F811
