@@ -4,6 +4,9 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8501
 STAMP := $(VENV)/.installed
+# the double-dummy solver compiled with mypyc (engine/whist/native.py; never fails: on any
+# error it prints why and the pure-Python solver is used)
+NATIVE := engine/whist/_solver_native.stamp
 
 .PHONY: app test test-slow lint format bench bench-app install clean translations
 
@@ -14,12 +17,16 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev,analysis,openspiel,cluster]'
 	@touch $(STAMP)
 
-install: $(STAMP)
+$(NATIVE): $(STAMP) engine/whist/solver.py engine/whist/native.py
+	-$(PY) -m engine.whist.native build
+	@touch $@
 
-app: $(STAMP)
+install: $(STAMP) $(NATIVE)
+
+app: $(STAMP) $(NATIVE)
 	$(VENV)/bin/streamlit run dashboard/app.py --server.port $(PORT) --server.headless true --browser.gatherUsageStats false
 
-test: $(STAMP)
+test: $(STAMP) $(NATIVE)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(PY) -m pytest -n 2 --dist loadgroup -q
@@ -37,10 +44,10 @@ translations: $(STAMP)
 	$(PY) -m dashboard.i18n_tools update
 	$(PY) -m dashboard.i18n_tools check || true
 
-bench: $(STAMP)
+bench: $(STAMP) $(NATIVE)
 	$(PY) -m engine bench
 
-bench-app: $(STAMP)
+bench-app: $(STAMP) $(NATIVE)
 	$(PY) -m engine bench --app
 
 clean:
