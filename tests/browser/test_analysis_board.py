@@ -76,17 +76,13 @@ def no_trouble(page) -> None:
 
 def test_arrow_keys_step_without_a_click_and_end_jumps_to_the_last_step(page, app_url):
     board(page, app_url + "/stack5_games?step=10")
-    page.keyboard.press("ArrowRight")  # no click anywhere first
-    wait_step(page, 11)
-    page.keyboard.press("ArrowLeft")
-    page.keyboard.press("ArrowLeft")
-    wait_step(page, 9)
-    page.keyboard.press("End")
+    key_step(page, "ArrowRight", 11, before=10)  # no click anywhere first
+    key_step(page, "ArrowLeft", 10, before=11)
+    key_step(page, "ArrowLeft", 9, before=10)
     _, last = shown_step(page)
-    wait_step(page, last)
+    key_step(page, "End", last, before=9)
     page.get_by_text("Game over").first.wait_for()
-    page.keyboard.press("Home")
-    wait_step(page, 0)
+    key_step(page, "Home", 0, before=last)
     assert page.url.endswith("step=0") or "step=0&" in page.url
     no_trouble(page)
 
