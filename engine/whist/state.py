@@ -48,6 +48,7 @@ from engine.whist.scoring import (
     bid_whist_points,
     contract_is_low,
     honours_points,
+    strongest,
     two_player_whist_points,
     whist_points,
 )
@@ -276,7 +277,9 @@ class WhistState(State):
                             return
                         # void in the suit led: any card (below)
                     else:
-                        # ``_end_trick(cards)`` written out
+                        # ``_end_trick(cards)`` and ``scoring.strongest`` written out (a
+                        # call per trick is 4 % of a deal); test_state_speed_paths plays
+                        # whole games both ways and compares them
                         table = self._strong[led]
                         a, b, c, d = cards
                         best = table[a]
@@ -738,23 +741,10 @@ class WhistState(State):
 
         Its suit led is the first non-joker card's (as in ``winning_index``); ``led``
         differs only when a joker led a trump contract under the club rule (then trump),
-        where a joker wins either way. The winner is ``scoring.strongest`` of four cards,
-        written out: the first of the strongest."""
-        table = self._strong[self.led]
+        where a joker wins either way. The winner is the first of the strongest
+        (``scoring.strongest``)."""
+        i = strongest(self._strong[self.led], cards)
         a, b, c, d = cards
-        best = table[a]
-        i = 0
-        v = table[b]
-        if v > best:
-            best, i = v, 1
-        v = table[c]
-        if v > best:
-            best, i = v, 2
-        v = table[d]
-        if v > best:
-            best, i = v, 3
-        if best < 0:  # pragma: no cover - four cards hold a card of the suit led
-            i = -1
         leader = self.leader
         seats = _TRICK_SEATS[self.two][leader]
         w = seats[i]
