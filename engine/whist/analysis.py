@@ -29,6 +29,8 @@ go (the solver's time grows steeply with the tricks left; see ``bench.py``).
 
 from __future__ import annotations
 
+import gc
+
 from engine.core.annotation import Annotation, Thresholds, mark_for
 from engine.core.errors import EngineError
 from engine.core.records import GameRecord, states
@@ -83,6 +85,18 @@ class _Position:
 
 
 def _grade_deal(record, sts, steps, tricks_left, use_endplay) -> list[Annotation]:
+    # the solver's tables make no reference cycles, and the cycle collector would walk
+    # them again and again between its searches (see Solver._run)
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _grade_deal_on(record, sts, steps, tricks_left, use_endplay)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _grade_deal_on(record, sts, steps, tricks_left, use_endplay) -> list[Annotation]:
     first = sts[steps[0]]
     pos0 = _Position(first)
     solver = Solver(pos0.hands, first.trump, first.low, first.ruleset.jokers_follow_trump)
@@ -168,7 +182,12 @@ def _annotate(step, pos, card, ns_par, ns_played, solver, values, points) -> Ann
     loss = best_v - played_v
     if loss <= 0:
         best = card
-        only = bool(others) and not any(keeps_par(cls) for cls in others)
+        # the played card keeps par: cards like it (same suit, near in rank) most
+        # likely do too, and one success settles the question (failures cost a full
+        # refutation each)
+        suit, rank = card // 13, card % 13
+        near = sorted(others, key=lambda cls: (cls[0] // 13 != suit, abs(cls[0] % 13 - rank)))
+        only = bool(near) and not any(keeps_par(cls) for cls in near)
         mark = "!?" if only else ""
     else:
         best = next((cls[-1] for cls in others if keeps_par(cls)), None)

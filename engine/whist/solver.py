@@ -74,8 +74,6 @@ class SuitInfo:
         self.run = run  # the length of the strongest card's owner's top run
 
 
-#: a trick-boundary position's table identity: bucket key and the four suits' owner codes
-NodeKey = tuple[int, int, int, int, int]
 #: a position as the search takes it: hands (internal masks), leader, trick cards, led suit
 Position = tuple[list[int], int, list[int], int]
 
@@ -135,15 +133,19 @@ class Solver:
     club: bool
     to_int: list[int]
     to_eng: list[int]
-    #: bucket key -> prefix shifts -> owners pattern -> [lower bound, upper bound]
-    tt: dict[int, dict[tuple[int, int, int, int], dict[int, list[int]]]]
+    #: bucket key -> [(prefix shifts, 5 bits a suit, owners pattern -> [lower bound,
+    #: upper bound])] (a list: probed in order, without building item tuples)
+    tt: dict[int, list[tuple[int, dict[int, list[int]]]]]
     #: whole position -> (lb, ub, lrel, urel)
     exact: dict[int, tuple[int, int, int, int]]
-    best_lead: dict[NodeKey, int]
+    #: a trick-boundary position's table identity (bucket key, 74 bits, and the four
+    #: suits' owner codes, 27 bits each, in one int) -> the lead that last decided it
+    best_lead: dict[int, int]
     _best: int
     _suit_memo: dict[int, SuitInfo]
-    _lead_memo: dict[tuple[tuple[int, ...], int], tuple[int, ...]]
-    _follow_memo: dict[tuple[tuple[int, ...], int, int, bool], tuple[int, ...]]
+    _lead_memo: dict[int, tuple[int, ...]]
+    _follow_memo: dict[int, tuple[int, ...]]
+    _fmemo: dict[int, tuple[int, ...]]
     nodes: int
     h: list[int]
 
@@ -170,6 +172,7 @@ class Solver:
         self._suit_memo = {}
         self._lead_memo = {}
         self._follow_memo = {}
+        self._fmemo = {}
         self.nodes = 0
         self.h = [0, 0, 0, 0]
         self._set_hands(hands)
@@ -307,7 +310,7 @@ class Solver:
             if len(tcards) == 4:  # a finished trick (the last card just played)
                 return bool(self._node(best_seat, target - (0 if best_seat & 1 else 1)) & _YES)
             seat = (leader + len(tcards)) & 3
-            r = self._trick(seat, len(tcards), led, best_v, best_seat, tmask, target, None)
+            r = self._trick(seat, len(tcards), led, best_v, best_seat, tmask, target, -1)
             return bool(r & _YES)
         finally:
             self.h = saved
@@ -483,12 +486,15 @@ class Solver:
         c0, c1, c2, c3 = infos[0].code, infos[1].code, infos[2].code, infos[3].code
         bucket = self.tt.get(bkey)
         if bucket is None:
-            bucket = {}
+            bucket = []
             self.tt[bkey] = bucket
         else:
-            for ks, pats in bucket.items():
+            for ks, pats in bucket:
                 e = pats.get(
-                    (c0 >> ks[0]) | (c1 >> ks[1]) << 27 | (c2 >> ks[2]) << 54 | (c3 >> ks[3]) << 81
+                    (c0 >> (ks & 31))
+                    | (c1 >> (ks >> 5 & 31)) << 27
+                    | (c2 >> (ks >> 10 & 31)) << 54
+                    | (c3 >> (ks >> 15)) << 81
                 )
                 if e is not None:
                     if e[0] >= target:
@@ -509,7 +515,7 @@ class Solver:
             self._exact(xkey, x, 0, ub, 0, urel)
             return urel
         self.nodes += 1
-        exact = (bkey, c0, c1, c2, c3)
+        exact = bkey | c0 << 74 | c1 << 101 | c2 << 128 | c3 << 155
         r = self._trick(leader, 0, -1, -1, -1, 0, target, exact)
         if r & _YES:
             _store(bucket, infos, r, target, n)
@@ -606,7 +612,7 @@ class Solver:
         best_seat: int,
         tmask: int,
         target: int,
-        key: NodeKey | None = None,
+        key: int = -1,
     ) -> int:
         """The rest of a trick from ``seat`` (the ``pos``-th card): :data:`_YES` (or 0) plus
         the cards whose ranks the answer rests on (a cut-off keeps the refuting move's,
@@ -622,21 +628,30 @@ class Solver:
                 legal = hand & group
                 following = True
         alive = h[0] | h[1] | h[2] | h[3] | tmask
-        if not following or legal >> 52:
-            moves = self._reps(legal, alive)
-        else:  # following suit: the runs of one suit (see _suit_runs)
+        if following and not legal >> 52:
+            # following suit: the runs of one suit (see _suit_runs) in move order, memoised
+            # under one int (the suit's legal and alive cards, best_v, partner winning)
             base = 13 * led
             k = ((legal >> base) | (alive >> base & 0x1FFF) << 13) << 6 | base
-            found = _RUNS.get(k)
-            if found is None:
-                found = _suit_runs(legal, alive, base)
-            moves = found
-        if len(moves) > 1:
-            moves = self._order(moves, seat, pos, led, best_v, best_seat)
-            if key is not None:
-                first = self.best_lead.get(key)
-                if first is not None and moves[0] != first and first in moves:
-                    moves = (first,) + tuple([c for c in moves if c != first])
+            fk = (
+                k << 9
+                | (best_v + 1) << 1
+                | (1 if best_seat >= 0 and (best_seat ^ seat) & 1 == 0 else 0)
+            )
+            moves = self._fmemo.get(fk)
+            if moves is None:
+                moves = _suit_runs(legal, alive, base)
+                if len(moves) > 1:
+                    moves = self._order(moves, seat, pos, led, best_v, best_seat)
+                self._fmemo[fk] = moves
+        else:
+            moves = self._reps(legal, alive)
+            if len(moves) > 1:
+                moves = self._order(moves, seat, pos, led, best_v, best_seat)
+        if key >= 0 and len(moves) > 1:
+            first = self.best_lead.get(key)
+            if first is not None and moves[0] != first and first in moves:
+                moves = (first,) + tuple([c for c in moves if c != first])
         maxing = _YES if not seat & 1 else 0
         nxt = (seat + 1) & 3
         trump = self.trump
@@ -667,7 +682,7 @@ class Solver:
                     if (tmask | bit) & _SUIT[w // 13] & ~(1 << w):
                         r |= 1 << w
             else:
-                r = self._trick(nxt, pos + 1, new_led, bv, bs, tmask | bit, target, None)
+                r = self._trick(nxt, pos + 1, new_led, bv, bs, tmask | bit, target, -1)
             h[seat] = hand
             if r & _YES == maxing:
                 if pos == 0:
@@ -683,21 +698,26 @@ class Solver:
     ) -> tuple[int, ...]:
         """Likely best first: a leader cashes top cards then leads low; followers win as
         cheaply as possible unless the partner is winning, else play low."""
+        # the memo keys are ints: the moves in 6-bit digits (card + 1) then the rest
+        mk = 0
         if pos == 0:
             h = self.h
             others = h[(seat + 1) & 3] | h[(seat + 2) & 3] | h[(seat + 3) & 3]
             tops = 0  # bit i: moves[i] is a card no other hand beats in its suit
             for i, c in enumerate(moves):
+                mk = mk << 6 | (c + 1)
                 if c < 52 and not others & _ABOVE[c]:
                     tops |= 1 << i
-            lkey = (moves, tops)
+            lkey = mk << 16 | tops
             found = self._lead_memo.get(lkey)
             if found is None:
                 found = self._lead_order(moves, tops)
                 self._lead_memo[lkey] = found
             return found
+        for c in moves:
+            mk = mk << 6 | (c + 1)
         partner_wins = best_seat >= 0 and (best_seat & 1) == (seat & 1)
-        fkey = (moves, led, best_v, partner_wins)
+        fkey = ((mk << 3 | (led + 1)) << 9 | (best_v + 1)) << 1 | (1 if partner_wins else 0)
         found = self._follow_memo.get(fkey)
         if found is None:
             found = self._follow_order(moves, led, best_v, partner_wins)
@@ -777,19 +797,19 @@ def _top(alive: int, k: int) -> int:
     return m
 
 
-def _rel_mask(infos: list[SuitInfo], ks: tuple[int, int, int, int]) -> int:
+def _rel_mask(infos: list[SuitInfo], ks: int) -> int:
     """The cards a table entry with prefix shifts ``ks`` covers in this position."""
     out = 0
     for i in range(4):
         info = infos[i]
-        k = info.n - (ks[i] >> 1)
+        k = info.n - ((ks >> (5 * i) & 31) >> 1)
         if k:
             out |= _top(info.alive, k) << (13 * i)
     return out
 
 
 def _store(
-    bucket: dict[tuple[int, int, int, int], dict[int, list[int]]],
+    bucket: list[tuple[int, dict[int, list[int]]]],
     infos: list[SuitInfo],
     rel: int,
     lb: int,
@@ -797,7 +817,7 @@ def _store(
 ) -> None:
     """Record bounds [lb, ub] for every position of the bucket whose cards from each
     suit's top down to the lowest card of ``rel`` in it have the same owners."""
-    shifts: list[int] = []
+    ks = 0
     pat = 0
     for i in range(4):
         info = infos[i]
@@ -805,13 +825,16 @@ def _store(
         r = rel >> (13 * i) & 0x1FFF
         k = (alive & ~((r & -r) - 1)).bit_count() if r else 0
         sh = 2 * (n - k)
-        shifts.append(sh)
+        ks |= sh << (5 * i)
         pat |= (code >> sh) << (27 * i)
-    ks = (shifts[0], shifts[1], shifts[2], shifts[3])
-    pats = bucket.get(ks)
+    pats: dict[int, list[int]] | None = None
+    for ks2, pats2 in bucket:
+        if ks2 == ks:
+            pats = pats2
+            break
     if pats is None:
         pats = {}
-        bucket[ks] = pats
+        bucket.append((ks, pats))
     e = pats.get(pat)
     if e is None:
         pats[pat] = [lb, ub]
