@@ -64,6 +64,16 @@ def show_ladder(data: dict) -> None:
             "either side. Won: the share of seats that won (fair share: one in {players})."
         ).format(players=data["players"])
     )
+    if len(data["ratings"]) >= 2:
+        top, second = data["ratings"][0], data["ratings"][1]
+        if second["high"] >= top["low"]:  # the two best are not told apart
+            st.caption(
+                _(
+                    "The likely ranges of the {first} and the {second} overlap, so their "
+                    "ratings alone do not tell which is stronger; the head-to-head table "
+                    "below compares them game by game."
+                ).format(first=bot_words(top["bot"]), second=bot_words(second["bot"]))
+            )
     st.markdown(_("**Head to head**: how often the bot of the row finished ahead of the column's."))
     st.dataframe(head_to_head_rows(data), hide_index=True, width="stretch")
 

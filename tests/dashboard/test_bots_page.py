@@ -42,3 +42,26 @@ def test_bots_page_asks_for_two_bots():
     at.button[0].click().run()
     assert not at.exception
     assert any("two bots" in w.value for w in at.warning)
+
+
+def test_bots_page_says_when_the_two_best_ratings_overlap(monkeypatch):
+    """Overlapping likely ranges are said in words (the shipped Whist ladder: the simple
+    bot's rating is just above the search bot's, the search bot wins 54 % head to head);
+    ranges apart say nothing."""
+    import json
+    from pathlib import Path
+
+    LADDERS = Path(__file__).resolve().parents[2] / "data" / "ladder"
+
+    shipped = json.loads(LADDERS / "whist.json".read_text())
+    r = shipped["ratings"]
+    assert r[1]["high"] >= r[0]["low"]  # they overlap
+    at = open_page("views/bots.py")
+    at.selectbox(key="bots_game").set_value("whist").run()
+    assert not at.exception, at.exception
+    notes = [c.value for c in at.caption if "overlap" in c.value]
+    assert len(notes) == 1 and "simple bot" in notes[0] and "search bot" in notes[0]
+    at.selectbox(key="bots_game").set_value("owners_choice").run()
+    ladder = json.loads(LADDERS / "owners_choice.json".read_text())["ratings"]
+    overlap = ladder[1]["high"] >= ladder[0]["low"]
+    assert any("overlap" in c.value for c in at.caption) == overlap
