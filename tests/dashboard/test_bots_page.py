@@ -51,9 +51,9 @@ def test_bots_page_says_when_the_two_best_ratings_overlap(monkeypatch):
     import json
     from pathlib import Path
 
-    LADDERS = Path(__file__).resolve().parents[2] / "data" / "ladder"
+    ladders = Path(__file__).resolve().parents[2] / "data" / "ladder"
 
-    shipped = json.loads(LADDERS / "whist.json".read_text())
+    shipped = json.loads((ladders / "whist.json").read_text())
     r = shipped["ratings"]
     assert r[1]["high"] >= r[0]["low"]  # they overlap
     at = open_page("views/bots.py")
@@ -62,6 +62,6 @@ def test_bots_page_says_when_the_two_best_ratings_overlap(monkeypatch):
     notes = [c.value for c in at.caption if "overlap" in c.value]
     assert len(notes) == 1 and "simple bot" in notes[0] and "search bot" in notes[0]
     at.selectbox(key="bots_game").set_value("owners_choice").run()
-    ladder = json.loads(LADDERS / "owners_choice.json".read_text())["ratings"]
+    ladder = json.loads((ladders / "owners_choice.json").read_text())["ratings"]
     overlap = ladder[1]["high"] >= ladder[0]["low"]
     assert any("overlap" in c.value for c in at.caption) == overlap
