@@ -57,7 +57,12 @@ def head_to_head_rows(data: dict) -> list[dict]:
 
 
 def show_ladder(data: dict) -> None:
-    st.dataframe(ratings_rows(data), hide_index=True, width="stretch")
+    st.dataframe(
+        ratings_rows(data),
+        hide_index=True,
+        width="stretch",
+        column_config={_("Bot"): st.column_config.TextColumn(width="large")},
+    )
     st.caption(
         _(
             "Rating: the bot's estimated skill; the likely range is two standard deviations "
