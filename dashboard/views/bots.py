@@ -61,7 +61,7 @@ def show_ladder(data: dict) -> None:
         ratings_rows(data),
         hide_index=True,
         width="stretch",
-        column_config={_("Bot"): st.column_config.TextColumn(width="large")},
+        column_config={_("Bot"): st.column_config.TextColumn(width=270, pinned=True)},
     )
     st.caption(
         _(
