@@ -182,11 +182,13 @@ def _annotate(step, pos, card, ns_par, ns_played, solver, values, points) -> Ann
     loss = best_v - played_v
     if loss <= 0:
         best = card
-        # the played card keeps par: cards like it (same suit, near in rank) most
-        # likely do too, and one success settles the question (failures cost a full
-        # refutation each)
-        suit, rank = card // 13, card % 13
-        near = sorted(others, key=lambda cls: (cls[0] // 13 != suit, abs(cls[0] % 13 - rank)))
+        # the played card keeps par: a lead like it (same suit, near in rank) most likely
+        # does too, and one success settles the question (failures cost a full
+        # refutation each); a follower's cards stay in the search's order
+        near = others
+        if not pos.trick:
+            suit, rank = card // 13, card % 13
+            near = sorted(others, key=lambda cls: (cls[0] // 13 != suit, abs(cls[0] % 13 - rank)))
         only = bool(near) and not any(keeps_par(cls) for cls in near)
         mark = "!?" if only else ""
     else:
