@@ -52,3 +52,4 @@ bench-app: $(STAMP) $(NATIVE)
 
 clean:
 	rm -rf $(VENV)
+	rm -f engine/whist/_solver_native*
