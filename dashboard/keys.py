@@ -68,7 +68,8 @@ _SCRIPT = """
       s.scrollTop = Math.max(0, top - Math.floor(s.clientHeight / 2));
     }
   };
-  setTimeout(scroll, 50);
+  // The grid may still be redrawing (and clamp the scroll to its old height): look again.
+  for (const ms of [50, 300, 900, 2000]) setTimeout(scroll, ms);
 })();
 </script>
 """

@@ -114,23 +114,24 @@ def test_a_deep_link_opens_the_exact_step_and_a_reload_keeps_it(page, app_url):
 def test_the_move_list_shows_the_current_move(page, app_url):
     board(page, app_url + "/stack5_games?file=four_heuristic.jsonl&game=1&step=150")
 
-    def current_row_visible(step: int) -> bool:
-        top, height = page.evaluate(
-            "() => { const s = document.querySelector("
-            "'.st-key-xp_stack5_movebox .dvn-scroller'); return [s.scrollTop, s.clientHeight] }"
+    def wait_row_visible(step: int) -> None:
+        # rows sit below a header row of the same height; the grid may still be redrawing
+        page.wait_for_function(
+            "([top, rowPx]) => { const s = document.querySelector("
+            "'.st-key-xp_stack5_movebox .dvn-scroller');"
+            " return s && s.scrollTop <= top && top + 2 * rowPx <= s.scrollTop + s.clientHeight }",
+            arg=[step * ROW_PX, ROW_PX],
+            timeout=15_000,
         )
-        row_top = step * ROW_PX  # rows below a header row of the same height
-        return top <= row_top and row_top + 2 * ROW_PX <= top + height
 
     page.wait_for_function(
         "() => document.querySelector('.st-key-xp_stack5_movebox .dvn-scroller')?.scrollTop > 0"
     )
-    assert current_row_visible(150)
+    wait_row_visible(150)
     page.keyboard.press("End")
     _, last = shown_step(page)
     wait_step(page, last)
-    page.wait_for_timeout(600)
-    assert current_row_visible(last)
+    wait_row_visible(last)
     # a click on a visible row jumps there: the row just above the current one
     grid = page.locator(".st-key-xp_stack5_movebox [data-testid='stDataFrame']")
     grid.scroll_into_view_if_needed()
