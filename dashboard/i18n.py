@@ -291,3 +291,23 @@ def language_picker() -> None:
         key="_lang_picker",
         on_change=_picked,
     )
+    _mark_page_language(lang)
+
+
+# Japanese and Chinese share code points but not glyph forms: the browser picks the right
+# font only when told the page's language. Japanese headings then also break between
+# phrases ("ホイストと / ビッド・ホイスト"), not inside a word; on a phone a page title of
+# twelve CJK characters still fits one line, and a wrapped Chinese title keeps no lone
+# character on its last line.
+_PAGE_LANGUAGE = """<script>document.documentElement.lang = "%s";</script>
+<style>:lang(ja) :is(h1, h2, h3) { word-break: auto-phrase !important; }
+:is(:lang(ja), :lang(zh-TW)) :is(h1, h2, h3) { text-wrap: balance; }
+@media (max-width: 640px) { :is(:lang(ja), :lang(zh-TW)) h1 { font-size: 1.9rem !important; } }
+</style>"""
+
+
+def _mark_page_language(lang: str) -> None:
+    import streamlit as st
+
+    with st.sidebar:  # in the main column it would add a gap above the title
+        st.html(_PAGE_LANGUAGE % lang, unsafe_allow_javascript=True)

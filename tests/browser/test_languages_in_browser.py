@@ -77,6 +77,8 @@ def test_no_text_overflows_its_box_on_a_phone(phone, app_url, lang, tmp_path):
     for path, heading in PAGES[lang]:
         _open(phone, f"{app_url}/{path}?lang={lang}", heading)
         assert phone.locator("[data-testid='stException']").count() == 0, path
+        # the browser knows the language: Japanese and Chinese glyph forms, phrase breaks
+        phone.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
         found = phone.evaluate(OVERFLOWS)
         if found:
             overflowing[path or "home"] = found
@@ -84,6 +86,20 @@ def test_no_text_overflows_its_box_on_a_phone(phone, app_url, lang, tmp_path):
         assert width <= 400, (path, width)  # nothing to scroll sideways to
         phone.screenshot(path=str(tmp_path / f"{path or 'home'}_{lang}_390.png"), full_page=True)
     assert not overflowing, overflowing
+
+
+def test_a_japanese_title_breaks_between_phrases_on_a_phone(phone, app_url):
+    _open(phone, f"{app_url}/whist_games?lang=ja", "ホイストとビッド・ホイスト：対局")
+    title = phone.get_by_role("heading", name="ホイストとビッド・ホイスト：対局").first
+    phone.wait_for_function("() => document.documentElement.lang === 'ja'")
+    lines = title.evaluate(
+        "h => { const r = document.createRange();"
+        " r.selectNodeContents(h.querySelector('[data-heading-text]') || h);"
+        " return [...r.getClientRects()].map(x => Math.round(x.top))"
+        ".filter((t, i, a) => a.indexOf(t) === i).length }"
+    )
+    assert title.evaluate("h => getComputedStyle(h).wordBreak") == "auto-phrase"
+    assert lines == 2  # "ホイストとビッド・" / "ホイスト：対局", not "ホイストとビッ" / "ド・…"
 
 
 def test_the_language_survives_the_sidebar_and_a_reload(page, app_url):
