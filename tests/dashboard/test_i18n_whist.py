@@ -6,6 +6,7 @@ deals and results) are re-worded in the language while the English stays the eng
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -200,3 +201,34 @@ def test_score_sheet_deals_and_results_reworded_from_the_sheets_own_data():
             for text in texts:
                 assert not any(w in text for w in ("books", "tricks", "wins", "loses", "high"))
                 assert "North" not in text and "Player" not in text, text
+
+
+def test_whose_turn_on_the_games_page_is_worded_in_each_language_at_every_step():
+    """Every turn of the shipped records of each variant (deal, discard, bid, direction,
+    trump, declare, play, end) in the games page's words: no English left in ja/zh-TW, and
+    in English the seat is named as a player."""
+    from pathlib import Path
+
+    from dashboard.whist.explorer import turn_words
+    from engine import read_jsonl
+    from engine.core.records import states
+
+    codes = set()
+    data = Path(__file__).resolve().parents[2] / "data" / "whist"
+    for name in ("bid4.jsonl", "bid2.jsonl", "whist4.jsonl", "whist2.jsonl"):
+        for state in states(read_jsonl(data / name)[0]):
+            codes.add(state.describe_turn().code)
+            with language("en"):
+                english = turn_words(state)
+            assert "seat" not in english, english
+            for lang in LANGS:
+                with language(lang):
+                    shown = turn_words(state)
+                assert not re.search(r"[A-Za-z]{3,}", shown.replace("Bid", "")), (lang, shown)
+    assert {
+        "whist.turn_first_dealer",
+        "whist.turn_deal",
+        "whist.turn_bid",
+        "whist.turn_play",
+    } <= codes
+    assert "whist.turn_over" in codes and "whist.turn_discard" in codes
