@@ -83,7 +83,10 @@ class ExplorerPlugin:
     - ``turn_words(state)``: who is to act, in the session's language (default: the
       engine's ``describe_turn``, its generic phrases translated here);
     - ``event_words(text)``: the history's "event" text in the session's language
-      (default: seats as players, the text otherwise as the engine wrote it).
+      (default: seats as players, the text otherwise as the engine wrote it);
+    - ``chance_words()``: the move list's short name for chance's steps in the session's
+      language, what a player sees act at the table ("dealer", "dice"; default
+      "dealer/dice").
     """
 
     game: str
@@ -93,6 +96,7 @@ class ExplorerPlugin:
     measure: str = ""
     turn_words: Callable[[object], str] | None = None
     event_words: Callable[[str], str] | None = None
+    chance_words: Callable[[], str] | None = None
 
 
 # --- cached loading -------------------------------------------------------------------------
@@ -117,13 +121,16 @@ class Replay:
 
 
 @st.cache_resource(show_spinner=False, max_entries=8)
-def _replay(game: str, record_json: str, _history_fn, lang: str = "en", _event_fn=None) -> Replay:
+def _replay(
+    game: str, record_json: str, _history_fn, lang: str = "en", _event_fn=None, _chance_fn=None
+) -> Replay:
     """``lang``: the cache keeps one replay per language (the move list has words)."""
     record = GameRecord.from_json(record_json)
     all_states = states(record)
     history = _history_fn(record)
     bots = set(get_game(game).bots)
-    moves = _moves(history, record.players, bots, _event_fn or player_words)
+    chance = _chance_fn() if _chance_fn is not None else plain_label("chance")
+    moves = _moves(history, record.players, bots, _event_fn or player_words, chance)
     return Replay(record, all_states, history, moves)
 
 
@@ -458,14 +465,21 @@ _KEY_NAMES = {
 
 
 def _moves(
-    history: pl.DataFrame, players: list[str], bots=(), event_words=player_words
+    history: pl.DataFrame,
+    players: list[str],
+    bots=(),
+    event_words=player_words,
+    chance: str | None = None,
 ) -> pl.DataFrame:
     """The move list without the current-step marker: step, who (``P1`` for Player 1,
-    with the player's name unless it is a bot's), move, the game's event."""
+    with the player's name unless it is a bot's; ``chance`` for chance's steps), move,
+    the game's event."""
+    if chance is None:
+        chance = plain_label("chance")
 
     def who(a: int) -> str:
         if a == -1:
-            return plain_label("chance")
+            return chance
         if a < 0:
             return ""
         if a < len(players) and players[a] not in bots:
@@ -517,7 +531,7 @@ def _move_list(key: str, moves: pl.DataFrame, step: int, marks: dict[int, str]) 
 
     config = {
         "step": st.column_config.TextColumn(_("step"), width=68),
-        "who": st.column_config.TextColumn(_("who"), width=60),
+        "who": st.column_config.TextColumn(_("who"), width=84),
         "move": st.column_config.TextColumn(
             pgettext("column", "move"),
             width=140,
@@ -655,7 +669,14 @@ def _thresholds_text(game: str, unit: str) -> str:
 def _board(plugin: ExplorerPlugin, key: str, record_json: str) -> None:
     try:
         with st.spinner(_("Replaying the game…")):
-            rep = _replay(plugin.game, record_json, plugin.history, current(), plugin.event_words)
+            rep = _replay(
+                plugin.game,
+                record_json,
+                plugin.history,
+                current(),
+                plugin.event_words,
+                plugin.chance_words,
+            )
     except EngineError as exc:
         st.error(_("This record does not replay: {error}").format(error=error_text(exc)))
         return

@@ -149,6 +149,26 @@ def test_the_move_list_marks_the_current_step():
     assert [s for s in moves["step"] if s.startswith("▶")] == ["▶ 8"]
 
 
+@pytest.mark.parametrize(
+    ("game", "chance", "ja"),
+    [
+        ("whist", "dealer", "ディーラー"),
+        ("stock_holdem", "dealer", "ディーラー"),
+        ("stack5", "deck", "山札"),
+        ("owners_choice", "dice", "ダイス"),
+    ],
+)
+def test_the_move_list_names_chance_by_what_acts_at_the_table(game, chance, ja):
+    """The who column names chance's steps short enough for its width: the dealer, the
+    deck or the dice, in the page's language."""
+    for lang, word in (("en", chance), ("ja", ja)):
+        at = open_link(f"views/{game}/games.py", step="1", lang=lang)
+        moves = move_list(at)
+        who = set(moves["who"])
+        assert word in who, (lang, who)
+        assert "dealer/dice" not in who and "ディーラー／ダイス" not in who
+
+
 def test_a_chart_or_move_list_click_jumps_to_its_step():
     # AppTest cannot click a plotly point: the click's callback maps the selected point to
     # a step (step_of_points) and leaves it as the jump applied before the slider.
