@@ -44,8 +44,9 @@ def analyse(record: GameRecord, **options) -> list[Annotation]:
     return module.analyse(record, **options)
 
 
-# Pages answer within seconds: Whist's double-dummy search of a whole deal can take
-# minutes for trump contracts, so a page grades the last tricks of each deal only.
+# Pages answer within seconds: Whist's double-dummy grading of every card takes seconds
+# a deal (``python -m engine.whist.analysis_bench``), minutes a game, so a page grades
+# the last tricks of each deal only.
 QUICK_OPTIONS = {"whist": {"tricks_left": 5}}
 
 

@@ -166,7 +166,7 @@ MEASURE = N_(
     "Tricks. Each card played is graded by the tricks its side can still take with "
     "the best play of everyone as if all hands were face up (double dummy); it says "
     "what was possible, not what a player could have known. Here the last five tricks "
-    "of each four-player deal are graded (a whole deal can take minutes to solve)."
+    "of each four-player deal are graded: every card of a whole game would take minutes."
 )
 
 # The engine's turn phrases by their code, in player words ({player}: the seat as a player).
