@@ -28,6 +28,7 @@ import random
 from engine.core.errors import EngineError
 from engine.core.search import SearchBot, rank_utility
 from engine.whist.cards import CARD_CODE, DECK52, DECK54, JOKER_MASK, SUIT_MASK
+from engine.whist.scoring import bid_whist_points
 from engine.whist.state import DEAL, END, HONOUR_RANKS, PLAY, WhistState
 
 #: iterations per decision of the registered ``mcts`` bot (well under 1 s on one core)
@@ -215,10 +216,24 @@ class WhistSearchBot(SearchBot):
     (:class:`engine.whist.solver.Solver`), and the card with the most books on average is
     played (ties: the heuristic's card, then the order of ``legal_actions()``)."""
 
-    def __init__(self, *, dd_tricks: int = DD_TRICKS, dd_worlds: int = DD_WORLDS, **kwargs):
+    def __init__(
+        self,
+        *,
+        dd_tricks: int = DD_TRICKS,
+        dd_worlds: int = DD_WORLDS,
+        dd_points: bool = False,
+        dd_nodes: int = 0,
+        dd_min_worlds: int = 4,
+        search_bids: bool = True,
+        **kwargs,
+    ):
         super().__init__(**kwargs)
         self.dd_tricks = dd_tricks
         self.dd_worlds = dd_worlds
+        self.dd_points = dd_points
+        self.dd_nodes = dd_nodes
+        self.dd_min_worlds = dd_min_worlds
+        self.search_bids = search_bids
 
     def choose(self, state: WhistState, seat: int, rng: random.Random):
         if (
@@ -230,6 +245,12 @@ class WhistSearchBot(SearchBot):
             legal = state.legal_actions()
             if len(legal) > 1:
                 return self._double_dummy(state, seat, rng, legal)
+        if not self.search_bids and state.phase != PLAY:
+            if self._prior is None and self._prior_factory is not None:
+                self._prior = self._prior_factory()
+            if self._prior is not None:
+                self.last_iterations = 0
+                return self._prior.choose(state, seat, rng)
         return super().choose(state, seat, rng)
 
     def _double_dummy(self, state: WhistState, seat: int, rng: random.Random, legal):
@@ -240,22 +261,55 @@ class WhistSearchBot(SearchBot):
         first = self._prior.choose(state, seat, rng) if self._prior is not None else None
         left = state.n_tricks - len(state.tricks)
         side = seat & 1
-        totals = dict.fromkeys(legal, 0)
-        for _ in range(self.dd_worlds):
+        by_code = {a.code: a for a in legal}
+        totals = dict.fromkeys(legal, 0.0)
+        value = self._valuer(state, seat, left)
+        nodes = worlds = 0
+        while worlds < self.dd_worlds and (
+            not self.dd_nodes or worlds < self.dd_min_worlds or nodes < self.dd_nodes
+        ):
             world = self.sample_world(state, seat, rng)
             hands = list(world.hands)
             trick = list(world.trick_cards)
             solver = Solver(hands, world.trump, world.low, world.ruleset.jokers_follow_trump)
-            for a in legal:
+            guess = None
+            for cls in solver.move_classes(hands, world.leader, trick):
                 after = list(hands)
-                after[seat] ^= 1 << a.code
-                ns = solver.tricks(after, world.leader, trick + [a.code])
-                totals[a] += ns if side == 0 else left - ns
-        self.last_iterations = self.dd_worlds
+                after[seat] ^= 1 << cls[0]
+                ns = solver.tricks(after, world.leader, trick + [cls[0]], guess)
+                guess = ns
+                v = value(ns if side == 0 else left - ns)
+                for c in cls:
+                    totals[by_code[c]] += v
+            nodes += solver.nodes
+            worlds += 1
+        self.last_iterations = worlds
         return max(legal, key=lambda a: (totals[a], a == first))
 
+    def _valuer(self, state: WhistState, seat: int, left: int):
+        """The value to ``seat``'s side of taking ``k`` of the ``left`` tricks: the
+        books, or (``dd_points``, Bid Whist) the deal's points for the side (made: the
+        books over six; set: minus the bid; no trump doubled), the books breaking ties."""
+        side = seat & 1
+        if not (self.dd_points and state.bidw and state.declarer >= 0):
+            return float
+        d = state.declarer & 1
+        mine, theirs = state.books[side], state.books[1 - side]
+        bid, kind = state.bid_number, state.kind
 
-def search_bot(iterations: int | None = ITERATIONS, seconds: float | None = None) -> SearchBot:
+        def value(k: int) -> float:
+            if side == d:
+                pts = bid_whist_points(bid, kind, mine + k)
+            else:
+                pts = -bid_whist_points(bid, kind, theirs + left - k)
+            return pts + 0.01 * k
+
+        return value
+
+
+def search_bot(
+    iterations: int | None = ITERATIONS, seconds: float | None = None, **options
+) -> SearchBot:
     """SO-ISMCTS over :func:`sample_world`; heuristic rollouts to the end of the deal,
     valued by the score lead (:func:`evaluate`); the heuristic's choice is tried first
     at the root. The tree stays out of the next deal (a deal is one chance node). The
@@ -263,9 +317,9 @@ def search_bot(iterations: int | None = ITERATIONS, seconds: float | None = None
     Monte Carlo over the double-dummy solver (:class:`WhistSearchBot`)."""
     from engine.whist.bots import HeuristicBot
 
+    options = {"dd_tricks": DD_TRICKS, "dd_worlds": DD_WORLDS, **options}
     return WhistSearchBot(
-        dd_tricks=DD_TRICKS,
-        dd_worlds=DD_WORLDS,
+        **options,
         iterations=iterations,
         seconds=seconds,
         rollout=HeuristicBot,
