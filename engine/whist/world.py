@@ -40,9 +40,14 @@ TEMPERATURE = 2.0
 _ATTEMPTS = 200
 #: tricks left (the one in progress included) from which a four-player card is chosen by
 #: perfect-information Monte Carlo over the double-dummy solver (0: never)
-DD_TRICKS = 5
+DD_TRICKS = 7
 #: sampled worlds solved for each such card
 DD_WORLDS = 20
+#: value those cards by the deal's points for the side (Bid Whist: made or set, the books
+#: over six), not by raw books
+DD_POINTS = True
+#: bid, name the trump and discard by search (False: the heuristic's choices)
+SEARCH_BIDS = False
 #: compare the root moves on common worlds (the j-th iteration through each move samples
 #: the same world: see :class:`engine.core.search.SearchBot`); off: over the 200 games of
 #: the shipped ladder's seeds it won 56.5 % against the heuristic, the plain search 57.0 %
@@ -221,10 +226,10 @@ class WhistSearchBot(SearchBot):
         *,
         dd_tricks: int = DD_TRICKS,
         dd_worlds: int = DD_WORLDS,
-        dd_points: bool = False,
+        dd_points: bool = DD_POINTS,
         dd_nodes: int = 0,
         dd_min_worlds: int = 4,
-        search_bids: bool = True,
+        search_bids: bool = SEARCH_BIDS,
         **kwargs,
     ):
         super().__init__(**kwargs)
@@ -317,7 +322,13 @@ def search_bot(
     Monte Carlo over the double-dummy solver (:class:`WhistSearchBot`)."""
     from engine.whist.bots import HeuristicBot
 
-    options = {"dd_tricks": DD_TRICKS, "dd_worlds": DD_WORLDS, **options}
+    options = {
+        "dd_tricks": DD_TRICKS,
+        "dd_worlds": DD_WORLDS,
+        "dd_points": DD_POINTS,
+        "search_bids": SEARCH_BIDS,
+        **options,
+    }
     return WhistSearchBot(
         **options,
         iterations=iterations,
