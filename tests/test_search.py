@@ -155,15 +155,15 @@ def test_whist_search_bot_plays_the_last_tricks_double_dummy_legally(variant):
     deterministic for a seed."""
     from engine.whist.world import search_bot
 
-    bot = search_bot(iterations=4)
-    positions = _whist_endgame_positions(variant, 150, seed=8)
+    bot = search_bot(iterations=4, dd_worlds=3)
+    positions = _whist_endgame_positions(variant, 60, seed=8)
     for i, s in enumerate(positions):
         seat = s.current_player()
         before = (s.observation(None), s.legal_actions())
         a = bot.choose(s, seat, random.Random(i))
         assert a in s.legal_actions() and (s.observation(None), s.legal_actions()) == before
         assert bot.last_iterations == bot.dd_worlds  # the double-dummy path was taken
-        assert search_bot(iterations=4).choose(s, seat, random.Random(i)) == a
+        assert search_bot(iterations=4, dd_worlds=3).choose(s, seat, random.Random(i)) == a
 
 
 @pytest.mark.parametrize(("game_name", "n"), [("stack5", 2), ("whist", 4)])
@@ -174,6 +174,7 @@ def test_paired_search_gives_the_jth_iteration_of_every_root_move_the_same_luck(
     same determinization and deals the same chance (its own seeded stream). Stack 5's
     search bot is paired; Whist's is not by default (measured no stronger), switched on."""
     monkeypatch.setattr("engine.whist.world.PAIRED", True)
+    monkeypatch.setattr("engine.whist.world.SEARCH_BIDS", True)  # a bid is searched
     game = get_game(game_name)
     s = random_positions(game_name, n, 4, seed=5)[3] if game_name == "stack5" else None
     if s is None:
