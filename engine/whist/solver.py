@@ -64,7 +64,7 @@ _REL: Final = (1 << 54) - 1
 class SuitInfo:
     """One suit's summary in a position (see :func:`_suit_info`)."""
 
-    __slots__ = ("code", "n", "alive", "lens", "run")
+    __slots__ = ("code", "n", "alive", "lens", "run", "tops")
 
     def __init__(self, code: int, n: int, alive: int, lens: int, run: int) -> None:
         self.code = code  # owners of its cards strongest first, base-4 after a leading 1
@@ -72,6 +72,14 @@ class SuitInfo:
         self.alive = alive  # their 13-bit mask
         self.lens = lens  # each hand's length, 4 bits a hand
         self.run = run  # the length of the strongest card's owner's top run
+        # tops[k]: the mask of its k strongest cards
+        tops = [0]
+        rest = alive
+        while rest:
+            b = 1 << (rest.bit_length() - 1)
+            tops.append(tops[-1] | b)
+            rest ^= b
+        self.tops: list[int] = tops
 
 
 #: a position as the search takes it: hands (internal masks), leader, trick cards, led suit
@@ -138,7 +146,7 @@ class Solver:
     tt: dict[int, list[tuple[int, dict[int, list[int]]]]]
     #: whole position -> (lb, ub, lrel, urel)
     exact: dict[int, tuple[int, int, int, int]]
-    #: a trick-boundary position's table identity (bucket key, 74 bits, and the four
+    #: a trick-boundary position's table identity (bucket key, 62 bits, and the four
     #: suits' owner codes, 27 bits each, in one int) -> the lead that last decided it
     best_lead: dict[int, int]
     _best: int
@@ -148,6 +156,8 @@ class Solver:
     _fmemo: dict[int, tuple[int, ...]]
     nodes: int
     h: list[int]
+    #: the hands the exact-position table's keys (cards left, leader) stand for
+    own: list[int]
 
     def __init__(
         self, hands: Sequence[int], trump: int = -1, low: object = False, club: object = False
@@ -176,6 +186,7 @@ class Solver:
         self.nodes = 0
         self.h = [0, 0, 0, 0]
         self._set_hands(hands)
+        self.own = list(self.h)
 
     # --- conversions --------------------------------------------------------------------
     def _internal(self, mask: int) -> int:
@@ -273,6 +284,14 @@ class Solver:
             raise EngineError(f"a trick has at most 4 cards, got {len(trick)}")
         h = self.h if hands is None else [self._internal(m) for m in hands]
         tcards = [self.to_int[c] for c in trick]
+        # every hand holds as many cards as the leader's once the trick is complete
+        size = h[leader].bit_count() + (1 if tcards else 0)
+        for j in range(1, 4):
+            if h[(leader + j) & 3].bit_count() + (1 if j < len(tcards) else 0) != size:
+                raise EngineError(
+                    f"the hands hold {[m.bit_count() for m in h]} cards: with seat {leader}"
+                    f" leading and {len(tcards)} cards played to the trick they must match"
+                )
         led = -1
         for c in tcards:
             if c < 52:
@@ -289,6 +308,11 @@ class Solver:
 
     def _run(self, pos: Position, target: int) -> bool:
         h, leader, tcards, led = pos
+        own = self.own
+        if h[0] & ~own[0] or h[1] & ~own[1] or h[2] & ~own[2] or h[3] & ~own[3]:
+            # other hands than the deal's: the exact table's keys stand for the deal's
+            self.own = list(h)
+            self.exact = {}
         saved = self.h
         self.h = list(h)
         # the search makes no reference cycles: the cycle collector would only walk its
@@ -366,7 +390,13 @@ class Solver:
         h = self.h
         h0, h1, h2, h3 = h[0], h[1], h[2], h[3]
         memo = self._suit_memo
-        bkey = leader | ((h0 >> 52) | (h1 >> 52) << 2 | (h2 >> 52) << 4 | (h3 >> 52) << 6) << 2
+        # 62 bits (a short int when compiled): the last suit's lengths follow from the
+        # others and the hand size, the same for all four hands at a trick boundary
+        bkey = (
+            leader
+            | ((h0 >> 52) | (h1 >> 52) << 2 | (h2 >> 52) << 4 | (h3 >> 52) << 6) << 2
+            | h[leader].bit_count() << 58
+        )
         infos: list[SuitInfo] = []
         sh = 10
         for s in (0, 13, 26, 39):
@@ -381,7 +411,8 @@ class Solver:
                 info = _suit_info(x)
                 memo[x] = info
             infos.append(info)
-            bkey |= info.lens << sh
+            if sh < 58:
+                bkey |= info.lens << sh
             sh += 16
         return bkey, infos
 
@@ -475,7 +506,7 @@ class Solver:
         n = h[leader].bit_count()
         if target > n:
             return 0
-        xkey = h[0] | h[1] << 54 | h[2] << 108 | h[3] << 162 | leader << 216
+        xkey = h[0] | h[1] | h[2] | h[3] | leader << 54
         x = self.exact.get(xkey)
         if x is not None:
             if x[0] >= target:
@@ -489,19 +520,28 @@ class Solver:
             bucket = []
             self.tt[bkey] = bucket
         else:
-            for ks, pats in bucket:
+            # each suit's owners prefix (its leading 1 included) packed after the
+            # previous ones: the widths follow from the entry's shifts and the bucket's
+            # suit lengths, so the key is unique within the entry's dict
+            w0, w1, w2 = 2 * infos[0].n + 1, 2 * infos[1].n + 1, 2 * infos[2].n + 1
+            for j, (ks, pats) in enumerate(bucket):
+                s0, s1, s2 = ks & 31, ks >> 5 & 31, ks >> 10 & 31
                 e = pats.get(
-                    (c0 >> (ks & 31))
-                    | (c1 >> (ks >> 5 & 31)) << 27
-                    | (c2 >> (ks >> 10 & 31)) << 54
-                    | (c3 >> (ks >> 15)) << 81
+                    (c0 >> s0)
+                    | (c1 >> s1) << (w0 - s0)
+                    | (c2 >> s2) << (w0 - s0 + w1 - s1)
+                    | (c3 >> (ks >> 15)) << (w0 - s0 + w1 - s1 + w2 - s2)
                 )
                 if e is not None:
                     if e[0] >= target:
+                        if j:  # the entry that decided goes first next time
+                            bucket[j], bucket[0] = bucket[0], bucket[j]
                         r = _rel_mask(infos, ks)
                         self._exact(xkey, x, e[0], n, r, 0)
                         return _YES | r
                     if e[1] < target:
+                        if j:
+                            bucket[j], bucket[0] = bucket[0], bucket[j]
                         r = _rel_mask(infos, ks)
                         self._exact(xkey, x, 0, e[1], 0, r)
                         return r
@@ -515,7 +555,7 @@ class Solver:
             self._exact(xkey, x, 0, ub, 0, urel)
             return urel
         self.nodes += 1
-        exact = bkey | c0 << 74 | c1 << 101 | c2 << 128 | c3 << 155
+        exact = bkey | c0 << 62 | c1 << 89 | c2 << 116 | c3 << 143
         r = self._trick(leader, 0, -1, -1, -1, 0, target, exact)
         if r & _YES:
             _store(bucket, infos, r, target, n)
@@ -558,7 +598,7 @@ class Solver:
             for i in range(4):
                 if used >> i & 1:
                     info = infos[i]
-                    rel |= _top(info.alive, info.run) << (13 * i)
+                    rel |= info.tops[info.run] << (13 * i)
             if leader & 1:
                 ub, urel = n - qt, rel
             else:
@@ -584,7 +624,7 @@ class Solver:
                 if not cards & _JOKERS:  # the run reached the trump suit
                     info = infos[trump]
                     if info.run:
-                        rel = _top(info.alive, info.run) << (13 * trump)
+                        rel = info.tops[info.run] << (13 * trump)
                 if holder & 1:
                     if n - run < ub or (n - run == ub and rel.bit_count() < urel.bit_count()):
                         ub, urel = n - run, rel
@@ -757,9 +797,6 @@ class Solver:
         return tuple(sorted(moves, key=follow_key))
 
 
-_TOP: Final[dict[int, int]] = {}
-
-
 def _suit_info(x: int) -> SuitInfo:
     """For one suit (``x``: the four hands' 13-bit masks side by side): the owners of its
     cards strongest first (base-4 digits after a leading 1), how many cards, the mask of
@@ -783,20 +820,6 @@ def _suit_info(x: int) -> SuitInfo:
     return SuitInfo(code, n, alive, lens, run)
 
 
-def _top(alive: int, k: int) -> int:
-    """The ``k`` strongest cards of the 13-bit mask ``alive``."""
-    key = alive << 4 | k
-    m = _TOP.get(key)
-    if m is None:
-        m, rest = 0, alive
-        for _ in range(k):
-            b = 1 << (rest.bit_length() - 1)
-            m |= b
-            rest ^= b
-        _TOP[key] = m
-    return m
-
-
 def _rel_mask(infos: list[SuitInfo], ks: int) -> int:
     """The cards a table entry with prefix shifts ``ks`` covers in this position."""
     out = 0
@@ -804,7 +827,7 @@ def _rel_mask(infos: list[SuitInfo], ks: int) -> int:
         info = infos[i]
         k = info.n - ((ks >> (5 * i) & 31) >> 1)
         if k:
-            out |= _top(info.alive, k) << (13 * i)
+            out |= info.tops[k] << (13 * i)
     return out
 
 
@@ -819,6 +842,7 @@ def _store(
     suit's top down to the lowest card of ``rel`` in it have the same owners."""
     ks = 0
     pat = 0
+    at = 0
     for i in range(4):
         info = infos[i]
         code, n, alive = info.code, info.n, info.alive
@@ -826,7 +850,8 @@ def _store(
         k = (alive & ~((r & -r) - 1)).bit_count() if r else 0
         sh = 2 * (n - k)
         ks |= sh << (5 * i)
-        pat |= (code >> sh) << (27 * i)
+        pat |= (code >> sh) << at
+        at += 2 * k + 1
     pats: dict[int, list[int]] | None = None
     for ks2, pats2 in bucket:
         if ks2 == ks:

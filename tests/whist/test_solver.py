@@ -8,7 +8,7 @@ import pytest
 
 from engine.core.ruleset import make_ruleset
 from engine.whist import WhistRules
-from engine.whist.cards import SUITS, card_text, mask_of
+from engine.whist.cards import SUITS, card_text, mask_of, parse_card
 from engine.whist.scoring import winning_index
 from engine.whist.solver import Solver
 from tests.whist.helpers import GAME
@@ -203,3 +203,19 @@ def test_solver_refuses_bad_input():
         Solver([0, 0, 0, 0], trump=7)
     with pytest.raises(EngineError, match="two hands"):
         Solver([1, 1, 0, 0])
+    hands = [mask_of(parse_card(c) for c in h.split()) for h in ("AS KS", "QS 2H", "3S", "AH 5S")]
+    with pytest.raises(EngineError, match=r"hold \[2, 2, 1, 2\] cards"):
+        Solver(hands).tricks(leader=0)
+    with pytest.raises(EngineError, match="must match"):
+        Solver(hands).at_least(1, hands, 0, [parse_card("AS")])
+
+
+def test_solver_asked_about_other_hands_than_its_deal_answers_for_those_hands():
+    """The exact-position table is keyed by the cards left, which stand for the deal's
+    hands: hands that place a card elsewhere start it afresh."""
+    deal = [mask_of(parse_card(c) for c in h.split()) for h in ("AS KS", "QS 2H", "3S 4S", "AH 5S")]
+    swapped = [deal[1], deal[0], deal[2], deal[3]]  # seats 0 and 1 trade hands
+    solver = Solver(deal, trump=-1)
+    assert solver.tricks(leader=1) == 1
+    assert solver.tricks(swapped, leader=1) == 0  # the same cards left, other owners
+    assert solver.tricks(leader=1) == 1
