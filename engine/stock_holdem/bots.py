@@ -26,7 +26,7 @@ from functools import lru_cache
 
 from engine.core.protocol import Bot, RandomBot
 from engine.stock_holdem.pricing import MAX_PRICE, STOCK_UP_BONUS, price_distribution
-from engine.stock_holdem.rules import StockHoldemRules
+from engine.stock_holdem.rules import ROUNDS, StockHoldemRules
 
 
 @lru_cache(maxsize=20_000)
@@ -129,8 +129,12 @@ class HeuristicBot(Bot):
         for co in range(6):
             slots = self._slots(obs, co)
             seen = self._seen(obs, slots)
-            out.append(expected_price(slots, obs["stock_up"][co], seen, parity, rules))
+            out.append(self._expect(obs, slots, obs["stock_up"][co], seen, parity, rules))
         return out
+
+    def _expect(self, obs, slots, stock_up: int, seen, parity: str, rules) -> float:
+        """The value of one share of a company with these slots: its expected price."""
+        return expected_price(slots, stock_up, seen, parity, rules)
 
     def _place(self, obs, seat, moves, values, parity, rivals, rules):
         prices = obs["prices"]
@@ -142,7 +146,7 @@ class HeuristicBot(Bot):
             row.append(str(m).split()[1])
             slots = tuple(row) + ("?",) * (5 - len(row))
             seen = self._seen(obs, slots)
-            new = expected_price(slots, obs["stock_up"][co], seen, parity, rules)
+            new = self._expect(obs, slots, obs["stock_up"][co], seen, parity, rules)
             delta = new - values[co]
             score = delta * (mine[co] - rivals(co))
             if obs["phase"] == "trade":
@@ -152,4 +156,49 @@ class HeuristicBot(Bot):
         return best
 
 
-__all__ = ["HeuristicBot", "RandomBot", "expected_price"]
+@lru_cache(maxsize=64)
+def hold_values(parity: str, rules: StockHoldemRules | None = None) -> tuple[float, ...]:
+    """``hold_values(...)[P]``: what a share priced ``P`` after round 1 is worth at the
+    end: the holder may sell it in round 2 at about ``P`` or keep it for round 2's price
+    ``X`` (a fresh company: five cards, no chip). The mean of the two bounds
+    ``max(P, E[X])`` (decide now) and ``E[max(P, X)]`` (decide knowing ``X``)."""
+    d = price_distribution(("?",) * 5, parity=parity, rules=rules).probabilities
+    mean = sum(float(p * q) for p, q in d.items())
+    out = []
+    for price in range(MAX_PRICE + 1):
+        upper = sum(float(max(price, p) * q) for p, q in d.items())
+        out.append((max(price, mean) + upper) / 2)
+    return tuple(out)
+
+
+@lru_cache(maxsize=20_000)
+def hold_value(
+    slots: tuple[str, ...],
+    stock_up: int,
+    seen: tuple[str, ...],
+    parity: str,
+    rules: StockHoldemRules | None = None,
+) -> float:
+    """Expected end value (:func:`hold_values`) of a share of a company whose round-1
+    price is still to come (the slots as for :func:`expected_price`)."""
+    d = price_distribution(slots, seen=seen, parity=parity, rules=rules)
+    table = hold_values(parity, rules)
+    bonus = STOCK_UP_BONUS * stock_up
+    return float(sum(table[min(MAX_PRICE, p + bonus)] * q for p, q in d.probabilities.items()))
+
+
+class ForesightBot(HeuristicBot):
+    """The heuristic, but in round 1 a share is valued at what it is worth at the end
+    (:func:`hold_value`: sold in round 2 at the round-1 price, or kept for round 2's
+    price) instead of at its round-1 price: a share that will be priced low after round 1
+    is still worth about round 2's mean price. The search bot's prior."""
+
+    name = "foresight"
+
+    def _expect(self, obs, slots, stock_up: int, seen, parity: str, rules) -> float:
+        if obs["round"] < ROUNDS:
+            return hold_value(slots, stock_up, seen, parity, rules)
+        return expected_price(slots, stock_up, seen, parity, rules)
+
+
+__all__ = ["ForesightBot", "HeuristicBot", "RandomBot", "expected_price", "hold_value"]

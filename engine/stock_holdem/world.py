@@ -37,7 +37,7 @@ from engine.stock_holdem.state import (
 _PASS = frozenset((OP_NO_SELL, OP_NO_BUY, OP_END))
 
 #: iterations per decision of the registered ``mcts`` bot (well under 1 s on one core)
-ITERATIONS = 200
+ITERATIONS = 400
 
 
 def seen_cards(state: StockHoldemState, seat: int) -> set[int]:
@@ -56,9 +56,10 @@ def seen_cards(state: StockHoldemState, seat: int) -> set[int]:
     return seen
 
 
-#: share of the iterations credited to the heuristic's move in the final pick
-PRIOR_WEIGHT = 0.5
-#: scale of the net-worth lead (dollars) in the logistic utility
+#: share of the iterations credited to the prior's move (:class:`ForesightBot`) in the
+#: final pick
+PRIOR_WEIGHT = 0.25
+#: scale of the net-worth differences (dollars) in the logistic utility
 TEMPERATURE = 20.0
 
 
@@ -115,16 +116,39 @@ class PassiveBot(Bot):
         return pool[int(rng.random() * len(pool))]
 
 
+def worth(state: StockHoldemState) -> list[int | float]:
+    """Each seat's net worth; between rounds (round 1 priced, round 2 not yet dealt) a
+    share is valued at what it is worth at the end (:func:`~engine.stock_holdem.bots.
+    hold_values`: sold in round 2 at about its round-1 price or kept for round 2's
+    price), not at its round-1 price."""
+    if state.phase != DEAL or state.round == 0:
+        return state.net_worth()
+    from engine.stock_holdem.bots import hold_values
+
+    table = hold_values(state.ruleset.card_back_parity, state.ruleset)
+    prices = state.prices
+    return [
+        state.money[p] + sum(h * table[q] for h, q in zip(state.shares[p], prices)) + state.chips[p]
+        for p in range(state.num_players)
+    ]
+
+
 def evaluate(state: StockHoldemState) -> list[float]:
-    """Utility per seat in [0, 1]: at the end, the finishing order; before it, a
-    logistic of the seat's net-worth lead over its best rival (``TEMPERATURE`` dollars)."""
+    """Utility per seat in [0, 1]: at the end, the finishing order (:func:`rank_utility`);
+    before it, the expected share of the other seats it finishes ahead of, each pair a
+    logistic of the difference of their :func:`worth` (``TEMPERATURE`` dollars) — the
+    same scale as the finishing order, so a seat values second place over last."""
     if state.phase == OVER:
         return rank_utility(state)
-    v = state.net_worth()
+    v = worth(state)
+    n = len(v)
     out = []
-    for p, mine in enumerate(v):
-        lead = mine - max(x for q, x in enumerate(v) if q != p)
-        out.append(1.0 / (1.0 + math.exp(-lead / TEMPERATURE)))
+    for p in range(n):
+        s = 0.0
+        for q in range(n):
+            if q != p:
+                s += 1.0 / (1.0 + math.exp((v[q] - v[p]) / TEMPERATURE))
+        out.append(s / (n - 1))
     return out
 
 
@@ -141,14 +165,16 @@ def _round_over(leaf: StockHoldemState):
 def search_bot(iterations: int | None = ITERATIONS, seconds: float | None = None) -> SearchBot:
     """SO-ISMCTS over :func:`sample_world`; :class:`PassiveBot` rollouts to the end of
     the current round (the price phase sets the prices), then :func:`evaluate` values
-    each seat's net-worth lead; the heuristic's choice is tried first at the root."""
-    from engine.stock_holdem.bots import HeuristicBot
+    the seats' worths against each other; the round-aware heuristic
+    (:class:`~engine.stock_holdem.bots.ForesightBot`) is the prior, tried first at the
+    root and credited ``PRIOR_WEIGHT`` × iterations visits in the final pick."""
+    from engine.stock_holdem.bots import ForesightBot
 
     return SearchBot(
         iterations=iterations,
         seconds=seconds,
         rollout=PassiveBot,
-        prior=HeuristicBot,
+        prior=ForesightBot,
         prior_weight=PRIOR_WEIGHT,
         sample_world=sample_world,
         cutoff=_round_over,
@@ -156,4 +182,12 @@ def search_bot(iterations: int | None = ITERATIONS, seconds: float | None = None
     )
 
 
-__all__ = ["ITERATIONS", "PassiveBot", "evaluate", "sample_world", "search_bot", "seen_cards"]
+__all__ = [
+    "ITERATIONS",
+    "PassiveBot",
+    "evaluate",
+    "sample_world",
+    "search_bot",
+    "seen_cards",
+    "worth",
+]

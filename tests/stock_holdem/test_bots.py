@@ -1,0 +1,108 @@
+"""Stock Hold'em bots: the round-aware heuristic (a share bought in round 1 is worth what
+it brings at the end, not its round-1 price) and the search bot's leaf value."""
+
+from __future__ import annotations
+
+import random
+
+from engine import get_game, simulate
+from engine.core.search import rank_utility
+from engine.stock_holdem.bots import ForesightBot, HeuristicBot, expected_price, hold_values
+from engine.stock_holdem.pricing import MAX_PRICE, price_distribution
+from engine.stock_holdem.state import DEAL, OVER
+from engine.stock_holdem.world import PassiveBot, evaluate, worth
+
+
+def test_a_share_after_round_one_is_worth_at_least_its_price_and_round_twos_mean():
+    table = hold_values("even")
+    d = price_distribution(("?",) * 5, parity="even").probabilities
+    mean = sum(float(p * q) for p, q in d.items())
+    assert len(table) == MAX_PRICE + 1
+    assert all(v >= max(p, mean) - 1e-9 for p, v in enumerate(table))
+    assert all(a <= b for a, b in zip(table, table[1:]))  # a higher price is worth more
+    assert table[MAX_PRICE] == MAX_PRICE  # nothing beats the top price
+
+
+def _first_decision(seed: int, rnd: int):
+    """A position of round ``rnd`` (1 or 2) where seat to act chooses among several moves."""
+    game = get_game("stock_holdem")
+    s = game.new_initial_state(4)
+    rng = random.Random(seed)
+    bot = PassiveBot()
+    while True:
+        p = s.current_player()
+        if p < 0:
+            s.apply_trusted(s.sample_chance(rng))
+            continue
+        if s.round + 1 == rnd and len(s.legal_actions()) > 1:
+            return s
+        s.apply_trusted(bot.choose(s, p, rng))
+
+
+def test_foresight_bot_values_round_one_shares_at_their_end_worth_and_round_two_at_the_price():
+    for rnd in (1, 2):
+        s = _first_decision(5, rnd)
+        seat = s.current_player()
+        obs = s.observation(seat)
+        parity = s.ruleset.card_back_parity
+        plain = HeuristicBot()._values(obs, parity, s.ruleset)
+        fore = ForesightBot()._values(obs, parity, s.ruleset)
+        if rnd == 2:
+            assert fore == plain
+        else:
+            assert all(f >= p - 1e-9 for f, p in zip(fore, plain))
+            assert fore != plain
+        slots = HeuristicBot()._slots(obs, 0)
+        seen = HeuristicBot()._seen(obs, slots)
+        assert plain[0] == expected_price(slots, obs["stock_up"][0], seen, parity, s.ruleset)
+
+
+def test_foresight_bot_plays_whole_games_legally_and_the_same_for_a_seed():
+    game = get_game("stock_holdem")
+    game.bots.setdefault("foresight", ForesightBot)
+    try:
+        a = simulate("stock_holdem", seed=3, players=["foresight", "heuristic"] * 2)
+        b = simulate("stock_holdem", seed=3, players=["foresight", "heuristic"] * 2)
+    finally:
+        game.bots.pop("foresight", None)
+    assert a.actions == b.actions and a.result == b.result
+
+
+def test_search_bot_values_shares_between_rounds_at_their_end_worth():
+    s = _first_decision(2, 2)
+    rng = random.Random(0)
+    # back to the moment between the rounds: play a fresh game to round 2's deal
+    game = get_game("stock_holdem")
+    t = game.new_initial_state(4)
+    bot = PassiveBot()
+    while not (t.phase == DEAL and t.round == 1):
+        p = t.current_player()
+        t.apply_trusted(t.sample_chance(rng) if p < 0 else bot.choose(t, p, rng))
+    t.shares[0] = [1, 0, 0, 0, 0, 0]
+    table = hold_values(t.ruleset.card_back_parity, t.ruleset)
+    assert worth(t)[0] == t.money[0] + table[t.prices[0]] + t.chips[0]
+    assert worth(t)[0] >= t.net_worth()[0]
+    assert worth(s) == s.net_worth()  # within a round: the prices as they stand
+
+
+def test_search_bot_leaf_value_ranks_the_seats_and_is_the_finishing_order_at_the_end():
+    s = _first_decision(4, 1)
+    s.money = [200, 150, 100, 100]
+    s.chips = [3, 3, 3, 3]
+    s.shares = [[0] * 6 for _ in range(4)]
+    u = evaluate(s)
+    assert u[0] > u[1] > u[2] == u[3]
+    assert abs(sum(u) - 2.0) < 1e-9  # each pair shares one unit: n / 2 in all
+    rng = random.Random(1)
+    bot = PassiveBot()
+    while s.phase != OVER:
+        p = s.current_player()
+        s.apply_trusted(s.sample_chance(rng) if p < 0 else bot.choose(s, p, rng))
+    assert evaluate(s) == rank_utility(s)
+
+
+def test_search_bot_plays_whole_games_against_the_heuristic():
+    from engine.ladder import run_ladder
+
+    lad = run_ladder("stock_holdem", ["heuristic", "mcts@4"], games=2, seed=1)
+    assert lad.games == 2 and lad.played == {"heuristic": 2, "mcts@4": 2}
