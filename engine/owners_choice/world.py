@@ -11,17 +11,30 @@ from __future__ import annotations
 import math
 import random
 
+from engine.core.protocol import Bot
 from engine.core.search import SearchBot, rank_utility
-from engine.owners_choice.state import OwnersChoiceState
+from engine.owners_choice.state import (
+    CHOOSE,
+    DONE,
+    FUND,
+    FUND_DIE,
+    LEAVE,
+    PAY,
+    POST,
+    PRE,
+    SETUP,
+    STAY,
+    OwnersChoiceState,
+)
 
 #: iterations per decision of the registered ``mcts`` bot (well under 1 s on one core)
-ITERATIONS = 200
+ITERATIONS = 1000
 
 #: share of the iterations credited to the heuristic's move in the final pick
 PRIOR_WEIGHT = 0.25
 #: turns begun in a rollout before its leaf is valued (8: two rounds of four players)
 TURNS = 8
-#: scale of the net-worth lead (dollars) in the logistic utility
+#: scale of the net-worth differences (dollars) in the logistic utility
 TEMPERATURE = 150.0
 
 
@@ -32,18 +45,89 @@ def sample_world(state: OwnersChoiceState, seat: int, rng: random.Random) -> Own
 
 
 def evaluate(state: OwnersChoiceState) -> list[float]:
-    """Utility per seat in [0, 1]: at the end, the finishing order; before it, a logistic
-    of the seat's net-worth lead over its best rival still in the game (``TEMPERATURE``
-    dollars)."""
+    """Utility per seat in [0, 1]: at the end, the finishing order (:func:`rank_utility`);
+    before it, the expected share of the other seats it finishes ahead of, each pair a
+    logistic of the difference of their net worths (``TEMPERATURE`` dollars) — the same
+    scale as the finishing order, so a seat values second place over last."""
     if state.is_terminal():
         return rank_utility(state)
     v = state.net_worth()
+    n = len(v)
     out = []
-    for p, mine in enumerate(v):
-        others = [x for q, x in enumerate(v) if q != p and not state.out[q]]
-        lead = mine - (max(others) if others else 0)
-        out.append(1.0 / (1.0 + math.exp(-lead / TEMPERATURE)))
+    for p in range(n):
+        s = 0.0
+        for q in range(n):
+            if q != p:
+                s += 1.0 / (1.0 + math.exp((v[q] - v[p]) / TEMPERATURE))
+        out.append(s / (n - 1))
     return out
+
+
+class PassiveBot(Bot):
+    """The rollout policy: no trade (so the holdings and presidencies the searched move
+    made stay as they are, instead of drowning in random trades), a random move, and a
+    president who picks the option worth more to them in expectation
+    (:func:`pay_gain`, exact over the dice for their cash and that company's shares)."""
+
+    name = "passive"
+
+    def choose(self, state: OwnersChoiceState, seat: int, rng: random.Random):
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        ph = state.phase
+        if ph == PRE:
+            moves = [a for a in legal if a.kind == "move"]
+            return moves[int(rng.random() * len(moves))]
+        if ph in (POST, SETUP):
+            return DONE
+        if ph == CHOOSE:
+            return PAY if pay_gain(state) > 0 else FUND
+        if ph == LEAVE:
+            return STAY
+        return legal[int(rng.random() * len(legal))]
+
+
+def _step_value(state: OwnersChoiceState, c: int, k: int) -> int:
+    """The change of company ``c``'s price when it moves ``k`` steps (a fall below the
+    bottom step, which bankrupts it, loses the whole price)."""
+    t = state.t
+    s = state.step[c]
+    to = s + k
+    if to < 0:
+        return (
+            -t.prices[s]
+            if s == 0 or state.ruleset.bankrupt_on_overshoot
+            else -t.prices[s] + t.prices[0]
+        )
+    return t.prices[min(to, t.top)] - t.prices[s]
+
+
+def pay_gain(state: OwnersChoiceState) -> float:
+    """At a president's choice: how much more the president expects to gain by paying
+    the fee and rolling the company's die than by rolling the Fund die (their cash plus
+    their shares of the company at market; in floats, for the rollouts)."""
+    c = state.company
+    p = state.chooser
+    k = state.shares(p, c)
+    ch = state.ch
+    pay = 0.0
+    faces = ch.raw[c]
+    for a in faces:
+        eff = ch.effect[a][1]
+        if eff[0] == "step":
+            pay += k * _step_value(state, c, eff[1])
+        else:
+            pay += k * state.dividend(c)
+    pay = pay / len(faces) - state.fee(c)
+    fund = 0.0
+    faces = ch.raw[FUND_DIE]
+    for a in faces:
+        take, steps = ch.effect[a][1]
+        fund += (state.fund if take < 0 else min(take, state.fund)) + k * _step_value(
+            state, c, -steps
+        )
+    return pay - fund / len(faces)
 
 
 def _turns_later(leaf: OwnersChoiceState):
@@ -62,15 +146,15 @@ def _turns_later(leaf: OwnersChoiceState):
 
 
 def search_bot(iterations: int | None = ITERATIONS, seconds: float | None = None) -> SearchBot:
-    """MCTS with chance nodes; fast random rollouts (the random bot, which ends a trade
-    phase half the time) for ``TURNS`` turns, the leaf valued by the net-worth lead
-    (:func:`evaluate`); the heuristic's choice tried first at the root."""
-    from engine.owners_choice.bots import OwnersChoiceHeuristicBot, OwnersChoiceRandomBot
+    """MCTS with chance nodes; :class:`PassiveBot` rollouts (no trades, presidents pick
+    the better option) for ``TURNS`` turns, the leaf valued by :func:`evaluate` (the
+    expected share of rivals beaten); the heuristic's choice tried first at the root."""
+    from engine.owners_choice.bots import OwnersChoiceHeuristicBot
 
     return SearchBot(
         iterations=iterations,
         seconds=seconds,
-        rollout=OwnersChoiceRandomBot,
+        rollout=PassiveBot,
         prior=OwnersChoiceHeuristicBot,
         prior_weight=PRIOR_WEIGHT,
         sample_world=sample_world,
@@ -79,4 +163,4 @@ def search_bot(iterations: int | None = ITERATIONS, seconds: float | None = None
     )
 
 
-__all__ = ["ITERATIONS", "evaluate", "sample_world", "search_bot"]
+__all__ = ["ITERATIONS", "PassiveBot", "evaluate", "pay_gain", "sample_world", "search_bot"]

@@ -1,16 +1,18 @@
-"""The Owner's Choice search bot's leaf value and its cut-off rollouts."""
+"""The Owner's Choice search bot's leaf value, its rollout policy and its cut-off rollouts."""
 
 from __future__ import annotations
 
 import random
 
 from engine import get_game
+from engine.core.search import rank_utility
 from engine.owners_choice import from_position
-from engine.owners_choice.state import SETUP
-from engine.owners_choice.world import TURNS, _turns_later, evaluate
+from engine.owners_choice.outlook import option_values
+from engine.owners_choice.state import CHOOSE, SETUP
+from engine.owners_choice.world import TURNS, PassiveBot, _turns_later, evaluate
 
 
-def test_search_bot_values_a_leaf_by_the_net_worth_lead():
+def test_search_bot_values_a_leaf_by_the_share_of_rivals_it_is_ahead_of():
     s = from_position(
         prices=[100, 100, 100, 100],
         holdings=[[3, 0, 0, 0], [0, 1, 0, 0], [0, 0, 0, 0]],
@@ -20,7 +22,39 @@ def test_search_bot_values_a_leaf_by_the_net_worth_lead():
     )
     u = evaluate(s)  # net worth 700, 600, 300
     assert all(0.0 < x < 1.0 for x in u)
-    assert u[0] > 0.5 > u[1] > u[2]
+    assert u[0] > u[1] > 0.5 > u[2]  # second place is worth more than last
+    assert abs(sum(u) - 1.5) < 1e-9  # each pair shares one unit: n / 2 in all
+
+
+def test_search_bot_leaf_value_at_the_end_is_the_finishing_order():
+    game = get_game("owners_choice")
+    s = game.new_initial_state(4)
+    rng = random.Random(2)
+    bot = game.make_bot("heuristic")
+    while not s.is_terminal():
+        p = s.current_player()
+        s.apply_trusted(s.sample_chance(rng) if p < 0 else bot.choose(s, p, rng))
+    assert evaluate(s) == rank_utility(s)
+
+
+def test_search_rollout_policy_never_trades_and_lets_presidents_pick_the_better_option():
+    game = get_game("owners_choice")
+    rng = random.Random(4)
+    for _ in range(3):
+        s = game.new_initial_state(4)
+        bot = PassiveBot()
+        while not s.is_terminal():
+            p = s.current_player()
+            if p < 0:
+                s.apply_trusted(s.sample_chance(rng))
+                continue
+            a = bot.choose(s, p, rng)
+            assert a in s.legal_actions()
+            assert a.kind not in ("buy", "sell")
+            if s.phase == CHOOSE and len(s.legal_actions()) > 1:
+                vals = option_values(s)
+                assert vals[a][p] == max(v[p] for v in vals.values())
+            s.apply(a)
 
 
 def test_search_rollout_stops_after_the_set_number_of_turns():
@@ -47,3 +81,27 @@ def test_search_bot_plays_whole_games_against_the_heuristic():
 
     lad = run_ladder("owners_choice", ["heuristic", "mcts@8"], games=2, seed=1)
     assert lad.games == 2
+
+
+def test_rollout_pay_gain_equals_the_exact_option_values_of_the_president():
+    from engine.owners_choice.state import FUND, PAY
+    from engine.owners_choice.world import pay_gain
+
+    game = get_game("owners_choice")
+    rng = random.Random(6)
+    seen = 0
+    for _ in range(6):
+        s = game.new_initial_state(4)
+        bots = [game.make_bot("heuristic"), game.make_bot("random")] * 2
+        while not s.is_terminal():
+            p = s.current_player()
+            if p < 0:
+                s.apply_trusted(s.sample_chance(rng))
+                continue
+            if s.phase == CHOOSE and len(s.legal_actions()) > 1:
+                vals = option_values(s)
+                exact = vals[PAY][p] - vals[FUND][p]
+                assert abs(pay_gain(s) - float(exact)) < 1e-6
+                seen += 1
+            s.apply_trusted(bots[p].choose(s, p, rng))
+    assert seen >= 10
