@@ -25,7 +25,8 @@ already played do not count) gets the same answer. Cards of one hand that are ad
 in the current order (no card of another hand, or of the trick in progress, between
 them) are one move;
 quick tricks of the leader (cards no one can beat or ruff) give early cut-offs; moves are
-ordered by simple trick-taking rules.
+ordered by simple trick-taking rules, and a leader first tries the lead that last decided
+a search from the same hand.
 
 >>> from engine.whist.cards import parse_card, mask_of
 >>> hands = [mask_of(parse_card(c) for c in h.split()) for h in
@@ -146,8 +147,8 @@ class Solver:
     tt: dict[int, list[tuple[int, dict[int, list[int]]]]]
     #: whole position -> (lb, ub, lrel, urel)
     exact: dict[int, tuple[int, int, int, int]]
-    #: a trick-boundary position's table identity (bucket key, 62 bits, and the four
-    #: suits' owner codes, 27 bits each, in one int) -> the lead that last decided it
+    #: a leader's hand (its mask, the seat above bit 54) -> the lead that last decided a
+    #: search from it (a cut-off), tried first the next time that hand is on lead
     best_lead: dict[int, int]
     _best: int
     _suit_memo: dict[int, SuitInfo]
@@ -259,7 +260,9 @@ class Solver:
         alive = h[0] | h[1] | h[2] | h[3] | tmask
         saved, self.h = self.h, h
         try:
-            reps = self._order(self._reps(legal, alive), seat, len(tcards), led, best_v, best_seat)
+            reps = self._order(
+                self._reps(legal, alive), seat, len(tcards), led, best_v, best_seat, True
+            )
         finally:
             self.h = saved
         out: list[list[int]] = []
@@ -555,8 +558,8 @@ class Solver:
             self._exact(xkey, x, 0, ub, 0, urel)
             return urel
         self.nodes += 1
-        exact = bkey | c0 << 62 | c1 << 89 | c2 << 116 | c3 << 143
-        r = self._trick(leader, 0, -1, -1, -1, 0, target, exact)
+        lead_key = h[leader] | leader << 54
+        r = self._trick(leader, 0, -1, -1, -1, 0, target, lead_key)
         if r & _YES:
             _store(bucket, infos, r, target, n)
             self._exact(xkey, x, target, n, r & _REL, 0)
@@ -564,7 +567,7 @@ class Solver:
             _store(bucket, infos, r, 0, target - 1)
             self._exact(xkey, x, 0, target - 1, 0, r)
         if self._best >= 0:
-            self.best_lead[exact] = self._best
+            self.best_lead[lead_key] = self._best
         return r
 
     def _exact(
@@ -656,7 +659,8 @@ class Solver:
     ) -> int:
         """The rest of a trick from ``seat`` (the ``pos``-th card): :data:`_YES` (or 0) plus
         the cards whose ranks the answer rests on (a cut-off keeps the refuting move's,
-        an exhausted node unites all its moves')."""
+        an exhausted node unites all its moves'). ``key`` (a lead only): the leader's hand
+        in :attr:`best_lead`, whose lead is tried first."""
         h = self.h
         hand = legal = h[seat]
         following = False
@@ -734,10 +738,20 @@ class Solver:
         return (rel & _REL) | (_YES ^ maxing)
 
     def _order(
-        self, moves: tuple[int, ...], seat: int, pos: int, led: int, best_v: int, best_seat: int
+        self,
+        moves: tuple[int, ...],
+        seat: int,
+        pos: int,
+        led: int,
+        best_v: int,
+        best_seat: int,
+        plain: bool = False,
     ) -> tuple[int, ...]:
-        """Likely best first: a leader cashes top cards then leads low; followers win as
-        cheaply as possible unless the partner is winning, else play low."""
+        """Likely best first: a leader cashes top cards then leads low, in the search
+        from suits where the partner holds the top card or can ruff, not into an
+        opponent's ruff nor away from the leader's own top card (``plain``: by rank only,
+        the order :meth:`move_classes` gives); followers win as cheaply as possible
+        unless the partner is winning, else play low."""
         # the memo keys are ints: the moves in 6-bit digits (card + 1) then the rest
         mk = 0
         if pos == 0:
@@ -748,10 +762,33 @@ class Solver:
                 mk = mk << 6 | (c + 1)
                 if c < 52 and not others & _ABOVE[c]:
                     tops |= 1 << i
-            lkey = mk << 16 | tops
+            # per suit: the partner holds its top card (bit 0), an opponent void in it
+            # can ruff (bit 1), the partner void in it can ruff (bit 2)
+            o1, o2, o3 = h[(seat + 1) & 3], h[(seat + 2) & 3], h[(seat + 3) & 3]
+            trump = self.trump
+            ruffing = _SUIT[trump] | _JOKERS if trump >= 0 else 0
+            feats = 0
+            for s in range(0 if plain else 4):
+                sm = _SUIT[s]
+                f = 0
+                p = o2 & sm
+                if p and p.bit_length() > ((o1 | o3) & sm).bit_length():
+                    f = 1
+                if (
+                    h[seat] & sm
+                    and (h[seat] & sm).bit_length() > ((o1 | o2 | o3) & sm).bit_length()
+                ):
+                    f |= 8
+                if ruffing and s != trump:
+                    if (not o1 & sm and o1 & ruffing) or (not o3 & sm and o3 & ruffing):
+                        f |= 2
+                    if not p and o2 & ruffing:
+                        f |= 4
+                feats |= f << (4 * s)
+            lkey = (mk << 16 | tops) << 16 | feats
             found = self._lead_memo.get(lkey)
             if found is None:
-                found = self._lead_order(moves, tops)
+                found = self._lead_order(moves, tops, feats)
                 self._lead_memo[lkey] = found
             return found
         for c in moves:
@@ -764,7 +801,7 @@ class Solver:
             self._follow_memo[fkey] = found
         return found
 
-    def _lead_order(self, moves: tuple[int, ...], tops: int) -> tuple[int, ...]:
+    def _lead_order(self, moves: tuple[int, ...], tops: int, feats: int) -> tuple[int, ...]:
         trump = self.trump
         top = {c for i, c in enumerate(moves) if tops >> i & 1}
 
@@ -773,7 +810,9 @@ class Solver:
                 return (0, -c) if trump >= 0 else (3, c)
             if c in top:
                 return (1, -c)
-            return (2, c % 13)
+            f = feats >> (4 * (c // 13)) & 15
+            score = (f & 1) * 2 + (f >> 2 & 1) * 2 - (f >> 1 & 1) * 2 - (f >> 3 & 1)
+            return (2, (2 - score) * 16 + c % 13)
 
         return tuple(sorted(moves, key=lead_key))
 
