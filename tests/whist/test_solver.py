@@ -10,7 +10,7 @@ from engine.core.ruleset import make_ruleset
 from engine.whist import WhistRules
 from engine.whist.cards import SUITS, card_text, mask_of, parse_card
 from engine.whist.scoring import winning_index
-from engine.whist.solver import Solver
+from engine.whist.solver import PureSolver, Solver
 from tests.whist.helpers import GAME
 
 CONTRACTS = (
@@ -219,3 +219,18 @@ def test_solver_asked_about_other_hands_than_its_deal_answers_for_those_hands():
     assert solver.tricks(leader=1) == 1
     assert solver.tricks(swapped, leader=1) == 0  # the same cards left, other owners
     assert solver.tricks(leader=1) == 1
+
+
+def test_move_classes_come_in_rank_order_whatever_lead_the_search_tries_first():
+    """The analysis names the first class that keeps par as the best card, so the
+    classes' order must not follow the search's lead heuristics: here the search leads
+    towards the partner's ace of hearts first, the classes stay lowest rank first."""
+    hands = [
+        mask_of(parse_card(c) for c in h.split()) for h in ("2S 3H", "KS 4H", "5S AH", "QS 6H")
+    ]
+    solver = PureSolver(hands, trump=-1)
+    alive = hands[0] | hands[1] | hands[2] | hands[3]
+    searched = solver._order(solver._reps(solver.h[0], solver._internal(alive)), 0, 0, -1, -1, -1)
+    assert [solver.to_eng[c] for c in searched] == [parse_card("3H"), parse_card("2S")]
+    classes = Solver(hands, trump=-1).move_classes(hands, 0, [])
+    assert classes == [[parse_card("2S")], [parse_card("3H")]]
