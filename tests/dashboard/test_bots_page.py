@@ -45,9 +45,9 @@ def test_bots_page_asks_for_two_bots():
 
 
 def test_bots_page_says_when_the_two_best_ratings_overlap(monkeypatch):
-    """Overlapping likely ranges are said in words (the shipped Whist ladder: the simple
-    bot's rating is just above the search bot's, the search bot wins 54 % head to head);
-    ranges apart say nothing."""
+    """Overlapping likely ranges are said in words (the shipped Whist ladder: the search
+    bot rated above the simple bot, their ranges overlapping, the search bot ahead 59 %
+    head to head); ranges apart say nothing."""
     import json
     from pathlib import Path
 
