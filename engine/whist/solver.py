@@ -26,7 +26,8 @@ in the current order (no card of another hand, or of the trick in progress, betw
 them) are one move;
 quick tricks of the leader (cards no one can beat or ruff) give early cut-offs; moves are
 ordered by simple trick-taking rules, and a leader first tries the lead that last decided
-a search from the same hand.
+a search from the same hand (a follower: the card that last decided one with the same hand
+and the same cards in the trick).
 
 >>> from engine.whist.cards import parse_card, mask_of
 >>> hands = [mask_of(parse_card(c) for c in h.split()) for h in
@@ -148,7 +149,8 @@ class Solver:
     #: whole position -> (lb, ub, lrel, urel)
     exact: dict[int, tuple[int, int, int, int]]
     #: a leader's hand (its mask, the seat above bit 54) -> the lead that last decided a
-    #: search from it (a cut-off), tried first the next time that hand is on lead
+    #: search from it (a cut-off), tried first the next time that hand is on lead; a
+    #: follower's hand with the trick's cards above bit 56 -> the same for its card
     best_lead: dict[int, int]
     _best: int
     _suit_memo: dict[int, SuitInfo]
@@ -692,6 +694,10 @@ class Solver:
             moves = self._reps(legal, alive)
             if len(moves) > 1:
                 moves = self._order(moves, seat, pos, led, best_v, best_seat)
+        if pos and len(moves) > 1:
+            # a follower: the card that last decided a search with the same hand and the
+            # same cards in the trick (the same ones, whatever the other hands hold)
+            key = hand | tmask << 56
         if key >= 0 and len(moves) > 1:
             first = self.best_lead.get(key)
             if first is not None and moves[0] != first and first in moves:
@@ -731,6 +737,8 @@ class Solver:
             if r & _YES == maxing:
                 if pos == 0:
                     self._best = c
+                elif key >= 0:
+                    self.best_lead[key] = c
                 return r
             rel |= r
         if pos == 0:
@@ -747,7 +755,8 @@ class Solver:
         best_seat: int,
         plain: bool = False,
     ) -> tuple[int, ...]:
-        """Likely best first: a leader cashes top cards then leads low, in the search
+        """Likely best first: a leader cashes top cards (in the search not those an
+        opponent can ruff: they go with the suit's low leads) then leads low, in the search
         from suits where the partner holds the top card or can ruff, not into an
         opponent's ruff nor away from the leader's own top card (``plain``: by rank only,
         the order :meth:`move_classes` gives); followers win as cheaply as possible
@@ -808,9 +817,9 @@ class Solver:
         def lead_key(c: int) -> tuple[int, int]:
             if c >= 52:
                 return (0, -c) if trump >= 0 else (3, c)
-            if c in top:
-                return (1, -c)
             f = feats >> (4 * (c // 13)) & 15
+            if c in top and not f & 2:
+                return (1, -c)
             score = (f & 1) * 2 + (f >> 2 & 1) * 2 - (f >> 1 & 1) * 2 - (f >> 3 & 1)
             return (2, (2 - score) * 16 + c % 13)
 

@@ -234,3 +234,20 @@ def test_move_classes_come_in_rank_order_whatever_lead_the_search_tries_first():
     assert [solver.to_eng[c] for c in searched] == [parse_card("3H"), parse_card("2S")]
     classes = Solver(hands, trump=-1).move_classes(hands, 0, [])
     assert classes == [[parse_card("2S")], [parse_card("3H")]]
+
+
+def test_search_leads_a_top_card_an_opponent_can_ruff_after_the_low_leads():
+    """A trump contract's top side card that an opponent void in its suit can ruff is not
+    cashed first in the search (it goes with its suit's low leads, here after a low
+    diamond); the move classes the analysis sees keep their order (top cards first)."""
+    hands = [
+        mask_of(parse_card(c) for c in h.split()) for h in ("AH 2D", "3S 5D", "4H 7D", "5H 8D")
+    ]
+    spades = SUITS.index("S")
+    solver = PureSolver(hands, trump=spades)
+    alive = hands[0] | hands[1] | hands[2] | hands[3]
+    searched = solver._order(solver._reps(solver.h[0], solver._internal(alive)), 0, 0, -1, -1, -1)
+    assert [solver.to_eng[c] for c in searched] == [parse_card("2D"), parse_card("AH")]
+    classes = Solver(hands, trump=spades).move_classes(hands, 0, [])
+    assert classes == [[parse_card("AH")], [parse_card("2D")]]
+    assert Solver(hands, trump=spades).tricks(leader=0) == PureSolver(hands, spades).tricks()
