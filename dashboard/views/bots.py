@@ -61,7 +61,10 @@ def show_ladder(data: dict) -> None:
         ratings_rows(data),
         hide_index=True,
         width="stretch",
-        column_config={_("Bot"): st.column_config.TextColumn(width=270, pinned=True)},
+        column_config={
+            _("Bot"): st.column_config.TextColumn(width=270, pinned=True),
+            _("Rating"): st.column_config.NumberColumn(format="%.1f"),  # 25.0, not 25
+        },
     )
     st.caption(
         _(
