@@ -93,7 +93,9 @@ class Ladder:
     sigma: dict = field(default_factory=dict)
     played: dict = field(default_factory=dict)
     seats: dict = field(default_factory=dict)  # seats held (games x seats per game)
-    wins: dict = field(default_factory=dict)  # seats that won, ties split
+    wins: dict = field(default_factory=dict)  # seats among the winners (a side: each seat)
+    winning_seats: int = 0  # over all games: seats among the winners, and seats played
+    all_seats: int = 0
     ahead: dict = field(default_factory=dict)  # (a, b) -> seat pairs a finished ahead
     met: dict = field(default_factory=dict)  # (a, b) -> seat pairs a met b
     times: dict = field(default_factory=dict)  # bot -> CPU seconds of each decision
@@ -114,7 +116,8 @@ class Ladder:
 
     def rows(self) -> list[dict]:
         """One row per bot, best ordinal first: rating, interval (mu ± 2 sigma), ordinal
-        (mu - 3 sigma), games and win share (per seat held; fair share 1/players)."""
+        (mu - 3 sigma), games and win share (the share of its seats among the winners;
+        see :meth:`fair_win_share`)."""
         out = []
         for b in self.bots:
             mu, sigma = self.mu[b], self.sigma[b]
@@ -133,6 +136,11 @@ class Ladder:
                 }
             )
         return sorted(out, key=lambda r: -r["ordinal"])
+
+    def fair_win_share(self) -> float:
+        """The win share every bot would have if all were equal: the winning seats over
+        the seats played (1/players when one seat wins, 1/2 for a side of two of four)."""
+        return round(self.winning_seats / self.all_seats, 4) if self.all_seats else 0.0
 
     def head_to_head(self) -> dict:
         """``{a: {b: share of meetings a finished ahead of b}}`` (None if they never met)."""
@@ -157,6 +165,7 @@ class Ladder:
             "ruleset": self.ruleset,
             "ratings": self.rows(),
             "head_to_head": self.head_to_head(),
+            "fair_win_share": self.fair_win_share(),
         }
         if times:
             out["seconds_per_decision"] = self.seconds_per_decision()
@@ -285,7 +294,9 @@ def _rate_game(lad: Ladder, model, ratings: dict, record: GameRecord) -> None:
         lad.seats[b] += len(seats)
     winners = result["winners"]
     for w in winners:
-        lad.wins[order[w]] += 1 / len(winners)
+        lad.wins[order[w]] += 1
+    lad.winning_seats += len(winners)
+    lad.all_seats += len(order)
     for s, a in enumerate(order):
         for t, b in enumerate(order):
             if a != b:

@@ -168,3 +168,31 @@ def test_ladder_measures_cpu_seconds_per_decision_of_each_bot():
         assert t["decisions"] > 10 and 0 <= t["median"] <= t["p90"]
     assert "seconds_per_decision" not in lad.to_dict(times=False)
     assert "s/move" in lad.table()
+
+
+def test_win_share_counts_each_seat_of_a_winning_side_and_states_the_fair_share():
+    """Bid Whist partnerships: both seats of the winning side won (each bot's share is
+    its side's share of the games, fair share one half); Stack 5 2p: one in two."""
+    lad = run_ladder("whist", ["random", "heuristic"], games=2, seed=3)
+    rows = {r["bot"]: r for r in lad.rows()}
+    assert lad.fair_win_share() == 0.5
+    assert rows["random"]["win_share"] + rows["heuristic"]["win_share"] == 1.0
+    assert lad.to_dict()["fair_win_share"] == 0.5
+    duel = run_ladder("stack5", ["random", "heuristic"], games=2, seed=3)
+    assert duel.fair_win_share() == 0.5
+
+
+@pytest.mark.parametrize("path", SUMMARIES, ids=[p.stem for p in SUMMARIES])
+def test_shipped_win_shares_are_those_of_the_records(path):
+    data = load_ladder(path.read_text())
+    records = read_jsonl(SHIPPED / "records" / f"{path.stem}.jsonl")
+    won = dict.fromkeys(data["bots"], 0)
+    held = dict.fromkeys(data["bots"], 0)
+    for r in records:
+        for seat, bot in enumerate(r.players):
+            held[bot] += 1
+            won[bot] += seat in r.result["winners"]
+    for row in data["ratings"]:
+        assert row["win_share"] == round(won[row["bot"]] / held[row["bot"]], 4)
+    winners = sum(len(r.result["winners"]) for r in records)
+    assert data["fair_win_share"] == round(winners / sum(held.values()), 4)

@@ -69,8 +69,9 @@ def show_ladder(data: dict) -> None:
     st.caption(
         _(
             "Rating: the bot's estimated skill; the likely range is two standard deviations "
-            "either side. Won: the share of seats that won (fair share: one in {players})."
-        ).format(players=data["players"])
+            "either side. Won: the share of its seats that were among the winners (a "
+            "winning side counts for each of its seats); equal bots would each win {fair}."
+        ).format(fair=percent(data.get("fair_win_share", 1 / data["players"]), 0))
     )
     if len(data["ratings"]) >= 2:
         top, second = data["ratings"][0], data["ratings"][1]
