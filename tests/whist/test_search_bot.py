@@ -92,23 +92,3 @@ def test_whist_search_bot_stops_sampling_worlds_at_its_solver_node_budget():
     big = search_bot(iterations=4, dd_nodes=10**9, dd_min_worlds=3)
     big.choose(s, seat, random.Random(0))
     assert big.last_iterations == big.dd_worlds
-
-
-def test_shipped_whist_ladder_command_reproduces_its_first_game(tmp_path):
-    """The Bid Whist command in data/ladder/README.md, played by today's search bot, makes
-    the shipped records (the first game checked)."""
-    import shlex
-
-    from engine.cli import main
-    from engine.ladder import LADDER_DIR
-
-    readme = (LADDER_DIR / "README.md").read_text()
-    line = next(x for x in readme.splitlines() if "ladder whist" in x)
-    command = line[line.index("python -m engine ladder") :].split("`")[0]
-    args = shlex.split(command)[3:]
-    args[args.index("--games") + 1] = "1"
-    args[args.index("--out") + 1] = str(tmp_path / "again.jsonl")
-    args[args.index("--summary") + 1] = str(tmp_path / "again.json")
-    assert main(args) == 0
-    again = (tmp_path / "again.jsonl").read_text().splitlines()
-    assert again == (LADDER_DIR / "records" / "whist.jsonl").read_text().splitlines()[:1]
