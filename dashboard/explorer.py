@@ -84,9 +84,8 @@ class ExplorerPlugin:
       engine's ``describe_turn``, its generic phrases translated here);
     - ``event_words(text)``: the history's "event" text in the session's language
       (default: seats as players, the text otherwise as the engine wrote it);
-    - ``chance_words()``: the move list's short name for chance's steps in the session's
-      language, what a player sees act at the table ("dealer", "dice"; default
-      "dealer/dice").
+    - ``chance``: what acts at the table on chance's steps, named so in the move list:
+      one of ``CHANCE_WORDS`` ("dealer", "deck", "dice", "die"; default "dealer/dice").
     """
 
     game: str
@@ -96,7 +95,27 @@ class ExplorerPlugin:
     measure: str = ""
     turn_words: Callable[[object], str] | None = None
     event_words: Callable[[str], str] | None = None
-    chance_words: Callable[[], str] | None = None
+    chance: str = ""
+
+    def __post_init__(self):
+        if self.chance and self.chance not in CHANCE_WORDS:
+            raise ValueError(f"chance {self.chance!r}: give one of {', '.join(CHANCE_WORDS)}")
+
+
+#: what acts at the table on chance's steps (:attr:`ExplorerPlugin.chance`), short enough
+#: for the move list's who column
+CHANCE_WORDS = ("dealer", "deck", "dice", "die")
+
+
+def chance_word(word: str) -> str:
+    """A game's chance in the session's language (``dealer/dice`` when it names none)."""
+    words = {
+        "dealer": pgettext("move list", "dealer"),
+        "deck": pgettext("move list", "deck"),
+        "dice": pgettext("move list", "dice"),
+        "die": pgettext("move list", "die"),
+    }
+    return words.get(word) or plain_label("chance")
 
 
 # --- cached loading -------------------------------------------------------------------------
@@ -122,14 +141,14 @@ class Replay:
 
 @st.cache_resource(show_spinner=False, max_entries=8)
 def _replay(
-    game: str, record_json: str, _history_fn, lang: str = "en", _event_fn=None, _chance_fn=None
+    game: str, record_json: str, _history_fn, lang: str = "en", _event_fn=None, _chance=""
 ) -> Replay:
     """``lang``: the cache keeps one replay per language (the move list has words)."""
     record = GameRecord.from_json(record_json)
     all_states = states(record)
     history = _history_fn(record)
     bots = set(get_game(game).bots)
-    chance = _chance_fn() if _chance_fn is not None else plain_label("chance")
+    chance = chance_word(_chance)
     moves = _moves(history, record.players, bots, _event_fn or player_words, chance)
     return Replay(record, all_states, history, moves)
 
@@ -675,7 +694,7 @@ def _board(plugin: ExplorerPlugin, key: str, record_json: str) -> None:
                 plugin.history,
                 current(),
                 plugin.event_words,
-                plugin.chance_words,
+                plugin.chance,
             )
     except EngineError as exc:
         st.error(_("This record does not replay: {error}").format(error=error_text(exc)))

@@ -6,7 +6,7 @@ import streamlit as st
 
 from dashboard.charts import company_chart, seat_chart, step_chart
 from dashboard.explorer import ExplorerPlugin, player
-from dashboard.i18n import N_, _, number, pgettext
+from dashboard.i18n import N_, _, number
 from dashboard.live import LivePlugin
 from dashboard.owners_choice.draw import (
     board_svg,
@@ -69,11 +69,6 @@ def whose_turn(state) -> str:
     return turn_words(state.describe_turn(), player)
 
 
-def chance_words() -> str:
-    """Chance's steps in the move list: what acts at the table."""
-    return pgettext("move list", "dice")
-
-
 PLUGIN = ExplorerPlugin(
     game="owners_choice",
     render_state=render_state,
@@ -81,7 +76,7 @@ PLUGIN = ExplorerPlugin(
     charts=charts,
     measure=MEASURE,
     turn_words=whose_turn,
-    chance_words=chance_words,
+    chance="dice",
 )
 
 

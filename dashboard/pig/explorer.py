@@ -6,7 +6,7 @@ import streamlit as st
 
 from dashboard.charts import seat_chart
 from dashboard.explorer import ExplorerPlugin, player
-from dashboard.i18n import _, pgettext
+from dashboard.i18n import _
 from dashboard.live import LivePlugin
 from dashboard.ui import svg_img
 from engine.pig.history import history
@@ -67,18 +67,13 @@ def turn_words(state) -> str:
     return _("{player} to act").format(player=player(state.current_player()))
 
 
-def chance_words() -> str:
-    """Chance's steps in the move list: what acts at the table."""
-    return pgettext("move list", "die")
-
-
 PLUGIN = ExplorerPlugin(
     game="pig",
     render_state=render_state,
     history=history,
     charts=charts,
     turn_words=turn_words,
-    chance_words=chance_words,
+    chance="die",
 )
 
 

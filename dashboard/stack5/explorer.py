@@ -6,7 +6,7 @@ import streamlit as st
 
 from dashboard.charts import seat_chart
 from dashboard.explorer import ExplorerPlugin, player, player_words
-from dashboard.i18n import N_, _, error_text, percent, pgettext
+from dashboard.i18n import N_, _, error_text, percent
 from dashboard.live import LivePlugin
 from dashboard.stack5 import words
 from dashboard.stack5.draw import cards_html, player_html
@@ -94,11 +94,6 @@ def event_words(text: str) -> str:
     return player_words(words.phrase(text, player))
 
 
-def chance_words() -> str:
-    """Chance's steps in the move list: what acts at the table."""
-    return pgettext("move list", "deck")
-
-
 PLUGIN = ExplorerPlugin(
     game="stack5",
     render_state=render_state,
@@ -107,7 +102,7 @@ PLUGIN = ExplorerPlugin(
     measure=MEASURE,
     turn_words=whose_turn,
     event_words=event_words,
-    chance_words=chance_words,
+    chance="deck",
 )
 
 

@@ -10,7 +10,7 @@ import streamlit as st
 
 from dashboard.charts import company_chart, seat_chart
 from dashboard.explorer import ExplorerPlugin, player
-from dashboard.i18n import N_, _, money, pgettext
+from dashboard.i18n import N_, _, money
 from dashboard.stock_holdem.draw import board_html, cards_html
 from engine.stock_holdem.cards import COMPANIES
 from engine.stock_holdem.history import history
@@ -145,11 +145,6 @@ MEASURE = N_(
 )
 
 
-def chance_words() -> str:
-    """Chance's steps in the move list: what acts at the table."""
-    return pgettext("move list", "dealer")
-
-
 PLUGIN = ExplorerPlugin(
     game="stock_holdem",
     render_state=render_state,
@@ -157,5 +152,5 @@ PLUGIN = ExplorerPlugin(
     charts=charts,
     measure=MEASURE,
     turn_words=turn_words,
-    chance_words=chance_words,
+    chance="dealer",
 )

@@ -6,7 +6,7 @@ import streamlit as st
 
 from dashboard.charts import step_chart
 from dashboard.explorer import ExplorerPlugin, player, player_words
-from dashboard.i18n import N_, _, ngettext, pgettext
+from dashboard.i18n import N_, _, ngettext
 from dashboard.whist.draw import back_html, card_html, cards_html, row, straw_html, trick_html
 from dashboard.whist.words import bid_words, contract_words, join, phase_word, variant_title
 from engine.whist.history import history
@@ -198,11 +198,6 @@ def turn_words(state) -> str:
     return player_words(phrase)
 
 
-def chance_words() -> str:
-    """Chance's steps in the move list: what acts at the table."""
-    return pgettext("move list", "dealer")
-
-
 PLUGIN = ExplorerPlugin(
     game="whist",
     render_state=render_state,
@@ -210,5 +205,5 @@ PLUGIN = ExplorerPlugin(
     charts=charts,
     measure=MEASURE,
     turn_words=turn_words,
-    chance_words=chance_words,
+    chance="dealer",
 )

@@ -220,3 +220,11 @@ def test_a_live_game_opens_in_the_explorer():
     assert not at.exception
     assert step_text(at).startswith("**Step 0 of")
     assert any("The game entered on the live page" in c.value for c in at.caption)
+
+
+def test_a_plugin_names_its_chance_from_the_explorers_words_only():
+    from dashboard.explorer import CHANCE_WORDS, ExplorerPlugin
+
+    with pytest.raises(ValueError, match="give one of dealer, deck, dice, die"):
+        ExplorerPlugin("pig", None, None, None, chance="croupier")
+    assert CHANCE_WORDS == ("dealer", "deck", "dice", "die")
