@@ -53,6 +53,25 @@ DEFAULT_ITERATIONS = 200
 _PAIR_STRIDE = 1_000_003
 
 
+def expected_rank_share(values: list[float], temperature: float) -> list[float]:
+    """Per seat, the expected share of the other seats it finishes ahead of, each pair a
+    logistic of the difference of their ``values`` — the scale of :func:`rank_utility`,
+    for a leaf before the end.
+
+    >>> expected_rank_share([100.0, 100.0, 0.0], 50.0)[0] > 0.5
+    True
+    """
+    n = len(values)
+    out = []
+    for p in range(n):
+        s = 0.0
+        for q in range(n):
+            if q != p:
+                s += 1.0 / (1.0 + math.exp((values[q] - values[p]) / temperature))
+        out.append(s / (n - 1))
+    return out
+
+
 def rank_utility(state: State) -> list[float]:
     """Per seat, the share of the other seats it finishes ahead of (a tie counts half);
     at the end a winner ranks above every non-winner. Two players: 1 win, 0.5 tie, 0 loss.

@@ -8,11 +8,10 @@ plain clone: the future chance is left to the chance nodes of the search
 
 from __future__ import annotations
 
-import math
 import random
 
 from engine.core.protocol import Bot
-from engine.core.search import SearchBot, rank_utility
+from engine.core.search import SearchBot, expected_rank_share, rank_utility
 from engine.owners_choice.state import (
     CHOOSE,
     DONE,
@@ -53,16 +52,7 @@ def evaluate(state: OwnersChoiceState) -> list[float]:
     scale as the finishing order, so a seat values second place over last."""
     if state.is_terminal():
         return rank_utility(state)
-    v = state.net_worth()
-    n = len(v)
-    out = []
-    for p in range(n):
-        s = 0.0
-        for q in range(n):
-            if q != p:
-                s += 1.0 / (1.0 + math.exp((v[q] - v[p]) / TEMPERATURE))
-        out.append(s / (n - 1))
-    return out
+    return expected_rank_share(state.net_worth(), TEMPERATURE)
 
 
 class PassiveBot(Bot):

@@ -17,11 +17,10 @@ still chance (the search samples it).
 
 from __future__ import annotations
 
-import math
 import random
 
 from engine.core.protocol import Bot
-from engine.core.search import SearchBot, rank_utility
+from engine.core.search import SearchBot, expected_rank_share, rank_utility
 from engine.stock_holdem.cards import ALL_CARDS, BEAR, backs
 from engine.stock_holdem.rules import FACE_UP
 from engine.stock_holdem.state import (
@@ -140,16 +139,7 @@ def evaluate(state: StockHoldemState) -> list[float]:
     same scale as the finishing order, so a seat values second place over last."""
     if state.phase == OVER:
         return rank_utility(state)
-    v = worth(state)
-    n = len(v)
-    out = []
-    for p in range(n):
-        s = 0.0
-        for q in range(n):
-            if q != p:
-                s += 1.0 / (1.0 + math.exp((v[q] - v[p]) / TEMPERATURE))
-        out.append(s / (n - 1))
-    return out
+    return expected_rank_share(worth(state), TEMPERATURE)
 
 
 def _round_over(leaf: StockHoldemState):
