@@ -70,7 +70,7 @@ class WhistState(State):
         "bids", "high_bid", "high_bidder",
         "declarer", "bid_number", "kind", "trump", "low", "kitty_taken", "discards",
         "hl_first", "hl_game", "hl_declarer",
-        "trick_cards", "led", "leader", "tricks", "books", "_strong",
+        "trick_cards", "led", "leader", "tricks", "books", "_strong", "_follow",
         "deal_log", "loser",
     )  # fmt: skip
 
@@ -129,6 +129,7 @@ class WhistState(State):
         self.tricks = []
         self.books = [0, 0]
         self._strong = None  # the strength tables of the contract, once in the play
+        self._follow: tuple = ()  # the follow tables by suit led, once in the play
 
     # --- who acts ---------------------------------------------------------------------
     def current_player(self) -> int:
@@ -244,7 +245,8 @@ class WhistState(State):
                 if self._legal is None:
                     self.legal_actions()  # sets ``_lmask``, the cards allowed now
                 c = action.code
-                if self._lmask & _CARD_BIT[c]:  # (no card: code -1, bit 0)
+                bit = _CARD_BIT[c]
+                if self._lmask & bit:  # (no card: code -1, bit 0)
                     self._pending.append(action)
                     if self.piles is not None:  # two players with straw piles
                         self._legal = None
@@ -254,7 +256,7 @@ class WhistState(State):
                     # makes the legal cards of the next seat at once (``apply`` checks them)
                     seat = self.to_act
                     hands = self.hands
-                    hands[seat] ^= _BIT[c]
+                    hands[seat] ^= bit
                     cards = self.trick_cards
                     cards.append(c)
                     led = self.led
@@ -266,10 +268,11 @@ class WhistState(State):
                     seat = self._next[seat]
                     if seat != self.leader:  # the trick goes on
                         self.to_act = seat
-                        if led < 0 or (led == self.trump and self.club):
+                        follow = self._follow[led]
+                        if follow is None:
                             self._legal = None  # a joker led, or the club rule: see legal_actions
                             return
-                        suit, shift, plays = (_FOLLOW or _follow_tables())[led]
+                        suit, shift, plays = follow
                         sub = hands[seat] & suit
                         if sub:  # follow suit
                             self._lmask = sub
@@ -715,6 +718,7 @@ class WhistState(State):
         self.phase = PLAY
         self.leader = self.to_act = leader
         self._strong = _strong_tables(self.trump, self.low)
+        self._follow = _follow_by_led(self.trump, self.club)
 
     def _play(self, c: int) -> None:
         seat = self.to_act
@@ -967,6 +971,7 @@ class WhistState(State):
         )
         c._next = self._next
         c._strong = self._strong
+        c._follow = self._follow
         c.club, c._legal, c._lmask, c._fresh = self.club, self._legal, self._lmask, self._fresh
         c._texts = list(self._texts)
         c._pending = list(self._pending)
@@ -1062,6 +1067,23 @@ def _follow_tables() -> list[tuple]:
         t = _PLAYS or _play_tables()
         _FOLLOW.extend((SUIT_MASK[s], 13 * s, t[s]) for s in range(4))
     return _FOLLOW
+
+
+_FOLLOW_BY: dict[tuple[int, bool], tuple] = {}
+
+
+def _follow_by_led(trump: int, club: bool) -> tuple:
+    """``_follow_tables()`` by the suit led, with ``None`` where the follower's legal cards
+    need the general rule: no suit led (a joker, index -1) or trump led under the club
+    rule (the jokers follow trump). Made once per contract kind."""
+    key = (trump, club)
+    out = _FOLLOW_BY.get(key)
+    if out is None:
+        by_led: list = list(_FOLLOW or _follow_tables())
+        if club and trump >= 0:
+            by_led[trump] = None
+        out = _FOLLOW_BY[key] = (*by_led, None)
+    return out
 
 
 _BIT = tuple(1 << c for c in range(54))  # by card: its bit in a card mask
