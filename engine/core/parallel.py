@@ -129,7 +129,7 @@ def _context():
     script."""
     if "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["engine.core.simulate", "engine.core.warm"])
+        ctx.set_forkserver_preload(["engine.core.simulate", "engine.core.fork_server"])
         return _EngineOnlyContext(ctx, _ForkServerProcess)
     return _EngineOnlyContext(multiprocessing.get_context("spawn"), _SpawnProcess)
 

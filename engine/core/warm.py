@@ -6,14 +6,12 @@ worker on its first game. Nothing here may start a thread (the fork server forks
 it): polars is never imported. A game that fails to load or play is skipped; the worker
 then loads it itself and reports any error as it would without this.
 
-Meant for the fork server; imported anywhere else it only warms (the freeze below is the
-fork server's alone)."""
+Imported anywhere else it only warms: the fork server's preload is
+:mod:`engine.core.fork_server`, which imports this and then freezes the collector."""
 
 from __future__ import annotations
 
-import gc
 import random
-import sys
 
 from engine.core.registry import _MODULES, get_game
 from engine.core.simulate import play_out
@@ -37,15 +35,4 @@ def warm(names=None) -> list[str]:
     return done
 
 
-def _in_fork_server() -> bool:
-    """True in multiprocessing's fork server (started as ``python -c 'from
-    multiprocessing.forkserver import main; main(...)'``)."""
-    return sys.argv[:1] == ["-c"] and "multiprocessing.forkserver" in sys.modules
-
-
 WARMED = warm()
-if _in_fork_server():
-    # What the fork server holds now is shared by every worker: kept out of the
-    # collector's passes, a worker's collections neither walk it nor copy its pages by
-    # writing to them.
-    gc.freeze()
