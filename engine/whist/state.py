@@ -373,9 +373,14 @@ class WhistState(State):
 
     def apply_trusted(self, action) -> None:
         """Apply an action known to be legal; its text is made when ``history`` is read."""
+        p = self.phase
+        if p == PLAY and self._legal is not None and self.piles is None:
+            # legal cards known (a driver asked): ``apply``'s one-bit check and its inline
+            # play, which also makes the next seat's legal cards, cost less than ``_play``
+            self.apply(action)
+            return
         self._pending.append(action)
         self._legal = None
-        p = self.phase
         if p == PLAY:
             self._play(action.code)
         elif p == DISCARD:
