@@ -7,6 +7,7 @@ import polars as pl
 
 from dashboard import palette
 from dashboard.i18n import N_, _
+from dashboard.units import amount, unit_word
 
 
 def step_marker(step: int) -> dict:
@@ -188,13 +189,12 @@ def loss_chart(
         if not mine:
             continue
         text = [
-            _("step {step} · {who}<br>played {action}, best {best}<br>lost {loss} {unit}").format(
+            _("step {step} · {who}<br>played {action}, best {best}<br>lost {loss}").format(
                 step=n.step + 1,
                 who=who(n.seat),
                 action=n.action,
                 best=n.best,
-                loss=f"{n.loss:.3g}",
-                unit=unit,
+                loss=amount(n.loss, unit),
             )
             for n in mine
         ]
@@ -228,7 +228,7 @@ def loss_chart(
     fig.update_layout(
         title=_("Value lost by each graded decision"),
         xaxis_title=_("step"),
-        yaxis_title=unit,
+        yaxis_title=unit_word(unit),
         margin={"l": 10, "r": 10, "t": 40, "b": 10},
         height=280,
         barmode="overlay",

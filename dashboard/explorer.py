@@ -38,8 +38,9 @@ from dashboard.ui import (
     set_url,
     url_value,
 )
+from dashboard.units import amount, unit_word
 from engine import EngineError, GameRecord, get_game, parse_records, simulate, states
-from engine.analysis import analyse_quick
+from engine.analysis import analyse, analyse_quick
 from engine.core.annotation import Annotation, accuracy
 from engine.core.records import MAX_BYTES, parse_jsonl
 
@@ -85,7 +86,11 @@ class ExplorerPlugin:
     - ``event_words(text)``: the history's "event" text in the session's language
       (default: seats as players, the text otherwise as the engine wrote it);
     - ``chance``: what acts at the table on chance's steps, named so in the move list:
-      one of ``CHANCE_WORDS`` ("dealer", "deck", "dice", "die"; default "dealer/dice").
+      one of ``CHANCE_WORDS`` ("dealer", "deck", "dice", "die"; default "dealer/dice");
+    - ``deal_of(state)``: for a game whose page grades only part of each deal
+      (``engine.analysis.QUICK_OPTIONS``), the deal (0 = the first) a state is in the
+      play of, else ``None``; the explorer then offers to grade the deal on view in full
+      (``analyse(record, deal=n)``).
     """
 
     game: str
@@ -96,6 +101,7 @@ class ExplorerPlugin:
     turn_words: Callable[[object], str] | None = None
     event_words: Callable[[str], str] | None = None
     chance: str = ""
+    deal_of: Callable[[object], int | None] | None = None
 
     def __post_init__(self):
         if self.chance and self.chance not in CHANCE_WORDS:
@@ -165,6 +171,54 @@ def _grades(game: str, record_json: str, lang: str = "en") -> tuple[tuple[Annota
                 game=game_words.title(game)
             )
         return (), _("This game could not be graded: {error}").format(error=error_text(exc))
+
+
+@st.cache_resource(show_spinner=False, max_entries=32)
+def _deal_grades(game: str, record_json: str, deal: int) -> tuple[Annotation, ...]:
+    """Every decision of one deal graded in full (see :attr:`ExplorerPlugin.deal_of`)."""
+    return tuple(analyse(GameRecord.from_json(record_json), deal=deal))
+
+
+def _with_full_deals(game, record_json, notes, deals) -> tuple[tuple[Annotation, ...], str]:
+    """The quick grades with the deals asked for graded in full in their place (the quick
+    grades of a deal are some of its full ones), or the quick grades and why not."""
+    full: list[Annotation] = []
+    try:
+        for deal in sorted(deals):
+            full += _deal_grades(game, record_json, deal)
+    except EngineError as exc:
+        return notes, _("This deal could not be graded: {error}").format(error=error_text(exc))
+    steps = {n.step for n in full}
+    merged = [n for n in notes if n.step not in steps] + full
+    return tuple(sorted(merged, key=lambda n: n.step)), ""
+
+
+def _deal_on_view(plugin, states, step) -> int | None:
+    """The deal whose play the step shows (the step after a deal's last card included)."""
+    deal = plugin.deal_of(states[step])
+    if deal is None and step:
+        deal = plugin.deal_of(states[step - 1])
+    return deal
+
+
+def _full_deal_control(key, deal, graded: set) -> None:
+    """The button that grades every card of the deal on view, or the word that it is."""
+    if deal in graded:
+        st.caption(_("Every card of deal {n} is graded.").format(n=deal + 1))
+        return
+
+    def ask():  # only records the wish: the grading runs in the script, under a spinner
+        st.session_state[f"{key}_full_deals"][1].add(deal)
+
+    st.button(
+        _("Grade every card of deal {n}").format(n=deal + 1),
+        key=f"{key}_full_deal_{deal}",
+        on_click=ask,
+        help=_(
+            "At first only the last five tricks of each deal are graded; this grades all "
+            "of this deal's cards (a few seconds)."
+        ),
+    )
 
 
 def _thresholds(game: str):
@@ -609,15 +663,6 @@ def _mark_text(mark: str) -> str:
     return f"{mark} ({_(MARK_WORDS[mark])})" if mark else _("no mark")
 
 
-def _number(x: float) -> str:
-    return f"{x:.2f}".rstrip("0").rstrip(".") if abs(x) < 100 else f"{x:.0f}"
-
-
-def _amount(x: float, unit: str) -> str:
-    """``$30``, ``0.36 points``, ``1 tricks``: a value in the game's unit."""
-    return f"${_number(x)}" if unit == "$" else f"{_number(x)} {unit}"
-
-
 def _grade_of_step(note: Annotation | None, players: list[str]) -> None:
     if note is None:
         return
@@ -625,21 +670,20 @@ def _grade_of_step(note: Annotation | None, players: list[str]) -> None:
     unit = note.unit
     played, best = f"**{plain(note.action)}**", f"**{plain(note.best)}**"
     if note.action == note.best:
-        text = _("{who} played {played}: the best choice ({value} {unit})").format(
-            who=who, played=played, value=_number(note.value_played), unit=unit
+        text = _("{who} played {played}: the best choice ({value})").format(
+            who=who, played=played, value=amount(note.value_played, unit)
         )
     else:
         text = _(
-            "{who} played {played} worth {value} {unit}; best was {best} worth {best_value} "
-            "{unit} — lost **{loss} {unit}**"
+            "{who} played {played} worth {value}; best was {best} worth {best_value} — "
+            "lost **{loss}**"
         ).format(
             who=who,
             played=played,
-            value=_number(note.value_played),
-            unit=unit,
+            value=amount(note.value_played, unit),
             best=best,
-            best_value=_number(note.value_best),
-            loss=_number(note.loss),
+            best_value=amount(note.value_best, unit),
+            loss=amount(note.loss, unit),
         )
     text += f" · {_mark_text(note.mark)}"
     if note.mark in ("??", "?"):
@@ -651,7 +695,7 @@ def _grade_of_step(note: Annotation | None, players: list[str]) -> None:
 
 
 def _accuracy_frame(notes, players: list[str]) -> pl.DataFrame:
-    unit = notes[0].unit if notes else ""
+    word = unit_word(notes[0].unit if notes else "")
     rows = accuracy(notes, len(players))
     return pl.DataFrame(
         {
@@ -661,8 +705,8 @@ def _accuracy_frame(notes, players: list[str]) -> pl.DataFrame:
             _("? mistakes"): [r["?"] for r in rows],
             _("?! inaccuracies"): [r["?!"] for r in rows],
             _("!? good finds"): [r["!?"] for r in rows],
-            _("mean lost ({unit})").format(unit=unit): [round(r["mean_loss"], 3) for r in rows],
-            _("total lost ({unit})").format(unit=unit): [round(r["total_loss"], 2) for r in rows],
+            _("mean lost ({unit})").format(unit=word): [round(r["mean_loss"], 3) for r in rows],
+            _("total lost ({unit})").format(unit=word): [round(r["total_loss"], 2) for r in rows],
         }
     )
 
@@ -675,9 +719,9 @@ def _thresholds_text(game: str, unit: str) -> str:
         "Marks: ?! from {inaccuracy} lost, ? from {mistake}, ?? from {blunder}; !? = the only "
         "choice that keeps the value (every other loses at least {mistake})."
     ).format(
-        inaccuracy=_amount(t.inaccuracy, unit),
-        mistake=_amount(t.mistake, unit),
-        blunder=_amount(t.blunder, unit),
+        inaccuracy=amount(t.inaccuracy, unit),
+        mistake=amount(t.mistake, unit),
+        blunder=amount(t.blunder, unit),
     )
 
 
@@ -707,9 +751,18 @@ def _board(plugin: ExplorerPlugin, key: str, record_json: str) -> None:
     grade = st.session_state.get(f"{key}_grade", False)
     notes: tuple[Annotation, ...] = ()
     why_not = ""
+    full = st.session_state.get(f"{key}_full_deals")
+    if full is None or full[0] != record_json:  # the deals graded in full, this record's
+        full = st.session_state[f"{key}_full_deals"] = (record_json, set())
     if grade:
         with st.spinner(_("Grading every decision…")):
             notes, why_not = _grades(plugin.game, record_json, current())
+        if notes and full[1]:
+            with st.spinner(_("Grading every card of the deal…")):
+                notes, deal_why = _with_full_deals(plugin.game, record_json, notes, full[1])
+            if deal_why:
+                full[1].clear()  # asked again only by a new click
+                st.error(deal_why)
     by_row = {n.step + 1: n for n in notes}  # the move-list row of the action graded
     marks = {s: n.mark for s, n in by_row.items() if n.mark}
 
@@ -748,6 +801,10 @@ def _board(plugin: ExplorerPlugin, key: str, record_json: str) -> None:
         _url_out(key, grade=bool(st.session_state.get(f"{key}_grade")))
         _move_list(key, rep.moves, step, marks)
         _grade_of_step(by_row.get(step), record.players)
+        if notes and plugin.deal_of is not None:
+            deal = _deal_on_view(plugin, rep.states, step)
+            if deal is not None:
+                _full_deal_control(key, deal, full[1])
         _bot_hint(plugin, key, record, state, step)
         st.download_button(
             _("Download this record (.json)"),

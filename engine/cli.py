@@ -311,6 +311,8 @@ def cmd_analyse(args) -> int:
     try:
         lines = 0
         opts = {} if args.tricks_left is None else {"tricks_left": args.tricks_left}
+        if args.deal is not None:
+            opts["deal"] = args.deal
         for line in annotation_lines(records, **opts):
             out.write(line + "\n")
             lines += 1
@@ -428,6 +430,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         help="Whist: grade only the last N tricks of each deal (double dummy is slow early)",
     )
+    a.add_argument("--deal", type=int, help="Whist: grade only deal N (0 = the first) of each game")
     a.set_defaults(func=cmd_analyse)
 
     b = sub.add_parser("bench", help="random-bot games per second, per game, on one core")

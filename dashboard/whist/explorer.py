@@ -165,8 +165,9 @@ def charts(df, step):
 MEASURE = N_(
     "Tricks. Each card played is graded by the tricks its side can still take with "
     "the best play of everyone as if all hands were face up (double dummy); it says "
-    "what was possible, not what a player could have known. Here the last five tricks "
-    "of each four-player deal are graded: every card of a whole game would take minutes."
+    "what was possible, not what a player could have known. At first the last five "
+    "tricks of each four-player deal are graded (every card of a whole game would take "
+    "minutes); the button under the move list grades every card of the deal on view."
 )
 
 # The engine's turn phrases by their code, in player words ({player}: the seat as a player).
@@ -206,4 +207,5 @@ PLUGIN = ExplorerPlugin(
     measure=MEASURE,
     turn_words=turn_words,
     chance="dealer",
+    deal_of=lambda state: state.deal_no if state.phase_name == "play" else None,
 )

@@ -47,26 +47,36 @@ _PLAY = "play"
 
 
 def analyse(
-    record: GameRecord, *, tricks_left: int | None = None, use_endplay: bool = True
+    record: GameRecord,
+    *,
+    tricks_left: int | None = None,
+    deal: int | None = None,
+    use_endplay: bool = True,
 ) -> list[Annotation]:
     """One :class:`Annotation` per card played in the four-player games of ``record``
-    (ordered by step); see the module docstring for the measure and the marks."""
-    if tricks_left is not None and (isinstance(tricks_left, bool) or tricks_left < 0):
+    (ordered by step); see the module docstring for the measure and the marks.
+    ``deal``: grade only that deal (0 = the first), e.g. in full on a page whose quick
+    grading stops at ``tricks_left``."""
+    if tricks_left is not None and (
+        isinstance(tricks_left, bool) or not isinstance(tricks_left, int) or tricks_left < 0
+    ):
         raise EngineError(f"tricks_left {tricks_left!r} must be a whole number 0 or more")
+    if deal is not None and (isinstance(deal, bool) or not isinstance(deal, int) or deal < 0):
+        raise EngineError(f"deal {deal!r} must be a deal number, 0 (the first) or more")
     sts = states(record)
     if not sts or sts[0].num_players != 4:
         return []
     out: list[Annotation] = []
-    deal: list[int] = []
+    steps: list[int] = []  # the play steps of the deal being collected
     for i in range(len(record.actions)):
         st = sts[i]
-        if st.phase_name == _PLAY:
-            if deal and sts[deal[-1]].deal_no != st.deal_no:
-                out += _grade_deal(record, sts, deal, tricks_left, use_endplay)
-                deal = []
-            deal.append(i)
-    if deal:
-        out += _grade_deal(record, sts, deal, tricks_left, use_endplay)
+        if st.phase_name == _PLAY and (deal is None or st.deal_no == deal):
+            if steps and sts[steps[-1]].deal_no != st.deal_no:
+                out += _grade_deal(record, sts, steps, tricks_left, use_endplay)
+                steps = []
+            steps.append(i)
+    if steps:
+        out += _grade_deal(record, sts, steps, tricks_left, use_endplay)
     return out
 
 

@@ -228,3 +228,62 @@ def test_a_plugin_names_its_chance_from_the_explorers_words_only():
     with pytest.raises(ValueError, match="give one of dealer, deck, dice, die"):
         ExplorerPlugin("pig", None, None, None, chance="croupier")
     assert CHANCE_WORDS == ("dealer", "deck", "dice", "die")
+
+
+def test_the_deal_on_view_can_be_graded_in_full():
+    """Whist grades the last five tricks of each deal at first; the button grades every
+    card of the deal on view, and the table, the marks and the chart then count them."""
+    record = read_jsonl(DATA / "whist" / "bid4.jsonl")[2]  # two deals
+    plays = [i for i, t in enumerate(record.actions) if t.startswith("play ")]
+    at = open_link(
+        "views/whist/games.py",
+        src="recorded",
+        file="bid4.jsonl",
+        game="3",
+        grade="1",
+        step=str(plays[0] + 1),  # the first card of the first deal
+    )
+
+    def graded() -> int:
+        return next(d.value for d in at.dataframe if "graded" in d.value.columns)["graded"].sum()
+
+    assert graded() == 2 * 20  # the last five tricks of each deal
+    button = at.button(key="xp_whist_full_deal_0")
+    assert button.label == "Grade every card of deal 1"
+    button.click().run()
+    assert not at.exception and not at.error
+    assert graded() == 48 + 20
+    assert "Every card of deal 1 is graded." in [c.value for c in at.caption]
+    assert step_text(at).startswith(f"**Step {plays[0] + 1} of")
+    full = {n.step: n for n in analyse(record, deal=0)}
+    first = full[plays[0]]
+    shown = [*at.info, *at.warning, *at.error]
+    assert any(f"played **{plain(first.action)}**" in m.value for m in shown)
+    at.button(key="xp_whist_last").click().run()  # the second deal: offered on its own
+    assert at.button(key="xp_whist_full_deal_1").label == "Grade every card of deal 2"
+    assert graded() == 48 + 20
+
+
+def test_the_grades_name_their_unit_in_the_pages_language():
+    """ "1 trick", not "1 tricks"; トリック on a Japanese page, not the engine's word."""
+    from dashboard.i18n import language
+    from dashboard.units import amount, unit_word
+
+    assert [amount(1, "tricks"), amount(2, "tricks"), amount(0.25, "points")] == [
+        "1 trick",
+        "2 tricks",
+        "0.25 points",
+    ]
+    with language("ja"):
+        assert (amount(1, "tricks"), unit_word("tricks")) == ("1 トリック", "トリック")
+    at = open_link(
+        "views/whist/games.py",
+        src="recorded",
+        file="bid4.jsonl",
+        game="3",
+        grade="1",
+        step="60",
+        lang="ja",
+    )
+    table = next(d.value for d in at.dataframe if "平均損失（トリック）" in d.value.columns)
+    assert not any("tricks" in c for c in table.columns)

@@ -142,6 +142,27 @@ def test_analyse_refuses_a_negative_trick_count():
         analyse(BLUNDER, tricks_left=-1)
 
 
+@pytest.mark.parametrize("deal", [-1, True, "1", 1.0])
+def test_analyse_refuses_a_deal_that_is_not_a_deal_number(deal):
+    with pytest.raises(EngineError, match=rf"deal {deal!r} must be a deal number"):
+        analyse(BLUNDER, deal=deal)
+
+
+def test_one_deal_graded_alone_in_full_is_that_deal_of_the_whole_grading():
+    """What the explorer's "grade this whole deal" asks: every card of that deal, the
+    same grades the quick grading gives its last tricks, nothing of the other deals."""
+    record = read_jsonl(DATA / "bid4.jsonl")[2]  # two deals
+    sts = states(record)
+    quick = analyse(record, tricks_left=3)
+    deal_of = {a.step: sts[a.step].deal_no for a in quick}
+    second = analyse(record, deal=1)
+    plays = [i for i, t in enumerate(record.actions) if t.startswith("play ")]
+    assert [a.step for a in second] == [i for i in plays if sts[i].deal_no == 1]
+    assert len(second) == 48
+    assert [a for a in quick if deal_of[a.step] == 1] == [a for a in second if a.step in deal_of]
+    assert analyse(record, deal=999) == []  # a deal the record does not reach
+
+
 @pytest.mark.slow
 def test_analyse_grades_every_card_of_whole_bid_whist_games():
     record = read_jsonl(DATA / "bid4.jsonl")[0]
