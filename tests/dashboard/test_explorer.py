@@ -230,19 +230,25 @@ def test_a_plugin_names_its_chance_from_the_explorers_words_only():
     assert CHANCE_WORDS == ("dealer", "deck", "dice", "die")
 
 
-def test_the_deal_on_view_can_be_graded_in_full():
-    """Whist grades the last five tricks of each deal at first; the button grades every
-    card of the deal on view, and the table, the marks and the chart then count them."""
-    record = read_jsonl(DATA / "whist" / "bid4.jsonl")[2]  # two deals
-    plays = [i for i, t in enumerate(record.actions) if t.startswith("play ")]
-    at = open_link(
+def open_graded_whist_game(step: int, **params: str) -> AppTest:
+    """The third Bid Whist record (two deals) on the Whist games page, graded, at ``step``."""
+    return open_link(
         "views/whist/games.py",
         src="recorded",
         file="bid4.jsonl",
         game="3",
         grade="1",
-        step=str(plays[0] + 1),  # the first card of the first deal
+        step=str(step),
+        **params,
     )
+
+
+def test_the_deal_on_view_can_be_graded_in_full():
+    """Whist grades the last five tricks of each deal at first; the button grades every
+    card of the deal on view, and the table, the marks and the chart then count them."""
+    record = read_jsonl(DATA / "whist" / "bid4.jsonl")[2]  # two deals
+    plays = [i for i, t in enumerate(record.actions) if t.startswith("play ")]
+    at = open_graded_whist_game(step=plays[0] + 1)  # the first card of the first deal
 
     def graded() -> int:
         return next(d.value for d in at.dataframe if "graded" in d.value.columns)["graded"].sum()
@@ -276,14 +282,6 @@ def test_the_grades_name_their_unit_in_the_pages_language():
     ]
     with language("ja"):
         assert (amount(1, "tricks"), unit_word("tricks")) == ("1 トリック", "トリック")
-    at = open_link(
-        "views/whist/games.py",
-        src="recorded",
-        file="bid4.jsonl",
-        game="3",
-        grade="1",
-        step="60",
-        lang="ja",
-    )
+    at = open_graded_whist_game(step=60, lang="ja")
     table = next(d.value for d in at.dataframe if "平均損失（トリック）" in d.value.columns)
     assert not any("tricks" in c for c in table.columns)
