@@ -70,22 +70,31 @@ def estimate_books(cards: list[int], trump: int, low: bool) -> float:
     return est
 
 
-def best_contract(cards: list[int]) -> tuple[float, str, int, bool]:
-    """(estimate, kind, trump, low) of the best contract for these cards."""
+def best_contract(cards: list[int], nt_bonus: float = 0.3) -> tuple[float, str, int, bool]:
+    """(estimate, kind, trump, low) of the best contract for these cards; no trump counts
+    ``nt_bonus`` books more (it outranks and scores double)."""
     best = (-1.0, "uptown", 0, False)
     for low in (False, True):
         for t in range(4):
             e = estimate_books(cards, t, low)
             if e > best[0]:
                 best = (e, "downtown" if low else "uptown", t, low)
-        e = estimate_books(cards, -1, low) + 0.3  # no trump outranks and scores double
+        e = estimate_books(cards, -1, low) + nt_bonus
         if e > best[0]:
             best = (e, "notrump", -1, low)
     return best
 
 
 class HeuristicBot(Bot):
+    """``bid_extra``: books added to the hand's estimate when bidding, ``nt_bonus``: to no
+    trump's. The registered heuristic bids with 0 and 0.3; the search bot, which makes
+    more of its contracts, with more (``engine.whist.world.BID_EXTRA``)."""
+
     name = "heuristic"
+
+    def __init__(self, bid_extra: float = 0.0, nt_bonus: float = 0.3):
+        self.bid_extra = bid_extra
+        self.nt_bonus = nt_bonus
 
     def choose(self, state, seat: int, rng: random.Random):
         obs = state.observation(seat)
@@ -121,9 +130,9 @@ class HeuristicBot(Bot):
 
     # --- bidding ------------------------------------------------------------------------
     def _bid(self, obs, cards, legal, seat):
-        est, kind, _, _ = best_contract(cards)
+        est, kind, _, _ = best_contract(cards, self.nt_bonus)
         extra = 1.5 + (PARTNER_BOOKS if len(obs["hand_sizes"]) == 4 else 1.0)
-        number = int(est + extra) - 6
+        number = int(est + extra + self.bid_extra) - 6
         partner_high = False
         if obs["bids"] and len(obs["hand_sizes"]) == 4:
             high = [s for s, b in obs["bids"] if b != "pass"]

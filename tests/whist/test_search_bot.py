@@ -1,6 +1,6 @@
 """The Whist search bot (engine.whist.world.WhistSearchBot): the last tricks of a
 four-player deal valued by the deal's points over double-dummy worlds, the heuristic's
-bids, trump and discards, the solver-node budget."""
+bids (with the search bot's extra books), trump and discards, the solver-node budget."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from engine import get_game
 from engine.whist.bots import HeuristicBot
 from engine.whist.scoring import bid_whist_points
 from engine.whist.state import PLAY
-from engine.whist.world import DD_TRICKS, search_bot
+from engine.whist.world import BID_EXTRA, DD_TRICKS, search_bot
 
 
 def _play_until(pred, seed: int):
@@ -59,12 +59,13 @@ def test_double_dummy_cards_are_valued_by_books_without_the_points_option():
 
 
 def test_whist_search_bot_bids_names_trump_and_discards_like_the_heuristic():
-    """Bids, the trump (or direction) and the kitty discards are the heuristic's; the
-    cards are searched."""
+    """Bids, the trump (or direction) and the kitty discards are the heuristic's, bidding
+    with the search bot's extra books; the cards are searched."""
     game = get_game("whist")
     rng = random.Random(5)
     s = game.new_initial_state(4)
-    bot, heuristic = search_bot(iterations=4), HeuristicBot()
+    bot = search_bot(iterations=4)
+    heuristic = HeuristicBot(bid_extra=BID_EXTRA)
     seen = set()
     while not s.is_terminal() and len(seen) < 3:
         p = s.current_player()
