@@ -13,56 +13,30 @@ knows (a card another seat peeked at stays known to it under its new face). The 
 seat sees, all public numbers, and every seat's peek rights are unchanged, so the
 sampled world's ``observation(seat)`` equals the real one. The deal of a later round is
 still chance (the search samples it).
-
-The search bot (:func:`search_bot`, registered as ``mcts``) is flat Monte Carlo over the
-root moves on common random numbers (:class:`PairedSearchBot`): the j-th sample of every
-root move starts from the same sampled world and rolls out with the same random stream,
-so two moves' means differ by the moves more than by the luck; successive halving spends
-the samples on the better moves.
 """
 
 from __future__ import annotations
 
-import math
 import random
-import time
 
 from engine.core.protocol import Bot
 from engine.core.search import SearchBot, expected_rank_share, rank_utility
 from engine.stock_holdem.cards import ALL_CARDS, BEAR, backs
 from engine.stock_holdem.rules import FACE_UP
 from engine.stock_holdem.state import (
-    BUY,
-    CLEANUP,
     DEAL,
-    END_TURN,
-    NO_BUY,
-    NO_SELL,
-    OP_CASH,
     OP_END,
     OP_NO_BUY,
     OP_NO_SELL,
-    OP_PEEK,
-    OP_PEEK_HAND,
     OP_PLACE,
     OVER,
-    PLACE,
-    PLACE_BY_OPEN,
-    PLACE_MOVES,
-    SELL,
-    TRADE,
     StockHoldemState,
 )
 
 _PASS = frozenset((OP_NO_SELL, OP_NO_BUY, OP_END))
 
-#: samples (root move x sampled world) per decision of the registered ``mcts`` bot
-ITERATIONS = 1000
-#: moves the search leaves to the prior: a sampled world knows every card, so it cannot
-#: value a peek; cash only turns a chip into the dollar it is worth anyway
-_UNSEARCHED = frozenset((OP_CASH, OP_PEEK, OP_PEEK_HAND))
-#: distance between the seeds of the samples' streams
-_STRIDE = 1_000_003
+#: iterations per decision of the registered ``mcts`` bot (well under 1 s on one core)
+ITERATIONS = 400
 
 
 def seen_cards(state: StockHoldemState, seat: int) -> set[int]:
@@ -81,12 +55,11 @@ def seen_cards(state: StockHoldemState, seat: int) -> set[int]:
     return seen
 
 
-#: how much higher (utility, see :func:`evaluate`) another move's mean must be than the
-#: prior's (:class:`~engine.stock_holdem.bots.ForesightBot`) to be played instead
-MARGIN = 0.0
-#: scale of the net-worth differences (dollars) in the logistic utility (tuning games,
-#: share ahead of the heuristic: $10 0.609, $20 0.647, $40 0.675, $80 0.675)
-TEMPERATURE = 40.0
+#: share of the iterations credited to the prior's move (:class:`ForesightBot`) in the
+#: final pick
+PRIOR_WEIGHT = 0.25
+#: scale of the net-worth differences (dollars) in the logistic utility
+TEMPERATURE = 20.0
 
 
 def sample_world(state: StockHoldemState, seat: int, rng: random.Random) -> StockHoldemState:
@@ -142,36 +115,6 @@ class PassiveBot(Bot):
         return pool[int(rng.random() * len(pool))]
 
 
-#: the companies open for a card, per ``open_mask``
-_OPEN = tuple(tuple(co for co in range(6) if m >> co & 1) for m in range(64))
-
-
-def playout(world: StockHoldemState, rng: random.Random) -> None:
-    """:class:`PassiveBot`'s rollout to the end of the round (the same moves for the same
-    ``rng``), without listing the legal moves: five times faster."""
-    while True:
-        phase = world.phase
-        if phase == TRADE:
-            step = world.step
-            if step == SELL:
-                world.apply_trusted(NO_SELL)
-            elif step == BUY:
-                world.apply_trusted(NO_BUY)
-            elif step == PLACE:
-                hand = world.hands[(world.start + world.turn_index) % world.num_players]
-                opens = _OPEN[world.open_mask]
-                k = len(opens)
-                i = int(rng.random() * (len(hand) * k))
-                world.apply_trusted(PLACE_MOVES[hand[i // k]][opens[i % k]])
-            else:
-                world.apply_trusted(END_TURN)
-        elif phase == CLEANUP:
-            moves = PLACE_BY_OPEN[world.hands[world.cleanup_seat][0]][world.open_mask]
-            world.apply_trusted(moves[int(rng.random() * len(moves))])
-        else:
-            return
-
-
 def worth(state: StockHoldemState) -> list[int | float]:
     """Each seat's net worth; between rounds (round 1 priced, round 2 not yet dealt) a
     share is valued at what it is worth at the end (:func:`~engine.stock_holdem.bots.
@@ -199,87 +142,40 @@ def evaluate(state: StockHoldemState) -> list[float]:
     return expected_rank_share(worth(state), TEMPERATURE)
 
 
-class PairedSearchBot(SearchBot):
-    """Flat Monte Carlo over the root moves on common random numbers. A sample of a root
-    move: a world from :func:`sample_world`, the move, :func:`playout` to the end of the
-    round, :func:`evaluate` for the seat. The j-th samples of all moves share the world
-    and the playout's stream. Successive halving: the budget is split over
-    ceil(log2(moves)) rounds, after each the better half of the moves goes on (the
-    prior's move always does); the highest mean wins, the prior's move unless another
-    beats it by more than ``margin``. The prior plays the moves the search cannot value
-    (``_UNSEARCHED``). ``seconds``: as many samples as fit, without halving."""
+def _round_over(leaf: StockHoldemState):
+    """End a rollout when the leaf's round has been priced (or the game is over)."""
+    start = leaf.round
 
-    def __init__(self, *, iterations=ITERATIONS, seconds=None, margin=MARGIN):
-        from engine.stock_holdem.bots import ForesightBot
+    def stop(s: StockHoldemState) -> bool:
+        return s.round != start or s.phase == OVER
 
-        super().__init__(
-            iterations=iterations,
-            seconds=seconds,
-            rollout=PassiveBot,
-            prior=ForesightBot,
-            sample_world=sample_world,
-            evaluate=evaluate,
-        )
-        self.margin = margin
-
-    def choose(self, state: StockHoldemState, seat: int, rng: random.Random):
-        legal = state.legal_actions()
-        self.last_iterations = 0
-        if len(legal) == 1:
-            return legal[0]
-        if self._prior is None:
-            self._prior = self._prior_factory()
-        first = self._prior.choose(state, seat, rng)
-        if first.op in _UNSEARCHED:
-            return first
-        moves = [first] + [m for m in legal if m.op not in _UNSEARCHED and m != first]
-        if len(moves) == 1:
-            return first
-        base = rng.getrandbits(48)
-        budget = self.iterations if self.iterations is not None else 1 << 60
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        rounds = max(1, math.ceil(math.log2(len(moves))))
-        totals = dict.fromkeys(moves, 0.0)
-        j = spent = 0
-        for r in range(rounds):
-            per = max(1, (budget - spent) // ((rounds - r) * len(moves)))
-            for _ in range(per):
-                if deadline is not None and j and time.perf_counter() >= deadline:
-                    break
-                seed = base + _STRIDE * j
-                world = self.sample_world(state, seat, random.Random(seed))
-                for m in moves:
-                    w = world.clone()
-                    w.apply_trusted(m)
-                    playout(w, random.Random(seed + 1))
-                    totals[m] += self.evaluate(w)[seat]
-                j += 1
-                spent += len(moves)
-            if r < rounds - 1 and len(moves) > 2:
-                order = sorted(range(len(moves)), key=lambda i: (-totals[moves[i]], i))
-                top = order[: (len(moves) + 1) // 2]
-                if 0 not in top:
-                    top[-1] = 0
-                moves = [moves[i] for i in sorted(top)]
-        self.last_iterations = spent
-        best = max(moves, key=lambda m: (totals[m], m == first))
-        if (totals[best] - totals[first]) / j > self.margin:
-            return best
-        return first
+    return stop
 
 
 def search_bot(iterations: int | None = ITERATIONS, seconds: float | None = None) -> SearchBot:
-    """The registered ``mcts`` bot: :class:`PairedSearchBot` with the round-aware
-    heuristic (:class:`~engine.stock_holdem.bots.ForesightBot`) as its prior."""
-    return PairedSearchBot(iterations=iterations, seconds=seconds)
+    """SO-ISMCTS over :func:`sample_world`; :class:`PassiveBot` rollouts to the end of
+    the current round (the price phase sets the prices), then :func:`evaluate` values
+    the seats' worths against each other; the round-aware heuristic
+    (:class:`~engine.stock_holdem.bots.ForesightBot`) is the prior, tried first at the
+    root and credited ``PRIOR_WEIGHT`` × iterations visits in the final pick."""
+    from engine.stock_holdem.bots import ForesightBot
+
+    return SearchBot(
+        iterations=iterations,
+        seconds=seconds,
+        rollout=PassiveBot,
+        prior=ForesightBot,
+        prior_weight=PRIOR_WEIGHT,
+        sample_world=sample_world,
+        cutoff=_round_over,
+        evaluate=evaluate,
+    )
 
 
 __all__ = [
     "ITERATIONS",
-    "PairedSearchBot",
     "PassiveBot",
     "evaluate",
-    "playout",
     "sample_world",
     "search_bot",
     "seen_cards",

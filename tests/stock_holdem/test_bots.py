@@ -9,15 +9,8 @@ from engine import get_game, simulate
 from engine.core.search import rank_utility
 from engine.stock_holdem.bots import ForesightBot, HeuristicBot, expected_price, hold_values
 from engine.stock_holdem.pricing import MAX_PRICE, price_distribution
-from engine.stock_holdem.state import DEAL, OVER, PLACE, TRADE
-from engine.stock_holdem.world import (
-    PairedSearchBot,
-    PassiveBot,
-    evaluate,
-    playout,
-    sample_world,
-    worth,
-)
+from engine.stock_holdem.state import DEAL, OVER
+from engine.stock_holdem.world import PassiveBot, evaluate, worth
 
 
 def test_a_share_after_round_one_is_worth_at_least_its_price_and_round_twos_mean():
@@ -113,39 +106,3 @@ def test_search_bot_plays_whole_games_against_the_heuristic():
 
     lad = run_ladder("stock_holdem", ["heuristic", "mcts@4"], games=2, seed=1)
     assert lad.games == 2 and lad.played == {"heuristic": 2, "mcts@4": 2}
-
-
-def test_playout_plays_the_passive_bots_moves_to_the_end_of_the_round():
-    for seed in range(6):
-        s = _first_decision(seed, 1 + seed % 2)
-        a, b = s.clone(), s.clone()
-        rng = random.Random(seed)
-        start = a.round
-        while a.round == start and a.phase != OVER:
-            a.apply_trusted(PassiveBot().choose(a, a.current_player(), rng))
-        playout(b, random.Random(seed))
-        assert b.history == a.history and b.observation(None) == a.observation(None)
-
-
-def test_search_bot_shares_sampled_worlds_among_moves_and_keeps_the_prior_within_margin():
-    s = get_game("stock_holdem").new_initial_state(4)
-    rng = random.Random(4)
-    while not (s.phase == TRADE and s.step == PLACE):  # a placement: many moves to search
-        p = s.current_player()
-        s.apply_trusted(s.sample_chance(rng) if p < 0 else PassiveBot().choose(s, p, rng))
-    seat = s.current_player()
-    worlds = []
-
-    def counted(state, p, rng):
-        worlds.append(p)
-        return sample_world(state, p, rng)
-
-    bot = PairedSearchBot(iterations=300)
-    bot.sample_world = counted
-    move = bot.choose(s, seat, random.Random(1))
-    assert move in s.legal_actions()
-    assert bot.last_iterations > 250  # about the budget (whole rounds of the halving)
-    assert bot.last_iterations > 2 * len(worlds)  # each sampled world serves several moves
-    sure = PairedSearchBot(iterations=300, margin=1.0)  # no mean beats another by 1
-    prior = ForesightBot().choose(s, seat, random.Random(1))
-    assert sure.choose(s, seat, random.Random(1)) == prior
