@@ -12,6 +12,8 @@ import random
 
 import pytest
 
+from engine.core.errors import IllegalAction
+from engine.whist.actions import parse_action
 from engine.whist.cards import CARD_TEXT, DISPLAY_ORDER
 from tests.whist.helpers import GAME, players
 
@@ -31,7 +33,12 @@ def _play_out(variant: str, seed: int, checked: bool, **rules):
         else:
             legal = s.legal_actions()
             assert legal == s.clone().legal_actions()  # the cached tuple is the made one
-            step(rng.choice(legal))
+            action = rng.choice(legal)
+            if not checked:
+                # legal cards unknown: apply_trusted takes the general ``_play`` steps
+                # (with them known it would take apply's inline play, the path under test)
+                s._legal = None
+            step(action)
         n += 1
         if n % 5 == 0:
             views.append(s.observation(None))
@@ -44,15 +51,19 @@ def test_checked_apply_plays_the_same_whole_games_as_the_trusted_steps(variant, 
     """Same seed, same random choices: the checked ``apply`` (legal cards made at once)
     and ``apply_trusted`` (legal cards made when asked) give the same records and views."""
     rules = {"jokers_follow_trump": club} if variant.startswith("bid") else {}
-    for seed in range(3):
+    for seed in range(12):  # the club rule's trump leads first differ at seed 9
         assert _play_out(variant, seed, True, **rules) == _play_out(variant, seed, False, **rules)
 
 
-def test_cached_legal_cards_after_each_checked_play_are_the_rules_cards():
+@pytest.mark.parametrize("club", [False, True])
+def test_cached_legal_cards_after_each_checked_play_are_the_rules_cards(club):
     """After every checked card play the cached legal tuple (made at once) equals the one
-    ``legal_actions`` makes from the rules for that position (follow suit, void, lead)."""
-    for seed in range(20):
-        s = GAME.new_initial_state(4, variant="bid4", first_dealer=seed % 4)
+    ``legal_actions`` makes from the rules for that position (follow suit, void, lead;
+    under the club rule a trump lead lets the jokers follow)."""
+    for seed in range(40):
+        s = GAME.new_initial_state(
+            4, variant="bid4", first_dealer=seed % 4, jokers_follow_trump=club
+        )
         rng = random.Random(seed)
         s.apply(s.sample_chance(rng))
         while s.deal_no == 0:
@@ -110,3 +121,20 @@ def test_sample_chance_deals_the_cards_a_scripted_shuffle_sets():
     assert set(deal.kitty) == {CARD_TEXT[c] for c in order[48:]}
     s.apply(deal)
     assert s.phase_name == "bid"
+
+
+def test_trusted_card_play_with_known_legal_cards_still_refuses_an_illegal_card():
+    """``apply_trusted`` of a card play whose legal cards were asked takes apply's inline
+    play, and with it its one-bit check: an illegal card raises and changes nothing."""
+    s = GAME.new_initial_state(4, variant="bid4", first_dealer=0)
+    rng = random.Random(3)
+    s.apply(s.sample_chance(rng))
+    while s.phase_name != "play":
+        s.apply(rng.choice(s.legal_actions()))
+    legal = {str(a) for a in s.legal_actions()}
+    held = s.observation(None)["hands"][s.current_player()]
+    other = next(c for c in CARD_TEXT if f"play {c}" not in legal and c not in held)
+    before = s.history[:], s.observation(None)
+    with pytest.raises(IllegalAction, match=f"play {other}"):
+        s.apply_trusted(parse_action(f"play {other}"))
+    assert (s.history, s.observation(None)) == before
