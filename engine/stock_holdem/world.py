@@ -55,8 +55,8 @@ def seen_cards(state: StockHoldemState, seat: int) -> set[int]:
     return seen
 
 
-#: share of the iterations credited to the prior's move (:class:`ForesightBot`) in the
-#: final pick
+#: share of the iterations credited to the prior's move (:class:`~engine.stock_holdem.bots.
+#: TunedBot`) in the final pick
 PRIOR_WEIGHT = 0.25
 #: scale of the net-worth differences (dollars) in the logistic utility
 TEMPERATURE = 20.0
@@ -155,16 +155,16 @@ def _round_over(leaf: StockHoldemState):
 def search_bot(iterations: int | None = ITERATIONS, seconds: float | None = None) -> SearchBot:
     """SO-ISMCTS over :func:`sample_world`; :class:`PassiveBot` rollouts to the end of
     the current round (the price phase sets the prices), then :func:`evaluate` values
-    the seats' worths against each other; the round-aware heuristic
-    (:class:`~engine.stock_holdem.bots.ForesightBot`) is the prior, tried first at the
-    root and credited ``PRIOR_WEIGHT`` × iterations visits in the final pick."""
-    from engine.stock_holdem.bots import ForesightBot
+    the seats' worths against each other; the round-aware heuristic with tuned
+    thresholds (:class:`~engine.stock_holdem.bots.TunedBot`) is the prior, tried first at
+    the root and credited ``PRIOR_WEIGHT`` × iterations visits in the final pick."""
+    from engine.stock_holdem.bots import TunedBot
 
     return SearchBot(
         iterations=iterations,
         seconds=seconds,
         rollout=PassiveBot,
-        prior=ForesightBot,
+        prior=TunedBot,
         prior_weight=PRIOR_WEIGHT,
         sample_world=sample_world,
         cutoff=_round_over,

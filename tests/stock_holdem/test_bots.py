@@ -6,8 +6,15 @@ from __future__ import annotations
 import random
 
 from engine import get_game, simulate
+from engine.core.protocol import Bot
 from engine.core.search import rank_utility
-from engine.stock_holdem.bots import ForesightBot, HeuristicBot, expected_price, hold_values
+from engine.stock_holdem.bots import (
+    ForesightBot,
+    HeuristicBot,
+    TunedBot,
+    expected_price,
+    hold_values,
+)
 from engine.stock_holdem.pricing import MAX_PRICE, price_distribution
 from engine.stock_holdem.state import DEAL, OVER
 from engine.stock_holdem.world import PassiveBot, evaluate, worth
@@ -106,3 +113,57 @@ def test_search_bot_plays_whole_games_against_the_heuristic():
 
     lad = run_ladder("stock_holdem", ["heuristic", "mcts@4"], games=2, seed=1)
     assert lad.games == 2 and lad.played == {"heuristic": 2, "mcts@4": 2}
+
+
+_CHIP_ACTIONS = ("stock-up", "free sell", "free buy")
+
+
+class _Watched(Bot):
+    """A bot that notes, for each chip action it takes, whether its turn's steps were done."""
+
+    def __init__(self, bot: Bot, log: list):
+        self.bot, self.log = bot, log
+
+    def choose(self, state, seat, rng):
+        move = self.bot.choose(state, seat, rng)
+        if move.kind in _CHIP_ACTIONS:
+            self.log.append(any(m.kind == "end" for m in state.legal_actions()))
+        return move
+
+
+def _play(bots, seed: int):
+    from engine.core.simulate import play_out
+
+    s = get_game("stock_holdem").new_initial_state(len(bots))
+    play_out(s, bots, random.Random(seed), random.Random(seed + 1))
+    return s
+
+
+def test_tuned_bot_spends_chips_only_once_its_turns_steps_are_done():
+    tuned, plain = [], []
+    for seed in range(4):
+        _play([_Watched(TunedBot(), tuned), _Watched(HeuristicBot(), plain)] * 2, seed)
+    assert tuned and all(tuned)  # it spends chips, and always at the end of its turn
+    assert not all(plain)  # the heuristic spends them before its steps
+
+
+def test_tuned_bot_is_the_foresight_bot_with_other_thresholds():
+    class Untuned(TunedBot):
+        sell_margin = None
+        stock_up_extra = HeuristicBot.stock_up_extra
+        free_sell_extra = HeuristicBot.free_sell_extra
+        free_buy_extra = HeuristicBot.free_buy_extra
+        buy_bonus = HeuristicBot.buy_bonus
+        chips_last = False
+
+    for seed in range(3):
+        a = _play([Untuned(), HeuristicBot()] * 2, seed)
+        b = _play([ForesightBot(), HeuristicBot()] * 2, seed)
+        assert a.history == b.history
+        c = _play([TunedBot(), HeuristicBot()] * 2, seed)
+        assert c.history != b.history
+
+
+def test_search_bots_prior_is_the_tuned_bot():
+    bot = get_game("stock_holdem").make_bot("mcts")
+    assert bot._prior_factory is TunedBot
