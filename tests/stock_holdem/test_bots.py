@@ -155,6 +155,7 @@ def test_tuned_bot_is_the_foresight_bot_with_other_thresholds():
         free_buy_extra = HeuristicBot.free_buy_extra
         buy_bonus = HeuristicBot.buy_bonus
         chips_last = False
+        endgame_scale = ()
 
     for seed in range(3):
         a = _play([Untuned(), HeuristicBot()] * 2, seed)
@@ -162,6 +163,33 @@ def test_tuned_bot_is_the_foresight_bot_with_other_thresholds():
         assert a.history == b.history
         c = _play([TunedBot(), HeuristicBot()] * 2, seed)
         assert c.history != b.history
+
+
+class _FreeBuys(Bot):
+    """Notes each free buy: (own trading turns left in the game, the gap it was bought at)."""
+
+    def __init__(self, bot: Bot, log: list):
+        self.bot, self.log = bot, log
+
+    def choose(self, state, seat, rng):
+        move = self.bot.choose(state, seat, rng)
+        if move.kind == "free buy":
+            obs = state.observation(seat)
+            values = self.bot._values(obs, state.ruleset.card_back_parity, state.ruleset)
+            left = (2 - obs["round"]) * obs["turns"] + obs["turns"] - obs["turn"]
+            self.log.append((left, values[move.company] - obs["prices"][move.company]))
+        return move
+
+
+def test_tuned_bot_spends_its_last_chips_on_smaller_gaps():
+    # a free buy costs 3 chips; on most turns the tuned bot wants $6 more, on the turn
+    # before its last $3 more, on its last turn (a chip kept is then worth $1) nothing more
+    log: list = []
+    for seed in range(12):
+        _play([_FreeBuys(TunedBot(), log), HeuristicBot()] * 2, seed)
+    wanted = {0: 3.0, 1: 3.0 + 3.0}
+    assert all(gap > wanted.get(left, 9.0) for left, gap in log)
+    assert any(left == 0 and gap <= 6.0 for left, gap in log)
 
 
 def test_search_bots_prior_is_the_tuned_bot():
