@@ -959,7 +959,8 @@ class StockHoldemState(State):
         """What ``seat`` sees (``None``: everything). Slots and hands are texts: a card
         (``'7A'``) when its face is visible, else its back (``'7?'``, ``'?A'``; Bear's
         back is unique so it shows as ``'BEAR'``). ``known`` lists every card whose face
-        the seat knows."""
+        the seat knows. ``placers`` gives, for each slot of each company, the seat that
+        placed its card (``-1``: dealt face up) — public, as at the table."""
         parity = self.ruleset.card_back_parity
         back = backs(parity)
         n = self.num_players
@@ -1007,6 +1008,7 @@ class StockHoldemState(State):
             "shares": tuple(tuple(s) for s in self.shares),
             "supply": tuple(self.supply(co) for co in _CO),
             "board": tuple(board),
+            "placers": tuple(tuple(row) for row in self.placer),
             "hands": tuple(hands),
             "known": tuple(card_text(c) for c in sorted(set(known_ids))),
             "results": tuple(

@@ -156,6 +156,7 @@ def test_tuned_bot_is_the_foresight_bot_with_other_thresholds():
         buy_bonus = HeuristicBot.buy_bonus
         chips_last = False
         endgame_scale = ()
+        read_placements = 0.0
 
     for seed in range(3):
         a = _play([Untuned(), HeuristicBot()] * 2, seed)
@@ -175,7 +176,9 @@ class _FreeBuys(Bot):
         move = self.bot.choose(state, seat, rng)
         if move.kind == "free buy":
             obs = state.observation(seat)
-            values = self.bot._values(obs, state.ruleset.card_back_parity, state.ruleset)
+            parity, rules = state.ruleset.card_back_parity, state.ruleset
+            plain = self.bot._values(obs, parity, rules)
+            values = self.bot._read_placements(obs, seat, plain, parity, rules)
             left = (2 - obs["round"]) * obs["turns"] + obs["turns"] - obs["turn"]
             self.log.append((left, values[move.company] - obs["prices"][move.company]))
         return move
@@ -189,7 +192,52 @@ def test_tuned_bot_spends_its_last_chips_on_smaller_gaps():
         _play([_FreeBuys(TunedBot(), log), HeuristicBot()] * 2, seed)
     wanted = {0: 3.0, 1: 3.0 + 3.0}
     assert all(gap > wanted.get(left, 9.0) for left, gap in log)
-    assert any(left == 0 and gap <= 6.0 for left, gap in log)
+    assert any(left == 0 and gap <= 9.0 for left, gap in log)  # refused on other turns
+
+
+def test_tuned_bot_reads_a_rivals_card_as_favouring_the_rivals_holding():
+    # a face-down card placed by a rival who holds more of the company than the others
+    # raises the tuned bot's value of that company, one placed by a rival who holds less
+    # lowers it; its own cards, face-up cards and faces it knows are not read
+    from engine.stock_holdem.cards import backs
+
+    bot, checked = TunedBot(), {1: 0, -1: 0}
+    for seed in range(3):
+        s = get_game("stock_holdem").new_initial_state(4)
+        rng, luck = random.Random(seed), random.Random(seed + 1)
+        bots = [TunedBot(), HeuristicBot()] * 2
+        while not s.is_terminal():
+            p = s.current_player()
+            if p < 0:
+                s.apply(s.sample_chance(luck))
+                continue
+            obs = s.observation(p)
+            parity, rules = s.ruleset.card_back_parity, s.ruleset
+            plain = bot._values(obs, parity, rules)
+            read = bot._read_placements(obs, p, plain, parity, rules)
+            back_texts = set(backs(parity))
+            for co in range(6):
+                row, placers = obs["board"][co], obs["placers"][co]
+                unread = [
+                    q for k, q in enumerate(placers) if q not in (-1, p) and row[k] in back_texts
+                ]
+                if not unread:
+                    assert read[co] == plain[co]
+                    continue
+                if len(unread) > 1:
+                    continue
+                q = unread[0]
+                others = sum(obs["shares"][x][co] for x in range(4) if x != q) / 3
+                lead = obs["shares"][q][co] - others
+                if abs(lead) < bot.read_lead:
+                    assert read[co] == plain[co]
+                elif abs(read[co] - plain[co]) > 1e-9:
+                    sign = 1 if lead > 0 else -1
+                    assert (read[co] - plain[co]) * sign > 0
+                    checked[sign] += 1
+            s.apply(bots[p].choose(s, p, rng))
+    assert checked[1] > 10 and checked[-1] > 10, checked
+    assert HeuristicBot().read_placements == 0  # the heuristic reads nothing
 
 
 def test_search_bots_prior_is_the_tuned_bot():
