@@ -3,7 +3,10 @@ it brings at the end, not its round-1 price) and the search bot's leaf value."""
 
 from __future__ import annotations
 
+import math
 import random
+
+import pytest
 
 from engine import get_game, simulate
 from engine.core.protocol import Bot
@@ -157,6 +160,8 @@ def test_tuned_bot_is_the_foresight_bot_with_other_thresholds():
         chips_last = False
         endgame_scale = ()
         read_placements = 0.0
+        future_placements = 0.0
+        peek_chips = HeuristicBot.peek_chips
 
     for seed in range(3):
         a = _play([Untuned(), HeuristicBot()] * 2, seed)
@@ -178,7 +183,7 @@ class _FreeBuys(Bot):
             obs = state.observation(seat)
             parity, rules = state.ruleset.card_back_parity, state.ruleset
             plain = self.bot._values(obs, parity, rules)
-            values = self.bot._read_placements(obs, seat, plain, parity, rules)
+            values = self.bot._trade_values(obs, seat, plain, parity, rules)
             left = (2 - obs["round"]) * obs["turns"] + obs["turns"] - obs["turn"]
             self.log.append((left, values[move.company] - obs["prices"][move.company]))
         return move
@@ -238,6 +243,86 @@ def test_tuned_bot_reads_a_rivals_card_as_favouring_the_rivals_holding():
             s.apply(bots[p].choose(s, p, rng))
     assert checked[1] > 10 and checked[-1] > 10, checked
     assert HeuristicBot().read_placements == 0  # the heuristic reads nothing
+
+
+class _Buys(Bot):
+    """Notes each of the tuned bot's buys with its company's value (as it trades on: with
+    the rivals' coming placements) against the price, and each decision where a twin
+    that ignores the rivals' coming placements would have moved otherwise."""
+
+    def __init__(self, bot: Bot, log: list, differs: list):
+        self.bot, self.log, self.differs = bot, log, differs
+        self.twin = type("Twin", (type(bot),), {"future_placements": 0.0})()
+
+    def choose(self, state, seat, rng):
+        move = self.bot.choose(state, seat, rng)
+        twin = self.twin.choose(state, seat, rng)
+        if twin != move:
+            self.differs.append((str(move), str(twin)))
+        if move.kind == "buy":
+            obs = state.observation(seat)
+            parity, rules = state.ruleset.card_back_parity, state.ruleset
+            plain = self.bot._values(obs, parity, rules)
+            values = self.bot._trade_values(obs, seat, plain, parity, rules)
+            self.log.append(values[move.company] - obs["prices"][move.company])
+        return move
+
+
+def test_tuned_bot_values_companies_by_the_rivals_coming_placements():
+    # the rivals fill a company's empty slots with good cards where they hold more of it
+    # than the others and bad ones where they hold less: each empty slot moves the value
+    # by $2 times the mean over the rivals of tanh(their lead), re-derived here
+    bot = TunedBot()
+    checked = {1: 0, -1: 0}
+    for seed in range(3):
+        s = get_game("stock_holdem").new_initial_state(4)
+        rng, luck = random.Random(seed), random.Random(seed + 1)
+        bots = [TunedBot(), HeuristicBot()] * 2
+        while not s.is_terminal():
+            p = s.current_player()
+            if p < 0:
+                s.apply(s.sample_chance(luck))
+                continue
+            obs = s.observation(p)
+            parity, rules = s.ruleset.card_back_parity, s.ruleset
+            plain = bot._values(obs, parity, rules)
+            read = bot._read_placements(obs, p, plain, parity, rules)
+            values = bot._trade_values(obs, p, plain, parity, rules)
+            for co in range(6):
+                held = [obs["shares"][q][co] for q in range(4)]
+                leads = [held[q] - (sum(held) - held[q]) / 3 for q in range(4) if q != p]
+                empty = 5 - len(obs["board"][co])
+                want = 2.0 * empty * sum(math.tanh(x) for x in leads) / 3
+                if obs["phase"] not in ("trade", "cleanup"):
+                    want = 0.0
+                assert values[co] - read[co] == pytest.approx(want, abs=1e-9)
+                if abs(want) > 1e-9:
+                    checked[1 if want > 0 else -1] += 1
+            s.apply(bots[p].choose(s, p, rng))
+    assert checked[1] > 50 and checked[-1] > 50, checked
+    assert HeuristicBot.future_placements == 0  # the heuristic does not
+
+
+def test_tuned_bots_trades_follow_the_rivals_coming_placements():
+    # over whole games the tuned bot buys only above its margin as it values the company
+    # with the rivals' coming placements, and that term changes some of its buys and chip
+    # actions (a twin without it would have moved otherwise)
+    log: list = []
+    differs: list = []
+    for seed in range(4):
+        _play([_Buys(TunedBot(), log, differs), HeuristicBot()] * 2, seed)
+    assert log and all(gap > TunedBot.margin for gap in log)
+    kinds = {m.split()[0] for pair in differs for m in pair}
+    assert {"buy", "free"} <= kinds, differs
+
+
+def test_tuned_bot_never_peeks_and_the_heuristic_does():
+    # a peek costs a chip, and a chip buys more as part of a free buy or sale
+    def peeks(bots) -> int:
+        return sum(t.startswith("peek") for seed in range(4) for t in _play(bots, seed).history)
+
+    assert peeks([TunedBot()] * 4) == 0
+    assert peeks([HeuristicBot()] * 4) > 0
 
 
 def test_search_bots_prior_is_the_tuned_bot():
