@@ -200,14 +200,10 @@ def test_tuned_bot_spends_its_last_chips_on_smaller_gaps():
     assert any(left == 0 and gap <= 9.0 for left, gap in log)  # refused on other turns
 
 
-def test_tuned_bot_reads_a_rivals_card_as_favouring_the_rivals_holding():
-    # a face-down card placed by a rival who holds more of the company than the others
-    # raises the tuned bot's value of that company, one placed by a rival who holds less
-    # lowers it; its own cards, face-up cards and faces it knows are not read
-    from engine.stock_holdem.cards import backs
-
-    bot, checked = TunedBot(), {1: 0, -1: 0}
-    for seed in range(3):
+def _decisions(bot: Bot, games: int):
+    """Every decision of whole games of the tuned bot and the heuristic (two seats each):
+    the state, the seat to move, its observation and ``bot``'s plain values there."""
+    for seed in range(games):
         s = get_game("stock_holdem").new_initial_state(4)
         rng, luck = random.Random(seed), random.Random(seed + 1)
         bots = [TunedBot(), HeuristicBot()] * 2
@@ -217,30 +213,38 @@ def test_tuned_bot_reads_a_rivals_card_as_favouring_the_rivals_holding():
                 s.apply(s.sample_chance(luck))
                 continue
             obs = s.observation(p)
-            parity, rules = s.ruleset.card_back_parity, s.ruleset
-            plain = bot._values(obs, parity, rules)
-            read = bot._read_placements(obs, p, plain, parity, rules)
-            back_texts = set(backs(parity))
-            for co in range(6):
-                row, placers = obs["board"][co], obs["placers"][co]
-                unread = [
-                    q for k, q in enumerate(placers) if q not in (-1, p) and row[k] in back_texts
-                ]
-                if not unread:
-                    assert read[co] == plain[co]
-                    continue
-                if len(unread) > 1:
-                    continue
-                q = unread[0]
-                others = sum(obs["shares"][x][co] for x in range(4) if x != q) / 3
-                lead = obs["shares"][q][co] - others
-                if abs(lead) < bot.read_lead:
-                    assert read[co] == plain[co]
-                elif abs(read[co] - plain[co]) > 1e-9:
-                    sign = 1 if lead > 0 else -1
-                    assert (read[co] - plain[co]) * sign > 0
-                    checked[sign] += 1
+            yield s, p, obs, bot._values(obs, s.ruleset.card_back_parity, s.ruleset)
             s.apply(bots[p].choose(s, p, rng))
+
+
+def test_tuned_bot_reads_a_rivals_card_as_favouring_the_rivals_holding():
+    # a face-down card placed by a rival who holds more of the company than the others
+    # raises the tuned bot's value of that company, one placed by a rival who holds less
+    # lowers it; its own cards, face-up cards and faces it knows are not read
+    from engine.stock_holdem.cards import backs
+
+    bot, checked = TunedBot(), {1: 0, -1: 0}
+    for s, p, obs, plain in _decisions(bot, 3):
+        parity, rules = s.ruleset.card_back_parity, s.ruleset
+        read = bot._read_placements(obs, p, plain, parity, rules)
+        back_texts = set(backs(parity))
+        for co in range(6):
+            row, placers = obs["board"][co], obs["placers"][co]
+            unread = [q for k, q in enumerate(placers) if q not in (-1, p) and row[k] in back_texts]
+            if not unread:
+                assert read[co] == plain[co]
+                continue
+            if len(unread) > 1:
+                continue
+            q = unread[0]
+            others = sum(obs["shares"][x][co] for x in range(4) if x != q) / 3
+            lead = obs["shares"][q][co] - others
+            if abs(lead) < bot.read_lead:
+                assert read[co] == plain[co]
+            elif abs(read[co] - plain[co]) > 1e-9:
+                sign = 1 if lead > 0 else -1
+                assert (read[co] - plain[co]) * sign > 0
+                checked[sign] += 1
     assert checked[1] > 10 and checked[-1] > 10, checked
     assert HeuristicBot().read_placements == 0  # the heuristic reads nothing
 
@@ -272,33 +276,21 @@ def test_tuned_bot_values_companies_by_the_rivals_coming_placements():
     # the rivals fill a company's empty slots with good cards where they hold more of it
     # than the others and bad ones where they hold less: each empty slot moves the value
     # by $2 times the mean over the rivals of tanh(their lead), re-derived here
-    bot = TunedBot()
-    checked = {1: 0, -1: 0}
-    for seed in range(3):
-        s = get_game("stock_holdem").new_initial_state(4)
-        rng, luck = random.Random(seed), random.Random(seed + 1)
-        bots = [TunedBot(), HeuristicBot()] * 2
-        while not s.is_terminal():
-            p = s.current_player()
-            if p < 0:
-                s.apply(s.sample_chance(luck))
-                continue
-            obs = s.observation(p)
-            parity, rules = s.ruleset.card_back_parity, s.ruleset
-            plain = bot._values(obs, parity, rules)
-            read = bot._read_placements(obs, p, plain, parity, rules)
-            values = bot._trade_values(obs, p, plain, parity, rules)
-            for co in range(6):
-                held = [obs["shares"][q][co] for q in range(4)]
-                leads = [held[q] - (sum(held) - held[q]) / 3 for q in range(4) if q != p]
-                empty = 5 - len(obs["board"][co])
-                want = 2.0 * empty * sum(math.tanh(x) for x in leads) / 3
-                if obs["phase"] not in ("trade", "cleanup"):
-                    want = 0.0
-                assert values[co] - read[co] == pytest.approx(want, abs=1e-9)
-                if abs(want) > 1e-9:
-                    checked[1 if want > 0 else -1] += 1
-            s.apply(bots[p].choose(s, p, rng))
+    bot, checked = TunedBot(), {1: 0, -1: 0}
+    for s, p, obs, plain in _decisions(bot, 3):
+        parity, rules = s.ruleset.card_back_parity, s.ruleset
+        read = bot._read_placements(obs, p, plain, parity, rules)
+        values = bot._trade_values(obs, p, plain, parity, rules)
+        for co in range(6):
+            held = [obs["shares"][q][co] for q in range(4)]
+            leads = [held[q] - (sum(held) - held[q]) / 3 for q in range(4) if q != p]
+            empty = 5 - len(obs["board"][co])
+            want = 2.0 * empty * sum(math.tanh(x) for x in leads) / 3
+            if obs["phase"] not in ("trade", "cleanup"):
+                want = 0.0
+            assert values[co] - read[co] == pytest.approx(want, abs=1e-9)
+            if abs(want) > 1e-9:
+                checked[1 if want > 0 else -1] += 1
     assert checked[1] > 50 and checked[-1] > 50, checked
     assert HeuristicBot.future_placements == 0  # the heuristic does not
 
