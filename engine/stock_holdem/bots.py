@@ -49,6 +49,12 @@ def expected_price(
     return float(total)
 
 
+def _lead(obs, seat: int, co: int) -> float:
+    """How many more shares of company ``co`` the seat holds than the other seats' mean."""
+    held = [row[co] for row in obs["shares"]]
+    return held[seat] - (sum(held) - held[seat]) / (len(held) - 1)
+
+
 class HeuristicBot(Bot):
     """Trades on exact expected prices; see the module documentation."""
 
@@ -178,12 +184,7 @@ class HeuristicBot(Bot):
         if not self.future_placements or empty <= 0 or obs["phase"] not in ("trade", "cleanup"):
             return 0.0
         n = obs["num_players"]
-        shares = [row[co] for row in obs["shares"]]
-        total = sum(shares)
-        mood = 0.0
-        for p in range(n):
-            if p != seat:
-                mood += math.tanh(shares[p] - (total - shares[p]) / (n - 1))
+        mood = sum(math.tanh(_lead(obs, p, co)) for p in range(n) if p != seat)
         return self.future_placements * empty * mood / (n - 1)
 
     def _chip_scale(self, obs, seat: int) -> float | None:
@@ -201,8 +202,6 @@ class HeuristicBot(Bot):
         holds less of."""
         if not self.read_placements:
             return values
-        n = obs["num_players"]
-        shares = obs["shares"]
         known = set(obs["known"])
         back = backs(parity)
         out = list(values)
@@ -211,8 +210,7 @@ class HeuristicBot(Bot):
             for k, placer in enumerate(obs["placers"][co]):
                 if placer < 0 or placer == seat or slots[k] in known:
                     continue  # dealt face up, its own, or a face it knows
-                others = sum(shares[p][co] for p in range(n) if p != placer) / (n - 1)
-                lead = shares[placer][co] - others
+                lead = _lead(obs, placer, co)
                 if abs(lead) < self.read_lead:
                     continue
                 faces = [
