@@ -9,10 +9,11 @@ same; the record round-trips through JSON and replay.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
-from engine import CHANCE, EngineError, GameRecord, game_names, get_game, replay
+from engine import CHANCE, TERMINAL, EngineError, GameRecord, game_names, get_game, replay
 from engine.core.records import result_of
 from engine.core.ruleset import make_ruleset
 
@@ -33,6 +34,7 @@ def test_random_playout_through_the_checked_api(name, num_players):
         steps = 0
         while not state.is_terminal():
             player = state.current_player()
+            _check_legal_type(state, player)
             if player == CHANCE:
                 try:
                     outcomes = state.chance_outcomes()
@@ -65,12 +67,27 @@ def test_random_playout_through_the_checked_api(name, num_players):
             actions=list(state.history),
             result=result_of(state),
         )
+        _check_legal_type(state, state.current_player())
         again = GameRecord.from_json(record.to_json())
         last = None
         for step in replay(again):
             last = step.state
         assert last is not None and last.returns() == state.returns()
         assert len(state.returns()) == num_players
+
+
+def _check_legal_type(state, player) -> None:
+    """What the protocol promises of ``legal_actions()``: a read-only ``Sequence`` at every
+    node, empty exactly at chance and terminal nodes, that indexes, slices and copies."""
+    legal = state.legal_actions()
+    assert isinstance(legal, Sequence), type(legal)
+    assert not isinstance(legal, str | bytes)
+    if player in (CHANCE, TERMINAL):
+        assert len(legal) == 0 and not legal
+    else:
+        assert len(legal) > 0
+        assert list(legal)[0] == legal[0] and list(legal[:1]) == [legal[0]]
+    assert state.legal_actions() == legal  # asking twice gives the same moves
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -46,8 +46,12 @@ class State(ABC):
 
     # --- moves ----------------------------------------------------------------------
     @abstractmethod
-    def legal_actions(self) -> list:
-        """The actions the seat to act may take now (empty at chance and terminal)."""
+    def legal_actions(self) -> Sequence[Any]:
+        """The actions the seat to act may take now, empty at chance and terminal nodes.
+
+        A read-only sequence: a game may hand out the same cached tuple every time it is
+        asked (Whist does), so callers copy before changing it (``list(legal)``) and test
+        for none with ``not legal``, never ``legal == []``."""
 
     def chance_outcomes(self) -> list[tuple[Any, Fraction]]:
         """Every outcome of the chance node with its exact probability.

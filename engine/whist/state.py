@@ -183,7 +183,7 @@ class WhistState(State):
         return Phrase.coded("whist.turn_play", "seat {seat} to play a card", seat=seat)
 
     # --- moves ------------------------------------------------------------------------
-    def legal_actions(self) -> tuple:
+    def legal_actions(self) -> tuple:  # a Sequence, as the protocol says
         """The legal actions as a tuple, made once per position (do not mutate)."""
         legal = self._legal
         if legal is not None:
