@@ -14,7 +14,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard import game_words
-from dashboard.i18n import N_, _, error_text, ngettext
+from dashboard.i18n import N_, _, error_text, ngettext, number
 from engine import EngineError, RulesetError, get_game
 from engine.core.ruleset import describe, make_ruleset, overrides_of, ruleset_from_toml
 
@@ -298,6 +298,12 @@ def seat_name(seat: int, names=None) -> str:
     return _("Player {n}").format(n=seat + 1)
 
 
+def _plain(value) -> str:
+    """A number as a player writes it: digits with the language's separators, never
+    ``1e+08``; a fraction with two decimals."""
+    return number(int(value)) if value == int(value) else number(value, 2)
+
+
 def number_field(
     where,
     label: str,
@@ -334,7 +340,7 @@ def number_field(
         return None
     if (min is not None and got < min) or (max is not None and got > max):
         say.error(
-            _("{label}: {value} is out of range.").format(label=label, value=f"{got:g}")
+            _("{label}: {value} is out of range.").format(label=label, value=_plain(got))
             + f" {bounds}".rstrip()
         )
         return None

@@ -150,6 +150,20 @@ def test_booleans_and_wrong_types_are_not_numbers(good, field, value, match):
     refused(line(with_(good, **{field: value})), match)
 
 
+@pytest.mark.parametrize("value", [None, "absent"])
+def test_a_file_without_a_record_version_is_named_as_not_a_record(good, value):
+    """A JSON file that is not a record says so, in words (not "record version None")."""
+    data = dict(good)
+    if value == "absent":
+        del data["version"]
+    else:
+        data["version"] = value
+    with pytest.raises(RecordError) as caught:
+        GameRecord.from_dict(data)
+    assert "not a game record of this app" in str(caught.value)
+    assert "None" not in str(caught.value)
+
+
 def test_winners_true_is_not_read_as_seat_one(good):
     data = with_(good, result={"scores": [0, 30], "winners": [True]})
     with pytest.raises(RecordError, match="'result'"):

@@ -121,6 +121,14 @@ class GameRecord:
                 format=FORMAT,
             )
         version = data.get("version")
+        if version is None:  # not a record of this app at all (or one cut short)
+            raise RecordError.coded(
+                "record.no_version",
+                "{where}: this is not a game record of this app: it has no record version "
+                "(records of version {version} are read)",
+                where=where,
+                version=VERSION,
+            )
         if type(version) is not int or version != VERSION:
             raise RecordError.coded(
                 "record.version",

@@ -769,7 +769,7 @@ def price_distribution(
             raise ParseError.coded(
                 "stock.unseen_short",
                 "{slots}: only {left} unseen cards are left for {u} unknown slots",
-                slots=quote(slots),
+                slots=quote(" ".join(str(item) for item in items)),
                 left=len(rest),
                 u=u,
             )

@@ -154,3 +154,15 @@ def test_parse_overrides_checks_a_form_result_and_still_reads_text():
     with pytest.raises(RulesetError, match="not an allowed number"):
         ui.parse_overrides(game, ui.RulesetChoice({}, ["Bid target: not an allowed number"]))
     assert ui.parse_overrides(game, 'variant = "whist4"') == {"variant": "whist4"}
+
+
+def test_a_huge_rule_number_is_written_in_digits_not_1e08():
+    """A big number typed into a rules field comes back as the player wrote it."""
+    at = open_page("views/stock_holdem/games.py")
+    at.segmented_control(key="xp_stock_holdem_source").set_value("Simulate").run()
+    at.number_input(key="xp_stock_holdem_rules_start_price").set_value(100_000_000)
+    at.button[[b.label for b in at.button].index("Simulate")].click().run()
+    assert not at.exception
+    messages = [e.value for e in at.error]
+    assert any("Start price: 100,000,000 is out of range." in m for m in messages), messages
+    assert not any("e+" in m for m in messages)

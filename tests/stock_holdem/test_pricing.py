@@ -135,6 +135,9 @@ def test_pool_too_small():
     seen = [card_text(c) for c in range(4, 42)]
     with pytest.raises(ParseError, match="only 2 unseen cards are left for 3 unknown slots"):
         price_distribution(["?", "?", "?", "1A", "2A"], seen=seen)
+    with pytest.raises(ParseError) as caught:  # the slots as a player writes them, no list repr
+        price_distribution(["?", "?", "?", "1A", "2A"], seen=seen)
+    assert str(caught.value).startswith("'? ? ? 1A 2A': only 2")
 
 
 @pytest.mark.parametrize(
