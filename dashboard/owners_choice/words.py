@@ -5,7 +5,7 @@ The engine writes them in English with seats numbered from 0 (``seat 1 trades or
 a page shows them with its own seat names (``Player 2`` unless told) and in its language.
 Each sentence the engine can write has one message here; a sentence not recognised is shown
 as the engine wrote it.
-Action notation inside quotes ('buy C', 'done', 'pay', 'fund') stays as typed.
+Action notation inside quotes ('buy R', 'done', 'pay', 'fund') stays as typed.
 
 >>> turn_words("seat 1 trades or moves")
 'Player 2 trades or moves'
@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 from dashboard.i18n import _
 from dashboard.ui import seat_name
+from engine.owners_choice.state import SETUP_CHOICES
 
 Namer = Callable[[int], str]
 
@@ -39,10 +40,10 @@ def _die(which: str) -> str:
 
 _TURNS: list[tuple[re.Pattern, Callable]] = [
     (
-        re.compile(r"seat (\d+) buys in the set-up round: 'buy C' or 'done'"),
-        lambda m, name: _("{player} buys in the set-up round: 'buy C' or 'done'").format(
-            player=name(int(m[1]))
-        ),
+        re.compile(r"seat (\d+) buys in the set-up round: " + re.escape(SETUP_CHOICES)),
+        lambda m, name: _(
+            "{player} buys in the set-up round: 'buy R', 'buy Y', 'buy B', 'buy G' or 'done'"
+        ).format(player=name(int(m[1]))),
     ),
     (
         re.compile(r"seat (\d+) trades or moves"),

@@ -107,6 +107,8 @@ class Action:
 
 
 BUY = tuple(Action("buy", c) for c in COMPANIES)
+#: the moves of the set-up round, as the turn text names them (the real company letters)
+SETUP_CHOICES = ", ".join(f"'buy {c}'" for c in COMPANIES) + " or 'done'"
 SELL = tuple(Action("sell", c) for c in COMPANIES)
 NAME_ACTIONS = tuple(Action("name", c) for c in COMPANIES)
 MOVE = tuple(Action("move", str(d)) for d in range(0, 13))
@@ -572,7 +574,8 @@ class OwnersChoiceState(State):
             if self.phase == POST:
                 return Phrase.coded("oc.why_moved", "the pawn has already moved this turn")
             return Phrase.coded(
-                "oc.why_setup_first", "the set-up round comes first: 'buy C' or 'done'"
+                "oc.why_setup_first",
+                "the set-up round comes first: 'buy R', 'buy Y', 'buy B', 'buy G' or 'done'",
             )
         if k in ("buy", "sell") and self.phase not in (PRE, POST, SETUP):
             return Phrase.coded(
@@ -892,7 +895,7 @@ class OwnersChoiceState(State):
     def describe_turn(self) -> str:
         ph, a = self.phase, self.active
         if ph == SETUP:
-            return f"seat {a} buys in the set-up round: 'buy C' or 'done'"
+            return f"seat {a} buys in the set-up round: {SETUP_CHOICES}"
         if ph == PRE:
             return f"seat {a} trades or moves"
         if ph == POST:

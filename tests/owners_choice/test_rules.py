@@ -35,6 +35,16 @@ def test_start_cash_and_opening_purchases_at_100():
     assert legal(s) == ["buy R", "buy Y", "buy B", "buy G", "done"]
 
 
+def test_the_set_up_turn_names_the_moves_that_are_legal():
+    """Step 0 tells the player the real moves ('buy R' … 'done'), never a company C."""
+    s = GAME.new_initial_state(4)
+    named = re.findall(r"'([^']+)'", s.describe_turn())
+    assert named == legal(s) == ["buy R", "buy Y", "buy B", "buy G", "done"]
+    with pytest.raises(IllegalAction) as caught:
+        s.apply("move 3")
+    assert re.findall(r"'([^']+)'", str(caught.value))[1:] == named  # after the move quoted
+
+
 def test_opening_purchase_limited_by_cash():
     s = GAME.new_initial_state(2)
     play(s, *["buy G"] * 6)
