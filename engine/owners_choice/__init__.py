@@ -23,6 +23,7 @@ from engine.owners_choice.outlook import (
     net_worth,
     option_values,
     president_payout,
+    ranked_moves,
 )
 from engine.owners_choice.rules import (
     COMPANIES,
@@ -70,4 +71,5 @@ __all__ = [
     "option_values",
     "parse_company",
     "president_payout",
+    "ranked_moves",
 ]

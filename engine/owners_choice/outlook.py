@@ -58,9 +58,43 @@ class MoveOutlook:
     space_type: str
     delta: tuple[Fraction, ...]
     plan: str
+    #: every seat's final net worth when this move ends the game (GOAL), else ``None``
+    final: tuple[int, ...] | None = None
 
     def delta_float(self) -> list[float]:
         return [float(x) for x in self.delta]
+
+    @property
+    def ends_game(self) -> bool:
+        return self.final is not None
+
+    def place(self, seat: int) -> int | None:
+        """Where ``seat`` finishes when this move ends the game (1 = first; players with
+        the same net worth share a place), else ``None``."""
+        if self.final is None:
+            return None
+        return 1 + sum(1 for v in self.final if v > self.final[seat])
+
+
+def ranked_moves(outlook: list[MoveOutlook], seat: int) -> list[MoveOutlook]:
+    """The moves best first for ``seat``, who plays to win: a move that ends the game with
+    ``seat`` first comes before everything (a sure win beats any expectation); then the
+    moves that keep the game going, by expected gain; last the moves that end the game
+    with ``seat`` behind, by place and then by the final margin.
+
+    >>> from engine.owners_choice import from_position, move_outlook
+    >>> s = from_position(cash=[700, 900], fund=0, pos=33)
+    >>> [(o.distance, o.place(0)) for o in ranked_moves(move_outlook(s), 0)]
+    [(1, None), (2, 2)]
+    """
+
+    def key(o: MoveOutlook):
+        if o.final is None:
+            return (1, -o.delta[seat])
+        ahead = o.final[seat] - max((v for i, v in enumerate(o.final) if i != seat), default=0)
+        return (0 if o.place(seat) == 1 else 2, o.place(seat), -ahead)
+
+    return sorted(outlook, key=key)
 
 
 def net_worth(state: OwnersChoiceState) -> list[int]:
@@ -209,6 +243,7 @@ def move_outlook(state: OwnersChoiceState) -> list[MoveOutlook]:
                 space_type=s.space_name(s.pos),
                 delta=tuple(Fraction(x) - b for x, b in zip(after, before)),
                 plan=plan,
+                final=tuple(s.net_worth()) if s.phase == OVER else None,
             )
         )
     return out

@@ -59,7 +59,9 @@ def test_calculator_advises_and_mirrors_url():
     assert "limit is 12" in at.error[0].value
 
 
-def test_calculator_reads_position_from_url():
+def _advisor_at_goal(act: str):
+    """Two players, the pawn on 33: move 2 lands on GOAL and ends the game. Player 1 is
+    worth $700 (100 + 2 R at 300), Player 2 $400 (200 + 5 G at 40) and takes $100 at GOAL."""
     from streamlit.testing.v1 import AppTest
 
     from tests.apptest import APP
@@ -73,15 +75,40 @@ def test_calculator_reads_position_from_url():
             "h": "2,0,0,0,0,0,0,5",
             "fund": "250",
             "pos": "33",
-            "act": "1",
+            "act": act,
         }
     )
     at.run()
     at.switch_page("views/owners_choice/calculator.py")
     at.run()
-    no_trouble(at)
+    return no_trouble(at)
+
+
+def test_calculator_reads_position_from_url():
+    at = _advisor_at_goal("0")
     assert at.selectbox(key="oc_price_R").value == 300
-    assert any("move 2" in s.value and "GOAL" in s.value for s in at.success)
+    assert at.number_input(key="oc_pos").value == 33
+
+
+def test_advisor_never_recommends_ending_the_game_behind():
+    """Ending the game while behind loses for sure: the advisor says so and advises the
+    move that keeps the game going, whatever the expected gain of GOAL."""
+    at = _advisor_at_goal("1")
+    assert any("Best for Player 2 in expectation: **move 1**" in s.value for s in at.success)
+    warned = " ".join(w.value for w in at.warning)
+    assert "**Move 2** would end the game" in warned
+    assert "Player 2 finishes in place 2 of 2 with \\$500" in warned  # no formula
+    assert "Player 1 with \\$700" in warned
+    moves = at.dataframe[0].value
+    assert "finishes in place 2 of 2" in moves.iloc[1]["what happens"]
+
+
+def test_advisor_recommends_ending_the_game_in_front():
+    at = _advisor_at_goal("0")
+    best = " ".join(s.value for s in at.success)
+    assert "Best for Player 1: **move 2**, it ends the game" in best
+    assert "Player 1 finishes in place 1 of 2 with \\$800" in best
+    assert not at.warning
 
 
 def test_calculator_loads_recorded_position():

@@ -6,7 +6,7 @@ import streamlit as st
 
 from dashboard import ui
 from dashboard.explorer import recorded_files
-from dashboard.i18n import _, error_text, number
+from dashboard.i18n import _, error_text, money, number
 from dashboard.owners_choice.draw import (
     board_svg,
     fund_words,
@@ -24,6 +24,7 @@ from engine.owners_choice import (
     from_position,
     move_outlook,
     president_payout,
+    ranked_moves,
 )
 from engine.owners_choice.state import PRE
 
@@ -52,6 +53,29 @@ ui.assumption(
 def signed(value: float, digits: int = 2) -> str:
     """``+1.50`` / ``-0.25`` with the language's separators."""
     return ("-" if value < 0 else "+") + number(abs(value), digits)
+
+
+def _md(text: str) -> str:
+    """Dollar amounts inside Markdown, which would read a pair of ``$`` as a formula."""
+    return text.replace("$", "\\$")
+
+
+def _ending(o, seat: int) -> str:
+    """How the game ends after move ``o``: the mover's place and final money against the
+    best of the others (every seat's net worth once the shares are sold)."""
+    final = o.final
+    rival = max((p for p in range(len(final)) if p != seat), key=lambda p: final[p])
+    return _(
+        "{player} finishes in place {place} of {n} with {money} "
+        "(the best of the others: {rival} with {rival_money})"
+    ).format(
+        player=ui.seat_name(seat),
+        place=o.place(seat),
+        n=len(final),
+        money=money(final[seat]),
+        rival=ui.seat_name(rival),
+        rival_money=money(final[rival]),
+    )
 
 
 MAX_MONEY = 100_000  # the cash and Fund inputs' upper limit
@@ -265,27 +289,42 @@ with ui.engine_errors(_("This position is not possible: ")):
             _("space"): f"{o.space} {space_word(o.space_type)}",
             _("{player} gains $").format(player=mover): round(float(o.delta[to_act]), 2),
             _("opponents gain $"): round(float(others), 2),
-            _("what happens"): plan_words(o.plan) or "-",
+            _("what happens"): _ending(o, to_act) if o.ends_game else plan_words(o.plan) or "-",
         }
         for p in range(n):
             if p != to_act:
                 row[f"{ui.seat_name(p)} $"] = round(float(o.delta[p]), 2)
         table.append(row)
     st.dataframe(table, hide_index=True, width="stretch")
-    best = max(outlook, key=lambda o: o.delta[to_act])
+    ranked = ranked_moves(outlook, to_act)
+    best = ranked[0]
     others = float(sum(best.delta[p] for p in range(n) if p != to_act))
-    st.success(
-        _(
-            "Best for {player} in expectation: **move {distance}** "
-            "({space}, {gain} \\$; the opponents {others} \\$ together)."
-        ).format(
-            player=mover,
-            distance=best.distance,
-            space=space_word(best.space_type),
-            gain=signed(float(best.delta[to_act])),
-            others=signed(others),
+    if best.ends_game:
+        st.success(
+            _("Best for {player}: **move {distance}**, it ends the game: {ending}.").format(
+                player=mover, distance=best.distance, ending=_md(_ending(best, to_act))
+            )
         )
-    )
+    else:
+        st.success(
+            _(
+                "Best for {player} in expectation: **move {distance}** "
+                "({space}, {gain} \\$; the opponents {others} \\$ together)."
+            ).format(
+                player=mover,
+                distance=best.distance,
+                space=space_word(best.space_type),
+                gain=signed(float(best.delta[to_act])),
+                others=signed(others),
+            )
+        )
+    for o in ranked[1:]:
+        if o.ends_game and o.place(to_act) != 1:
+            st.warning(
+                _("**Move {distance}** would end the game: {ending}.").format(
+                    distance=o.distance, ending=_md(_ending(o, to_act))
+                )
+            )
     st.caption(
         _(
             "Gains are expected changes of net worth (cash + shares at market) once the "
