@@ -34,6 +34,7 @@ from dashboard.ui import (
     parse_overrides,
     plain_label,
     player_counts,
+    seat_name,
 )
 from engine import EngineError, GameRecord, get_game, parse_records, simulate_many
 from engine import stats as engine_stats
@@ -164,7 +165,8 @@ def _seat_note(seats: pl.DataFrame) -> str:
             "The {bot} played every seat of every game: the bars show what the seat alone is worth."
         ).format(bot=plain_label(bots.pop()))
     shown = ", ".join(
-        _("seat {seat} always {bot}").format(seat=s, bot=plain_label(b)) for _n, s, b in single
+        _("{player} always {bot}").format(player=seat_name(s), bot=plain_label(b))
+        for _n, s, b in single
     )
     return _(
         "One bot played every game at some seats ({shown}): those bars measure the bot as "
@@ -487,7 +489,7 @@ def _shown(frame: pl.DataFrame) -> pl.DataFrame:
     language (a name that would clash with another keeps the engine's)."""
     for c in frame.columns:
         words = value_words(c)
-        if words is not None and frame[c].dtype == pl.String:
+        if words is not None and (frame[c].dtype == pl.String or c == "seat"):
             shown = [None if v is None else words(v) for v in frame[c]]
             frame = frame.with_columns(pl.Series(c, shown, dtype=pl.String))
     names = {c: _(COLUMN_WORDS[c]) for c in frame.columns if c in COLUMN_WORDS}

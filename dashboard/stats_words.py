@@ -40,7 +40,8 @@ COLUMN_WORDS = {
     "deals": N_("deals"),
     "variant": N_("variant"),
     "swing": N_("swing"),
-    "seat 0 win rate": N_("seat 0 win rate"),
+    "first player win rate": N_("first player win rate"),
+    "seats": N_("seats"),
 }
 
 #: the engine's table titles, notes and axis titles (engine/*/stats.py)
@@ -74,7 +75,7 @@ ENGINE_TEXTS = (
     N_("Score swing per deal (all variants)"),
     N_("Share of company boards"),
     N_("Share of contracts made"),
-    N_("Share of games seat 0 won"),
+    N_("Share of games the first player won"),
     N_("Share of turns that busted"),
     N_("Symbol hand"),
     N_("Symbol hands: recorded vs exact odds"),
@@ -105,6 +106,10 @@ def value_words(column: str):
         from dashboard.whist.words import kind_word
 
         return kind_word
+    if column == "seat":  # seats are numbered from 1, as on every other page
+        from dashboard.ui import seat_name
+
+        return seat_name
     if column == "variant":
         from dashboard.whist.words import variant_title
 

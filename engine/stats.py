@@ -100,7 +100,32 @@ def seats_frame(records: Sequence[GameRecord]) -> pl.DataFrame:
 
 
 def win_rates(seats: pl.DataFrame, by: str = "seat") -> pl.DataFrame:
-    """Games, wins and win rate grouped by ``seat`` or ``bot`` (and player count)."""
+    """Games, wins and win rate grouped by ``seat`` or ``bot`` (and player count).
+
+    By bot, a game counts once however many seats the bot played in it (``seats`` says
+    how many seat-games that was): ``wins`` adds the bot's share of each game's win, so
+    a bot that won every game has a win rate of 1, not 1 / its seats per game.
+
+    >>> from engine import simulate
+    >>> recs = [simulate("pig", s, ["hold20", "hold20"]) for s in range(4)]
+    >>> win_rates(seats_frame(recs), by="bot").select("games", "seats", "win_rate").row(0)
+    (4, 8, 1.0)
+    """
+    if by == "bot":
+        per_game = seats.group_by(["num_players", "game_no", "bot"]).agg(
+            pl.len().alias("seats"), pl.col("win").sum(), pl.col("score").sum()
+        )
+        return (
+            per_game.group_by(["num_players", "bot"])
+            .agg(
+                pl.len().alias("games"),
+                pl.col("seats").sum(),
+                pl.col("win").sum().alias("wins"),
+                pl.col("win").mean().alias("win_rate"),
+                (pl.col("score").sum() / pl.col("seats").sum()).alias("mean_score"),
+            )
+            .sort(["num_players", by])
+        )
     return (
         seats.group_by(["num_players", by])
         .agg(

@@ -87,7 +87,7 @@ def old_owners_choice(records):
         df.group_by("players")
         .agg(
             pl.len().alias("games"),
-            pl.col("first_player_won").mean().alias("seat 0 win rate"),
+            pl.col("first_player_won").mean().alias("first player win rate"),
             (1 / pl.col("players")).first().alias("fair share"),
         )
         .sort("players")

@@ -57,7 +57,7 @@ def tables(records: Sequence[GameRecord], *, trusted: bool = False) -> list[Stat
         df.group_by("players")
         .agg(
             pl.len().alias("games"),
-            pl.col("first_player_won").mean().alias("seat 0 win rate"),
+            pl.col("first_player_won").mean().alias("first player win rate"),
             (1 / pl.col("players")).first().alias("fair share"),
         )
         .sort("players")
@@ -84,10 +84,10 @@ def tables(records: Sequence[GameRecord], *, trusted: bool = False) -> list[Stat
             "First-player advantage",
             first,
             x="players",
-            y="seat 0 win rate",
+            y="first player win rate",
             more_y=("fair share",),
             x_title="Players",
-            y_title="Share of games seat 0 won",
+            y_title="Share of games the first player won",
             note="ties count as a win for every tied seat; fair share = 1 / players",
         ),
     ]

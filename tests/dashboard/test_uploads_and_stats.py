@@ -131,7 +131,7 @@ def test_statistics_charts_never_mix_player_counts():
                 xs = trace.get("x", [])
                 assert len(xs) == len(set(map(str, xs))), trace.get("name")
         seat_chart = charts[0]["data"][0]
-        assert seat_chart["x"] == list(range(players))
+        assert seat_chart["x"] == [f"Player {s + 1}" for s in range(players)]
         assert abs(sum(seat_chart["y"]) - 1) < 1e-9  # win shares of one count add up to 1
         control = at.button_group(key="stats_players_stack5")
 
@@ -165,4 +165,4 @@ def test_statistics_says_when_a_seat_was_always_played_by_the_same_bot():
     at = open_page("views/statistics.py")
     at.selectbox(key="stats_game").set_value("stack5").run()
     notes = " ".join(c.value for c in at.caption)
-    assert "seat 0 always simple bot" in notes and "as much as the seat" in notes
+    assert "Player 1 always simple bot" in notes and "as much as the seat" in notes
