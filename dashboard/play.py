@@ -190,7 +190,7 @@ def public_words(game: str, action, names: list[str], actor: int, viewer: int) -
             return _("{who} places a card on company {company}").format(
                 who=who(names, actor), company=COMPANIES[action.company]
             )
-    return describe(game, action, names, actor)
+    return describe(game, action, names, actor, you=viewer)
 
 
 def _log(record: GameRecord, viewer: int, last: int = 8) -> list[str]:
@@ -222,7 +222,7 @@ def _board(record: GameRecord, state, seat: int | None) -> None:
     if record.game == "stack5":
         from dashboard.play_stack5 import board
 
-        board(state, names)
+        board(state, names, you=seat)
     elif record.game == "owners_choice":
         from dashboard.play_owners_choice import board
 
@@ -238,7 +238,7 @@ def _board(record: GameRecord, state, seat: int | None) -> None:
                 for p, n in enumerate(names)
             )
         )
-        render_state(state, seat)
+        render_state(state, seat, over_banner=False)  # the page says who won, by name
 
 
 def whist_groups(state, actions, names, best):
@@ -385,11 +385,20 @@ def _load() -> tuple[str, GameRecord, int] | None:
         record, version = _read(play_id)
         if not isinstance(record.meta.get("human"), int) or "seed" not in record.meta:
             raise WrongKind("this stored game was not made on this page", "play", "other")
-    except (NotStored, WrongKind) as exc:
+    except NotStored:
+        _forget()
+        st.warning(
+            _(
+                "This game is no longer stored (never saved, or removed after long disuse). "
+                "Start a new game below."
+            )
+        )
+        return None
+    except WrongKind as exc:
         _forget()
         st.warning(
             _("This game link does not open a game here: {detail}. Start a new game below.").format(
-                detail=exc
+                detail=error_text(exc)
             )
         )
         return None

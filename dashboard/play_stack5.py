@@ -24,17 +24,24 @@ from engine.stack5.bots import HeuristicBot
 _SHORT = {"D3": "+3", "NB": N_("N-bomb"), "CB": N_("C-bomb"), "ST": N_("Steal"), "JK": "★"}
 
 
-def board(state, names: list[str], seat: int | None = None) -> None:
-    """Every player's rows with their names; the cards in play above them."""
+def board(state, names: list[str], seat: int | None = None, you: int | None = None) -> None:
+    """Every player's rows with their names; the cards in play above them. ``you``: the
+    reader's seat, whose draw and placement are said in the second person."""
     obs = state.observation(seat)
     target = state.ruleset.target
     over = state.is_terminal()
     parts = []
     if obs["hand"]:
-        parts.append(_("{player} drew").format(player=who(names, obs["player"])))
+        if you is not None and obs["player"] == you:
+            parts.append(_("You drew"))
+        else:
+            parts.append(_("{player} drew").format(player=who(names, obs["player"])))
         parts.append(_cards(obs["hand"]))
     if obs["to_place"]:
-        parts.append(_("{player} places").format(player=who(names, obs["placer"])))
+        if you is not None and obs["placer"] == you:
+            parts.append(_("You place"))
+        else:
+            parts.append(_("{player} places").format(player=who(names, obs["placer"])))
         parts.append(_cards(obs["to_place"]))
     if obs["stolen"]:
         parts.append(_("stolen"))

@@ -3,6 +3,9 @@ object into a sentence with the players' names ("Aiko places R1 on row 1").
 
 Words only, no rules: every fact comes from the action itself; ``actor`` is the seat that
 made the move (``CHANCE`` for a chance event), as the state said before it was applied.
+``you`` is the seat of the person reading (the Play page's player): their own moves are
+said in the second person ("You place R1 on row 1", "Aiko gives the cards to you"), so a
+name like "You" never meets a third-person verb.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from collections.abc import Callable
 from dashboard.i18n import N_, _, ngettext
 from engine import CHANCE
 
-Describe = Callable[[object, list[str], int], str]
+Describe = Callable[..., str]
 
 
 def who(names: list[str], seat: int) -> str:
@@ -20,6 +23,17 @@ def who(names: list[str], seat: int) -> str:
     if 0 <= seat < len(names) and names[seat]:
         return names[seat]
     return _("Seat {seat}").format(seat=seat)
+
+
+def whom(names: list[str], seat: int, you: int | None) -> str:
+    """``seat`` as the object of a sentence: ``you`` for the reader, else the name."""
+    return _("you") if seat == you else who(names, seat)
+
+
+def say(mine: bool, second: str, third: str, **params) -> str:
+    """The message ``second`` (the reader's own move, "You …") or ``third`` ("{who} …"),
+    translated and filled in; both are marked with ``N_`` where they are written."""
+    return _(second if mine else third).format(**params)
 
 
 # --- Stack 5 ------------------------------------------------------------------------------
@@ -49,29 +63,52 @@ def stack5_card(card: str) -> str:
     return f"{card} ({colour} {card[1:]})"
 
 
-def describe_stack5(action, names: list[str], actor: int) -> str:
+def describe_stack5(action, names: list[str], actor: int, you: int | None = None) -> str:
     from engine.stack5 import Deal, Decide, Give, Place, Steal
 
     if isinstance(action, Deal):
         return _("{card} comes off the deck").format(card=stack5_card(action.card))
-    me = who(names, actor)
+    me, mine = who(names, actor), actor == you
     if isinstance(action, Decide):
         if action.kind == "draw":
-            return _("{who} draws again").format(who=me)
-        return _("{who} stops").format(who=me)
+            return say(mine, N_("You draw again"), N_("{who} draws again"), who=me)
+        return say(mine, N_("You stop"), N_("{who} stops"), who=me)
     if isinstance(action, Give):
-        return _("{who} gives the cards to {other}").format(who=me, other=who(names, action.seat))
+        return say(
+            mine,
+            N_("You give the cards to {other}"),
+            N_("{who} gives the cards to {other}"),
+            who=me,
+            other=whom(names, action.seat, you),
+        )
     if isinstance(action, Steal):
-        return _("{who} steals the top card of {other}'s row {row}").format(
-            who=me, other=who(names, action.seat), row=action.row
+        if action.seat == you:
+            return _("{who} steals the top card of your row {row}").format(who=me, row=action.row)
+        return say(
+            mine,
+            N_("You steal the top card of {other}'s row {row}"),
+            N_("{who} steals the top card of {other}'s row {row}"),
+            who=me,
+            other=who(names, action.seat),
+            row=action.row,
         )
     if isinstance(action, Place):
         if action.discard:
-            return _("{who} discards row {row} and starts it again with {card}").format(
-                who=me, row=action.row, card=action.card
+            return say(
+                mine,
+                N_("You discard row {row} and start it again with {card}"),
+                N_("{who} discards row {row} and starts it again with {card}"),
+                who=me,
+                row=action.row,
+                card=action.card,
             )
-        return _("{who} places {card} on row {row}").format(
-            who=me, card=action.card, row=action.row
+        return say(
+            mine,
+            N_("You place {card} on row {row}"),
+            N_("{who} places {card} on row {row}"),
+            who=me,
+            card=action.card,
+            row=action.row,
         )
     return f"{me}: {action}"
 
@@ -97,35 +134,42 @@ def oc_die_face(arg: str) -> tuple[str, str]:
     return oc_company(which), face
 
 
-def describe_owners_choice(action, names: list[str], actor: int) -> str:
+#: Owner's Choice moves: (the reader's own, anyone else's)
+OC_MOVES = {
+    "buy": (N_("You buy a {company} share"), N_("{who} buys a {company} share")),
+    "sell": (N_("You sell a {company} share"), N_("{who} sells a {company} share")),
+    "done": (N_("You end trading"), N_("{who} ends trading")),
+    "name": (N_("You name {company}"), N_("{who} names {company}")),
+    "pay": (
+        N_("You pay the fee and roll the company die"),
+        N_("{who} pays the fee and rolls the company die"),
+    ),
+    "fund": (N_("You roll the Fund die"), N_("{who} rolls the Fund die")),
+    "bankrupt": (
+        N_("You declare bankruptcy and leave"),
+        N_("{who} declares bankruptcy and leaves"),
+    ),
+    "stay": (N_("You stay in the game"), N_("{who} stays in the game")),
+}
+
+
+def describe_owners_choice(action, names: list[str], actor: int, you: int | None = None) -> str:
     kind, arg = action.kind, action.arg
     if kind == "die":
         die, face = oc_die_face(arg)
         if face == "dividend":
             return _("the {die} die shows a dividend").format(die=die)
         return _("the {die} die shows {face}").format(die=die, face=face)
-    me = who(names, actor)
-    if kind == "buy":
-        return _("{who} buys a {company} share").format(who=me, company=oc_company(arg))
-    if kind == "sell":
-        return _("{who} sells a {company} share").format(who=me, company=oc_company(arg))
+    me, mine = who(names, actor), actor == you
     if kind == "move":
         count = int(arg) if arg.isascii() and arg.isdigit() else 2
+        if mine:
+            return ngettext("You move {n} space", "You move {n} spaces", count).format(n=arg)
         return ngettext("{who} moves {n} space", "{who} moves {n} spaces", count).format(
             who=me, n=arg
         )
-    if kind == "done":
-        return _("{who} ends trading").format(who=me)
-    if kind == "name":
-        return _("{who} names {company}").format(who=me, company=oc_company(arg))
-    if kind == "pay":
-        return _("{who} pays the fee and rolls the company die").format(who=me)
-    if kind == "fund":
-        return _("{who} rolls the Fund die").format(who=me)
-    if kind == "bankrupt":
-        return _("{who} declares bankruptcy and leaves").format(who=me)
-    if kind == "stay":
-        return _("{who} stays in the game").format(who=me)
+    if kind in OC_MOVES:
+        return say(mine, *OC_MOVES[kind], who=me, company=oc_company(arg))
     return f"{me}: {action}"
 
 
@@ -175,7 +219,7 @@ def _declare_words(game: str) -> str:
     return _("Declares a {game} game").format(game=game)
 
 
-def describe_whist(action, names: list[str], actor: int) -> str:
+def describe_whist(action, names: list[str], actor: int, you: int | None = None) -> str:
     from engine.whist.actions import (
         Bid,
         Deal,
@@ -189,91 +233,124 @@ def describe_whist(action, names: list[str], actor: int) -> str:
     )
 
     if isinstance(action, FirstDealer):
+        if action.seat == you:
+            return _("You deal first")
         return _("{who} deals first").format(who=who(names, action.seat))
     if isinstance(action, Deal):
         return _("the cards are dealt")
-    me = who(names, actor)
+    me, mine = who(names, actor), actor == you
     if isinstance(action, Bid):
-        return _("{who} bids {bid}").format(who=me, bid=whist_bid_words(action.number, action.kind))
+        bid = whist_bid_words(action.number, action.kind)
+        return say(mine, N_("You bid {bid}"), N_("{who} bids {bid}"), who=me, bid=bid)
     if isinstance(action, Pass):
-        return _("{who} passes").format(who=me)
+        return say(mine, N_("You pass"), N_("{who} passes"), who=me)
     if isinstance(action, (Trump, Direction, Declare)):
-        return _whist_choice_sentence(action, me)
+        return _whist_choice_sentence(action, me, mine)
     if isinstance(action, Discard):
-        return _("{who} discards {card}").format(who=me, card=whist_card(action.card))
+        card = whist_card(action.card)
+        return say(mine, N_("You discard {card}"), N_("{who} discards {card}"), who=me, card=card)
     if isinstance(action, Play):
-        return _("{who} plays {card}").format(who=me, card=whist_card(action.card))
+        card = whist_card(action.card)
+        return say(mine, N_("You play {card}"), N_("{who} plays {card}"), who=me, card=card)
     return f"{me}: {action}"
 
 
-def _whist_choice_sentence(action, me: str) -> str:
+def _whist_choice_sentence(action, me: str, mine: bool) -> str:
     from engine.whist.actions import Direction, Trump
 
     if isinstance(action, Trump):
-        return _("{who} names {suit} trumps").format(
-            who=me, suit=_SUIT.get(action.suit, action.suit)
+        suit = _SUIT.get(action.suit, action.suit)
+        return say(
+            mine, N_("You name {suit} trumps"), N_("{who} names {suit} trumps"), who=me, suit=suit
         )
     if isinstance(action, Direction):
         if action.low:
-            return _("{who} plays no trump low").format(who=me)
-        return _("{who} plays no trump high").format(who=me)
+            return say(mine, N_("You play no trump low"), N_("{who} plays no trump low"), who=me)
+        return say(mine, N_("You play no trump high"), N_("{who} plays no trump high"), who=me)
     if action.game == "high":
-        return _("{who} declares a high game").format(who=me)
+        return say(mine, N_("You declare a high game"), N_("{who} declares a high game"), who=me)
     if action.game == "low":
-        return _("{who} declares a low game").format(who=me)
+        return say(mine, N_("You declare a low game"), N_("{who} declares a low game"), who=me)
     return _("{who} declares a {game} game").format(who=me, game=action.game)
 
 
 # --- Stock Hold'em ---------------------------------------------------------------------------
 
 
-def describe_stock_holdem(action, names: list[str], actor: int) -> str:
+def describe_stock_holdem(action, names: list[str], actor: int, you: int | None = None) -> str:
     if getattr(action, "kind", None) is None:  # the shuffle
         return _("the cards are shuffled and dealt")
     from engine.stock_holdem.cards import card_text
     from engine.stock_holdem.state import COMPANIES
 
-    me = who(names, actor)
+    me, mine = who(names, actor), actor == you
     kind = action.kind
     company = COMPANIES[action.company] if action.company >= 0 else ""
     if kind == "place":
-        return _("{who} places {card} on company {company}").format(
-            who=me, card=card_text(action.card), company=company
+        return say(
+            mine,
+            N_("You place {card} on company {company}"),
+            N_("{who} places {card} on company {company}"),
+            who=me,
+            card=card_text(action.card),
+            company=company,
         )
     if kind == "peek":
-        return _("{who} peeks at company {company}'s card {n}").format(
-            who=me, company=company, n=action.slot + 1
+        return say(
+            mine,
+            N_("You peek at company {company}'s card {n}"),
+            N_("{who} peeks at company {company}'s card {n}"),
+            who=me,
+            company=company,
+            n=action.slot + 1,
         )
     if kind == "peek hand":
-        return _("{who} peeks at {other}'s card {n}").format(
-            who=me, other=who(names, action.seat), n=action.slot + 1
+        if action.seat == you:
+            return _("{who} peeks at your card {n}").format(who=me, n=action.slot + 1)
+        return say(
+            mine,
+            N_("You peek at {other}'s card {n}"),
+            N_("{who} peeks at {other}'s card {n}"),
+            who=me,
+            other=who(names, action.seat),
+            n=action.slot + 1,
         )
-    shares = {
-        "sell": N_("{who} sells a share of {company}"),
-        "buy": N_("{who} buys a share of {company}"),
-        "free sell": N_("{who} free sells a share of {company}"),
-        "free buy": N_("{who} takes a free share of {company}"),
-        "stock-up": N_("{who} stocks up on {company}"),
-        "no sell": N_("{who} sells nothing"),
-        "no buy": N_("{who} buys nothing"),
-        "cash": N_("{who} takes cash"),
-        "end": N_("{who} ends the turn"),
-    }
-    if kind in shares:
-        return _(shares[kind]).format(who=me, company=company)
+    if kind in STOCK_MOVES:
+        return say(mine, *STOCK_MOVES[kind], who=me, company=company)
     return f"{me}: {action}"
+
+
+#: Stock Hold'em trades and turn moves: (the reader's own, anyone else's)
+STOCK_MOVES = {
+    "sell": (N_("You sell a share of {company}"), N_("{who} sells a share of {company}")),
+    "buy": (N_("You buy a share of {company}"), N_("{who} buys a share of {company}")),
+    "free sell": (
+        N_("You free sell a share of {company}"),
+        N_("{who} free sells a share of {company}"),
+    ),
+    "free buy": (
+        N_("You take a free share of {company}"),
+        N_("{who} takes a free share of {company}"),
+    ),
+    "stock-up": (N_("You stock up on {company}"), N_("{who} stocks up on {company}")),
+    "no sell": (N_("You sell nothing"), N_("{who} sells nothing")),
+    "no buy": (N_("You buy nothing"), N_("{who} buys nothing")),
+    "cash": (N_("You take cash"), N_("{who} takes cash")),
+    "end": (N_("You end the turn"), N_("{who} ends the turn")),
+}
 
 
 # --- Pig (the demo) ---------------------------------------------------------------------------
 
 
-def describe_pig(action, names: list[str], actor: int) -> str:
+def describe_pig(action, names: list[str], actor: int, you: int | None = None) -> str:
     text = str(action)
     if actor == CHANCE:
         return _("the die shows {face}").format(face=text.removeprefix("die "))
+    me, mine = who(names, actor), actor == you
     if text == "roll":
-        return _("{who} rolls").format(who=who(names, actor))
-    return _("{who} holds").format(who=who(names, actor))
+        return say(mine, N_("You roll"), N_("{who} rolls"), who=me)
+    return say(mine, N_("You hold"), N_("{who} holds"), who=me)
 
 
 DESCRIBE: dict[str, Describe] = {
@@ -285,10 +362,11 @@ DESCRIBE: dict[str, Describe] = {
 }
 
 
-def describe(game: str, action, names: list[str], actor: int) -> str:
-    """``action`` of ``game`` in words; the first letter is a capital."""
+def describe(game: str, action, names: list[str], actor: int, you: int | None = None) -> str:
+    """``action`` of ``game`` in words; the first letter is a capital. ``you``: the seat
+    of the person reading, whose moves are said in the second person."""
     fn = DESCRIBE.get(game)
-    text = fn(action, names, actor) if fn else f"{who(names, actor)}: {action}"
+    text = fn(action, names, actor, you) if fn else f"{who(names, actor)}: {action}"
     return text[:1].upper() + text[1:]
 
 

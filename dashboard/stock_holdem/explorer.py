@@ -56,7 +56,9 @@ def holdings_html(frame: pl.DataFrame) -> str:
     )
 
 
-def render_state(state, seat):
+def render_state(state, seat, *, over_banner: bool = True):
+    """The table as ``seat`` sees it (``None``: everything); ``over_banner=False`` leaves
+    the game-over banner to a page that says it with the players' own names."""
     obs = state.observation(seat)
     names = state.ruleset.company_names
     who = _("everything") if seat is None else _("what {player} sees").format(player=player(seat))
@@ -83,7 +85,7 @@ def render_state(state, seat):
                 prices=", ".join(f"{names[co]} {money(p)}" for co, p in enumerate(last[2]))
             )
         )
-    if state.is_terminal():
+    if over_banner and state.is_terminal():
         st.success(
             _(
                 "Game over — final settlement (money + shares at the final prices + $1 per "

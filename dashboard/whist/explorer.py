@@ -18,7 +18,9 @@ def side_names(n: int) -> list[str]:
     return [player(0), player(1)]
 
 
-def render_state(state, seat: int | None) -> None:
+def render_state(state, seat: int | None, *, over_banner: bool = True) -> None:
+    """The table as ``seat`` sees it (``None``: everything); ``over_banner=False`` leaves
+    the game-over banner to a page that says it with the players' own names."""
     obs = state.observation(seat)
     n = state.num_players
     names = side_names(n)
@@ -134,7 +136,7 @@ def render_state(state, seat: int | None) -> None:
                 hide_index=True,
                 width="stretch",
             )
-    if state.is_terminal():
+    if over_banner and state.is_terminal():
         winners = join(player(w) for w in state.winners())
         st.success(_("Game over — winners: {winners}").format(winners=winners))
 

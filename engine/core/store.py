@@ -87,6 +87,8 @@ def describe_kind(kind: str) -> str:
         if name[:1].upper() in "AEIOU":
             return Phrase.coded("store.kind_live_an", "an {game} live game", game=name)
         return Phrase.coded("store.kind_live", "a {game} live game", game=name)
+    if kind == "play":
+        return Phrase.coded("store.kind_play", "a game against the bots")
     return Phrase.coded("store.kind_other", "a {kind!r} entry", kind=kind)
 
 
@@ -203,7 +205,7 @@ class Store:
             return NotStored.coded(
                 "store.not_stored",
                 "{kind} with id {id!r} is no longer stored (never saved, or removed after long "
-                "disuse); start a new one",
+                "disuse)",
                 kind=describe_kind(kind),
                 id=shown,
             )

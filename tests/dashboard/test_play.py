@@ -5,6 +5,7 @@ the store, your own view only."""
 from __future__ import annotations
 
 import random
+import re
 
 from dashboard.play import KIND, PLAY_SECONDS, bot_label, next_action
 from engine import GameRecord, get_game, replay
@@ -70,7 +71,10 @@ def test_a_full_bid_whist_hand_against_the_bots_through_the_page():
             partial.meta = record.meta
             assert str(next_action(partial, twin)) == text
         twin.apply(text)
-    assert "Aiko" in " ".join(m.value for m in at.markdown)
+    shown = " ".join(m.value for m in [*at.markdown, *at.caption])
+    assert "Aiko" in shown  # the name stays on the table
+    assert re.search(r"\bYou (bid|pass|play|name|discard)\b", shown)  # own moves: "You …"
+    assert not re.search(r"\bAiko (bids|passes|plays)\b", shown)
 
 
 def test_you_see_only_your_own_hand_while_playing():
@@ -113,3 +117,5 @@ def test_stock_holdem_and_two_player_whist_play_to_the_end_through_the_page():
         at = start(game, n=n, seed="5")
         play_first_buttons(at, limit=800)
         assert list(replay(stored(at)))[-1].state.is_terminal()
+        over = [s.value for s in at.success if "Game over" in s.value]
+        assert len(over) == 1 and "won by" in over[0], over  # one banner, with the names

@@ -210,3 +210,32 @@ def test_score_sheet_import_of_a_huge_cell_is_refused_in_words():
     big = b"variant\n" + b"bid4\n" * 250_000
     at.file_uploader(key="ws_import").set_value(("huge.csv", big, "text/csv")).run()
     assert "at most 1,000,000" in errors(at)
+
+
+# --- links that open nothing: said once, in the page's language ------------------------------
+
+BOGUS = "AAAAAAAAAAAAAAAAAAAAAA"
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "no longer stored"), ("ja", "もう保存されていません"), ("zh-TW", "已不再儲存")],
+)
+def test_a_bogus_play_link_is_refused_in_the_pages_language(lang, said):
+    at = open_with("views/play.py", play=BOGUS, lang=lang)
+    shown = warnings(at)
+    assert said in shown, shown
+    if lang != "en":
+        assert not any(w in shown for w in ("stored", "entry", "'play'", "start a new one"))
+    assert "Start a new game below" in shown if lang == "en" else True
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_a_bogus_sheet_link_says_it_once(lang):
+    at = open_with("views/whist/score_sheet.py", sheet=BOGUS, lang=lang)
+    shown = warnings(at)
+    assert shown
+    for phrase in ("no longer stored", "もう保存されていません", "已不再保存", "已不再儲存"):
+        assert shown.count(phrase) <= 1, shown
+    if lang != "en":
+        assert "stored" not in shown and "score sheet" not in shown, shown

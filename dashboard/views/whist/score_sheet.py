@@ -83,24 +83,34 @@ if cur["id"]:
             and isinstance(data.get("sheets"), dict)
             and all(isinstance(v, str) for v in data["sheets"].values())
         ):
-            raise NotStored("the stored sheet is damaged")
+            raise ValueError("the stored sheet is damaged")
         sheets = dict(data["sheets"])
         if isinstance(data.get("names"), dict):
             names_by_variant = {
                 v: n for v, n in data["names"].items() if v in VARIANTS and isinstance(n, list)
             }
     except (NotStored, WrongKind, ValueError) as exc:
-        st.warning(
-            _("This score sheet is no longer stored ({reason}); a new sheet is shown.").format(
-                reason=error_text(exc)[:160]
+        if isinstance(exc, WrongKind):
+            st.warning(
+                _("This link does not open a score sheet ({reason}); a new sheet is shown.").format(
+                    reason=error_text(exc)[:160]
+                )
             )
-        )
+        elif isinstance(exc, ValueError):  # not the shape this page stores
+            st.warning(_("This score sheet is damaged and cannot be read; a new sheet is shown."))
+        else:
+            st.warning(
+                _(
+                    "This score sheet is no longer stored (never saved, or removed after long "
+                    "disuse); a new sheet is shown."
+                )
+            )
         cur["id"] = None
         cur["version"] = None
         st.session_state.pop("ws_sheet_id", None)
         st.query_params.pop("sheet", None)
     except StoreError as exc:
-        st.error(_("Score sheets cannot be stored here: {reason}").format(reason=exc))
+        st.error(_("Score sheets cannot be stored here: {reason}").format(reason=error_text(exc)))
         st.stop()
 if cur["id"]:
     st.session_state["ws_sheet_id"] = cur["id"]
