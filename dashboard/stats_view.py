@@ -399,7 +399,11 @@ def render_uploads(game_name: str | None = None) -> None:
     st.session_state["stats_last_upload"] = marker
     sets.append({"digest": digest, "name": upload.name, "size": len(data), "text": text})
     st.success(
-        _("Added {n} verified game(s) from {name}.").format(n=len(records), name=upload.name)
+        ngettext(
+            "Added {n} verified game from {name}.",
+            "Added {n} verified games from {name}.",
+            len(records),
+        ).format(n=len(records), name=upload.name)
     )
 
 
@@ -470,7 +474,13 @@ def _take_parquet(files: list, sets: list, game_name: str | None) -> None:
         }
     )
     kinds = sorted({r.game for r in records})
-    st.success(_("Added {n} verified game(s) from {name}.").format(n=len(records), name=names))
+    st.success(
+        ngettext(
+            "Added {n} verified game from {name}.",
+            "Added {n} verified games from {name}.",
+            len(records),
+        ).format(n=len(records), name=names)
+    )
     if kinds and game_name is not None and kinds != [game_name]:
         st.info(
             _("They are games of {game}: choose it under Game to see them.").format(
@@ -565,6 +575,12 @@ def show_table(table: StatTable, key: str, game: str = "", fig: go.Figure | None
         mime="text/csv",
         key=f"stats_csv_{key}",
     )
+
+
+def _added(n: int, name: str) -> str:
+    return ngettext(
+        "Added {n} verified game from {name}.", "Added {n} verified games from {name}.", n
+    ).format(n=n, name=name)
 
 
 def _bot_words(frame: pl.DataFrame) -> pl.DataFrame:

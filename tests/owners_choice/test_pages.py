@@ -1,5 +1,7 @@
 """The Owner's Choice pages under AppTest: no exception, engine errors shown plainly."""
 
+import re
+
 from tests.apptest import open_page
 
 
@@ -231,3 +233,21 @@ def test_move_advisor_out_of_range_number_gets_a_message_beside_the_field():
     assert [e.value for e in at.error] == ["Y: 16 is out of range. From 0 to 15."]
     assert not at.success and not at.dataframe  # no stale advice
     assert any("waits for the fields marked above" in i.value for i in at.info)
+
+
+def test_a_turn_the_recorded_game_does_not_have_names_the_turns_it_has():
+    at = no_trouble(open_page("views/owners_choice/calculator.py"))
+    at.number_input(key="oc_rec_turn").set_value(200).run()
+    at.button(key="oc_rec_load").click().run()
+    no_trouble(at)
+    shown = " ".join(e.value for e in at.error)
+    assert re.search(r"game 1 has no turn 200; its turns are 1 to \d+", shown), shown
+
+
+def test_expected_money_is_written_like_all_money():
+    at = _advisor_at_goal("0")
+    at.number_input(key="oc_pos").set_value(3).run()
+    best = " ".join(s.value for s in at.success)
+    assert re.search(
+        r"\(.+, [+-]\\\$\d+\.\d\d; the opponents [+-]\\\$\d+\.\d\d together\)", best
+    ), best

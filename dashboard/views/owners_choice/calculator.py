@@ -6,7 +6,7 @@ import streamlit as st
 
 from dashboard import ui
 from dashboard.explorer import recorded_files
-from dashboard.i18n import _, error_text, money, number
+from dashboard.i18n import _, error_text, money
 from dashboard.owners_choice.draw import (
     board_svg,
     fund_words,
@@ -51,8 +51,8 @@ ui.assumption(
 
 
 def signed(value: float, digits: int = 2) -> str:
-    """``+1.50`` / ``-0.25`` with the language's separators."""
-    return ("-" if value < 0 else "+") + number(abs(value), digits)
+    """Money with its sign, written as everywhere else: ``+$1.50`` / ``-$0.25``."""
+    return ("-" if value < 0 else "+") + money(abs(value), digits)
 
 
 def _md(text: str) -> str:
@@ -131,12 +131,19 @@ def _load_from_record(path: str, game: int, turn: int) -> None:
             )
         record = records[game - 1]
         found = None
+        turns = []  # the turns that start with a move, to name them when ``turn`` is not one
         for s in states(record):
-            if s.phase == PRE and s.turn == turn:
-                found = s
-                break
+            if s.phase == PRE and (not turns or turns[-1] != s.turn):
+                turns.append(s.turn)
+                if s.turn == turn:
+                    found = s
+                    break
         if found is None:
-            raise EngineError(_("game {number} has no turn {turn}").format(number=game, turn=turn))
+            raise EngineError(
+                _("game {number} has no turn {turn}; its turns are {first} to {last}").format(
+                    number=game, turn=turn, first=min(turns, default=1), last=max(turns, default=1)
+                )
+            )
     except EngineError as exc:
         st.session_state["oc_load_error"] = error_text(exc)
         return
@@ -309,13 +316,13 @@ with ui.engine_errors(_("This position is not possible: ")):
         st.success(
             _(
                 "Best for {player} in expectation: **move {distance}** "
-                "({space}, {gain} \\$; the opponents {others} \\$ together)."
+                "({space}, {gain}; the opponents {others} together)."
             ).format(
                 player=mover,
                 distance=best.distance,
                 space=space_word(best.space_type),
-                gain=signed(float(best.delta[to_act])),
-                others=signed(others),
+                gain=_md(signed(float(best.delta[to_act]))),
+                others=_md(signed(others)),
             )
         )
     for o in ranked[1:]:
