@@ -8,7 +8,7 @@ import streamlit as st
 from dashboard import i18n
 from dashboard.i18n import _
 from dashboard.nav import HOME, SECTIONS
-from dashboard.ui import crash_message, show_callback_error
+from dashboard.ui import crash_message, show_callback_error, touch_style
 
 HERE = Path(__file__).parent
 
@@ -30,6 +30,7 @@ navigation = st.navigation(
     | {_(section): [_page(p) for p in pages] for section, pages in SECTIONS.items()}
 )
 i18n.language_picker()
+touch_style()
 show_callback_error()  # a button callback ran before this script (see ui.callback)
 try:
     navigation.run()

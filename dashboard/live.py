@@ -151,8 +151,16 @@ def outcome_label(action, probability) -> str:
 
 def _css(rules: list[tuple[str, str]]) -> None:
     """Style buttons by their key (Streamlit gives each keyed widget the class
-    ``st-key-<key>``)."""
-    body = "".join(f".st-key-{k} button{{{css}}}" for k, css in rules if css)
+    ``st-key-<key>``). The colours hold when hovered, pressed or focused too: on a touch
+    screen the hover stays where the finger was, so the next button drawn there would
+    otherwise look empty; a hover only darkens a little."""
+    states = ("", ":hover", ":active", ":focus", ":focus-visible")
+    body = "".join(
+        ",".join(f".st-key-{k} button{s}" for s in states) + f"{{{css}}}"
+        f".st-key-{k} button:hover{{filter:brightness(0.92)}}"
+        for k, css in rules
+        if css
+    )
     if body:
         st.html(f"<style>{body}</style>")
 

@@ -32,6 +32,20 @@ def engine_errors(prefix: str = ""):
         st.error(f"{prefix}{error_text(exc)}")
 
 
+#: On a touch screen (no hover) a table's toolbar (eye, download, search, full screen) and
+#: a chart's mode bar appear on a tap and then stay over the text and controls above them;
+#: there they are hidden. A mouse still shows them on hover.
+TOUCH_CSS = """<style>@media (hover: none) {
+[data-testid="stElementToolbar"], .js-plotly-plot .modebar-container { display: none !important; }
+}</style>"""
+
+
+def touch_style() -> None:
+    """The app-wide rules of :data:`TOUCH_CSS` (``app.py`` calls it once per run)."""
+    with st.sidebar:  # in the main column it would add a gap above the title
+        st.html(TOUCH_CSS)
+
+
 CRASH_MESSAGE = "Something went wrong on this page"  # the English start of crash_message
 CALLBACK_ERROR = "_ui_callback_error"
 URL_MAX_CHARS = 2000

@@ -232,7 +232,7 @@ def test_move_advisor_out_of_range_number_gets_a_message_beside_the_field():
     no_trouble(at)
     assert [e.value for e in at.error] == ["Y: 16 is out of range. From 0 to 15."]
     assert not at.success and not at.dataframe  # no stale advice
-    assert any("waits for the fields marked above" in i.value for i in at.info)
+    assert any("waits for the fields marked below" in i.value for i in at.info)
 
 
 def test_a_turn_the_recorded_game_does_not_have_names_the_turns_it_has():

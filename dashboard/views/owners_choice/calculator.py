@@ -161,6 +161,9 @@ def _load_from_record(path: str, game: int, turn: int) -> None:
             st.session_state[f"oc_h_{p}_{c}"] = found.shares(p, c)
 
 
+# The answer comes first (on a phone the inputs would push it ~2,000 px down): this
+# container is filled once the inputs below it have been read.
+answer = st.container()
 files = recorded_files("owners_choice")
 POSITION_KEYS = ("n", "px", "cash", "h", "fund", "pos", "act", "pres")
 in_link = any(k in st.query_params for k in POSITION_KEYS)
@@ -169,28 +172,6 @@ if files and not in_link and not st.session_state.get("oc_opened"):
     st.session_state["oc_opened"] = True
     _load_from_record(str(files[0]), OPENING_GAME, OPENING_TURN)
     st.session_state["oc_rec_turn"] = OPENING_TURN
-with st.expander(_("Take a position from a recorded game")):
-    if not files:
-        st.info(_("No recorded games in data/owners_choice yet."))
-    else:
-        c1, c2 = st.columns(2)
-        game_no = c1.number_input(_("Game number"), 1, 10_000, 1, key="oc_rec_game")
-        turn = c2.number_input(_("Start of turn"), 1, 200, 5, key="oc_rec_turn")
-        st.button(
-            _("Load this position"),
-            key="oc_rec_load",
-            on_click=ui.callback(_load_from_record),
-            args=(str(files[0]), int(game_no), int(turn)),
-        )
-        if st.session_state.get("oc_load_error"):
-            st.error(st.session_state["oc_load_error"])
-
-n = st.selectbox(_("Players"), [2, 3, 4, 5], key="oc_n")
-cols = st.columns(4)
-prices = [
-    cols[c].selectbox(_("{company} price").format(company=name), PRICES, key=f"oc_price_{name}")
-    for c, name in enumerate(COMPANIES)
-]
 unfinished = []  # fields whose value is out of range: their message is beside them
 
 
@@ -203,47 +184,71 @@ def _number(where, label: str, high: int, key: str, step: int = 1, say=None) -> 
     return int(value)
 
 
-c1, c2, c3 = st.columns(3)
-fund = _number(c1, _("Fund $"), MAX_MONEY, "oc_fund", step=10)
-pos = _number(c2, _("Pawn on space"), len(RULES.board) - 2, "oc_pos")
-if st.session_state.oc_act >= n:
-    st.session_state.oc_act = 0
-to_act = c3.selectbox(_("To move"), list(range(n)), format_func=ui.seat_name, key="oc_act")
+with st.container():
+    st.subheader(_("The position"))
+    with st.expander(_("Take a position from a recorded game")):
+        if not files:
+            st.info(_("No recorded games in data/owners_choice yet."))
+        else:
+            c1, c2 = st.columns(2)
+            game_no = c1.number_input(_("Game number"), 1, 10_000, 1, key="oc_rec_game")
+            turn = c2.number_input(_("Start of turn"), 1, 200, 5, key="oc_rec_turn")
+            st.button(
+                _("Load this position"),
+                key="oc_rec_load",
+                on_click=ui.callback(_load_from_record),
+                args=(str(files[0]), int(game_no), int(turn)),
+            )
+            if st.session_state.get("oc_load_error"):
+                st.error(st.session_state["oc_load_error"])
 
-cash, holdings = [], []
-for p, tab in enumerate(st.tabs([ui.seat_name(p) for p in range(n)])):
-    with tab:
-        cash.append(_number(tab, _("Cash $"), MAX_MONEY, f"oc_cash_{p}", step=10))
-        hc = tab.columns(4)
-        holdings.append(
-            [
-                _number(hc[c], name, RULES.shares_per_company, f"oc_h_{p}_{c}", say=tab)
-                for c, name in enumerate(COMPANIES)
-            ]
-        )
+    n = st.selectbox(_("Players"), [2, 3, 4, 5], key="oc_n")
+    cols = st.columns(4)
+    prices = [
+        cols[c].selectbox(_("{company} price").format(company=name), PRICES, key=f"oc_price_{name}")
+        for c, name in enumerate(COMPANIES)
+    ]
+    c1, c2, c3 = st.columns(3)
+    fund = _number(c1, _("Fund $"), MAX_MONEY, "oc_fund", step=10)
+    pos = _number(c2, _("Pawn on space"), len(RULES.board) - 2, "oc_pos")
+    if st.session_state.oc_act >= n:
+        st.session_state.oc_act = 0
+    to_act = c3.selectbox(_("To move"), list(range(n)), format_func=ui.seat_name, key="oc_act")
 
-with st.expander(_("Presidents (only needed after a tie)")):
-    st.caption(
-        _(
-            "auto = the strict top holder, the pool on a tie. After a purchase tie the die "
-            "stays with its holder, so give that seat here."
-        )
-    )
-    words = {"auto": _("auto"), "pool": _("pool")}
-    options = ["auto", "pool"] + [str(p) for p in range(n)]
-    pc = st.columns(4)
-    pres = []
-    for c, name in enumerate(COMPANIES):
-        if st.session_state.get(f"oc_pres_{name}") not in options:
-            st.session_state[f"oc_pres_{name}"] = "auto"  # a seat beyond the player count
-        pres.append(
-            pc[c].selectbox(
-                name,
-                options,
-                format_func=lambda v: words[v] if v in words else ui.seat_name(int(v)),
-                key=f"oc_pres_{name}",
+    cash, holdings = [], []
+    for p, tab in enumerate(st.tabs([ui.seat_name(p) for p in range(n)])):
+        with tab:
+            cash.append(_number(tab, _("Cash $"), MAX_MONEY, f"oc_cash_{p}", step=10))
+            hc = tab.columns(4)
+            holdings.append(
+                [
+                    _number(hc[c], name, RULES.shares_per_company, f"oc_h_{p}_{c}", say=tab)
+                    for c, name in enumerate(COMPANIES)
+                ]
+            )
+
+    with st.expander(_("Presidents (only needed after a tie)")):
+        st.caption(
+            _(
+                "auto = the strict top holder, the pool on a tie. After a purchase tie the die "
+                "stays with its holder, so give that seat here."
             )
         )
+        words = {"auto": _("auto"), "pool": _("pool")}
+        options = ["auto", "pool"] + [str(p) for p in range(n)]
+        pc = st.columns(4)
+        pres = []
+        for c, name in enumerate(COMPANIES):
+            if st.session_state.get(f"oc_pres_{name}") not in options:
+                st.session_state[f"oc_pres_{name}"] = "auto"  # a seat beyond the player count
+            pres.append(
+                pc[c].selectbox(
+                    name,
+                    options,
+                    format_func=lambda v: words[v] if v in words else ui.seat_name(int(v)),
+                    key=f"oc_pres_{name}",
+                )
+            )
 
 ui.set_url(
     n=n,
@@ -258,9 +263,10 @@ ui.set_url(
 
 # --- results ----------------------------------------------------------------------------------
 if unfinished:
-    st.info(_("The advice waits for the fields marked above."))
+    answer.info(_("The advice waits for the fields marked below."))
     st.stop()
-with ui.engine_errors(_("This position is not possible: ")):
+state = None
+with answer, ui.engine_errors(_("This position is not possible: ")):
     state = from_position(
         n,
         prices=prices,
@@ -272,37 +278,8 @@ with ui.engine_errors(_("This position is not possible: ")):
         presidents=["auto" if v == "auto" else None if v == "pool" else int(v) for v in pres],
     )
     outlook = move_outlook(state)
-
-    st.subheader(_("Position"))
-    show(
-        board_svg(
-            RULES.board,
-            state.pos,
-            highlight={o.space: f"+{o.distance}" for o in outlook},
-            centre=fund_words(state.fund),
-        )
-    )
-    show(track_svg(RULES, prices))
-    st.html(holdings_html(state))
-    st.caption(_("★ = president (the strict top holder; a tie leaves the die in the pool)."))
-
     mover = ui.seat_name(to_act)
     st.subheader(_("Moves for {player}").format(player=mover))
-    table = []
-    for o in outlook:
-        others = sum(o.delta[p] for p in range(n) if p != to_act)
-        row = {
-            _("move"): o.distance,
-            _("space"): f"{o.space} {space_word(o.space_type)}",
-            _("{player} gains $").format(player=mover): round(float(o.delta[to_act]), 2),
-            _("opponents gain $"): round(float(others), 2),
-            _("what happens"): _ending(o, to_act) if o.ends_game else plan_words(o.plan) or "-",
-        }
-        for p in range(n):
-            if p != to_act:
-                row[f"{ui.seat_name(p)} $"] = round(float(o.delta[p]), 2)
-        table.append(row)
-    st.dataframe(table, hide_index=True, width="stretch")
     ranked = ranked_moves(outlook, to_act)
     best = ranked[0]
     others = float(sum(best.delta[p] for p in range(n) if p != to_act))
@@ -332,43 +309,74 @@ with ui.engine_errors(_("This position is not possible: ")):
                     distance=o.distance, ending=_md(_ending(o, to_act))
                 )
             )
+    table = []
+    for o in outlook:
+        others = sum(o.delta[p] for p in range(n) if p != to_act)
+        row = {
+            _("move"): o.distance,
+            _("space"): f"{o.space} {space_word(o.space_type)}",
+            _("{player} gains $").format(player=mover): round(float(o.delta[to_act]), 2),
+            _("opponents gain $"): round(float(others), 2),
+            _("what happens"): _ending(o, to_act) if o.ends_game else plan_words(o.plan) or "-",
+        }
+        for p in range(n):
+            if p != to_act:
+                row[f"{ui.seat_name(p)} $"] = round(float(o.delta[p]), 2)
+        table.append(row)
+    # the move stays in view while a phone scrolls the table sideways
+    st.dataframe(
+        table,
+        hide_index=True,
+        width="stretch",
+        column_config={_("move"): st.column_config.NumberColumn(pinned=True)},
+    )
     st.caption(
         _(
             "Gains are expected changes of net worth (cash + shares at market) once the "
             "landing space is resolved; the opponents' column adds up every other player's."
         )
     )
-    fig = go.Figure()
-    labels = [f"{o.distance}: {space_word(o.space_type)}" for o in outlook]
-    for p in range(n):
-        fig.add_trace(
-            go.Bar(x=labels, y=[float(o.delta[p]) for o in outlook], name=ui.seat_name(p))
-        )
-    fig.update_layout(
-        barmode="group",
-        title=_("Expected net-worth change per move"),
-        yaxis_title="$",
-        height=320,
-        margin={"l": 10, "r": 10, "t": 40, "b": 10},
-        legend={"orientation": "h", "y": -0.25},
+if state is None:
+    st.stop()
+st.subheader(_("Position"))
+show(
+    board_svg(
+        RULES.board,
+        state.pos,
+        highlight={o.space: f"+{o.distance}" for o in outlook},
+        centre=fund_words(state.fund),
     )
-    st.plotly_chart(fig, width="stretch")
+)
+show(track_svg(RULES, prices))
+st.html(holdings_html(state))
+st.caption(_("★ = president (the strict top holder; a tie leaves the die in the pool)."))
+fig = go.Figure()
+labels = [f"{o.distance}: {space_word(o.space_type)}" for o in outlook]
+for p in range(n):
+    fig.add_trace(go.Bar(x=labels, y=[float(o.delta[p]) for o in outlook], name=ui.seat_name(p)))
+fig.update_layout(
+    barmode="group",
+    title=_("Expected net-worth change per move"),
+    yaxis_title="$",
+    height=320,
+    margin={"l": 10, "r": 10, "t": 40, "b": 10},
+    legend={"orientation": "h", "y": -0.25},
+)
+st.plotly_chart(fig, width="stretch", config={"displayModeBar": False})
 
-    st.subheader(_("Payouts now"))
-    pay = []
-    for c, name in enumerate(COMPANIES):
-        row = {_("company"): name, _("price"): state.price(c), _("dividend"): state.dividend(c)}
-        row[_("fee to roll")] = state.fee(c)
-        for p, v in enumerate(dividend_payout(state, name)):
-            row[ui.seat_name(p)] = v
-        pay.append(row)
-    st.dataframe(pay, hide_index=True, width="stretch")
-    president = ", ".join(
-        f"{ui.seat_name(p)} \\${v}" for p, v in enumerate(president_payout(state))
-    )
-    st.caption(
-        _(
-            "What each player receives when that company pays its dividend (dividend × "
-            "shares). On a PRESIDENT space (\\$100 per president die): {payouts}."
-        ).format(payouts=president)
-    )
+st.subheader(_("Payouts now"))
+pay = []
+for c, name in enumerate(COMPANIES):
+    row = {_("company"): name, _("price"): state.price(c), _("dividend"): state.dividend(c)}
+    row[_("fee to roll")] = state.fee(c)
+    for p, v in enumerate(dividend_payout(state, name)):
+        row[ui.seat_name(p)] = v
+    pay.append(row)
+st.dataframe(pay, hide_index=True, width="stretch")
+president = ", ".join(f"{ui.seat_name(p)} \\${v}" for p, v in enumerate(president_payout(state)))
+st.caption(
+    _(
+        "What each player receives when that company pays its dividend (dividend × "
+        "shares). On a PRESIDENT space (\\$100 per president die): {payouts}."
+    ).format(payouts=president)
+)
