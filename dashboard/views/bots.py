@@ -31,13 +31,14 @@ def bot_words(name: str) -> str:
 def ratings_rows(data: dict) -> list[dict]:
     return [
         {
+            # the answer columns next to the name: a phone shows these first
             _("Bot"): bot_words(r["bot"]),
+            _("Won"): percent(r["win_share"], 0),
             _("Rating"): round(r["mu"], 1),
             _("Likely range"): _("{low} to {high}").format(
                 low=number(r["low"], 1), high=number(r["high"], 1)
             ),
             _("Games"): r["games"],
-            _("Won"): percent(r["win_share"], 0),
         }
         for r in data["ratings"]
     ]
@@ -62,7 +63,7 @@ def show_ladder(data: dict) -> None:
         hide_index=True,
         width="stretch",
         column_config={
-            _("Bot"): st.column_config.TextColumn(width=270, pinned=True),
+            _("Bot"): st.column_config.TextColumn(width="medium", pinned=True),
             _("Rating"): st.column_config.NumberColumn(format="%.1f"),  # 25.0, not 25
         },
     )

@@ -65,3 +65,9 @@ def test_bots_page_says_when_the_two_best_ratings_overlap(monkeypatch):
     ladder = json.loads((ladders / "owners_choice.json").read_text())["ratings"]
     overlap = ladder[1]["high"] >= ladder[0]["low"]
     assert any("overlap" in c.value for c in at.caption) == overlap
+
+
+def test_the_ladder_shows_who_won_next_to_the_bots_name():
+    """On a phone only the first columns fit: the share won comes right after the name."""
+    at = open_page("views/bots.py")
+    assert list(at.dataframe[0].value.columns[:2]) == ["Bot", "Won"]
