@@ -1,3 +1,5 @@
+import html
+
 import streamlit as st
 
 from dashboard import game_words
@@ -44,13 +46,28 @@ for i, (section, name) in enumerate(GAMES.items()):
 st.divider()
 st.subheader(_("At the table"))
 st.caption(_("Tools to follow a real game between two turns."))
-for script, label in [
-    ("views/stock_holdem/table_tracker.py", N_("Stock Hold'em table tracker: all six price odds")),
-    ("views/stack5/live.py", N_("Stack 5 live game: bust odds and placements as you play")),
-    ("views/owners_choice/live.py", N_("Owner's Choice live game: the move advisor each turn")),
-    ("views/whist/score_sheet.py", N_("Whist / Bid Whist score sheet")),
+# A link's label does not wrap (a long one is cut on a phone): what the tool does goes on
+# its own line under it.
+for script, label, what in [
+    (
+        "views/stock_holdem/table_tracker.py",
+        N_("Stock Hold'em table tracker"),
+        N_("all six price odds"),
+    ),
+    ("views/stack5/live.py", N_("Stack 5 live game"), N_("bust odds and placements as you play")),
+    (
+        "views/owners_choice/live.py",
+        N_("Owner's Choice live game"),
+        N_("the move advisor each turn"),
+    ),
+    ("views/whist/score_sheet.py", N_("Whist / Bid Whist score sheet"), N_("every deal scored")),
 ]:
     st.page_link(script, label=_(label), icon=":material/table_restaurant:")
+    st.html(f'<div class="tt-link-note">{html.escape(_(what))}</div>')
+st.html(
+    "<style>.tt-link-note{margin:-0.9rem 0 0.2rem 2.1rem;font-size:0.85rem;"
+    "opacity:0.65}</style>"
+)
 st.divider()
 for page in SECTIONS["All games"]:
     st.page_link(page.script, label=_(page.title), icon=page.icon)
