@@ -176,7 +176,7 @@ def _setup(plugin: LivePlugin, key: str) -> None:
     names = [
         st.text_input(
             _("Player {n} name").format(n=i + 1),
-            value=_("Player {n}").format(n=i + 1),
+            placeholder=_("Player {n}").format(n=i + 1),  # typing replaces it, never appends
             max_chars=NAME_MAX_CHARS,
             key=f"{key}_name{i}",
         )

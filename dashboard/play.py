@@ -312,7 +312,7 @@ def _setup() -> None:
         else 0
     )
     name = st.text_input(
-        _("Your name"), value=_("You"), max_chars=NAME_MAX_CHARS, key=f"{KEY}_name"
+        _("Your name"), placeholder=_("You"), max_chars=NAME_MAX_CHARS, key=f"{KEY}_name"
     )
     bots, best = bot_choices(game)
     chosen = {}

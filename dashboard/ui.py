@@ -116,7 +116,7 @@ def check_name(name: str, what: str, default: str) -> str:
     if len(name) > NAME_MAX_CHARS:
         raise EngineError(
             _("{what} {name}… has {count} characters; at most {limit}").format(
-                what=what, name=repr(name[:20]), count=len(name), limit=NAME_MAX_CHARS
+                what=what, name=f"“{name[:20]}”", count=len(name), limit=NAME_MAX_CHARS
             )
         )
     return name or default

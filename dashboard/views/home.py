@@ -65,8 +65,7 @@ for script, label, what in [
     st.page_link(script, label=_(label), icon=":material/table_restaurant:")
     st.html(f'<div class="tt-link-note">{html.escape(_(what))}</div>')
 st.html(
-    "<style>.tt-link-note{margin:-0.9rem 0 0.2rem 2.1rem;font-size:0.85rem;"
-    "opacity:0.65}</style>"
+    "<style>.tt-link-note{margin:-0.9rem 0 0.2rem 2.1rem;font-size:0.85rem;opacity:0.65}</style>"
 )
 st.divider()
 for page in SECTIONS["All games"]:

@@ -239,3 +239,18 @@ def test_a_bogus_sheet_link_says_it_once(lang):
         assert shown.count(phrase) <= 1, shown
     if lang != "en":
         assert "stored" not in shown and "score sheet" not in shown, shown
+
+
+def test_name_fields_start_empty_so_typing_never_appends_to_a_default():
+    at = open_page("views/owners_choice/live.py")
+    first = at.text_input(key=f"{OC}_name0")
+    assert first.value == "" and first.placeholder == "Player 1"
+    at.text_input(key=f"{OC}_name1").set_value("Ben")
+    click(at, "Start the game")
+    live_id = at.query_params[OC]
+    live_id = live_id[0] if isinstance(live_id, list) else live_id
+    record = GameRecord.from_json(default_store().load("live:owners_choice", live_id)[0])
+    assert record.players[:2] == ["Player 1", "Ben"]  # an empty field keeps its default
+    play = open_page("views/play.py")
+    assert play.text_input(key="play_name").value == ""
+    assert play.text_input(key="play_name").placeholder == "You"
