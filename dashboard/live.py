@@ -56,7 +56,9 @@ class LivePlugin:
       recommends (highlighted among the buttons). Replaces ``advice`` when given;
     - ``outcome(action, probability)``: ``(label, css)`` of a chance button, the CSS
       making it look like the card or die it stands for;
-    - ``groups(state, actions, names, best)``: the move buttons grouped by kind.
+    - ``groups(state, actions, names, best)``: the move buttons grouped by kind;
+    - ``chance_note(state, names)``: what the chance event to enter is, when more than
+      "what came up" needs saying (a Draw 3's card 2 of 3), or ``None``.
     """
 
     game: str
@@ -67,6 +69,7 @@ class LivePlugin:
     coach: Callable[[object, list[str]], set[str]] | None = None
     outcome: Callable[[object, object], tuple[str, str]] | None = None
     groups: Callable[[object, list, list[str], set[str]], list[Group]] | None = None
+    chance_note: Callable[[object, list[str]], str | None] | None = None
 
 
 # --- the durable store (engine/core/store.py): pages never touch SQL ------------------------
@@ -322,6 +325,9 @@ def _entry(plugin, live_id, version, record, state, key, best: set[str]) -> None
     player = state.current_player()
     names = record.players
     if player == CHANCE:
+        note = plugin.chance_note(state, names) if plugin.chance_note is not None else None
+        if note:
+            st.markdown(note)
         _chance_grid(plugin, state, on_tap, key)
     else:
         st.markdown(_("**{name}** to act:").format(name=plain(names[player], NAME_MAX_CHARS)))

@@ -271,4 +271,20 @@ def _card_words(card: str) -> str:
     return _("{card} ({name})").format(card=card, name=words.card_label(card))
 
 
-LIVE = replace(BASE, board=board, coach=coach, outcome=outcome, groups=groups)
+def chance_note(state, names: list[str]) -> str | None:
+    """During a Draw 3: which of its cards comes now and how many follow."""
+    obs = state.observation(None)
+    if obs["phase"] != "draw3" or not obs["extra_draws"]:
+        return None
+    left = obs["extra_draws"]  # this card included
+    player = plain(who(names, obs["player"]))
+    if left == 1:
+        return _("**Draw 3** for {player}: card 3 of 3, the last one.").format(player=player)
+    return _("**Draw 3** for {player}: card {k} of 3, {n} more to come after it.").format(
+        player=player, k=4 - left, n=left - 1
+    )
+
+
+LIVE = replace(
+    BASE, board=board, coach=coach, outcome=outcome, groups=groups, chance_note=chance_note
+)

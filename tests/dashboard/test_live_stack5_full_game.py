@@ -175,3 +175,30 @@ def test_tap_time_is_measured(capsys):
         twin.apply(action)
     with capsys.disabled():
         print(f"\nlive Stack 5 tap, median of 10: {statistics.median(times) * 1000:.0f} ms")
+
+
+def test_a_draw_3_says_which_of_its_cards_comes_now():
+    """A live Draw 3 is entered card by card: the page says card k of 3 and how many
+    follow, so nobody stops entering after the first."""
+    from dashboard.i18n import language
+    from dashboard.play_stack5 import chance_note
+    from engine import get_game
+
+    s = get_game("stack5").new_initial_state(2)
+    names = ["Aiko", "Ben"]
+    assert chance_note(s, names) is None  # an ordinary draw needs no note
+    s.apply("D3")
+    said = []
+    for card in ("R1", "B2", "G3"):
+        said.append(chance_note(s, names))
+        s.apply(card)
+    assert said == [
+        "**Draw 3** for Aiko: card 1 of 3, 2 more to come after it.",
+        "**Draw 3** for Aiko: card 2 of 3, 1 more to come after it.",
+        "**Draw 3** for Aiko: card 3 of 3, the last one.",
+    ]
+    assert chance_note(s, names) is None
+    with language("ja"):
+        s2 = get_game("stack5").new_initial_state(2)
+        s2.apply("D3")
+        assert "3枚中1枚目" in chance_note(s2, names)
