@@ -42,6 +42,10 @@ MAX_CSV_FIELD = 200  # characters in one cell
 
 CSV_FIELDS = ("variant", "declarer", "bid", "kind", "books", "tricks_0", "honours_side",
               "honours", "game")  # fmt: skip
+#: what an exported sheet adds for a reader (a spreadsheet, a printout): each deal's points,
+#: the running totals and the sides' names. Reading a sheet back re-scores every deal, so
+#: these are never trusted; the names are taken when none are given.
+REPORT_FIELDS = ("points_0", "points_1", "total_0", "total_1", "name_0", "name_1")
 
 
 MAX_NAME_CHARS = 40  # a side's name
@@ -271,12 +275,32 @@ class ScoreSheet:
         return pl.DataFrame(rows, schema=schema)
 
     # --- CSV ---------------------------------------------------------------------------
-    def to_csv(self) -> str:
+    def to_csv(self, *, report: bool = False) -> str:
+        """The deals as CSV (what the store keeps); ``report=True`` adds each deal's points,
+        the running totals and the sides' names (:data:`REPORT_FIELDS`), for an export a
+        person reads; :meth:`from_csv` reads both.
+
+        >>> sheet = ScoreSheet("bid4", names=("Us", "Them"))
+        >>> sheet.add_bid(declarer_side=1, bid=3, kind="uptown", books=8)
+        (0, -3)
+        >>> print(sheet.to_csv(report=True), end="")
+        variant,declarer,bid,kind,books,tricks_0,honours_side,honours,game,points_0,points_1,total_0,total_1,name_0,name_1
+        bid4,1,3,uptown,8,,,,,0,-3,0,-3,Us,Them
+        """
         out = io.StringIO()
-        w = csv.DictWriter(out, fieldnames=CSV_FIELDS, lineterminator="\n")
+        fields = CSV_FIELDS + (REPORT_FIELDS if report else ())
+        w = csv.DictWriter(out, fieldnames=fields, lineterminator="\n")
         w.writeheader()
+        totals = [0, 0]
         for e in self.entries:
-            w.writerow({k: ("" if e.get(k) is None else e.get(k, "")) for k in CSV_FIELDS})
+            row = {k: ("" if e.get(k) is None else e.get(k, "")) for k in CSV_FIELDS}
+            if report:
+                for side in (0, 1):
+                    totals[side] += e["points"][side]
+                    row[f"points_{side}"] = e["points"][side]
+                    row[f"total_{side}"] = totals[side]
+                    row[f"name_{side}"] = self.names[side]
+            w.writerow(row)
         return out.getvalue()
 
     @classmethod
@@ -297,6 +321,10 @@ class ScoreSheet:
             )
         try:
             sheet = cls._from_rows(csv.DictReader(io.StringIO(text)), rules)
+            if names is None:  # an exported report carries the names
+                first = next(csv.DictReader(io.StringIO(text)), {})
+                if first.get("name_0") and first.get("name_1"):
+                    names = (first["name_0"], first["name_1"])
             sheet.names = check_names(names, sheet.variant)
             return sheet
         except csv.Error as exc:

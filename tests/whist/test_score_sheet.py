@@ -163,3 +163,24 @@ def test_books_follow_the_bid_made_or_set_before_adding():
     assert bid_outcome(5, "uptown", 11) == (11, True, 5)  # the preset books just make it
     assert bid_outcome(5, "uptown", 10) == (11, False, -5)  # one short: set
     assert bid_outcome(5, "notrump", 10) == (11, False, -10)
+
+
+def test_an_exported_sheet_carries_points_totals_and_names_and_reads_back():
+    import csv
+    import io
+
+    sheet = ScoreSheet("bid4", names=("Aiko, Ben", "Chen & Dai"))
+    sheet.add_bid(declarer_side=0, bid=4, kind="uptown", books=11)
+    sheet.add_bid(declarer_side=1, bid=3, kind="notrump", books=8)
+    rows = list(csv.DictReader(io.StringIO(sheet.to_csv(report=True))))
+    assert [(r["points_0"], r["points_1"], r["total_0"], r["total_1"]) for r in rows] == [
+        ("5", "0", "5", "0"),
+        ("0", "-6", "5", "-6"),
+    ]
+    assert {(r["name_0"], r["name_1"]) for r in rows} == {("Aiko, Ben", "Chen & Dai")}
+    back = ScoreSheet.from_csv(sheet.to_csv(report=True))
+    assert back.totals() == (5, -6) and back.names == ("Aiko, Ben", "Chen & Dai")
+    # the points are re-scored, never trusted: an edited points cell changes nothing
+    edited = sheet.to_csv(report=True).replace(",5,0,5,0,", ",9,0,9,0,")
+    assert ScoreSheet.from_csv(edited).totals() == (5, -6)
+    assert "points_0" not in sheet.to_csv()  # what the store keeps is unchanged

@@ -376,7 +376,7 @@ if frame.height:
             st.rerun()
     st.download_button(
         _("Export sheet (CSV)"),
-        sheet.to_csv(),
+        sheet.to_csv(report=True),  # with points, totals and names; imports back as it is
         file_name=f"whist-{variant}-sheet.csv",
         mime="text/csv",
         key="ws_export",
