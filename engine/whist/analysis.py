@@ -32,7 +32,7 @@ from __future__ import annotations
 import gc
 
 from engine.core.annotation import Annotation, Thresholds, mark_for
-from engine.core.errors import EngineError
+from engine.core.errors import EngineError, Phrase
 from engine.core.records import GameRecord, states
 from engine.whist.cards import CARD_CODE, CARD_TEXT, RANKS
 from engine.whist.scoring import bid_whist_points, whist_points
@@ -42,6 +42,14 @@ UNIT = "tricks"
 MEASURE = "books the side ends the deal with under double-dummy play (all hands known)"
 #: 1 trick = inaccuracy (or mistake when it costs points), 2 tricks or more = blunder
 THRESHOLDS = Thresholds(inaccuracy=1, mistake=1, blunder=2)
+#: what the marks follow, for a page's key: a lost trick is marked by what it costs, not
+#: by the trick count alone (a page words it with ``error_text``)
+MARKS_KEY = Phrase.coded(
+    "whist.marks_key",
+    "Marks: ?? a card that loses 2 tricks or more, or 1 trick that decides whether the "
+    "contract is made; ? 1 trick that costs points; ?! 1 trick that costs no points; "
+    "!? the only card that keeps par.",
+)
 
 _PLAY = "play"
 
