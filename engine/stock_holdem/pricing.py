@@ -531,8 +531,8 @@ def _accumulate(
 
 
 # A partial choice in _accumulate_by_symbol as one int: the numbers chosen so far (fixed
-# cards included) as 3-bit counts per number 0-11 (Bear 0, Bull 11) from bit 12 up, the highest symbol sum
-# (bits 5-11), the count of symbols present (bits 2-4) and of Bulls (bits 0-1).
+# cards included) as 3-bit counts per number 0-11 (Bear 0, Bull 11) from bit 12 up, the
+# highest symbol sum (bits 5-11), the count of symbols present (bits 2-4) and of Bulls (bits 0-1).
 _CODE_SHIFT = 12
 _TOP_MASK = 127 << 5
 _POP_ONE = 1 << 2
