@@ -119,7 +119,7 @@ def describe_owners_choice(action, names: list[str], actor: int) -> str:
     if kind == "name":
         return _("{who} names {company}").format(who=me, company=oc_company(arg))
     if kind == "pay":
-        return _("{who} pays the fee and rolls the company die").format(who=me)
+        return _("{who} pays the fee and rolls the president die").format(who=me)
     if kind == "fund":
         return _("{who} rolls the Fund die").format(who=me)
     if kind == "bankrupt":

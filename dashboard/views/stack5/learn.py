@@ -122,7 +122,7 @@ if state.player != 0 or state.phase not in (0, 1, 2, 3):
         + (_(" ({event})").format(event=words.phrase(event)) if event else "")
     )
     st.caption(
-        _("This turn so far: {actions}").format(actions=" · ".join(f"“{a}”" for a in state.history))
+        _("This turn so far: {actions}").format(actions=" · ".join(f"`{a}`" for a in state.history))
     )
 # after a stop or a bust the learner places the cards (or gives them) move by move
 if state.player == 0 and not state.is_chance() and not can_choose and not state.is_terminal():
@@ -251,7 +251,7 @@ steps = []
 with ui.engine_errors():
     for a in script:
         demo.apply(a)
-        steps.append(f"“{a}” — {words.phrase(last_event(demo) or demo.describe_turn())}")
+        steps.append(f"`{a}` — {words.phrase(last_event(demo) or demo.describe_turn())}")
 after = demo.observation(None)
 b, a = st.columns(2)
 b.markdown(_("**Before**"))
@@ -314,7 +314,7 @@ with ui.engine_errors():
     places = legal_placements([row_text, "B2 G2", "Y5 Y4"], try_card)
     st.markdown(
         _("With rows “{row}” / “B2 G2” / “Y5 Y4”, {card} may go: {places}").format(
-            row=row_text, card=try_card, places=", ".join(f"“{p}”" for p in places)
+            row=row_text, card=try_card, places=", ".join(f"`{p}`" for p in places)
         )
     )
 

@@ -64,6 +64,14 @@ st.markdown(
 )
 ui.assumption(
     _(
+        "The Bull counts as the number 10 in number hands (straights, three or more of a "
+        "number): the article says only that it adds 10 to the best symbol. A Bull that is a "
+        "symbol card only, with no part in number hands, is a ruleset choice (rule “Bull "
+        "counts as ten”)."
+    )
+)
+ui.assumption(
+    _(
         "The 40 regular cards are 4 symbols × the numbers 1–10, one card each: the sources "
         "say only that there are 42 information cards, two of them Bull and Bear."
     )
@@ -169,7 +177,7 @@ if turn == TURN_EXAMPLES[1]:
             place=place,
             company=place.text.split()[-1],
             moves=", ".join(
-                f"“{m}”" for m in example.legal_actions() if m.kind in ("buy", "no buy")
+                f"`{m}`" for m in example.legal_actions() if m.kind in ("buy", "no buy")
             ),
         )
     )
@@ -180,12 +188,12 @@ else:
             "no share yet). After “no sell” any company may be bought:"
         ).format(
             moves=", ".join(
-                f"“{m}”" for m in example.legal_actions() if m.kind in ("sell", "no sell")
+                f"`{m}`" for m in example.legal_actions() if m.kind in ("sell", "no sell")
             )
         )
     )
     example.apply("no sell")
-    st.markdown(", ".join(f"“{m}”" for m in example.legal_actions() if m.kind in ("buy", "no buy")))
+    st.markdown(", ".join(f"`{m}`" for m in example.legal_actions() if m.kind in ("buy", "no buy")))
 
 # --- 4 free actions -------------------------------------------------------------------------
 st.header(_("4. Free actions and the chip limit"))
