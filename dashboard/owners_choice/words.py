@@ -11,8 +11,11 @@ Action notation inside quotes ('buy C', 'done', 'pay', 'fund') stays as typed.
 'Player 2 trades or moves'
 >>> plan_words("R: seat 0 rolls the Fund die; roll the Event die", lambda p: f"Player {p + 1}")
 'R: Player 1 rolls the Fund die; roll the Event die'
->>> [face_words(f) for f in ("+2", "50/-1", "all/-3", "lowest+2", "pay50", "dividends")]
-['+2 steps', 'take $50, −1 step', 'take the whole Fund, −3 steps', 'the lowest-priced company +2 steps', 'every player pays $50 into the Fund', 'every company pays its dividend']
+>>> [face_words(f) for f in ("+2", "50/-1", "all/-3")]
+['+2 steps', 'take $50, −1 step', 'take the whole Fund, −3 steps']
+>>> [face_words(f) for f in ("lowest+2", "pay50", "dividends")]  # doctest: +NORMALIZE_WHITESPACE
+['the lowest-priced company +2 steps', 'every player pays $50 into the Fund',
+ 'every company pays its dividend']
 """
 
 from __future__ import annotations

@@ -94,9 +94,9 @@ st.markdown(
     _(
         "Four companies — **red R, yellow Y, blue B, green G** — and one shared pawn on a "
         "{spaces}-space track. On your turn you may trade shares, and you must move "
-        "the pawn; the space decides what happens, usually a company's **president** choosing "
-        "between rolling the company's president die and raiding the **Fund**. The game ends when the "
-        "pawn lands exactly on GOAL; the richest player wins."
+        "the pawn; the space decides what happens, usually a company's **president** "
+        "choosing between rolling the company's president die and raiding the **Fund**. The "
+        "game ends when the pawn lands exactly on GOAL; the richest player wins."
     ).format(spaces=len(RULES.board))
 )
 
