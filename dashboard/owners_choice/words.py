@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from dashboard.i18n import _, ngettext
+from dashboard.i18n import _, current, ngettext
 from dashboard.ui import seat_name
 
 Namer = Callable[[int], str]
@@ -164,3 +164,36 @@ def plan_words(text: str, name: Namer = seat_words) -> str:
     if text in ("", "-"):
         return ""
     return "; ".join(_words(part, _PLANS, name) for part in text.split("; "))
+
+
+def action_words(text: str) -> str:
+    """An action as players say it, for a learn page's lists of moves: in English the
+    notation a player types, quoted (“buy R”); in another language a phrase (Rを1株買う), so
+    no engine notation shows there. An action not recognised is shown as written."""
+    if current() == "en":
+        return f"“{text}”"
+    kind, _sep, arg = text.partition(" ")
+    if kind == "buy" and arg:
+        return _("buy 1 {company}").format(company=arg)
+    if kind == "sell" and arg:
+        return _("sell 1 {company}").format(company=arg)
+    if kind == "move" and arg.isdigit():
+        return ngettext("move {n} space", "move {n} spaces", int(arg)).format(n=arg)
+    if kind == "name" and arg:
+        return _("name {company}").format(company=arg)
+    if kind == "die":
+        which, _sep, face = arg.partition(" ")
+        said = face_words(face)
+        if which == "fund":
+            return _("Fund die: {face}").format(face=said)
+        if which == "event":
+            return _("Event die: {face}").format(face=said)
+        return _("{company} president die: {face}").format(company=which, face=said)
+    simple = {
+        "done": _("end trading"),
+        "pay": _("pay the fee and roll the president die"),
+        "fund": _("roll the Fund die"),
+        "bankrupt": _("declare bankruptcy"),
+        "stay": _("stay in the game"),
+    }
+    return simple.get(text, text)

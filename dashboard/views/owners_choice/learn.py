@@ -15,7 +15,7 @@ from dashboard.owners_choice.draw import (
     space_word,
     track_svg,
 )
-from dashboard.owners_choice.words import face_words, seat_words, turn_words
+from dashboard.owners_choice.words import action_words, face_words, seat_words, turn_words
 from engine import get_game
 from engine.owners_choice import (
     COMPANIES,
@@ -64,8 +64,8 @@ TRADE_EXAMPLES = [
 
 
 def typed(actions) -> str:
-    """Actions as code-styled examples of what a player types (`buy R`, `move 3`)."""
-    return ", ".join(f"`{a}`" for a in actions)
+    """Actions as players say them (in English, the notation they type, quoted)."""
+    return ", ".join(action_words(str(a)) for a in actions)
 
 
 def legal_text(state) -> str:

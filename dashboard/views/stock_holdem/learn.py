@@ -174,10 +174,12 @@ if turn == TURN_EXAMPLES[1]:
             "After “{place}” and “no sell”, the only normal purchase allowed is on company "
             "{company}: {moves}"
         ).format(
-            place=place,
+            place=words.action_words(str(place)).strip("“”"),
             company=place.text.split()[-1],
             moves=", ".join(
-                f"`{m}`" for m in example.legal_actions() if m.kind in ("buy", "no buy")
+                words.action_words(str(m))
+                for m in example.legal_actions()
+                if m.kind in ("buy", "no buy")
             ),
         )
     )
@@ -188,12 +190,20 @@ else:
             "no share yet). After “no sell” any company may be bought:"
         ).format(
             moves=", ".join(
-                f"`{m}`" for m in example.legal_actions() if m.kind in ("sell", "no sell")
+                words.action_words(str(m))
+                for m in example.legal_actions()
+                if m.kind in ("sell", "no sell")
             )
         )
     )
     example.apply("no sell")
-    st.markdown(", ".join(f"`{m}`" for m in example.legal_actions() if m.kind in ("buy", "no buy")))
+    st.markdown(
+        ", ".join(
+            words.action_words(str(m))
+            for m in example.legal_actions()
+            if m.kind in ("buy", "no buy")
+        )
+    )
 
 # --- 4 free actions -------------------------------------------------------------------------
 st.header(_("4. Free actions and the chip limit"))
