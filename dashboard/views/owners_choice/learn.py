@@ -4,7 +4,7 @@ by the engine."""
 import streamlit as st
 
 from dashboard import ui
-from dashboard.i18n import N_, _, money, ngettext
+from dashboard.i18n import N_, _, money, ngettext, pgettext
 from dashboard.owners_choice.draw import (
     board_svg,
     fund_words,
@@ -65,7 +65,7 @@ TRADE_EXAMPLES = [
 
 def typed(actions) -> str:
     """Actions as players say them (in English, the notation they type, quoted)."""
-    return ", ".join(action_words(str(a)) for a in actions)
+    return pgettext("list separator", ", ").join(action_words(str(a)) for a in actions)
 
 
 def legal_text(state) -> str:

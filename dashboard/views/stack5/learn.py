@@ -5,7 +5,7 @@ import random
 import streamlit as st
 
 from dashboard import ui
-from dashboard.i18n import N_, _, percent
+from dashboard.i18n import N_, _, percent, pgettext
 from dashboard.stack5 import words
 from dashboard.stack5.draw import card_html, cards_html, player_html, row_html
 from engine.stack5 import draw_odds, legal_placements, row_outlook, setup_position
@@ -324,7 +324,9 @@ with ui.engine_errors():
         _("With rows “{row}” / “B2 G2” / “Y5 Y4”, {card} may go: {places}").format(
             row=row_text,
             card=try_card,
-            places=", ".join(words.action_words(str(p)) for p in places),
+            places=pgettext("list separator", ", ").join(
+                words.action_words(str(p)) for p in places
+            ),
         )
     )
 

@@ -7,7 +7,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard import ui
-from dashboard.i18n import N_, _, money, ngettext
+from dashboard.i18n import N_, _, money, ngettext, pgettext
 from dashboard.stock_holdem import words
 from dashboard.stock_holdem.draw import board_html, cards_html, legend_html
 from engine import get_game
@@ -176,7 +176,7 @@ if turn == TURN_EXAMPLES[1]:
         ).format(
             place=words.action_words(str(place)).strip("“”"),
             company=place.text.split()[-1],
-            moves=", ".join(
+            moves=pgettext("list separator", ", ").join(
                 words.action_words(str(m))
                 for m in example.legal_actions()
                 if m.kind in ("buy", "no buy")
@@ -189,7 +189,7 @@ else:
             "No placement in the first turn; the sell step offers: {moves} (Player 1 owns "
             "no share yet). After “no sell” any company may be bought:"
         ).format(
-            moves=", ".join(
+            moves=pgettext("list separator", ", ").join(
                 words.action_words(str(m))
                 for m in example.legal_actions()
                 if m.kind in ("sell", "no sell")
@@ -198,7 +198,7 @@ else:
     )
     example.apply("no sell")
     st.markdown(
-        ", ".join(
+        pgettext("list separator", ", ").join(
             words.action_words(str(m))
             for m in example.legal_actions()
             if m.kind in ("buy", "no buy")
