@@ -22,7 +22,7 @@ DESCRIPTIONS = {
     "stack5": N_("Draw cards, push your luck and build rows of five; first to 3 points wins."),
     "owners_choice": N_(
         "Trade shares of four companies and move a shared pawn; presidents choose between "
-        "their company's die and raiding the Fund."
+        "their company's president die and raiding the Fund."
     ),
     "whist": N_(
         "Classic trick-taking in four variants: Bid Whist (bidding, kitty, jokers) and Whist, "
@@ -40,6 +40,7 @@ FIELD_LABELS = {
     "stock_up_per_company": N_("Stock up per company"),
     "bear_with_four_of_a_number": N_("Bear with four of a number"),
     "straights_wrap": N_("Straights wrap"),
+    "bull_counts_as_ten": N_("Bull counts as ten"),
     "free_action_after_buy": N_("Free action after buy"),
     "peek_hands": N_("Peek hands"),
     "stock_up_chips": N_("Stock up chips"),

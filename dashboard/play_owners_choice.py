@@ -38,7 +38,7 @@ TITLES = {
 }
 LABELS = {
     "done": N_("Done trading"),
-    "pay": N_("Pay the fee, roll the company die"),
+    "pay": N_("Pay the fee, roll the president die"),
     "fund": N_("Roll the Fund die"),
     "bankrupt": N_("Go bankrupt (leave)"),
     "stay": N_("Stay in the game"),

@@ -141,8 +141,8 @@ OC_MOVES = {
     "done": (N_("You end trading"), N_("{who} ends trading")),
     "name": (N_("You name {company}"), N_("{who} names {company}")),
     "pay": (
-        N_("You pay the fee and roll the company die"),
-        N_("{who} pays the fee and rolls the company die"),
+        N_("You pay the fee and roll the president die"),
+        N_("{who} pays the fee and rolls the president die"),
     ),
     "fund": (N_("You roll the Fund die"), N_("{who} rolls the Fund die")),
     "bankrupt": (

@@ -220,3 +220,30 @@ def _part(text: str, name) -> str:
                 fields[key] = name(int(fields[key]))
         return _(words).format(**fields)
     return text
+
+
+def action_words(text: str) -> str:
+    """An action as players say it, for the learn page: in English the notation a player
+    types, quoted (“place B2 row 1”); in another language a phrase, so no engine notation
+    shows there (a card drawn is named by its label). Not recognised: shown as written."""
+    if english():
+        return f"“{text}”"
+    w = text.split()
+    if text in VERB:
+        return verb(text)
+    if len(w) == 4 and w[0] == "place" and w[2] == "row":
+        return _("place {card} in row {row}").format(card=card_label(w[1]), row=w[3])
+    if len(w) == 5 and w[0] == "place" and w[2] == "discard":
+        return _("discard row {row} and place {card} there").format(card=card_label(w[1]), row=w[4])
+    if len(w) == 2 and w[0] == "give":
+        return _("give the cards to {player}").format(player=seat_word(int(w[1])))
+    if len(w) == 4 and w[0] == "steal":
+        return _("steal from {player}'s row {row}").format(player=seat_word(int(w[1])), row=w[3])
+    if len(w) == 1:
+        return card_label(text)
+    return text
+
+
+def option_words(text: str) -> str:
+    """A move offered in a select box: the notation in English, a phrase elsewhere."""
+    return text if english() else action_words(text)

@@ -12,7 +12,7 @@ True
 
 from __future__ import annotations
 
-from dashboard.i18n import N_, _
+from dashboard.i18n import N_, _, current
 
 #: the engine's hand names (engine.stock_holdem.pricing SYMBOL_HANDS / NUMBER_HANDS)
 HANDS = {
@@ -46,4 +46,26 @@ def explain(b) -> str:
     text = " + ".join(parts) + f" = {b.total}"
     if b.clamped:
         text += _(", clamped to {price}").format(price=b.price)
+    return text
+
+
+def action_words(text: str) -> str:
+    """An action as players say it, for the learn page's lists of moves: in English the
+    notation a player types, quoted (“buy C”); in another language a phrase, so no engine
+    notation shows there. An action not recognised is shown as written."""
+    if current() == "en":
+        return f"“{text}”"
+    words = text.split()
+    if text == "no sell":
+        return _("sell nothing")
+    if text == "no buy":
+        return _("buy nothing")
+    if text == "end":
+        return _("end the turn")
+    if len(words) == 2 and words[0] == "buy":
+        return _("buy 1 share of {company}").format(company=words[1])
+    if len(words) == 2 and words[0] == "sell":
+        return _("sell 1 share of {company}").format(company=words[1])
+    if len(words) == 3 and words[0] == "place":
+        return _("place {card} on company {company}").format(card=words[1], company=words[2])
     return text

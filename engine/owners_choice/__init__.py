@@ -48,7 +48,7 @@ GAME = Game(
         "mcts": search_bot,
     },
     description="Trade shares of four companies and move a shared pawn; presidents "
-    "choose between their company's die and raiding the Fund.",
+    "choose between their company's president die and raiding the Fund.",
     default_players=4,
 )
 OwnersChoiceState.game = GAME

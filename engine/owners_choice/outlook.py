@@ -202,7 +202,7 @@ def _plan(s: OwnersChoiceState) -> str:
         else:
             who = f"{COMPANIES[s.company]}: seat {s.chooser}"
             if a == PAY:
-                parts.append(f"{who} pays ${s.fee(s.company)} and rolls the company die")
+                parts.append(f"{who} pays ${s.fee(s.company)} and rolls the president die")
             else:
                 parts.append(f"{who} rolls the Fund die")
         s = s.clone(history=False)

@@ -123,7 +123,7 @@ class OwnersChoiceRules:
     fee_low: int = field(
         default=50,
         metadata={
-            "doc": "fee into the Fund to roll the company die, price below the threshold "
+            "doc": "fee into the Fund to roll the president die, price below the threshold "
             "(a president who cannot pay must roll the Fund die [A])",
             "min": 0,
             "max": MAX_MONEY,
@@ -132,7 +132,7 @@ class OwnersChoiceRules:
     fee_high: int = field(
         default=100,
         metadata={
-            "doc": "fee to roll the company die at or above the threshold",
+            "doc": "fee to roll the president die at or above the threshold",
             "min": 0,
             "max": MAX_MONEY,
         },

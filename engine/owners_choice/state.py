@@ -8,7 +8,7 @@ Action vocabulary (text form in quotes):
 - after the space is resolved, only if the player did not trade before moving:
   ``'buy R'`` / ``'sell R'`` … then ``'done'``;
 - an ALL space: the active player names a company, ``'name B'``;
-- a president's choice: ``'pay'`` (pay the fee into the Fund and roll the company die)
+- a president's choice: ``'pay'`` (pay the fee into the Fund and roll the president die)
   or ``'fund'`` (roll the Fund die); the seat to act is the president, who need not be
   the active player;
 - dice (chance nodes): ``'die R +2'``, ``'die R dividend'``, ``'die fund 100/-2'``,

@@ -97,7 +97,7 @@ def _step_value(state: OwnersChoiceState, c: int, k: int) -> int:
 
 def pay_gain(state: OwnersChoiceState) -> float:
     """At a president's choice: how much more the president expects to gain by paying
-    the fee and rolling the company's die than by rolling the Fund die (their cash plus
+    the fee and rolling the company's president die than by rolling the Fund die (their cash plus
     their shares of the company at market; in floats, for the rollouts)."""
     c = state.company
     p = state.chooser

@@ -43,8 +43,9 @@ MIN_PRICE = 1
 MAX_PRICE = 57
 STOCK_UP_BONUS = 5
 BULL_BONUS = 10
-#: Bull counts as this number in number hands
-BULL_NUMBER = 10
+#: the Bull's code among the numbers handed to :func:`number_hand`: it counts as 10 there
+#: unless the ruleset says it is a symbol card only (field ``bull_counts_as_ten``)
+BULL_NUMBER = 11
 
 #: symbol hands: index -> (name, bonus)
 SYMBOL_HANDS = (("none", 0), ("flush", 10), ("four symbols", 10))
@@ -67,6 +68,7 @@ _SYM_HAND_BY_MASK = tuple(1 if bin(m).count("1") == 1 else 2 if m == 15 else 0 f
 #: number-hand rule variants, a bit mask (see :func:`variant_of`)
 BEAR_FIVE = 1
 WRAP = 2
+BULL_APART = 4
 
 
 def variant_of(rules=None) -> int:
@@ -74,7 +76,8 @@ def variant_of(rules=None) -> int:
 
     ``BEAR_FIVE``: Bear plus four cards of one number is five of a kind (field
     ``bear_with_four_of_a_number``); ``WRAP``: straights may run 9-10-1-2 (field
-    ``straights_wrap``).
+    ``straights_wrap``); ``BULL_APART``: the Bull has no number and takes no part in
+    number hands (field ``bull_counts_as_ten`` off).
 
     >>> from engine.stock_holdem.rules import StockHoldemRules
     >>> variant_of(StockHoldemRules(bear_with_four_of_a_number="five of a kind"))
@@ -82,16 +85,20 @@ def variant_of(rules=None) -> int:
     """
     if rules is None:
         return 0
-    return (BEAR_FIVE if rules.bear_with_four_of_a_number == "five of a kind" else 0) | (
-        WRAP if rules.straights_wrap else 0
+    return (
+        (BEAR_FIVE if rules.bear_with_four_of_a_number == "five of a kind" else 0)
+        | (WRAP if rules.straights_wrap else 0)
+        | (0 if getattr(rules, "bull_counts_as_ten", True) else BULL_APART)
     )
 
 
 @lru_cache(maxsize=16384)
 def number_hand(numbers: tuple[int, ...], variant: int = 0) -> int:
     """Index in :data:`NUMBER_HANDS` of the best number hand of sorted ``numbers``
-    (regular cards, Bull as 10, Bear as 0: Bear has no number but the ruleset may let
-    it complete five of a kind; see :func:`variant_of`).
+    (regular cards 1-10, Bull as :data:`BULL_NUMBER`, Bear as 0: Bear has no number but
+    the ruleset may let it complete five of a kind; see :func:`variant_of`). The one place
+    that decides number hands: the Bull counts as the number 10 here, unless the variant
+    has ``BULL_APART`` (then it is a symbol card only and is left out).
 
     >>> NUMBER_HANDS[number_hand((2, 3, 4, 5))][0]
     'small straight'
@@ -101,10 +108,16 @@ def number_hand(numbers: tuple[int, ...], variant: int = 0) -> int:
     ['four of a kind', 'five of a kind']
     >>> [NUMBER_HANDS[number_hand((1, 2, 3, 9, 10), v)][0] for v in (0, WRAP)]
     ['none', 'large straight']
+    >>> [NUMBER_HANDS[number_hand((7, 8, 9, BULL_NUMBER), v)][0] for v in (0, BULL_APART)]
+    ['small straight', 'none']
     """
     counts: dict[int, int] = {}
     bears = 0
     for n in numbers:
+        if n == BULL_NUMBER:
+            if variant & BULL_APART:
+                continue
+            n = 10
         if n:
             counts[n] = counts.get(n, 0) + 1
         else:
@@ -140,8 +153,11 @@ def number_hand(numbers: tuple[int, ...], variant: int = 0) -> int:
 
 @lru_cache(maxsize=4096)
 def _number_row(numbers: tuple[int, ...], variant: int = 0) -> tuple[int, ...]:
-    """Number hand when one more card with number x (0 = Bear) joins sorted ``numbers``."""
-    return tuple(number_hand(tuple(sorted(numbers + (x,))), variant) for x in range(11))
+    """Number hand when one more card with number x (0 = Bear, :data:`BULL_NUMBER` =
+    Bull) joins sorted ``numbers``."""
+    return tuple(
+        number_hand(tuple(sorted(numbers + (x,))), variant) for x in range(BULL_NUMBER + 1)
+    )
 
 
 def _clamp(p: int) -> int:
@@ -456,7 +472,7 @@ def _accumulate_symmetric(
             sh = _SYM_HAND_BY_MASK[mask]
             shb = _SYM_BONUS[sh]
             for b, bears in extras[left]:
-                nh = number_hand(tuple(sorted(picked + [10] * b + [0] * bears)), variant)
+                nh = number_hand(tuple(sorted(picked + [BULL_NUMBER] * b + [0] * bears)), variant)
                 b += bull
                 key = (top + BULL_BONUS * b + shb + _NUM_BONUS[nh]) * 64 + sh * 8 + nh
                 acc[key] = acc.get(key, 0) + w
@@ -515,13 +531,17 @@ def _accumulate(
 
 
 # A partial choice in _accumulate_by_symbol as one int: the numbers chosen so far (fixed
-# cards included) as 3-bit counts per number 0-10 from bit 12 up, the highest symbol sum
-# (bits 5-11), the count of symbols present (bits 2-4) and of Bulls (bits 0-1).
+# cards included) as 3-bit counts per number 0-11 (Bear 0, Bull 11) from bit 12 up, the
+# highest symbol sum (bits 5-11), the count of symbols present (bits 2-4) and of Bulls (bits 0-1).
 _CODE_SHIFT = 12
 _TOP_MASK = 127 << 5
 _POP_ONE = 1 << 2
 #: symbol hand by the count of symbols present
 _SYM_HAND_BY_COUNT = (0, 1, 0, 0, 2)
+
+
+#: each card's code for :func:`number_hand`: its number, Bear 0, Bull :data:`BULL_NUMBER`
+_HAND_NUMBER = tuple(BULL_NUMBER if c == BULL else NUMBER[c] for c in ALL_CARDS)
 
 
 def _number_code(n: int) -> int:
@@ -549,7 +569,7 @@ def _accumulate_by_symbol(
             fmask |= 1 << s
         elif c == BULL:
             bull += 1
-        code += _number_code(NUMBER[c])  # Bull counts 10, Bear 0
+        code += _number_code(_HAND_NUMBER[c])
     avail: list[list[int]] = [[], [], [], []]
     specials = []
     for c in rest:
@@ -564,7 +584,7 @@ def _accumulate_by_symbol(
     layer: list[dict[int, int]] = [{} for _ in range(u + 1)]  # by cards still to choose
     for k in range(min(u, len(specials)) + 1):
         for e in combinations(specials, k):
-            key = start + sum(_number_code(NUMBER[c]) for c in e) + e.count(BULL)
+            key = start + sum(_number_code(_HAND_NUMBER[c]) for c in e) + e.count(BULL)
             d = layer[u - k] if k < u else done
             d[key] = d.get(key, 0) + 1
     for s in range(4):
@@ -606,7 +626,7 @@ def _accumulate_by_symbol(
         nh = nh_of.get(code)
         if nh is None:
             nums = []
-            for n in range(11):
+            for n in range(BULL_NUMBER + 1):
                 nums += [n] * ((code >> (3 * n)) & 7)
             nh = nh_of[code] = number_hand(tuple(nums), variant)
         sh = _SYM_HAND_BY_COUNT[(key >> 2) & 7]
@@ -657,8 +677,8 @@ def _rec(rest, start, u, sums, mask, bull, nums, acc, variant=0):
         else:
             sh = shm[mask]
             if c == BULL:
-                h = row[10]
-                key = (top + bull10 + 10 + shb[sh] + nb[10]) * 64 + sh * 8 + h
+                h = row[BULL_NUMBER]
+                key = (top + bull10 + BULL_BONUS + shb[sh] + nb[BULL_NUMBER]) * 64 + sh * 8 + h
             else:
                 h = row[0]
                 key = (top + bull10 + shb[sh] + nb[0]) * 64 + sh * 8 + h

@@ -77,6 +77,15 @@ class StockHoldemRules:
             "assumption": True,
         },
     )
+    bull_counts_as_ten: bool = field(
+        default=True,
+        metadata={
+            "doc": "the Bull also counts as the number 10 in number hands (straights, "
+            "sets); off = the Bull is a symbol card only (it adds 10 to the best symbol "
+            "and takes no part in number hands; RULES: the article says only that)",
+            "assumption": True,
+        },
+    )
     free_action_after_buy: bool = field(
         default=True,
         metadata={

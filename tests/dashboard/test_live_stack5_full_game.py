@@ -201,4 +201,4 @@ def test_a_draw_3_says_which_of_its_cards_comes_now():
     with language("ja"):
         s2 = get_game("stack5").new_initial_state(2)
         s2.apply("D3")
-        assert "3枚中1枚目" in chance_note(s2, names)
+        assert "ドロー3" in chance_note(s2, names) and "3枚中1枚目" in chance_note(s2, names)

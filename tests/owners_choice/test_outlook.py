@@ -104,7 +104,7 @@ def test_president_choice_by_hand():
     # 3 * 10 * -(1+1+1+2+2+3)/6 = -50 (and nothing to take). The president pays.
     s = from_position(2, holdings=[[1, 0, 0, 0], [3, 0, 0, 0]], fund=0)
     (o,) = [o for o in move_outlook(s) if o.distance == 1]
-    assert o.plan == "R: seat 1 pays $50 and rolls the company die"
+    assert o.plan == "R: seat 1 pays $50 and rolls the president die"
     assert o.delta == (Fraction(10 + 5), Fraction(-5))
 
 

@@ -14,7 +14,7 @@ from engine.stock_holdem.cards import ALL_CARDS, backs
 from engine.stock_holdem.pricing import parse_slot
 
 
-def brute_force(slots, *, stock_up=False, seen=(), parity="even"):
+def brute_force(slots, *, stock_up=False, seen=(), parity="even", rules=None):
     """Every ordered assignment of distinct pool cards to the open slots that matches
     their backs, counted one by one."""
     parsed = [parse_slot(s, parity=parity) for s in slots]
@@ -29,7 +29,7 @@ def brute_force(slots, *, stock_up=False, seen=(), parity="even"):
         if any(k == "back" and back[c] != v for (_, k, v), c in zip(open_slots, combo)):
             continue
         cards = [v for k, v in parsed if k == "card"] + list(combo)
-        b = price([card_text(c) for c in cards], stock_up=stock_up)
+        b = price([card_text(c) for c in cards], stock_up=stock_up, rules=rules)
         prices[b.price] = prices.get(b.price, 0) + 1
         sym[b.symbol_hand] = sym.get(b.symbol_hand, 0) + 1
         num[b.number_hand] = num.get(b.number_hand, 0) + 1

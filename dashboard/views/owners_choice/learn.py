@@ -4,7 +4,7 @@ by the engine."""
 import streamlit as st
 
 from dashboard import ui
-from dashboard.i18n import N_, _, money, ngettext
+from dashboard.i18n import N_, _, money, ngettext, pgettext
 from dashboard.owners_choice.draw import (
     board_svg,
     fund_words,
@@ -15,7 +15,7 @@ from dashboard.owners_choice.draw import (
     space_word,
     track_svg,
 )
-from dashboard.owners_choice.words import seat_words, turn_words
+from dashboard.owners_choice.words import action_words, face_words, seat_words, turn_words
 from engine import get_game
 from engine.owners_choice import (
     COMPANIES,
@@ -30,7 +30,7 @@ RULES = OwnersChoiceRules()
 GAME = get_game("owners_choice")
 
 # The president's two options (the action texts "pay" and "fund") in words.
-OPTION_WORDS = {"pay": N_("pay the fee, roll the company die"), "fund": N_("roll the Fund die")}
+OPTION_WORDS = {"pay": N_("pay the fee, roll the president die"), "fund": N_("roll the Fund die")}
 TURN_ORDERS = {
     "trade, then move": N_("trade, then move"),
     "move, then trade": N_("move, then trade"),
@@ -63,8 +63,21 @@ TRADE_EXAMPLES = [
 ]
 
 
+def typed(actions) -> str:
+    """Actions as players say them (in English, the notation they type, quoted)."""
+    return pgettext("list separator", ", ").join(action_words(str(a)) for a in actions)
+
+
 def legal_text(state) -> str:
-    return ", ".join(f"“{a}”" for a in state.legal_actions())
+    return typed(state.legal_actions())
+
+
+def trade_words(action: str) -> str:
+    """``buy R`` / ``sell R`` in words for the trade examples' table."""
+    kind, _sep, company = action.partition(" ")
+    if kind == "sell":
+        return _("sell 1 {company}").format(company=company)
+    return _("buy 1 {company}").format(company=company)
 
 
 def first_space(kind: str) -> int:
@@ -81,9 +94,9 @@ st.markdown(
     _(
         "Four companies — **red R, yellow Y, blue B, green G** — and one shared pawn on a "
         "{spaces}-space track. On your turn you may trade shares, and you must move "
-        "the pawn; the space decides what happens, usually a company's **president** choosing "
-        "between rolling the company's die and raiding the **Fund**. The game ends when the "
-        "pawn lands exactly on GOAL; the richest player wins."
+        "the pawn; the space decides what happens, usually a company's **president** "
+        "choosing between rolling the company's president die and raiding the **Fund**. The "
+        "game ends when the pawn lands exactly on GOAL; the richest player wins."
     ).format(spaces=len(RULES.board))
 )
 
@@ -178,6 +191,12 @@ ui.assumption(
         "“Move range players”; “starting” counts every player who began)."
     )
 )
+ui.assumption(
+    _(
+        "Trading allows any number of buys and sells, as the article says; the engine stops a "
+        "turn's trading at {limit} so that every game ends (rule “Max trades per turn”)."
+    ).format(limit=RULES.max_trades_per_turn)
+)
 order = st.radio(
     _("Player 1 chooses to…"),
     list(TURN_ORDERS),
@@ -197,7 +216,7 @@ with ui.engine_errors():
         s.apply(a)
     st.markdown(
         _("After {steps}: {turn} — legal: {actions}").format(
-            steps=", ".join(f"“{a}”" for a in steps),
+            steps=typed(steps),
             turn=turn_words(s.describe_turn()),
             actions=legal_text(s),
         )
@@ -223,7 +242,7 @@ with ui.engine_errors():
         ex.append(
             {
                 _("example"): _(text),
-                _("trade"): ", ".join(trade),
+                _("trade"): ", ".join(trade_words(a) for a in trade),
                 _("R president before"): seat_words(before),
                 _("after the trade"): seat_words(s.pres[0]) if s.pres[0] >= 0 else _("pool"),
             }
@@ -269,7 +288,7 @@ with ui.engine_errors():
         vals = option_values(s)
         st.markdown(
             _(
-                "{player}, president of {company}, chooses: pay ${fee} and roll the company "
+                "{player}, president of {company}, chooses: pay ${fee} and roll the president "
                 "die, or roll the Fund die. Expected net worth of each player:"
             ).format(player=ui.seat_name(s.chooser), company=COMPANIES[c], fee=s.fee(c))
         )
@@ -286,11 +305,15 @@ with ui.engine_errors():
             t = s.clone()
             t.apply(a)
             rows.append(
-                {_("Event die"): str(a).removeprefix("die event "), _("probability"): str(prob)}
+                {
+                    _("Event die"): face_words(str(a).removeprefix("die event ")),
+                    _("probability"): str(prob),
+                }
                 | {c: t.price(i) for i, c in enumerate(COMPANIES)}
                 | {_("Fund"): t.fund}
-                | {_("cash {n}").format(n=p): t.cash[p] for p in range(3)}
+                | {seat_words(p): t.cash[p] for p in range(3)}
             )
+        st.caption(_("R, Y, B, G: prices after the roll; Fund and players: money."))
         st.dataframe(rows, hide_index=True)
     else:
         st.markdown(_("Cash {before} → {after}").format(before=cash_before, after=s.cash))
@@ -299,12 +322,18 @@ with ui.engine_errors():
 ui.assumption(
     _("A company space whose company has no president does nothing (rule “No president”).")
 )
+ui.assumption(
+    _(
+        "The Event die's faces are assumed: the article names the die but gives no faces "
+        "for any die (rule “Event die”). Faces: {faces}."
+    ).format(faces=" · ".join(face_words(f) for f in RULES.event_die))
+)
 
 # --- president's choice -----------------------------------------------------------------
 st.header(_("6. The president's choice as an expected value"))
 st.markdown(
     _(
-        "Pay ${low} into the Fund (${high} at ${threshold} or more) and roll the company die, "
+        "Pay ${low} into the Fund (${high} at ${threshold} or more) and roll the president die, "
         "or roll the Fund die: take money from the Fund (never more than it holds) and watch "
         "the price fall. Try it:"
     ).format(low=RULES.fee_low, high=RULES.fee_high, threshold=RULES.fee_threshold)
@@ -331,7 +360,7 @@ with ui.engine_errors():
             shown = str(face).split(" ", 2)[2]
             rows.append(
                 {
-                    _("face"): _("dividend") if shown == "dividend" else shown,
+                    _("face"): face_words(shown),
                     _("probability"): str(prob),
                     _("Δ net worth"): u.net_worth()[0] - worth,
                 }
@@ -347,8 +376,12 @@ with ui.engine_errors():
         col.dataframe(rows, hide_index=True)
 ui.assumption(
     _(
-        "Dice faces: president die +1 +1 +2 +3 −1 DIVIDEND; Fund die $50/−1 $50/−1 $100/−1 "
-        "$100/−2 $150/−2 all/−3; a president who cannot pay the fee must roll the Fund die."
+        "Dice faces (the article gives none): president die {president}; Fund die {fund}; a "
+        "president who cannot pay the fee must roll the Fund die (rules “President die”, "
+        "“Fund die”)."
+    ).format(
+        president=" · ".join(face_words(f) for f in RULES.president_die),
+        fund=" · ".join(face_words(f) for f in RULES.fund_die),
     )
 )
 
@@ -359,6 +392,12 @@ st.markdown(
         "A DIVIDEND space pays the dividend of the highest-priced company — every company tied "
         "for highest — to each holder, dividend × shares, from the bank. The DIVIDEND face of a "
         "president die pays that company's, and the Event die can make every company pay."
+    )
+)
+ui.assumption(
+    _(
+        "The president die's DIVIDEND face and the Event die's “every company pays” face are "
+        "assumed faces (rules “President die”, “Event die”)."
     )
 )
 with ui.engine_errors():
@@ -396,8 +435,8 @@ with ui.engine_errors():
     for a in ["move 1", "fund", "die fund 50/-1"]:
         s.apply(a)
     st.markdown(
-        _("After “move 1”, “fund”, “die fund 50/-1”: R is back at ${price}.").format(
-            price=s.price(0)
+        _("After {steps}: R is back at ${price}.").format(
+            steps=typed(["move 1", "fund", "die fund 50/-1"]), price=s.price(0)
         )
     )
     st.html(holdings_html(s))

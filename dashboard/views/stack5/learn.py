@@ -5,7 +5,7 @@ import random
 import streamlit as st
 
 from dashboard import ui
-from dashboard.i18n import N_, _, percent
+from dashboard.i18n import N_, _, percent, pgettext
 from dashboard.stack5 import words
 from dashboard.stack5.draw import card_html, cards_html, player_html, row_html
 from engine.stack5 import draw_odds, legal_placements, row_outlook, setup_position
@@ -122,13 +122,18 @@ if state.player != 0 or state.phase not in (0, 1, 2, 3):
         + (_(" ({event})").format(event=words.phrase(event)) if event else "")
     )
     st.caption(
-        _("This turn so far: {actions}").format(actions=" · ".join(f"“{a}”" for a in state.history))
+        _("This turn so far: {actions}").format(
+            actions=" · ".join(words.action_words(str(a)) for a in state.history)
+        )
     )
 # after a stop or a bust the learner places the cards (or gives them) move by move
 if state.player == 0 and not state.is_chance() and not can_choose and not state.is_terminal():
     moves = [str(a) for a in state.legal_actions()]
     move = st.selectbox(
-        _("Seat {n}: choose a move").format(n=state.current_player()), moves, key="s5_learn_move"
+        _("Seat {n}: choose a move").format(n=state.current_player()),
+        moves,
+        key="s5_learn_move",
+        format_func=words.option_words,
     )
     if st.button(_("Play this move"), key="s5_learn_play"):
         st.session_state.s5_learn_turn = list(state.history) + [move]
@@ -236,12 +241,14 @@ elif pick == "ST":
         [str(a) for a in probe.legal_actions()],
         index=1,
         key="s5_learn_steal",
+        format_func=words.option_words,
     )
     probe.apply(target)
     place = st.selectbox(
         _("Place the stolen card"),
         [str(a) for a in probe.legal_actions()],
         key=f"s5_learn_steal_place_{target.replace(' ', '_')}",
+        format_func=words.option_words,
     )
     script = ["ST", target, place]
 else:
@@ -251,7 +258,8 @@ steps = []
 with ui.engine_errors():
     for a in script:
         demo.apply(a)
-        steps.append(f"“{a}” — {words.phrase(last_event(demo) or demo.describe_turn())}")
+        said = words.phrase(last_event(demo) or demo.describe_turn())
+        steps.append(f"{words.action_words(str(a))} — {said}")
 after = demo.observation(None)
 b, a = st.columns(2)
 b.markdown(_("**Before**"))
@@ -314,7 +322,11 @@ with ui.engine_errors():
     places = legal_placements([row_text, "B2 G2", "Y5 Y4"], try_card)
     st.markdown(
         _("With rows “{row}” / “B2 G2” / “Y5 Y4”, {card} may go: {places}").format(
-            row=row_text, card=try_card, places=", ".join(f"“{p}”" for p in places)
+            row=row_text,
+            card=try_card,
+            places=pgettext("list separator", ", ").join(
+                words.action_words(str(p)) for p in places
+            ),
         )
     )
 

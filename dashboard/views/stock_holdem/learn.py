@@ -7,7 +7,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard import ui
-from dashboard.i18n import N_, _, money, ngettext
+from dashboard.i18n import N_, _, money, ngettext, pgettext
 from dashboard.stock_holdem import words
 from dashboard.stock_holdem.draw import board_html, cards_html, legend_html
 from engine import get_game
@@ -60,6 +60,14 @@ st.markdown(
         "42 information cards: 4 symbols × numbers 1–10, plus **Bull** (counts as 10, adds 10 "
         "to the base, no symbol) and **Bear** (no number, no symbol). 11 share cards per "
         "company, 42 challenge chips, 3 stock-up chips. A price is always between 1 and 57."
+    )
+)
+ui.assumption(
+    _(
+        "The Bull counts as the number 10 in number hands (straights, three or more of a "
+        "number): the article says only that it adds 10 to the best symbol. A Bull that is a "
+        "symbol card only, with no part in number hands, is a ruleset choice (rule “Bull "
+        "counts as ten”)."
     )
 )
 ui.assumption(
@@ -166,10 +174,12 @@ if turn == TURN_EXAMPLES[1]:
             "After “{place}” and “no sell”, the only normal purchase allowed is on company "
             "{company}: {moves}"
         ).format(
-            place=place,
+            place=words.action_words(str(place)).strip("“”"),
             company=place.text.split()[-1],
-            moves=", ".join(
-                f"“{m}”" for m in example.legal_actions() if m.kind in ("buy", "no buy")
+            moves=pgettext("list separator", ", ").join(
+                words.action_words(str(m))
+                for m in example.legal_actions()
+                if m.kind in ("buy", "no buy")
             ),
         )
     )
@@ -179,13 +189,21 @@ else:
             "No placement in the first turn; the sell step offers: {moves} (Player 1 owns "
             "no share yet). After “no sell” any company may be bought:"
         ).format(
-            moves=", ".join(
-                f"“{m}”" for m in example.legal_actions() if m.kind in ("sell", "no sell")
+            moves=pgettext("list separator", ", ").join(
+                words.action_words(str(m))
+                for m in example.legal_actions()
+                if m.kind in ("sell", "no sell")
             )
         )
     )
     example.apply("no sell")
-    st.markdown(", ".join(f"“{m}”" for m in example.legal_actions() if m.kind in ("buy", "no buy")))
+    st.markdown(
+        pgettext("list separator", ", ").join(
+            words.action_words(str(m))
+            for m in example.legal_actions()
+            if m.kind in ("buy", "no buy")
+        )
+    )
 
 # --- 4 free actions -------------------------------------------------------------------------
 st.header(_("4. Free actions and the chip limit"))

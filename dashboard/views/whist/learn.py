@@ -165,7 +165,8 @@ with tabs[1]:
         _(
             "One round, starting left of the dealer. A bid is a number 3–7 — the books over "
             "six the bidder's side promises (3 promises 9 of the 13) — and a kind: **uptown** "
-            "(high cards win), **downtown** (low cards win) or **no trump**. Each bid must "
+            "(the usual order, A K Q … 2), **downtown** (the order reversed below the ace: "
+            "A 2 3 … K) or **no trump**. Each bid must "
             "beat the current one: a higher number, or the same number as no trump over "
             "uptown/downtown (which are equal). You may pass; if everyone else passes the "
             "dealer must bid."
@@ -257,8 +258,14 @@ with tabs[3]:
     st.markdown(
         _(
             "After naming trump the declarer takes the six kitty cards into hand and discards "
-            "any six face down. The discard counts as the declaring side's **first book**; "
-            "the declarer then leads the first trick. Only the declarer ever sees the kitty."
+            "any six. The discard counts as the declaring side's **first book**; "
+            "the declarer then leads the first trick."
+        )
+    )
+    assumption(
+        _(
+            "The article does not say who sees the kitty or how the discard lies: here only "
+            "the declarer ever sees the kitty, and the six discards stay face down."
         )
     )
     kseed = st.number_input(_("Deal number"), 0, 10**6, 3, key="wl_kseed")
