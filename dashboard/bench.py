@@ -91,9 +91,22 @@ INSTRUMENT = """
              {subtree: true, childList: true, characterData: true, attributes: true});
   for (const type of ['pointerdown', 'keydown']) {
     window.addEventListener(type, () => {
-      if (B.armed) { B.t0 = performance.now(); B.armed = false; B.changes = 0; }
+      if (B.armed) { B.t0 = performance.now(); B.armed = false; B.changes = 0; B.bytes = 0; }
     }, true);
   }
+  // what the server sends over its websocket (every message counted since the input)
+  B.bytes = 0;
+  const WS = window.WebSocket;
+  const Counted = function (...args) {
+    const ws = new WS(...args);
+    ws.addEventListener('message', (e) => {
+      B.bytes += e.data.byteLength || e.data.size || e.data.length || 0;
+    });
+    return ws;
+  };
+  Counted.prototype = WS.prototype;
+  Object.assign(Counted, WS);
+  window.WebSocket = Counted;
   B.main = () => {
     const m = document.querySelector('[data-testid="stMain"]');
     return m ? m.textContent : '';
@@ -110,8 +123,11 @@ ARM = """() => { const B = window.__bench; B.armed = true; B.shown = null;
   B.before = B.main(); }"""
 
 # Resolves to {shown, settled} (ms after the input) once the page is settled.
-SETTLED = """([expr, quiet]) => {
-  const RUNNING = """ + RUNNING + """;
+SETTLED = (
+    """([expr, quiet]) => {
+  const RUNNING = """
+    + RUNNING
+    + """;
   const B = window.__bench;
   if (!B || B.armed) return false;
   if (B.expr !== expr) { B.expr = expr; B.pred = new Function('B', 'return (' + expr + ');'); }
@@ -125,8 +141,9 @@ SETTLED = """([expr, quiet]) => {
       '[data-stale="true"], [data-testid="stSkeleton"], ' + RUNNING))
     return false;
   if (now - B.last < quiet) return false;
-  return {shown: B.shown - B.t0, settled: Math.max(B.last, B.shown) - B.t0};
+  return {shown: B.shown - B.t0, settled: Math.max(B.last, B.shown) - B.t0, bytes: B.bytes};
 }"""
+)
 
 #: the main area's text differs from the text before the input
 CHANGED = "B.main() !== B.before"
@@ -141,6 +158,12 @@ class Row:
     shown: list[float] = field(default_factory=list)
     settled: list[float] = field(default_factory=list)
     error: str = ""
+    kb: list[float] = field(default_factory=list)  # sent by the server after the input
+
+    def add(self, got: tuple[float, float, float]) -> None:
+        self.shown.append(got[0])
+        self.settled.append(got[1])
+        self.kb.append(got[2])
 
 
 # --- the server and the browser -------------------------------------------------------------
@@ -206,14 +229,14 @@ class Driver:
     def close(self) -> None:
         self.context.close()
 
-    def settled(self, expr: str = "true") -> tuple[float, float]:
+    def settled(self, expr: str = "true") -> tuple[float, float, float]:
         handle = self.page.wait_for_function(
             SETTLED, arg=[expr, QUIET_MS], polling=POLL_MS, timeout=TIMEOUT_MS
         )
         got = handle.json_value()
-        return float(got["shown"]), float(got["settled"])
+        return float(got["shown"]), float(got["settled"]), float(got["bytes"]) / 1024
 
-    def load(self, path: str, expr: str = "true") -> tuple[float, float]:
+    def load(self, path: str, expr: str = "true") -> tuple[float, float, float]:
         """Open ``path``; the clock starts with the navigation."""
         self.page.goto(self.url + path, wait_until="commit")
         return self.settled(
@@ -221,7 +244,7 @@ class Driver:
             f"[data-testid=stMain] h3')"
         )
 
-    def timed(self, act: Callable[[], object], expr: str = CHANGED) -> tuple[float, float]:
+    def timed(self, act: Callable[[], object], expr: str = CHANGED) -> tuple[float, float, float]:
         """Arm the input clock, do ``act`` (a click, a key press), wait until settled."""
         self.page.evaluate(ARM)
         act()
@@ -257,9 +280,7 @@ def bench_loads(d: Driver, reps: int) -> list[Row]:
         row = Row(name, "first load", "load", d.screen)
         d.load(path)  # warm: the server has run the page once
         for _ in range(reps):
-            shown, settled = d.load(path)
-            row.shown.append(shown)
-            row.settled.append(settled)
+            row.add(d.load(path))
         rows.append(row)
     return rows
 
@@ -280,11 +301,7 @@ def bench_board(d: Driver, reps: int) -> list[Row]:
         start = 10
         d.load(f"/{game}_games?step={start}", step_expr(start))
         for i in range(1, reps + 1):
-            shown, settled = d.timed(
-                lambda: d.page.keyboard.press("ArrowRight"), step_expr(start + i)
-            )
-            row.shown.append(shown)
-            row.settled.append(settled)
+            row.add(d.timed(lambda: d.page.keyboard.press("ArrowRight"), step_expr(start + i)))
         rows.append(row)
     return rows
 
@@ -317,10 +334,8 @@ def _live(d: Driver, reps: int, path: str, game_name: str, key: str, label: str,
             bkey = button_key(key, "m", str(action))
         button = d.button(bkey)
         button.scroll_into_view_if_needed()
-        shown, settled = d.timed(button.click, _event_expr(n))
+        row.add(d.timed(button.click, _event_expr(n)))
         twin.apply(action)
-        row.shown.append(shown)
-        row.settled.append(settled)
     return row
 
 
@@ -368,9 +383,7 @@ def bench_play(d: Driver, reps: int) -> list[Row]:
         d.settled(yours)
         target = mine.first
         target.scroll_into_view_if_needed()
-        shown, settled = d.timed(target.click, CHANGED)
-        row.shown.append(shown)
-        row.settled.append(settled)
+        row.add(d.timed(target.click, CHANGED))
     return [row]
 
 
@@ -382,9 +395,7 @@ def bench_score_sheet(d: Driver, reps: int) -> list[Row]:
         add = d.page.get_by_role("button", name="Add deal")
         add.scroll_into_view_if_needed()
         expr = f"{total} && {total}.textContent.trim() === '{3 * n}'"
-        shown, settled = d.timed(add.click, expr)
-        row.shown.append(shown)
-        row.settled.append(settled)
+        row.add(d.timed(add.click, expr))
     return [row]
 
 
@@ -393,9 +404,7 @@ def _edits(d: Driver, row: Row, label: str, values: list[str]) -> Row:
     for value in values:
         box.scroll_into_view_if_needed()
         box.fill(value)  # typed; the edit is sent by Enter
-        shown, settled = d.timed(lambda: box.press("Enter"), CHANGED)
-        row.shown.append(shown)
-        row.settled.append(settled)
+        row.add(d.timed(lambda: box.press("Enter"), CHANGED))
     return row
 
 
@@ -456,8 +465,8 @@ def _ms(x: float) -> str:
 def table(rows: list[Row]) -> str:
     head = (
         "| screen | page | interaction | n | shown, median ms | settled, median ms "
-        "| settled, max ms | target ms | met |\n"
-        "|---|---|---|---:|---:|---:|---:|---:|:---:|"
+        "| settled, max ms | target ms | met | sent, median KB |\n"
+        "|---|---|---|---:|---:|---:|---:|---:|:---:|---:|"
     )
     lines = [head]
     for r in rows:
@@ -465,14 +474,15 @@ def table(rows: list[Row]) -> str:
         if r.error or not r.settled:
             lines.append(
                 f"| {SCREENS[r.screen][0]} | {r.page} | {r.interaction} | 0 | — | — | — "
-                f"| {_ms(target)} | {r.error or 'not measured'} |"
+                f"| {_ms(target)} | {r.error or 'not measured'} | — |"
             )
             continue
         med = statistics.median(r.settled)
         lines.append(
             f"| {SCREENS[r.screen][0]} | {r.page} | {r.interaction} | {len(r.settled)} "
             f"| {_ms(statistics.median(r.shown))} | {_ms(med)} | {_ms(max(r.settled))} "
-            f"| {_ms(target)} | {'yes' if med <= target else 'no'} |"
+            f"| {_ms(target)} | {'yes' if med <= target else 'no'} "
+            f"| {statistics.median(r.kb) if r.kb else 0:,.1f} |"
         )
     return "\n".join(lines)
 
