@@ -29,7 +29,9 @@ at the same moment,
 
 The **settled** figure is the time of the last DOM change before that quiet window (the
 window itself is not counted). The conditions are polled every :data:`POLL_MS`, so a
-"shown" figure is late by up to that much. Each figure is one interaction on a warm
+"shown" figure is late by up to that much. **Sent** is what the server sent over its
+websocket from the input until settled (every element of a rerun is sent again, changed or
+not: a fragment sends only its own part). Each figure is one interaction on a warm
 server (every page is loaded once, untimed, before it is timed).
 """
 
