@@ -87,8 +87,13 @@ INSTRUMENT = """
     const el = r.target.nodeType === 1 ? r.target : r.target.parentElement;
     return !(el && el.closest && el.closest('[data-testid="stStatusWidget"]'));
   };
+  // Streamlit's own test signal: stApp's data-test-script-state ("running", "notRunning")
+  B.runs = 0;
+  const started = (r) => r.attributeName === 'data-test-script-state'
+    && r.target.getAttribute('data-test-script-state') === 'running';
   new MutationObserver((records) => {
     if (records.some(ours)) { B.last = performance.now(); B.changes++; }
+    if (records.some(started)) B.runs++;
   }).observe(document,
              {subtree: true, childList: true, characterData: true, attributes: true});
   for (const type of ['pointerdown', 'keydown']) {

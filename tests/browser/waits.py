@@ -7,6 +7,8 @@ The signals (the same as the browser bench's "settled", :mod:`dashboard.bench`):
 * Streamlit's running indicator (``[data-testid="stStatusWidget"]``) is absent;
 * no element is stale (``[data-stale="true"]``: left from a previous run) and no loading
   skeleton (``stSkeleton``) is drawn;
+* Streamlit's own test signals on ``stApp``: ``data-test-script-state`` is not
+  "running" and ``data-test-connection-state`` is "CONNECTED";
 * the document has not changed for :data:`QUIET_MS` (a MutationObserver installed before
   the app's own scripts, :data:`dashboard.bench.INSTRUMENT`, keeps the time of the last
   change) — a rerun that has not started yet, or one whose messages are still arriving,
@@ -15,7 +17,8 @@ The signals (the same as the browser bench's "settled", :mod:`dashboard.bench`):
 
 :func:`act` is for every click or key press that makes the app rerun: it waits until the
 page is idle first (an input landing in the middle of a rerun is what Streamlit can drop),
-does the input, then waits until the page shows its effect and is idle again.
+does the input, waits until the run it makes has started, then until the page shows its
+effect and is idle again.
 """
 
 from __future__ import annotations
@@ -39,6 +42,9 @@ _IDLE = (
   if (!B || B.armed) return false;
   if (!document.querySelector('[data-testid="stApp"]')) return false;
   if (!document.querySelector('[data-testid="stMain"]')) return false;
+  const app = document.querySelector('[data-testid="stApp"]');
+  if (app.getAttribute('data-test-script-state') === 'running') return false;
+  if (app.getAttribute('data-test-connection-state') !== 'CONNECTED') return false;
   if (document.querySelector(
       '[data-stale="true"], [data-testid="stSkeleton"], ' + RUNNING))
     return false;
@@ -53,7 +59,8 @@ _IDLE = (
 )
 
 
-_RESET = "() => { const B = window.__bench; B.changes = 0; B.before = B.main(); }"
+# the change counter from zero, the main text as it is; returns the runs started so far
+_RESET = "() => { const B = window.__bench; B.changes = 0; B.before = B.main(); return B.runs; }"
 #: a condition for :func:`act`: the main area's text has changed
 CHANGED = "B.main() !== B.before"
 
@@ -103,15 +110,16 @@ def in_url(part: str) -> str:
     return f"location.href.includes({json.dumps(part)})"
 
 
-def act(page, do: Callable[[], object], until: str | None = None) -> None:
-    """Wait until idle, do ``do`` (a click, a key press), then wait until the document has
-    changed and the app is idle again with ``until`` true."""
+def act(page, do: Callable[[], object], until: str | None = None, *, rerun: bool = True) -> None:
+    """Wait until idle, do ``do`` (a click, a key press), then wait until the app has started
+    the run it makes (``rerun``: Streamlit's own signal, ``stApp``'s
+    ``data-test-script-state`` turning "running"; else until the document has changed) and
+    is idle again with ``until`` true."""
     idle(page)
-    page.evaluate(_RESET)
+    runs = page.evaluate(_RESET)
     do()
-    page.wait_for_function(
-        "() => !window.__bench || window.__bench.changes > 0", polling=50, timeout=TIMEOUT_MS
-    )
+    started = f"window.__bench.runs > {runs}" if rerun else "window.__bench.changes > 0"
+    page.wait_for_function(f"() => !window.__bench || {started}", polling=50, timeout=TIMEOUT_MS)
     idle(page, until)
 
 
