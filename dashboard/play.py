@@ -427,16 +427,18 @@ def _view_body(play_id: str, timed: bool) -> None:
     state = _state(play_id, version, record)
     human = record.meta["human"]
     bots_turn = not state.is_terminal() and state.current_player() != human
-    if bots_turn != timed:  # start the bots' timer after your move, stop it on your turn
-        st.rerun(scope="app")
-    if bots_turn:
+    # start the bots' timer after your move, stop it on your turn: a rerun of the whole
+    # page, made once this part is drawn (your move shows without waiting for it)
+    restart = bots_turn != timed
+    if bots_turn and timed:
         last = st.session_state.get(f"{KEY}_last_step", 0.0)
         if time.monotonic() - last >= _pause(record) * 0.9:
             advance(play_id)
             record, version = _read(play_id)
             state = _state(play_id, version, record)
         if state.is_terminal() or state.current_player() == human:
-            st.rerun(scope="app")  # stop the timer: the buttons are drawn without it
+            restart = True  # stop the timer: the buttons are drawn without it
+            bots_turn = False
     names = record.players
     words = _log(record, human)
     over = state.is_terminal()
@@ -481,6 +483,8 @@ def _view_body(play_id: str, timed: bool) -> None:
             )
         )
     _footer(record, over)
+    if restart:
+        st.rerun(scope="app")
 
 
 def _footer(record: GameRecord, over: bool) -> None:

@@ -85,6 +85,26 @@ def callback(fn):
     return safe
 
 
+def fragment(func):
+    """``st.fragment`` with the app's catch-all: a widget inside reruns only this part of
+    the page (what it shows is drawn again, the rest of the page stays as it is). A fragment
+    rerun runs outside ``app.py``'s ``try``, so an unexpected error becomes the friendly
+    message here (re-raised when ``TABLETOP_DEBUG`` is set); ``st.rerun`` and ``st.stop``
+    are ``BaseException``s and pass."""
+
+    @functools.wraps(func)
+    def guarded(*args, **kwargs):
+        show_callback_error()  # a callback of this fragment ran before it
+        try:
+            return func(*args, **kwargs)
+        except Exception as exc:
+            if os.environ.get("TABLETOP_DEBUG"):
+                raise
+            st.error(crash_message(exc))
+
+    return st.fragment(guarded)
+
+
 def show_callback_error() -> None:
     """Show (once) the message a wrapped callback left."""
     message = st.session_state.pop(CALLBACK_ERROR, None)

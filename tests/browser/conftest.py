@@ -1,5 +1,6 @@
 """A real app in a real browser: `streamlit run` on a free port, driven by Playwright
-with Debian's Chromium. Skipped (with the reason) only when Chromium is absent."""
+with Debian's Chromium. Skipped (with the reason) only when Chromium is absent. Every
+test waits on the app's own signals (tests/browser/waits.py), never on the clock."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+
+from tests.browser.waits import INSTRUMENT, TIMEOUT_MS
 
 CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[2]
@@ -62,7 +65,7 @@ def app_url():
         stderr=subprocess.DEVNULL,
     )
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 180
     while time.monotonic() < deadline:
         try:
             with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as r:
@@ -72,7 +75,7 @@ def app_url():
             time.sleep(0.3)
     else:
         proc.kill()
-        pytest.fail("streamlit did not start within 60 s")
+        pytest.fail("streamlit did not start within 180 s")
     yield url
     proc.terminate()
     try:
@@ -94,8 +97,9 @@ def browser(app_url):
 @pytest.fixture
 def page(browser):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.add_init_script(INSTRUMENT)  # the DOM-change clock the waits read (waits.py)
     pg = context.new_page()
-    pg.set_default_timeout(30_000)
+    pg.set_default_timeout(TIMEOUT_MS)
     yield pg
     context.close()
 
@@ -103,7 +107,8 @@ def page(browser):
 @pytest.fixture
 def phone(browser):
     context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_init_script(INSTRUMENT)  # the DOM-change clock the waits read (waits.py)
     pg = context.new_page()
-    pg.set_default_timeout(30_000)
+    pg.set_default_timeout(TIMEOUT_MS)
     yield pg
     context.close()

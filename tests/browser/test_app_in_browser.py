@@ -4,14 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.waits import act, open_page, text_shown, wait_for_app
+
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
-
-def wait_for_app(page):
-    page.wait_for_selector("[data-testid='stApp']")
-    page.wait_for_function(
-        "() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=60_000
-    )
+__all__ = ["wait_for_app"]  # imported from here by older tests
 
 
 def test_home_page_renders(page, app_url, tmp_path):
@@ -36,12 +33,9 @@ def test_explorer_simulates_and_steps(page, app_url, tmp_path):
     page.goto(app_url + "/demo_pig")
     wait_for_app(page)
     # Pig opens on the Simulate source (it ships no recorded games): no need to pick it
-    page.get_by_role("button", name="Simulate").click()
-    page.get_by_text("Step 0 of").wait_for()
-    page.get_by_role("button", name="Next").click()
-    page.get_by_text("Step 1 of").wait_for()
-    page.get_by_role("button", name="Last").click()
-    page.get_by_text("Game over — winner").wait_for()
+    act(page, page.get_by_role("button", name="Simulate").click, text_shown("Step 0 of"))
+    act(page, page.get_by_role("button", name="Next").click, text_shown("Step 1 of"))
+    act(page, page.get_by_role("button", name="Last").click, text_shown("Game over — winner"))
     assert page.locator("[data-testid='stException']").count() == 0
     page.screenshot(path=str(tmp_path / "explorer.png"), full_page=True)
 
@@ -66,10 +60,7 @@ CALCULATORS = [
 
 @pytest.mark.parametrize("path", CALCULATORS)
 def test_table_tools_fit_a_phone(phone, app_url, tmp_path, path):
-    phone.goto(f"{app_url}/{path}")
-    wait_for_app(phone)
-    phone.wait_for_selector("h1")
-    phone.wait_for_timeout(1000)
+    open_page(phone, f"{app_url}/{path}", "!!document.querySelector('h1')")
     assert phone.locator("[data-testid='stException']").count() == 0
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 400, f"{path} is {width}px wide at a 390px viewport"
@@ -84,13 +75,15 @@ def test_upload_a_record_and_step_through_it(page, app_url, tmp_path):
     path.write_text(record.to_json(indent=1))
     page.goto(app_url + "/stack5_games")
     wait_for_app(page)
-    page.get_by_text("Upload", exact=True).first.click()
-    page.locator("input[type='file']").set_input_files(str(path))
-    page.get_by_text("1 game(s) verified by replay").wait_for()
-    page.get_by_role("button", name="Next").click()
-    page.get_by_text(f"Step 1 of {len(record.actions)}").wait_for()
-    page.get_by_role("button", name="Last").click()
-    page.get_by_text(f"Step {len(record.actions)} of {len(record.actions)}").wait_for()
+    act(page, page.get_by_text("Upload", exact=True).first.click)
+    act(
+        page,
+        lambda: page.locator("input[type='file']").set_input_files(str(path)),
+        text_shown("1 game(s) verified by replay"),
+    )
+    n = len(record.actions)
+    act(page, page.get_by_role("button", name="Next").click, text_shown(f"Step 1 of {n}"))
+    act(page, page.get_by_role("button", name="Last").click, text_shown(f"Step {n} of {n}"))
     assert page.locator("[data-testid='stException']").count() == 0
     page.screenshot(path=str(tmp_path / "uploaded.png"), full_page=True)
 
@@ -103,9 +96,12 @@ def test_a_bad_upload_is_refused_in_the_browser(page, app_url, tmp_path):
     )
     page.goto(app_url + "/stack5_games")
     wait_for_app(page)
-    page.get_by_text("Upload", exact=True).first.click()
-    page.locator("input[type='file']").set_input_files(str(path))
-    page.get_by_text("action 1 'fly'").wait_for()
+    act(page, page.get_by_text("Upload", exact=True).first.click)
+    act(
+        page,
+        lambda: page.locator("input[type='file']").set_input_files(str(path)),
+        text_shown("action 1 'fly'"),
+    )
     assert page.locator("[data-testid='stException']").count() == 0
 
 
@@ -113,15 +109,14 @@ def test_clicking_a_move_jumps_there(page, app_url):
     page.goto(app_url + "/demo_pig")
     wait_for_app(page)
     # Pig opens on the Simulate source (it ships no recorded games): no need to pick it
-    page.get_by_role("button", name="Simulate").click()
-    page.get_by_text("Step 0 of").wait_for()
+    act(page, page.get_by_role("button", name="Simulate").click, text_shown("Step 0 of"))
     grid = page.locator("[data-testid='stDataFrame']").first
     grid.wait_for()
     grid.scroll_into_view_if_needed()
-    page.wait_for_timeout(500)
+    wait_for_app(page)  # the scroll has settled
     box = grid.bounding_box()
     # the row-selection column is the first; rows are below a header of the same height
     row_height = 35
-    page.mouse.click(box["x"] + 15, box["y"] + row_height * 3.5)  # header + rows 0, 1 → row 2
-    page.get_by_text("Step 2 of").wait_for()
+    x, y = box["x"] + 15, box["y"] + row_height * 3.5  # header + rows 0, 1 → row 2
+    act(page, lambda: page.mouse.click(x, y), text_shown("Step 2 of"))
     assert page.locator("[data-testid='stException']").count() == 0

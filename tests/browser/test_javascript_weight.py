@@ -8,7 +8,7 @@ import contextlib
 
 import pytest
 
-from tests.browser.test_app_in_browser import wait_for_app
+from tests.browser.waits import open_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -23,11 +23,8 @@ def _scripts(page, url: str, wait_for: str | None = None) -> dict[str, int]:
                 sizes[response.url.rsplit("/", 1)[-1]] = len(response.body())
 
     page.on("response", seen)
-    page.goto(url)
-    wait_for_app(page)
-    if wait_for:
-        page.locator(wait_for).first.wait_for()
-    page.wait_for_timeout(2000)
+    # idle: every script the page asked for has arrived and run (a chart drawn)
+    open_page(page, url, f"!!document.querySelector({wait_for!r})" if wait_for else None)
     return sizes
 
 

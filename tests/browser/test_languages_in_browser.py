@@ -4,9 +4,11 @@ the sidebar and a reload; the sidebar's language picker switches the page."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from tests.browser.test_app_in_browser import wait_for_app
+from tests.browser.waits import act, choose, idle, open_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -54,21 +56,17 @@ PAGES = {
 }
 
 
+def heading_shown(heading: str) -> str:
+    """A condition: a heading of the main area reads ``heading``."""
+    return (
+        "[...document.querySelectorAll('[data-testid=stMain] h1, [data-testid=stMain] h2, "
+        f"[data-testid=stMain] h3')].some(h => h.textContent.trim() === {json.dumps(heading)})"
+    )
+
+
 def _open(pg, url: str, heading: str) -> None:
-    """Open ``url`` and wait until ``heading`` is drawn and the run is over (a page left
-    blank by a dropped connection is loaded again, as a person would)."""
-    for attempt in range(3):
-        pg.goto(url)
-        wait_for_app(pg)
-        try:
-            pg.get_by_role("heading", name=heading).first.wait_for(timeout=30_000)
-            break
-        except Exception:
-            if attempt == 2:
-                raise
-    wait_for_app(pg)
-    pg.wait_for_timeout(500)  # widgets drawn after the heading (skeletons first)
-    wait_for_app(pg)
+    """Open ``url`` and wait until ``heading`` is drawn and the app is idle."""
+    open_page(pg, url, heading_shown(heading))
 
 
 @pytest.mark.parametrize("lang", PAGES)
@@ -106,37 +104,17 @@ def test_the_language_survives_the_sidebar_and_a_reload(page, app_url):
     _open(page, f"{app_url}/?lang=ja", "テーブルゲーム・スイート")
     # a page link the sidebar shows without "View more": the Stack 5 games
     link = page.get_by_test_id("stSidebarNavLink").filter(has_text="スタック5の対局")
-    heading = page.get_by_role("heading", name="スタック5：対局")
-    for _ in range(3):  # a click landing during a rerun can be dropped
-        link.first.click()
-        wait_for_app(page)
-        try:
-            heading.wait_for(timeout=15_000)
-            break
-        except Exception:
-            continue
-    heading.wait_for()
+    act(page, link.first.click, heading_shown("スタック5：対局"))
     assert "lang=ja" in page.url and "/stack5_games" in page.url
     page.reload()
-    wait_for_app(page)
-    heading.wait_for()
+    idle(page, heading_shown("スタック5：対局"))
     assert "lang=ja" in page.url
 
 
 def test_the_sidebar_picker_switches_the_language(page, app_url):
     _open(page, f"{app_url}/bots?lang=en", "Bots")
     picker = page.get_by_test_id("stSidebar").get_by_test_id("stSelectbox").first
-    for _ in range(3):
-        picker.click()
-        try:
-            page.get_by_role("option", name="日本語").click(timeout=5_000)
-            wait_for_app(page)
-            page.get_by_role("heading", name="ボット", exact=True).wait_for(timeout=15_000)
-            break
-        except Exception:
-            page.keyboard.press("Escape")
-            continue
-    page.get_by_role("heading", name="ボット", exact=True).wait_for()
+    choose(page, picker, "日本語", heading_shown("ボット"))
     assert "lang=ja" in page.url
     # the navigation follows: the sidebar names the pages in Japanese
     page.get_by_test_id("stSidebarNavLink").filter(has_text="スタック5の対局").first.wait_for()

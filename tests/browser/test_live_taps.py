@@ -11,7 +11,7 @@ import pytest
 
 from dashboard.live import button_key
 from engine import CHANCE, get_game
-from tests.browser.test_app_in_browser import wait_for_app
+from tests.browser.waits import act, event_shown, idle, in_url, open_page, text_shown
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 SHOTS = "/tmp/shots"
@@ -25,33 +25,23 @@ def shot(page, name: str) -> None:
 
 def tap(page, key: str, event: int | None = None) -> None:
     """Tap a button; with ``event``, wait until the page shows that event number."""
-    page.locator(f".st-key-{key} button:visible").first.click()
-    wait_for_app(page)
-    if event is not None:
-        page.wait_for_function(
-            "n => new RegExp('Event ' + n + '(?![0-9])').test(document.body.innerText)",
-            arg=event,
-        )
-    settle(page)
+    button = page.locator(f".st-key-{key} button:visible").first
+    act(page, button.click, None if event is None else event_shown(event))
 
 
 def settle(page) -> None:
-    """Wait until a (fragment) rerun has replaced every stale element."""
-    page.wait_for_function("() => !document.querySelector('[data-stale=\"true\"]')")
-    page.wait_for_timeout(100)
+    """Wait until a (fragment) rerun has replaced every stale element and is idle."""
+    idle(page)
 
 
 def test_whole_stack5_live_game_by_taps_on_a_phone(phone, app_url):
     page = phone
-    page.goto(app_url + "/stack5_live")
-    wait_for_app(page)
+    open_page(page, app_url + "/stack5_live", text_shown("Start the game"))
     page.get_by_label("Player 1 name").fill("Aiko")
     page.get_by_label("Player 2 name").fill("Ben")
-    page.get_by_label("Player 2 name").press("Enter")
-    wait_for_app(page)
-    page.get_by_role("button", name="Start the game").click()
-    wait_for_app(page)
-    page.wait_for_url("**live_stack5=*")
+    act(page, lambda: page.get_by_label("Player 2 name").press("Enter"))
+    start = page.get_by_role("button", name="Start the game")
+    act(page, start.click, f"{in_url('live_stack5=')} && {event_shown(0)}")
     shot(page, "live_stack5_390_start")
     game = get_game("stack5")
     twin = game.new_initial_state(2)
@@ -79,7 +69,7 @@ def test_whole_stack5_live_game_by_taps_on_a_phone(phone, app_url):
         twin.apply(action)
         taps += 1
         assert taps < 1500
-    page.get_by_text("Game over").first.wait_for()
+    idle(page, text_shown("Game over"))
     assert page.locator("[data-testid='stException']").count() == 0
     shot(page, "live_stack5_390_over")
     with page.expect_download() as download:
@@ -90,17 +80,15 @@ def test_whole_stack5_live_game_by_taps_on_a_phone(phone, app_url):
 
 
 def test_live_pages_at_1280(page, app_url):
-    page.goto(app_url + "/stack5_live")
-    wait_for_app(page)
-    page.get_by_role("button", name="Start the game").click()
-    wait_for_app(page)
+    open_page(page, app_url + "/stack5_live", text_shown("Start the game"))
+    start = page.get_by_role("button", name="Start the game")
+    act(page, start.click, event_shown(0))
     for n, card in enumerate(("R1", "B2"), 1):
         tap(page, button_key(KEY, "o", card), n)
     shot(page, "live_stack5_1280_decide")
-    page.goto(app_url + "/owners_choice_live")
-    wait_for_app(page)
-    page.get_by_role("button", name="Start the game").click()
-    wait_for_app(page)
+    open_page(page, app_url + "/owners_choice_live", text_shown("Start the game"))
+    start = page.get_by_role("button", name="Start the game")
+    act(page, start.click, event_shown(0))
     for n in range(1, 5):
         tap(page, button_key("live_owners_choice", "m", "done"), n)
     shot(page, "live_owners_choice_1280_move")

@@ -3,95 +3,69 @@ page at 1280 px; screenshots go to /tmp/shots/."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.test_app_in_browser import wait_for_app
-from tests.browser.test_live_taps import settle, shot
+from tests.browser.test_live_taps import shot
+from tests.browser.waits import CHANGED, act, choose, idle, in_url, open_page, text_shown
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+MY_TURN = text_shown("Your turn, Aiko")
+OVER = text_shown("Game over")
 
 
 def start_bid_whist(page, app_url, *, one_hand: bool = False):
-    page.goto(app_url + "/play")
-    wait_for_app(page)
-    page.get_by_test_id("stMain").get_by_test_id("stSelectbox").first.click()
-    page.get_by_role("option").filter(has_text="Bid Whist").first.click()
-    wait_for_app(page)
+    open_page(page, app_url + "/play", text_shown("Start playing"))
+    game = page.get_by_test_id("stMain").get_by_test_id("stSelectbox").first
+    choose(
+        page,
+        game,
+        "Bid Whist",
+        "!!document.querySelector('input[aria-label=\"Bid target\"]') || " + text_shown("Rules"),
+    )
     if one_hand:  # a target of 1 point: the first hand decides the game
+        rules = page.locator("[data-testid='stExpander'] summary").filter(has_text="Rules")
         target = page.get_by_label("Bid target", exact=True)
-        for _ in range(5):  # a click that lands during the game change's rerun is lost
-            page.locator("[data-testid='stExpander'] summary").filter(has_text="Rules").click()
-            try:
-                target.wait_for(state="visible", timeout=4_000)
-                break
-            except PlaywrightTimeout:
-                continue
+        if not target.is_visible():
+            act(page, rules.click, rerun=False)  # an expander opens in the browser
+        target.wait_for(state="visible")
         target.fill("1")
-        target.press("Enter")
-        wait_for_app(page)
-    page.get_by_label("Your name").fill("Aiko")
+        act(page, lambda: target.press("Enter"))
+    name = page.get_by_label("Your name")
+    name.fill("Aiko")
+    act(page, lambda: name.press("Enter"))
     slider = page.get_by_test_id("stSlider").get_by_role("slider")
     slider.focus()
     for _ in range(2):  # 1.0 s → 0.2 s: quicker bots for the test
-        slider.press("ArrowLeft")
-    wait_for_app(page)
-    page.get_by_label("Seed (optional: the same seed deals the same game)").fill("7")
-    page.get_by_label("Seed (optional: the same seed deals the same game)").press("Enter")
-    wait_for_app(page)
-    page.get_by_role("button", name="Start playing").click()
-    page.wait_for_url("**play=*")
+        act(page, lambda: slider.press("ArrowLeft"))
+    seed = page.get_by_label("Seed (optional: the same seed deals the same game)")
+    seed.fill("7")
+    act(page, lambda: seed.press("Enter"))
+    start = page.get_by_role("button", name="Start playing")
+    act(page, start.click, in_url("play="))
 
 
 def test_a_bid_whist_hand_against_the_bots_on_a_phone(phone, app_url):
     page = phone
     start_bid_whist(page, app_url, one_hand=True)
-    # the bots move on their own, one event a second: wait for our first turn
-    page.get_by_text("Your turn, Aiko").wait_for(timeout=60_000)
+    # the bots move on their own (0.2 s apart): the page is idle only on our turn
+    idle(page, MY_TURN)
     shot(page, "play_bidwhist_390_first_turn")
-    deadline = time.monotonic() + 300
-    blank_since = None
-    i = 0
-    while time.monotonic() < deadline:  # the bots play on their own; we tap a legal move
-        i += 1
+    mine = page.locator("[class*='st-key-play_m_'] button:visible")
+    for moves in range(200):  # a hand is 13 cards and a bid or two
+        idle(page, f"{MY_TURN} || {OVER}")
         if page.get_by_text("Game over").count():
             break
-        mine = page.locator("[class*='st-key-play_m_'] button:visible")
-        if page.get_by_text("Your turn, Aiko").count() and mine.count():
-            settle(page)
-            try:  # a tap, wherever the button sits
-                mine.first.dispatch_event("click", timeout=5_000)
-            except PlaywrightTimeout:
-                continue  # the buttons were a rerun's stale ones (e.g. the last card played)
-            wait_for_app(page)
-            settle(page)
-            blank_since = None
-            continue
-        page.wait_for_timeout(250)
-        if i == 40:
+        if moves == 6:
             shot(page, "play_bidwhist_390_mid")
-        # a page left blank by a dropped connection under load: a reload brings the
-        # stored game back, as it would for a player
-        if (
-            page.locator("[data-testid='stMain']").count() == 0
-            or not page.locator("[data-testid='stMain']").inner_text().strip()
-        ):
-            blank_since = blank_since or time.monotonic()
-            if time.monotonic() - blank_since > 5:
-                page.reload()
-                wait_for_app(page)
-                blank_since = None
-        else:
-            blank_since = None
-    page.get_by_text("Game over").first.wait_for(timeout=60_000)
+        # a tap, wherever the button sits (one below the fold is tapped all the same)
+        act(page, lambda: mine.first.dispatch_event("click"), CHANGED)
+    idle(page, OVER)
     assert page.locator("[data-testid='stException']").count() == 0
     shot(page, "play_bidwhist_390_over")
 
 
 def test_play_page_at_1280(page, app_url):
     start_bid_whist(page, app_url)
-    page.get_by_text("Your turn, Aiko").wait_for(timeout=60_000)
+    idle(page, MY_TURN)
     shot(page, "play_bidwhist_1280_turn")
     assert page.locator("[data-testid='stException']").count() == 0

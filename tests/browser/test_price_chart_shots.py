@@ -4,10 +4,14 @@ Screenshots go to /tmp/shots/ (to look at)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from dashboard import palette
-from tests.browser.test_analysis_board import SHOTS, board, no_trouble
+from tests.browser.waits import idle, open_page
+
+SHOTS = Path("/tmp/shots")
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -22,17 +26,16 @@ def _rgb(hex_colour: str) -> str:
     [("owners_choice", "owners_choice_games", 40), ("stock_holdem", "stock_holdem_games", 60)],
 )
 def test_explorer_price_chart_draws_each_company_in_its_colour(page, app_url, game, slug, step):
-    board(page, f"{app_url}/{slug}?step={step}")
+    drawn = "!!document.querySelector('.js-plotly-plot g.scatterlayer path.js-line')"
+    open_page(page, f"{app_url}/{slug}?step={step}", drawn)
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.wait_for_timeout(800)
     page.screenshot(path=str(SHOTS / f"board-{game}-1280.png"))
     chart = page.locator(".js-plotly-plot").first
-    chart.wait_for(timeout=60_000)
     chart.scroll_into_view_if_needed()
-    page.wait_for_timeout(800)
+    idle(page, drawn)
     strokes = chart.locator("g.scatterlayer path.js-line").evaluate_all(
         "paths => paths.map(p => p.style.stroke)"
     )
     assert strokes == [_rgb(c) for c in palette.COMPANIES[game].values()]
     page.screenshot(path=str(SHOTS / f"price-chart-{game}-1280.png"))
-    no_trouble(page)
+    assert page.locator("[data-testid='stException']").count() == 0

@@ -4,9 +4,9 @@ middle of a game brings back every deal (the sheet lives in the durable store)."
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
 
-from tests.browser.test_app_in_browser import wait_for_app
+from tests.browser.waits import act, idle, in_url, open_page, text_shown
+from tests.browser.waits import metric_is as total_is
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -18,29 +18,17 @@ def exported_csv(page) -> str:
 
 
 def test_score_sheet_reload_mid_game_keeps_every_deal(page, app_url, tmp_path):
-    page.goto(app_url + "/whist_score_sheet")
-    wait_for_app(page)
-    page.get_by_role("heading", name="Whist score sheet").wait_for()
-    total = page.locator("[data-testid='stMetricValue']").first
+    open_page(page, app_url + "/whist_score_sheet", text_shown("Whist score sheet"))
+    add = page.get_by_role("button", name="Add deal")
     for n in (1, 2):  # bid 3 uptown, 9 books: +3 each, the game goes on
-        page.get_by_role("button", name="Add deal").click()
-        expect(total).to_have_text(str(3 * n), timeout=30_000)
-        wait_for_app(page)
-    page.wait_for_url("**sheet=*")
+        act(page, add.click, total_is(3 * n))
+    idle(page, in_url("sheet="))
     before = exported_csv(page)
-    for _ in range(10):  # on a loaded machine the export button can lag the metric a moment
-        if before.count("bid4,0,3,uptown,9") == 2:
-            break
-        wait_for_app(page)
-        page.wait_for_timeout(1000)
-        before = exported_csv(page)
     assert before.count("bid4,0,3,uptown,9") == 2
     url = page.url
 
     page.reload()
-    wait_for_app(page)
-    page.get_by_role("heading", name="Whist score sheet").wait_for()
-    page.get_by_role("button", name="Export sheet (CSV)").wait_for()
+    idle(page, f"{text_shown('Export sheet (CSV)')} && {total_is(6)}")
     assert page.url == url
     assert exported_csv(page) == before
     metric = page.locator("[data-testid='stMetricValue']").first

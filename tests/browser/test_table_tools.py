@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_app_in_browser import wait_for_app
+from tests.browser.waits import act, idle, in_url, open_page, text_shown
+from tests.browser.waits import metric_is as total_is
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -17,43 +18,40 @@ def no_wider_than_the_phone(page) -> None:
 
 
 def test_score_sheet_totals_at_390px_and_reload_mid_game(phone, app_url, tmp_path):
-    phone.goto(app_url + "/whist_score_sheet")
-    wait_for_app(phone)
-    phone.get_by_role("heading", name="Whist score sheet").wait_for()
+    open_page(phone, app_url + "/whist_score_sheet", text_shown("Whist score sheet"))
     expect(phone.get_by_text("made", exact=True).first).to_be_visible()  # 3 uptown, 9 books
-    total = phone.locator("[data-testid='stMetricValue']").first
+    add = phone.get_by_role("button", name="Add deal")
     for n in (1, 2):
-        phone.get_by_role("button", name="Add deal").click()
-        expect(total).to_have_text(str(3 * n), timeout=30_000)
-        wait_for_app(phone)
+        act(phone, add.click, total_is(3 * n))
     # the compact totals row: both sides' totals on one line, above the entry
     values = phone.locator("[data-testid='stMetric']")
     boxes = [values.nth(i).bounding_box() for i in range(2)]
     assert abs(boxes[0]["y"] - boxes[1]["y"]) < 5, boxes
     add = phone.get_by_role("button", name="Add deal").bounding_box()
     assert boxes[0]["y"] < add["y"]
-    phone.wait_for_url("**sheet=*")
+    idle(phone, in_url("sheet="))
     phone.reload()
-    wait_for_app(phone)
-    expect(phone.locator("[data-testid='stMetricValue']").first).to_have_text("6", timeout=60_000)
+    idle(phone, total_is(6))
     assert phone.locator("[data-testid='stException']").count() == 0
     no_wider_than_the_phone(phone)
     phone.screenshot(path=str(tmp_path / "score_sheet_phone.png"), full_page=True)
 
 
 def test_tracker_typo_shows_beside_its_company_at_390px(phone, app_url, tmp_path):
-    phone.goto(app_url + "/stock_holdem_table_tracker?b=10S+2W+11Q")
-    wait_for_app(phone)
-    phone.get_by_role("heading", name="Stock Hold'em table tracker").wait_for()
+    open_page(
+        phone,
+        app_url + "/stock_holdem_table_tracker?b=10S+2W+11Q",
+        f"{text_shown('Stock Hold')} && {text_shown('counts at its current price')}",
+    )
     error = phone.locator("[data-testid='stAlert']").filter(has_text="company B slot 3 '11Q'")
-    expect(error).to_have_count(1, timeout=60_000)
+    expect(error).to_have_count(1)
     # beside company B: the alert sits between B's text box and C's
     b_box = phone.get_by_label("Company B: up to 5 slots").bounding_box()
     c_box = phone.get_by_label("Company C: up to 5 slots").bounding_box()
     e_box = error.bounding_box()
     assert b_box["y"] < e_box["y"] < c_box["y"], (b_box, e_box, c_box)
     # the five other companies and the players' net worths still compute
-    expect(phone.get_by_text("Expected $", exact=False)).to_have_count(5, timeout=60_000)
+    expect(phone.get_by_text("Expected $", exact=False)).to_have_count(5)
     expect(phone.get_by_text("counts at its current price")).to_be_visible()
     assert phone.locator("[data-testid='stException']").count() == 0
     no_wider_than_the_phone(phone)

@@ -51,137 +51,152 @@ def _odds(drawn: tuple, unseen: tuple):
     return draw_odds(list(drawn), dict(unseen))
 
 
-st.subheader(_("Cards drawn this turn"))
-default_drawn = _url_checked("drawn", ["R3", "B1"], _check_drawn)
-drawn = st.multiselect(
-    _("Number cards and Joker held this turn"),
-    HOLDABLE,
-    default=default_drawn,
-    key="s5_drawn",
-    help=_(
-        "Pick the cards you have drawn and kept this turn (Draw 3, bombs and Steal are "
-        "already in the discard pile)."
-    ),
-)
-st.caption(_("Optional: the cards you can see cannot be drawn. Leave empty for a fresh deck."))
-c_rows, c_discard = st.columns(2)
-rows_seen = c_rows.text_input(
-    _("Cards in every player's rows"),
-    value=_url_checked("rows", "", _check_seen),
-    key="s5_rows_seen",
-    placeholder=_("e.g. {example}").format(example="R1 R2 G5 JK"),
-)
-discard_seen = c_discard.text_input(
-    _("Discard pile"),
-    value=_url_checked("discard", "", _check_seen),
-    key="s5_discard",
-    placeholder=_("e.g. {example}").format(example="D3 NB B4"),
-)
-ui.set_url(drawn=drawn, rows=rows_seen, discard=discard_seen)
-st.html(cards_html(drawn, "lg", empty=_("no cards")))
+# Each section is a fragment: an edit reruns and redraws only its own section (the odds'
+# chart is not drawn again when a row of the placement helper changes, and back).
 
-with ui.engine_errors():
-    unseen = unseen_cards(drawn, f"{rows_seen} {discard_seen}")
-    with st.spinner(_("Computing exact odds…")):
-        odds = _odds(tuple(drawn), tuple(sorted(unseen.items())))
-    c1, c2, c3 = st.columns(3)
-    c1.metric(_("Bust on the next draw"), percent(float(odds.bust)))
-    c2.metric(_("Second Joker"), percent(float(odds.double_joker)))
-    c3.metric(_("Safe"), percent(float(odds.safe)))
-    st.caption(
-        _(
-            "Exact: bust {bust}, second Joker {joker}, safe {safe} — from {unseen} unseen "
-            "cards. A Draw 3 counts as a bust if any of its three cards busts; bombs and "
-            "Steal never bust."
-        ).format(bust=odds.bust, joker=odds.double_joker, safe=odds.safe, unseen=odds.unseen)
+
+@ui.fragment
+def odds_section() -> None:
+    st.subheader(_("Cards drawn this turn"))
+    default_drawn = _url_checked("drawn", ["R3", "B1"], _check_drawn)
+    drawn = st.multiselect(
+        _("Number cards and Joker held this turn"),
+        HOLDABLE,
+        default=default_drawn,
+        key="s5_drawn",
+        help=_(
+            "Pick the cards you have drawn and kept this turn (Draw 3, bombs and Steal are "
+            "already in the discard pile)."
+        ),
     )
-    verb, why = draw_or_stop(odds)
-    if len(drawn) < rules.min_draws:
-        st.info(
-            words.sentences(
-                _("Fewer than {n} cards held: you may have to draw again.").format(
-                    n=rules.min_draws
-                ),
-                words.minimum_draw_text(rules),
-            )
-        )
-    else:
-        (st.success if verb == "draw" else st.warning)(
-            _("Suggestion: **{verb}** — {why}.").format(
-                verb=words.verb(verb), why=words.why_text(why)
-            )
-        )
-    fig = bar_chart(
-        [f"{k}" for k in range(1, len(odds.bust_within) + 1)],
-        [float(p) for p in odds.bust_within],
-        title=_("Bust within k more draws"),
-        x_title=_("k draws"),
-        y_title=_("probability"),
+    st.caption(_("Optional: the cards you can see cannot be drawn. Leave empty for a fresh deck."))
+    c_rows, c_discard = st.columns(2)
+    rows_seen = c_rows.text_input(
+        _("Cards in every player's rows"),
+        value=_url_checked("rows", "", _check_seen),
+        key="s5_rows_seen",
+        placeholder=_("e.g. {example}").format(example="R1 R2 G5 JK"),
     )
-    fig.update_yaxes(range=[0, 1], tickformat=".0%")
-    st.plotly_chart(fig, width="stretch", key="s5_within")
-    ui.assumption(
-        words.sentences(
+    discard_seen = c_discard.text_input(
+        _("Discard pile"),
+        value=_url_checked("discard", "", _check_seen),
+        key="s5_discard",
+        placeholder=_("e.g. {example}").format(example="D3 NB B4"),
+    )
+    ui.set_url(drawn=drawn, rows=rows_seen, discard=discard_seen)
+    st.html(cards_html(drawn, "lg", empty=_("no cards")))
+
+    with ui.engine_errors():
+        unseen = unseen_cards(drawn, f"{rows_seen} {discard_seen}")
+        with st.spinner(_("Computing exact odds…")):
+            odds = _odds(tuple(drawn), tuple(sorted(unseen.items())))
+        c1, c2, c3 = st.columns(3)
+        c1.metric(_("Bust on the next draw"), percent(float(odds.bust)))
+        c2.metric(_("Second Joker"), percent(float(odds.double_joker)))
+        c3.metric(_("Safe"), percent(float(odds.safe)))
+        st.caption(
             _(
-                "Deck of 75 number cards (5 colours × 1–5 × 3 copies) and 12 specials "
-                "(D3 ×3, NB ×2, CB ×2, ST ×3, JK ×2); the odds assume no reshuffle."
-            ),
-            words.draw3_joker_text(rules),
+                "Exact: bust {bust}, second Joker {joker}, safe {safe} — from {unseen} unseen "
+                "cards. A Draw 3 counts as a bust if any of its three cards busts; bombs and "
+                "Steal never bust."
+            ).format(bust=odds.bust, joker=odds.double_joker, safe=odds.safe, unseen=odds.unseen)
         )
-    )
-
-st.subheader(_("Placement helper"))
-st.caption(
-    _("Your rows bottom to top, e.g. “{example}”; leave a row empty if you have none.").format(
-        example="R1 R2 JK"
-    )
-)
-rows = []
-cols = st.columns(3)
-for i in range(3):
-    rows.append(
-        cols[i].text_input(
-            _("Row {n}").format(n=i + 1),
-            value=_url_checked(f"row{i + 1}", "", _check_row),
-            key=f"s5_row{i}",
-        )
-    )
-url_card = ui.url_value("card", "R2")
-card = st.selectbox(
-    _("Card to place"),
-    HOLDABLE,
-    index=HOLDABLE.index(url_card) if url_card in HOLDABLE else HOLDABLE.index("R2"),
-    key="s5_card",
-)
-ui.set_url(row1=rows[0], row2=rows[1], row3=rows[2], card=card)
-with ui.engine_errors():
-    places = legal_placements(rows, card)
-    html = ""
-    for i, text in enumerate(rows):
-        outlook = row_outlook(text)
-        note = (
-            _("can make: {combinations} (best {points})").format(
-                combinations=words.combinations_text(outlook.combinations),
-                points=outlook.best_points,
-            )
-            if text.strip()
-            else _("empty")
-        )
-        html += row_html(list(outlook.cards), _("row {n}").format(n=i + 1)) + (
-            f'<div style="font-size:12px;color:#555;margin:0 0 6px 50px">{note}</div>'
-        )
-    st.html(html)
-    st.markdown(_("**Legal places for** {card}:").format(card=card))
-    for a in places:
-        if a.discard:
-            st.markdown(
-                _("- “{move}” — no row stays viable: discard row {row} and start afresh").format(
-                    move=a, row=a.row
+        verb, why = draw_or_stop(odds)
+        if len(drawn) < rules.min_draws:
+            st.info(
+                words.sentences(
+                    _("Fewer than {n} cards held: you may have to draw again.").format(
+                        n=rules.min_draws
+                    ),
+                    words.minimum_draw_text(rules),
                 )
             )
         else:
-            row_cards = rows[a.row - 1].split() if a.row <= len(rows) else []
-            after = row_outlook(row_cards + [card])
-            st.markdown(
-                _("- “{move}” — then: {outlook}").format(move=a, outlook=words.outlook_text(after))
+            (st.success if verb == "draw" else st.warning)(
+                _("Suggestion: **{verb}** — {why}.").format(
+                    verb=words.verb(verb), why=words.why_text(why)
+                )
             )
+        fig = bar_chart(
+            [f"{k}" for k in range(1, len(odds.bust_within) + 1)],
+            [float(p) for p in odds.bust_within],
+            title=_("Bust within k more draws"),
+            x_title=_("k draws"),
+            y_title=_("probability"),
+        )
+        fig.update_yaxes(range=[0, 1], tickformat=".0%")
+        st.plotly_chart(fig, width="stretch", key="s5_within")
+        ui.assumption(
+            words.sentences(
+                _(
+                    "Deck of 75 number cards (5 colours × 1–5 × 3 copies) and 12 specials "
+                    "(D3 ×3, NB ×2, CB ×2, ST ×3, JK ×2); the odds assume no reshuffle."
+                ),
+                words.draw3_joker_text(rules),
+            )
+        )
+
+
+@ui.fragment
+def placement_section() -> None:
+    st.subheader(_("Placement helper"))
+    st.caption(
+        _("Your rows bottom to top, e.g. “{example}”; leave a row empty if you have none.").format(
+            example="R1 R2 JK"
+        )
+    )
+    rows = []
+    cols = st.columns(3)
+    for i in range(3):
+        rows.append(
+            cols[i].text_input(
+                _("Row {n}").format(n=i + 1),
+                value=_url_checked(f"row{i + 1}", "", _check_row),
+                key=f"s5_row{i}",
+            )
+        )
+    url_card = ui.url_value("card", "R2")
+    card = st.selectbox(
+        _("Card to place"),
+        HOLDABLE,
+        index=HOLDABLE.index(url_card) if url_card in HOLDABLE else HOLDABLE.index("R2"),
+        key="s5_card",
+    )
+    ui.set_url(row1=rows[0], row2=rows[1], row3=rows[2], card=card)
+    with ui.engine_errors():
+        places = legal_placements(rows, card)
+        html = ""
+        for i, text in enumerate(rows):
+            outlook = row_outlook(text)
+            note = (
+                _("can make: {combinations} (best {points})").format(
+                    combinations=words.combinations_text(outlook.combinations),
+                    points=outlook.best_points,
+                )
+                if text.strip()
+                else _("empty")
+            )
+            html += row_html(list(outlook.cards), _("row {n}").format(n=i + 1)) + (
+                f'<div style="font-size:12px;color:#555;margin:0 0 6px 50px">{note}</div>'
+            )
+        st.html(html)
+        st.markdown(_("**Legal places for** {card}:").format(card=card))
+        for a in places:
+            if a.discard:
+                st.markdown(
+                    _(
+                        "- “{move}” — no row stays viable: discard row {row} and start afresh"
+                    ).format(move=a, row=a.row)
+                )
+            else:
+                row_cards = rows[a.row - 1].split() if a.row <= len(rows) else []
+                after = row_outlook(row_cards + [card])
+                st.markdown(
+                    _("- “{move}” — then: {outlook}").format(
+                        move=a, outlook=words.outlook_text(after)
+                    )
+                )
+
+
+odds_section()
+placement_section()

@@ -40,115 +40,124 @@ st.caption(
 )
 st.html("<div style='font-size:14px'>" + _("Symbols:") + " " + legend_html() + "</div>")
 
-from_url = ui.url_value("slots", DEFAULT)
-if len(from_url) != 5 or any(len(s) > 6 for s in from_url):
-    from_url = DEFAULT
-seen_url = str(ui.url_value("seen", ""))
-ui.init_state(
-    **{f"sh_slot{i}": from_url[i] for i in range(5)},
-    sh_seen=seen_url if len(seen_url) <= 400 else "",
-)
-rules = rules_inputs("sh")
-cols = st.columns(5)
-slots = [
-    cols[i].text_input(_("Slot {n}").format(n=i + 1), key=f"sh_slot{i}", max_chars=6)
-    for i in range(5)
-]
-stock_up = stock_up_input(
-    st,
-    "sh_stock_up",
-    rules.stock_up_per_company,
-    url_count("up", 0, 0, rules.stock_up_per_company),
-    label=_("Stock-up chip on this company"),
-)
-seen_text = st.text_input(
-    _("Cards seen elsewhere (your hand, other companies, peeks), e.g. “2F 7W BULL”"),
-    key="sh_seen",
-    max_chars=400,
-)
-ui.set_url(slots=[s.strip() for s in slots], up=stock_up, seen=seen_text.strip())
 
-with ui.engine_errors():
-    kinds = []
-    for i, s in enumerate(slots):
-        try:
-            kinds.append(parse_slot(s, parity=rules.card_back_parity)[0])
-        except EngineError as exc:
-            raise EngineError.coded(
-                "stock.in_slot", "slot {i} {error}", i=i + 1, error=exc
-            ) from None
-    st.html(f"<div>{cards_html([s.strip().upper() or '?' for s in slots])}</div>")
-    if all(k == "card" for k in kinds):
-        if seen_text.strip():  # checks the seen cards
-            _distribution_shown(tuple(s.strip() for s in slots), stock_up, seen_text, rules)
-        b = price(slots, stock_up=stock_up, rules=rules)
-        st.metric(_("Price"), money(b.price))
-        st.markdown(f"**{hand_words.explain(b)}**")
-        st.dataframe(
-            pl.DataFrame(
-                {
-                    _("part"): [_(w) for w in PARTS],
-                    _("what"): [
-                        _("largest symbol sum (+10 Bull)"),
-                        "",
-                        hand_words.hand(b.symbol_hand),
-                        hand_words.hand(b.number_hand),
-                    ],
-                    "$": [b.base, b.stock_up_bonus, b.symbol_bonus, b.number_bonus],
-                }
-            ),
-            hide_index=True,
-        )
-        if b.clamped:
-            st.caption(_("The total {total} is clamped to the track, 1–57.").format(total=b.total))
-    else:
-        d = _distribution_shown(tuple(s.strip() for s in slots), stock_up, seen_text, rules)
-        c1, c2 = st.columns(2)
-        c1.metric(_("Expected price"), money(float(d.expected), 2))
-        c2.metric(_("Equally likely fillings"), number(d.outcomes))
-        prices = list(d.probabilities)
-        st.plotly_chart(
-            bar_chart(
-                prices,
-                [float(q) for q in d.probabilities.values()],
-                title=_("Exact price distribution"),
-                x_title=_("price ($)"),
-                y_title=_("probability"),
-            ),
-            width="stretch",
-        )
-        h1, h2 = st.columns(2)
-        h1.dataframe(
-            pl.DataFrame(
-                {
-                    _("symbol hand"): [hand_words.hand(h) for h in d.symbol_hands],
-                    _("probability"): [percent(float(q), 2) for q in d.symbol_hands.values()],
-                }
-            ),
-            hide_index=True,
-        )
-        h2.dataframe(
-            pl.DataFrame(
-                {
-                    _("number hand"): [hand_words.hand(h) for h in d.number_hands],
-                    _("probability"): [percent(float(q), 2) for q in d.number_hands.values()],
-                }
-            ),
-            hide_index=True,
-        )
-        with st.expander(_("Exact probabilities (fractions)")):
+@ui.fragment
+def calculator() -> None:
+    """The slots and their price: an edit reruns and redraws only this part of the page."""
+    from_url = ui.url_value("slots", DEFAULT)
+    if len(from_url) != 5 or any(len(s) > 6 for s in from_url):
+        from_url = DEFAULT
+    seen_url = str(ui.url_value("seen", ""))
+    ui.init_state(
+        **{f"sh_slot{i}": from_url[i] for i in range(5)},
+        sh_seen=seen_url if len(seen_url) <= 400 else "",
+    )
+    rules = rules_inputs("sh")
+    cols = st.columns(5)
+    slots = [
+        cols[i].text_input(_("Slot {n}").format(n=i + 1), key=f"sh_slot{i}", max_chars=6)
+        for i in range(5)
+    ]
+    stock_up = stock_up_input(
+        st,
+        "sh_stock_up",
+        rules.stock_up_per_company,
+        url_count("up", 0, 0, rules.stock_up_per_company),
+        label=_("Stock-up chip on this company"),
+    )
+    seen_text = st.text_input(
+        _("Cards seen elsewhere (your hand, other companies, peeks), e.g. “2F 7W BULL”"),
+        key="sh_seen",
+        max_chars=400,
+    )
+    ui.set_url(slots=[s.strip() for s in slots], up=stock_up, seen=seen_text.strip())
+
+    with ui.engine_errors():
+        kinds = []
+        for i, s in enumerate(slots):
+            try:
+                kinds.append(parse_slot(s, parity=rules.card_back_parity)[0])
+            except EngineError as exc:
+                raise EngineError.coded(
+                    "stock.in_slot", "slot {i} {error}", i=i + 1, error=exc
+                ) from None
+        st.html(f"<div>{cards_html([s.strip().upper() or '?' for s in slots])}</div>")
+        if all(k == "card" for k in kinds):
+            if seen_text.strip():  # checks the seen cards
+                _distribution_shown(tuple(s.strip() for s in slots), stock_up, seen_text, rules)
+            b = price(slots, stock_up=stock_up, rules=rules)
+            st.metric(_("Price"), money(b.price))
+            st.markdown(f"**{hand_words.explain(b)}**")
             st.dataframe(
                 pl.DataFrame(
                     {
-                        _("price"): prices,
-                        _("probability"): [str(q) for q in d.probabilities.values()],
+                        _("part"): [_(w) for w in PARTS],
+                        _("what"): [
+                            _("largest symbol sum (+10 Bull)"),
+                            "",
+                            hand_words.hand(b.symbol_hand),
+                            hand_words.hand(b.number_hand),
+                        ],
+                        "$": [b.base, b.stock_up_bonus, b.symbol_bonus, b.number_bonus],
                     }
                 ),
                 hide_index=True,
             )
-        st.caption(
-            _(
-                "Every way of filling the open slots with distinct unseen cards that match "
-                "their backs is equally likely; the figures are exact counts, not samples."
+            if b.clamped:
+                st.caption(
+                    _("The total {total} is clamped to the track, 1–57.").format(total=b.total)
+                )
+        else:
+            d = _distribution_shown(tuple(s.strip() for s in slots), stock_up, seen_text, rules)
+            c1, c2 = st.columns(2)
+            c1.metric(_("Expected price"), money(float(d.expected), 2))
+            c2.metric(_("Equally likely fillings"), number(d.outcomes))
+            prices = list(d.probabilities)
+            st.plotly_chart(
+                bar_chart(
+                    prices,
+                    [float(q) for q in d.probabilities.values()],
+                    title=_("Exact price distribution"),
+                    x_title=_("price ($)"),
+                    y_title=_("probability"),
+                ),
+                width="stretch",
             )
-        )
+            h1, h2 = st.columns(2)
+            h1.dataframe(
+                pl.DataFrame(
+                    {
+                        _("symbol hand"): [hand_words.hand(h) for h in d.symbol_hands],
+                        _("probability"): [percent(float(q), 2) for q in d.symbol_hands.values()],
+                    }
+                ),
+                hide_index=True,
+            )
+            h2.dataframe(
+                pl.DataFrame(
+                    {
+                        _("number hand"): [hand_words.hand(h) for h in d.number_hands],
+                        _("probability"): [percent(float(q), 2) for q in d.number_hands.values()],
+                    }
+                ),
+                hide_index=True,
+            )
+            with st.expander(_("Exact probabilities (fractions)")):
+                st.dataframe(
+                    pl.DataFrame(
+                        {
+                            _("price"): prices,
+                            _("probability"): [str(q) for q in d.probabilities.values()],
+                        }
+                    ),
+                    hide_index=True,
+                )
+            st.caption(
+                _(
+                    "Every way of filling the open slots with distinct unseen cards that match "
+                    "their backs is equally likely; the figures are exact counts, not samples."
+                )
+            )
+
+
+calculator()

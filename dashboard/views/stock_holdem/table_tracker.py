@@ -198,79 +198,87 @@ if view is not None:
         st.html(f"<div>{cards_html(view.seen)}</div>")
 
 # --- players (kept in the session and the URL, like the company cards) ---------------------
-st.subheader(pgettext("heading", "Players"))
-ui.init_state(tt_n=ui.url_value("n", 4, choices=(3, 4, 5, 6)), tt_players_v=0)
-n = st.selectbox(_("Players"), [3, 4, 5, 6], key="tt_n")
-if "tt_players" not in st.session_state:
-    from_url = tv.players_from_url(ui.url_value("pl", ""), n)
-    st.session_state["tt_players"] = tv.default_players(n) if from_url is None else from_url
-if st.session_state["tt_players"].height != n:
-    st.session_state["tt_players"] = tv.resize_players(st.session_state["tt_players"], n)
-    st.session_state["tt_players_v"] += 1
 
 
-@ui.callback
-def _keep_edits(editor_key: str) -> None:
-    """Fold the editor's changes into the kept table (a fresh editor shows it)."""
-    st.session_state["tt_players"] = tv.apply_edits(
-        st.session_state["tt_players"], st.session_state.get(editor_key)
-    )
-    st.session_state["tt_players_v"] += 1
+@ui.fragment
+def players_part(view, prices: list[int], result) -> None:
+    """The players and their expected net worths: an edit of the players reruns and redraws
+    only this part (the six companies' charts are not drawn again); the companies' figures
+    come from the last run of the whole page, which any change of theirs makes."""
+    st.subheader(pgettext("heading", "Players"))
+    ui.init_state(tt_n=ui.url_value("n", 4, choices=(3, 4, 5, 6)), tt_players_v=0)
+    n = st.selectbox(_("Players"), [3, 4, 5, 6], key="tt_n")
+    if "tt_players" not in st.session_state:
+        from_url = tv.players_from_url(ui.url_value("pl", ""), n)
+        st.session_state["tt_players"] = tv.default_players(n) if from_url is None else from_url
+    if st.session_state["tt_players"].height != n:
+        st.session_state["tt_players"] = tv.resize_players(st.session_state["tt_players"], n)
+        st.session_state["tt_players_v"] += 1
 
-
-editor_key = f"tt_players_{st.session_state['tt_players_v']}"
-st.data_editor(
-    st.session_state["tt_players"],
-    key=editor_key,
-    hide_index=True,
-    num_rows="fixed",
-    column_config=tv.players_column_config(),
-    width="stretch",
-    on_change=_keep_edits,
-    args=(editor_key,),
-)
-players = st.session_state["tt_players"]
-ui.set_url(n=n, pl=tv.players_to_url(players))
-if view is not None:
-    with ui.engine_errors():
-        rows = tv.players_rows(players)
-        # a company whose cards do not read counts at its current price meanwhile
-        at_price = [
-            prices[i] if i in result.company_errors else c for i, c in enumerate(view.companies)
-        ]
-        worths = expected_worths(rows, at_price, shares_per_company=tv.RULES.shares_per_company)
-        names = [r[0] for r in rows]
-        st.dataframe(
-            pl.DataFrame(
-                {
-                    _("player"): names,
-                    _("expected net worth"): [money(float(w), 2) for w in worths],
-                    _("shares (expected)"): [
-                        money(float(w) - r[1] - r[2], 2) for w, r in zip(worths, rows)
-                    ],
-                    _("cash + chips"): [r[1] + r[2] for r in rows],
-                }
-            ),
-            hide_index=True,
-            width="stretch",
+    @ui.callback
+    def _keep_edits(editor_key: str) -> None:
+        """Fold the editor's changes into the kept table (a fresh editor shows it)."""
+        st.session_state["tt_players"] = tv.apply_edits(
+            st.session_state["tt_players"], st.session_state.get(editor_key)
         )
-        if result.company_errors:
-            late = ", ".join(COMPANIES[i] for i in sorted(result.company_errors))
+        st.session_state["tt_players_v"] += 1
+
+    editor_key = f"tt_players_{st.session_state['tt_players_v']}"
+    st.data_editor(
+        st.session_state["tt_players"],
+        key=editor_key,
+        hide_index=True,
+        num_rows="fixed",
+        column_config=tv.players_column_config(),
+        width="stretch",
+        on_change=_keep_edits,
+        args=(editor_key,),
+    )
+    players = st.session_state["tt_players"]
+    ui.set_url(n=n, pl=tv.players_to_url(players))
+    if view is not None:
+        with ui.engine_errors():
+            rows = tv.players_rows(players)
+            # a company whose cards do not read counts at its current price meanwhile
+            at_price = [
+                prices[i] if i in result.company_errors else c for i, c in enumerate(view.companies)
+            ]
+            worths = expected_worths(rows, at_price, shares_per_company=tv.RULES.shares_per_company)
+            names = [r[0] for r in rows]
+            st.dataframe(
+                pl.DataFrame(
+                    {
+                        _("player"): names,
+                        _("expected net worth"): [money(float(w), 2) for w in worths],
+                        _("shares (expected)"): [
+                            money(float(w) - r[1] - r[2], 2) for w, r in zip(worths, rows)
+                        ],
+                        _("cash + chips"): [r[1] + r[2] for r in rows],
+                    }
+                ),
+                hide_index=True,
+                width="stretch",
+            )
+            if result.company_errors:
+                late = ", ".join(COMPANIES[i] for i in sorted(result.company_errors))
+                st.caption(
+                    _(
+                        "Company {company} counts at its current price until its cards are fixed."
+                    ).format(company=late)
+                )
+            st.plotly_chart(
+                tv.worth_chart(names, [float(w) for w in worths]),
+                width="stretch",
+                config={"displayModeBar": False},
+                key="tt_worth_chart",
+            )
             st.caption(
                 _(
-                    "Company {company} counts at its current price until its cards are fixed."
-                ).format(company=late)
+                    "Final settlement in expectation: cash + $1 per challenge chip + each share at "
+                    "its company's expected price after this round's price phase (as if nobody "
+                    "trades again)."
+                )
             )
-        st.plotly_chart(
-            tv.worth_chart(names, [float(w) for w in worths]),
-            width="stretch",
-            config={"displayModeBar": False},
-            key="tt_worth_chart",
-        )
-        st.caption(
-            _(
-                "Final settlement in expectation: cash + $1 per challenge chip + each share at "
-                "its company's expected price after this round's price phase (as if nobody "
-                "trades again)."
-            )
-        )
+
+
+players_part(view, prices, result)

@@ -11,7 +11,15 @@ import streamlit as st
 
 from dashboard.charts import step_chart
 from dashboard.i18n import _, error_text, number, pgettext
-from dashboard.ui import assumption, callback, engine_errors, number_field, set_url, url_value
+from dashboard.ui import (
+    assumption,
+    callback,
+    engine_errors,
+    fragment,
+    number_field,
+    set_url,
+    url_value,
+)
 from dashboard.whist.words import (
     entry_words,
     high_low,
@@ -67,388 +75,415 @@ rules = WhistRules(**rules_kw)
 two = variant.endswith("2")
 
 KIND = "score_sheet"
-key = f"{variant}_{rules_kw.get('whist_target', 0)}"
 STORE = default_store()
-# The stored sheet: one CSV per game and target, so switching games keeps each sheet.
-cur = {"id": url_value("sheet", "") or st.session_state.get("ws_sheet_id") or None}
-cur["version"] = None
-sheets: dict[str, str] = {}
-names_by_variant: dict[str, list] = {}  # the side names, stored with the sheet
-if cur["id"]:
-    try:
-        payload, cur["version"] = STORE.load(KIND, cur["id"])
-        data = json.loads(payload)
-        if not (
-            isinstance(data, dict)
-            and isinstance(data.get("sheets"), dict)
-            and all(isinstance(v, str) for v in data["sheets"].values())
-        ):
-            raise ValueError("the stored sheet is damaged")
-        sheets = dict(data["sheets"])
-        if isinstance(data.get("names"), dict):
-            names_by_variant = {
-                v: n for v, n in data["names"].items() if v in VARIANTS and isinstance(n, list)
-            }
-    except (NotStored, WrongKind, ValueError) as exc:
-        if isinstance(exc, WrongKind):
-            st.warning(
-                _("This link does not open a score sheet ({reason}); a new sheet is shown.").format(
-                    reason=error_text(exc)[:160]
-                )
-            )
-        elif isinstance(exc, ValueError):  # not the shape this page stores
-            st.warning(_("This score sheet is damaged and cannot be read; a new sheet is shown."))
-        else:
-            st.warning(
-                _(
-                    "This score sheet is no longer stored (never saved, or removed after long "
-                    "disuse); a new sheet is shown."
-                )
-            )
-        cur["id"] = None
-        cur["version"] = None
-        st.session_state.pop("ws_sheet_id", None)
-        st.query_params.pop("sheet", None)
-    except StoreError as exc:
-        st.error(_("Score sheets cannot be stored here: {reason}").format(reason=error_text(exc)))
-        st.stop()
-if cur["id"]:
-    st.session_state["ws_sheet_id"] = cur["id"]
-    set_url(sheet=cur["id"])
-# The version this tab showed last: a write based on an older one is refused.
-seen = st.session_state.get("ws_seen")
-cur["expected"] = seen[1] if seen and seen[0] == cur["id"] else cur["version"]
-st.session_state["ws_seen"] = (cur["id"], cur["version"])
-
-error = st.session_state.pop("ws_error", None)
-if error:
-    st.error(error)
-
-try:
-    names = check_names(names_by_variant.get(variant), variant)
-except EngineError:
-    names = default_names(variant)
-sheet = ScoreSheet(variant, rules, names=names)
-if sheets.get(key):
-    try:
-        sheet = ScoreSheet.from_csv(sheets[key], rules, names=names)
-    except EngineError as exc:
-        st.error(
-            _("The saved sheet could not be read ({reason}); starting a new one.").format(
-                reason=exc
-            )
-        )
-        sheets[key] = ""
-sides = list(sheet.names)
-shown = [shown_name(n) for n in sides]  # the default names in the page's language
 
 
-def check_fresh() -> None:
-    """Refuse a change made in a tab that shows an older version of the sheet."""
-    if cur["id"] and cur["expected"] != cur["version"]:
-        raise StaleWrite(
-            _(
-                "this sheet changed in another tab — the latest version is shown now; "
-                "your change was not saved"
-            )
-        )
-
-
-def save(s: ScoreSheet) -> None:
-    sheets[key] = s.to_csv() if s.entries else ""
-    names_by_variant[variant] = list(s.names)
-    payload = json.dumps({"sheets": sheets, "names": names_by_variant})
-    try:
-        if cur["id"] is None:
-            cur["id"], cur["version"] = STORE.create(KIND, payload), 1
-            st.session_state["ws_sheet_id"] = cur["id"]
-            st.query_params["sheet"] = cur["id"]
-        else:
-            cur["version"] = STORE.save(KIND, cur["id"], payload, cur["version"])
-    except StaleWrite as exc:  # another tab wrote in the last instant
-        st.session_state["ws_error"] = error_text(exc)
-        st.rerun()
-    st.session_state["ws_seen"] = (cur["id"], cur["version"])
-
-
-# --- totals first (filled once a new deal is scored): readable on a phone ----------------
-totals_box = st.container(horizontal=True, gap="medium")
-
-# --- side names -----------------------------------------------------------------------------
-with st.expander(_("Names: {side1} · {side2}").format(side1=shown[0], side2=shown[1])):
-    n1, n2 = st.columns(2)
-    st.session_state.setdefault("ws_name0", shown[0])
-    st.session_state.setdefault("ws_name1", shown[1])
-    names_of = (cur["id"], variant, tuple(shown))
-    if st.session_state.get("ws_names_of") != names_of:  # another sheet, game or language
-        st.session_state["ws_names_of"] = names_of
-        st.session_state["ws_name0"], st.session_state["ws_name1"] = shown
-    typed = [
-        n1.text_input(
-            _("Side 1") if not two else _("Player 1"),
-            key="ws_name0",
-            max_chars=MAX_NAME_CHARS,
-            help=_("Seats 1 and 3 (North and South)") if not two else None,
-        ),
-        n2.text_input(
-            _("Side 2") if not two else _("Player 2"),
-            key="ws_name1",
-            max_chars=MAX_NAME_CHARS,
-            help=_("Seats 2 and 4 (East and West)") if not two else None,
-        ),
-    ]
-    typed = [stored_name(t) if isinstance(t, str) else t for t in typed]
-    with engine_errors():
-        wanted = check_names(typed, variant)
-        if list(wanted) != sides:
-            check_fresh()
-            sheet.names = wanted
-            save(sheet)
-            st.rerun()
-
-
-@callback
-def _preset_books() -> None:
-    """The books field follows the bid: a new bid presets the books that just make it."""
-    st.session_state["ws_books"] = 6 + int(st.session_state.get("ws_bid", 3))
-
-
-# --- enter a deal -------------------------------------------------------------------------
-with st.container(border=True):
-    st.markdown(_("**Enter a deal**"))
-    if variant.startswith("bid"):
-        c1, c2 = st.columns(2)
-        side = c1.radio(_("Declaring side"), [0, 1], format_func=shown.__getitem__, key="ws_side")
-        bid = c2.selectbox(_("Bid"), [3, 4, 5, 6, 7], key="ws_bid", on_change=_preset_books)
-        c3, c4 = st.columns(2)
-        kind = c3.selectbox(
-            _("Kind"), ["uptown", "downtown", "notrump"], key="ws_kind", format_func=kind_word
-        )
-        st.session_state.setdefault("ws_books", 6 + int(bid))
-        books = number_field(
-            c4,
-            _("Books won by the declaring side (kitty book included)"),
-            min=0,
-            max=13,
-            step=1,
-            key="ws_books",
-        )
-        ready = books is not None
-        if ready:  # else the message beside the field says what is allowed
-            with engine_errors():
-                need, made, pts = bid_outcome(int(bid), kind, int(books))
-                word = _(":green-badge[made]") if made else _(":red-badge[set]")
-                st.markdown(
+@fragment
+def sheet_view() -> None:
+    """The stored sheet, its entry and its table: adding a deal reruns and redraws only
+    this part (the sheet is read from the store on every run, so a fragment rerun never
+    works on an old copy)."""
+    key = f"{variant}_{rules_kw.get('whist_target', 0)}"
+    # The stored sheet: one CSV per game and target, so switching games keeps each sheet.
+    cur = {"id": url_value("sheet", "") or st.session_state.get("ws_sheet_id") or None}
+    cur["version"] = None
+    sheets: dict[str, str] = {}
+    names_by_variant: dict[str, list] = {}  # the side names, stored with the sheet
+    if cur["id"]:
+        try:
+            payload, cur["version"] = STORE.load(KIND, cur["id"])
+            data = json.loads(payload)
+            if not (
+                isinstance(data, dict)
+                and isinstance(data.get("sheets"), dict)
+                and all(isinstance(v, str) for v in data["sheets"].values())
+            ):
+                raise ValueError("the stored sheet is damaged")
+            sheets = dict(data["sheets"])
+            if isinstance(data.get("names"), dict):
+                names_by_variant = {
+                    v: n for v, n in data["names"].items() if v in VARIANTS and isinstance(n, list)
+                }
+        except (NotStored, WrongKind, ValueError) as exc:
+            if isinstance(exc, WrongKind):
+                st.warning(
                     _(
-                        "{number} {kind} needs {need} books: with {books} it is {verdict} — "
-                        "{side} scores **{points}**."
-                    ).format(
-                        number=bid,
-                        kind=kind_word(kind),
-                        need=need,
-                        books=int(books),
-                        verdict=word,
-                        side=shown[int(side)],
-                        points=f"{pts:+d}",
+                        "This link does not open a score sheet ({reason}); a new sheet is shown."
+                    ).format(reason=error_text(exc)[:160])
+                )
+            elif isinstance(exc, ValueError):  # not the shape this page stores
+                st.warning(
+                    _("This score sheet is damaged and cannot be read; a new sheet is shown.")
+                )
+            else:
+                st.warning(
+                    _(
+                        "This score sheet is no longer stored (never saved, or removed after "
+                        "long disuse); a new sheet is shown."
                     )
                 )
-    elif variant == "whist4":
-        c1, c2, c3 = st.columns(3)
-        st.session_state.setdefault("ws_tricks", 7)
-        tricks = number_field(
-            c1,
-            _("Tricks of {side}").format(side=shown[0]),
-            min=0,
-            max=13,
-            step=1,
-            key="ws_tricks",
-        )
-        ready = tricks is not None
-        hon_side = c2.selectbox(
-            _("Honours held in one hand by"),
-            [-1, 0, 1],
-            format_func=lambda s: _("nobody") if s < 0 else shown[s],
-            key="ws_hside",
-        )
-        hon = c3.selectbox(_("How many of A K Q J"), [3, 4], key="ws_hon")
-    else:
-        c1, c2, c3 = st.columns(3)
-        game = c1.selectbox(
-            pgettext("kind of game", "Game"), ["high", "low"], key="ws_game", format_func=high_low
-        )
-        st.session_state.setdefault("ws_tricks2", 7)
-        tricks = number_field(
-            c2,
-            _("Tricks of {side}").format(side=shown[0]),
-            min=0,
-            max=13,
-            step=1,
-            key="ws_tricks2",
-        )
-        ready = tricks is not None
-        declarer = c3.selectbox(
-            _("High declarer"), [0, 1], format_func=shown.__getitem__, key="ws_decl"
-        )
-    submitted = st.button(_("Add deal"), type="primary", key="ws_add", disabled=not ready)
-if submitted:
-    with engine_errors():
-        check_fresh()
-        if variant.startswith("bid"):
-            pts = sheet.add_bid(int(side), int(bid), kind, int(books))
-        elif variant == "whist4":
-            hs = None if int(hon_side) < 0 else int(hon_side)
-            pts = sheet.add_whist(int(tricks), hs, int(hon) if hs is not None else 0)
-        else:
-            pts = sheet.add_two_player_whist(
-                game, int(tricks), int(declarer) if game == "high" else None
+            cur["id"] = None
+            cur["version"] = None
+            st.session_state.pop("ws_sheet_id", None)
+            st.query_params.pop("sheet", None)
+        except StoreError as exc:
+            st.error(
+                _("Score sheets cannot be stored here: {reason}").format(reason=error_text(exc))
             )
-        save(sheet)
-        st.toast(
-            _("Deal scored: {side1} {points1}, {side2} {points2}").format(
-                side1=shown[0], points1=f"{pts[0]:+d}", side2=shown[1], points2=f"{pts[1]:+d}"
-            )
-        )
+            st.stop()
+    if cur["id"]:
+        st.session_state["ws_sheet_id"] = cur["id"]
+        set_url(sheet=cur["id"])
+    # The version this tab showed last: a write based on an older one is refused.
+    seen = st.session_state.get("ws_seen")
+    cur["expected"] = seen[1] if seen and seen[0] == cur["id"] else cur["version"]
+    st.session_state["ws_seen"] = (cur["id"], cur["version"])
 
-# --- the sheet ----------------------------------------------------------------------------
-frame = sheet.frame()
-a, b = sheet.totals()
-with totals_box:
-    st.metric(shown[0], a)
-    st.metric(shown[1], b)
-result = sheet.result()
-if result:
-    st.success(_("Game over: {result}.").format(result=result_words(result, sheet.names)))
-else:
-    goal = (
-        _("+{target} wins, -{target} loses").format(target=rules.bid_target)
-        if rules.bidding
-        else _("first to {target} wins").format(target=rules.whist_target)
-    )
-    st.caption(_("End condition: {goal}.").format(goal=goal))
-if frame.height:
-    entered = [entry_words(e, sheet.names) for e in sheet.entries]
-    if len(entered) == frame.height and all(entered):
-        frame = frame.with_columns(pl.Series("deal entered", entered, dtype=pl.Utf8))
-    deal_word = _("deal")
-    table = frame.select(
-        "deal", "total 0", "total 1", "points 0", "points 1", "deal entered"
-    ).rename(
-        {
-            "deal": deal_word,
-            "points 0": _("{side} points").format(side=shown[0]),
-            "points 1": _("{side} points").format(side=shown[1]),
-            "total 0": _("{side} total").format(side=shown[0]),
-            "total 1": _("{side} total").format(side=shown[1]),
-            "deal entered": _("deal entered"),
-        }
-    )
-    st.dataframe(table, hide_index=True, width="stretch")
-    chart_df = pl.concat(
-        [
-            pl.DataFrame({"deal": [0], "total 0": [0], "total 1": [0]}),
-            frame.select("deal", "total 0", "total 1"),
-        ]
-    ).rename({"deal": deal_word})
-    fig = step_chart(
-        chart_df,
-        ["total 0", "total 1"],
-        None,
-        title=_("Running totals"),
-        y_title=_("points"),
-        x=deal_word,
-        names=shown,
-        shape="linear",
-    )
-    # Deals are whole numbers: integer ticks, at most about ten of them.
-    fig.update_xaxes(tickformat="d", tick0=0, dtick=max(1, -(-frame.height // 10)))
-    st.plotly_chart(fig, width="stretch")
-    c1, c2 = st.columns(2)
-    if c1.button(_("Undo last deal"), key="ws_undo", width="stretch"):
-        with engine_errors():
-            check_fresh()
-            sheet.undo()
-            save(sheet)
-            st.rerun()
-    if c2.button(_("New sheet"), key="ws_new", width="stretch"):
-        with engine_errors():
-            check_fresh()
-            save(ScoreSheet(variant, rules, names=sheet.names))
-            st.rerun()
-    st.download_button(
-        _("Export sheet (CSV)"),
-        sheet.to_csv(report=True),  # with points, totals and names; imports back as it is
-        file_name=f"whist-{variant}-sheet.csv",
-        mime="text/csv",
-        key="ws_export",
-    )
-else:
-    st.info(_("No deals yet: enter the first one above."))
+    error = st.session_state.pop("ws_error", None)
+    if error:
+        st.error(error)
 
-upload = st.file_uploader(_("Import a sheet (CSV exported here)"), type=["csv"], key="ws_import")
-if upload is not None and st.session_state.get("ws_imported") != upload.file_id:
-    with engine_errors(_("Import refused: ")):
-        if upload.size > MAX_CSV_CHARS:
-            raise EngineError(
-                _("{name} has {size} bytes; a score sheet has at most {most}").format(
-                    name=upload.name, size=number(upload.size), most=number(MAX_CSV_CHARS)
-                )
-            )
+    try:
+        names = check_names(names_by_variant.get(variant), variant)
+    except EngineError:
+        names = default_names(variant)
+    sheet = ScoreSheet(variant, rules, names=names)
+    if sheets.get(key):
         try:
-            text = upload.getvalue().decode("utf-8")
-        except UnicodeDecodeError:
-            raise EngineError(_("{name} is not UTF-8 text").format(name=upload.name)) from None
-        check_fresh()
-        imported = ScoreSheet.from_csv(text, rules, names=sides)
-        if imported.variant != variant:
-            raise EngineError(
-                _("{name} is a {game} sheet; choose that game first").format(
-                    name=upload.name, game=variant_title(imported.variant)
+            sheet = ScoreSheet.from_csv(sheets[key], rules, names=names)
+        except EngineError as exc:
+            st.error(
+                _("The saved sheet could not be read ({reason}); starting a new one.").format(
+                    reason=error_text(exc)
                 )
             )
-        save(imported)
-        st.session_state["ws_imported"] = upload.file_id
-        st.rerun()
+            sheets[key] = ""
+    sides = list(sheet.names)
+    shown = [shown_name(n) for n in sides]  # the default names in the page's language
+
+    def check_fresh() -> None:
+        """Refuse a change made in a tab that shows an older version of the sheet."""
+        if cur["id"] and cur["expected"] != cur["version"]:
+            raise StaleWrite(
+                _(
+                    "this sheet changed in another tab — the latest version is shown now; "
+                    "your change was not saved"
+                )
+            )
+
+    def save(s: ScoreSheet) -> None:
+        sheets[key] = s.to_csv() if s.entries else ""
+        names_by_variant[variant] = list(s.names)
+        payload = json.dumps({"sheets": sheets, "names": names_by_variant})
+        try:
+            if cur["id"] is None:
+                cur["id"], cur["version"] = STORE.create(KIND, payload), 1
+                st.session_state["ws_sheet_id"] = cur["id"]
+                st.query_params["sheet"] = cur["id"]
+            else:
+                cur["version"] = STORE.save(KIND, cur["id"], payload, cur["version"])
+        except StaleWrite as exc:  # another tab wrote in the last instant
+            st.session_state["ws_error"] = error_text(exc)
+            st.rerun()
+        st.session_state["ws_seen"] = (cur["id"], cur["version"])
+
+    # --- totals first (filled once a new deal is scored): readable on a phone ----------------
+    totals_box = st.container(horizontal=True, gap="medium")
+
+    # --- side names -----------------------------------------------------------------------------
+    with st.expander(_("Names: {side1} · {side2}").format(side1=shown[0], side2=shown[1])):
+        n1, n2 = st.columns(2)
+        st.session_state.setdefault("ws_name0", shown[0])
+        st.session_state.setdefault("ws_name1", shown[1])
+        names_of = (cur["id"], variant, tuple(shown))
+        if st.session_state.get("ws_names_of") != names_of:  # another sheet, game or language
+            st.session_state["ws_names_of"] = names_of
+            st.session_state["ws_name0"], st.session_state["ws_name1"] = shown
+        typed = [
+            n1.text_input(
+                _("Side 1") if not two else _("Player 1"),
+                key="ws_name0",
+                max_chars=MAX_NAME_CHARS,
+                help=_("Seats 1 and 3 (North and South)") if not two else None,
+            ),
+            n2.text_input(
+                _("Side 2") if not two else _("Player 2"),
+                key="ws_name1",
+                max_chars=MAX_NAME_CHARS,
+                help=_("Seats 2 and 4 (East and West)") if not two else None,
+            ),
+        ]
+        typed = [stored_name(t) if isinstance(t, str) else t for t in typed]
+        with engine_errors():
+            wanted = check_names(typed, variant)
+            if list(wanted) != sides:
+                check_fresh()
+                sheet.names = wanted
+                save(sheet)
+                st.rerun()
+
+    @callback
+    def _preset_books() -> None:
+        """The books field follows the bid: a new bid presets the books that just make it."""
+        st.session_state["ws_books"] = 6 + int(st.session_state.get("ws_bid", 3))
+
+    # --- enter a deal -------------------------------------------------------------------------
+    with st.container(border=True):
+        st.markdown(_("**Enter a deal**"))
+        if variant.startswith("bid"):
+            c1, c2 = st.columns(2)
+            side = c1.radio(
+                _("Declaring side"), [0, 1], format_func=shown.__getitem__, key="ws_side"
+            )
+            bid = c2.selectbox(_("Bid"), [3, 4, 5, 6, 7], key="ws_bid", on_change=_preset_books)
+            c3, c4 = st.columns(2)
+            kind = c3.selectbox(
+                _("Kind"), ["uptown", "downtown", "notrump"], key="ws_kind", format_func=kind_word
+            )
+            st.session_state.setdefault("ws_books", 6 + int(bid))
+            books = number_field(
+                c4,
+                _("Books won by the declaring side (kitty book included)"),
+                min=0,
+                max=13,
+                step=1,
+                key="ws_books",
+            )
+            ready = books is not None
+            if ready:  # else the message beside the field says what is allowed
+                with engine_errors():
+                    need, made, pts = bid_outcome(int(bid), kind, int(books))
+                    word = _(":green-badge[made]") if made else _(":red-badge[set]")
+                    st.markdown(
+                        _(
+                            "{number} {kind} needs {need} books: with {books} it is {verdict} — "
+                            "{side} scores **{points}**."
+                        ).format(
+                            number=bid,
+                            kind=kind_word(kind),
+                            need=need,
+                            books=int(books),
+                            verdict=word,
+                            side=shown[int(side)],
+                            points=f"{pts:+d}",
+                        )
+                    )
+        elif variant == "whist4":
+            c1, c2, c3 = st.columns(3)
+            st.session_state.setdefault("ws_tricks", 7)
+            tricks = number_field(
+                c1,
+                _("Tricks of {side}").format(side=shown[0]),
+                min=0,
+                max=13,
+                step=1,
+                key="ws_tricks",
+            )
+            ready = tricks is not None
+            hon_side = c2.selectbox(
+                _("Honours held in one hand by"),
+                [-1, 0, 1],
+                format_func=lambda s: _("nobody") if s < 0 else shown[s],
+                key="ws_hside",
+            )
+            hon = c3.selectbox(_("How many of A K Q J"), [3, 4], key="ws_hon")
+        else:
+            c1, c2, c3 = st.columns(3)
+            game = c1.selectbox(
+                pgettext("kind of game", "Game"),
+                ["high", "low"],
+                key="ws_game",
+                format_func=high_low,
+            )
+            st.session_state.setdefault("ws_tricks2", 7)
+            tricks = number_field(
+                c2,
+                _("Tricks of {side}").format(side=shown[0]),
+                min=0,
+                max=13,
+                step=1,
+                key="ws_tricks2",
+            )
+            ready = tricks is not None
+            declarer = c3.selectbox(
+                _("High declarer"), [0, 1], format_func=shown.__getitem__, key="ws_decl"
+            )
+        submitted = st.button(_("Add deal"), type="primary", key="ws_add", disabled=not ready)
+    if submitted:
+        with engine_errors():
+            check_fresh()
+            if variant.startswith("bid"):
+                pts = sheet.add_bid(int(side), int(bid), kind, int(books))
+            elif variant == "whist4":
+                hs = None if int(hon_side) < 0 else int(hon_side)
+                pts = sheet.add_whist(int(tricks), hs, int(hon) if hs is not None else 0)
+            else:
+                pts = sheet.add_two_player_whist(
+                    game, int(tricks), int(declarer) if game == "high" else None
+                )
+            save(sheet)
+            st.toast(
+                _("Deal scored: {side1} {points1}, {side2} {points2}").format(
+                    side1=shown[0], points1=f"{pts[0]:+d}", side2=shown[1], points2=f"{pts[1]:+d}"
+                )
+            )
+
+    # --- the sheet ----------------------------------------------------------------------------
+    frame = sheet.frame()
+    a, b = sheet.totals()
+    with totals_box:
+        st.metric(shown[0], a)
+        st.metric(shown[1], b)
+    result = sheet.result()
+    if result:
+        st.success(_("Game over: {result}.").format(result=result_words(result, sheet.names)))
+    else:
+        goal = (
+            _("+{target} wins, -{target} loses").format(target=rules.bid_target)
+            if rules.bidding
+            else _("first to {target} wins").format(target=rules.whist_target)
+        )
+        st.caption(_("End condition: {goal}.").format(goal=goal))
+    if frame.height:
+        entered = [entry_words(e, sheet.names) for e in sheet.entries]
+        if len(entered) == frame.height and all(entered):
+            frame = frame.with_columns(pl.Series("deal entered", entered, dtype=pl.Utf8))
+        deal_word = _("deal")
+        table = frame.select(
+            "deal", "total 0", "total 1", "points 0", "points 1", "deal entered"
+        ).rename(
+            {
+                "deal": deal_word,
+                "points 0": _("{side} points").format(side=shown[0]),
+                "points 1": _("{side} points").format(side=shown[1]),
+                "total 0": _("{side} total").format(side=shown[0]),
+                "total 1": _("{side} total").format(side=shown[1]),
+                "deal entered": _("deal entered"),
+            }
+        )
+        st.dataframe(table, hide_index=True, width="stretch")
+        chart_df = pl.concat(
+            [
+                pl.DataFrame({"deal": [0], "total 0": [0], "total 1": [0]}),
+                frame.select("deal", "total 0", "total 1"),
+            ]
+        ).rename({"deal": deal_word})
+        fig = step_chart(
+            chart_df,
+            ["total 0", "total 1"],
+            None,
+            title=_("Running totals"),
+            y_title=_("points"),
+            x=deal_word,
+            names=shown,
+            shape="linear",
+        )
+        # Deals are whole numbers: integer ticks, at most about ten of them.
+        fig.update_xaxes(tickformat="d", tick0=0, dtick=max(1, -(-frame.height // 10)))
+        st.plotly_chart(fig, width="stretch")
+        c1, c2 = st.columns(2)
+        if c1.button(_("Undo last deal"), key="ws_undo", width="stretch"):
+            with engine_errors():
+                check_fresh()
+                sheet.undo()
+                save(sheet)
+                st.rerun()
+        if c2.button(_("New sheet"), key="ws_new", width="stretch"):
+            with engine_errors():
+                check_fresh()
+                save(ScoreSheet(variant, rules, names=sheet.names))
+                st.rerun()
+        st.download_button(
+            _("Export sheet (CSV)"),
+            sheet.to_csv(report=True),  # with points, totals and names; imports back as is
+            file_name=f"whist-{variant}-sheet.csv",
+            mime="text/csv",
+            key="ws_export",
+        )
+    else:
+        st.info(_("No deals yet: enter the first one above."))
+
+    upload = st.file_uploader(
+        _("Import a sheet (CSV exported here)"), type=["csv"], key="ws_import"
+    )
+    if upload is not None and st.session_state.get("ws_imported") != upload.file_id:
+        with engine_errors(_("Import refused: ")):
+            if upload.size > MAX_CSV_CHARS:
+                raise EngineError(
+                    _("{name} has {size} bytes; a score sheet has at most {most}").format(
+                        name=upload.name, size=number(upload.size), most=number(MAX_CSV_CHARS)
+                    )
+                )
+            try:
+                text = upload.getvalue().decode("utf-8")
+            except UnicodeDecodeError:
+                raise EngineError(_("{name} is not UTF-8 text").format(name=upload.name)) from None
+            check_fresh()
+            imported = ScoreSheet.from_csv(text, rules, names=sides)
+            if imported.variant != variant:
+                raise EngineError(
+                    _("{name} is a {game} sheet; choose that game first").format(
+                        name=upload.name, game=variant_title(imported.variant)
+                    )
+                )
+            save(imported)
+            st.session_state["ws_imported"] = upload.file_id
+            st.rerun()
+
+
+sheet_view()
+
 
 # --- one-shot calculator ----------------------------------------------------------------------
-st.divider()
-st.subheader(_("Bid Whist points calculator"))
-c1, c2, c3 = st.columns(3)
-qb = url_value("bid", 4, min=3, max=7)
-qk = url_value("kind", "uptown", choices=("uptown", "downtown", "notrump"))
-qn = url_value("books", 10, min=0, max=13)
-kinds = ["uptown", "downtown", "notrump"]
-cb = c1.selectbox(
-    _("Bid"),
-    [3, 4, 5, 6, 7],
-    index=[3, 4, 5, 6, 7].index(qb) if qb in range(3, 8) else 1,
-    key="wc_bid",
-)
-ck = c2.selectbox(
-    _("Kind"),
-    kinds,
-    index=kinds.index(qk) if qk in kinds else 0,
-    key="wc_kind",
-    format_func=kind_word,
-)
-cn = c3.number_input(
-    _("Books (kitty included)"), 0, 13, qn if 0 <= qn <= 13 else 10, key="wc_books"
-)
-set_url(bid=cb, kind=ck, books=int(cn))
-with engine_errors():
-    pts = bid_whist_points(int(cb), ck, int(cn))
-    need = 6 + int(cb)
-    verdict = pgettext("contract", "made") if int(cn) >= need else pgettext("contract", "set")
-    st.markdown(
-        _(
-            "Contract **{number} {kind}** needs {need} books; with {books} it is **{verdict}**: "
-            "the declaring side scores **{points}**."
-        ).format(
-            number=cb,
-            kind=kind_word(ck),
-            need=need,
-            books=int(cn),
-            verdict=verdict,
-            points=f"{pts:+d}",
-        )
+
+
+@fragment
+def points_calculator() -> None:
+    """The one-shot calculator: an edit redraws only its own lines."""
+    st.divider()
+    st.subheader(_("Bid Whist points calculator"))
+    c1, c2, c3 = st.columns(3)
+    qb = url_value("bid", 4, min=3, max=7)
+    qk = url_value("kind", "uptown", choices=("uptown", "downtown", "notrump"))
+    qn = url_value("books", 10, min=0, max=13)
+    kinds = ["uptown", "downtown", "notrump"]
+    cb = c1.selectbox(
+        _("Bid"),
+        [3, 4, 5, 6, 7],
+        index=[3, 4, 5, 6, 7].index(qb) if qb in range(3, 8) else 1,
+        key="wc_bid",
     )
-    st.caption(_("Only the declaring side scores. No trump doubles both the gain and the loss."))
+    ck = c2.selectbox(
+        _("Kind"),
+        kinds,
+        index=kinds.index(qk) if qk in kinds else 0,
+        key="wc_kind",
+        format_func=kind_word,
+    )
+    cn = c3.number_input(
+        _("Books (kitty included)"), 0, 13, qn if 0 <= qn <= 13 else 10, key="wc_books"
+    )
+    set_url(bid=cb, kind=ck, books=int(cn))
+    with engine_errors():
+        pts = bid_whist_points(int(cb), ck, int(cn))
+        need = 6 + int(cb)
+        verdict = pgettext("contract", "made") if int(cn) >= need else pgettext("contract", "set")
+        st.markdown(
+            _(
+                "Contract **{number} {kind}** needs {need} books; with {books} it is "
+                "**{verdict}**: the declaring side scores **{points}**."
+            ).format(
+                number=cb,
+                kind=kind_word(ck),
+                need=need,
+                books=int(cn),
+                verdict=verdict,
+                points=f"{pts:+d}",
+            )
+        )
+        st.caption(
+            _("Only the declaring side scores. No trump doubles both the gain and the loss.")
+        )
+
+
+points_calculator()

@@ -1,0 +1,565 @@
+"""What a person feels: the app's interactions timed in a real browser.
+
+``python -m dashboard.bench --browser`` (``make bench-browser``) starts the real server
+(``python -m streamlit run dashboard/app.py`` on a free port), drives Debian's Chromium
+(``/usr/bin/chromium``) with Playwright and prints, per page and interaction, how long the
+page takes to settle after a key press or a tap: the median and the maximum over the
+repetitions, at 1280 px and at 390 px with Chromium's CPU throttled 4× (a phone's speed,
+through the DevTools protocol's ``Emulation.setCPUThrottlingRate``), beside the targets
+(:data:`TARGETS`: a board step ≤ 100 ms, a tap or an edit ≤ 300 ms, a first load ≤ 1 s).
+It is a benchmark, not a test: nothing fails, the table says which figures miss.
+
+``python -m dashboard.bench`` without ``--browser`` runs the server-side AppTest bench
+(:mod:`dashboard.bench_app`, also ``python -m engine bench --app``).
+
+**Settled**, precisely. A MutationObserver on the whole document (installed before the
+app's own scripts) records the time of every DOM change. The clock starts at the input
+event (the ``pointerdown`` of a tap or click, the ``keydown`` of a key press, caught in the
+capture phase; for a first load, the start of the navigation). The page is settled once,
+at the same moment,
+
+* the interaction's own condition holds (the new step number, the new event number, …:
+  its first moment is the **shown** column),
+* at least one DOM change has happened since the input,
+* no element is stale (``[data-stale="true"]``: Streamlit's greyed-out elements of a
+  rerun in progress), no loading skeleton (``stSkeleton``) is drawn and Streamlit's
+  running indicator (``[data-testid="stStatusWidget"]``) is absent,
+* and nothing in the document has changed for :data:`QUIET_MS` (the running indicator's
+  own animation and fade-out are not counted as changes: the page is drawn by then).
+
+The **settled** figure is the time of the last DOM change before that quiet window (the
+window itself is not counted). The conditions are polled every :data:`POLL_MS`, so a
+"shown" figure is late by up to that much. **Sent** is what the server sent over its
+websocket from the input until settled (every element of a rerun is sent again, changed or
+not: a fragment sends only its own part). Each figure is one interaction on a warm
+server (every page is loaded once, untimed, before it is timed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+#: target per kind of interaction (ms)
+TARGETS = {"load": 1000.0, "step": 100.0, "tap": 300.0, "edit": 300.0}
+QUIET_MS = 250
+POLL_MS = 15
+TIMEOUT_MS = 60_000
+#: (name, width, height, CPU slow-down)
+SCREENS = {
+    "1280": ("1280 px", 1280, 900, 1.0),
+    "390": ("390 px, CPU 4× slower", 390, 844, 4.0),
+}
+
+# Installed in every document before its scripts run: the DOM-change clock and the input
+# clock (armed by the bench right before the input it times).
+INSTRUMENT = """
+(() => {
+  if (window.__bench) return;
+  const B = window.__bench = {last: 0, changes: 0, t0: 0, armed: false, before: '',
+                              shown: null, expr: null, pred: null};
+  // the running indicator's own animation (its icon changes every 200 ms, it fades out
+  // in 200 ms) is not a change of the page
+  const ours = (r) => {
+    const el = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+    return !(el && el.closest && el.closest('[data-testid="stStatusWidget"]'));
+  };
+  // Streamlit's own test signal: stApp's data-test-script-state ("running", "notRunning")
+  B.runs = 0;
+  const started = (r) => r.attributeName === 'data-test-script-state'
+    && r.target.getAttribute('data-test-script-state') === 'running';
+  new MutationObserver((records) => {
+    if (records.some(ours)) { B.last = performance.now(); B.changes++; }
+    if (records.some(started)) B.runs++;
+  }).observe(document,
+             {subtree: true, childList: true, characterData: true, attributes: true});
+  for (const type of ['pointerdown', 'keydown']) {
+    window.addEventListener(type, () => {
+      if (B.armed) { B.t0 = performance.now(); B.armed = false; B.changes = 0; B.bytes = 0; }
+    }, true);
+  }
+  // what the server sends over its websocket (every message counted since the input)
+  B.bytes = 0;
+  const WS = window.WebSocket;
+  const Counted = function (...args) {
+    const ws = new WS(...args);
+    ws.addEventListener('message', (e) => {
+      B.bytes += e.data.byteLength || e.data.size || e.data.length || 0;
+    });
+    return ws;
+  };
+  Counted.prototype = WS.prototype;
+  Object.assign(Counted, WS);
+  window.WebSocket = Counted;
+  B.main = () => {
+    const m = document.querySelector('[data-testid="stMain"]');
+    return m ? m.textContent : '';
+  };
+})();
+"""
+
+#: Streamlit's running indicator while a run is on (not while it fades out)
+RUNNING = (
+    "'[data-testid=\"stStatusWidget\"]:not(.StatusWidget-exit):not(.StatusWidget-exit-active)'"
+)
+
+ARM = """() => { const B = window.__bench; B.armed = true; B.shown = null;
+  B.before = B.main(); }"""
+
+# Resolves to {shown, settled} (ms after the input) once the page is settled.
+SETTLED = (
+    """([expr, quiet]) => {
+  const RUNNING = """
+    + RUNNING
+    + """;
+  const B = window.__bench;
+  if (!B || B.armed) return false;
+  if (B.expr !== expr) { B.expr = expr; B.pred = new Function('B', 'return (' + expr + ');'); }
+  const now = performance.now();
+  let ok = false;
+  try { ok = !!B.pred(B); } catch (e) { ok = false; }
+  if (!ok) return false;
+  if (B.shown === null) B.shown = now;
+  if (B.changes === 0) return false;
+  if (document.querySelector(
+      '[data-stale="true"], [data-testid="stSkeleton"], ' + RUNNING))
+    return false;
+  if (now - B.last < quiet) return false;
+  return {shown: B.shown - B.t0, settled: Math.max(B.last, B.shown) - B.t0, bytes: B.bytes};
+}"""
+)
+
+#: the main area's text differs from the text before the input
+CHANGED = "B.main() !== B.before"
+
+
+@dataclass
+class Row:
+    page: str
+    interaction: str
+    kind: str  # a key of TARGETS
+    screen: str
+    shown: list[float] = field(default_factory=list)
+    settled: list[float] = field(default_factory=list)
+    error: str = ""
+    kb: list[float] = field(default_factory=list)  # sent by the server after the input
+
+    def add(self, got: tuple[float, float, float]) -> None:
+        self.shown.append(got[0])
+        self.settled.append(got[1])
+        self.kb.append(got[2])
+
+
+# --- the server and the browser -------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def server() -> Iterator[str]:
+    """``streamlit run dashboard/app.py`` on a free port; yields its URL."""
+    port = free_port()
+    env = dict(os.environ)
+    env.pop("TABLETOP_DEBUG", None)
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", str(ROOT / "dashboard" / "app.py")]
+        + ["--server.port", str(port), "--server.address", "127.0.0.1"]
+        + ["--server.headless", "true", "--browser.gatherUsageStats", "false"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                if time.monotonic() > deadline or proc.poll() is not None:
+                    raise RuntimeError("the Streamlit server did not start") from None
+                time.sleep(0.3)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+class Driver:
+    """One browser tab at one screen: opens pages and times inputs."""
+
+    def __init__(self, browser, url: str, screen: str):
+        self.url, self.screen = url, screen
+        _, width, height, rate = SCREENS[screen]
+        self.context = browser.new_context(viewport={"width": width, "height": height})
+        self.context.add_init_script(INSTRUMENT)
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(TIMEOUT_MS)
+        if rate != 1.0:
+            cdp = self.context.new_cdp_session(self.page)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+
+    def close(self) -> None:
+        self.context.close()
+
+    def settled(self, expr: str = "true") -> tuple[float, float, float]:
+        handle = self.page.wait_for_function(
+            SETTLED, arg=[expr, QUIET_MS], polling=POLL_MS, timeout=TIMEOUT_MS
+        )
+        got = handle.json_value()
+        return float(got["shown"]), float(got["settled"]), float(got["bytes"]) / 1024
+
+    def load(self, path: str, expr: str = "true") -> tuple[float, float, float]:
+        """Open ``path``; the clock starts with the navigation."""
+        self.page.goto(self.url + path, wait_until="commit")
+        return self.settled(
+            f"({expr}) && !!document.querySelector('[data-testid=stMain] h1, "
+            f"[data-testid=stMain] h3')"
+        )
+
+    def timed(self, act: Callable[[], object], expr: str = CHANGED) -> tuple[float, float, float]:
+        """Arm the input clock, do ``act`` (a click, a key press), wait until settled."""
+        self.page.evaluate(ARM)
+        act()
+        return self.settled(expr)
+
+    def button(self, key: str):
+        return self.page.locator(f".st-key-{key} button:visible").first
+
+
+# --- the interactions ---------------------------------------------------------------------
+
+LOAD_PAGES = [
+    ("Home", "/"),
+    ("Stack 5 live game", "/stack5_live"),
+    ("Price calculator", "/stock_holdem_calculator"),
+    ("Bust odds", "/stack5_calculator"),
+    ("Table tracker", "/stock_holdem_table_tracker"),
+    ("Score sheet", "/whist_score_sheet"),
+    ("Play against the bots", "/play"),
+    ("Stack 5 games", "/stack5_games"),
+]
+GAMES_PAGES = [
+    ("Stack 5 games", "stack5"),
+    ("Stock Hold'em games", "stock_holdem"),
+    ("Owner's Choice games", "owners_choice"),
+    ("Whist games", "whist"),
+]
+
+
+def bench_loads(d: Driver, reps: int) -> list[Row]:
+    rows = []
+    for name, path in LOAD_PAGES:
+        row = Row(name, "first load", "load", d.screen)
+        d.load(path)  # warm: the server has run the page once
+        for _ in range(reps):
+            row.add(d.load(path))
+        rows.append(row)
+    return rows
+
+
+def step_expr(n: int) -> str:
+    return (
+        f"window.tabletopExplorer && window.tabletopExplorer.step === {n} && "
+        f"(!document.querySelector('[data-board-step]') || "
+        f"document.querySelector('[data-board-step]').getAttribute('data-board-step') "
+        f"=== '{n}')"
+    )
+
+
+def bench_board(d: Driver, reps: int) -> list[Row]:
+    rows = []
+    for name, game in GAMES_PAGES:
+        row = Row(name, "analysis board →", "step", d.screen)
+        start = 10
+        d.load(f"/{game}_games?step={start}", step_expr(start))
+        for i in range(1, reps + 1):
+            row.add(d.timed(lambda: d.page.keyboard.press("ArrowRight"), step_expr(start + i)))
+        rows.append(row)
+    return rows
+
+
+def _event_expr(n: int) -> str:
+    return f"/Event {n}(?![0-9])/.test(B.main())"
+
+
+def _live(d: Driver, reps: int, path: str, game_name: str, key: str, label: str, seed: int) -> Row:
+    from dashboard.live import button_key
+    from engine import CHANCE, get_game
+
+    row = Row(label, "live game tap", "tap", d.screen)
+    d.load(path)
+    d.page.get_by_role("button", name="Start the game").click()
+    d.page.wait_for_url(f"**{key}=*")
+    d.settled(_event_expr(0))
+    game = get_game(game_name)
+    twin = game.new_initial_state(2 if game_name == "stack5" else 4)
+    bot = game.make_bot("random")
+    rng = random.Random(seed)
+    for n in range(1, reps + 1):
+        if twin.is_terminal():
+            break
+        if twin.current_player() == CHANCE:
+            action = twin.sample_chance(rng)
+            bkey = button_key(key, "o", str(action))
+        else:
+            action = bot.choose(twin, twin.current_player(), rng)
+            bkey = button_key(key, "m", str(action))
+        button = d.button(bkey)
+        button.scroll_into_view_if_needed()
+        row.add(d.timed(button.click, _event_expr(n)))
+        twin.apply(action)
+    return row
+
+
+def bench_live(d: Driver, reps: int) -> list[Row]:
+    return [
+        _live(d, reps, "/stack5_live", "stack5", "live_stack5", "Stack 5 live game", 5),
+        _live(
+            d,
+            reps,
+            "/owners_choice_live",
+            "owners_choice",
+            "live_owners_choice",
+            "Owner's Choice live game",
+            3,
+        ),
+    ]
+
+
+def bench_play(d: Driver, reps: int) -> list[Row]:
+    """Your moves in a game against the bots (the page's first game), the bots 2 s apart;
+    between two moves "Skip to my turn" (untimed) brings the turn back."""
+    page = d.page
+    row = Row("Play against the bots", "your move", "tap", d.screen)
+    d.load("/play")
+    slider = page.get_by_test_id("stSlider").get_by_role("slider")
+    slider.focus()
+    slider.press("End")  # 2 s between bot moves: they do not run into the timed move
+    d.settled("true")
+    page.get_by_label("Seed (optional: the same seed deals the same game)").fill("11")
+    page.get_by_label("Seed (optional: the same seed deals the same game)").press("Enter")
+    d.settled("true")
+    page.get_by_role("button", name="Start playing").click()
+    page.wait_for_url("**play=*")
+    mine = page.locator("[class*='st-key-play_m_'] button:visible")
+    yours = "/Your turn/.test(B.main())"
+    for _ in range(reps):
+        skip = page.locator(".st-key-play_skip button:visible")
+        deadline = time.monotonic() + 60
+        while not (page.get_by_text("Your turn").count() and mine.count()):
+            if page.get_by_text("Game over").count() or time.monotonic() > deadline:
+                return [row]
+            if skip.count():
+                skip.first.click()
+            page.wait_for_timeout(100)
+        d.settled(yours)
+        target = mine.first
+        target.scroll_into_view_if_needed()
+        row.add(d.timed(target.click, CHANGED))
+    return [row]
+
+
+def bench_score_sheet(d: Driver, reps: int) -> list[Row]:
+    row = Row("Score sheet", "add a deal", "tap", d.screen)
+    d.load("/whist_score_sheet")
+    total = "document.querySelector('[data-testid=stMetricValue]')"
+    for n in range(1, reps + 1):
+        add = d.page.get_by_role("button", name="Add deal")
+        add.scroll_into_view_if_needed()
+        expr = f"{total} && {total}.textContent.trim() === '{3 * n}'"
+        row.add(d.timed(add.click, expr))
+    return [row]
+
+
+def _edits(d: Driver, row: Row, label: str, values: list[str]) -> Row:
+    box = d.page.get_by_label(label, exact=True)
+    for value in values:
+        box.scroll_into_view_if_needed()
+        box.fill(value)  # typed; the edit is sent by Enter
+        row.add(d.timed(lambda: box.press("Enter"), CHANGED))
+    return row
+
+
+def bench_calculators(d: Driver, reps: int) -> list[Row]:
+    rows = []
+    d.load("/stock_holdem_calculator")
+    slot = ["?A", "5W", "?", "7?", "9A", "BULL"]
+    rows.append(
+        _edits(
+            d,
+            Row("Price calculator", "edit a slot", "edit", d.screen),
+            "Slot 5",
+            [slot[i % len(slot)] for i in range(reps)],
+        )
+    )
+    d.load("/stack5_calculator")
+    seen = ["R1 R2", "G5 JK", "B4", "R3 R4 R5", "Y1", "G2 G3"]
+    rows.append(
+        _edits(
+            d,
+            Row("Bust odds", "edit the rows seen", "edit", d.screen),
+            "Cards in every player's rows",
+            [seen[i % len(seen)] for i in range(reps)],
+        )
+    )
+    d.load("/stock_holdem_table_tracker")
+    hand = ["3A 5W", "9A", "2F 7W", "BULL 4A", "6W", "8F 1A"]
+    rows.append(
+        _edits(
+            d,
+            Row("Table tracker", "edit your hand", "edit", d.screen),
+            TRACKER_HAND,
+            [hand[i % len(hand)] for i in range(reps)],
+        )
+    )
+    return rows
+
+
+TRACKER_HAND = "Your hand"
+
+SECTIONS: dict[str, Callable[[Driver, int], list[Row]]] = {
+    "load": bench_loads,
+    "board": bench_board,
+    "live": bench_live,
+    "play": bench_play,
+    "sheet": bench_score_sheet,
+    "calc": bench_calculators,
+}
+
+
+# --- the table -------------------------------------------------------------------------------
+
+
+def _ms(x: float) -> str:
+    return f"{x:,.0f}"
+
+
+def table(rows: list[Row]) -> str:
+    head = (
+        "| screen | page | interaction | n | shown, median ms | settled, median ms "
+        "| settled, max ms | target ms | met | sent, median KB |\n"
+        "|---|---|---|---:|---:|---:|---:|---:|:---:|---:|"
+    )
+    lines = [head]
+    for r in rows:
+        target = TARGETS[r.kind]
+        if r.error or not r.settled:
+            lines.append(
+                f"| {SCREENS[r.screen][0]} | {r.page} | {r.interaction} | 0 | — | — | — "
+                f"| {_ms(target)} | {r.error or 'not measured'} | — |"
+            )
+            continue
+        med = statistics.median(r.settled)
+        lines.append(
+            f"| {SCREENS[r.screen][0]} | {r.page} | {r.interaction} | {len(r.settled)} "
+            f"| {_ms(statistics.median(r.shown))} | {_ms(med)} | {_ms(max(r.settled))} "
+            f"| {_ms(target)} | {'yes' if med <= target else 'no'} "
+            f"| {statistics.median(r.kb) if r.kb else 0:,.1f} |"
+        )
+    return "\n".join(lines)
+
+
+def run_browser(sections: list[str], screens: list[str], reps: int, out=print) -> list[Row]:
+    from playwright.sync_api import Error as PlaywrightError
+    from playwright.sync_api import sync_playwright
+
+    if not os.path.exists(CHROMIUM):
+        raise SystemExit(f"{CHROMIUM} is not installed (apt-get install chromium)")
+    rows: list[Row] = []
+    with server() as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            for screen in screens:
+                for name in sections:
+                    d = Driver(browser, url, screen)
+                    start = time.monotonic()
+                    try:
+                        got = SECTIONS[name](d, reps)
+                    except PlaywrightError as exc:
+                        first = str(exc).strip().splitlines()[0][:80]
+                        got = [Row(name, "(section failed)", "tap", screen, error=first)]
+                    finally:
+                        d.close()
+                    rows.extend(got)
+                    out(
+                        f"# {SCREENS[screen][0]} · {name}: {time.monotonic() - start:.0f} s",
+                        file=sys.stderr,
+                    )
+        finally:
+            browser.close()
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m dashboard.bench", description=__doc__)
+    parser.add_argument("--browser", action="store_true", help="time the app in Chromium")
+    parser.add_argument(
+        "--only",
+        default=",".join(SECTIONS),
+        help=f"browser sections, comma-separated (default all: {','.join(SECTIONS)})",
+    )
+    parser.add_argument("--screens", default="1280,390", help="1280 and/or 390 (default both)")
+    parser.add_argument("--reps", type=int, default=None, help="repetitions (browser: 5)")
+    parser.add_argument("pages", nargs="*", help="AppTest bench: words of page titles")
+    args = parser.parse_args(argv)
+    if not args.browser:
+        from dashboard import bench_app
+
+        bench_app.run(args.pages or None, runs=args.reps or 3)
+        return 0
+    sections = [s.strip() for s in args.only.split(",") if s.strip()]
+    screens = [s.strip() for s in args.screens.split(",") if s.strip()]
+    bad = [s for s in sections if s not in SECTIONS] + [s for s in screens if s not in SCREENS]
+    if bad:
+        parser.error(f"unknown: {', '.join(bad)}")
+    reps = args.reps or 5
+    if not 1 <= reps <= 50:
+        parser.error("--reps: 1 to 50")
+    started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    load = os.getloadavg()
+    rows = run_browser(sections, screens, reps)
+    print(
+        f"Browser bench, {started}; load average before: {load[0]:.2f} {load[1]:.2f} "
+        f"{load[2]:.2f}; {reps} repetitions; settled = quiet {QUIET_MS} ms"
+    )
+    print(table(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
