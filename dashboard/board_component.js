@@ -5,6 +5,12 @@
 
 const REPORT_MS = 300;
 const SVG = "http://www.w3.org/2000/svg";
+const ICONS = {
+  first: '<svg viewBox="0 0 24 24" width="18" height="18"><path d="M6 6v12M18 6l-7 6 7 6" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/></svg>',
+  prev: '<svg viewBox="0 0 24 24" width="18" height="18"><path d="M15 6l-7 6 7 6" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/></svg>',
+  next: '<svg viewBox="0 0 24 24" width="18" height="18"><path d="M9 6l7 6-7 6" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/></svg>',
+  last: '<svg viewBox="0 0 24 24" width="18" height="18"><path d="M18 6v12M6 6l7 6-7 6" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/></svg>',
+};
 const boards = (window.tabletopBoards = window.tabletopBoards || {});
 
 function el(tag, cls, text) {
@@ -116,7 +122,9 @@ function build(b) {
     const btn = el("button", "tt-btn tt-" + name);
     btn.type = "button";
     btn.title = `${label} (${keyName})`;
-    btn.append(el("span", "tt-icon", { first: "⏮", prev: "◀", next: "▶", last: "⏭" }[name]));
+    const icon = el("span", "tt-icon");
+    icon.innerHTML = ICONS[name];
+    btn.append(icon);
     btn.append(el("span", "tt-label", label));
     btn.addEventListener("click", () => go(b, to()));
     ctrl.append(btn);
@@ -145,7 +153,11 @@ function buildMoves(b) {
   const marks = grades.marks || {};
   const table = el("table");
   const head = el("tr");
-  for (const c of game.moves.cols) head.append(el("th", "", c));
+  game.moves.cols.forEach((c, i) => {
+    const th = el("th", "", c);
+    if (i === 2) th.title = game.words.marks; // the move column: what the marks say
+    head.append(th);
+  });
   table.append(el("thead"));
   table.firstChild.append(head);
   const body = el("tbody");

@@ -64,6 +64,7 @@ class HtmlOut:
 
     def __init__(self) -> None:
         self.parts: list[str] = []
+        self._into = [self.parts]  # an open expander collects what is drawn in it
 
     def text(self) -> str:
         """The drawing collected so far."""
@@ -73,7 +74,7 @@ class HtmlOut:
         self._add(f"<div>{body}</div>")
 
     def _add(self, text: str) -> None:
-        self.parts.append(text)
+        self._into[-1].append(text)
 
     # the st calls -----------------------------------------------------------------------
     def markdown(self, text: str, **_kw) -> None:
@@ -112,9 +113,13 @@ class HtmlOut:
 
     @contextmanager
     def expander(self, label: str, **_kw):
-        inner = HtmlOut()
-        yield inner
-        self._add(f"<details><summary>{md_html(label)}</summary>{inner.text()}</details>")
+        inner: list[str] = []
+        self._into.append(inner)
+        try:
+            yield self
+        finally:
+            self._into.pop()
+        self._add(f"<details><summary>{md_html(label)}</summary>{''.join(inner)}</details>")
 
     def dataframe(self, rows, **_kw) -> None:
         if hasattr(rows, "to_dicts"):  # a polars frame

@@ -550,22 +550,6 @@ def _moves(
     return pl.DataFrame(columns)
 
 
-def step_of_points(points) -> int | None:
-    """The step a chart click picked: the x of the first selected point (``None`` if no
-    point has a number for x; the caller clamps it to the game).
-
-    >>> step_of_points([{"x": 12, "y": 3, "curve_number": 0}])
-    12
-    >>> step_of_points([{"x": "junk"}]) is None, step_of_points([]) is None
-    (True, True)
-    """
-    for point in points or []:
-        x = point.get("x") if isinstance(point, dict) else None
-        if isinstance(x, (int, float)) and not isinstance(x, bool) and abs(x) < 1e9:
-            return round(x)
-    return None
-
-
 # --- grades ------------------------------------------------------------------------------------
 
 
@@ -668,7 +652,7 @@ def _board_game(game: str, record_json: str, lang: str, view: int | None, _plugi
         "event": _("what happened"),
     }
     moves = rep.moves
-    words = {"step": _("Step")}
+    words = {"step": _("Step"), "marks": _("?? blunder · ? mistake · ?! inaccuracy · !? good find")}
     for name, label in (("first", N_("First")), ("prev", N_("Prev")), ("next", N_("Next"))):
         words[name] = _(label)
         words[f"{name}_key"] = _(_KEY_NAMES[name])
@@ -758,7 +742,7 @@ def _board(plugin: ExplorerPlugin, key: str, record_json: str) -> None:
                 full[1].clear()  # asked again only by a new click
                 st.error(deal_why)
 
-    with st.spinner(_("Drawing every step…")):
+    with st.spinner(_("Replaying the game…")):
         game = _board_game(
             plugin.game, record_json, current(), None if view == 0 else view - 1, plugin, rep
         )
