@@ -24,14 +24,12 @@ def _rgb(hex_colour: str) -> str:
 def test_explorer_price_chart_draws_each_company_in_its_colour(page, app_url, game, slug, step):
     board(page, f"{app_url}/{slug}?step={step}")
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.wait_for_timeout(800)
     page.screenshot(path=str(SHOTS / f"board-{game}-1280.png"))
-    chart = page.locator(".js-plotly-plot").first
+    chart = page.locator(".tt-board svg.tt-chart").first  # the board's price chart
     chart.wait_for(timeout=60_000)
     chart.scroll_into_view_if_needed()
-    page.wait_for_timeout(800)
-    strokes = chart.locator("g.scatterlayer path.js-line").evaluate_all(
-        "paths => paths.map(p => p.style.stroke)"
+    strokes = chart.locator("path.tt-line").evaluate_all(
+        "paths => paths.map(p => getComputedStyle(p).stroke)"
     )
     assert strokes == [_rgb(c) for c in palette.COMPANIES[game].values()]
     page.screenshot(path=str(SHOTS / f"price-chart-{game}-1280.png"))
