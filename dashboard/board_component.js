@@ -64,6 +64,7 @@ function typing(t) {
 function installKeys() {
   if (window.tabletopBoardKeys) return;
   window.tabletopBoardKeys = true;
+  window.tabletopExplorerKeys = true; // the name the explorer's key listener had before
   window.addEventListener(
     "keydown",
     (e) => {
@@ -273,12 +274,32 @@ function drawChart(b, box, spec) {
   }
   const cursor = svgEl("line", { y1: T, y2: H - B, class: "tt-cursor" });
   svg.append(cursor);
-  svg.addEventListener("click", (e) => {
+  svg.addEventListener("click", (e) => go(b, stepAt(e)));
+  // hovering reads the values at a step (a click goes there)
+  const readout = el("div", "tt-readout", "\u00a0");
+  const stepAt = (e) => {
     const r = svg.getBoundingClientRect();
     const px = ((e.clientX - r.left) * W) / r.width;
-    go(b, Math.round(((px - L) * Math.max(1, last)) / (W - L - R)));
+    return Math.max(0, Math.min(last, Math.round(((px - L) * Math.max(1, last)) / (W - L - R))));
+  };
+  svg.addEventListener("mousemove", (e) => {
+    const n = stepAt(e);
+    const parts = [];
+    for (const s of spec.series) {
+      let v = null;
+      if (s.kind === "line") {
+        for (let i = 0; i < s.x.length && s.x[i] <= n; i++) v = s.y[i];
+      } else {
+        const i = s.x.indexOf(n);
+        if (i >= 0) v = s.y[i];
+      }
+      if (v !== null) parts.push(`${s.name} ${fmt(v, spec.prefix)}`);
+    }
+    readout.textContent = `${b.game.words.step} ${n}: ${parts.join(" · ")}`;
   });
+  svg.addEventListener("mouseleave", () => (readout.textContent = "\u00a0"));
   box.append(svg);
+  box.append(readout);
   const legend = el("div", "tt-legend");
   for (const s of spec.series) {
     const item = el("span", "tt-key");
