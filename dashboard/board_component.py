@@ -237,7 +237,8 @@ _REPORTER_JS = """
 export default function ({ data, setStateValue }) {
   const w = window;
   w.tabletopBoardReport = w.tabletopBoardReport || {};
-  w.tabletopBoardReport[data.key] = (step) => setStateValue("step", step);
+  // a new value each time (the same step again, e.g. in another game, must still count)
+  w.tabletopBoardReport[data.key] = (step) => setStateValue("step", { step, at: Date.now() });
 }
 """
 
@@ -262,7 +263,8 @@ def step_reporter(key: str, on_step) -> None:
 
     def changed():
         value = (st.session_state.get(widget) or {}).get("step")
-        if isinstance(value, int) and not isinstance(value, bool):
-            on_step(value)
+        step = value.get("step") if isinstance(value, dict) else None
+        if isinstance(step, int) and not isinstance(step, bool):
+            on_step(step)
 
     _reporter(key=widget, data={"key": key}, on_step_change=changed, height=0)

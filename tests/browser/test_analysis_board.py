@@ -230,3 +230,20 @@ def test_screenshots_of_the_board_with_grades(page, phone, app_url, game):
     ]
     assert max(tops) - min(tops) < 2, tops
     no_trouble(phone)
+
+
+def test_the_same_step_in_another_game_still_reaches_the_address_bar(page, app_url):
+    board(page, app_url + "/stack5_games?src=recorded&file=games.jsonl&game=1&step=0")
+    for _ in range(7):
+        page.keyboard.press("ArrowRight")
+    wait_url_step(page, 7)
+    settled(page)
+    page.locator(".st-key-xp_stack5_num button").last.click()  # the next game: its start
+    page.wait_for_function("() => new URLSearchParams(location.search).get('game') === '2'")
+    wait_step(page, 0)
+    settled(page)
+    for _ in range(7):
+        page.keyboard.press("ArrowRight")
+    assert shown_step(page)[0] == 7
+    wait_url_step(page, 7)  # reported again though the step's number is the same
+    no_trouble(page)
