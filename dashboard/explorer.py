@@ -3,15 +3,19 @@ then step through it beside the game's own state view, charts and graded decisio
 
 A game plugs in an :class:`ExplorerPlugin`; its page is ``render_explorer(PLUGIN)``.
 
-Like an analysis board: ←/→ step and Home/End jump from anywhere on the page
-(:mod:`dashboard.keys`), a click on a move or on a point of any chart jumps there, the
-address bar holds the source, file, game number and step (a link opens that position, a
-reload keeps it), and only the board part reruns on a step (``st.fragment``) from states
-replayed once per record (cached by content).
+Like an analysis board, and stepping in the browser with no round trip: the board (the
+drawn position, the move list, the charts with their cursor, the grade of the step) is one
+component (:mod:`dashboard.board_component`) sent the whole game once. ←/→ step and
+Home/End jump from anywhere on the page, a click on a move or on a chart jumps there; the
+server hears the step afterwards (debounced) only to keep the address bar (source, file,
+game number and step: a link opens that position, a reload keeps it) and the bot hint
+current, and then reruns only that part (``st.fragment``). States are replayed and every
+step drawn once per record (cached by content).
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import re
 from collections.abc import Callable
@@ -23,12 +27,18 @@ import polars as pl
 import streamlit as st
 
 from dashboard import game_words
-from dashboard.charts import loss_chart, step_marker
+from dashboard.board_component import (
+    board,
+    chart_spec,
+    drawing,
+    md_html,
+    pack_drawings,
+    step_reporter,
+)
+from dashboard.charts import loss_chart
 from dashboard.i18n import N_, _, current, error_text, ngettext, pgettext
-from dashboard.keys import keyboard
 from dashboard.ui import (
     NAME_MAX_CHARS,
-    callback,
     default_count_index,
     overrides_input,
     parse_overrides,
@@ -47,7 +57,6 @@ from engine.core.records import MAX_BYTES, parse_jsonl
 DATA_DIR = Path(__file__).resolve().parents[1] / "data"
 MAX_SIMULATED_PLAYERS = 6
 MAX_URL_NUMBER = 10**6
-MOVE_ROWS_PX = 360
 
 # URL word → label of the source control ("Live game" comes from the live page only).
 SOURCES = {"recorded": "Recorded", "simulate": "Simulate", "upload": "Upload"}
@@ -72,13 +81,16 @@ MARK_WORDS = {
 class ExplorerPlugin:
     """What a game supplies to the explorer.
 
-    - ``render_state(state, seat)``: draw one state with ``st`` (``seat=None`` shows
-      everything, a seat shows what that seat may see);
+    - ``render_state(state, seat, out=st)``: draw one state with ``out`` (``st``'s
+      markdown, html, caption, image, success/info/warning/error, progress, expander and
+      dataframe; the board passes :class:`dashboard.board_component.HtmlOut`, which
+      collects them as HTML); ``seat=None`` shows everything, a seat shows what that seat
+      may see;
     - ``history(record)``: a polars frame, one row per step (step 0 = before any action)
       with at least ``step``, ``action`` and ``actor`` columns;
-    - ``charts(history, step)``: plotly figures with the current step marked; the
-      explorer calls it once per record with ``step=None`` and moves the marker itself
-      (:func:`dashboard.charts.step_marker`), so a figure must not depend on the step;
+    - ``charts(history, step)``: plotly figures (:mod:`dashboard.charts`); the explorer
+      calls it once per record with ``step=None`` and the board draws their series
+      (:func:`dashboard.board_component.chart_spec`) with its own step cursor;
     - ``measure``: in player words, what the graded decisions are measured by and what
       that measure assumes (shown beside the grades);
     - ``turn_words(state)``: who is to act, in the session's language (default: the
@@ -94,7 +106,7 @@ class ExplorerPlugin:
     """
 
     game: str
-    render_state: Callable[[object, int | None], None]
+    render_state: Callable[..., None]
     history: Callable[[GameRecord], pl.DataFrame]
     charts: Callable[[pl.DataFrame, int], list[go.Figure]]
     measure: str = ""
@@ -210,7 +222,7 @@ def _full_deal_control(key, deal, graded: set) -> None:
     def ask():  # only records the wish: the grading runs in the script, under a spinner
         st.session_state[f"{key}_full_deals"][1].add(deal)
 
-    st.button(
+    if st.button(
         _("Grade every card of deal {n}").format(n=deal + 1),
         key=f"{key}_full_deal_{deal}",
         on_click=ask,
@@ -218,7 +230,8 @@ def _full_deal_control(key, deal, graded: set) -> None:
             "At first only the last five tricks of each deal are graded; this grades all "
             "of this deal's cards (a few seconds)."
         ),
-    )
+    ):
+        st.rerun(scope="app")  # the board shows the new grades
 
 
 def _thresholds(game: str):
@@ -494,41 +507,6 @@ def _jump_to(key: str, step: int) -> None:
     st.session_state[f"{key}_jump"] = int(step)
 
 
-def _step_controls(key: str, last: int) -> int:
-    skey = f"{key}_step"
-    jump = st.session_state.pop(f"{key}_jump", None)
-    if jump is not None:  # a click in the move list or a chart, applied before the slider
-        st.session_state[skey] = max(0, min(last, jump))
-    if st.session_state.get(skey, 0) > last:
-        st.session_state[skey] = last
-
-    @callback
-    def move(to):
-        st.session_state[skey] = max(0, min(last, to(st.session_state.get(skey, 0))))
-
-    row = st.container(horizontal=True, key=f"{key}_controls", gap="small")
-    for name, label, icon, to in (
-        ("first", N_("First"), "first_page", lambda s: 0),
-        ("prev", N_("Prev"), "chevron_left", lambda s: s - 1),
-        ("next", N_("Next"), "chevron_right", lambda s: s + 1),
-        ("last", N_("Last"), "last_page", lambda s: last),
-    ):
-        row.button(
-            _(label),
-            icon=f":material/{icon}:",
-            on_click=move,
-            args=(to,),
-            key=f"{key}_{name}",
-            help=f"{_(label)} ({_(_KEY_NAMES[name])})",
-            width="stretch",
-        )
-    if last > 0:
-        st.slider(_("Step"), 0, last, key=skey, label_visibility="collapsed")
-    else:
-        st.session_state[skey] = 0
-    return st.session_state[skey]
-
-
 _KEY_NAMES = {
     "first": N_("Home key"),
     "prev": N_("← key"),
@@ -572,90 +550,6 @@ def _moves(
     return pl.DataFrame(columns)
 
 
-def _counter(key: str, name: str) -> int:
-    return st.session_state.get(f"{key}_{name}_n", 0)
-
-
-def _move_list(key: str, moves: pl.DataFrame, step: int, marks: dict[int, str]) -> None:
-    """The moves, lichess style: the current one marked ▶, each graded move followed by its
-    mark, what happened in words; a click on a row jumps there."""
-    frame = moves.with_columns(
-        pl.when(pl.col("step") == step)
-        .then(pl.format("▶ {}", pl.col("step")))
-        .otherwise(pl.col("step").cast(pl.String))
-        .alias("step"),
-    )
-    if marks:
-        mark = pl.col("#").replace_strict(marks, default="", return_dtype=pl.String)
-        frame = (
-            frame.with_columns(moves["step"].alias("#"))
-            .with_columns(pl.concat_str(pl.col("move"), pl.lit(" "), mark).str.strip_chars())
-            .drop("#")
-        )
-    n = _counter(key, "moves")
-    widget = f"{key}_moves_{n}"
-
-    @callback
-    def picked():
-        rows = st.session_state[widget]["selection"]["rows"]
-        if rows:
-            _jump_to(key, int(moves["step"][rows[0]]))
-            st.session_state[f"{key}_moves_n"] = n + 1  # a fresh list: the next click counts
-
-    config = {
-        "step": st.column_config.TextColumn(_("step"), width=68),
-        "who": st.column_config.TextColumn(_("who"), width=84),
-        "move": st.column_config.TextColumn(
-            pgettext("column", "move"),
-            width=140,
-            help=_("?? blunder · ? mistake · ?! inaccuracy · !? good find"),
-        ),
-        "event": st.column_config.TextColumn(_("what happened"), width="large"),
-    }
-    with st.container(key=f"{key}_movebox"):
-        st.dataframe(
-            frame,
-            hide_index=True,
-            height=MOVE_ROWS_PX,
-            on_select=picked,
-            selection_mode="single-row",
-            key=widget,
-            width="stretch",
-            column_config={k: v for k, v in config.items() if k in frame.columns},
-        )
-
-
-def step_of_points(points) -> int | None:
-    """The step a chart click picked: the x of the first selected point (``None`` if no
-    point has a number for x; the caller clamps it to the game).
-
-    >>> step_of_points([{"x": 12, "y": 3, "curve_number": 0}])
-    12
-    >>> step_of_points([{"x": "junk"}]) is None, step_of_points([]) is None
-    (True, True)
-    """
-    for point in points or []:
-        x = point.get("x") if isinstance(point, dict) else None
-        if isinstance(x, (int, float)) and not isinstance(x, bool) and abs(x) < 1e9:
-            return round(x)
-    return None
-
-
-def _chart(key: str, i: int, fig: go.Figure) -> None:
-    """A chart whose points jump to their step when clicked."""
-    n = _counter(key, f"chart{i}")
-    widget = f"{key}_chart{i}_{n}"
-
-    @callback
-    def picked():
-        to = step_of_points(st.session_state[widget]["selection"]["points"])
-        if to is not None:
-            _jump_to(key, to)
-            st.session_state[f"{key}_chart{i}_n"] = n + 1  # a fresh chart: no stale selection
-
-    st.plotly_chart(fig, key=widget, on_select=picked, selection_mode="points", width="stretch")
-
-
 # --- grades ------------------------------------------------------------------------------------
 
 
@@ -663,9 +557,9 @@ def _mark_text(mark: str) -> str:
     return f"{mark} ({_(MARK_WORDS[mark])})" if mark else _("no mark")
 
 
-def _grade_of_step(note: Annotation | None, players: list[str]) -> None:
-    if note is None:
-        return
+def _grade_text(note: Annotation, players: list[str]) -> tuple[str, str]:
+    """What the board says under the move list of a graded step: its kind (the message
+    box: ``error`` for ?? and ?, ``warning`` for ?!, else ``info``) and its words."""
     who = who_label(players, note.seat)
     unit = note.unit
     played, best = f"**{plain(note.action)}**", f"**{plain(note.best)}**"
@@ -686,12 +580,8 @@ def _grade_of_step(note: Annotation | None, players: list[str]) -> None:
             loss=amount(note.loss, unit),
         )
     text += f" · {_mark_text(note.mark)}"
-    if note.mark in ("??", "?"):
-        st.error(text)
-    elif note.mark == "?!":
-        st.warning(text)
-    else:
-        st.info(text)
+    kind = "error" if note.mark in ("??", "?") else "warning" if note.mark == "?!" else "info"
+    return kind, text
 
 
 def _accuracy_frame(notes, players: list[str]) -> pl.DataFrame:
@@ -725,10 +615,77 @@ def _thresholds_text(game: str, unit: str) -> str:
     )
 
 
-# --- the board (reruns alone on a step) ---------------------------------------------------------
+# --- the board: one component that steps in the browser ----------------------------------------
 
 
-@st.fragment
+def _step_words(plugin: ExplorerPlugin, record: GameRecord, state, step: int, last: int):
+    """The step's head line before its mark (``Step 3 of 40 — move x``) and who is to act."""
+    if step:
+        move = _("move **{action}**").format(action=plain(record.actions[step - 1]))
+    else:
+        move = _("the start")
+    head = _("**Step {step} of {last}**").format(step=step, last=last)
+    return f"{head} — {move}", plain(turn_text(plugin, state))
+
+
+@st.cache_resource(show_spinner=False, max_entries=8)
+def _board_game(game: str, record_json: str, lang: str, view: int | None, _plugin, _rep) -> dict:
+    """The whole game for the board component, per step: its head line, who is to act and
+    the game's own drawing (as ``view`` sees it); the move list; the charts' series. Made
+    once per record, language and view (``lang``: the words' language), so a rerun sends
+    the very same data."""
+    plugin, rep = _plugin, _rep
+    record = rep.record
+    last = len(rep.states) - 1
+    steps, drawings = [], []
+    for step, state in enumerate(rep.states):
+        lead, turn = _step_words(plugin, record, state, step, last)
+        steps.append({"lead": md_html(lead), "turn": md_html(turn)})
+        drawings.append(drawing(plugin.render_state, state, view))
+    pieces, packed = pack_drawings(drawings)
+    for step, drawn in zip(steps, packed, strict=True):
+        step["d"] = drawn
+    labels = {
+        "step": _("step"),
+        "who": _("who"),
+        "move": pgettext("column", "move"),
+        "event": _("what happened"),
+    }
+    moves = rep.moves
+    words = {"step": _("Step"), "marks": _("?? blunder · ? mistake · ?! inaccuracy · !? good find")}
+    for name, label in (("first", N_("First")), ("prev", N_("Prev")), ("next", N_("Next"))):
+        words[name] = _(label)
+        words[f"{name}_key"] = _(_KEY_NAMES[name])
+    words["last"], words["last_key"] = _("Last"), _(_KEY_NAMES["last"])
+    return {
+        "rid": hashlib.sha256(record_json.encode()).hexdigest()[:16],
+        "last": last,
+        "words": words,
+        "steps": steps,
+        "pieces": pieces,
+        "moves": {
+            "cols": [labels[c] for c in moves.columns],
+            "rows": [list(r) for r in moves.iter_rows()],
+        },
+        "charts": [chart_spec(fig) for fig in plugin.charts(rep.history, None)],
+    }
+
+
+def _board_grades(notes, players: list[str], last: int) -> dict:
+    """The graded steps for the board: the mark of each move-list row, what the board says
+    on a graded step, and the chart of the value lost (when there are grades)."""
+    by_row = {n.step + 1: n for n in notes}  # the move-list row of the action graded
+    said = {}
+    for row, note in by_row.items():
+        kind, text = _grade_text(note, players)
+        said[row] = {"kind": kind, "html": md_html(text)}
+    return {
+        "marks": {row: n.mark for row, n in by_row.items() if n.mark},
+        "notes": said,
+        "charts": [chart_spec(loss_chart(notes, None, players, last))] if notes else [],
+    }
+
+
 def _board(plugin: ExplorerPlugin, key: str, record_json: str) -> None:
     try:
         with st.spinner(_("Replaying the game…")):
@@ -745,10 +702,31 @@ def _board(plugin: ExplorerPlugin, key: str, record_json: str) -> None:
         return
     record = rep.record
     last = len(rep.states) - 1
-    step = _step_controls(key, last)
-    _url_out(key, step=step)
+    skey = f"{key}_step"
+    jump = st.session_state.pop(f"{key}_jump", None)
+    if jump is not None:  # a step asked for by the page (a link, a test)
+        st.session_state[skey] = jump
+    step = st.session_state.get(skey, 0)
+    step = max(0, min(last, step if isinstance(step, int) else 0))
+    st.session_state[skey] = step
 
-    grade = st.session_state.get(f"{key}_grade", False)
+    seats = [_("Everything")] + [who_label(record.players, i) for i in range(len(record.players))]
+    if st.session_state.get(f"{key}_view") not in range(len(seats)):
+        st.session_state[f"{key}_view"] = 0
+    c1, c2 = st.columns([1, 1], vertical_alignment="bottom")
+    view = c1.selectbox(
+        _("View as"), range(len(seats)), format_func=seats.__getitem__, key=f"{key}_view"
+    )
+    grade = c2.toggle(
+        _("Grade the moves"),
+        key=f"{key}_grade",
+        help=_(
+            "Grade every decision against the best choice (a few seconds the first "
+            "time for a long game)."
+        ),
+    )
+    _url_out(key, grade=bool(grade))
+
     notes: tuple[Annotation, ...] = ()
     why_not = ""
     full = st.session_state.get(f"{key}_full_deals")
@@ -763,66 +741,44 @@ def _board(plugin: ExplorerPlugin, key: str, record_json: str) -> None:
             if deal_why:
                 full[1].clear()  # asked again only by a new click
                 st.error(deal_why)
-    by_row = {n.step + 1: n for n in notes}  # the move-list row of the action graded
-    marks = {s: n.mark for s, n in by_row.items() if n.mark}
 
-    state = rep.states[step]
-    if step:
-        move = _("move **{action}**").format(action=plain(record.actions[step - 1]))
-    else:
-        move = _("the start")
-    mark = f" **{marks[step]}**" if step in marks else ""
-    turn = plain(turn_text(plugin, state))
-    head = _("**Step {step} of {last}**").format(step=step, last=last)
-    st.markdown(f"{head} — {move}{mark} · {turn}")
-
-    seats = [_("Everything")] + [who_label(record.players, i) for i in range(len(record.players))]
-    if st.session_state.get(f"{key}_view") not in range(len(seats)):
-        st.session_state[f"{key}_view"] = 0
-    left, right = st.columns([1, 1])
-    with left:
-        plugin.render_state(
-            state,
-            None if st.session_state[f"{key}_view"] == 0 else st.session_state[f"{key}_view"] - 1,
+    with st.spinner(_("Replaying the game…")):
+        game = _board_game(
+            plugin.game, record_json, current(), None if view == 0 else view - 1, plugin, rep
         )
-    with right:
-        c1, c2 = st.columns([1, 1], vertical_alignment="bottom")
-        c1.selectbox(
-            _("View as"), range(len(seats)), format_func=seats.__getitem__, key=f"{key}_view"
-        )
-        c2.toggle(
-            _("Grade the moves"),
-            key=f"{key}_grade",
-            help=_(
-                "Grade every decision against the best choice (a few seconds the first "
-                "time for a long game)."
-            ),
-        )
-        _url_out(key, grade=bool(st.session_state.get(f"{key}_grade")))
-        _move_list(key, rep.moves, step, marks)
-        _grade_of_step(by_row.get(step), record.players)
-        if notes and plugin.deal_of is not None:
-            deal = _deal_on_view(plugin, rep.states, step)
-            if deal is not None:
-                _full_deal_control(key, deal, full[1])
-        _bot_hint(plugin, key, record, state, step)
-        st.download_button(
-            _("Download this record (.json)"),
-            record.to_json(indent=1),
-            file_name=f"{plugin.game}-seed{record.seed}.json",
-            mime="application/json",
-            key=f"{key}_download",
-        )
-    keyboard(key, step, f"{key}_movebox")
-
-    figures = _figures(plugin, key, record_json, rep.history, step)
+    board(key, game, _board_grades(notes, record.players, last), step)
+    _step_panel(plugin, key, rep, notes, full[1])
+    st.download_button(
+        _("Download this record (.json)"),
+        record.to_json(indent=1),
+        file_name=f"{plugin.game}-seed{record.seed}.json",
+        mime="application/json",
+        key=f"{key}_download",
+    )
     if grade:
         if why_not:
             st.info(why_not)
         else:
-            _grades_panel(plugin, key, notes, record.players, step, last)
-    for i, fig in enumerate(figures):
-        _chart(key, i, fig)
+            _grades_panel(plugin, notes, record.players)
+
+
+@st.fragment
+def _step_panel(plugin: ExplorerPlugin, key: str, rep: Replay, notes, graded: set) -> None:
+    """What follows the board's step on the server: the address bar, the full-deal grading
+    of the deal on view, the bot hint. The board reports its step here (debounced), and
+    only this part reruns."""
+
+    def reported(to: int) -> None:
+        st.session_state[f"{key}_step"] = max(0, min(len(rep.states) - 1, to))
+
+    step_reporter(key, reported)
+    step = st.session_state.get(f"{key}_step", 0)
+    _url_out(key, step=step)
+    if notes and plugin.deal_of is not None:
+        deal = _deal_on_view(plugin, rep.states, step)
+        if deal is not None:
+            _full_deal_control(key, deal, graded)
+    _bot_hint(plugin, key, rep.record, rep.states[step], step)
 
 
 BOARD_SECONDS = 0.3  # the board's bot must answer about this fast on one core
@@ -861,19 +817,7 @@ def _bot_hint(plugin, key, record, state, step) -> None:
     )
 
 
-def _figures(plugin, key, record_json, history, step) -> list[go.Figure]:
-    """The game's charts, built once per record in this session (building a figure costs
-    far more than a step) with the step marker moved to ``step``."""
-    held = st.session_state.get(f"{key}_figures")
-    if held is None or held[0] != (record_json, current()):
-        held = ((record_json, current()), list(plugin.charts(history, None)))
-        st.session_state[f"{key}_figures"] = held
-    for fig in held[1]:
-        fig.layout.shapes = [step_marker(step)]
-    return held[1]
-
-
-def _grades_panel(plugin, key, notes, players, step, last) -> None:
+def _grades_panel(plugin, notes, players) -> None:
     st.subheader(_("Graded decisions"))
     if not notes:
         st.caption(_("No decision of this game is graded."))
@@ -883,12 +827,6 @@ def _grades_panel(plugin, key, notes, players, step, last) -> None:
         st.caption(_(plugin.measure))  # the plugin marks it with N_()
     st.caption(_thresholds_text(plugin.game, unit))
     st.dataframe(_accuracy_frame(notes, players), hide_index=True, width="stretch")
-    held = st.session_state.get(f"{key}_loss_figure")
-    if held is None or held[0] != (notes, current()):
-        held = ((notes, current()), loss_chart(notes, None, players, last))
-        st.session_state[f"{key}_loss_figure"] = held
-    held[1].layout.shapes = [step_marker(step)]
-    _chart(key, 99, held[1])
 
 
 def render_explorer(plugin: ExplorerPlugin) -> None:

@@ -259,14 +259,16 @@ def holdings_html(state, seat_names: list[str] | None = None) -> str:
     )
 
 
-def show(svg: str, width: int | None = None, caption: str | None = None) -> None:
+def show(svg: str, width: int | None = None, caption: str | None = None, out=None) -> None:
     """Draw an SVG with Streamlit as an image (``st.html`` strips inline SVG and Markdown
-    reads '$' as maths); it shrinks to the screen on a phone."""
+    reads '$' as maths); it shrinks to the screen on a phone. ``out``: where to draw
+    (default ``st``; the analysis board passes its HTML collector)."""
     import re
 
     import streamlit as st
 
+    out = st if out is None else out
     if width is None:
         m = re.search(r'width="(\d+)"', svg)
         width = int(m.group(1)) if m else 360
-    st.image(svg, width=width, caption=caption)
+    out.image(svg, width=width, caption=caption)

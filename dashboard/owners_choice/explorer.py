@@ -23,16 +23,16 @@ from engine.owners_choice.history import history
 from engine.owners_choice.state import PRE
 
 
-def render_state(state, seat=None) -> None:
+def render_state(state, seat=None, out=st) -> None:
     """Board and pawn, prices on the track, holdings and presidents, Fund, last die."""
     last = state.history[-1] if state.history else ""
-    show(board_svg(state.ruleset.board, state.pos, centre=fund_words(state.fund)))
+    show(board_svg(state.ruleset.board, state.pos, centre=fund_words(state.fund)), out=out)
     die = roll_svg(last)
     if die:
-        show(die, caption=_("last roll: {roll}").format(roll=last))
-    show(track_svg(state.ruleset, [state.price(c) for c in range(4)]))
-    st.html(holdings_html(state))
-    st.caption(
+        show(die, caption=_("last roll: {roll}").format(roll=last), out=out)
+    show(track_svg(state.ruleset, [state.price(c) for c in range(4)]), out=out)
+    out.html(holdings_html(state))
+    out.caption(
         _("Fund ${fund} · pawn on {pos} ({space}) · turn {turn} · ★ = president").format(
             fund=state.fund,
             pos=state.pos,
@@ -41,7 +41,7 @@ def render_state(state, seat=None) -> None:
         )
     )
     if state.is_terminal():
-        st.success(
+        out.success(
             _("Game over — every share sold at its price; winner: {winners}").format(
                 winners=", ".join(player(w) for w in state.winners())
             )

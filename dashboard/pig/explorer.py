@@ -36,23 +36,23 @@ def die_svg(value: int, size: int = 44) -> str:
     return svg_img(svg, size, alt=_("die showing {value}").format(value=value))
 
 
-def render_state(state, seat):
+def render_state(state, seat, out=st):
     obs = state.observation(seat)
     target = state.ruleset.target
     for s, score in enumerate(obs["scores"]):
         mark = " " + _("← to play") if s == obs["player"] and not state.is_terminal() else ""
-        st.progress(min(score, target) / target, text=f"{player(s)}: {score} / {target}{mark}")
+        out.progress(min(score, target) / target, text=f"{player(s)}: {score} / {target}{mark}")
     last = state.history[-1] if state.history else ""
     die = ""
     if last.startswith("die "):
         die = die_svg(int(last.split()[1]))
     total = _("Turn total: {total}").format(total=f"<b>{obs['turn_total']}</b>")
-    st.html(
+    out.html(
         f'<div style="display:flex;gap:12px;align-items:center">{die}<span>{total}</span></div>'
     )
     if state.is_terminal():
         winners = ", ".join(player(w) for w in state.winners())
-        st.success(_("Game over — winner: {winners}").format(winners=winners))
+        out.success(_("Game over — winner: {winners}").format(winners=winners))
 
 
 def charts(df, step):

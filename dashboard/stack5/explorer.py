@@ -15,18 +15,18 @@ from engine.stack5 import draw_odds, draw_or_stop
 from engine.stack5.history import history, last_event
 
 
-def render_state(state, seat):
+def render_state(state, seat, out=st):
     obs = state.observation(seat)
     target = state.ruleset.target
     if state.is_terminal():
         won = obs["scores"][obs["winner"]]
-        st.success(
+        out.success(
             _("Game over — {player} wins with {points} points (target {target}).").format(
                 player=player(obs["winner"]), points=won, target=target
             )
         )
     else:
-        st.markdown(
+        out.markdown(
             _("**Turn of {player}** · {turn}").format(
                 player=player(obs["player"]),
                 turn=player_words(words.phrase(state.describe_turn(), player)),
@@ -35,7 +35,7 @@ def render_state(state, seat):
     last = state.history[-1] if state.history else ""
     event = last_event(state)
     if event:
-        st.markdown(
+        out.markdown(
             _("**What happened:** {event}").format(event=player_words(words.phrase(event, player)))
         )
     parts = []
@@ -54,14 +54,14 @@ def render_state(state, seat):
     for s, rows in enumerate(obs["rows"]):
         note = _("← drawing") if s == obs["player"] and not state.is_terminal() else ""
         html += player_html(s, rows, obs["scores"][s], target, note, name=player(s))
-    st.html(html)
+    out.html(html)
     caption = _("Deck {deck} cards · discard pile {discard} cards · reshuffles {reshuffles}")
     caption = caption.format(
         deck=obs["deck_size"], discard=sum(obs["discard"].values()), reshuffles=obs["reshuffles"]
     )
     if last:
         caption += _(" · last action: {action}").format(action=last)
-    st.caption(caption)
+    out.caption(caption)
 
 
 def charts(df, step):

@@ -56,19 +56,19 @@ def holdings_html(frame: pl.DataFrame) -> str:
     )
 
 
-def render_state(state, seat, *, over_banner: bool = True):
+def render_state(state, seat, out=st, *, over_banner: bool = True):
     """The table as ``seat`` sees it (``None``: everything); ``over_banner=False`` leaves
     the game-over banner to a page that says it with the players' own names."""
     obs = state.observation(seat)
     names = state.ruleset.company_names
     who = _("everything") if seat is None else _("what {player} sees").format(player=player(seat))
-    st.caption(
+    out.caption(
         _(
             "Round {round} · showing {who} · ★ = start player · dotted outline = "
             "placed face down (others see only its back unless they peeked)"
         ).format(round=obs["round"], who=who)
     )
-    st.html(board_html(obs, names))
+    out.html(board_html(obs, names))
     hands = "".join(
         f"<div style='margin:2px 0'><span style='display:inline-block;min-width:56px;"
         "white-space:nowrap;margin-right:4px'>"
@@ -76,17 +76,17 @@ def render_state(state, seat, *, over_banner: bool = True):
         for p, h in enumerate(obs["hands"])
     )
     title = html.escape(_("Hands"))
-    st.html(f"<div><b>{title}</b>{hands}</div>")
-    st.html(holdings_html(holdings_frame(obs, state.net_worth())))
+    out.html(f"<div><b>{title}</b>{hands}</div>")
+    out.html(holdings_html(holdings_frame(obs, state.net_worth())))
     if obs["results"]:
         last = obs["results"][-1]
-        st.caption(
+        out.caption(
             _("Last price phase: {prices}").format(
                 prices=", ".join(f"{names[co]} {money(p)}" for co, p in enumerate(last[2]))
             )
         )
     if over_banner and state.is_terminal():
-        st.success(
+        out.success(
             _(
                 "Game over — final settlement (money + shares at the final prices + $1 per "
                 "chip): {scores}; winner: {winners}"

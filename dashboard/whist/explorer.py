@@ -18,7 +18,7 @@ def side_names(n: int) -> list[str]:
     return [player(0), player(1)]
 
 
-def render_state(state, seat: int | None, *, over_banner: bool = True) -> None:
+def render_state(state, seat: int | None, out=st, *, over_banner: bool = True) -> None:
     """The table as ``seat`` sees it (``None``: everything); ``over_banner=False`` leaves
     the game-over banner to a page that says it with the players' own names."""
     obs = state.observation(seat)
@@ -29,7 +29,7 @@ def render_state(state, seat: int | None, *, over_banner: bool = True) -> None:
     score = " · ".join(f"{names[i]}: **{obs['scores'][i]}**" for i in range(2))
     goal = f"±{target}" if r.bidding else f"{target}"
     deal = obs["deal_no"] + (0 if state.is_terminal() else 1)
-    st.markdown(
+    out.markdown(
         _("**{title}** · deal {deal} · {score} (end at {goal})").format(
             title=variant_title(r.variant), deal=deal, score=score, goal=goal
         )
@@ -57,15 +57,15 @@ def render_state(state, seat: int | None, *, over_banner: bool = True) -> None:
                 side1=names[0], books1=obs["books"][0], side2=names[1], books2=obs["books"][1]
             )
         )
-        st.markdown(" · ".join(facts))
+        out.markdown(" · ".join(facts))
     if obs["bids"]:
-        st.caption(
+        out.caption(
             _("Bidding: {bids}").format(
                 bids=join(f"{player(s)} {bid_words(b)}" for s, b in obs["bids"])
             )
         )
     if obs["turn_card"]:
-        st.html(row(_("Turned"), card_html(obs["turn_card"], size=30)))
+        out.html(row(_("Turned"), card_html(obs["turn_card"], size=30)))
 
     parts = []
     for i in range(n):
@@ -91,18 +91,18 @@ def render_state(state, seat: int | None, *, over_banner: bool = True) -> None:
             )
             note = _("(the declarer's first book)")
             parts.append(row(_("Discard"), body + f" <small>{note}</small>"))
-    st.html("".join(parts))
+    out.html("".join(parts))
 
     if obs["trick"]:
-        st.markdown(_("**Trick in progress**"))
-        st.html(trick_html(obs["trick"], label=player))
+        out.markdown(_("**Trick in progress**"))
+        out.html(trick_html(obs["trick"], label=player))
     if obs["tricks"]:
         last = obs["tricks"][-1]
-        st.markdown(_("**Last trick** — won by {player}").format(player=player(last["winner"])))
-        st.html(trick_html(last["cards"], last["win_index"], label=player))
+        out.markdown(_("**Last trick** — won by {player}").format(player=player(last["winner"])))
+        out.html(trick_html(last["cards"], last["win_index"], label=player))
         count = len(obs["tricks"])
-        with st.expander(_("All {n} tricks of this deal").format(n=count)):
-            st.html(
+        with out.expander(_("All {n} tricks of this deal").format(n=count)):
+            out.html(
                 "".join(
                     row(
                         f"{k + 1}. → P{t['winner'] + 1}",
@@ -112,7 +112,7 @@ def render_state(state, seat: int | None, *, over_banner: bool = True) -> None:
                 )
             )
     if obs["deal_log"]:
-        with st.expander(_("Deals scored so far ({n})").format(n=len(obs["deal_log"]))):
+        with out.expander(_("Deals scored so far ({n})").format(n=len(obs["deal_log"]))):
             cols = {
                 "deal": _("deal"),
                 "dealer": _("dealer"),
@@ -121,7 +121,7 @@ def render_state(state, seat: int | None, *, over_banner: bool = True) -> None:
                 "points": _("points"),
                 "total": _("total"),
             }
-            st.dataframe(
+            out.dataframe(
                 [
                     {
                         cols["deal"]: d["deal"] + 1,
@@ -138,7 +138,7 @@ def render_state(state, seat: int | None, *, over_banner: bool = True) -> None:
             )
     if over_banner and state.is_terminal():
         winners = join(player(w) for w in state.winners())
-        st.success(_("Game over — winners: {winners}").format(winners=winners))
+        out.success(_("Game over — winners: {winners}").format(winners=winners))
 
 
 def charts(df, step):

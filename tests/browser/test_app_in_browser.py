@@ -110,13 +110,7 @@ def test_clicking_a_move_jumps_there(page, app_url):
     wait_for_app(page)
     # Pig opens on the Simulate source (it ships no recorded games): no need to pick it
     act(page, page.get_by_role("button", name="Simulate").click, text_shown("Step 0 of"))
-    grid = page.locator("[data-testid='stDataFrame']").first
-    grid.wait_for()
-    grid.scroll_into_view_if_needed()
-    wait_for_app(page)  # the scroll has settled
-    box = grid.bounding_box()
-    # the row-selection column is the first; rows are below a header of the same height
-    row_height = 35
-    x, y = box["x"] + 15, box["y"] + row_height * 3.5  # header + rows 0, 1 → row 2
-    act(page, lambda: page.mouse.click(x, y), text_shown("Step 2 of"))
+    page.locator(".tt-board .tt-moves tr[data-step='2']").click()  # the board's move list
+    page.wait_for_selector(".tt-board[data-board-step='2']")
+    page.get_by_text("Step 2 of").wait_for()
     assert page.locator("[data-testid='stException']").count() == 0

@@ -4,14 +4,10 @@ Screenshots go to /tmp/shots/ (to look at)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from dashboard import palette
-from tests.browser.waits import idle, open_page
-
-SHOTS = Path("/tmp/shots")
+from tests.browser.test_analysis_board import SHOTS, board, no_trouble
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -26,16 +22,15 @@ def _rgb(hex_colour: str) -> str:
     [("owners_choice", "owners_choice_games", 40), ("stock_holdem", "stock_holdem_games", 60)],
 )
 def test_explorer_price_chart_draws_each_company_in_its_colour(page, app_url, game, slug, step):
-    drawn = "!!document.querySelector('.js-plotly-plot g.scatterlayer path.js-line')"
-    open_page(page, f"{app_url}/{slug}?step={step}", drawn)
+    board(page, f"{app_url}/{slug}?step={step}")
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"board-{game}-1280.png"))
-    chart = page.locator(".js-plotly-plot").first
+    chart = page.locator(".tt-board svg.tt-chart").first  # the board's price chart
+    chart.wait_for(timeout=60_000)
     chart.scroll_into_view_if_needed()
-    idle(page, drawn)
-    strokes = chart.locator("g.scatterlayer path.js-line").evaluate_all(
-        "paths => paths.map(p => p.style.stroke)"
+    strokes = chart.locator("path.tt-line").evaluate_all(
+        "paths => paths.map(p => getComputedStyle(p).stroke)"
     )
     assert strokes == [_rgb(c) for c in palette.COMPANIES[game].values()]
     page.screenshot(path=str(SHOTS / f"price-chart-{game}-1280.png"))
-    assert page.locator("[data-testid='stException']").count() == 0
+    no_trouble(page)

@@ -8,6 +8,7 @@ import re
 
 from dashboard.i18n import DOMAINS
 from dashboard.i18n_tools import read
+from tests.board import board_words
 
 LANG_DIRS = {"ja": "ja", "zh-TW": "zh_TW"}
 _FIELD = re.compile(r"\{[^{}]*\}")
@@ -68,6 +69,7 @@ def page_text(at) -> str:
         if section is not None:
             for el in getattr(section, "markdown", []):
                 parts.append(str(el.value))
+    parts.append(board_words(at))  # the analysis board's words at its step
     return "\n".join(parts)
 
 

@@ -11,6 +11,7 @@ from dashboard.play import PLAY_SECONDS, bot_choices, bot_label
 from engine import get_game
 from engine.ladder import strongest_bot
 from tests.apptest import open_page
+from tests.board import board_step, go
 
 PAGES = {
     "stack5": "views/stack5/games.py",
@@ -25,10 +26,7 @@ def _step_to_a_decision(at, hint_label: str, limit: int = 40):
         hint = [b for b in at.button if b.label == hint_label]
         if hint:
             return hint[0]
-        nxt = [b for b in at.button if b.key and b.key.endswith("_next")] or [
-            b for b in at.button if "Next" in b.label or b.label in ("次", "下")
-        ]
-        nxt[0].click().run()
+        go(at, board_step(at) + 1)
     raise AssertionError("no decision with a bot hint in the first steps")
 
 

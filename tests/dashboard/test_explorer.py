@@ -1,6 +1,7 @@
 """The shared explorer, proved on the Pig demo (simulate, step, jump, upload) and on
-recorded games as an analysis board: deep links, junk URLs, the move list following the
-step, chart clicks, graded decisions."""
+recorded games as an analysis board: deep links, junk URLs, the step's words and drawing
+sent to the board, the move list, graded decisions. (The board steps in the browser: its
+keys and clicks are tested in tests/browser/test_analysis_board.py.)"""
 
 from __future__ import annotations
 
@@ -9,11 +10,19 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from dashboard.explorer import step_of_points
-from dashboard.ui import plain
 from engine import read_jsonl, simulate
 from engine.analysis import ANALYSED, analyse
 from tests.apptest import APP, open_page
+from tests.board import (
+    board_data,
+    chart_titles,
+    drawing_text,
+    go,
+    grade_said,
+    last_step,
+    moves,
+    step_text,
+)
 
 DATA = Path(APP).parents[1] / "data"
 
@@ -31,27 +40,23 @@ def simulate_one(at: AppTest, seed: int = 5) -> AppTest:
     return at
 
 
-def step_text(at: AppTest) -> str:
-    return next(m.value for m in at.markdown if m.value.startswith("**Step"))
-
-
 def test_simulate_and_step_through():
     at = simulate_one(explorer())
     assert not at.exception
     record = simulate("pig", 5, ["hold20", "hold20"])  # the form defaults
     assert step_text(at).startswith(f"**Step 0 of {len(record.actions)}**")
-    at.button(key="xp_pig_next").click().run()
-    assert step_text(at).startswith("**Step 1 of")
-    assert f"move **{plain(record.actions[0])}**" in step_text(at)
-    at.button(key="xp_pig_last").click().run()
-    assert step_text(at).startswith(f"**Step {len(record.actions)} of")
-    at.button(key="xp_pig_prev").click().run()
-    assert step_text(at).startswith(f"**Step {len(record.actions) - 1} of")
-    at.slider(key="xp_pig_step").set_value(3).run()
-    assert step_text(at).startswith("**Step 3 of")
-    at.button(key="xp_pig_first").click().run()
-    assert step_text(at).startswith("**Step 0 of")
-    assert len(at.get("plotly_chart")) == 1
+    # every step's words are sent at once, in order
+    for step in (1, len(record.actions), 3):
+        assert step_text(at, step).startswith(f"**Step {step} of {len(record.actions)}**")
+    assert f"move **{record.actions[0]}**" in step_text(at, 1)
+    go(at, 3)
+    assert board_data(at)["step"] == 3 and step_text(at).startswith("**Step 3 of")
+    assert at.query_params["step"] == "3"
+    go(at, 10**6)  # past the end: the last step
+    assert board_data(at)["step"] == len(record.actions)
+    assert "game over" in step_text(at)
+    assert "Game over — winner" in drawing_text(at)
+    assert chart_titles(at) == ["Banked score"]
     assert not at.exception
 
 
@@ -96,24 +101,20 @@ def open_link(script: str, **params: str) -> AppTest:
     return at
 
 
-def move_list(at: AppTest):
-    """The move list as a pandas frame (the explorer's first table)."""
-    return next(d.value for d in at.dataframe if "move" in d.value.columns)
-
-
 def test_deep_link_opens_the_exact_file_game_and_step():
     record = read_jsonl(DATA / "stack5" / "games.jsonl")[2]
     at = open_link("views/stack5/games.py", src="recorded", file="games.jsonl", game="3", step="12")
     assert at.selectbox(key="xp_stack5_file").value == "games.jsonl"
     assert at.number_input(key="xp_stack5_num").value == 3
-    head = f"**Step 12 of {len(record.actions)}** — move **{plain(record.actions[11])}**"
-    assert step_text(at).startswith(head)
+    head = f"**Step 12 of {len(record.actions)}** — move **{record.actions[11]}**"
+    assert board_data(at)["step"] == 12 and step_text(at).startswith(head)
     assert at.query_params["step"] == "12" and at.query_params["game"] == "3"
 
 
 def test_the_url_follows_every_step_so_a_reload_keeps_it():
     at = open_link("views/owners_choice/games.py", step="5")
-    at.button(key="xp_owners_choice_next").click().run()
+    assert at.query_params["step"] == "5"
+    go(at, 6)  # what the board's report of its step does
     assert at.query_params["step"] == "6"
     assert at.query_params["src"] == "recorded" and at.query_params["game"] == "1"
     reloaded = open_link("views/owners_choice/games.py", **dict(at.query_params))
@@ -140,13 +141,20 @@ def test_junk_url_values_fall_back_to_the_defaults(params):
     assert not at.error
 
 
-def test_the_move_list_marks_the_current_step():
+def test_the_board_gets_the_whole_game_and_the_step_to_open_at():
+    record = read_jsonl(sorted((DATA / "stack5").glob("*.jsonl"))[0])[0]
     at = open_link("views/stack5/games.py", step="7")
-    moves = move_list(at)
-    assert list(moves["step"][6:9]) == ["6", "▶ 7", "8"]
-    at.button(key="xp_stack5_next").click().run()
-    moves = move_list(at)
-    assert [s for s in moves["step"] if s.startswith("▶")] == ["▶ 8"]
+    data = board_data(at)
+    assert data["step"] == 7 and data["game"]["last"] == len(record.actions)
+    rows = moves(at)
+    assert [r["step"] for r in rows] == list(range(len(record.actions) + 1))
+    assert [r["move"] for r in rows[1:]] == record.actions
+    assert "Turn of Player" in drawing_text(at, 7)
+    go(at, 8)
+    assert board_data(at)["step"] == 8
+    before = board_data(at)["game"]
+    at.selectbox(key="xp_stack5_view").set_value(1).run()  # what Player 1 sees: redrawn
+    assert board_data(at)["game"]["rid"] == before["rid"] and board_data(at)["step"] == 8
 
 
 @pytest.mark.parametrize(
@@ -163,17 +171,12 @@ def test_the_move_list_names_chance_by_what_acts_at_the_table(game, chance, ja):
     deck or the dice, in the page's language."""
     for lang, word in (("en", chance), ("ja", ja)):
         at = open_link(f"views/{game}/games.py", step="1", lang=lang)
-        moves = move_list(at)
-        who = set(moves["who"])
+        who = {r["who"] for r in moves(at)}
         assert word in who, (lang, who)
         assert "dealer/dice" not in who and "ディーラー／ダイス" not in who
 
 
-def test_a_chart_or_move_list_click_jumps_to_its_step():
-    # AppTest cannot click a plotly point: the click's callback maps the selected point to
-    # a step (step_of_points) and leaves it as the jump applied before the slider.
-    assert step_of_points([{"x": 30, "y": 1.5, "curve_number": 0}]) == 30
-    assert step_of_points([{"x": None}, {"x": "7"}]) is None
+def test_a_step_the_page_asks_for_is_kept_within_the_game():
     at = open_link("views/stack5/games.py")
     at.session_state["xp_stack5_jump"] = 30
     at.run()
@@ -181,6 +184,7 @@ def test_a_chart_or_move_list_click_jumps_to_its_step():
     assert at.query_params["step"] == "30"
     at.session_state["xp_stack5_jump"] = 10**6  # past the end: the last step
     at.run()
+    assert board_data(at)["step"] == last_step(at)
     assert "game over" in step_text(at)
 
 
@@ -193,15 +197,16 @@ def test_graded_decisions_are_shown_with_marks_and_accuracy(game):
         pytest.skip(f"the first {game} record has no marked decision")
     at = open_link(f"views/{game}/games.py", grade="1", step=str(marked.step + 1))
     assert "Graded decisions" in [s.value for s in at.subheader]
-    assert f"move **{plain(marked.action)}** **{marked.mark}**" in step_text(at)
-    row = move_list(at).iloc[marked.step + 1]
-    assert row["move"] == f"{marked.action} {marked.mark}"
+    assert f"move **{marked.action}** **{marked.mark}**" in step_text(at)
+    assert board_data(at)["grades"]["marks"][str(marked.step + 1)] == marked.mark
     table = next(d.value for d in at.dataframe if "graded" in d.value.columns)
     assert table["graded"].sum() == len(notes)
     assert table["?? blunders"].sum() == sum(n.mark == "??" for n in notes)
-    shown = [*at.info, *at.warning, *at.error]
-    assert any(f"played **{plain(marked.action)}**" in m.value for m in shown)
+    kind, said = grade_said(at)
+    assert f"played **{marked.action}**" in said
+    assert kind == {"??": "error", "?": "error", "?!": "warning"}.get(marked.mark, "info")
     assert any("Marks: ?! from" in c.value for c in at.caption)
+    assert "Value lost by each graded decision" in chart_titles(at)
 
 
 def test_a_game_without_grading_says_so():
@@ -263,9 +268,8 @@ def test_the_deal_on_view_can_be_graded_in_full():
     assert step_text(at).startswith(f"**Step {plays[0] + 1} of")
     full = {n.step: n for n in analyse(record, deal=0)}
     first = full[plays[0]]
-    shown = [*at.info, *at.warning, *at.error]
-    assert any(f"played **{plain(first.action)}**" in m.value for m in shown)
-    at.button(key="xp_whist_last").click().run()  # the second deal: offered on its own
+    assert f"played **{first.action}**" in grade_said(at)[1]  # the board got the new grade
+    go(at, last_step(at))  # the second deal: offered on its own
     assert at.button(key="xp_whist_full_deal_1").label == "Grade every card of deal 2"
     assert graded() == 48 + 20
 

@@ -14,6 +14,7 @@ from dashboard.i18n import language
 from dashboard.i18n_tools import problems
 from engine import game_names, get_game
 from tests.apptest import open_page
+from tests.board import go
 from tests.dashboard.i18n_checks import english_leaks, page_text
 
 LANGS = ("ja", "zh-TW")
@@ -100,7 +101,7 @@ def test_pig_live_game_and_explorer_in_the_language(lang):
     with language(lang):  # AppTest words the widgets' options in this thread
         at = open_page("views/demo_pig.py", lang=lang)
         # the explorer (a simulated game): one step forward
-        at.button(key="xp_pig_next").click().run()
+        go(at, 1)
         _clean(at, lang)
         at.toggle(key="xp_pig_grade").set_value(True).run()
         _clean(at, lang)

@@ -17,6 +17,7 @@ from engine.core.ruleset import describe
 from engine.owners_choice import OwnersChoiceRules, move_outlook
 from engine.owners_choice.state import PRE
 from tests.apptest import open_page
+from tests.board import go, last_step
 from tests.dashboard.i18n_checks import _english_pieces, english_leaks, page_text
 
 LANGS = ["ja", "zh-TW"]
@@ -103,9 +104,9 @@ def test_learn_page_every_space_and_turn_order_in_each_language(lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_games_explorer_steps_to_the_end_in_each_language(lang):
     at = no_trouble(open_page("views/owners_choice/games.py", lang=lang), lang)
-    at.button(key="xp_owners_choice_next").click().run()
+    go(at, 1)
     no_trouble(at, lang)
-    at.button(key="xp_owners_choice_last").click().run()
+    go(at, last_step(at))
     no_trouble(at, lang)
     assert not at.error
 

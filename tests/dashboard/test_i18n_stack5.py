@@ -19,6 +19,7 @@ from engine.stack5 import draw_odds, draw_or_stop, row_outlook
 from engine.stack5.history import last_event
 from engine.stack5.rules import Stack5Rules
 from tests.apptest import open_page
+from tests.board import go, last_step
 from tests.dashboard.i18n_checks import LANG_DIRS, english_leaks, page_text
 
 pytestmark = pytest.mark.filterwarnings("ignore")
@@ -94,10 +95,10 @@ def _calculator_in_each_language(lang):
 def _games_explorer_in_each_language(lang):
     at = open_page("views/stack5/games.py", lang=lang)
     _ok(at, lang)
-    for _ in range(6):
-        at.button(key="xp_stack5_next").click().run()
+    for step in range(1, 7):
+        go(at, step)
         _ok(at, lang)
-    at.button(key="xp_stack5_last").click().run()
+    go(at, last_step(at))
     _ok(at, lang)
 
 

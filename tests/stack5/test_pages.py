@@ -8,6 +8,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from engine.stack5 import draw_odds, unseen_cards
+from tests.board import drawing_text, go, last_step, step_text
 
 APP = str(Path(__file__).resolve().parents[2] / "dashboard" / "app.py")
 
@@ -92,13 +93,11 @@ def test_learn_page_and_demos():
 def test_games_page_steps_through_a_recorded_game():
     at = _page("views/stack5/games.py")
     assert not at.exception
-    at.slider(key="xp_stack5_step").set_value(12).run()
-    assert not at.exception
-    assert any("Step 12 of" in m.value for m in at.markdown)
-    at.button(key="xp_stack5_last").click().run()
-    assert not at.exception
-    assert any("Game over" in s.value for s in at.success)
-    at.button(key="xp_stack5_prev").click().run()
+    go(at, 12)
+    assert "Step 12 of" in step_text(at)
+    go(at, last_step(at))
+    assert "Game over" in drawing_text(at)
+    go(at, last_step(at) - 1)
     assert not at.exception
 
 
@@ -204,9 +203,8 @@ def test_games_page_shows_the_winners_actual_score():
     winner = first.result["winners"][0]
     score = first.result["scores"][winner]
     at = _page("views/stack5/games.py")
-    at.button(key="xp_stack5_last").click().run()
-    assert not at.exception
-    [done] = [s.value for s in at.success if "Game over" in s.value]
+    go(at, last_step(at))
+    done = drawing_text(at)
     assert f"Player {winner + 1} wins with {score:g} points" in done
 
 

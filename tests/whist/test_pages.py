@@ -3,6 +3,7 @@
 import pytest
 
 from tests.apptest import open_page
+from tests.board import drawing_text, go, last_step, step_text
 
 pytestmark = pytest.mark.xdist_group("whist_pages")
 
@@ -10,12 +11,8 @@ pytestmark = pytest.mark.xdist_group("whist_pages")
 def test_games_page_steps_through_a_recorded_game():
     at = open_page("views/whist/games.py")
     assert not at.exception
-    last = next(b for b in at.button if b.key and b.key.endswith("_last"))
-    last.click()
-    at.run()
-    assert not at.exception
-    text = " ".join(m.value for m in at.markdown)
-    assert "game over" in text and "Last trick" in text
+    go(at, last_step(at))
+    assert "game over" in step_text(at) and "Last trick" in drawing_text(at)
 
 
 def test_score_sheet_bid_whist_to_the_end_and_calculator():
