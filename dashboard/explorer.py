@@ -564,12 +564,13 @@ def _grade_text(note: Annotation, players: list[str]) -> tuple[str, str]:
     unit = note.unit
     played, best = f"**{plain(note.action)}**", f"**{plain(note.best)}**"
     if note.action == note.best:
-        text = _("{who} played {played}: the best choice ({value})").format(
+        # "chose", not "played": the action's own text may start with a verb ("play JD")
+        text = _("{who} chose {played}: the best choice ({value})").format(
             who=who, played=played, value=amount(note.value_played, unit)
         )
     else:
         text = _(
-            "{who} played {played} worth {value}; best was {best} worth {best_value} — "
+            "{who} chose {played} worth {value}; best was {best} worth {best_value} — "
             "lost **{loss}**"
         ).format(
             who=who,
@@ -602,6 +603,14 @@ def _accuracy_frame(notes, players: list[str]) -> pl.DataFrame:
 
 
 def _thresholds_text(game: str, unit: str) -> str:
+    """The key of the marks: the game's own words when its marks follow more than the
+    amount lost (Whist marks a lost trick by what it costs), else the thresholds."""
+    try:
+        key = importlib.import_module(f"engine.{game}.analysis").MARKS_KEY
+    except (ImportError, AttributeError):
+        key = None
+    if key is not None:
+        return error_text(key)
     t = _thresholds(game)
     if t is None:
         return ""

@@ -203,9 +203,13 @@ def test_graded_decisions_are_shown_with_marks_and_accuracy(game):
     assert table["graded"].sum() == len(notes)
     assert table["?? blunders"].sum() == sum(n.mark == "??" for n in notes)
     kind, said = grade_said(at)
-    assert f"played **{marked.action}**" in said
+    assert f"chose **{marked.action}**" in said and "played **play" not in said
     assert kind == {"??": "error", "?": "error", "?!": "warning"}.get(marked.mark, "info")
-    assert any("Marks: ?! from" in c.value for c in at.caption)
+    key = " ".join(c.value for c in at.caption)
+    if game == "whist":  # its marks follow what a lost trick costs, and the key says so
+        assert "1 trick that costs points" in key and "?! from" not in key
+    else:
+        assert "Marks: ?! from" in key
     assert "Value lost by each graded decision" in chart_titles(at)
 
 
@@ -289,3 +293,17 @@ def test_the_grades_name_their_unit_in_the_pages_language():
     at = open_graded_whist_game(step=60, lang="ja")
     table = next(d.value for d in at.dataframe if "平均損失（トリック）" in d.value.columns)
     assert not any("tricks" in c for c in table.columns)
+
+
+def test_the_whist_marks_key_says_what_the_marks_follow():
+    """A lost Whist trick is marked by what it costs (??, ? or ?!): the key says that, not
+    a trick count that the marks do not follow; the other games keep their thresholds."""
+    from dashboard.explorer import _thresholds_text
+    from dashboard.i18n import language
+
+    key = _thresholds_text("whist", "tricks")
+    assert "decides whether the contract is made" in key and "costs no points" in key
+    assert "from 1 trick" not in key
+    with language("ja"):
+        assert "トリック" in _thresholds_text("whist", "tricks")
+    assert _thresholds_text("stack5", "points").startswith("Marks: ?! from")
