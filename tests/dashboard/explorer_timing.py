@@ -1,4 +1,6 @@
-"""Time one explorer step under AppTest (server time of a rerun), median of 10 clicks.
+"""Time the server's side of one explorer step under AppTest (the rerun the board's
+debounced step report causes: the address bar and the bot hint), median of 10 steps. The
+board itself steps in the browser with no round trip.
 
 Run: ``.venv/bin/python -m tests.dashboard.explorer_timing [--grade] [game…]``
 (``--grade``: with "Grade the moves" on, the grading itself done before the clicks).
@@ -24,7 +26,7 @@ PAGES = {
 
 
 def time_steps(game: str, clicks: int = 10, grade: bool = False) -> float:
-    """Median seconds of one "Next" click (after a warm-up click) on game 1 of the first
+    """Median seconds of one reported step (after a warm-up step) on game 1 of the first
     recorded file (Pig: a simulated game)."""
     at = open_page(PAGES[game])
     key = f"xp_{game}"
@@ -33,11 +35,13 @@ def time_steps(game: str, clicks: int = 10, grade: bool = False) -> float:
         at.button[[b.label for b in at.button].index("Simulate")].click().run()
     if grade:
         at.toggle(key=f"{key}_grade").set_value(True).run()
-    at.button(key=f"{key}_next").click().run()  # warm the caches
+    at.session_state[f"{key}_step"] = 1
+    at.run()  # warm the caches
     times = []
-    for _ in range(clicks):
+    for step in range(2, clicks + 2):
         t = time.perf_counter()
-        at.button(key=f"{key}_next").click().run()
+        at.session_state[f"{key}_step"] = step
+        at.run()
         times.append(time.perf_counter() - t)
     if at.exception:
         raise RuntimeError(at.exception[0].message)

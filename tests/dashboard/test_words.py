@@ -13,6 +13,7 @@ import pytest
 from dashboard import ui
 from dashboard.nav import all_pages
 from tests.apptest import open_page
+from tests.board import step_text
 
 # Whole words where a word could be part of another (None/Nonetheless, CLI/CLIMB).
 DEVELOPER_WORDS = {
@@ -111,7 +112,7 @@ def test_pig_demo_opens_on_a_game_not_on_no_recorded_games():
     at = open_page("views/demo_pig.py")
     assert not at.exception
     assert not any("No recorded games" in i.value for i in at.info)
-    assert any(m.value.startswith("**Step 0 of") for m in at.markdown)
+    assert step_text(at).startswith("**Step 0 of")
 
 
 def test_ruleset_form_is_made_from_the_metadata_and_feeds_parse_overrides():
