@@ -9,9 +9,11 @@ than being dropped.
 
 >>> outlook_text(row_outlook("R1 R1"))
 'R1 R1: can still make same number, same colour; best 2 points, 3 cards to go'
+>>> phrase("seat 0 gives 3 cards to seat 2")
+'Player 1 gives 3 cards to Player 3'
 >>> with language("ja"):
 ...     phrase("seat 0 gives 3 cards to seat 2; seat 2 completes a row: +2")
-'席0が席2にカード3枚を渡す。席2が列を完成：+2点'
+'プレイヤー1がプレイヤー3にカード3枚を渡す。プレイヤー3が列を完成：+2点'
 """
 
 from __future__ import annotations
@@ -67,8 +69,11 @@ def verb(word: str) -> str:
 
 
 def seat_word(seat: int) -> str:
-    """A seat as the engine numbers it ('seat 0'), in the player's language."""
-    return _("seat {n}").format(n=seat)
+    """A seat as every page names a player ('Player 1' for the engine's seat 0), in the
+    player's language."""
+    from dashboard.ui import seat_name
+
+    return seat_name(seat)
 
 
 def outlook_text(outlook) -> str:
@@ -139,8 +144,8 @@ def draw3_joker_text(rules) -> str:
 
 
 _WHY = re.compile(
-    r"drawing adds about (?P<gain>[\d.]+) card\(s\) on average but risks losing the "
-    r"(?P<held>\d+) held card\(s\): expected loss (?P<loss>[\d.]+)"
+    r"drawing adds about (?P<gain>[\d.]+) cards on average but risks losing the "
+    r"(?P<held>\d+) held cards?: expected loss (?P<loss>[\d.]+)"
 )
 
 
@@ -149,9 +154,12 @@ def why_text(why: str) -> str:
     m = _WHY.fullmatch(why)
     if english() or m is None:
         return why
-    return _(
-        "drawing adds about {gain} card(s) on average but risks losing the {held} held "
-        "card(s): expected loss {loss}"
+    return ngettext(
+        "drawing adds about {gain} cards on average but risks losing the {held} held card: "
+        "expected loss {loss}",
+        "drawing adds about {gain} cards on average but risks losing the {held} held cards: "
+        "expected loss {loss}",
+        int(m["held"]),
     ).format(gain=m["gain"], held=m["held"], loss=m["loss"])
 
 
@@ -203,8 +211,8 @@ _PATTERNS = [
 
 def phrase(text: str, name: Callable[[int], str] = seat_word) -> str:
     """An engine turn or event phrase (parts joined by '; ') in the player's language;
-    ``name`` words a seat number. English: the text unchanged."""
-    if english() or not text:
+    ``name`` words a seat number (in English too: players are numbered from 1)."""
+    if not text:
         return text
     return _("; ").join(_part(part, name) for part in text.split("; "))
 

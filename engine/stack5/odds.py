@@ -71,9 +71,10 @@ def draw_or_stop(odds: DrawOdds, card_value: float = 1.0) -> tuple[str, str]:
     gain = float(odds.safe) * card_value
     loss = float(risk) * held
     verb = "draw" if gain > loss else "stop"
+    cards = "card" if held == 1 else "cards"
     why = (
-        f"drawing adds about {gain:.2f} card(s) on average but risks losing the "
-        f"{held} held card(s): expected loss {loss:.2f}"
+        f"drawing adds about {gain:.2f} cards on average but risks losing the "
+        f"{held} held {cards}: expected loss {loss:.2f}"
     )
     return verb, why
 

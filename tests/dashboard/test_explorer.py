@@ -272,7 +272,7 @@ def test_the_deal_on_view_can_be_graded_in_full():
     assert step_text(at).startswith(f"**Step {plays[0] + 1} of")
     full = {n.step: n for n in analyse(record, deal=0)}
     first = full[plays[0]]
-    assert f"played **{first.action}**" in grade_said(at)[1]  # the board got the new grade
+    assert f"chose **{first.action}**" in grade_said(at)[1]  # the board got the new grade
     go(at, last_step(at))  # the second deal: offered on its own
     assert at.button(key="xp_whist_full_deal_1").label == "Grade every card of deal 2"
     assert graded() == 48 + 20

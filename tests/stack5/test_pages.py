@@ -67,7 +67,7 @@ def test_learn_page_and_demos():
     at.radio(key="s5_learn_special").set_value("ST").run()
     at.selectbox(key="s5_learn_steal").set_value("steal 1 row 1").run()
     assert not at.exception
-    assert any("steals from seat 1 row 1" in m.value for m in at.markdown)
+    assert any("steals from Player 2 row 1" in m.value for m in at.markdown)
     at.radio(key="s5_learn_special").set_value("D3").run()
     at.selectbox(key="s5_learn_d3").set_value("B1 Y5 — Y5 repeats the 5 of R5: bust").run()
     assert any("bust on Y5" in m.value for m in at.markdown)
@@ -82,7 +82,7 @@ def test_learn_page_and_demos():
         else:
             break
         assert not at.exception
-    assert any("turn passes to seat 1" in s.value for s in at.success)
+    assert any("turn passes to Player 2" in s.value for s in at.success)
     at.text_input(key="s5_learn_row").set_value("R1 B1").run()
     at.selectbox(key="s5_learn_card").set_value("G2").run()
     assert any("Not allowed" in e.value for e in at.error)

@@ -27,6 +27,16 @@ from engine.owners_choice import (
 )
 
 RULES = OwnersChoiceRules()
+
+
+def _cash_change(before: list[int], after: list[int]) -> str:
+    """Each player's money before and after, as players write it: ``Player 1 $690 → $810``
+    (not a Python list)."""
+    return ", ".join(
+        f"{seat_words(p)} {money(b)} → {money(a)}" for p, (b, a) in enumerate(zip(before, after))
+    ).replace("$", "\\$")
+
+
 GAME = get_game("owners_choice")
 
 # The president's two options (the action texts "pay" and "fund") in words.
@@ -158,12 +168,15 @@ with ui.engine_errors():
             s.apply(f"buy {letter}")
         s.apply("done")
     st.html(holdings_html(s))
-    names = [
-        _("{company}: {player}").format(company=c, player=seat_words(p))
-        if p >= 0
-        else _("{company}: pool (tie)").format(company=c)
-        for c, p in zip(COMPANIES, s.pres)
-    ]
+
+    def _president(i: int, c: str, p: int) -> str:
+        if p >= 0:
+            return _("{company}: {player}").format(company=c, player=seat_words(p))
+        if not any(s.shares(q, i) for q in range(s.num_players)):
+            return _("{company}: pool (nobody holds a share)").format(company=c)
+        return _("{company}: pool (tie)").format(company=c)
+
+    names = [_president(i, c, p) for i, (c, p) in enumerate(zip(COMPANIES, s.pres))]
     st.markdown(_("Presidents (★): {presidents}").format(presidents=" · ".join(names)))
 ui.assumption(
     _(
@@ -316,7 +329,7 @@ with ui.engine_errors():
         st.caption(_("R, Y, B, G: prices after the roll; Fund and players: money."))
         st.dataframe(rows, hide_index=True)
     else:
-        st.markdown(_("Cash {before} → {after}").format(before=cash_before, after=s.cash))
+        st.markdown(_("Cash: {changes}").format(changes=_cash_change(cash_before, s.cash)))
         if kind == "PRESIDENT":
             st.caption(_("$100 per president die held: {payouts}").format(payouts=pres_pay))
 ui.assumption(
@@ -412,8 +425,8 @@ with ui.engine_errors():
     before = list(s.cash)
     s.apply("move 1")
     st.caption(
-        _("R and Y tie at $150: both pay. Cash {before} → {after}.").format(
-            before=before, after=s.cash
+        _("R and Y tie at $150: both pay. Cash: {changes}.").format(
+            changes=_cash_change(before, s.cash)
         )
     )
 

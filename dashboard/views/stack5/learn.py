@@ -5,7 +5,7 @@ import random
 import streamlit as st
 
 from dashboard import ui
-from dashboard.i18n import N_, _, percent, pgettext
+from dashboard.i18n import N_, _, ngettext, percent, pgettext
 from dashboard.stack5 import words
 from dashboard.stack5.draw import card_html, cards_html, player_html, row_html
 from engine.stack5 import draw_odds, legal_placements, row_outlook, setup_position
@@ -146,7 +146,7 @@ st.html(
 )
 if state.player != 0:
     st.success(
-        _("The turn passes to seat 1, the player on the left. Press *New turn* to try again.")
+        _("The turn passes to Player 2, the player on the left. Press *New turn* to try again.")
     )
 
 # --- 3. busting -------------------------------------------------------------------------------
@@ -354,9 +354,9 @@ with ui.engine_errors():
         st.info(_("{n} cards: a row scores when it reaches exactly 5.").format(n=len(out.cards)))
     elif out.viable:
         st.success(
-            _("Scores {n} point(s): {combo}.").format(
-                n=out.best_points, combo=words.combination(out.combinations[0])
-            )
+            ngettext(
+                "Scores {n} point: {combo}.", "Scores {n} points: {combo}.", out.best_points
+            ).format(n=out.best_points, combo=words.combination(out.combinations[0]))
         )
     else:
         st.error(_("This row makes no combination (and could never have been built)."))

@@ -51,7 +51,8 @@ CONTRACTS = {
 st.title(_("Learn Whist and Bid Whist"))
 st.markdown(
     _(
-        "A trick-taking game for four players in two partnerships (Players 1+3 against 2+4) "
+        "A trick-taking game for four players in two partnerships (North–South, Players 1 and "
+        "3, against East–West, Players 2 and 4) "
         "or for two players. A trick is won by the highest trump played, else by the highest card "
         "of the suit led; you must follow the suit led when you can."
     )
@@ -408,7 +409,7 @@ with tabs[5]:
             hp = honours_points(int(h), bar)
             st.markdown(
                 _(
-                    "Tricks: **{tricks}** point(s); honours: **{honours}** point(s) "
+                    "Points for tricks: **{tricks}**; for honours: **{honours}** "
                     "(the 4-point bar is checked at {bar})."
                 ).format(tricks=tp, honours=hp, bar=bar)
             )
