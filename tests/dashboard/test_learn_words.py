@@ -199,3 +199,13 @@ def test_wording_japanese_follows_the_articles():
 def test_wording_taiwanese_expected_value():
     for domain in ("owners_choice", "common", "stock_holdem", "stack5", "whist"):
         assert not any("期待值" in t for t in _strings("zh-TW", domain).values())
+
+
+def test_expected_money_on_learn_owners_choice_is_written_like_all_money():
+    """'+$33.33', as every other page writes money, never '+33.33 $'."""
+    import re
+
+    at = open_page("views/owners_choice/learn.py")
+    said = " ".join(m.value for m in at.markdown if "expected Δ" in m.value)
+    assert re.search(r"expected Δ [+-]\\\$\d+\.\d\d", said), said
+    assert not re.search(r"\d \$", said)

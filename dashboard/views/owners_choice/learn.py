@@ -380,8 +380,9 @@ with ui.engine_errors():
             )
         gain = float(vals[a][0] - worth)
         col.markdown(
-            _("**{option}** — expected Δ {gain} $").format(
-                option=option_word(a), gain=f"{gain:+.2f}"
+            _("**{option}** — expected Δ {gain}").format(
+                option=option_word(a),
+                gain=(("-" if gain < 0 else "+") + money(abs(gain), 2)).replace("$", "\\$"),
             )
         )
         with col:
