@@ -14,20 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from dashboard.bench import CHROMIUM, FLAGS  # the bench drives the same Chromium alike
 from tests.browser.waits import INSTRUMENT, TIMEOUT_MS
 
-CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[2]
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 def _free_port() -> int:
