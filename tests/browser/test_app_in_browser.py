@@ -34,8 +34,11 @@ def test_explorer_simulates_and_steps(page, app_url, tmp_path):
     wait_for_app(page)
     # Pig opens on the Simulate source (it ships no recorded games): no need to pick it
     act(page, page.get_by_role("button", name="Simulate").click, text_shown("Step 0 of"))
-    act(page, page.get_by_role("button", name="Next").click, text_shown("Step 1 of"))
-    act(page, page.get_by_role("button", name="Last").click, text_shown("Game over — winner"))
+    # the board steps in the browser: its buttons start no run, they change the document
+    next_ = page.locator(".tt-board").get_by_role("button", name="Next")
+    act(page, next_.click, text_shown("Step 1 of"), rerun=False)
+    last = page.locator(".tt-board").get_by_role("button", name="Last")
+    act(page, last.click, text_shown("Game over — winner"), rerun=False)
     assert page.locator("[data-testid='stException']").count() == 0
     page.screenshot(path=str(tmp_path / "explorer.png"), full_page=True)
 

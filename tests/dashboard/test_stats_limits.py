@@ -48,7 +48,7 @@ def test_uploads_are_verified_once_per_content_and_capped_per_session(monkeypatc
     at = stats_page()
     first = dumps_jsonl([simulate("pig", s, ["hold20", "random"]) for s in range(5)]).encode()
     _upload(at, "a.jsonl", first)
-    assert any("Added 5 verified game(s)" in s.value for s in at.success)
+    assert any("Added 5 verified games" in s.value for s in at.success)
     for _ in range(3):  # reruns replay nothing
         at.run()
     assert calls == ["a.jsonl"]
@@ -61,7 +61,7 @@ def test_uploads_are_verified_once_per_content_and_capped_per_session(monkeypatc
     assert "at most 2 uploads" in " ".join(e.value for e in at.error)
     at.button(key="stats_forget").click().run()  # the file still in the uploader now fits
     assert not at.exception
-    assert any("Added 1 verified game(s) from c.jsonl" in s.value for s in at.success)
+    assert any("Added 1 verified game from c.jsonl" in s.value for s in at.success)
     assert any(m.value.startswith("**1 game**") for m in at.markdown)
 
 

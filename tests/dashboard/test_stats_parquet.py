@@ -62,7 +62,7 @@ def test_parquet_dataset_gives_the_same_tables_as_the_same_games_in_json_lines()
     as_jsonl.file_uploader(key="stats_upload").set_value(
         ("games.jsonl", dumps_jsonl(GAMES).encode(), "application/json")
     ).run()
-    assert any("Added 12 verified game(s)" in s.value for s in as_jsonl.success)
+    assert any("Added 12 verified games" in s.value for s in as_jsonl.success)
     as_parquet = upload_parquet(  # a dataset of two files, chosen together
         stats_page(),
         [
@@ -70,7 +70,7 @@ def test_parquet_dataset_gives_the_same_tables_as_the_same_games_in_json_lines()
             ("part-000001.parquet", parquet_bytes(GAMES[5:])),
         ],
     )
-    assert any("Added 12 verified game(s)" in s.value for s in as_parquet.success)
+    assert any("Added 12 verified games" in s.value for s in as_parquet.success)
     assert games_shown(as_parquet) == games_shown(as_jsonl) == base + 12
     assert headline(as_parquet) == headline(as_jsonl)
     titles, frames = page_tables(as_parquet)
@@ -85,7 +85,7 @@ def test_parquet_files_chosen_one_after_another_are_counted_once():
     upload_parquet(at, [first])
     assert games_shown(at) == base + 5
     upload_parquet(at, [first, ("part-000001.parquet", parquet_bytes(GAMES[5:]))])
-    assert any("Added 7 verified game(s) from part-000001.parquet" in s.value for s in at.success)
+    assert any("Added 7 verified games from part-000001.parquet" in s.value for s in at.success)
     assert games_shown(at) == base + 12
     upload_parquet(at, [first])
     assert "already counted" in texts(at.info)
