@@ -44,6 +44,9 @@ def start_bid_whist(page, app_url, *, one_hand: bool = False):
     act(page, start.click, in_url("play="))
 
 
+# A whole hand against the bots (minutes): in `make test-slow`. It timed out under load (an
+# idle wait after a move); test_play_page_at_1280 and the AppTest hand run in `make test`.
+@pytest.mark.slow
 def test_a_bid_whist_hand_against_the_bots_on_a_phone(phone, app_url):
     page = phone
     start_bid_whist(page, app_url, one_hand=True)
