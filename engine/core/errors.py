@@ -50,6 +50,37 @@ class Phrase(str):
         out.code, out.template, out.params = code, template, params
         return out
 
+    @classmethod
+    def joined(cls, parts, sep: str = "; ") -> Phrase:
+        """Several phrases as one text, each part still worded on its own by the app.
+
+        >>> both = Phrase.joined([Phrase.coded("a", "x {n}", n=1), "y"])
+        >>> both, both.code, both.params["sep"]
+        ('x 1; y', 'join', '; ')
+        """
+        parts = tuple(parts)
+        out = cls(sep.join(parts))
+        out.code, out.template, out.params = "join", None, {"parts": parts, "sep": sep}
+        return out
+
+
+class Seat(int):
+    """A seat number inside a phrase: English reads ``seat 0`` (the engine's numbering), the
+    app names the player instead (``Player 1`` or the player's name).
+
+    >>> Phrase.coded("demo", "{who} passes", who=Seat(2))
+    'seat 2 passes'
+    """
+
+    def __format__(self, spec: str) -> str:
+        return f"seat {int(self)}"
+
+    def __str__(self) -> str:
+        return f"seat {int(self)}"
+
+    def __repr__(self) -> str:
+        return f"Seat({int(self)})"
+
 
 class EngineError(Exception):
     """Base class of every error the engine raises on bad input.
