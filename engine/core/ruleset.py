@@ -44,6 +44,26 @@ MAX_TOML_BYTES = 1024 * 1024  # a ruleset file
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
+def option(default, doc: str, *, assumption: bool = False, choices=None, min=None, max=None):
+    """A ruleset field in one line: its default, what it means, whether RULES.md marks it
+    [A], and its allowed values (``choices``, or ``min``/``max`` for a number).
+
+    >>> @dataclass(frozen=True)
+    ... class R:
+    ...     target: int = option(5, "points to win", min=1, max=9)
+    >>> dataclasses.fields(R)[0].metadata["max"], make_ruleset(R, {"target": 7})
+    (9, R(target=7))
+    """
+    meta: dict[str, Any] = {"doc": doc, "assumption": assumption}
+    if choices is not None:
+        meta["choices"] = tuple(choices)
+    if min is not None:
+        meta["min"] = min
+    if max is not None:
+        meta["max"] = max
+    return dataclasses.field(default=default, metadata=meta)
+
+
 def short(value, limit: int = 60) -> str:
     """``repr(value)`` cut to ``limit`` characters, for messages about hostile input."""
     if isinstance(value, int) and value.bit_length() > 64:
