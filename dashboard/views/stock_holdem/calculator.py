@@ -14,6 +14,7 @@ from engine.stock_holdem import price, price_distribution
 from engine.stock_holdem.pricing import parse_slot
 
 DEFAULT = ["3A", "5A", "9A", "?A", "?"]
+SLOT_WIDTH = 64  # px: five slots and their gaps fit a 390 px phone in one row
 
 
 @st.cache_data(show_spinner=False, max_entries=256)
@@ -52,27 +53,33 @@ def calculator() -> None:
         **{f"sh_slot{i}": from_url[i] for i in range(5)},
         sh_seen=seen_url if len(seen_url) <= 400 else "",
     )
-    rules = rules_inputs("sh")
-    cols = st.columns(5)
+    row = st.container(horizontal=True, gap="xsmall")  # one row of five, on a phone too
+    toggle, head = st.container(), st.container()  # the price right under the slots
+    seen_box, rules_box = st.container(), st.container()  # the inputs that rarely change
+    with rules_box:
+        rules = rules_inputs("sh")
     slots = [
-        cols[i].text_input(_("Slot {n}").format(n=i + 1), key=f"sh_slot{i}", max_chars=6)
+        row.text_input(
+            _("Slot {n}").format(n=i + 1), key=f"sh_slot{i}", max_chars=6, width=SLOT_WIDTH
+        )
         for i in range(5)
     ]
     stock_up = stock_up_input(
-        st,
+        toggle,
         "sh_stock_up",
         rules.stock_up_per_company,
         url_count("up", 0, 0, rules.stock_up_per_company),
         label=_("Stock-up chip on this company"),
     )
-    seen_text = st.text_input(
+    seen_text = seen_box.text_input(
         _("Cards seen elsewhere (your hand, other companies, peeks), e.g. “2F 7W BULL”"),
         key="sh_seen",
         max_chars=400,
     )
     ui.set_url(slots=[s.strip() for s in slots], up=stock_up, seen=seen_text.strip())
+    rest = st.container()  # the breakdown or the distribution, below the seen cards
 
-    with ui.engine_errors():
+    with head, ui.engine_errors():
         kinds = []
         for i, s in enumerate(slots):
             try:
@@ -88,7 +95,7 @@ def calculator() -> None:
             b = price(slots, stock_up=stock_up, rules=rules)
             st.metric(_("Price"), money(b.price))
             st.markdown(f"**{hand_words.explain(b)}**")
-            st.dataframe(
+            rest.dataframe(
                 pl.DataFrame(
                     {
                         _("part"): [_(w) for w in PARTS],
@@ -104,7 +111,7 @@ def calculator() -> None:
                 hide_index=True,
             )
             if b.clamped:
-                st.caption(
+                rest.caption(
                     _("The total {total} is clamped to the track, 1–57.").format(total=b.total)
                 )
         else:
@@ -113,7 +120,7 @@ def calculator() -> None:
             c1.metric(_("Expected price"), money(float(d.expected), 2))
             c2.metric(_("Equally likely fillings"), number(d.outcomes))
             prices = list(d.probabilities)
-            st.plotly_chart(
+            rest.plotly_chart(
                 bar_chart(
                     prices,
                     [float(q) for q in d.probabilities.values()],
@@ -123,7 +130,7 @@ def calculator() -> None:
                 ),
                 width="stretch",
             )
-            h1, h2 = st.columns(2)
+            h1, h2 = rest.columns(2)
             h1.dataframe(
                 pl.DataFrame(
                     {
@@ -142,7 +149,7 @@ def calculator() -> None:
                 ),
                 hide_index=True,
             )
-            with st.expander(_("Exact probabilities (fractions)")):
+            with rest.expander(_("Exact probabilities (fractions)")):
                 st.dataframe(
                     pl.DataFrame(
                         {
@@ -152,7 +159,7 @@ def calculator() -> None:
                     ),
                     hide_index=True,
                 )
-            st.caption(
+            rest.caption(
                 _(
                     "Every way of filling the open slots with distinct unseen cards that match "
                     "their backs is equally likely; the figures are exact counts, not samples."
