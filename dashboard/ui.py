@@ -37,7 +37,12 @@ def engine_errors(prefix: str = ""):
 #: there they are hidden. A mouse still shows them on hover.
 TOUCH_CSS = """<style>@media (hover: none) {
 [data-testid="stElementToolbar"], .js-plotly-plot .modebar-container { display: none !important; }
+}
+@media (max-width: 640px) {
+[data-testid="stTabs"] [role="tablist"] { flex-wrap: wrap; row-gap: 0.25rem; }
 }</style>"""
+#: ... and on a narrow screen the tab labels wrap onto a second line instead of running off
+#: the edge (the last one cut, with no hint that the row scrolls).
 
 
 def touch_style() -> None:

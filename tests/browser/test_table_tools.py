@@ -71,3 +71,14 @@ def test_price_calculator_shows_the_price_on_the_first_phone_screen(phone, app_u
     assert price["y"] < seen["y"], (price, seen)
     no_wider_than_the_phone(phone)
     phone.screenshot(path=str(tmp_path / "price_phone.png"), full_page=True)
+
+
+def test_learn_whist_tabs_wrap_on_a_phone(phone, app_url):
+    """Seven tab labels do not fit 390 px: they wrap onto a second line, none cut off."""
+    open_page(phone, app_url + "/whist_learn", text_shown("The deal"))
+    tabs = phone.get_by_role("tab")
+    assert tabs.count() == 7
+    for i in range(tabs.count()):
+        box = tabs.nth(i).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390, (i, box)
+    no_wider_than_the_phone(phone)

@@ -213,22 +213,22 @@ st.markdown(
         "sales and purchases move the price by ∓1 like normal ones."
     )
 )
-st.dataframe(
+st.dataframe(  # the cost first: on a phone the long descriptions run off to the right
     pl.DataFrame(
         {
-            _("free action"): [
-                _("take $1 (“cash”)"),
-                _("look at one face-down card privately (“peek C3”)"),
-                _("sell 1 share of a company you own (“free sell C”)"),
-                _("buy 1 share of any company (“free buy C”)"),
-                _("put a stock-up chip on a company, +5 at the price phase (“stock-up C”)"),
-            ],
             _("chips"): [
                 RULES.cost_cash,
                 RULES.cost_peek,
                 RULES.cost_free_sell,
                 RULES.cost_free_buy,
                 RULES.cost_stock_up,
+            ],
+            _("free action"): [
+                _("take $1 (“cash”)"),
+                _("look at one face-down card privately (“peek C3”)"),
+                _("sell 1 share of a company you own (“free sell C”)"),
+                _("buy 1 share of any company (“free buy C”)"),
+                _("put a stock-up chip on a company, +5 at the price phase (“stock-up C”)"),
             ],
         }
     ),

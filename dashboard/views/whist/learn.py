@@ -370,13 +370,7 @@ with tabs[5]:
                 _("points"): [bid_whist_points(int(b), k, x) for x in range(14)],
             }
         )
-        st.dataframe(
-            table.transpose(
-                include_header=True, header_name=" ", column_names=[str(x) for x in range(14)]
-            ),
-            hide_index=True,
-            width="stretch",
-        )
+        st.dataframe(table, hide_index=True, height="content")  # one row per book count
     elif variant == "whist4":
         st.markdown(
             _(

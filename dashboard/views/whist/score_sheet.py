@@ -350,8 +350,8 @@ def sheet_view() -> None:
             frame = frame.with_columns(pl.Series("deal entered", entered, dtype=pl.Utf8))
         deal_word = _("deal")
         table = frame.select(
-            "deal", "total 0", "total 1", "points 0", "points 1", "deal entered"
-        ).rename(
+            "deal", "deal entered", "total 0", "total 1", "points 0", "points 1"
+        ).rename(  # what was bid first: on a phone the totals are in the row above
             {
                 "deal": deal_word,
                 "points 0": _("{side} points").format(side=shown[0]),
