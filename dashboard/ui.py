@@ -90,12 +90,15 @@ def callback(fn):
     return safe
 
 
-def fragment(func):
+def fragment(func=None, *, run_every=None):
     """``st.fragment`` with the app's catch-all: a widget inside reruns only this part of
     the page (what it shows is drawn again, the rest of the page stays as it is). A fragment
     rerun runs outside ``app.py``'s ``try``, so an unexpected error becomes the friendly
     message here (re-raised when ``TABLETOP_DEBUG`` is set); ``st.rerun`` and ``st.stop``
-    are ``BaseException``s and pass."""
+    are ``BaseException``s and pass. ``run_every`` (seconds) reruns it on a timer too, as
+    ``st.fragment`` does (``@fragment(run_every=0.5)``)."""
+    if func is None:
+        return functools.partial(fragment, run_every=run_every)
 
     @functools.wraps(func)
     def guarded(*args, **kwargs):
@@ -107,7 +110,7 @@ def fragment(func):
                 raise
             st.error(crash_message(exc))
 
-    return st.fragment(guarded)
+    return st.fragment(guarded, run_every=run_every)
 
 
 def show_callback_error() -> None:

@@ -7,11 +7,13 @@ from pathlib import Path
 import streamlit as st
 
 from dashboard import game_words
-from dashboard.i18n import N_, _, number, percent, pgettext
-from dashboard.ui import engine_errors
+from dashboard.bots_match import ladder_match
+from dashboard.i18n import N_, _, error_text, number, percent, pgettext
+from dashboard.jobs import JOBS, Busy, session_id
+from dashboard.ui import callback, crash_message, fragment
 from engine import EngineError, get_game
 from engine.core.registry import game_names
-from engine.ladder import load_ladder, run_ladder
+from engine.ladder import load_ladder
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "ladder"
 MAX_GAMES = 20
@@ -138,33 +140,74 @@ with st.form("bots_match"):
         )
     )
     play = st.form_submit_button(_("Play the match"))
+JOB, RESULT = "bots_job", "bots_result"  # session keys: the running match, its outcome
+
+
+def _cancel() -> None:
+    JOBS.cancel(st.session_state[JOB]["id"])
+
+
+@fragment(run_every=0.5)
+def match_progress() -> None:
+    """The running match (in a worker process, :mod:`dashboard.jobs`): its progress and a
+    Cancel button, polled twice a second; once it is over, the page shows the result."""
+    job = st.session_state[JOB]
+    status = JOBS.poll(job["id"])
+    if status is None or status.finished:
+        st.session_state.pop(JOB)
+        JOBS.forget(job["id"])
+        st.session_state[RESULT] = dict(job, status=status)
+        st.rerun(scope="app")
+    text = (
+        _("Game {i} of {n} played").format(i=status.done, n=job["games"])
+        if status.done
+        else _("Starting…")
+    )
+    st.progress(status.done / job["games"], text=text)
+    if status.cancelled:
+        st.caption(_("Stopping after the game being played…"))
+    else:
+        st.button(_("Cancel the match"), key="bots_cancel", on_click=callback(_cancel))
+
+
+def show_result(outcome: dict) -> None:
+    status = outcome["status"]
+    if status is None:  # the server restarted while the match was played
+        st.warning(_("The match was lost (the server restarted); play it again."))
+        return
+    if status.error is not None:
+        if isinstance(status.error, EngineError):
+            st.error(error_text(status.error))
+        else:
+            st.error(crash_message(status.error))
+        return
+    played, n = status.result["played"], outcome["games"]
+    if status.result["cancelled"]:
+        st.info(_("Match cancelled: {played} of {n} games were played.").format(played=played, n=n))
+    elif played < n:
+        st.info(_("Time is up: {played} of {n} games were played.").format(played=played, n=n))
+    else:
+        st.success(_("Match played: {n} games.").format(n=n))
+    if played:
+        show_ladder(status.result["ladder"])
+
+
 if play:
     if len(chosen) < 2:
         st.warning(_("Choose at least two bots."))
+    elif JOB in st.session_state:
+        st.warning(_("The match is still being played: wait for it or cancel it."))
     else:
         entrants = [f"mcts@{PAGE_SEARCH_BUDGET}" if b == "mcts" else b for b in chosen]
-        bar = st.progress(0.0, text=_("Starting…"))
-        start = time.monotonic()
-
-        def on_game(i, record):
-            bar.progress(
-                (i + 1) / games,
-                text=_("Game {i} of {n} played").format(i=i + 1, n=games),
-            )
-
-        with engine_errors():
-            result = run_ladder(
-                game,
-                entrants,
-                games,
-                seed=int(time.time()) % 1_000_000,
-                on_game=on_game,
-                should_stop=lambda: time.monotonic() - start > seconds,
-            )
-            if result.games < games:
-                st.info(
-                    _("Time is up: {played} of {n} games were played.").format(
-                        played=result.games, n=games
-                    )
-                )
-            show_ladder(result.to_dict())
+        seed = int(time.time()) % 1_000_000
+        try:
+            job = JOBS.submit(session_id(), ladder_match, game_name, entrants, games, seed, seconds)
+        except Busy as exc:
+            st.warning(error_text(exc))
+        else:
+            st.session_state[JOB] = {"id": job, "games": games}
+            st.session_state.pop(RESULT, None)
+if JOB in st.session_state:
+    match_progress()
+elif RESULT in st.session_state:
+    show_result(st.session_state[RESULT])

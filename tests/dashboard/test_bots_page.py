@@ -3,6 +3,8 @@ with a progress bar, in player words."""
 
 from __future__ import annotations
 
+import time
+
 from tests.apptest import open_page
 from tests.dashboard.test_words import DEVELOPER_WORDS, rendered_text
 
@@ -27,6 +29,9 @@ def test_bots_page_runs_a_small_match_with_a_progress_bar_in_player_words():
     at.number_input[0].set_value(2)
     at.button[0].click().run()
     assert not at.exception, at.exception
+    assert at.button(key="bots_cancel")  # played in a worker process, with a Cancel button
+    finished(at)
+    assert any(s.value == "Match played: 2 games." for s in at.success)
     assert len(at.dataframe) == before + 2
     ratings = at.dataframe[-2].value
     assert set(ratings["Bot"]) == {"random bot", "simple bot"}
@@ -34,6 +39,28 @@ def test_bots_page_runs_a_small_match_with_a_progress_bar_in_player_words():
     for text in rendered_text(at):
         for word, pattern in DEVELOPER_WORDS.items():
             assert not pattern.search(text), (word, text)
+
+
+def finished(at, seconds: float = 120) -> None:
+    """Rerun the page (as its progress fragment does twice a second) until the match is over."""
+    deadline = time.monotonic() + seconds
+    while "bots_job" in at.session_state and time.monotonic() < deadline:
+        time.sleep(0.3)
+        at.run()
+    assert "bots_job" not in at.session_state and not at.exception, at.exception
+
+
+def test_bots_page_cancels_a_match():
+    at = open_page("views/bots.py")
+    at.selectbox(key="bots_game").set_value("stack5").run()
+    at.multiselect[0].set_value(["heuristic", "mcts"])
+    at.number_input[0].set_value(20)
+    at.number_input[1].set_value(60)
+    at.button[0].click().run()
+    at.button(key="bots_cancel").click().run()
+    assert any("Stopping after the game" in c.value for c in at.caption)
+    finished(at)
+    assert any(i.value.startswith("Match cancelled:") for i in at.info), [i.value for i in at.info]
 
 
 def test_bots_page_asks_for_two_bots():

@@ -1,0 +1,308 @@
+"""A club night on one server: many real browser sessions at once, with a heavy job running.
+
+``python -m dashboard.load`` (``make load``) starts the real server on a fresh data folder
+and drives it with Playwright sessions in Debian's Chromium, all at the same time and at a
+human pace, for ``--minutes`` minutes:
+
+* ``--tables`` live tables of ``--phones`` phones (390 px): each phone enters its own live
+  game by taps (Stack 5 and Owner's Choice tables in turn), 1–2.5 s between two taps;
+* ``--sheets`` Whist score sheets, a deal added every 3–6 s;
+* ``--boards`` analysis boards, a → press every 0.3–1 s;
+* ``--heavy`` Bots matches, one after the other, on the Bots page (the heavy job).
+
+It prints, per kind of interaction, the count and the p50 / p95 / max time from the input
+to the settled page (the browser bench's "settled", :mod:`dashboard.bench`), the target
+beside (:data:`TARGET_MS` for the 95th percentile of taps, edits and steps), the machine's
+load average, and what was lost: every live event tapped must be in its stored game, in
+order, and every score-sheet deal in its stored sheet; every page must show its own game
+(no session sees another's). It is a measurement, not a test: ``make test`` never runs it.
+
+The clients share the machine with the server: on 2 cores a browser drawing many pages
+takes much of the CPU, so the figures are an upper bound on what the server costs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import math
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+
+from dashboard.bench import (
+    ARM,
+    CHROMIUM,
+    FLAGS,
+    INSTRUMENT,
+    POLL_MS,
+    QUIET_MS,
+    SETTLED,
+    TIMEOUT_MS,
+    server,
+    step_expr,
+)
+
+TARGET_MS = 500.0  # p95 of taps, edits and steps while the heavy job runs (issue 29)
+LIVE_PAGES = (("stack5", "/stack5_live", "live_stack5", 2), ("owners_choice",
+              "/owners_choice_live", "live_owners_choice", 4))  # fmt: skip
+
+
+@dataclass
+class Report:
+    """What every client measured and found."""
+
+    times: dict[str, list[float]] = field(default_factory=dict)
+    lost: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    checked: dict[str, int] = field(default_factory=dict)
+
+    def add(self, kind: str, ms: float) -> None:
+        self.times.setdefault(kind, []).append(ms)
+
+    def count(self, what: str, n: int = 1) -> None:
+        self.checked[what] = self.checked.get(what, 0) + n
+
+
+async def _page(browser, width: int = 390, height: int = 844):
+    context = await browser.new_context(viewport={"width": width, "height": height})
+    await context.add_init_script(INSTRUMENT)
+    page = await context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    return page
+
+
+async def _settled(page, expr: str = "true") -> float:
+    handle = await page.wait_for_function(
+        SETTLED, arg=[expr, QUIET_MS], polling=POLL_MS, timeout=TIMEOUT_MS
+    )
+    return float((await handle.json_value())["settled"])
+
+
+async def _timed(page, act, expr: str) -> float:
+    await page.evaluate(ARM)
+    await act()
+    return await _settled(page, expr)
+
+
+async def _open(page, url: str, expr: str = "true") -> None:
+    await page.goto(url, wait_until="commit")  # a new document: the clock starts with it
+    await _settled(page, expr)
+
+
+def _event_expr(n: int) -> str:
+    return f"/Event {n}(?![0-9])/.test(B.main())"
+
+
+def _query(url: str, name: str) -> str:
+    from urllib.parse import parse_qs, urlparse
+
+    return parse_qs(urlparse(url).query).get(name, [""])[0]
+
+
+def _stored(kind: str, entry_id: str) -> str:
+    """An entry's text in the server's store (the same folder: ``TABLETOP_DATA_DIR``)."""
+    from engine.core.store import default_store
+
+    return default_store().load(kind, entry_id)[0]
+
+
+async def live_phone(browser, url, report, deadline, table, phone, rng) -> None:
+    """One phone entering its own live game by taps until the deadline or the game's end."""
+    from dashboard.live import button_key
+    from engine import CHANCE, get_game
+    from engine.core.records import GameRecord
+
+    game_name, path, key, players = LIVE_PAGES[table % len(LIVE_PAGES)]
+    page = await _page(browser)
+    await _open(page, url + path, "/Start the game/.test(B.main())")
+    await page.get_by_role("button", name="Start the game").click()
+    await page.wait_for_url(f"**{key}=*")
+    await _settled(page, _event_expr(0))
+    twin = get_game(game_name).new_initial_state(players)
+    bot = get_game(game_name).make_bot("random")
+    tapped: list[str] = []
+    while time.monotonic() < deadline and not twin.is_terminal():
+        await asyncio.sleep(rng.uniform(1.0, 2.5))
+        if twin.current_player() == CHANCE:
+            action, kind = twin.sample_chance(rng), "o"
+        else:
+            action, kind = bot.choose(twin, twin.current_player(), rng), "m"
+        button = page.locator(f".st-key-{button_key(key, kind, str(action))} button:visible")
+        await button.first.scroll_into_view_if_needed()
+        report.add("live tap", await _timed(page, button.first.click, _event_expr(len(tapped) + 1)))
+        twin.apply(action)
+        tapped.append(str(action))
+    live_id = _query(page.url, key)
+    stored = GameRecord.from_json(_stored(f"live:{game_name}", live_id)).actions
+    if stored != tapped:
+        report.lost.append(
+            f"{game_name} table {table} phone {phone}: {len(tapped)} taps, stored "
+            f"{len(stored)}, first difference at event "
+            f"{next((i for i, (a, b) in enumerate(zip(stored, tapped)) if a != b), 0) + 1}"
+        )
+    report.count("live events checked", len(tapped))
+    await page.context.close()
+
+
+async def score_sheet(browser, url, report, deadline, n, rng) -> None:
+    """One Whist score sheet: the default deal added again and again (+3 each time)."""
+    page = await _page(browser)
+    await _open(page, url + "/whist_score_sheet", "/Add deal/.test(B.main())")
+    total = "document.querySelector('[data-testid=stMetricValue]')"
+    deals = 0
+    while time.monotonic() < deadline:
+        await asyncio.sleep(rng.uniform(3.0, 6.0))
+        add = page.get_by_role("button", name="Add deal")
+        await add.scroll_into_view_if_needed()
+        expr = f"{total} && {total}.textContent.trim() === '{3 * (deals + 1)}'"
+        report.add("score-sheet deal", await _timed(page, add.click, expr))
+        deals += 1
+    from engine.whist.score_sheet import ScoreSheet
+
+    if not deals:
+        await page.context.close()
+        return
+    sheets = json.loads(_stored("score_sheet", _query(page.url, "sheet")))["sheets"]
+    stored = sum(len(ScoreSheet.from_csv(text).entries) for text in sheets.values() if text)
+    if stored != deals:
+        report.lost.append(f"score sheet {n}: {deals} deals added, {stored} stored")
+    report.count("score-sheet deals checked", deals)
+    await page.context.close()
+
+
+async def board(browser, url, report, deadline, game, rng) -> None:
+    """One analysis board stepped with → (back to the start with Home near the end)."""
+    page = await _page(browser, 1280, 900)
+    step = 1
+    await _open(page, f"{url}/{game}_games?step={step}", step_expr(step))
+    while time.monotonic() < deadline:
+        await asyncio.sleep(rng.uniform(0.3, 1.0))
+        if step >= 60:
+            await _timed(page, lambda: page.keyboard.press("Home"), step_expr(0))
+            step = 0
+            continue
+        step += 1
+        report.add("board step", await _timed(page, lambda: page.keyboard.press("ArrowRight"),
+                                              step_expr(step)))  # fmt: skip
+    await page.context.close()
+
+
+async def bots_matches(browser, url, report, deadline) -> None:
+    """The heavy job: Bots matches on the Bots page, one after the other."""
+    page = await _page(browser, 1280, 900)
+    await _open(page, url + "/bots", "/Play the match/.test(B.main())")
+    while time.monotonic() < deadline:
+        play = page.get_by_role("button", name="Play the match")
+        done = "/Game [0-9]+ of [0-9]+ played|Time is up/.test(B.main())"
+        ms = await _timed(page, play.click, done)
+        report.add("bots match (heavy job)", ms)
+    await page.context.close()
+
+
+async def _run(args, url: str, report: Report) -> None:
+    from playwright.async_api import async_playwright
+
+    rng = random.Random(args.seed)
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        deadline = time.monotonic() + 60 * args.minutes
+        jobs = [
+            live_phone(browser, url, report, deadline, t, ph, random.Random(rng.random()))
+            for t in range(args.tables)
+            for ph in range(args.phones)
+        ]
+        jobs += [
+            score_sheet(browser, url, report, deadline, n, random.Random(rng.random()))
+            for n in range(args.sheets)
+        ]
+        games = ("stack5", "whist", "owners_choice", "stock_holdem")
+        jobs += [
+            board(browser, url, report, deadline, games[n % 4], random.Random(rng.random()))
+            for n in range(args.boards)
+        ]
+        jobs += [bots_matches(browser, url, report, deadline) for _ in range(args.heavy)]
+        names = [
+            f"live table {t} phone {ph}" for t in range(args.tables) for ph in range(args.phones)
+        ]
+        names += [f"score sheet {n}" for n in range(args.sheets)]
+        names += [f"board {games[n % 4]}" for n in range(args.boards)]
+        names += ["bots match"] * args.heavy
+        for name, done in zip(names, await asyncio.gather(*jobs, return_exceptions=True)):
+            if isinstance(done, BaseException):
+                why = " / ".join(str(done).splitlines()[:3])[:300]
+                report.errors.append(f"{name}: {type(done).__name__}: {why}")
+        await browser.close()
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0–1) by the nearest-rank method.
+
+    >>> percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 0.95)
+    10
+    >>> percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 0.5)
+    5
+    """
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
+
+
+def table(report: Report) -> str:
+    lines = [
+        "| interaction | n | p50 | p95 | max | target (p95) |",
+        "|---|---:|---:|---:|---:|---|",
+    ]
+    for kind, values in report.times.items():
+        heavy = "heavy" in kind
+        target = "—" if heavy else f"≤ {TARGET_MS:.0f} ms"
+        if not heavy:
+            target += " ✓" if percentile(values, 0.95) <= TARGET_MS else " ✗"
+        lines.append(
+            f"| {kind} | {len(values)} | {statistics.median(values):.0f} ms | "
+            f"{percentile(values, 0.95):.0f} ms | {max(values):.0f} ms | {target} |"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m dashboard.load", description=__doc__)
+    parser.add_argument("--minutes", type=float, default=3.0)
+    parser.add_argument("--tables", type=int, default=3)
+    parser.add_argument("--phones", type=int, default=4)
+    parser.add_argument("--sheets", type=int, default=2)
+    parser.add_argument("--boards", type=int, default=2)
+    parser.add_argument("--heavy", type=int, default=1, help="Bots matches running at once")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    report = Report()
+    with tempfile.TemporaryDirectory(prefix="tabletop-load-") as data:
+        os.environ["TABLETOP_DATA_DIR"] = data  # the server's store, and ours to check it
+        load_before = os.getloadavg()
+        with server() as url:
+            started = time.monotonic()
+            asyncio.run(_run(args, url, report))
+            took = time.monotonic() - started
+        load_after = os.getloadavg()
+    sessions = args.tables * args.phones + args.sheets + args.boards + args.heavy
+    print(
+        f"{sessions} sessions for {took / 60:.1f} min on {os.cpu_count()} cores; load average "
+        f"before {load_before[0]:.1f}, after {load_after[0]:.1f} (1 min) / {load_after[1]:.1f} "
+        f"(5 min)\n"
+    )
+    print(table(report))
+    print()
+    for what, n in report.checked.items():
+        print(f"{what}: {n}")
+    print(f"lost: {len(report.lost)}" + "".join(f"\n  {x}" for x in report.lost))
+    for error in report.errors:
+        print(f"client error: {error}")
+    return 1 if report.lost or report.errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

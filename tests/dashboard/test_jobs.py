@@ -1,0 +1,80 @@
+"""The job pool (dashboard.jobs): heavy work runs in another process, reports progress,
+stops when cancelled or abandoned by its page, and the caps refuse in words."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from dashboard.jobs import Busy, Jobs
+from dashboard.i18n import error_text, language
+
+
+def pid() -> int:
+    return os.getpid()
+
+
+def count(progress, n: int, pause: float = 0.05) -> int:
+    """Count to ``n``, one step per ``pause``; returns where it stopped."""
+    for i in range(n):
+        if progress.stopped():
+            return i
+        progress.update(i + 1, n)
+        time.sleep(pause)
+    return n
+
+
+@pytest.fixture
+def pool():
+    jobs = Jobs(workers=1, abandoned_s=60)
+    yield jobs
+    jobs.shutdown()
+
+
+def test_a_job_runs_in_another_process(pool):
+    job = pool.submit("a", pid, with_progress=False)
+    assert pool.wait(job, timeout=60).result != os.getpid()
+
+
+def test_progress_then_the_result(pool):
+    job = pool.submit("a", count, 5, 0.01)
+    status = pool.wait(job, timeout=60)
+    assert status.finished and status.result == 5 and (status.done, status.total) == (5, 5)
+
+
+def test_cancel_stops_the_job_early(pool):
+    job = pool.submit("a", count, 10_000)
+    deadline = time.monotonic() + 60
+    while pool.poll(job).done < 3 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    pool.cancel(job)
+    status = pool.wait(job, timeout=60)
+    assert status.cancelled and 3 <= status.result < 10_000
+
+
+def test_a_job_nobody_polls_is_cancelled():
+    """The player left the page: nothing polls the job, so the pool stops it."""
+    jobs = Jobs(workers=1, abandoned_s=0.5)
+    try:
+        job = jobs.submit("a", count, 10_000)
+        future = jobs._jobs[job].future
+        assert future.result(timeout=60) < 10_000  # stopped long before the end
+    finally:
+        jobs.shutdown()
+
+
+def test_caps_refuse_in_words(pool):
+    job = pool.submit("a", count, 10_000)
+    with pytest.raises(Busy) as mine:
+        pool.submit("a", pid, with_progress=False)
+    assert "already running a job" in str(mine.value)
+    with pytest.raises(Busy) as server:
+        pool.submit("b", pid, with_progress=False)
+    assert "server is busy" in str(server.value) and "1 heavy jobs" in str(server.value)
+    with language("ja"):
+        assert "server is busy" not in error_text(server.value)
+    pool.cancel(job)
+    pool.wait(job, timeout=60)
+    assert pool.wait(pool.submit("b", pid, with_progress=False), timeout=60).result
