@@ -1,7 +1,8 @@
 """The game explorer shared by every game: choose a recorded, simulated or uploaded game,
 then step through it beside the game's own state view, charts and graded decisions.
 
-A game plugs in an :class:`ExplorerPlugin`; its page is ``render_explorer(PLUGIN)``.
+A game plugs in its :class:`dashboard.game_ui.GameUI`; its page is
+``render_explorer(game_ui("<game>"))``.
 
 Like an analysis board, and stepping in the browser with no round trip: the board (the
 drawn position, the move list, the charts with their cursor, the grade of the step) is one
@@ -18,15 +19,12 @@ from __future__ import annotations
 import hashlib
 import importlib
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-import plotly.graph_objects as go
 import polars as pl
 import streamlit as st
 
-from dashboard import game_words
 from dashboard.board_component import (
     board,
     chart_spec,
@@ -36,6 +34,7 @@ from dashboard.board_component import (
     step_reporter,
 )
 from dashboard.charts import loss_chart
+from dashboard.game_ui import GameUI
 from dashboard.i18n import N_, _, current, error_text, ngettext, pgettext
 from dashboard.ui import (
     NAME_MAX_CHARS,
@@ -75,54 +74,6 @@ MARK_WORDS = {
     "?": N_("mistake"),
     "??": N_("blunder"),
 }
-
-
-@dataclass(frozen=True)
-class ExplorerPlugin:
-    """What a game supplies to the explorer.
-
-    - ``render_state(state, seat, out=st)``: draw one state with ``out`` (``st``'s
-      markdown, html, caption, image, success/info/warning/error, progress, expander and
-      dataframe; the board passes :class:`dashboard.board_component.HtmlOut`, which
-      collects them as HTML); ``seat=None`` shows everything, a seat shows what that seat
-      may see;
-    - ``history(record)``: a polars frame, one row per step (step 0 = before any action)
-      with at least ``step``, ``action`` and ``actor`` columns;
-    - ``charts(history, step)``: plotly figures (:mod:`dashboard.charts`); the explorer
-      calls it once per record with ``step=None`` and the board draws their series
-      (:func:`dashboard.board_component.chart_spec`) with its own step cursor;
-    - ``measure``: in player words, what the graded decisions are measured by and what
-      that measure assumes (shown beside the grades);
-    - ``turn_words(state)``: who is to act, in the session's language (default: the
-      engine's ``describe_turn``, its generic phrases translated here);
-    - ``event_words(text)``: the history's "event" text in the session's language
-      (default: seats as players, the text otherwise as the engine wrote it);
-    - ``chance``: what acts at the table on chance's steps, named so in the move list:
-      one of ``CHANCE_WORDS`` ("dealer", "deck", "dice", "die"; default "dealer/dice");
-    - ``deal_of(state)``: for a game whose page grades only part of each deal
-      (``engine.analysis.QUICK_OPTIONS``), the deal (0 = the first) a state is in the
-      play of, else ``None``; the explorer then offers to grade the deal on view in full
-      (``analyse(record, deal=n)``).
-    """
-
-    game: str
-    render_state: Callable[..., None]
-    history: Callable[[GameRecord], pl.DataFrame]
-    charts: Callable[[pl.DataFrame, int], list[go.Figure]]
-    measure: str = ""
-    turn_words: Callable[[object], str] | None = None
-    event_words: Callable[[str], str] | None = None
-    chance: str = ""
-    deal_of: Callable[[object], int | None] | None = None
-
-    def __post_init__(self):
-        if self.chance and self.chance not in CHANCE_WORDS:
-            raise ValueError(f"chance {self.chance!r}: give one of {', '.join(CHANCE_WORDS)}")
-
-
-#: what acts at the table on chance's steps (:attr:`ExplorerPlugin.chance`), short enough
-#: for the move list's who column
-CHANCE_WORDS = ("dealer", "deck", "dice", "die")
 
 
 def chance_word(word: str) -> str:
@@ -172,22 +123,22 @@ def _replay(
 
 
 @st.cache_resource(show_spinner=False, max_entries=8)
-def _grades(game: str, record_json: str, lang: str = "en") -> tuple[tuple[Annotation, ...], str]:
+def _grades(
+    game: str, record_json: str, lang: str = "en", title: str = ""
+) -> tuple[tuple[Annotation, ...], str]:
     """The graded decisions, or no grades and the reason in player words (``lang``: the
-    reason's language)."""
+    reason's language, ``title``: the game's name in it)."""
     try:
         return tuple(analyse_quick(GameRecord.from_json(record_json))), ""
     except EngineError as exc:
         if str(exc).startswith("no analysis for"):
-            return (), _("Grading is not available for {game} yet.").format(
-                game=game_words.title(game)
-            )
+            return (), _("Grading is not available for {game} yet.").format(game=title or game)
         return (), _("This game could not be graded: {error}").format(error=error_text(exc))
 
 
 @st.cache_resource(show_spinner=False, max_entries=32)
 def _deal_grades(game: str, record_json: str, deal: int) -> tuple[Annotation, ...]:
-    """Every decision of one deal graded in full (see :attr:`ExplorerPlugin.deal_of`)."""
+    """Every decision of one deal graded in full (see :attr:`GameUI.deal_of`)."""
     return tuple(analyse(GameRecord.from_json(record_json), deal=deal))
 
 
@@ -276,7 +227,7 @@ def player_words(text: str) -> str:
     return _SEAT.sub(lambda m: player(int(m[2])), text)
 
 
-def turn_text(plugin: ExplorerPlugin, state) -> str:
+def turn_text(plugin: GameUI, state) -> str:
     """Who is to act, in the session's language: the plugin's words, else the engine's
     phrase with seats as players (its generic phrases translated)."""
     if plugin.turn_words is not None:
@@ -373,7 +324,8 @@ def _drop_url(*names: str) -> None:
 # --- choosing a game -------------------------------------------------------------------------
 
 
-def _choose_recorded(game: str, key: str) -> GameRecord | None:
+def _choose_recorded(plugin: GameUI, key: str) -> GameRecord | None:
+    game = plugin.game
     paths = {p.name: p for p in recorded_files(game)}
     if not paths:
         st.info(_("No recorded games for this game yet: simulate one instead."))
@@ -400,8 +352,8 @@ def _choose_recorded(game: str, key: str) -> GameRecord | None:
     return record
 
 
-def _choose_simulated(game_name: str, key: str) -> GameRecord | None:
-    game = get_game(game_name)
+def _choose_simulated(plugin: GameUI, key: str) -> GameRecord | None:
+    game = get_game(plugin.game)
     counts = player_counts(game)
     _url_out(key, src="simulate")
     _drop_url("file", "game")
@@ -447,7 +399,7 @@ def _choose_simulated(game_name: str, key: str) -> GameRecord | None:
     return record
 
 
-def _choose_uploaded(game: str, key: str) -> GameRecord | None:
+def _choose_uploaded(plugin: GameUI, key: str) -> GameRecord | None:
     _url_out(key, src="upload")
     _drop_url("file", "game")
     upload = st.file_uploader(
@@ -471,11 +423,11 @@ def _choose_uploaded(game: str, key: str) -> GameRecord | None:
     except EngineError as exc:
         st.error(_("Refused: {error}").format(error=error_text(exc)))
         return None
-    records = [r for r in records if r.game == game]
+    records = [r for r in records if r.game == plugin.game]
     if not records:
         st.error(
             _("{file}: no {game} game in this file.").format(
-                file=upload.name, game=game_words.title(game)
+                file=upload.name, game=plugin.title_text()
             )
         )
         return None
@@ -490,7 +442,7 @@ def _choose_uploaded(game: str, key: str) -> GameRecord | None:
     return record
 
 
-def _choose_live(game: str, key: str) -> GameRecord | None:
+def _choose_live(plugin: GameUI, key: str) -> GameRecord | None:
     _drop_url("src", "file", "game")
     record = GameRecord.from_json(st.session_state[f"{key}_live"])
     st.caption(
@@ -627,7 +579,7 @@ def _thresholds_text(game: str, unit: str) -> str:
 # --- the board: one component that steps in the browser ----------------------------------------
 
 
-def _step_words(plugin: ExplorerPlugin, record: GameRecord, state, step: int, last: int):
+def _step_words(plugin: GameUI, record: GameRecord, state, step: int, last: int):
     """The step's head line before its mark (``Step 3 of 40 — move x``) and who is to act."""
     if step:
         move = _("move **{action}**").format(action=plain(record.actions[step - 1]))
@@ -695,7 +647,7 @@ def _board_grades(notes, players: list[str], last: int) -> dict:
     }
 
 
-def _board(plugin: ExplorerPlugin, key: str, record_json: str) -> None:
+def _board(plugin: GameUI, key: str, record_json: str) -> None:
     try:
         with st.spinner(_("Replaying the game…")):
             rep = _replay(
@@ -743,7 +695,7 @@ def _board(plugin: ExplorerPlugin, key: str, record_json: str) -> None:
         full = st.session_state[f"{key}_full_deals"] = (record_json, set())
     if grade:
         with st.spinner(_("Grading every decision…")):
-            notes, why_not = _grades(plugin.game, record_json, current())
+            notes, why_not = _grades(plugin.game, record_json, current(), plugin.title_text())
         if notes and full[1]:
             with st.spinner(_("Grading every card of the deal…")):
                 notes, deal_why = _with_full_deals(plugin.game, record_json, notes, full[1])
@@ -772,7 +724,7 @@ def _board(plugin: ExplorerPlugin, key: str, record_json: str) -> None:
 
 
 @st.fragment
-def _step_panel(plugin: ExplorerPlugin, key: str, rep: Replay, notes, graded: set) -> None:
+def _step_panel(plugin: GameUI, key: str, rep: Replay, notes, graded: set) -> None:
     """What follows the board's step on the server: the address bar, the full-deal grading
     of the deal on view, the bot hint. The board reports its step here (debounced), and
     only this part reruns."""
@@ -804,8 +756,7 @@ def _bot_hint(plugin, key, record, state, step) -> None:
         return
     import random
 
-    from dashboard.play import bot_label
-    from dashboard.play_words import describe
+    from dashboard.play_words import bot_label
     from engine.ladder import make_bot, strongest_bot
 
     name = strongest_bot(game, BOARD_SECONDS)
@@ -819,8 +770,8 @@ def _bot_hint(plugin, key, record, state, step) -> None:
     st.info(
         _("The {bot} would play: {move}").format(
             bot=bot_label(name),
-            move=describe(
-                plugin.game, action, [player(i) for i in range(len(record.players))], seat
+            move=plugin.describe_move(
+                action, [player(i) for i in range(len(record.players))], seat
             ),
         )
     )
@@ -838,11 +789,10 @@ def _grades_panel(plugin, notes, players) -> None:
     st.dataframe(_accuracy_frame(notes, players), hide_index=True, width="stretch")
 
 
-def render_explorer(plugin: ExplorerPlugin) -> None:
+def render_explorer(plugin: GameUI) -> None:
     """The whole explorer UI for one game."""
-    game = get_game(plugin.game)
     key = f"xp_{plugin.game}"
-    st.title(_("{game}: games").format(game=game_words.title(game.name)))
+    st.title(_("{game}: games").format(game=plugin.title_text()))
     st.caption(
         _(
             "Step with ← → (Home / End for the ends) anywhere on the page; click a move or a "
@@ -874,7 +824,7 @@ def render_explorer(plugin: ExplorerPlugin) -> None:
         "Upload": _choose_uploaded,
         LIVE: _choose_live,
     }[source]
-    record = chooser(plugin.game, key)
+    record = chooser(plugin, key)
     if record is None:
         _drop_url("step")
         return

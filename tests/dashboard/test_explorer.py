@@ -232,10 +232,10 @@ def test_a_live_game_opens_in_the_explorer():
 
 
 def test_a_plugin_names_its_chance_from_the_explorers_words_only():
-    from dashboard.explorer import CHANCE_WORDS, ExplorerPlugin
+    from dashboard.game_ui import CHANCE_WORDS, GameUI
 
     with pytest.raises(ValueError, match="give one of dealer, deck, dice, die"):
-        ExplorerPlugin("pig", None, None, None, chance="croupier")
+        GameUI("pig", None, None, None, chance="croupier")
     assert CHANCE_WORDS == ("dealer", "deck", "dice", "die")
 
 
