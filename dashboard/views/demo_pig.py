@@ -1,6 +1,7 @@
 import streamlit as st
 
-from dashboard.explorer import recorded_files, render_explorer
+from dashboard.explorer import render_explorer
+from dashboard.explorer_sources import recorded_files
 from dashboard.i18n import N_, _
 from dashboard.live import render_live
 from dashboard.plugins import game_ui

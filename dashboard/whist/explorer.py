@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard.charts import step_chart
-from dashboard.explorer import player, player_words
+from dashboard.explorer_words import player, player_words
 from dashboard.i18n import N_, _, ngettext
 from dashboard.whist.draw import back_html, card_html, cards_html, row, straw_html, trick_html
 from dashboard.whist.words import bid_words, contract_words, join, phase_word, variant_title

@@ -298,7 +298,7 @@ def test_the_grades_name_their_unit_in_the_pages_language():
 def test_the_whist_marks_key_says_what_the_marks_follow():
     """A lost Whist trick is marked by what it costs (??, ? or ?!): the key says that, not
     a trick count that the marks do not follow; the other games keep their thresholds."""
-    from dashboard.explorer import _thresholds_text
+    from dashboard.explorer_grades import thresholds_text as _thresholds_text
     from dashboard.i18n import language
 
     key = _thresholds_text("whist", "tricks")
