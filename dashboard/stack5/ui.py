@@ -8,11 +8,6 @@ from dashboard.stack5 import explorer, play
 from dashboard.stack5.play_words import describe
 from engine.stack5.history import history
 
-
-def _board(state, names, you=None) -> None:
-    play.board(state, names, you=you)
-
-
 UI = GameUI(
     game="stack5",
     title=N_("Stack 5"),
@@ -27,7 +22,7 @@ UI = GameUI(
     explorer_page="views/stack5/games.py",
     describe=describe,
     groups=play.groups,
-    board=_board,
+    board=play.board,
     advice=explorer.advice,
     coach=play.coach,
     outcome=play.outcome,
