@@ -1,35 +1,12 @@
-"""The games' own words in the session's language: titles, descriptions, the labels of
-ruleset fields and the words of their choices. The engine stays English; pages show these
-instead (``title("stack5")``). Every entry is an English message id (``N_``); a name with no
+"""The rulesets' words in the session's language: the labels of ruleset fields and the
+words of their choices (a game's title and description are its
+:class:`dashboard.game_ui.GameUI`'s). The engine stays English; pages show these instead
+(``field_label("bust_limit")``). Every entry is an English message id (``N_``); a name with no
 entry is shown as the engine gives it."""
 
 from __future__ import annotations
 
 from dashboard.i18n import N_, _
-
-TITLES = {
-    "stock_holdem": N_("Stock Hold'em"),
-    "stack5": N_("Stack 5"),
-    "owners_choice": N_("Owner's Choice"),
-    "whist": N_("Whist and Bid Whist"),
-    "pig": N_("Pig (demo)"),
-}
-
-DESCRIPTIONS = {
-    "stock_holdem": N_(
-        "Trade shares while placing poker-hand cards that set the companies' prices."
-    ),
-    "stack5": N_("Draw cards, push your luck and build rows of five; first to 3 points wins."),
-    "owners_choice": N_(
-        "Trade shares of four companies and move a shared pawn; presidents choose between "
-        "their company's president die and raiding the Fund."
-    ),
-    "whist": N_(
-        "Classic trick-taking in four variants: Bid Whist (bidding, kitty, jokers) and Whist, "
-        "for four players in partnerships or two players with straw piles."
-    ),
-    "pig": N_("A dice race that demonstrates the engine core."),
-}
 
 #: ruleset field → its label (the field name in words)
 FIELD_LABELS = {
@@ -127,23 +104,6 @@ CHOICE_WORDS = {
     "dealer_last": N_("dealer last"),
     "none": N_("none"),
 }
-
-
-def title(game_name: str) -> str:
-    """The game's title in the session's language (the engine's when unknown)."""
-    if game_name in TITLES:
-        return _(TITLES[game_name])
-    from engine import get_game
-
-    return get_game(game_name).title
-
-
-def description(game_name: str) -> str:
-    if game_name in DESCRIPTIONS:
-        return _(DESCRIPTIONS[game_name])
-    from engine import get_game
-
-    return get_game(game_name).description
 
 
 def field_label(name: str) -> str:

@@ -3,7 +3,8 @@ rolled) is a grid of buttons, one per possible outcome with its probability; a m
 button among the legal ones, grouped by kind. Undo takes the last event back; the game is
 a record all along.
 
-A game plugs in a :class:`LivePlugin`; its page is ``render_live(PLUGIN)``. The record is
+A game plugs in its :class:`dashboard.game_ui.GameUI`; its page is
+``render_live(game_ui("<game>"))``. The record is
 kept in a server-side store keyed by an id in the URL (``?live=…``), so a page reload in
 the same browser tab brings the game back. The board, the advice and the buttons are one
 ``st.fragment``: a tap reruns only them.
@@ -13,15 +14,11 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
 
 import streamlit as st
 
-from dashboard import game_words
+from dashboard.game_ui import GameUI, Group
 from dashboard.i18n import _, current, error_text
-from dashboard.play_words import describe as describe_in_words
-from dashboard.play_words import describe_record
 from dashboard.ui import (
     NAME_MAX_CHARS,
     callback,
@@ -37,40 +34,6 @@ from dashboard.ui import (
 from engine import CHANCE, EngineError, GameRecord, get_game
 from engine.core.records import final_state, initial_state, result_of
 from engine.core.store import NotStored, WrongKind, default_store
-
-#: one button of a group: the action, its label (Markdown), highlighted (the advice's pick)
-Choice = tuple[object, str, bool]
-#: a group of buttons: a title (Markdown, may be empty), an optional HTML picture, choices
-Group = tuple[str, str, list[Choice]]
-
-
-@dataclass(frozen=True)
-class LivePlugin:
-    """What a game supplies to the live page.
-
-    - ``render_state(state, seat)``: draw the current state (``seat=None``: everything);
-    - ``advice(state)``: draw help for the seat to act (odds, suggestions) or nothing;
-    - ``explorer_page``: the game's explorer script, for "open in the explorer";
-    - ``board(state, names)``: the board with the players' names (else ``render_state``);
-    - ``coach(state, names)``: the full advice, drawn; returns the texts of the moves it
-      recommends (highlighted among the buttons). Replaces ``advice`` when given;
-    - ``outcome(action, probability)``: ``(label, css)`` of a chance button, the CSS
-      making it look like the card or die it stands for;
-    - ``groups(state, actions, names, best)``: the move buttons grouped by kind;
-    - ``chance_note(state, names)``: what the chance event to enter is, when more than
-      "what came up" needs saying (a Draw 3's card 2 of 3), or ``None``.
-    """
-
-    game: str
-    render_state: Callable[[object, int | None], None]
-    advice: Callable[[object], None] | None = None
-    explorer_page: str | None = None
-    board: Callable[[object, list[str]], None] | None = None
-    coach: Callable[[object, list[str]], set[str]] | None = None
-    outcome: Callable[[object, object], tuple[str, str]] | None = None
-    groups: Callable[[object, list, list[str], set[str]], list[Group]] | None = None
-    chance_note: Callable[[object, list[str]], str | None] | None = None
-
 
 # --- the durable store (engine/core/store.py): pages never touch SQL ------------------------
 
@@ -171,7 +134,7 @@ def _css(rules: list[tuple[str, str]]) -> None:
 # --- set-up ------------------------------------------------------------------------------------
 
 
-def _setup(plugin: LivePlugin, key: str) -> None:
+def _setup(plugin: GameUI, key: str) -> None:
     game = get_game(plugin.game)
     counts = player_counts(game)
     st.subheader(_("New game"))
@@ -253,17 +216,6 @@ def _undo(game: str, live_id: str, seen: int, key: str) -> None:
 # --- the buttons ------------------------------------------------------------------------------
 
 
-def default_groups(game: str, state, actions: list, names: list[str], best: set[str]):
-    """Buttons grouped by the first word of their text, labelled in words."""
-    groups: dict[str, list[Choice]] = {}
-    actor = state.current_player()
-    for a in actions:
-        text = str(a)
-        label = describe_in_words(game, a, names, actor)
-        groups.setdefault(text.split(" ", 1)[0], []).append((a, label, text in best))
-    return [("", "", choices) for choices in groups.values()]
-
-
 def draw_groups(groups: list[Group], on_tap, key: str) -> None:
     """Each group: its title and picture, then its buttons in a wrapping row."""
     for i, (title, picture, choices) in enumerate(groups):
@@ -285,7 +237,7 @@ def draw_groups(groups: list[Group], on_tap, key: str) -> None:
             )
 
 
-def _chance_grid(plugin: LivePlugin, state, on_tap, key: str) -> bool:
+def _chance_grid(plugin: GameUI, state, on_tap, key: str) -> bool:
     """The outcome buttons of a chance event; False when its outcomes cannot be listed
     (a whole deal: then it is typed)."""
     try:
@@ -332,11 +284,7 @@ def _entry(plugin, live_id, version, record, state, key, best: set[str]) -> None
     else:
         st.markdown(_("**{name}** to act:").format(name=plain(names[player], NAME_MAX_CHARS)))
         actions = state.legal_actions()
-        if plugin.groups is not None:
-            groups = plugin.groups(state, actions, names, best)
-        else:
-            groups = default_groups(plugin.game, state, actions, names, best)
-        draw_groups(groups, on_tap, key)
+        draw_groups(plugin.button_groups(state, actions, names, best), on_tap, key)
 
 
 def _typed_box(plugin, live_id, version, key) -> None:
@@ -355,12 +303,12 @@ def _moves_so_far(plugin, record: GameRecord, key: str) -> list[str]:
     cached = st.session_state.get(f"{key}_words")
     if cached and cached[0] == (record.actions, current()):
         return cached[1]
-    words = describe_record(plugin.game, initial_state(record), record.actions, record.players)
+    words = plugin.describe_record(initial_state(record), record.actions, record.players)
     st.session_state[f"{key}_words"] = ((list(record.actions), current()), words)
     return words
 
 
-def _game_view(plugin: LivePlugin, key: str, live_id: str) -> None:
+def _game_view(plugin: GameUI, key: str, live_id: str) -> None:
     """The fragment: a fragment rerun is outside the app's catch-all, so it has its own."""
     show_callback_error()  # a tap's callback ran before this fragment
     try:
@@ -371,7 +319,7 @@ def _game_view(plugin: LivePlugin, key: str, live_id: str) -> None:
         st.error(crash_message(exc))
 
 
-def _game_view_body(plugin: LivePlugin, key: str, live_id: str) -> None:
+def _game_view_body(plugin: GameUI, key: str, live_id: str) -> None:
     try:
         record, version = _read(plugin.game, live_id)
         state = _state(key, live_id, version, record)
@@ -390,7 +338,7 @@ def _game_view_body(plugin: LivePlugin, key: str, live_id: str) -> None:
     with left:
         last = " · " + _("last: {event}").format(event=plain(words[-1])) if words else ""
         head = _("**{game} live · Event {n}**").format(
-            game=game_words.title(plugin.game), n=len(record.actions)
+            game=plugin.title_text(), n=len(record.actions)
         )
         st.markdown(f"{head}{last}")
         if plugin.board is not None:
@@ -440,7 +388,7 @@ def _game_view_body(plugin: LivePlugin, key: str, live_id: str) -> None:
     _footer(plugin, key, record)
 
 
-def _footer(plugin: LivePlugin, key: str, record: GameRecord) -> None:
+def _footer(plugin: GameUI, key: str, record: GameRecord) -> None:
     row = st.container(horizontal=True, gap="small")
     row.download_button(
         _("Download the record (.json)"),
@@ -479,9 +427,8 @@ def _footer(plugin: LivePlugin, key: str, record: GameRecord) -> None:
         )
 
 
-def render_live(plugin: LivePlugin) -> None:
+def render_live(plugin: GameUI) -> None:
     """The whole live-game page for one game."""
-    game = get_game(plugin.game)
     key = f"live_{plugin.game}"
     try:
         loaded = _load(plugin.game, key)
@@ -489,7 +436,7 @@ def render_live(plugin: LivePlugin) -> None:
         st.error(_("Live games cannot be stored here: {error}").format(error=error_text(exc)))
         return
     if loaded is None:
-        st.markdown("### " + _("{game}: live game").format(game=game_words.title(game.name)))
+        st.markdown("### " + _("{game}: live game").format(game=plugin.title_text()))
         st.caption(
             _(
                 "Enter what happens at your table with one tap per event; only legal moves are "

@@ -17,10 +17,11 @@ import time
 
 import streamlit as st
 
-from dashboard import game_words
-from dashboard.i18n import N_, _, current, error_text, pgettext
-from dashboard.live import default_groups, draw_groups
-from dashboard.play_words import describe, who
+from dashboard.game_ui import GameUI, PlayMode
+from dashboard.i18n import _, current, error_text, pgettext
+from dashboard.live import draw_groups
+from dashboard.play_words import bot_label, who
+from dashboard.plugins import game_ui, game_uis
 from dashboard.ui import (
     NAME_MAX_CHARS,
     callback,
@@ -40,34 +41,13 @@ KEY = "play"
 KIND = "play"
 PAUSE = 1.0  # seconds between two bot events
 
-#: the games on the page: label → (game, ruleset overrides by player count, counts)
-GAMES = {
-    N_("Stack 5"): ("stack5", None),
-    N_("Owner's Choice"): ("owners_choice", None),
-    N_("Stock Hold'em"): ("stock_holdem", None),
-    N_("Bid Whist"): ("whist", "bid"),
-    N_("Whist"): ("whist", "whist"),
-}
-EXPLORER = {
-    "stack5": "views/stack5/games.py",
-    "owners_choice": "views/owners_choice/games.py",
-    "stock_holdem": "views/stock_holdem/games.py",
-    "whist": "views/whist/games.py",
-}
-HIDDEN = {"stock_holdem", "whist"}
-
-
 PLAY_SECONDS = 1.0  # a bot's move answers within about this on one core
 
 
-def bot_label(name: str) -> str:
-    """Plain words for a bot of ``Game.bots`` (``mcts@N``: the search bot on a smaller
-    budget, as the ladder names it)."""
-    words = {"random": N_("random"), "heuristic": N_("simple bot"), "mcts": N_("search bot")}
-    base, at, _budget = name.partition("@")
-    if at and base in words:
-        return _("{bot} (quicker)").format(bot=_(words[base]))
-    return _(words[name]) if name in words else _("{name} bot").format(name=name)
+def modes() -> dict[str, tuple[GameUI, PlayMode]]:
+    """The game chooser's entries: label (an English message id) → the game's UI and
+    the entry (:attr:`dashboard.game_ui.GameUI.play`), in registration order."""
+    return {mode.label: (ui, mode) for ui in game_uis() for mode in ui.play}
 
 
 def bot_choices(game) -> tuple[list[str], str]:
@@ -81,16 +61,15 @@ def bot_choices(game) -> tuple[list[str], str]:
 
 
 def counts(label: str) -> list[int]:
-    game, variant = GAMES[label]
-    if variant:
-        return [4, 2]
-    g = get_game(game)
+    ui, mode = modes()[label]
+    if mode.counts:
+        return list(mode.counts)
+    g = get_game(ui.game)
     return list(range(g.min_players, g.max_players + 1))
 
 
 def overrides(label: str, n: int) -> dict:
-    _, variant = GAMES[label]
-    return {"variant": f"{variant}{n}"} if variant else {}
+    return modes()[label][1].overrides(n)
 
 
 # --- the store ---------------------------------------------------------------------------
@@ -177,22 +156,6 @@ def human_move(play_id: str, seen: int, text: str) -> None:
 # --- words -----------------------------------------------------------------------------------
 
 
-def public_words(game: str, action, names: list[str], actor: int, viewer: int) -> str:
-    """An event in words as ``viewer`` may know it: another player's discard or
-    face-down card stays hidden."""
-    if actor not in (viewer, CHANCE):
-        kind = type(action).__name__
-        if game == "whist" and kind == "Discard":
-            return _("{who} discards a card").format(who=who(names, actor))
-        if game == "stock_holdem" and getattr(action, "kind", "") == "place":
-            from engine.stock_holdem.state import COMPANIES
-
-            return _("{who} places a card on company {company}").format(
-                who=who(names, actor), company=COMPANIES[action.company]
-            )
-    return describe(game, action, names, actor, you=viewer)
-
-
 def _log(record: GameRecord, viewer: int, last: int = 8) -> list[str]:
     cached = st.session_state.get(f"{KEY}_words")
     if cached and cached[0] == (record.meta.get("seed"), len(record.actions), current()):
@@ -200,12 +163,11 @@ def _log(record: GameRecord, viewer: int, last: int = 8) -> list[str]:
     from engine.core.records import initial_state
 
     state = initial_state(record)
+    ui = game_ui(record.game)
     words = []
     for text in record.actions:
         action = state.parse_action(text)
-        words.append(
-            public_words(record.game, action, record.players, state.current_player(), viewer)
-        )
+        words.append(ui.public_words(action, record.players, state.current_player(), viewer))
         state.apply_trusted(action)
     st.session_state[f"{KEY}_words"] = (
         (record.meta.get("seed"), len(record.actions), current()),
@@ -218,76 +180,29 @@ def _log(record: GameRecord, viewer: int, last: int = 8) -> list[str]:
 
 
 def _board(record: GameRecord, state, seat: int | None) -> None:
+    """The game's board with the players' names, as ``seat`` may see it (``None``: all);
+    by default the names, then the game's own drawing (the page says who won, by name)."""
     names = record.players
-    if record.game == "stack5":
-        from dashboard.play_stack5 import board
-
-        board(state, names, you=seat)
-    elif record.game == "owners_choice":
-        from dashboard.play_owners_choice import board
-
-        board(state, names)
-    else:
-        if record.game == "whist":
-            from dashboard.whist.explorer import render_state
-        else:
-            from dashboard.stock_holdem.explorer import render_state
-        st.caption(
-            " · ".join(
-                _("{player}: {name}").format(player=seat_name(p), name=plain(n, NAME_MAX_CHARS))
-                for p, n in enumerate(names)
-            )
+    ui = game_ui(record.game)
+    if ui.board is not None:
+        ui.board(state, names, you=seat)
+        return
+    st.caption(
+        " · ".join(
+            _("{player}: {name}").format(player=seat_name(p), name=plain(n, NAME_MAX_CHARS))
+            for p, n in enumerate(names)
         )
-        render_state(state, seat, over_banner=False)  # the page says who won, by name
-
-
-def whist_groups(state, actions, names, best):
-    """Bids, trumps, directions, then cards as cards (red suits red)."""
-    from dashboard.play_words import whist_bid_words, whist_card, whist_choice_words
-
-    groups: dict[str, list] = {}
-    for a in actions:
-        kind = type(a).__name__
-        if kind in ("Play", "Discard"):
-            text = whist_card(a.card)
-            label = f":red[**{text}**]" if a.card[-1:] in "HD" else f"**{text}**"
-        elif kind == "Bid":
-            label = whist_bid_words(a.number, a.kind)
-        elif kind == "Pass":
-            label = _("Pass")
-        else:  # "Names ♠ trumps", "Plays no trump low", "Declares a high game"
-            label = whist_choice_words(a)
-        groups.setdefault(kind, []).append((a, label, str(a) in best))
-    titles = {
-        "Play": _("Play a card"),
-        "Discard": _("Discard a card"),
-        "Bid": _("Bid"),
-        "Pass": _("Bid"),
-    }
-    merged: dict[str, list] = {}
-    for kind, choices in groups.items():
-        merged.setdefault(titles.get(kind, ""), []).extend(choices)
-    return [(title, "", choices) for title, choices in merged.items()]
+    )
+    ui.render_state(state, seat, over_banner=False)
 
 
 def _buttons(record: GameRecord, state, play_id: str, version: int) -> None:
-    names = record.players
-    actions = state.legal_actions()
-    if record.game == "stack5":
-        from dashboard.play_stack5 import groups
-    elif record.game == "owners_choice":
-        from dashboard.play_owners_choice import groups
-    elif record.game == "whist":
-        groups = whist_groups
-    else:
-
-        def groups(state, actions, names, best):
-            return default_groups(record.game, state, actions, names, best)
-
     def tap(text):
         human_move(play_id, version, text)
 
-    draw_groups(groups(state, actions, names, set()), callback(tap), KEY)
+    ui = game_ui(record.game)
+    groups = ui.button_groups(state, state.legal_actions(), record.players, set())
+    draw_groups(groups, callback(tap), KEY)
 
 
 # --- the page --------------------------------------------------------------------------------
@@ -296,9 +211,9 @@ def _buttons(record: GameRecord, state, play_id: str, version: int) -> None:
 def _setup() -> None:
     st.subheader(_("New game"))
     label = st.selectbox(
-        pgettext("which game", "Game"), list(GAMES), format_func=_, key=f"{KEY}_game"
+        pgettext("which game", "Game"), list(modes()), format_func=_, key=f"{KEY}_game"
     )
-    game_name = GAMES[label][0]
+    game_name = modes()[label][0].game
     game = get_game(game_name)
     n = int(st.selectbox(_("Players"), counts(label), key=f"{KEY}_n_{label}"))
     you = int(
@@ -500,7 +415,7 @@ def _footer(record: GameRecord, over: bool) -> None:
         if row.button(_("Open in the explorer"), key=f"{KEY}_explore"):
             st.session_state[f"xp_{record.game}_live"] = record.to_json()
             st.session_state[f"xp_{record.game}_source"] = "Live game"
-            st.switch_page(EXPLORER[record.game])
+            st.switch_page(game_ui(record.game).explorer_page)
     confirm = f"{KEY}_confirm_end"
     if over:
         if row.button(_("New game"), key=f"{KEY}_new", type="primary"):
@@ -548,7 +463,9 @@ def render_play() -> None:
     bots_turn = not state.is_terminal() and state.current_player() != human
     st.caption(
         _("{game} · you are {player} · seed {seed}").format(
-            game=game_words.title(record.game), player=seat_name(human), seed=record.meta["seed"]
+            game=game_ui(record.game).title_text(),
+            player=seat_name(human),
+            seed=record.meta["seed"],
         )
     )
     pause = _pause(record)

@@ -25,7 +25,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard import palette
-from dashboard.explorer import DATA_DIR
+from dashboard.explorer_sources import DATA_DIR
 from dashboard.i18n import _, current, error_text, ngettext
 from dashboard.stats_words import COLUMN_WORDS, value_words
 from dashboard.ui import (

@@ -5,9 +5,8 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard.charts import company_chart, seat_chart, step_chart
-from dashboard.explorer import ExplorerPlugin, player
+from dashboard.explorer_words import player
 from dashboard.i18n import N_, _, number
-from dashboard.live import LivePlugin
 from dashboard.owners_choice.draw import (
     board_svg,
     fund_words,
@@ -19,7 +18,6 @@ from dashboard.owners_choice.draw import (
 )
 from dashboard.owners_choice.words import plan_words, turn_words
 from engine.owners_choice import COMPANIES, move_outlook
-from engine.owners_choice.history import history
 from engine.owners_choice.state import PRE
 
 
@@ -69,17 +67,6 @@ def whose_turn(state) -> str:
     return turn_words(state.describe_turn(), player)
 
 
-PLUGIN = ExplorerPlugin(
-    game="owners_choice",
-    render_state=render_state,
-    history=history,
-    charts=charts,
-    measure=MEASURE,
-    turn_words=whose_turn,
-    chance="dice",
-)
-
-
 def advice(state) -> None:
     """The move advisor for the player about to move."""
     if state.phase != PRE:
@@ -100,11 +87,3 @@ def advice(state) -> None:
             plan=plan_words(best.plan, player) or "-",
         )
     )
-
-
-LIVE = LivePlugin(
-    game="owners_choice",
-    render_state=render_state,
-    advice=advice,
-    explorer_page="views/owners_choice/games.py",
-)

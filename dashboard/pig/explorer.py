@@ -5,11 +5,9 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard.charts import seat_chart
-from dashboard.explorer import ExplorerPlugin, player
+from dashboard.explorer_words import player
 from dashboard.i18n import _
-from dashboard.live import LivePlugin
 from dashboard.ui import svg_img
-from engine.pig.history import history
 
 DIE_PIPS = {
     1: [(50, 50)],
@@ -67,16 +65,6 @@ def turn_words(state) -> str:
     return _("{player} to act").format(player=player(state.current_player()))
 
 
-PLUGIN = ExplorerPlugin(
-    game="pig",
-    render_state=render_state,
-    history=history,
-    charts=charts,
-    turn_words=turn_words,
-    chance="die",
-)
-
-
 def advice(state):
     obs = state.observation(None)
     need = state.ruleset.target - obs["scores"][obs["player"]]
@@ -90,8 +78,3 @@ def advice(state):
         st.info(
             _("Hold-at-20 says: **roll** (turn total {total}).").format(total=obs["turn_total"])
         )
-
-
-LIVE = LivePlugin(
-    game="pig", render_state=render_state, advice=advice, explorer_page="views/demo_pig.py"
-)

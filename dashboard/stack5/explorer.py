@@ -5,14 +5,13 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard.charts import seat_chart
-from dashboard.explorer import ExplorerPlugin, player, player_words
+from dashboard.explorer_words import player, player_words
 from dashboard.i18n import N_, _, error_text, percent
-from dashboard.live import LivePlugin
 from dashboard.stack5 import words
 from dashboard.stack5.draw import cards_html, player_html
 from engine import EngineError
 from engine.stack5 import draw_odds, draw_or_stop
-from engine.stack5.history import history, last_event
+from engine.stack5.history import last_event
 
 
 def render_state(state, seat, out=st):
@@ -94,18 +93,6 @@ def event_words(text: str) -> str:
     return player_words(words.phrase(text, player))
 
 
-PLUGIN = ExplorerPlugin(
-    game="stack5",
-    render_state=render_state,
-    history=history,
-    charts=charts,
-    measure=MEASURE,
-    turn_words=whose_turn,
-    event_words=event_words,
-    chance="deck",
-)
-
-
 def advice(state):
     obs = state.observation(None)
     if obs["phase"] != "decide":
@@ -130,11 +117,3 @@ def advice(state):
             why=words.why_text(why),
         )
     )
-
-
-LIVE = LivePlugin(
-    game="stack5",
-    render_state=render_state,
-    advice=advice,
-    explorer_page="views/stack5/games.py",
-)

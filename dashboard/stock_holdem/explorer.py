@@ -9,11 +9,10 @@ import polars as pl
 import streamlit as st
 
 from dashboard.charts import company_chart, seat_chart
-from dashboard.explorer import ExplorerPlugin, player
+from dashboard.explorer_words import player
 from dashboard.i18n import N_, _, money
 from dashboard.stock_holdem.draw import board_html, cards_html
 from engine.stock_holdem.cards import COMPANIES
-from engine.stock_holdem.history import history
 from engine.stock_holdem.state import CLEANUP
 
 
@@ -144,15 +143,4 @@ MEASURE = N_(
     "A peek is graded by what knowing the card is worth for the trader's next sell, next "
     "buy and one free trade now (averaged over every card it could be), minus its chip; "
     "the other players' moves before then are not foreseen. Card placements are not graded."
-)
-
-
-PLUGIN = ExplorerPlugin(
-    game="stock_holdem",
-    render_state=render_state,
-    history=history,
-    charts=charts,
-    measure=MEASURE,
-    turn_words=turn_words,
-    chance="dealer",
 )

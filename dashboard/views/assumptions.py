@@ -1,6 +1,6 @@
 import streamlit as st
 
-from dashboard import game_words
+from dashboard import plugins
 from dashboard.i18n import _, error_text, ngettext
 from dashboard.ui import ruleset_columns, ruleset_frame
 from engine import EngineError, game_names, get_game
@@ -24,7 +24,7 @@ for name in names:
     except EngineError as exc:
         st.error(error_text(exc))
         continue
-    st.subheader(game_words.title(name))
+    st.subheader(plugins.title(name))
     flagged = [f for f in describe(game.ruleset_class) if f.assumption]
     st.caption(
         ngettext(

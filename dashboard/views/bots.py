@@ -6,7 +6,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from dashboard import game_words
+from dashboard import plugins
 from dashboard.bots_match import ladder_match
 from dashboard.i18n import N_, _, error_text, number, percent, pgettext
 from dashboard.jobs import JOBS, Busy, session_id
@@ -104,7 +104,7 @@ if not names:
     st.info(_("No game has a search bot yet."))
     st.stop()
 game_name = st.selectbox(
-    pgettext("which game", "Game"), names, format_func=game_words.title, key="bots_game"
+    pgettext("which game", "Game"), names, format_func=plugins.title, key="bots_game"
 )
 game = get_game(game_name)
 

@@ -1,9 +1,10 @@
 import streamlit as st
 
-from dashboard.explorer import recorded_files, render_explorer
+from dashboard.explorer import render_explorer
+from dashboard.explorer_sources import recorded_files
 from dashboard.i18n import N_, _
 from dashboard.live import render_live
-from dashboard.pig.explorer import LIVE, PLUGIN
+from dashboard.plugins import game_ui
 from engine import simulate
 
 MODES = {"Explore games": N_("Explore games"), "Live game": N_("Live game")}
@@ -34,6 +35,6 @@ if mode == "Explore games":
     if "xp_pig_simulated" not in st.session_state:
         opening = simulate("pig", 1, ["hold20", "random"])
         st.session_state["xp_pig_simulated"] = opening.to_json()
-    render_explorer(PLUGIN)
+    render_explorer(game_ui("pig"))
 else:
-    render_live(LIVE)
+    render_live(game_ui("pig"))

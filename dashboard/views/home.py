@@ -2,7 +2,7 @@ import html
 
 import streamlit as st
 
-from dashboard import game_words
+from dashboard import plugins
 from dashboard.i18n import N_, _
 from dashboard.nav import SECTIONS
 from engine import EngineError, get_game
@@ -38,7 +38,7 @@ for i, (section, name) in enumerate(GAMES.items()):
         st.subheader(_(section))
         try:
             game = get_game(name)
-            st.caption(game_words.description(name) or game_words.title(name))
+            st.caption(plugins.description(name) or plugins.title(name))
         except EngineError:
             st.caption(_("Coming soon: the engine for this game is being built."))
         for page in SECTIONS[section]:

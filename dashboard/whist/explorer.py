@@ -5,11 +5,10 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard.charts import step_chart
-from dashboard.explorer import ExplorerPlugin, player, player_words
+from dashboard.explorer_words import player, player_words
 from dashboard.i18n import N_, _, ngettext
 from dashboard.whist.draw import back_html, card_html, cards_html, row, straw_html, trick_html
 from dashboard.whist.words import bid_words, contract_words, join, phase_word, variant_title
-from engine.whist.history import history
 
 
 def side_names(n: int) -> list[str]:
@@ -199,15 +198,3 @@ def turn_words(state) -> str:
     if code in TURN_WORDS:
         return _(TURN_WORDS[code]).format(player=who)
     return player_words(phrase)
-
-
-PLUGIN = ExplorerPlugin(
-    game="whist",
-    render_state=render_state,
-    history=history,
-    charts=charts,
-    measure=MEASURE,
-    turn_words=turn_words,
-    chance="dealer",
-    deal_of=lambda state: state.deal_no if state.phase_name == "play" else None,
-)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from dashboard.explorer import BOARD_SECONDS
+from dashboard.explorer_board import BOARD_SECONDS
 from dashboard.i18n import language
 from dashboard.play import PLAY_SECONDS, bot_choices, bot_label
 from engine import get_game

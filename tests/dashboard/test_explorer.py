@@ -232,10 +232,10 @@ def test_a_live_game_opens_in_the_explorer():
 
 
 def test_a_plugin_names_its_chance_from_the_explorers_words_only():
-    from dashboard.explorer import CHANCE_WORDS, ExplorerPlugin
+    from dashboard.game_ui import CHANCE_WORDS, GameUI
 
     with pytest.raises(ValueError, match="give one of dealer, deck, dice, die"):
-        ExplorerPlugin("pig", None, None, None, chance="croupier")
+        GameUI("pig", None, None, None, chance="croupier")
     assert CHANCE_WORDS == ("dealer", "deck", "dice", "die")
 
 
@@ -298,7 +298,7 @@ def test_the_grades_name_their_unit_in_the_pages_language():
 def test_the_whist_marks_key_says_what_the_marks_follow():
     """A lost Whist trick is marked by what it costs (??, ? or ?!): the key says that, not
     a trick count that the marks do not follow; the other games keep their thresholds."""
-    from dashboard.explorer import _thresholds_text
+    from dashboard.explorer_grades import thresholds_text as _thresholds_text
     from dashboard.i18n import language
 
     key = _thresholds_text("whist", "tricks")

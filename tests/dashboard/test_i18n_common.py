@@ -12,6 +12,7 @@ import pytest
 from dashboard import game_words
 from dashboard.i18n import language
 from dashboard.i18n_tools import problems
+from dashboard.plugins import game_ui
 from engine import game_names, get_game
 from tests.apptest import open_page
 from tests.board import go
@@ -132,7 +133,8 @@ def test_every_game_and_ruleset_field_has_words():
     English on every language's pages)."""
     for name in game_names(include_demo=True):
         game = get_game(name)
-        assert name in game_words.TITLES and name in game_words.DESCRIPTIONS, name
+        ui = game_ui(name)
+        assert ui.title and ui.description, name
         for field in dataclasses.fields(game.ruleset_class):
             assert field.name in game_words.FIELD_LABELS, (name, field.name)
             for choice in field.metadata.get("choices") or ():
@@ -141,11 +143,12 @@ def test_every_game_and_ruleset_field_has_words():
 
 
 def test_move_words_follow_the_language():
-    from dashboard.play_words import describe
     from engine.stack5 import Decide
 
+    describe = game_ui("stack5").describe_move
+
     with language("ja"):
-        assert describe("stack5", Decide("draw"), ["Aiko"], 0) == "Aikoがもう1枚引く"
+        assert describe(Decide("draw"), ["Aiko"], 0) == "Aikoがもう1枚引く"
     with language("zh-TW"):
-        assert describe("stack5", Decide("stop"), ["Aiko"], 0) == "Aiko停止"
-    assert describe("stack5", Decide("stop"), ["Aiko"], 0) == "Aiko stops"
+        assert describe(Decide("stop"), ["Aiko"], 0) == "Aiko停止"
+    assert describe(Decide("stop"), ["Aiko"], 0) == "Aiko stops"

@@ -181,10 +181,11 @@ def _whole_game_states():
 
 
 def test_games_page_turn_words_in_english_are_the_engine_phrase_through_a_whole_game():
-    from dashboard.explorer import ExplorerPlugin, turn_text
+    from dashboard.explorer_words import turn_text
+    from dashboard.game_ui import GameUI
     from dashboard.stock_holdem.explorer import turn_words
 
-    plain = ExplorerPlugin(game="stock_holdem", render_state=None, history=None, charts=None)
+    plain = GameUI(game="stock_holdem", render_state=None, history=None, charts=None)
     for state in _whole_game_states():
         assert turn_words(state) == turn_text(plain, state)
 

@@ -145,7 +145,7 @@ def test_owners_choice_live_shows_the_move_table_and_highlights_every_best_move(
         tap(at, OC, state, state.parse_action(text))
         state.apply(text)
     assert "Aiko buys a red share" in texts(at)
-    from dashboard.play_owners_choice import outlook_rows
+    from dashboard.owners_choice.play import outlook_rows
 
     rows, best = outlook_rows(state)
     table = next(h.proto.body for h in at.get("html") if "Aiko (you)" in h.proto.body)
@@ -181,7 +181,7 @@ def test_a_draw_3_says_which_of_its_cards_comes_now():
     """A live Draw 3 is entered card by card: the page says card k of 3 and how many
     follow, so nobody stops entering after the first."""
     from dashboard.i18n import language
-    from dashboard.play_stack5 import chance_note
+    from dashboard.stack5.play import chance_note
     from engine import get_game
 
     s = get_game("stack5").new_initial_state(2)

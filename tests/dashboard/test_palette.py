@@ -101,12 +101,11 @@ def test_owners_choice_companies_are_drawn_in_their_own_colours():
 def test_explorer_price_lines_use_the_company_colours(game):
     """The explorer's price chart draws each company in its own colour (Owner's Choice R
     red, B blue, not plotly's defaults) and marks the step in the palette's marker."""
-    import importlib
-
     from dashboard.board_component import chart_spec
+    from dashboard.plugins import game_ui
     from engine import get_game, simulate
 
-    plugin = importlib.import_module(f"dashboard.{game}.explorer").PLUGIN
+    plugin = game_ui(game)
     record = simulate(game, 3, list(get_game(game).bots)[:1] * get_game(game).min_players)
     prices = plugin.charts(plugin.history(record), None)[0]
     colours = {t.name: t.line.color for t in prices.data}

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from dashboard.i18n import language
-from dashboard.play_words import describe
+from dashboard.plugins import game_ui
 from engine import CHANCE, game_names, get_game, simulate
 from engine.core.records import initial_state
 
@@ -18,6 +18,12 @@ THIRD_PERSON = re.compile(
     r"^You (draws|stops|gives|steals|discards|places|buys|sells|ends|names|pays|rolls|"
     r"declares|stays|moves|deals|bids|passes|plays|peeks|takes|free sells|stocks|holds)\b"
 )
+
+
+def describe(name: str, action, names: list[str], actor: int, you: int | None = None) -> str:
+    return game_ui(name).describe_move(action, names, actor, you)
+
+
 GAMES = [(name, n) for name in game_names(include_demo=True) for n in (2, 4)]
 
 

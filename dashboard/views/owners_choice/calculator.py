@@ -5,7 +5,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from dashboard import ui
-from dashboard.explorer import recorded_files
+from dashboard.explorer_sources import recorded_files
 from dashboard.i18n import _, error_text, money
 from dashboard.owners_choice.draw import (
     board_svg,

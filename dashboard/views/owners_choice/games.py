@@ -2,9 +2,9 @@ import streamlit as st
 
 from dashboard.explorer import render_explorer
 from dashboard.i18n import _
-from dashboard.owners_choice.explorer import PLUGIN
+from dashboard.plugins import game_ui
 
-render_explorer(PLUGIN)
+render_explorer(game_ui("owners_choice"))
 st.caption(
     _(
         "Recorded games: a simple bot as Player 1 against three random bots. Following a game "

@@ -1,4 +1,4 @@
 from dashboard.live import render_live
-from dashboard.play_owners_choice import LIVE
+from dashboard.plugins import game_ui
 
-render_live(LIVE)
+render_live(game_ui("owners_choice"))

@@ -2,9 +2,9 @@ import streamlit as st
 
 from dashboard.explorer import render_explorer
 from dashboard.i18n import _
-from dashboard.stack5.explorer import PLUGIN
+from dashboard.plugins import game_ui
 
-render_explorer(PLUGIN)
+render_explorer(game_ui("stack5"))
 st.caption(
     _(
         "Each step shows every player's rows, the cards drawn this turn, busts and who "

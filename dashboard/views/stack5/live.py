@@ -1,4 +1,4 @@
 from dashboard.live import render_live
-from dashboard.play_stack5 import LIVE
+from dashboard.plugins import game_ui
 
-render_live(LIVE)
+render_live(game_ui("stack5"))

@@ -1,6 +1,6 @@
 """Stock Hold'em games: the shared explorer with this game's board view and charts."""
 
 from dashboard.explorer import render_explorer
-from dashboard.stock_holdem.explorer import PLUGIN
+from dashboard.plugins import game_ui
 
-render_explorer(PLUGIN)
+render_explorer(game_ui("stock_holdem"))

@@ -2,9 +2,9 @@ import streamlit as st
 
 from dashboard.explorer import render_explorer
 from dashboard.i18n import _
-from dashboard.whist.explorer import PLUGIN
+from dashboard.plugins import game_ui
 
-render_explorer(PLUGIN)
+render_explorer(game_ui("whist"))
 st.caption(
     _(
         "To simulate another variant, choose Simulate and pick it under Rules (Whist or Bid "

@@ -5,12 +5,12 @@ trades, moves (the best highlighted) and dice. Words and pictures only."""
 from __future__ import annotations
 
 import html
-from dataclasses import replace
 
 import streamlit as st
 
+from dashboard.game_ui import Group
 from dashboard.i18n import N_, _, error_text, ngettext
-from dashboard.live import Group, percent
+from dashboard.live import percent
 from dashboard.owners_choice.draw import (
     COLOURS,
     INK,
@@ -22,9 +22,9 @@ from dashboard.owners_choice.draw import (
     space_word,
     track_svg,
 )
-from dashboard.owners_choice.explorer import LIVE as BASE
+from dashboard.owners_choice.play_words import oc_company, oc_die_face
 from dashboard.owners_choice.words import plan_words, turn_words
-from dashboard.play_words import oc_company, oc_die_face, who
+from dashboard.play_words import who
 from dashboard.ui import plain
 from engine import EngineError
 from engine.owners_choice import move_outlook
@@ -47,7 +47,8 @@ LABELS = {
 COMPANY_WORDS = {"R": N_("red"), "Y": N_("yellow"), "B": N_("blue"), "G": N_("green")}
 
 
-def board(state, names: list[str], seat: int | None = None) -> None:
+def board(state, names: list[str], you: int | None = None) -> None:
+    """The board, the prices and every player's holdings by name (all of it is public)."""
     last = state.history[-1] if state.history else ""
     show(board_svg(state.ruleset.board, state.pos, centre=fund_words(state.fund)), width=300)
     die = roll_svg(last)
@@ -190,6 +191,3 @@ def groups(state, actions: list, names: list[str], best: set[str]) -> list[Group
             )
         )
     return out
-
-
-LIVE = replace(BASE, board=board, coach=coach, outcome=outcome, groups=groups)

@@ -5,17 +5,16 @@ buttons (cards drawn as cards). Words and pictures only; every number is the eng
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import streamlit as st
 
+from dashboard.game_ui import Group
 from dashboard.i18n import N_, _, error_text, pgettext
 from dashboard.i18n import percent as pct
-from dashboard.live import Group, percent
+from dashboard.live import percent
 from dashboard.play_words import who
 from dashboard.stack5 import words
 from dashboard.stack5.draw import COLOURS, SPECIAL_FACE, card_html, named_player_html
-from dashboard.stack5.explorer import LIVE as BASE
 from dashboard.ui import plain
 from engine import CHANCE, EngineError
 from engine.stack5 import Deal, Decide, Give, Place, Steal, draw_odds, draw_or_stop, row_outlook
@@ -283,8 +282,3 @@ def chance_note(state, names: list[str]) -> str | None:
     return _("**Draw 3** for {player}: card {k} of 3, {n} more to come after it.").format(
         player=player, k=4 - left, n=left - 1
     )
-
-
-LIVE = replace(
-    BASE, board=board, coach=coach, outcome=outcome, groups=groups, chance_note=chance_note
-)

@@ -1,0 +1,286 @@
+"""The explorer's analysis board: the game replayed once, every step drawn by the game's
+own ``render_state``, the move list and the charts, sent to the board component
+(:mod:`dashboard.board_component`) that steps in the browser; what follows the step on
+the server (the address bar, the full-deal grading, the bot hint)."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+import polars as pl
+import streamlit as st
+
+from dashboard.board_component import (
+    board,
+    chart_spec,
+    drawing,
+    md_html,
+    pack_drawings,
+    step_reporter,
+)
+from dashboard.explorer_grades import (
+    board_grades,
+    deal_on_view,
+    full_deal_control,
+    grades,
+    grades_panel,
+    with_full_deals,
+)
+from dashboard.explorer_url import url_out
+from dashboard.explorer_words import chance_word, player, player_words, turn_text, who_label
+from dashboard.game_ui import GameUI
+from dashboard.i18n import N_, _, current, error_text, pgettext
+from dashboard.ui import plain, plain_label
+from engine import EngineError, GameRecord, get_game, states
+from engine.core.annotation import Annotation
+
+
+@dataclass(frozen=True)
+class Replay:
+    """Everything a step needs, computed once per record (cached by its content)."""
+
+    record: GameRecord
+    states: list
+    history: pl.DataFrame
+    moves: pl.DataFrame  # the move list without the current-step marker
+
+
+@st.cache_resource(show_spinner=False, max_entries=8)
+def _replay(
+    game: str, record_json: str, _history_fn, lang: str = "en", _event_fn=None, _chance=""
+) -> Replay:
+    """``lang``: the cache keeps one replay per language (the move list has words)."""
+    record = GameRecord.from_json(record_json)
+    all_states = states(record)
+    history = _history_fn(record)
+    bots = set(get_game(game).bots)
+    chance = chance_word(_chance)
+    moves = _moves(history, record.players, bots, _event_fn or player_words, chance)
+    return Replay(record, all_states, history, moves)
+
+
+_KEY_NAMES = {
+    "first": N_("Home key"),
+    "prev": N_("← key"),
+    "next": N_("→ key"),
+    "last": N_("End key"),
+}
+
+
+def _moves(
+    history: pl.DataFrame,
+    players: list[str],
+    bots=(),
+    event_words=player_words,
+    chance: str | None = None,
+) -> pl.DataFrame:
+    """The move list without the current-step marker: step, who (``P1`` for Player 1,
+    with the player's name unless it is a bot's; ``chance`` for chance's steps), move,
+    the game's event."""
+    if chance is None:
+        chance = plain_label("chance")
+
+    def who(a: int) -> str:
+        if a == -1:
+            return chance
+        if a < 0:
+            return ""
+        if a < len(players) and players[a] not in bots:
+            return f"P{a + 1} · {players[a]}"
+        return f"P{a + 1}"
+
+    # Worded here, in this thread: polars would call back from its own threads, which do
+    # not know the session's language.
+    columns = {
+        "step": history["step"],
+        "who": pl.Series([who(a) for a in history["actor"]], dtype=pl.String),
+        "move": history["action"],
+    }
+    if "event" in history.columns:  # what happened, if the game says
+        events = [None if e is None else event_words(e) for e in history["event"]]
+        columns["event"] = pl.Series(events, dtype=pl.String)
+    return pl.DataFrame(columns)
+
+
+def _step_words(plugin: GameUI, record: GameRecord, state, step: int, last: int):
+    """The step's head line before its mark (``Step 3 of 40 — move x``) and who is to act."""
+    if step:
+        move = _("move **{action}**").format(action=plain(record.actions[step - 1]))
+    else:
+        move = _("the start")
+    head = _("**Step {step} of {last}**").format(step=step, last=last)
+    return f"{head} — {move}", plain(turn_text(plugin, state))
+
+
+@st.cache_resource(show_spinner=False, max_entries=8)
+def _board_game(game: str, record_json: str, lang: str, view: int | None, _plugin, _rep) -> dict:
+    """The whole game for the board component, per step: its head line, who is to act and
+    the game's own drawing (as ``view`` sees it); the move list; the charts' series. Made
+    once per record, language and view (``lang``: the words' language), so a rerun sends
+    the very same data."""
+    plugin, rep = _plugin, _rep
+    record = rep.record
+    last = len(rep.states) - 1
+    steps, drawings = [], []
+    for step, state in enumerate(rep.states):
+        lead, turn = _step_words(plugin, record, state, step, last)
+        steps.append({"lead": md_html(lead), "turn": md_html(turn)})
+        drawings.append(drawing(plugin.render_state, state, view))
+    pieces, packed = pack_drawings(drawings)
+    for step, drawn in zip(steps, packed, strict=True):
+        step["d"] = drawn
+    labels = {
+        "step": _("step"),
+        "who": _("who"),
+        "move": pgettext("column", "move"),
+        "event": _("what happened"),
+    }
+    moves = rep.moves
+    words = {"step": _("Step"), "marks": _("?? blunder · ? mistake · ?! inaccuracy · !? good find")}
+    for name, label in (("first", N_("First")), ("prev", N_("Prev")), ("next", N_("Next"))):
+        words[name] = _(label)
+        words[f"{name}_key"] = _(_KEY_NAMES[name])
+    words["last"], words["last_key"] = _("Last"), _(_KEY_NAMES["last"])
+    return {
+        "rid": hashlib.sha256(record_json.encode()).hexdigest()[:16],
+        "last": last,
+        "words": words,
+        "steps": steps,
+        "pieces": pieces,
+        "moves": {
+            "cols": [labels[c] for c in moves.columns],
+            "rows": [list(r) for r in moves.iter_rows()],
+        },
+        "charts": [chart_spec(fig) for fig in plugin.charts(rep.history, None)],
+    }
+
+
+def show_board(plugin: GameUI, key: str, record_json: str) -> None:
+    try:
+        with st.spinner(_("Replaying the game…")):
+            rep = _replay(
+                plugin.game,
+                record_json,
+                plugin.history,
+                current(),
+                plugin.event_words,
+                plugin.chance,
+            )
+    except EngineError as exc:
+        st.error(_("This record does not replay: {error}").format(error=error_text(exc)))
+        return
+    record = rep.record
+    last = len(rep.states) - 1
+    skey = f"{key}_step"
+    jump = st.session_state.pop(f"{key}_jump", None)
+    if jump is not None:  # a step asked for by the page (a link, a test)
+        st.session_state[skey] = jump
+    step = st.session_state.get(skey, 0)
+    step = max(0, min(last, step if isinstance(step, int) else 0))
+    st.session_state[skey] = step
+
+    seats = [_("Everything")] + [who_label(record.players, i) for i in range(len(record.players))]
+    if st.session_state.get(f"{key}_view") not in range(len(seats)):
+        st.session_state[f"{key}_view"] = 0
+    c1, c2 = st.columns([1, 1], vertical_alignment="bottom")
+    view = c1.selectbox(
+        _("View as"), range(len(seats)), format_func=seats.__getitem__, key=f"{key}_view"
+    )
+    grade = c2.toggle(
+        _("Grade the moves"),
+        key=f"{key}_grade",
+        help=_(
+            "Grade every decision against the best choice (a few seconds the first "
+            "time for a long game)."
+        ),
+    )
+    url_out(key, grade=bool(grade))
+
+    notes: tuple[Annotation, ...] = ()
+    why_not = ""
+    full = st.session_state.get(f"{key}_full_deals")
+    if full is None or full[0] != record_json:  # the deals graded in full, this record's
+        full = st.session_state[f"{key}_full_deals"] = (record_json, set())
+    if grade:
+        with st.spinner(_("Grading every decision…")):
+            notes, why_not = grades(plugin.game, record_json, current(), plugin.title_text())
+        if notes and full[1]:
+            with st.spinner(_("Grading every card of the deal…")):
+                notes, deal_why = with_full_deals(plugin.game, record_json, notes, full[1])
+            if deal_why:
+                full[1].clear()  # asked again only by a new click
+                st.error(deal_why)
+
+    with st.spinner(_("Replaying the game…")):
+        game = _board_game(
+            plugin.game, record_json, current(), None if view == 0 else view - 1, plugin, rep
+        )
+    board(key, game, board_grades(notes, record.players, last), step)
+    _step_panel(plugin, key, rep, notes, full[1])
+    st.download_button(
+        _("Download this record (.json)"),
+        record.to_json(indent=1),
+        file_name=f"{plugin.game}-seed{record.seed}.json",
+        mime="application/json",
+        key=f"{key}_download",
+    )
+    if grade:
+        if why_not:
+            st.info(why_not)
+        else:
+            grades_panel(plugin, notes, record.players)
+
+
+@st.fragment
+def _step_panel(plugin: GameUI, key: str, rep: Replay, notes, graded: set) -> None:
+    """What follows the board's step on the server: the address bar, the full-deal grading
+    of the deal on view, the bot hint. The board reports its step here (debounced), and
+    only this part reruns."""
+
+    def reported(to: int) -> None:
+        st.session_state[f"{key}_step"] = max(0, min(len(rep.states) - 1, to))
+
+    step_reporter(key, reported)
+    step = st.session_state.get(f"{key}_step", 0)
+    url_out(key, step=step)
+    if notes and plugin.deal_of is not None:
+        deal = deal_on_view(plugin, rep.states, step)
+        if deal is not None:
+            full_deal_control(key, deal, graded)
+    _bot_hint(plugin, key, rep.record, rep.states[step], step)
+
+
+BOARD_SECONDS = 0.3  # the board's bot must answer about this fast on one core
+
+
+def _bot_hint(plugin, key, record, state, step) -> None:
+    """On request, the move the strongest bot that answers within :data:`BOARD_SECONDS`
+    (``engine.ladder.strongest_bot``) would make here, from the acting player's view."""
+    seat = state.current_player()
+    game = get_game(plugin.game)
+    if seat < 0 or not game.bots:
+        return
+    if not st.button(_("What would the bot play here?"), key=f"{key}_hint_{step}"):
+        return
+    import random
+
+    from dashboard.play_words import bot_label
+    from engine.ladder import make_bot, strongest_bot
+
+    name = strongest_bot(game, BOARD_SECONDS)
+    rng = random.Random(f"{record.seed}:{step}")  # the same answer every time it is asked
+    try:
+        with st.spinner(_("The bot is thinking…")):
+            action = make_bot(game, name).choose(state.clone(), seat, rng)
+    except EngineError as exc:
+        st.error(error_text(exc))
+        return
+    st.info(
+        _("The {bot} would play: {move}").format(
+            bot=bot_label(name),
+            move=plugin.describe_move(
+                action, [player(i) for i in range(len(record.players))], seat
+            ),
+        )
+    )

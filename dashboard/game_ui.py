@@ -1,0 +1,191 @@
+"""What a game supplies to the shared pages: one :class:`GameUI` per game, in
+``dashboard/<game>/ui.py`` as ``UI``, found by name through :mod:`dashboard.plugins`.
+
+The shared pages (the explorer, the live-game page, play against the bots, statistics,
+bots) never name a game: they ask its ``GameUI`` for the drawing, the words and the
+buttons. Only ``game``, ``render_state``, ``history`` and ``charts`` are required; every
+other part has a plain default, so a new game shows on every page at once and grows its
+own look part by part (Pig, the demo, gives only the few it needs).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import plotly.graph_objects as go
+import polars as pl
+
+from dashboard.i18n import _
+from dashboard.play_words import who
+from engine import CHANCE, GameRecord
+
+#: one button of a group: the action, its label (Markdown), highlighted (the advice's pick)
+Choice = tuple[object, str, bool]
+#: a group of buttons: a title (Markdown, may be empty), an optional HTML picture, choices
+Group = tuple[str, str, list[Choice]]
+
+#: what acts at the table on chance's steps (:attr:`GameUI.chance`), short enough for the
+#: explorer's move list's who column
+CHANCE_WORDS = ("dealer", "deck", "dice", "die")
+
+
+@dataclass(frozen=True)
+class PlayMode:
+    """One entry of the game chooser on the page "Play against the bots".
+
+    ``label``: its name (``N_``); ``counts``: the player counts offered (``()``: every
+    count the game allows); ``variant``: a ruleset ``variant`` prefix the player count
+    completes (``"bid"`` → ``bid4`` / ``bid2``), or ``""``."""
+
+    label: str
+    counts: tuple[int, ...] = ()
+    variant: str = ""
+
+    def overrides(self, n: int) -> dict:
+        return {"variant": f"{self.variant}{n}"} if self.variant else {}
+
+
+@dataclass(frozen=True)
+class GameUI:
+    """One game's face in the app.
+
+    The game and its explorer (the analysis board of ``views/<game>/games.py``):
+
+    - ``render_state(state, seat, out=st)``: draw one state with ``out`` (``st``'s
+      markdown, html, caption, image, success/info/warning/error, progress, expander and
+      dataframe; the board passes :class:`dashboard.board_component.HtmlOut`, which
+      collects them as HTML); ``seat=None`` shows everything, a seat shows what that seat
+      may see;
+    - ``history(record)``: a polars frame, one row per step (step 0 = before any action)
+      with at least ``step``, ``action`` and ``actor`` columns;
+    - ``charts(history, step)``: plotly figures (:mod:`dashboard.charts`); the explorer
+      calls it once per record with ``step=None`` and the board draws their series with
+      its own step cursor;
+    - ``title`` / ``description``: the game's name and one line about it (``N_``; the
+      engine's English when empty);
+    - ``measure``: in player words, what the graded decisions are measured by and what
+      that measure assumes (shown beside the grades);
+    - ``turn_words(state)``: who is to act, in the session's language (default: the
+      engine's ``describe_turn``, its generic phrases translated);
+    - ``event_words(text)``: the history's "event" text in the session's language
+      (default: seats as players, the text otherwise as the engine wrote it);
+    - ``chance``: what acts at the table on chance's steps, named so in the move list:
+      one of :data:`CHANCE_WORDS` (default "dealer/dice");
+    - ``deal_of(state)``: for a game whose page grades only part of each deal
+      (``engine.analysis.QUICK_OPTIONS``), the deal (0 = the first) a state is in the
+      play of, else ``None``; the explorer then offers to grade the deal on view in full;
+    - ``explorer_page``: the explorer's page script, for "open in the explorer".
+
+    Moves in words and as buttons (the live page and play against the bots):
+
+    - ``describe(action, names, actor, you=None)``: a move in a sentence with the
+      players' names (``you``: the reader's seat, said in the second person); default
+      ``Name: action``;
+    - ``hidden_words(action, names, actor)``: another player's move as a viewer may know
+      it when it is hidden (a face-down card), else ``None``;
+    - ``groups(state, actions, names, best)``: the move buttons grouped by kind
+      (:data:`Group`); default: by the first word of each action, labelled by
+      ``describe``;
+    - ``board(state, names, you=None)``: the board with the players' names (the live
+      page's default: ``render_state`` of everything; play's: the names, then what
+      ``you`` may see).
+
+    The live page (games whose chance events are entered one by one):
+
+    - ``advice(state)``: draw help for the seat to act (odds, suggestions) or nothing;
+    - ``coach(state, names)``: the full advice, drawn; returns the texts of the moves it
+      recommends (highlighted among the buttons). Replaces ``advice`` when given;
+    - ``outcome(action, probability)``: ``(label, css)`` of a chance button, the CSS
+      making it look like the card or die it stands for;
+    - ``chance_note(state, names)``: what the chance event to enter is, when more than
+      "what came up" needs saying (a Draw 3's card 2 of 3), or ``None``.
+
+    Play against the bots: ``play``, the entries of the game chooser (:class:`PlayMode`;
+    none: the game is not offered there).
+    """
+
+    game: str
+    render_state: Callable[..., None]
+    history: Callable[[GameRecord], pl.DataFrame]
+    charts: Callable[[pl.DataFrame, int], list[go.Figure]]
+    title: str = ""
+    description: str = ""
+    measure: str = ""
+    turn_words: Callable[[object], str] | None = None
+    event_words: Callable[[str], str] | None = None
+    chance: str = ""
+    deal_of: Callable[[object], int | None] | None = None
+    explorer_page: str | None = None
+    describe: Callable[..., str] | None = None
+    hidden_words: Callable[[object, list[str], int], str | None] | None = None
+    groups: Callable[[object, list, list[str], set[str]], list[Group]] | None = None
+    board: Callable[..., None] | None = None
+    advice: Callable[[object], None] | None = None
+    coach: Callable[[object, list[str]], set[str]] | None = None
+    outcome: Callable[[object, object], tuple[str, str]] | None = None
+    chance_note: Callable[[object, list[str]], str | None] | None = None
+    play: tuple[PlayMode, ...] = ()
+
+    def __post_init__(self):
+        if self.chance and self.chance not in CHANCE_WORDS:
+            raise ValueError(f"chance {self.chance!r}: give one of {', '.join(CHANCE_WORDS)}")
+
+    def title_text(self) -> str:
+        """The game's title in the session's language."""
+        if self.title:
+            return _(self.title)
+        from engine import get_game
+
+        return get_game(self.game).title
+
+    def description_text(self) -> str:
+        if self.description:
+            return _(self.description)
+        from engine import get_game
+
+        return get_game(self.game).description
+
+    def describe_move(self, action, names: list[str], actor: int, you: int | None = None) -> str:
+        """``action`` in words; the first letter is a capital. ``you``: the seat of the
+        person reading, whose moves are said in the second person."""
+        if self.describe is not None:
+            text = self.describe(action, names, actor, you)
+        else:
+            text = f"{who(names, actor)}: {action}"
+        return text[:1].upper() + text[1:]
+
+    def public_words(self, action, names: list[str], actor: int, viewer: int) -> str:
+        """A move in words as ``viewer`` may know it: another player's hidden move stays
+        hidden (:attr:`hidden_words`)."""
+        if actor not in (viewer, CHANCE) and self.hidden_words is not None:
+            hidden = self.hidden_words(action, names, actor)
+            if hidden is not None:
+                return hidden
+        return self.describe_move(action, names, actor, you=viewer)
+
+    def describe_record(self, state0, actions: list[str], names: list[str]) -> list[str]:
+        """Each action text of a record in words, replayed from ``state0`` (not changed)."""
+        state = state0.clone()
+        out = []
+        for text in actions:
+            action = state.parse_action(text)
+            out.append(self.describe_move(action, names, state.current_player()))
+            state.apply_trusted(action)
+        return out
+
+    def default_groups(self, state, actions: list, names: list[str], best: set[str]):
+        """Buttons grouped by the first word of their text, labelled in words."""
+        groups: dict[str, list[Choice]] = {}
+        actor = state.current_player()
+        for a in actions:
+            text = str(a)
+            label = self.describe_move(a, names, actor)
+            groups.setdefault(text.split(" ", 1)[0], []).append((a, label, text in best))
+        return [("", "", choices) for choices in groups.values()]
+
+    def button_groups(self, state, actions: list, names: list[str], best: set[str]):
+        """The move buttons: the game's own groups, else :meth:`default_groups`."""
+        if self.groups is not None:
+            return self.groups(state, actions, names, best)
+        return self.default_groups(state, actions, names, best)

@@ -1,0 +1,32 @@
+"""Owner's Choice in the app: its :class:`dashboard.game_ui.GameUI`."""
+
+from __future__ import annotations
+
+from dashboard.game_ui import GameUI, PlayMode
+from dashboard.i18n import N_
+from dashboard.owners_choice import explorer, play
+from dashboard.owners_choice.play_words import describe
+from engine.owners_choice.history import history
+
+UI = GameUI(
+    game="owners_choice",
+    title=N_("Owner's Choice"),
+    description=N_(
+        "Trade shares of four companies and move a shared pawn; presidents choose between "
+        "their company's president die and raiding the Fund."
+    ),
+    render_state=explorer.render_state,
+    history=history,
+    charts=explorer.charts,
+    measure=explorer.MEASURE,
+    turn_words=explorer.whose_turn,
+    chance="dice",
+    explorer_page="views/owners_choice/games.py",
+    describe=describe,
+    groups=play.groups,
+    board=play.board,
+    advice=explorer.advice,
+    coach=play.coach,
+    outcome=play.outcome,
+    play=(PlayMode(N_("Owner's Choice")),),
+)

@@ -1,0 +1,71 @@
+"""Stock Hold'em's moves in player words: ``describe(action, names, actor, you)`` ("Aiko
+buys a share of A"; the reader's own moves in the second person, see
+:mod:`dashboard.play_words`)."""
+
+from __future__ import annotations
+
+from dashboard.i18n import N_, _
+from dashboard.play_words import say, who
+
+
+def describe(action, names: list[str], actor: int, you: int | None = None) -> str:
+    if getattr(action, "kind", None) is None:  # the shuffle
+        return _("the cards are shuffled and dealt")
+    from engine.stock_holdem.cards import card_text
+    from engine.stock_holdem.state import COMPANIES
+
+    me, mine = who(names, actor), actor == you
+    kind = action.kind
+    company = COMPANIES[action.company] if action.company >= 0 else ""
+    if kind == "place":
+        return say(
+            mine,
+            N_("You place {card} on company {company}"),
+            N_("{who} places {card} on company {company}"),
+            who=me,
+            card=card_text(action.card),
+            company=company,
+        )
+    if kind == "peek":
+        return say(
+            mine,
+            N_("You peek at company {company}'s card {n}"),
+            N_("{who} peeks at company {company}'s card {n}"),
+            who=me,
+            company=company,
+            n=action.slot + 1,
+        )
+    if kind == "peek hand":
+        if action.seat == you:
+            return _("{who} peeks at your card {n}").format(who=me, n=action.slot + 1)
+        return say(
+            mine,
+            N_("You peek at {other}'s card {n}"),
+            N_("{who} peeks at {other}'s card {n}"),
+            who=me,
+            other=who(names, action.seat),
+            n=action.slot + 1,
+        )
+    if kind in STOCK_MOVES:
+        return say(mine, *STOCK_MOVES[kind], who=me, company=company)
+    return f"{me}: {action}"
+
+
+#: Stock Hold'em trades and turn moves: (the reader's own, anyone else's)
+STOCK_MOVES = {
+    "sell": (N_("You sell a share of {company}"), N_("{who} sells a share of {company}")),
+    "buy": (N_("You buy a share of {company}"), N_("{who} buys a share of {company}")),
+    "free sell": (
+        N_("You free sell a share of {company}"),
+        N_("{who} free sells a share of {company}"),
+    ),
+    "free buy": (
+        N_("You take a free share of {company}"),
+        N_("{who} takes a free share of {company}"),
+    ),
+    "stock-up": (N_("You stock up on {company}"), N_("{who} stocks up on {company}")),
+    "no sell": (N_("You sell nothing"), N_("{who} sells nothing")),
+    "no buy": (N_("You buy nothing"), N_("{who} buys nothing")),
+    "cash": (N_("You take cash"), N_("{who} takes cash")),
+    "end": (N_("You end the turn"), N_("{who} ends the turn")),
+}

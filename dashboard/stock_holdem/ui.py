@@ -1,0 +1,25 @@
+"""Stock Hold'em in the app: its :class:`dashboard.game_ui.GameUI`."""
+
+from __future__ import annotations
+
+from dashboard.game_ui import GameUI, PlayMode
+from dashboard.i18n import N_
+from dashboard.stock_holdem import explorer, play
+from dashboard.stock_holdem.play_words import describe
+from engine.stock_holdem.history import history
+
+UI = GameUI(
+    game="stock_holdem",
+    title=N_("Stock Hold'em"),
+    description=N_("Trade shares while placing poker-hand cards that set the companies' prices."),
+    render_state=explorer.render_state,
+    history=history,
+    charts=explorer.charts,
+    measure=explorer.MEASURE,
+    turn_words=explorer.turn_words,
+    chance="dealer",
+    explorer_page="views/stock_holdem/games.py",
+    describe=describe,
+    hidden_words=play.hidden_words,
+    play=(PlayMode(N_("Stock Hold'em")),),
+)

@@ -1,0 +1,39 @@
+"""Whist and Bid Whist in the app: its :class:`dashboard.game_ui.GameUI`."""
+
+from __future__ import annotations
+
+from dashboard.game_ui import GameUI, PlayMode
+from dashboard.i18n import N_
+from dashboard.whist import explorer, play
+from dashboard.whist.play_words import describe
+from engine.whist.history import history
+
+
+def deal_of(state) -> int | None:
+    """The deal whose cards are being played (the explorer grades one in full)."""
+    return state.deal_no if state.phase_name == "play" else None
+
+
+UI = GameUI(
+    game="whist",
+    title=N_("Whist and Bid Whist"),
+    description=N_(
+        "Classic trick-taking in four variants: Bid Whist (bidding, kitty, jokers) and Whist, "
+        "for four players in partnerships or two players with straw piles."
+    ),
+    render_state=explorer.render_state,
+    history=history,
+    charts=explorer.charts,
+    measure=explorer.MEASURE,
+    turn_words=explorer.turn_words,
+    chance="dealer",
+    deal_of=deal_of,
+    explorer_page="views/whist/games.py",
+    describe=describe,
+    hidden_words=play.hidden_words,
+    groups=play.groups,
+    play=(
+        PlayMode(N_("Bid Whist"), counts=(4, 2), variant="bid"),
+        PlayMode(N_("Whist"), counts=(4, 2), variant="whist"),
+    ),
+)
