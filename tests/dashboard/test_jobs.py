@@ -8,8 +8,8 @@ import time
 
 import pytest
 
-from dashboard.jobs import Busy, Jobs
 from dashboard.i18n import error_text, language
+from dashboard.jobs import Busy, Jobs
 
 
 def pid() -> int:
