@@ -48,7 +48,7 @@ bench: $(STAMP) $(NATIVE)
 	$(PY) -m engine bench
 
 bench-app: $(STAMP) $(NATIVE)
-	$(PY) -m engine bench --app
+	$(PY) -m dashboard.bench --app
 
 # the app in Debian's Chromium (a benchmark, not a test): time from a tap or key press to the
 # page settled, at 1280 px and at 390 px with the CPU 4x slower; BENCH="--reps 3 --only load"
