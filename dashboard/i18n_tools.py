@@ -19,7 +19,8 @@ from dashboard.i18n import _CATALOG_DIR, DOMAINS, ENGINE_DOMAIN, LOCALES
 DASHBOARD = Path(__file__).parent
 ENGINE = DASHBOARD.parent / "engine"
 ENGINE_KEYWORDS = {"coded": ((1, "c"), 2), "word": None}
-KEYWORDS = ["_", "N_", "gettext", "ngettext", "pgettext"]
+# ``coded``: the dashboard's own coded errors (``StoreError.coded`` in dashboard/store.py)
+KEYWORDS = ["_", "N_", "gettext", "ngettext", "pgettext", "coded"]
 # Not pages: no player ever sees their text.
 NOT_PAGES = {"i18n.py", "i18n_tools.py", "bench_app.py", "__init__.py"}
 _FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)?(?:[:!][^{}]*)?\}")
@@ -54,7 +55,7 @@ def extract(domain: str):
         files, keywords, root = sorted(ENGINE.rglob("*.py")), ENGINE_KEYWORDS, ENGINE.parent
     else:
         files, root = domain_files(domain), DASHBOARD.parent
-        keywords = {k: DEFAULT_KEYWORDS[k] for k in KEYWORDS}
+        keywords = {k: DEFAULT_KEYWORDS.get(k, ENGINE_KEYWORDS.get(k)) for k in KEYWORDS}
     for path in files:
         for lineno, message, comments, context in extract_from_file(
             "python", str(path), keywords=keywords
@@ -185,7 +186,8 @@ def update(domains=None) -> None:
 
 
 def _spec(keyword: str) -> str:
-    return {"ngettext": "ngettext:1,2", "pgettext": "pgettext:1c,2"}.get(keyword, keyword)
+    specs = {"ngettext": "ngettext:1,2", "pgettext": "pgettext:1c,2", "coded": "coded:1c,2"}
+    return specs.get(keyword, keyword)
 
 
 def main(argv: list[str]) -> int:

@@ -12,8 +12,8 @@ import statistics
 import time
 
 from dashboard.live import button_key
+from dashboard.store import default_store
 from engine import CHANCE, GameRecord, get_game, replay
-from engine.core.store import default_store
 from tests.apptest import open_page
 
 KEY = "live_stack5"
