@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed")'
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev,analysis,openspiel,cluster]'
+	$(PY) -m pip install --quiet -e '.[app,dev,analysis,openspiel,cluster]'
 	@touch $(STAMP)
 
 $(NATIVE): $(STAMP) engine/whist/solver.py engine/whist/native.py
@@ -48,7 +48,7 @@ bench: $(STAMP) $(NATIVE)
 	$(PY) -m engine bench
 
 bench-app: $(STAMP) $(NATIVE)
-	$(PY) -m engine bench --app
+	$(PY) -m dashboard.bench --app
 
 # the app in Debian's Chromium (a benchmark, not a test): time from a tap or key press to the
 # page settled, at 1280 px and at 390 px with the CPU 4x slower; BENCH="--reps 3 --only load"

@@ -1,5 +1,7 @@
-# Page scripts and the app entry run Streamlit code at import: never collect them.
-collect_ignore_glob = ["dashboard/views/*", "dashboard/app.py"]
+# Page scripts and the app entry run Streamlit code at import: never collect them. The fork
+# server's preload module warms every game and freezes the collector at import: only the
+# fork server imports it.
+collect_ignore_glob = ["dashboard/views/*", "dashboard/app.py", "engine/core/fork_server.py"]
 
 import pytest  # noqa: E402
 

@@ -9,8 +9,10 @@ through the DevTools protocol's ``Emulation.setCPUThrottlingRate``), beside the 
 (:data:`TARGETS`: a board step ≤ 100 ms, a tap or an edit ≤ 300 ms, a first load ≤ 1 s).
 It is a benchmark, not a test: nothing fails, the table says which figures miss.
 
-``python -m dashboard.bench`` without ``--browser`` runs the server-side AppTest bench
-(:mod:`dashboard.bench_app`, also ``python -m engine bench --app``).
+``python -m dashboard.bench --app [WORDS…]`` (``make bench-app``; also the default without
+``--browser``) runs the server-side AppTest bench, :mod:`dashboard.bench_app`: each page's
+load, widget change and main button, or only the pages whose title or script contains one
+of the words.
 
 **Settled**, precisely. A MutationObserver on the whole document (installed before the
 app's own scripts) records the time of every DOM change. The clock starts at the input
@@ -529,18 +531,35 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m dashboard.bench", description=__doc__)
     parser.add_argument("--browser", action="store_true", help="time the app in Chromium")
     parser.add_argument(
+        "--app",
+        action="store_true",
+        help="time each page under AppTest (load, change a widget, main button; target 300 ms;"
+        " the default without --browser)",
+    )
+    parser.add_argument(
         "--only",
         default=",".join(SECTIONS),
         help=f"browser sections, comma-separated (default all: {','.join(SECTIONS)})",
     )
     parser.add_argument("--screens", default="1280,390", help="1280 and/or 390 (default both)")
-    parser.add_argument("--reps", type=int, default=None, help="repetitions (browser: 5)")
+    parser.add_argument(
+        "--reps", type=int, default=None, help="repetitions (browser: 5, AppTest: 3)"
+    )
     parser.add_argument("pages", nargs="*", help="AppTest bench: words of page titles")
     args = parser.parse_args(argv)
+    if args.app and args.browser:
+        parser.error("--app or --browser, not both")
     if not args.browser:
         from dashboard import bench_app
 
-        bench_app.run(args.pages or None, runs=args.reps or 3)
+        reps = 3 if args.reps is None else args.reps
+        if not 1 <= reps <= 1000:
+            parser.error("--reps: 1 to 1000")
+        try:
+            bench_app.run(args.pages or None, runs=reps)
+        except ValueError as exc:  # no page matches the words: the message names the pages
+            print(f"error: {exc}", file=sys.stderr)
+            return 1
         return 0
     sections = [s.strip() for s in args.only.split(",") if s.strip()]
     screens = [s.strip() for s in args.screens.split(",") if s.strip()]

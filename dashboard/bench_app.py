@@ -6,7 +6,7 @@ switch), **change a widget** (the first select box, number input, toggle, check 
 slider the page shows) and **click the main button** (the first primary button, else
 the first button). Each figure is the median of ``runs`` runs of the script on the
 server side, in this process (no browser, no network); the target is
-:data:`TARGET_MS`. Run it with ``python -m engine bench --app`` or ``make bench-app``.
+:data:`TARGET_MS`. Run it with ``python -m dashboard.bench --app`` or ``make bench-app``.
 """
 
 from __future__ import annotations

@@ -19,7 +19,8 @@ from dashboard.i18n import _CATALOG_DIR, DOMAINS, ENGINE_DOMAIN, LOCALES
 DASHBOARD = Path(__file__).parent
 ENGINE = DASHBOARD.parent / "engine"
 ENGINE_KEYWORDS = {"coded": ((1, "c"), 2), "word": None}
-KEYWORDS = ["_", "N_", "gettext", "ngettext", "pgettext", "coded"]  # coded: app errors
+# ``coded``: the dashboard's own coded errors (``StoreError.coded`` in dashboard/store.py)
+KEYWORDS = ["_", "N_", "gettext", "ngettext", "pgettext", "coded"]
 # Not pages: no player ever sees their text.
 NOT_PAGES = {"i18n.py", "i18n_tools.py", "bench_app.py", "__init__.py"}
 _FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)?(?:[:!][^{}]*)?\}")

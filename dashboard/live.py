@@ -19,6 +19,15 @@ import streamlit as st
 
 from dashboard.game_ui import GameUI, Group
 from dashboard.i18n import _, current, error_text
+from dashboard.store import (
+    Damaged,
+    NotStored,
+    Opened,
+    StoredDocument,
+    WrongKind,
+    describe_kind,
+    stored_document,
+)
 from dashboard.ui import (
     NAME_MAX_CHARS,
     callback,
@@ -33,44 +42,39 @@ from dashboard.ui import (
 )
 from engine import CHANCE, EngineError, GameRecord, get_game
 from engine.core.records import final_state, initial_state, result_of
-from engine.core.store import NotStored, WrongKind, default_store
 
-# --- the durable store (engine/core/store.py): pages never touch SQL ------------------------
-
-
-def _kind(game: str) -> str:
-    return f"live:{game}"
+# --- the durable store (dashboard/store.py): pages never touch SQL ------------------------
 
 
-def _read(game: str, live_id: str) -> tuple[GameRecord, int]:
-    """The stored record and its version; :class:`StoreError` if it is not there."""
-    text, version = default_store().load(_kind(game), live_id)
-    record = GameRecord.from_json(text)
-    if record.game != game:  # a hand-edited store: refuse rather than crash
-        raise WrongKind(f"this link is for a {record.game!r} game, not {game!r}", record.game, game)
-    return record, version
+def _document(game: str, key: str) -> StoredDocument[GameRecord]:
+    """Live games of ``game``, under ``?key=…``: a record of that game."""
+
+    def decode(text: str) -> GameRecord:
+        record = GameRecord.from_json(text)
+        if record.game != game:  # a hand-edited store: refuse rather than crash
+            raise WrongKind.coded(
+                "store.wrong_kind",
+                "this link is for {found}, not {wanted}",
+                found=describe_kind(f"live:{record.game}"),
+                wanted=describe_kind(f"live:{game}"),
+            )
+        return record
+
+    return stored_document(
+        f"live:{game}",
+        key,
+        decode,
+        GameRecord.to_json,
+        forget_also=(f"{key}_confirm_end",),
+    )
 
 
-def _write(game: str, live_id: str, record: GameRecord, seen_version: int) -> int:
-    return default_store().save(_kind(game), live_id, record.to_json(), seen_version)
-
-
-def _forget(key: str) -> None:
-    st.session_state.pop(key, None)
-    st.session_state.pop(f"{key}_confirm_end", None)
-    st.query_params.pop(key, None)
-
-
-def _load(game: str, key: str) -> tuple[str, GameRecord, int] | None:
+def _load(game: str, key: str) -> Opened[GameRecord] | None:
     """The game named in the URL (or this tab's last one), or ``None`` with a message
     when it cannot be shown; a new game can then be set up."""
-    live_id = st.query_params.get(key) or st.session_state.get(key)
-    if not live_id:
-        return None
     try:
-        record, version = _read(game, live_id)
-    except (NotStored, WrongKind) as exc:
-        _forget(key)
+        return _document(game, key).open()
+    except (NotStored, WrongKind, Damaged) as exc:
         detail = f"{error_text(exc)[:1].upper()}{error_text(exc)[1:]}".rstrip(".")
         st.warning(
             _(
@@ -79,10 +83,6 @@ def _load(game: str, key: str) -> tuple[str, GameRecord, int] | None:
             ).format(detail=detail)
         )
         return None
-    st.session_state[key] = live_id
-    if st.query_params.get(key) != live_id:
-        st.query_params[key] = live_id
-    return live_id, record, version
 
 
 def _state(key: str, live_id: str, version: int, record: GameRecord):
@@ -169,13 +169,11 @@ def _setup(plugin: GameUI, key: str) -> None:
             meta={"made_by": "live game"},
         )
         initial_state(record)
-        live_id = default_store().create(_kind(plugin.game), record.to_json())
+        _document(plugin.game, key).create(record)
     except EngineError as exc:
         st.error(error_text(exc))
         return
-    st.session_state[key] = live_id
     st.session_state.pop(f"{key}_error", None)
-    st.query_params[key] = live_id
     st.rerun()
 
 
@@ -188,15 +186,16 @@ def _apply(game: str, live_id: str, seen: int, text: str | None, key: str) -> No
         text = st.session_state.get(f"{key}_typed") or ""
     st.session_state.pop(f"{key}_error", None)
     try:
-        record, version = _read(game, live_id)
-        if version != seen:
-            _write(game, live_id, record, seen)  # raises StaleWrite, in the store's words
-        state = _state(key, live_id, version, record).clone()
+        document = _document(game, key)
+        opened = document.read(live_id)
+        document.check_fresh(seen, opened.version)
+        record = opened.doc
+        state = _state(key, live_id, opened.version, record).clone()
         state.apply(str(text))
         record.actions.append(str(state.history[-1]))
         record.result = result_of(state)
-        new_version = _write(game, live_id, record, seen)
-        st.session_state[f"{key}_state"] = (live_id, new_version, state)
+        saved = document.save(opened, record)
+        st.session_state[f"{key}_state"] = (live_id, saved.version, state)
     except EngineError as exc:
         st.session_state[f"{key}_error"] = error_text(exc)
 
@@ -204,11 +203,13 @@ def _apply(game: str, live_id: str, seen: int, text: str | None, key: str) -> No
 def _undo(game: str, live_id: str, seen: int, key: str) -> None:
     st.session_state.pop(f"{key}_error", None)
     try:
-        record, _ = _read(game, live_id)
+        document = _document(game, key)
+        opened = document.read(live_id)
+        record = opened.doc
         if record.actions:
             record.actions.pop()
             record.result = None
-            _write(game, live_id, record, seen)
+            document.save(Opened(live_id, record, seen), record)
     except EngineError as exc:
         st.session_state[f"{key}_error"] = error_text(exc)
 
@@ -321,10 +322,12 @@ def _game_view(plugin: GameUI, key: str, live_id: str) -> None:
 
 def _game_view_body(plugin: GameUI, key: str, live_id: str) -> None:
     try:
-        record, version = _read(plugin.game, live_id)
-        state = _state(key, live_id, version, record)
+        opened = _document(plugin.game, key).read(live_id)
+        record = opened.doc
+        state = _state(key, live_id, opened.version, record)
         words = _moves_so_far(plugin, record, key)
-    except (NotStored, WrongKind):
+        version = opened.version
+    except (NotStored, WrongKind, Damaged):
         st.rerun(scope="app")
     except EngineError as exc:
         st.error(_("The stored game no longer replays: {error}").format(error=error_text(exc)))
@@ -418,7 +421,7 @@ def _footer(plugin: GameUI, key: str, record: GameRecord) -> None:
         )
         yes_no = st.container(horizontal=True, gap="small")
         if yes_no.button(_("Yes, end it"), type="primary", key=f"{key}_end_yes"):
-            _forget(key)
+            _document(plugin.game, key).forget()
             st.rerun(scope="app")
         yes_no.button(
             _("No, keep playing"),
@@ -445,5 +448,5 @@ def render_live(plugin: GameUI) -> None:
         )
         _setup(plugin, key)
         return
-    live_id = loaded[0]
+    live_id = loaded.id
     st.fragment(_game_view)(plugin, key, live_id)

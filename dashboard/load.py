@@ -107,7 +107,7 @@ def _query(url: str, name: str) -> str:
 
 def _stored(kind: str, entry_id: str) -> str:
     """An entry's text in the server's store (the same folder: ``TABLETOP_DATA_DIR``)."""
-    from engine.core.store import default_store
+    from dashboard.store import default_store
 
     return default_store().load(kind, entry_id)[0]
 

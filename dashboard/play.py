@@ -22,6 +22,7 @@ from dashboard.i18n import _, current, error_text, pgettext
 from dashboard.live import draw_groups
 from dashboard.play_words import bot_label, who
 from dashboard.plugins import game_ui, game_uis
+from dashboard.store import Damaged, NotStored, Opened, StaleWrite, WrongKind, stored_document
 from dashboard.ui import (
     NAME_MAX_CHARS,
     callback,
@@ -34,7 +35,6 @@ from dashboard.ui import (
 )
 from engine import CHANCE, EngineError, GameRecord, get_game
 from engine.core.records import final_state, result_of
-from engine.core.store import NotStored, StaleWrite, WrongKind, default_store
 from engine.ladder import make_bot, strongest_bot
 
 KEY = "play"
@@ -75,9 +75,22 @@ def overrides(label: str, n: int) -> dict:
 # --- the store ---------------------------------------------------------------------------
 
 
+def _decode(text: str) -> GameRecord:
+    record = GameRecord.from_json(text)
+    if not isinstance(record.meta.get("human"), int) or "seed" not in record.meta:
+        raise WrongKind.coded("store.not_played", "this stored game was not made on this page")
+    return record
+
+
+#: the played games, under ``?play=…``
+PLAYED = stored_document(
+    KIND, KEY, _decode, GameRecord.to_json, forget_also=(f"{KEY}_state", f"{KEY}_confirm_end")
+)
+
+
 def _read(play_id: str) -> tuple[GameRecord, int]:
-    text, version = default_store().load(KIND, play_id)
-    return GameRecord.from_json(text), version
+    opened = PLAYED.read(play_id)
+    return opened.doc, opened.version
 
 
 def _state(play_id: str, version: int, record: GameRecord):
@@ -90,14 +103,12 @@ def _state(play_id: str, version: int, record: GameRecord):
 
 
 def _forget() -> None:
-    for k in (KEY, f"{KEY}_state", f"{KEY}_confirm_end"):
-        st.session_state.pop(k, None)
-    st.query_params.pop(KEY, None)
+    PLAYED.forget()
 
 
 def _save(play_id: str, record: GameRecord, state, seen: int) -> None:
     record.result = result_of(state)
-    version = default_store().save(KIND, play_id, record.to_json(), seen)
+    version = PLAYED.save(Opened(play_id, record, seen), record).version
     st.session_state[f"{KEY}_state"] = (play_id, version, state)
 
 
@@ -144,8 +155,7 @@ def _advance(play_id: str, until_human: bool, limit: int) -> None:
 
 def human_move(play_id: str, seen: int, text: str) -> None:
     record, version = _read(play_id)
-    if version != seen:
-        default_store().save(KIND, play_id, record.to_json(), seen)  # StaleWrite, in words
+    PLAYED.check_fresh(seen, version)
     state = _state(play_id, version, record).clone()
     state.apply(text)
     record.actions.append(state.history[-1])
@@ -283,25 +293,17 @@ def _setup() -> None:
             },
         )
         final_state(record)
-        play_id = default_store().create(KIND, record.to_json())
+        PLAYED.create(record)
     except EngineError as exc:
         st.error(error_text(exc))
         return
-    st.session_state[KEY] = play_id
-    st.query_params[KEY] = play_id
     st.rerun()
 
 
 def _load() -> tuple[str, GameRecord, int] | None:
-    play_id = st.query_params.get(KEY) or st.session_state.get(KEY)
-    if not play_id:
-        return None
     try:
-        record, version = _read(play_id)
-        if not isinstance(record.meta.get("human"), int) or "seed" not in record.meta:
-            raise WrongKind("this stored game was not made on this page", "play", "other")
+        opened = PLAYED.open()
     except NotStored:
-        _forget()
         st.warning(
             _(
                 "This game is no longer stored (never saved, or removed after long disuse). "
@@ -309,18 +311,14 @@ def _load() -> tuple[str, GameRecord, int] | None:
             )
         )
         return None
-    except WrongKind as exc:
-        _forget()
+    except (WrongKind, Damaged) as exc:
         st.warning(
             _("This game link does not open a game here: {detail}. Start a new game below.").format(
                 detail=error_text(exc)
             )
         )
         return None
-    st.session_state[KEY] = play_id
-    if st.query_params.get(KEY) != play_id:
-        st.query_params[KEY] = play_id
-    return play_id, record, version
+    return None if opened is None else (opened.id, opened.doc, opened.version)
 
 
 def _view(play_id: str, timed: bool = False) -> None:

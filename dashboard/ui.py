@@ -158,48 +158,81 @@ def _url_int(raw: str) -> int:
     return sign * int(digits)
 
 
-def url_value(key: str, default, *, choices=None, min=None, max=None):  # noqa: A002
-    """The value of ``key`` in the page URL, converted to the type of ``default``.
+def url_value(  # noqa: A002 — min/max as the widgets name them
+    key: str,
+    default,
+    *,
+    choices=None,
+    min=None,  # noqa: A002
+    max=None,  # noqa: A002
+    clamp: bool = False,
+    check=None,
+    refused: dict | None = None,
+):
+    """The value of ``key`` in the page URL, converted to the type of ``default``: the one
+    way a page reads its link.
 
-    Lists are comma-separated (at most 64 items). Integers are ASCII digits (at most 12),
-    floats finite; a value that does not convert, is over 2,000 characters, is not one of
-    ``choices`` (for a list: items not in ``choices`` are dropped) or is outside
-    ``min``/``max`` falls back to ``default``. Never raises.
+    Lists are comma-separated (at most 64 items); a list of whole numbers when ``default``
+    is one (every item ASCII digits, else the default list). Integers are ASCII digits (at
+    most 12), floats finite. A value that does not convert, is over 2,000 characters, is
+    not one of ``choices`` (for a list of texts: items not in ``choices`` are dropped), is
+    outside ``min``/``max`` (with ``clamp``: brought inside instead, each item of a list
+    too) or that ``check(value)`` refuses (raising ``EngineError``, ``ValueError`` or
+    ``TypeError``) gives ``default``, and its text is noted in ``refused[key]`` for the
+    page's notice. Never raises.
     """
     try:
         raw = st.query_params.get(key)
     except Exception:
         return default
-    if raw is None or not isinstance(raw, str) or len(raw) > URL_MAX_CHARS:
+    if raw is None or not isinstance(raw, str):
         return default
     try:
-        if isinstance(default, bool):
-            value = raw.lower() in ("1", "true", "yes", "on")
-        elif isinstance(default, int):
-            value = _url_int(raw)
-        elif isinstance(default, float):
-            if len(raw) > 40:
-                raise ValueError(raw)
-            value = float(raw)
-            if not math.isfinite(value):
-                raise ValueError(raw)
-        elif isinstance(default, (list, tuple)):
-            items = [] if raw == "" else raw.split(",")
-            if len(items) > URL_MAX_ITEMS:
-                raise ValueError(raw)
-            if choices is not None:
-                items = [i for i in items if i in choices]
-            return items
-        else:
-            value = raw
-    except (ValueError, OverflowError):
+        if len(raw) > URL_MAX_CHARS:
+            raise ValueError(raw[:40])
+        value = _url_convert(raw, default, choices, min, max, clamp)
+        if check is not None:
+            check(value)
+    except (EngineError, ValueError, TypeError, OverflowError):
+        if refused is not None:
+            refused[key] = raw
         return default
+    return value
+
+
+def _url_convert(raw: str, default, choices, low, high, clamp: bool):
+    """:func:`url_value`'s conversion; ``ValueError`` for a value it cannot use."""
+
+    def bounded(number):
+        if clamp:
+            number = number if low is None or number >= low else low
+            return number if high is None or number <= high else high
+        if (low is not None and number < low) or (high is not None and number > high):
+            raise ValueError(raw)
+        return number
+
+    if isinstance(default, bool):
+        return raw.lower() in ("1", "true", "yes", "on")
+    if isinstance(default, (list, tuple)):
+        items = [] if raw == "" else raw.split(",")
+        if len(items) > URL_MAX_ITEMS:
+            raise ValueError(raw)
+        if default and all(type(d) is int for d in default):
+            return [bounded(_url_int(i.strip())) for i in items]
+        return items if choices is None else [i for i in items if i in choices]
+    if isinstance(default, int):
+        value = bounded(_url_int(raw))
+    elif isinstance(default, float):
+        if len(raw) > 40:
+            raise ValueError(raw)
+        value = float(raw)
+        if not math.isfinite(value):
+            raise ValueError(raw)
+        value = bounded(value)
+    else:
+        value = raw
     if choices is not None and value not in choices:
-        return default
-    if min is not None and value < min:
-        return default
-    if max is not None and value > max:
-        return default
+        raise ValueError(raw)
     return value
 
 

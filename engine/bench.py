@@ -2,10 +2,8 @@
 
 A game adds micro-benchmarks in ``engine/<game>/bench.py`` as
 ``BENCHMARKS = [("name", zero_argument_callable), ...]``. Every figure is the median of
-several timed runs on one core (this process).
-
-:func:`run_app_bench` (``python -m engine bench --app``) times the app's pages instead;
-it is the only path that imports the dashboard (and Streamlit), and only when called.
+several timed runs on one core (this process). The app's pages are timed by the
+dashboard's own bench (``python -m dashboard.bench --app``): the engine never imports it.
 """
 
 from __future__ import annotations
@@ -94,23 +92,6 @@ def run_bench(names=None, *, seconds: float = 1.0, runs: int = 5) -> list[tuple[
         print(f"{label:<{width}}  {rate:>12,.1f}  {1000 / rate:>10.3f}  {total:>8}")
     print(f"(median of {runs} runs of {seconds:g} s each, one core)")
     return [(label, rate) for label, (rate, _) in rows]
-
-
-def run_app_bench(pages=None, *, runs: int = 3) -> list:
-    """Time each page's load, widget change and main button under AppTest (see
-    :mod:`dashboard.bench_app`); ``pages`` are words of page titles or scripts."""
-    if type(runs) is not int or not 1 <= runs <= MAX_RUNS:
-        raise EngineError(f"--runs {runs!r}: give a whole number of runs from 1 to {MAX_RUNS}")
-    try:
-        from dashboard import bench_app  # Streamlit is imported here, never by the engine
-    except ModuleNotFoundError as exc:
-        raise EngineError(
-            f"bench --app needs the dashboard and Streamlit installed ({exc})"
-        ) from None
-    try:
-        return bench_app.run(pages or None, runs=runs)
-    except ValueError as exc:
-        raise EngineError(str(exc)) from None
 
 
 # About 3 s each on one core (Stack 5 ~3,000 and Bid Whist ~6,000 games a second), so the

@@ -328,7 +328,7 @@ def cmd_analyse(args) -> int:
 
 
 def cmd_bench(args) -> int:
-    from engine.bench import run_app_bench, run_bench
+    from engine.bench import run_bench
 
     if args.parallel:  # simulate_many on one core against every core
         from engine.bench import run_parallel_bench
@@ -338,9 +338,6 @@ def cmd_bench(args) -> int:
             runs=3 if args.runs is None else args.runs,
             workers=2 if args.workers is None else args.workers,
         )
-        return 0
-    if args.app:  # page timings under AppTest; positional words pick pages
-        run_app_bench(args.games or None, runs=3 if args.runs is None else args.runs)
         return 0
     run_bench(args.games or None, seconds=args.seconds, runs=5 if args.runs is None else args.runs)
     return 0
@@ -437,13 +434,9 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("games", nargs="*", help="games to time (default: all)")
     b.add_argument("--seconds", type=float, default=1.0, help="time per run (default 1)")
     b.add_argument(
-        "--runs", type=int, help="runs per figure (default 5; 3 with --app); the median is shown"
-    )
-    b.add_argument(
-        "--app",
-        action="store_true",
-        help="time each page of the app under AppTest instead (load, change a widget, main "
-        "button; target 300 ms); the names then pick pages by title words",
+        "--runs",
+        type=int,
+        help="runs per figure (default 5, 3 with --parallel); the median is shown",
     )
     b.add_argument(
         "--parallel",

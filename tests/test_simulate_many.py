@@ -189,7 +189,7 @@ def test_fresh_workers_start_with_every_game_warmed_by_the_fork_server():
     worker does not pay imports and lazily built tables on its first game."""
     import gc
 
-    import engine.core.warm  # noqa: F401 (in this process: warms, never freezes)
+    import engine.core.warm  # noqa: F401 (in this process: defines the warm-up, nothing else)
     from engine.core.registry import _MODULES
 
     out = list(parallel.run_ordered(games_warm_in_worker, range(4), workers=2))
@@ -197,3 +197,21 @@ def test_fresh_workers_start_with_every_game_warmed_by_the_fork_server():
     assert all(warmed == list(_MODULES) for _, warmed, _ in out)
     assert all(frozen > 1000 for _, _, frozen in out)  # the fork server's objects
     assert gc.get_freeze_count() == 0
+
+
+def test_the_warm_up_runs_only_where_it_is_asked_for():
+    """Importing engine.core.warm warms nothing; the fork server's preload module (imported
+    by the fork server only) warms every game and freezes the collector: no process tells
+    itself apart by what called it."""
+    import subprocess
+
+    from engine.core.registry import _MODULES
+
+    show = "import gc, engine.core.warm as w; print(w.WARMED, gc.get_freeze_count() > 1000)"
+    run = dict(capture_output=True, text=True, check=True)
+    plain = subprocess.run([sys.executable, "-c", show], **run).stdout.split()
+    assert plain == ["[]", "False"]
+    preload = subprocess.run(
+        [sys.executable, "-c", "import engine.core.fork_server;" + show], **run
+    )
+    assert preload.stdout.strip() == f"{list(_MODULES)} True"

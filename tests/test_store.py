@@ -1,4 +1,4 @@
-"""The durable store of live games and score sheets (engine/core/store.py)."""
+"""The durable store of live games and score sheets (dashboard/store.py)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,7 @@ import threading
 
 import pytest
 
-from engine import EngineError
-from engine.core.store import (
+from dashboard.store import (
     NotStored,
     StaleWrite,
     Store,
@@ -18,6 +17,7 @@ from engine.core.store import (
     default_dir,
     default_store,
 )
+from engine import EngineError
 
 
 @pytest.fixture
@@ -39,6 +39,28 @@ def test_a_game_survives_a_restart(store):
     version = store.save("live:pig", game_id, '{"actions": ["roll", "die 3"]}', 1)
     restarted = Store(store.path)  # a new server process on the same file
     assert restarted.load("live:pig", game_id) == ('{"actions": ["roll", "die 3"]}', version)
+
+
+def test_a_file_written_before_the_store_moved_to_the_dashboard_still_loads(tmp_path):
+    """The table as engine/core/store.py made it (same columns, WAL): the app keeps
+    reading the games and sheets people stored before."""
+    path = tmp_path / "store.sqlite3"
+    con = sqlite3.connect(path, isolation_level=None)
+    con.execute("PRAGMA journal_mode=WAL")
+    con.execute(
+        "CREATE TABLE entries (id TEXT PRIMARY KEY, kind TEXT NOT NULL, payload TEXT NOT NULL,"
+        " size INTEGER NOT NULL, version INTEGER NOT NULL, created REAL NOT NULL,"
+        " used REAL NOT NULL)"
+    )
+    con.execute("CREATE INDEX entries_used ON entries(used)")
+    con.execute(
+        "INSERT INTO entries VALUES ('AbCdEfGh12345678', 'score_sheet', '{\"sheets\": {}}',"
+        " 14, 3, 1.0, 1.0)"
+    )
+    con.close()
+    store = Store(path)
+    assert store.load("score_sheet", "AbCdEfGh12345678") == ('{"sheets": {}}', 3)
+    assert store.save("score_sheet", "AbCdEfGh12345678", "{}", 3) == 4
 
 
 def test_ids_are_unguessable_and_distinct(store):
@@ -108,7 +130,7 @@ def test_entries_over_the_size_cap_are_refused(tmp_path):
 
 def test_eviction_removes_least_recently_used_beyond_the_cap(tmp_path, monkeypatch):
     clock = [1000.0]
-    monkeypatch.setattr("engine.core.store.time.time", lambda: clock[0])
+    monkeypatch.setattr("dashboard.store.time.time", lambda: clock[0])
     store = Store(tmp_path / "s.sqlite3", max_entries=3)
     ids = []
     for _ in range(3):
@@ -127,7 +149,7 @@ def test_eviction_removes_least_recently_used_beyond_the_cap(tmp_path, monkeypat
 
 def test_eviction_by_age_and_by_total_size(tmp_path, monkeypatch):
     clock = [0.0]
-    monkeypatch.setattr("engine.core.store.time.time", lambda: clock[0])
+    monkeypatch.setattr("dashboard.store.time.time", lambda: clock[0])
     store = Store(tmp_path / "s.sqlite3", max_age=1000, max_total_bytes=250)
     old = store.create("score_sheet", "a" * 100)
     clock[0] = 500

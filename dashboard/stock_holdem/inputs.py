@@ -45,15 +45,14 @@ def count_from_text(text, default: int, low: int, high: int) -> int:
 
 
 def url_count(key: str, default: int, low: int, high: int) -> int:
-    """:func:`count_from_text` of the URL value ``key`` (``default`` when absent)."""
-    raw = st.query_params.get(key)
-    return default if raw is None else count_from_text(raw, default, low, high)
+    """:func:`count_from_text` of the URL value ``key`` (``default`` when absent), read by
+    :func:`dashboard.ui.url_value`."""
+    return count_from_text(ui.url_value(key, str(default)), default, low, high)
 
 
 def url_choice(key: str, default: str, choices) -> str:
     """The URL value ``key`` when it is one of ``choices``, else ``default``."""
-    raw = st.query_params.get(key)
-    return raw if raw in choices else default
+    return ui.url_value(key, default, choices=choices)
 
 
 #: the rule assumptions the price figures depend on (the rest do not change a price)

@@ -123,10 +123,10 @@ class _EngineOnlyContext:
 
 def _context():
     """A fork server (never a plain fork: polars' and the app's threads do not survive
-    one), preloaded with the simulation code and every game warmed by one game
-    (:mod:`engine.core.warm`, once per process), so each fresh worker starts with the
-    games imported and their lazily built tables made; workers never import the main
-    script."""
+    one), preloaded with the simulation code and :mod:`engine.core.fork_server`, which
+    warms every game by one game (:func:`engine.core.warm.warm`) and freezes the collector,
+    so each fresh worker starts with the games imported and their lazily built tables made;
+    workers never import the main script."""
     if "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
         ctx.set_forkserver_preload(["engine.core.simulate", "engine.core.fork_server"])

@@ -1,13 +1,13 @@
-"""Imported once by the fork server of :mod:`engine.core.parallel` before it forks any
-worker: every game package is imported and plays one random game with its default
-ruleset, so its lazily built tables (deal tables, action texts, memoised rows…) exist
-already in each worker, shared copy-on-write, instead of being rebuilt by every fresh
-worker on its first game. Nothing here may start a thread (the fork server forks after
-it): polars is never imported. A game that fails to load or play is skipped; the worker
-then loads it itself and reports any error as it would without this.
+"""The workers' warm-up: :func:`warm` imports every game package and plays one random
+game with its default ruleset, so its lazily built tables (deal tables, action texts,
+memoised rows…) exist already. Importing this module does nothing else.
 
-Imported anywhere else it only warms: the fork server's preload is
-:mod:`engine.core.fork_server`, which imports this and then freezes the collector."""
+The fork server of :mod:`engine.core.parallel` runs it once, before it forks any worker,
+through its preload module :mod:`engine.core.fork_server`: every worker then starts with
+the tables made, shared copy-on-write, instead of rebuilding them on its first game.
+Nothing here may start a thread (the fork server forks after it): polars is never
+imported. A game that fails to load or play is skipped; the worker then loads it itself
+and reports any error as it would without this."""
 
 from __future__ import annotations
 
@@ -17,11 +17,13 @@ from engine.core.registry import _MODULES, get_game
 from engine.core.simulate import play_out
 
 WARM_SEED = 0
+#: the games warmed in this process (filled by :func:`warm`)
+WARMED: list[str] = []
 
 
 def warm(names=None) -> list[str]:
     """Import and play one game of each of ``names`` (default: every registered game);
-    the names that warmed."""
+    the names that warmed (also added to :data:`WARMED`)."""
     done = []
     for name in names or list(_MODULES):
         try:
@@ -32,7 +34,5 @@ def warm(names=None) -> list[str]:
         except Exception:  # noqa: BLE001 (a broken game must not stop the fork server)
             continue
         done.append(name)
+    WARMED.extend(n for n in done if n not in WARMED)
     return done
-
-
-WARMED = warm()

@@ -233,6 +233,38 @@ def test_url_value_is_bounded_and_falls_back(monkeypatch):
     assert ui.url_value("missing", 3) == 3
 
 
+def test_url_value_reads_lists_of_counts_clamps_checks_and_notes_what_it_refused(monkeypatch):
+    """The one URL reader: a list of whole numbers (clamped, or the default list for any
+    junk item), a page's own check, and the refused texts for the page's notice."""
+    from dashboard import ui
+
+    params: dict[str, str] = {}
+    monkeypatch.setattr(ui.st, "query_params", params)
+    refused: dict[str, str] = {}
+
+    def read(raw, default, **kw):
+        params["k"] = raw
+        return ui.url_value("k", default, refused=refused, **kw)
+
+    assert read("3, 250,7", [1, 2], min=0, max=100, clamp=True) == [3, 100, 7]
+    assert read("-4", [1], min=0, max=100, clamp=True) == [0]
+    assert refused == {}
+    assert read("3,x", [1, 2], min=0, max=100, clamp=True) == [1, 2]
+    assert refused == {"k": "3,x"}
+    assert read("40", 5, min=0, max=13, clamp=True) == 13
+    assert read("40", 5, min=0, max=13) == 5
+
+    def short(text):
+        if len(text) > 3:
+            raise ValueError(text)
+
+    refused.clear()
+    assert read("abc", "", check=short) == "abc" and refused == {}
+    assert read("abcd", "", check=short) == "" and refused == {"k": "abcd"}
+    params.pop("k")
+    assert ui.url_value("k", 5, refused=refused) == 5  # absent: nothing to say
+
+
 def test_upload_size_cap_matches_the_record_limit():
     config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text(encoding="utf-8"))
     assert config["server"]["maxUploadSize"] == -(-MAX_BYTES // 2**20)

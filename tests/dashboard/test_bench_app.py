@@ -1,16 +1,20 @@
-"""`python -m engine bench --app` times a page's load, widget change and main button under
-AppTest and prints them against the 300 ms target; the engine imports Streamlit only then."""
+"""`python -m dashboard.bench --app` times a page's load, widget change and main button
+under AppTest and prints them against the 300 ms target; the engine's own bench never
+imports Streamlit (and has no --app)."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 
-from engine.cli import main
+import pytest
+
+from dashboard.bench import main
+from engine.cli import main as engine_main
 
 
 def test_bench_app_times_one_page_and_prints_the_target_table(capsys):
-    assert main(["bench", "--app", "bust odds", "--runs", "1"]) == 0
+    assert main(["--app", "bust odds", "--reps", "1"]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
     assert lines[0].split() == ["page", "interaction", "median", "ms", "target", "result"]
@@ -25,9 +29,16 @@ def test_bench_app_times_one_page_and_prints_the_target_table(capsys):
 
 
 def test_bench_app_names_the_pages_when_none_matches(capsys):
-    assert main(["bench", "--app", "no such page", "--runs", "1"]) == 1
+    assert main(["--app", "no such page", "--reps", "1"]) == 1
     err = capsys.readouterr().err
-    assert "no page matches" in err and "Statistics" in err
+    assert err.startswith("error: no page matches") and "Statistics" in err
+
+
+def test_the_engine_bench_has_no_app_option(capsys):
+    with pytest.raises(SystemExit) as stop:
+        engine_main(["bench", "--app"])
+    assert stop.value.code == 2
+    assert "--app" in capsys.readouterr().err
 
 
 def test_engine_bench_does_not_import_streamlit_without_app():

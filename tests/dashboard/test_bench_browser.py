@@ -46,7 +46,15 @@ def test_without_browser_it_runs_the_apptest_bench(monkeypatch):
     calls = []
     monkeypatch.setattr(bench_app, "run", lambda words, runs: calls.append((words, runs)))
     assert bench.main(["Bust", "--reps", "2"]) == 0
-    assert calls == [(["Bust"], 2)]
+    assert bench.main(["--app", "Score", "sheet"]) == 0
+    assert calls == [(["Bust"], 2), (["Score", "sheet"], 3)]
+
+
+def test_app_and_browser_together_are_refused(capsys):
+    with pytest.raises(SystemExit) as stop:
+        bench.main(["--app", "--browser"])
+    assert stop.value.code == 2
+    assert "not both" in capsys.readouterr().err
 
 
 def test_every_section_has_a_kind_with_a_target():

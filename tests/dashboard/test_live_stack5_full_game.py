@@ -8,12 +8,11 @@ for decisions, seeded choices among ``chance_outcomes()`` for the deck) decides 
 from __future__ import annotations
 
 import random
-import statistics
 import time
 
 from dashboard.live import button_key
+from dashboard.store import default_store
 from engine import CHANCE, GameRecord, get_game, replay
-from engine.core.store import default_store
 from tests.apptest import open_page
 
 KEY = "live_stack5"
@@ -156,25 +155,6 @@ def test_owners_choice_live_shows_the_move_table_and_highlights_every_best_move(
         button = at.button(key=button_key(OC, "m", f"move {r.distance}"))
         assert (button.proto.type == "primary") == (r.distance in best)
     tap(at, OC, state, state.parse_action(f"move {best[0]}"))
-
-
-def test_tap_time_is_measured(capsys):
-    """Not a timed assertion: prints the median server time of 10 taps (for the report)."""
-    at = start("views/stack5/live.py", KEY, ["Aiko", "Ben", "Cleo", "Dev"])
-    twin = get_game("stack5").new_initial_state(4)
-    rng = random.Random(1)
-    bot = get_game("stack5").make_bot("heuristic")
-    times = []
-    for _ in range(10):
-        action = (
-            twin.sample_chance(rng)
-            if twin.is_chance()
-            else bot.choose(twin, twin.current_player(), rng)
-        )
-        times.append(tap(at, KEY, twin, action))
-        twin.apply(action)
-    with capsys.disabled():
-        print(f"\nlive Stack 5 tap, median of 10: {statistics.median(times) * 1000:.0f} ms")
 
 
 def test_a_draw_3_says_which_of_its_cards_comes_now():

@@ -8,8 +8,8 @@ import random
 import re
 
 from dashboard.play import KIND, PLAY_SECONDS, bot_label, next_action
+from dashboard.store import default_store
 from engine import GameRecord, get_game, replay
-from engine.core.store import default_store
 from engine.ladder import strongest_bot
 from tests.apptest import open_page
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from dashboard.store import default_store
 from dashboard.ui import CRASH_MESSAGE, check_name
 from engine import EngineError, GameRecord
-from engine.core.store import default_store
 from tests.apptest import APP, open_page
 
 PIG = "live_pig"
@@ -113,6 +113,23 @@ def test_an_unknown_live_id_says_no_longer_stored_and_offers_a_new_game():
     assert "no longer stored" in warnings(at)
 
 
+def test_a_hand_edited_live_entry_is_refused_in_words_and_forgotten():
+    """The shape check of the stored document: another game's record under this game's
+    kind, or text that is no record, says so and offers a new game (the link is dropped)."""
+    stack5 = GameRecord("stack5", ["A", "B"], []).to_json()
+    wrong = default_store().create("live:owners_choice", stack5)
+    at = open_with("views/owners_choice/live.py", **{OC: wrong})
+    shown = warnings(at)
+    assert "This link is for a Stack 5 live game, not an Owner's Choice live game." in shown
+    assert any(b.label == "Start the game" for b in at.button)
+    assert OC not in at.query_params
+    damaged = default_store().create("live:owners_choice", "{not a record")
+    at = open_with("views/owners_choice/live.py", **{OC: damaged})
+    assert "here: An Owner's Choice live game is damaged and cannot be read." in warnings(at)
+    assert any(b.label == "Start the game" for b in at.button)
+    assert OC not in at.query_params
+
+
 def test_typed_move_with_a_superscript_digit_shows_a_message_not_a_traceback():
     at = open_page("views/owners_choice/live.py")
     click(at, "Start the game")
@@ -199,6 +216,15 @@ def test_score_sheet_unknown_or_foreign_id_starts_a_new_sheet():
     live_id = default_store().create("live:pig", GameRecord("pig", ["A", "B"], []).to_json())
     at = open_with("views/whist/score_sheet.py", sheet=live_id)
     assert "this link is for a Pig (demo) live game" in warnings(at)
+
+
+def test_a_damaged_score_sheet_starts_a_new_one():
+    damaged = default_store().create("score_sheet", '{"sheets": {"bid4_0": 7}}')
+    at = open_with("views/whist/score_sheet.py", sheet=damaged)
+    assert "This score sheet is damaged and cannot be read" in warnings(at)
+    assert "sheet" not in at.query_params
+    add_bid_deal(at, 10)
+    assert at.query_params["sheet"] != damaged
 
 
 def test_score_sheet_import_of_a_huge_cell_is_refused_in_words():

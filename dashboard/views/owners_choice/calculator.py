@@ -83,14 +83,8 @@ MAX_MONEY = 100_000  # the cash and Fund inputs' upper limit
 
 def _ints(key: str, default: list[int], high: int) -> list[int]:
     """A comma-separated list of whole numbers from the URL, each clamped to 0..high;
-    the defaults if any item is not plain digits."""
-    raw = ui.url_value(key, [str(v) for v in default])
-    vals = []
-    for v in raw[: len(default)]:
-        v = v.strip()
-        if not (0 < len(v) <= 9 and v.isascii() and v.isdigit()):
-            return default
-        vals.append(min(int(v), high))
+    the defaults if any item is not plain digits; padded with the defaults."""
+    vals = ui.url_value(key, default, min=0, max=high, clamp=True)[: len(default)]
     return vals + default[len(vals) :]
 
 

@@ -7,7 +7,6 @@ from dashboard.charts import bar_chart
 from dashboard.i18n import _, percent
 from dashboard.stack5 import words
 from dashboard.stack5.draw import cards_html, row_html
-from engine import EngineError
 from engine.stack5 import draw_odds, draw_or_stop, legal_placements, row_outlook, unseen_cards
 from engine.stack5.cards import deck_spec
 
@@ -20,12 +19,7 @@ HOLDABLE = spec.names[: spec.n_numbers] + ["JK"]
 def _url_checked(key: str, default, check):
     """A URL value that ``check`` accepts, else ``default`` (junk in a shared link never
     breaks the page; what the user types afterwards is checked and explained)."""
-    value = ui.url_value(key, default)
-    try:
-        check(value)
-    except (EngineError, TypeError, ValueError):
-        return default
-    return value
+    return ui.url_value(key, default, check=check)
 
 
 def _check_drawn(cards):

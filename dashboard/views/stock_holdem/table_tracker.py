@@ -37,10 +37,14 @@ def _track(companies: tuple, stock_up: tuple, hand: str, seen: str, rules):
         return _track_cached(companies, stock_up, hand, seen, rules)
 
 
+def _short(text: str) -> None:
+    if len(text) > tv.MAX_TEXT:
+        raise ValueError("no field needs so long a text")
+
+
 def _text(key: str, default: str) -> str:
     """A free-text URL value (very long text is dropped: no field needs it)."""
-    value = str(ui.url_value(key, default))
-    return value if len(value) <= tv.MAX_TEXT else default
+    return ui.url_value(key, default, check=_short)
 
 
 # --- inputs, mirrored in the URL --------------------------------------------------------------

@@ -58,19 +58,27 @@ st.markdown(
     )
 )
 # --- link values: anything unexpected falls back to the default (never reaches a widget) ---
+
+
+def _trick(items: list[str]) -> list[str]:
+    """The trick's cards, upper case; ``ValueError`` unless at most 4 distinct cards."""
+    cards = [c.strip().upper() for c in items]
+    if len(cards) > 4 or len(set(cards)) != len(cards) or set(cards) - set(ALL_CARDS):
+        raise ValueError(cards)
+    return cards
+
+
+refused: dict[str, str] = {}
+v = url_value("v", "bid4", choices=VARIANTS, refused=refused)
+url_seed = url_value("seed", 1, min=0, max=SEED_MAX, refused=refused)
+url_trick = _trick(url_value("trick", DEFAULT_TRICK, check=_trick, refused=refused))
 notices = []
-v = url_value("v", "bid4")
-if v not in VARIANTS:
-    notices.append(_("variant ‘{value}’").format(value=str(v)[:20]))
-    v = "bid4"
-url_seed = url_value("seed", 1)
-if not 0 <= url_seed <= SEED_MAX:
-    notices.append(_("shuffle number ‘{value}’").format(value=str(url_seed)[:20]))
-    url_seed = 1
-url_trick = [c.strip().upper() for c in url_value("trick", DEFAULT_TRICK)]
-if len(url_trick) > 4 or len(set(url_trick)) != len(url_trick) or set(url_trick) - set(ALL_CARDS):
-    notices.append(_("trick ‘{value}’").format(value=",".join(url_trick)[:30]))
-    url_trick = DEFAULT_TRICK
+if "v" in refused:
+    notices.append(_("variant ‘{value}’").format(value=refused["v"][:20]))
+if "seed" in refused:
+    notices.append(_("shuffle number ‘{value}’").format(value=refused["seed"][:20]))
+if "trick" in refused:
+    notices.append(_("trick ‘{value}’").format(value=refused["trick"].upper()[:30]))
 if notices:
     st.caption(
         _("The link had a value this page cannot use, so the default is shown: {values}.").format(

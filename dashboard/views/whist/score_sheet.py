@@ -1,6 +1,6 @@
 """Whist score sheet: enter each deal at the table, see points, totals and the end.
 
-The sheet is kept in the durable store (engine/core/store.py) under an id in the URL
+The sheet is kept in the durable store (dashboard/store.py) under an id in the URL
 (``?sheet=…``): it survives a reload and a server restart. A write from a tab that shows
 an older version of the sheet is refused ("changed in another tab")."""
 
@@ -11,6 +11,14 @@ import streamlit as st
 
 from dashboard.charts import step_chart
 from dashboard.i18n import _, error_text, number, pgettext
+from dashboard.store import (
+    Damaged,
+    NotStored,
+    StaleWrite,
+    StoreError,
+    WrongKind,
+    stored_document,
+)
 from dashboard.ui import (
     assumption,
     callback,
@@ -30,7 +38,6 @@ from dashboard.whist.words import (
     variant_title,
 )
 from engine import EngineError
-from engine.core.store import NotStored, StaleWrite, StoreError, WrongKind, default_store
 from engine.whist import bid_whist_points
 from engine.whist.rules import VARIANTS, WhistRules
 from engine.whist.score_sheet import (
@@ -74,8 +81,34 @@ else:
 rules = WhistRules(**rules_kw)
 two = variant.endswith("2")
 
-KIND = "score_sheet"
-STORE = default_store()
+
+def _decode(payload: str) -> dict:
+    """The stored sheets: ``{"sheets": {key: CSV}, "names": {variant: [side names]}}``."""
+    data = json.loads(payload)
+    if not (
+        isinstance(data, dict)
+        and isinstance(data.get("sheets"), dict)
+        and all(isinstance(v, str) for v in data["sheets"].values())
+    ):
+        raise ValueError("the stored sheet is damaged")
+    names = data.get("names") if isinstance(data.get("names"), dict) else {}
+    return {
+        "sheets": dict(data["sheets"]),
+        "names": {v: n for v, n in names.items() if v in VARIANTS and isinstance(n, list)},
+    }
+
+
+SHEETS = stored_document(
+    "score_sheet",
+    "sheet",
+    _decode,
+    json.dumps,
+    session_key="ws_sheet_id",
+    stale=lambda: _(
+        "this sheet changed in another tab — the latest version is shown now; "
+        "your change was not saved"
+    ),
+)
 
 
 @fragment
@@ -85,59 +118,37 @@ def sheet_view() -> None:
     works on an old copy)."""
     key = f"{variant}_{rules_kw.get('whist_target', 0)}"
     # The stored sheet: one CSV per game and target, so switching games keeps each sheet.
-    cur = {"id": url_value("sheet", "") or st.session_state.get("ws_sheet_id") or None}
-    cur["version"] = None
-    sheets: dict[str, str] = {}
-    names_by_variant: dict[str, list] = {}  # the side names, stored with the sheet
-    if cur["id"]:
-        try:
-            payload, cur["version"] = STORE.load(KIND, cur["id"])
-            data = json.loads(payload)
-            if not (
-                isinstance(data, dict)
-                and isinstance(data.get("sheets"), dict)
-                and all(isinstance(v, str) for v in data["sheets"].values())
-            ):
-                raise ValueError("the stored sheet is damaged")
-            sheets = dict(data["sheets"])
-            if isinstance(data.get("names"), dict):
-                names_by_variant = {
-                    v: n for v, n in data["names"].items() if v in VARIANTS and isinstance(n, list)
-                }
-        except (NotStored, WrongKind, ValueError) as exc:
-            if isinstance(exc, WrongKind):
-                st.warning(
-                    _(
-                        "This link does not open a score sheet ({reason}); a new sheet is shown."
-                    ).format(reason=error_text(exc)[:160])
-                )
-            elif isinstance(exc, ValueError):  # not the shape this page stores
-                st.warning(
-                    _("This score sheet is damaged and cannot be read; a new sheet is shown.")
-                )
-            else:
-                st.warning(
-                    _(
-                        "This score sheet is no longer stored (never saved, or removed after "
-                        "long disuse); a new sheet is shown."
-                    )
-                )
-            cur["id"] = None
-            cur["version"] = None
-            st.session_state.pop("ws_sheet_id", None)
-            st.query_params.pop("sheet", None)
-        except StoreError as exc:
-            st.error(
-                _("Score sheets cannot be stored here: {reason}").format(reason=error_text(exc))
+    try:
+        opened = SHEETS.open()
+    except WrongKind as exc:
+        st.warning(
+            _("This link does not open a score sheet ({reason}); a new sheet is shown.").format(
+                reason=error_text(exc)[:160]
             )
-            st.stop()
-    if cur["id"]:
-        st.session_state["ws_sheet_id"] = cur["id"]
-        set_url(sheet=cur["id"])
+        )
+        opened = None
+    except Damaged:  # not the shape this page stores
+        st.warning(_("This score sheet is damaged and cannot be read; a new sheet is shown."))
+        opened = None
+    except NotStored:
+        st.warning(
+            _(
+                "This score sheet is no longer stored (never saved, or removed after "
+                "long disuse); a new sheet is shown."
+            )
+        )
+        opened = None
+    except StoreError as exc:
+        st.error(_("Score sheets cannot be stored here: {reason}").format(reason=error_text(exc)))
+        st.stop()
+    stored = opened.doc if opened else {"sheets": {}, "names": {}}
+    sheets: dict[str, str] = stored["sheets"]
+    names_by_variant: dict[str, list] = stored["names"]  # the side names, stored with the sheet
     # The version this tab showed last: a write based on an older one is refused.
     seen = st.session_state.get("ws_seen")
-    cur["expected"] = seen[1] if seen and seen[0] == cur["id"] else cur["version"]
-    st.session_state["ws_seen"] = (cur["id"], cur["version"])
+    current = (opened.id, opened.version) if opened else (None, None)
+    expected = seen[1] if seen and seen[0] == current[0] else current[1]
+    st.session_state["ws_seen"] = current
 
     error = st.session_state.pop("ws_error", None)
     if error:
@@ -163,29 +174,20 @@ def sheet_view() -> None:
 
     def check_fresh() -> None:
         """Refuse a change made in a tab that shows an older version of the sheet."""
-        if cur["id"] and cur["expected"] != cur["version"]:
-            raise StaleWrite(
-                _(
-                    "this sheet changed in another tab — the latest version is shown now; "
-                    "your change was not saved"
-                )
-            )
+        if opened:
+            SHEETS.check_fresh(expected, opened.version)
 
     def save(s: ScoreSheet) -> None:
+        nonlocal opened
         sheets[key] = s.to_csv() if s.entries else ""
         names_by_variant[variant] = list(s.names)
-        payload = json.dumps({"sheets": sheets, "names": names_by_variant})
+        doc = {"sheets": sheets, "names": names_by_variant}
         try:
-            if cur["id"] is None:
-                cur["id"], cur["version"] = STORE.create(KIND, payload), 1
-                st.session_state["ws_sheet_id"] = cur["id"]
-                st.query_params["sheet"] = cur["id"]
-            else:
-                cur["version"] = STORE.save(KIND, cur["id"], payload, cur["version"])
+            opened = SHEETS.create(doc) if opened is None else SHEETS.save(opened, doc)
         except StaleWrite as exc:  # another tab wrote in the last instant
             st.session_state["ws_error"] = error_text(exc)
             st.rerun()
-        st.session_state["ws_seen"] = (cur["id"], cur["version"])
+        st.session_state["ws_seen"] = (opened.id, opened.version)
 
     # --- totals first (filled once a new deal is scored): readable on a phone ----------------
     totals_box = st.container(horizontal=True, gap="medium")
@@ -195,7 +197,7 @@ def sheet_view() -> None:
         n1, n2 = st.columns(2)
         st.session_state.setdefault("ws_name0", shown[0])
         st.session_state.setdefault("ws_name1", shown[1])
-        names_of = (cur["id"], variant, tuple(shown))
+        names_of = (opened and opened.id, variant, tuple(shown))
         if st.session_state.get("ws_names_of") != names_of:  # another sheet, game or language
             st.session_state["ws_names_of"] = names_of
             st.session_state["ws_name0"], st.session_state["ws_name1"] = shown

@@ -1,6 +1,7 @@
-"""A small durable store for live games and score sheets: one SQLite file (standard
-library), entries keyed by an unguessable id *and* a kind, with a version per entry for
-optimistic concurrency and eviction by last use.
+"""The app's durable store of live games, played games and score sheets: one SQLite file
+(standard library), entries keyed by an unguessable id *and* a kind, with a version per
+entry for optimistic concurrency and eviction by last use; and :func:`stored_document`,
+the one way a page keeps a document there under an id in its URL.
 
 The file lives in the folder named by the ``TABLETOP_DATA_DIR`` environment variable, by
 default ``$XDG_DATA_HOME/tabletop-suite`` (``~/.local/share/tabletop-suite``); it is
@@ -17,7 +18,7 @@ in its own thread), in WAL mode so readers never wait for a writer.
 >>> store.save("live:pig", game_id, "{}", 1)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-engine.core.store.StaleWrite: this game changed in another tab — reload ...
+dashboard.store.StaleWrite: this game changed in another tab — reload ...
 """
 
 from __future__ import annotations
@@ -28,7 +29,10 @@ import re
 import secrets
 import sqlite3
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Generic, TypeVar
 
 from engine.core.errors import EngineError, Phrase, word
 
@@ -66,6 +70,18 @@ class StaleWrite(StoreError):
 
 class TooLarge(StoreError):
     """An entry over :data:`MAX_ENTRY_BYTES`."""
+
+
+class Damaged(StoreError):
+    """A stored entry that is not the shape its page stores (a hand-edited store)."""
+
+
+def stale_write() -> StaleWrite:
+    """The refusal of a write based on a version another tab has replaced."""
+    return StaleWrite.coded(
+        "store.stale",
+        "this game changed in another tab — reload to see it; your change was not saved",
+    )
 
 
 def describe_kind(kind: str) -> str:
@@ -270,10 +286,7 @@ class Store:
                 ).fetchone()
             if row is None:
                 raise self._missing(con, kind, entry_id)
-        raise StaleWrite.coded(
-            "store.stale",
-            "this game changed in another tab — reload to see it; your change was not saved",
-        )
+        raise stale_write()
 
     def touch(self, kind: str, entry_id: str) -> None:
         """Mark an entry as used now (it is evicted last)."""
@@ -326,3 +339,133 @@ class Store:
             freed += size
         con.executemany("DELETE FROM entries WHERE id = ?", [(v,) for v in victims])
         return removed + len(victims)
+
+
+# --- a page's stored document ---------------------------------------------------------------
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Opened(Generic[T]):
+    """A stored document as read (or written) at one version."""
+
+    id: str
+    doc: T
+    version: int
+
+
+@dataclass(frozen=True)
+class StoredDocument(Generic[T]):
+    """Documents of one ``kind`` that a page keeps under an id in its URL (``?key=…``) and
+    in the session (``session_key``), so a reload or a shared link brings them back. Made
+    by :func:`stored_document`; see there."""
+
+    kind: str
+    key: str
+    decode: Callable[[str], T]
+    encode: Callable[[T], str]
+    session_key: str
+    forget_also: tuple[str, ...] = ()
+    stale: Callable[[], str] | None = None
+
+    def wanted(self) -> str | None:
+        """The id named in the URL, else this tab's last one."""
+        import streamlit as st
+
+        named = st.query_params.get(self.key)  # any text: a bad one says "no longer stored"
+        return named or st.session_state.get(self.session_key) or None
+
+    def read(self, doc_id: str) -> Opened[T]:
+        """The stored document and its version. :class:`NotStored`, :class:`WrongKind`
+        (another kind's id, or ``decode`` found another page's document) or
+        :class:`Damaged` (``decode`` could not read it); :class:`StoreError` when the
+        store cannot be used."""
+        text, version = default_store().load(self.kind, doc_id)
+        try:
+            doc = self.decode(text)
+        except WrongKind:
+            raise
+        except (EngineError, ValueError, TypeError, KeyError) as exc:
+            raise Damaged.coded(
+                "store.damaged",
+                "{kind} is damaged and cannot be read",
+                kind=describe_kind(self.kind),
+            ) from exc
+        return Opened(doc_id, doc, version)
+
+    def open(self) -> Opened[T] | None:
+        """The document the URL (or this tab) names, remembered in both; ``None`` when none
+        is named. When it cannot be opened (:class:`NotStored`, :class:`WrongKind`,
+        :class:`Damaged`) its id is forgotten, then the error is raised for the page to
+        say so and start afresh."""
+        doc_id = self.wanted()
+        if not doc_id:
+            return None
+        try:
+            opened = self.read(doc_id)
+        except (NotStored, WrongKind, Damaged):
+            self.forget()
+            raise
+        self.remember(doc_id)
+        return opened
+
+    def create(self, doc: T) -> Opened[T]:
+        """Store a new document (version 1) and name it in the URL and the session."""
+        opened = Opened(default_store().create(self.kind, self.encode(doc)), doc, 1)
+        self.remember(opened.id)
+        return opened
+
+    def check_fresh(self, seen: int | None, version: int | None) -> None:
+        """Refuse a change made in a tab that last showed version ``seen`` of a document
+        now at ``version`` (:class:`StaleWrite`, in the page's words when it gave some)."""
+        if seen != version:
+            raise StaleWrite(self.stale()) if self.stale else stale_write()
+
+    def save(self, opened: Opened[T], doc: T) -> Opened[T]:
+        """Write ``doc`` over ``opened`` (its version); :class:`StaleWrite` when another
+        tab wrote since."""
+        version = default_store().save(self.kind, opened.id, self.encode(doc), opened.version)
+        return Opened(opened.id, doc, version)
+
+    def remember(self, doc_id: str) -> None:
+        import streamlit as st
+
+        st.session_state[self.session_key] = doc_id
+        if st.query_params.get(self.key) != doc_id:
+            st.query_params[self.key] = doc_id
+
+    def forget(self) -> None:
+        """Drop the id from the URL and the session (and the page's ``forget_also`` keys)."""
+        import streamlit as st
+
+        for k in (self.session_key, *self.forget_also):
+            st.session_state.pop(k, None)
+        st.query_params.pop(self.key, None)
+
+
+def stored_document(
+    kind: str,
+    key: str,
+    decode: Callable[[str], T],
+    encode: Callable[[T], str],
+    *,
+    session_key: str | None = None,
+    forget_also: tuple[str, ...] = (),
+    stale: Callable[[], str] | None = None,
+) -> StoredDocument[T]:
+    """The one way a page keeps a document: entries of ``kind`` in :func:`default_store`
+    under an id in the URL's ``key`` (and the session's ``session_key``, default ``key``).
+
+    - :meth:`~StoredDocument.open` loads the one the URL names and checks its shape:
+      ``decode(text)`` returns the document, raises :class:`WrongKind` for another page's
+      document, anything else for a damaged one (:class:`Damaged`);
+    - :meth:`~StoredDocument.create` stores a new one, :meth:`~StoredDocument.save` writes
+      over the version read, refused (:class:`StaleWrite`) when another tab wrote first;
+    - :meth:`~StoredDocument.check_fresh` refuses a change made on an older version than
+      the stored one (``stale()``: the page's words for that, else the store's).
+
+    The store is found afresh at every call (``$TABLETOP_DATA_DIR``), so tests can point
+    it at a temporary folder.
+    """
+    return StoredDocument(kind, key, decode, encode, session_key or key, tuple(forget_also), stale)
