@@ -67,7 +67,7 @@ class Status:
     total: int = 0
     finished: bool = False
     cancelled: bool = False
-    result: object = None
+    result: object = None  # None when finished: cancelled before it started
     error: BaseException | None = None
 
 
@@ -153,7 +153,9 @@ class Jobs:
             if job.shared is not None:
                 with contextlib.suppress(OSError, EOFError, KeyError):  # the manager is gone
                     status.done, status.total = job.shared["done"], job.shared["total"]
-            if job.future.done():
+            if job.future.cancelled():  # cancelled before a worker took it: nothing ran
+                status.finished = True
+            elif job.future.done():
                 status.finished = True
                 error = job.future.exception()
                 if error is None:
@@ -163,7 +165,9 @@ class Jobs:
             return status
 
     def wait(self, job_id: str, timeout: float | None = None) -> Status:
-        self._jobs[job_id].future.exception(timeout)
+        future = self._jobs[job_id].future
+        if not future.cancelled():
+            future.exception(timeout)
         return self.poll(job_id)
 
     def cancel(self, job_id: str) -> None:

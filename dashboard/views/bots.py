@@ -181,15 +181,16 @@ def show_result(outcome: dict) -> None:
         else:
             st.error(crash_message(status.error))
         return
-    played, n = status.result["played"], outcome["games"]
-    if status.result["cancelled"]:
+    result = status.result or {"played": 0, "cancelled": True}  # cancelled before it began
+    played, n = result["played"], outcome["games"]
+    if result["cancelled"]:
         st.info(_("Match cancelled: {played} of {n} games were played.").format(played=played, n=n))
     elif played < n:
         st.info(_("Time is up: {played} of {n} games were played.").format(played=played, n=n))
     else:
         st.success(_("Match played: {n} games.").format(n=n))
     if played:
-        show_ladder(status.result["ladder"])
+        show_ladder(result["ladder"])
 
 
 if play:

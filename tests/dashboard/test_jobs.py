@@ -78,3 +78,14 @@ def test_caps_refuse_in_words(pool):
     pool.cancel(job)
     pool.wait(job, timeout=60)
     assert pool.wait(pool.submit("b", pid, with_progress=False), timeout=60).result
+
+
+def test_a_job_cancelled_before_it_starts_is_finished_with_nothing(pool):
+    first = pool.submit("a", count, 10_000)
+    pool.per_session = 2
+    pool.workers = 2  # a second job waits for the only worker process
+    queued = pool.submit("a", pid, with_progress=False)
+    pool.cancel(queued)
+    status = pool.poll(queued)
+    assert status.finished and status.cancelled and status.result is None
+    pool.cancel(first)
