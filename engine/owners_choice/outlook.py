@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.core.errors import EngineError, IllegalAction, word
+from engine.core.errors import EngineError, IllegalAction, Phrase, Seat, word
 from engine.owners_choice.rules import COMPANIES, OwnersChoiceRules, tables
 from engine.owners_choice.state import (
     CHOOSE,
@@ -43,6 +43,9 @@ from engine.owners_choice.state import (
     parse_company,
 )
 
+#: the plan of a move whose space asks nobody anything
+NO_PLAN = "-"
+
 
 @dataclass(frozen=True)
 class MoveOutlook:
@@ -57,6 +60,7 @@ class MoveOutlook:
     space: int
     space_type: str
     delta: tuple[Fraction, ...]
+    #: the choices on the way (a coded phrase, its parts joined by ``; ``), or :data:`NO_PLAN`
     plan: str
     #: every seat's final net worth when this move ends the game (GOAL), else ``None``
     final: tuple[int, ...] | None = None
@@ -193,23 +197,37 @@ def _best(s: OwnersChoiceState):
     return best
 
 
-def _plan(s: OwnersChoiceState) -> str:
+def _plan(s: OwnersChoiceState) -> Phrase:
+    """What the decision-makers pick from here on (each step a coded phrase, joined)."""
     parts = []
     while s.phase in (NAME, CHOOSE):
         v, a = _best(s)
         if s.phase == NAME:
-            parts.append(f"name {a.arg}")
+            parts.append(Phrase.coded("oc.plan_name", "name {company}", company=a.arg))
+        elif a == PAY:
+            parts.append(
+                Phrase.coded(
+                    "oc.plan_pay",
+                    "{company}: {who} pays ${fee} and rolls the president die",
+                    company=COMPANIES[s.company],
+                    who=Seat(s.chooser),
+                    fee=s.fee(s.company),
+                )
+            )
         else:
-            who = f"{COMPANIES[s.company]}: seat {s.chooser}"
-            if a == PAY:
-                parts.append(f"{who} pays ${s.fee(s.company)} and rolls the president die")
-            else:
-                parts.append(f"{who} rolls the Fund die")
+            parts.append(
+                Phrase.coded(
+                    "oc.plan_fund",
+                    "{company}: {who} rolls the Fund die",
+                    company=COMPANIES[s.company],
+                    who=Seat(s.chooser),
+                )
+            )
         s = s.clone(history=False)
         s._apply(a)
     if s.phase == ROLL and s.die == 5:
-        parts.append("roll the Event die")
-    return "; ".join(parts) if parts else "-"
+        parts.append(Phrase.coded("oc.plan_event", "roll the Event die"))
+    return Phrase.joined(parts) if parts else NO_PLAN
 
 
 def move_outlook(state: OwnersChoiceState) -> list[MoveOutlook]:
@@ -234,7 +252,7 @@ def move_outlook(state: OwnersChoiceState) -> list[MoveOutlook]:
         d = int(a.arg)
         s = state.clone(history=False)
         s._apply(MOVE[d])
-        plan = _plan(s) if s.phase in (NAME, CHOOSE, ROLL) else "-"
+        plan = _plan(s) if s.phase in (NAME, CHOOSE, ROLL) else NO_PLAN
         after = _resolve(s)
         out.append(
             MoveOutlook(

@@ -467,6 +467,26 @@ _FACE_PARSERS = {
 }
 
 
+def face_effect(face: str) -> tuple[str, tuple] | None:
+    """Which die a face belongs to and what it does: ``('president', ('step', 2))``,
+    ``('fund', (take, steps down))``, ``('event', ('pay', 50))`` …; ``None`` for text that
+    is no die's face. (The faces of the three dice are written differently.)
+
+    >>> face_effect("+2"), face_effect("all/-3"), face_effect("lowest+1"), face_effect("x")
+    (('president', ('step', 2)), ('fund', (-1, 3)), ('event', ('lowest', 1)), None)
+    """
+    for die, parse in (
+        ("president", parse_president_face),
+        ("fund", parse_fund_face),
+        ("event", parse_event_face),
+    ):
+        try:
+            return die, parse(face)
+        except RulesetError:
+            continue
+    return None
+
+
 # --- files -------------------------------------------------------------------------------
 
 

@@ -56,7 +56,7 @@ import functools
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from engine.core.errors import IllegalAction, ParseError, Phrase, parse_count, word
+from engine.core.errors import IllegalAction, ParseError, Phrase, Seat, parse_count, word
 from engine.core.protocol import CHANCE, TERMINAL, State
 from engine.owners_choice.rules import (
     ALL,
@@ -107,8 +107,6 @@ class Action:
 
 
 BUY = tuple(Action("buy", c) for c in COMPANIES)
-#: the moves of the set-up round, as the turn text names them (the real company letters)
-SETUP_CHOICES = ", ".join(f"'buy {c}'" for c in COMPANIES) + " or 'done'"
 SELL = tuple(Action("sell", c) for c in COMPANIES)
 NAME_ACTIONS = tuple(Action("name", c) for c in COMPANIES)
 MOVE = tuple(Action("move", str(d)) for d in range(0, 13))
@@ -892,25 +890,45 @@ class OwnersChoiceState(State):
         self.turn += 1
 
     # --- views --------------------------------------------------------------------------
-    def describe_turn(self) -> str:
+    def describe_turn(self) -> Phrase:
+        """Who acts now and what they may do, as a coded phrase (the app words it)."""
         ph, a = self.phase, self.active
         if ph == SETUP:
-            return f"seat {a} buys in the set-up round: {SETUP_CHOICES}"
+            return Phrase.coded(
+                "oc.turn_setup",
+                "{who} buys in the set-up round: 'buy R', 'buy Y', 'buy B', 'buy G' or 'done'",
+                who=Seat(a),
+            )
         if ph == PRE:
-            return f"seat {a} trades or moves"
+            return Phrase.coded("oc.turn_pre", "{who} trades or moves", who=Seat(a))
         if ph == POST:
-            return f"seat {a} trades after the move: buy/sell or 'done'"
+            return Phrase.coded(
+                "oc.turn_post", "{who} trades after the move: buy/sell or 'done'", who=Seat(a)
+            )
         if ph == NAME:
-            return f"seat {a} names a company for the ALL space"
+            return Phrase.coded(
+                "oc.turn_name", "{who} names a company for the ALL space", who=Seat(a)
+            )
         if ph == CHOOSE:
-            c = COMPANIES[self.company]
-            return f"seat {self.chooser}, president of {c}, chooses 'pay' or 'fund'"
+            return Phrase.coded(
+                "oc.turn_choose",
+                "{who}, president of {company}, chooses 'pay' or 'fund'",
+                who=Seat(self.chooser),
+                company=COMPANIES[self.company],
+            )
         if ph == ROLL:
-            which = COMPANIES[self.die] if self.die < 4 else ("fund", "event")[self.die - 4]
-            return f"the {which} die is rolling"
+            if self.die == FUND_DIE:
+                return Phrase.coded("oc.turn_roll_fund", "the fund die is rolling")
+            if self.die == EVENT_DIE:
+                return Phrase.coded("oc.turn_roll_event", "the event die is rolling")
+            return Phrase.coded(
+                "oc.turn_roll", "the {company} die is rolling", company=COMPANIES[self.die]
+            )
         if ph == LEAVE:
-            return f"seat {self.queue[0]} chooses 'bankrupt' or 'stay'"
-        return "game over"
+            return Phrase.coded(
+                "oc.turn_leave", "{who} chooses 'bankrupt' or 'stay'", who=Seat(self.queue[0])
+            )
+        return Phrase.coded("oc.turn_over", "game over")
 
     def returns(self) -> list[float]:
         """Final money of each seat: cash plus every share sold at the current price
