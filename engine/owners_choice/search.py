@@ -12,19 +12,8 @@ import random
 
 from engine.core.protocol import Bot
 from engine.core.search import SearchBot, expected_rank_share, rank_utility
-from engine.owners_choice.state import (
-    CHOOSE,
-    DONE,
-    FUND,
-    FUND_DIE,
-    LEAVE,
-    PAY,
-    POST,
-    PRE,
-    SETUP,
-    STAY,
-    OwnersChoiceState,
-)
+from engine.owners_choice.actions import DONE, FUND, FUND_DIE, PAY, STAY
+from engine.owners_choice.state import CHOOSE, LEAVE, POST, PRE, SETUP, OwnersChoiceState
 
 #: iterations per decision of the registered ``mcts`` bot (well under 1 s on one core)
 ITERATIONS = 1000
