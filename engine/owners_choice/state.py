@@ -1,3 +1,4 @@
+# Over 600 lines: one state machine, whose transitions share its compact fields, kept whole.
 """Owner's Choice: the game state and its transitions (RULES.md §3).
 
 The actions are in :mod:`engine.owners_choice.actions`.
@@ -54,6 +55,18 @@ from engine.owners_choice.actions import (
     dice_actions,
     parse_action,
 )
+from engine.owners_choice.phases import (
+    CHOOSE,
+    LEAVE,
+    NAME,
+    OVER,
+    PHASE_NAMES,
+    POST,
+    PRE,
+    ROLL,
+    SETUP,
+)
+from engine.owners_choice.reasons import why_illegal
 from engine.owners_choice.rules import (
     ALL,
     COMPANIES,
@@ -65,10 +78,6 @@ from engine.owners_choice.rules import (
     OwnersChoiceRules,
     tables,
 )
-
-# Phases
-SETUP, PRE, NAME, CHOOSE, ROLL, LEAVE, POST, OVER = range(8)
-PHASE_NAMES = ("setup", "pre-move", "name", "choose", "roll", "leave", "post-move", "over")
 
 
 class OwnersChoiceState(State):
@@ -339,177 +348,9 @@ class OwnersChoiceState(State):
         super().apply(action)
 
     def why_illegal(self, action: Action) -> Phrase | None:
-        """Why the seat to act may not play ``action`` now, in the rules' words; ``None``
-        when no rule forbids it. This is the legality of :meth:`legal_actions` written a
-        second time, as reasons; a test holds the two together.
-
-        >>> from engine.owners_choice import from_position
-        >>> s = from_position(2, cash=[40, 690])
-        >>> print(s.why_illegal(BUY[0])); print(s.why_illegal(DONE)); s.why_illegal(MOVE[2])
-        seat 0 has $40; a R share costs $100
-        before the move a turn ends with the pawn's move ('move N'), not 'done'
-        """
-        k, ph = action.kind, self.phase
-        if k in ("buy", "sell"):
-            if ph in (PRE, POST, SETUP):
-                return self._why_no_trade(action)
-            return Phrase.coded(
-                "oc.why_no_trading",
-                "trading is not possible now ({turn})",
-                turn=self.describe_turn(),
-            )
-        if k == "move":
-            return self._why_no_move(int(action.arg))
-        if k == "done":
-            if ph in (SETUP, POST):
-                return None
-            if ph == PRE:
-                return Phrase.coded(
-                    "oc.why_done_pre",
-                    "before the move a turn ends with the pawn's move ('move N'), not 'done'",
-                )
-            return Phrase.coded(
-                "oc.why_done_now",
-                "'done' ends trading; nobody trades now ({turn})",
-                turn=self.describe_turn(),
-            )
-        if k == "name":
-            if ph == NAME:
-                return None
-            return Phrase.coded(
-                "oc.why_name_now",
-                "a company is named only on an ALL space (now: {turn})",
-                turn=self.describe_turn(),
-            )
-        if k in ("pay", "fund"):
-            if ph != CHOOSE:
-                return Phrase.coded(
-                    "oc.why_choice_now",
-                    "'pay' and 'fund' are a president's choice on their company's space "
-                    "(now: {turn})",
-                    turn=self.describe_turn(),
-                )
-            fee, cash = self.fee(self.company), self.cash[self.chooser]
-            if k == "pay" and cash < fee:
-                return Phrase.coded(
-                    "oc.why_fee",
-                    "the fee is ${fee} and the president has ${cash}: only the Fund die ('fund')",
-                    fee=fee,
-                    cash=cash,
-                )
-            return None
-        if k in ("bankrupt", "stay"):
-            if ph != LEAVE:
-                return Phrase.coded(
-                    "oc.why_leave_now",
-                    "'bankrupt' and 'stay' answer a company's bankruptcy (now: {turn})",
-                    turn=self.describe_turn(),
-                )
-            alone = self.players_in_game() == 1
-            if k == "bankrupt" and alone and not self.ruleset.last_player_may_leave:
-                return Phrase.coded(
-                    "oc.why_last_player", "the last player in the game may not leave (ruleset)"
-                )
-            return None
-        if ph == ROLL:
-            return None  # a die face of another die: the chance check speaks
-        return Phrase.coded(
-            "oc.why_die_now", "no die is rolling (now: {turn})", turn=self.describe_turn()
-        )
-
-    def _why_no_trade(self, action: Action) -> Phrase | None:
-        """Why the active player may not buy or sell this share in a trade phase."""
-        k, a, r = action.kind, self.active, self.ruleset
-        c = action.number
-        if k == "sell" and self.phase == SETUP:
-            return Phrase.coded("oc.why_setup_buys", "the set-up round only buys")
-        if self.phase != SETUP and self.trades >= r.max_trades_per_turn:
-            return Phrase.coded(
-                "oc.why_trade_limit",
-                "{n} trades this turn is the limit (ruleset)",
-                n=r.max_trades_per_turn,
-            )
-        if k == "buy":
-            held = sum(self.hold[a * 4 : a * 4 + 4])
-            if held >= r.max_shares:
-                return Phrase.coded(
-                    "oc.why_max_shares",
-                    "seat {seat} holds {held} shares, the most a player may hold",
-                    seat=a,
-                    held=held,
-                )
-            if not self.supply[c]:
-                return Phrase.coded(
-                    "oc.why_supply",
-                    "no {company} shares are left in the supply",
-                    company=action.arg,
-                )
-            if self.cash[a] < self.price(c):
-                return Phrase.coded(
-                    "oc.why_cash",
-                    "seat {seat} has ${cash}; a {company} share costs ${price}",
-                    seat=a,
-                    cash=self.cash[a],
-                    company=action.arg,
-                    price=self.price(c),
-                )
-            return None
-        if not self.shares(a, c):
-            return Phrase.coded(
-                "oc.why_no_shares",
-                "seat {seat} holds no {company} shares",
-                seat=a,
-                company=action.arg,
-            )
-        others = sum(self.hold[p * 4 + c] for p in range(self.num_players)) - self.shares(a, c)
-        if self.shares(a, c) == 1 and not others:
-            return Phrase.coded(
-                "oc.why_last_share",
-                "seat {seat} is the only holder of {company} and may not sell its last share",
-                seat=a,
-                company=action.arg,
-            )
-        return None
-
-    def _why_no_move(self, d: int) -> Phrase | None:
-        """Why the active player may not move the pawn ``d`` spaces now."""
-        if self.phase == POST:
-            return Phrase.coded("oc.why_moved", "the pawn has already moved this turn")
-        if self.phase == SETUP:
-            return Phrase.coded(
-                "oc.why_setup_first",
-                "the set-up round comes first: 'buy R', 'buy Y', 'buy B', 'buy G' or 'done'",
-            )
-        if self.phase != PRE:
-            return Phrase.coded(
-                "oc.why_move_now",
-                "the pawn moves only at the start of a turn (now: {turn})",
-                turn=self.describe_turn(),
-            )
-        if not 1 <= d <= self.move_max():
-            k = self.players_in_game()
-            if self.ruleset.move_range_players == "starting" or k == self.num_players:
-                return Phrase.coded(
-                    "oc.why_move_range",
-                    "with {k} players a move is 1 to {most} spaces",
-                    k=self.num_players,
-                    most=self.move_max(),
-                )
-            return Phrase.coded(
-                "oc.why_move_range_still",
-                "with {k} players still in the game a move is 1 to {most} spaces",
-                k=k,
-                most=self.move_max(),
-            )
-        if self.pos + d > self.t.goal:
-            return Phrase.coded(
-                "oc.why_past_goal",
-                "the pawn on {pos} would pass GOAL ({goal}); at most {most}",
-                pos=self.pos,
-                goal=self.t.goal,
-                most=self.t.goal - self.pos,
-            )
-        return None
+        """Why the seat to act may not play ``action`` now; ``None`` when no rule forbids
+        it (see :func:`engine.owners_choice.reasons.why_illegal`)."""
+        return why_illegal(self, action)
 
     # --- transitions ------------------------------------------------------------------
     def apply_trusted(self, action) -> None:
