@@ -9,7 +9,7 @@ the Fund, the pawn, whose turn it is and the president dice (the move advisor's 
 from __future__ import annotations
 
 from engine.core.errors import EngineError, word
-from engine.owners_choice.rules import COMPANIES, OwnersChoiceRules, tables
+from engine.owners_choice.rules import COMPANIES, OwnersChoiceRules
 from engine.owners_choice.state import PRE, OwnersChoiceState
 
 _LIMIT = 10**9  # no position holds a number this large
@@ -72,10 +72,7 @@ def from_position(
     ...
     engine.core.errors.EngineError: price 105 of Y is not on the track; prices: 40, 50, ..., 300
     """
-    from engine.owners_choice import GAME
-
     r = ruleset or OwnersChoiceRules()
-    t = tables(r)
     _check_sizes(
         num_players=num_players,
         prices=prices,
@@ -88,12 +85,26 @@ def from_position(
     )
     if num_players is None:
         num_players = len(holdings) if holdings else len(cash) if cash else 4
-    if not GAME.min_players <= num_players <= GAME.max_players:
+    game = OwnersChoiceState.game  # the package sets it (importing this module imports it)
+    if not game.min_players <= num_players <= game.max_players:
         raise EngineError.coded(
             "oc.position_players", "{n} players: Owner's Choice takes 2 to 5", n=num_players
         )
     n = num_players
     s = OwnersChoiceState(n, r)
+    _set_prices(s, prices)
+    _set_holdings(s, holdings)
+    _set_money(s, cash, fund)
+    _set_turn(s, pos, to_act)
+    _set_presidents(s, presidents)
+    s.phase = PRE
+    s.turn = 1
+    return s
+
+
+def _set_prices(s: OwnersChoiceState, prices) -> None:
+    """The four prices (default: the start price), each on the track."""
+    r, t = s.ruleset, s.t
     prices = list(prices) if prices is not None else [r.start_price] * 4
     if len(prices) != 4:
         raise EngineError.coded(
@@ -109,6 +120,11 @@ def from_position(
                 prices=", ".join(map(str, t.prices)),
             )
         s.step[c] = t.prices.index(p)
+
+
+def _set_holdings(s: OwnersChoiceState, holdings) -> None:
+    """Each seat's four share counts, within the limits; the supply holds the rest."""
+    r, n = s.ruleset, s.num_players
     holdings = [list(h) for h in holdings] if holdings is not None else [[0] * 4] * n
     if len(holdings) != n or any(len(h) != 4 for h in holdings):
         raise EngineError.coded(
@@ -145,6 +161,11 @@ def from_position(
                 most=r.shares_per_company,
             )
         s.supply[c] = r.shares_per_company - held
+
+
+def _set_money(s: OwnersChoiceState, cash, fund) -> None:
+    """Each seat's cash and the Fund (defaults: the ruleset's start)."""
+    r, n = s.ruleset, s.num_players
     cash = list(cash) if cash is not None else [r.start_cash] * n
     if len(cash) != n or any((not isinstance(x, int)) or x < 0 for x in cash):
         raise EngineError.coded(
@@ -159,6 +180,11 @@ def from_position(
         )
     s.fund = fund
     s.issued = sum(cash) + fund
+
+
+def _set_turn(s: OwnersChoiceState, pos: int, to_act: int) -> None:
+    """The pawn (not on GOAL) and the seat to act."""
+    t, n = s.t, s.num_players
     if not isinstance(pos, int) or not 0 <= pos < t.goal:
         raise EngineError.coded(
             "oc.position_pawn",
@@ -175,6 +201,10 @@ def from_position(
             last=n - 1,
         )
     s.active = to_act
+
+
+def _set_presidents(s: OwnersChoiceState, presidents) -> None:
+    """Each company's president: the sole top holder, or one of the tied top holders, or none."""
     if presidents is not None and len(presidents) != 4:
         raise EngineError.coded(
             "oc.position_presidents",
@@ -210,6 +240,3 @@ def from_position(
             )
         else:
             s.pres[c] = p
-    s.phase = PRE
-    s.turn = 1
-    return s
