@@ -1,16 +1,24 @@
-"""Owner's Choice engine sentences in the page's language: whose turn it is
-(``describe_turn``) and what a move leads to (``move_outlook``'s ``plan``).
+"""Owner's Choice engine phrases in the page's language: whose turn it is
+(``describe_turn``), what a move leads to (``move_outlook``'s ``plan``), die faces and
+actions as players say them.
 
-The engine writes them in English with seats numbered from 0 (``seat 1 trades or moves``);
-a page shows them with its own seat names (``Player 2`` unless told) and in its language.
-Each sentence the engine can write has one message here; a sentence not recognised is shown
-as the engine wrote it.
-Action notation inside quotes ('buy R', 'done', 'pay', 'fund') stays as typed.
+The engine gives its turn and plan texts as coded phrases (:class:`engine.core.errors.Phrase`,
+seats as :class:`~engine.core.errors.Seat`); :func:`dashboard.phrases.phrase_text` words
+them from their code and parameters (the templates' translations are in the engine
+catalog), each seat named by the page (``Player 2`` unless told). Die faces are read by
+the engine's own face parser. Action notation inside quotes ('buy R', 'done', 'pay',
+'fund') stays as typed.
 
->>> turn_words("seat 1 trades or moves")
-'Player 2 trades or moves'
->>> plan_words("R: seat 0 rolls the Fund die; roll the Event die", lambda p: f"Player {p + 1}")
-'R: Player 1 rolls the Fund die; roll the Event die'
+>>> from engine import get_game
+>>> s = get_game("owners_choice").new_initial_state(2)
+>>> for a in ["done", "done", "move 1"]:
+...     s.apply(a)
+>>> print(turn_words(s.describe_turn()))
+Player 1 trades after the move: buy/sell or 'done'
+>>> from engine.owners_choice import from_position, move_outlook
+>>> o = move_outlook(from_position(holdings=[[3, 0, 0, 0], [0, 2, 0, 0]], fund=0))[0]
+>>> plan_words(o.plan, lambda p: ("Ann", "Bo")[p])
+'R: Ann pays $50 and rolls the president die'
 >>> [face_words(f) for f in ("+2", "50/-1", "all/-3")]
 ['+2 steps', 'take $50, −1 step', 'take the whole Fund, −3 steps']
 >>> [face_words(f) for f in ("lowest+2", "pay50", "dividends")]  # doctest: +NORMALIZE_WHITESPACE
@@ -20,12 +28,13 @@ Action notation inside quotes ('buy R', 'done', 'pay', 'fund') stays as typed.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from dashboard.i18n import _, current, ngettext
+from dashboard.phrases import phrase_text
 from dashboard.ui import seat_name
-from engine.owners_choice.state import SETUP_CHOICES
+from engine.owners_choice.outlook import NO_PLAN
+from engine.owners_choice.rules import face_effect
 
 Namer = Callable[[int], str]
 
@@ -35,136 +44,63 @@ def seat_words(seat: int) -> str:
     return seat_name(seat)
 
 
-def _die(which: str) -> str:
-    if which == "fund":
-        return _("the fund die is rolling")
-    if which == "event":
-        return _("the event die is rolling")
-    return _("the {company} die is rolling").format(company=which)
+class _Names:
+    """The players' names by seat as :func:`phrase_text` reads them, from a page's namer."""
+
+    def __init__(self, name: Namer):
+        self.name = name
+
+    def __len__(self) -> int:
+        return 1 << 16  # every seat has a name
+
+    def __getitem__(self, seat: int) -> str:
+        return self.name(seat)
 
 
-_TURNS: list[tuple[re.Pattern, Callable]] = [
-    (
-        re.compile(r"seat (\d+) buys in the set-up round: " + re.escape(SETUP_CHOICES)),
-        lambda m, name: _(
-            "{player} buys in the set-up round: 'buy R', 'buy Y', 'buy B', 'buy G' or 'done'"
-        ).format(player=name(int(m[1]))),
-    ),
-    (
-        re.compile(r"seat (\d+) trades or moves"),
-        lambda m, name: _("{player} trades or moves").format(player=name(int(m[1]))),
-    ),
-    (
-        re.compile(r"seat (\d+) trades after the move: buy/sell or 'done'"),
-        lambda m, name: _("{player} trades after the move: buy/sell or 'done'").format(
-            player=name(int(m[1]))
-        ),
-    ),
-    (
-        re.compile(r"seat (\d+) names a company for the ALL space"),
-        lambda m, name: _("{player} names a company for the ALL space").format(
-            player=name(int(m[1]))
-        ),
-    ),
-    (
-        re.compile(r"seat (\d+), president of ([A-Z]), chooses 'pay' or 'fund'"),
-        lambda m, name: _("{player}, president of {company}, chooses 'pay' or 'fund'").format(
-            player=name(int(m[1])), company=m[2]
-        ),
-    ),
-    (re.compile(r"the (\w+) die is rolling"), lambda m, name: _die(m[1])),
-    (
-        re.compile(r"seat (\d+) chooses 'bankrupt' or 'stay'"),
-        lambda m, name: _("{player} chooses 'bankrupt' or 'stay'").format(player=name(int(m[1]))),
-    ),
-    (re.compile(r"game over"), lambda m, name: _("game over")),
-]
-
-_PLANS: list[tuple[re.Pattern, Callable]] = [
-    (
-        re.compile(r"name ([A-Z])"),
-        lambda m, name: _("name {company}").format(company=m[1]),
-    ),
-    (
-        re.compile(r"([A-Z]): seat (\d+) pays \$(\d+) and rolls the president die"),
-        lambda m, name: _("{company}: {player} pays ${fee} and rolls the president die").format(
-            company=m[1], player=name(int(m[2])), fee=m[3]
-        ),
-    ),
-    (
-        re.compile(r"([A-Z]): seat (\d+) rolls the Fund die"),
-        lambda m, name: _("{company}: {player} rolls the Fund die").format(
-            company=m[1], player=name(int(m[2]))
-        ),
-    ),
-    (re.compile(r"roll the Event die"), lambda m, name: _("roll the Event die")),
-]
+def turn_words(phrase, name: Namer = seat_words) -> str:
+    """``describe_turn()`` in the page's language, each seat named by ``name``."""
+    return phrase_text(phrase, names=_Names(name))
 
 
-def _steps(sign: str, n: int) -> str:
-    sign = "+" if sign == "+" else "−"
+def plan_words(plan, name: Namer = seat_words) -> str:
+    """A move's ``plan`` (its steps joined by ``; ``) in the page's language; '' for none."""
+    if not plan or plan == NO_PLAN:
+        return ""
+    return phrase_text(plan, names=_Names(name))
+
+
+def _steps(k: int) -> str:
+    """A price move on the stock track, signed: ``+2 steps``, ``−1 step``."""
+    sign = "+" if k >= 0 else "−"
+    n = abs(k)
     return ngettext("{sign}{n} step", "{sign}{n} steps", n).format(sign=sign, n=n)
-
-
-_FACES: list[tuple[re.Pattern, Callable]] = [
-    (re.compile(r"([+-])(\d+)"), lambda m: _steps(m[1], int(m[2]))),
-    (re.compile(r"dividend"), lambda m: _("dividend")),
-    (
-        re.compile(r"(\d+)/-(\d+)"),
-        lambda m: _("take ${take}, {steps}").format(take=m[1], steps=_steps("-", int(m[2]))),
-    ),
-    (
-        re.compile(r"all/-(\d+)"),
-        lambda m: _("take the whole Fund, {steps}").format(steps=_steps("-", int(m[1]))),
-    ),
-    (
-        re.compile(r"all([+-])(\d+)"),
-        lambda m: _("every company {steps}").format(steps=_steps(m[1], int(m[2]))),
-    ),
-    (
-        re.compile(r"lowest([+-])(\d+)"),
-        lambda m: _("the lowest-priced company {steps}").format(steps=_steps(m[1], int(m[2]))),
-    ),
-    (
-        re.compile(r"highest([+-])(\d+)"),
-        lambda m: _("the highest-priced company {steps}").format(steps=_steps(m[1], int(m[2]))),
-    ),
-    (
-        re.compile(r"pay(\d+)"),
-        lambda m: _("every player pays ${amount} into the Fund").format(amount=m[1]),
-    ),
-    (re.compile(r"dividends"), lambda m: _("every company pays its dividend")),
-]
 
 
 def face_words(face: str) -> str:
     """A die face as players say it (``'all/-3'`` → ``take the whole Fund, −3 steps``;
-    a price moves by steps of the stock track). A face not recognised is shown as written."""
-    for pattern, say in _FACES:
-        m = pattern.fullmatch(face)
-        if m:
-            return say(m)
-    return face
-
-
-def _words(text: str, patterns, name: Namer) -> str:
-    for pattern, say in patterns:
-        m = pattern.fullmatch(text)
-        if m:
-            return say(m, name)
-    return text
-
-
-def turn_words(text: str, name: Namer = seat_words) -> str:
-    """``describe_turn()`` in the page's language, each seat named by ``name``."""
-    return _words(text, _TURNS, name)
-
-
-def plan_words(text: str, name: Namer = seat_words) -> str:
-    """A move's ``plan`` (steps joined by ``; ``) in the page's language; '' for none."""
-    if text in ("", "-"):
-        return ""
-    return "; ".join(_words(part, _PLANS, name) for part in text.split("; "))
+    a price moves by steps of the stock track). A face of no die is shown as written."""
+    found = face_effect(face)
+    if found is None:
+        return face
+    die, effect = found
+    if die == "president":
+        kind, k = effect
+        return _("dividend") if kind == "dividend" else _steps(k)
+    if die == "fund":
+        take, down = effect
+        if take < 0:
+            return _("take the whole Fund, {steps}").format(steps=_steps(-down))
+        return _("take ${take}, {steps}").format(take=take, steps=_steps(-down))
+    what, k = effect
+    if what == "pay":
+        return _("every player pays ${amount} into the Fund").format(amount=k)
+    if what == "dividends":
+        return _("every company pays its dividend")
+    if what == "all":
+        return _("every company {steps}").format(steps=_steps(k))
+    if what == "lowest":
+        return _("the lowest-priced company {steps}").format(steps=_steps(k))
+    return _("the highest-priced company {steps}").format(steps=_steps(k))
 
 
 def action_words(text: str) -> str:

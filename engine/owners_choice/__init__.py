@@ -14,26 +14,26 @@ True
 """
 
 from engine.core.protocol import Game
+from engine.owners_choice.actions import Action, parse_company
 from engine.owners_choice.bots import OwnersChoiceHeuristicBot, OwnersChoiceRandomBot
+from engine.owners_choice.edition import default_ruleset_text, load_ruleset
 from engine.owners_choice.outlook import (
     MoveOutlook,
     dividend_payout,
-    from_position,
     move_outlook,
     net_worth,
     option_values,
     president_payout,
     ranked_moves,
 )
+from engine.owners_choice.position import from_position
 from engine.owners_choice.rules import (
     COMPANIES,
     COMPANY_NAMES,
     OwnersChoiceRules,
-    default_ruleset_text,
-    load_ruleset,
 )
-from engine.owners_choice.state import Action, OwnersChoiceState, check_invariants, parse_company
-from engine.owners_choice.world import search_bot
+from engine.owners_choice.search import search_bot
+from engine.owners_choice.state import OwnersChoiceState, check_invariants
 
 GAME = Game(
     name="owners_choice",

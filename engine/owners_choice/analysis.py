@@ -41,14 +41,7 @@ from engine.core.annotation import Annotation, Thresholds, mark_for
 from engine.core.errors import EngineError
 from engine.core.records import GameRecord
 from engine.owners_choice import move_outlook, option_values
-from engine.owners_choice.state import (
-    CHOOSE,
-    LEAVE,
-    NAME,
-    POST,
-    PRE,
-    OwnersChoiceState,
-)
+from engine.owners_choice.state import CHOOSE, LEAVE, NAME, POST, PRE, OwnersChoiceState
 
 UNIT = "$"
 THRESHOLDS = Thresholds(inaccuracy=10.0, mistake=30.0, blunder=75.0)

@@ -17,21 +17,9 @@ True
 from __future__ import annotations
 
 from engine.core.protocol import Bot
+from engine.owners_choice.actions import BUY, DONE, MOVE, SELL, STAY
 from engine.owners_choice.outlook import move_outlook, option_values
-from engine.owners_choice.state import (
-    BUY,
-    CHOOSE,
-    DONE,
-    LEAVE,
-    MOVE,
-    NAME,
-    POST,
-    PRE,
-    SELL,
-    SETUP,
-    STAY,
-    OwnersChoiceState,
-)
+from engine.owners_choice.state import CHOOSE, LEAVE, NAME, POST, PRE, SETUP, OwnersChoiceState
 
 _TRADE_PHASES = frozenset((PRE, POST, SETUP))
 

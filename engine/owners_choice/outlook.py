@@ -24,24 +24,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.core.errors import EngineError, IllegalAction, word
-from engine.owners_choice.rules import COMPANIES, OwnersChoiceRules, tables
-from engine.owners_choice.state import (
-    CHOOSE,
-    FUND,
-    LEAVE,
-    MOVE,
-    NAME,
-    NAME_ACTIONS,
-    OVER,
-    PAY,
-    POST,
-    PRE,
-    ROLL,
-    STAY,
-    OwnersChoiceState,
-    parse_company,
-)
+from engine.core.errors import IllegalAction, Phrase, Seat
+from engine.owners_choice.actions import FUND, MOVE, NAME_ACTIONS, PAY, STAY, parse_company
+from engine.owners_choice.rules import COMPANIES
+from engine.owners_choice.state import CHOOSE, LEAVE, NAME, OVER, POST, PRE, ROLL, OwnersChoiceState
+
+#: the plan of a move whose space asks nobody anything
+NO_PLAN = "-"
 
 
 @dataclass(frozen=True)
@@ -57,6 +46,7 @@ class MoveOutlook:
     space: int
     space_type: str
     delta: tuple[Fraction, ...]
+    #: the choices on the way (a coded phrase, its parts joined by ``; ``), or :data:`NO_PLAN`
     plan: str
     #: every seat's final net worth when this move ends the game (GOAL), else ``None``
     final: tuple[int, ...] | None = None
@@ -193,23 +183,37 @@ def _best(s: OwnersChoiceState):
     return best
 
 
-def _plan(s: OwnersChoiceState) -> str:
+def _plan(s: OwnersChoiceState) -> Phrase:
+    """What the decision-makers pick from here on (each step a coded phrase, joined)."""
     parts = []
     while s.phase in (NAME, CHOOSE):
         v, a = _best(s)
         if s.phase == NAME:
-            parts.append(f"name {a.arg}")
+            parts.append(Phrase.coded("oc.plan_name", "name {company}", company=a.arg))
+        elif a == PAY:
+            parts.append(
+                Phrase.coded(
+                    "oc.plan_pay",
+                    "{company}: {who} pays ${fee} and rolls the president die",
+                    company=COMPANIES[s.company],
+                    who=Seat(s.chooser),
+                    fee=s.fee(s.company),
+                )
+            )
         else:
-            who = f"{COMPANIES[s.company]}: seat {s.chooser}"
-            if a == PAY:
-                parts.append(f"{who} pays ${s.fee(s.company)} and rolls the president die")
-            else:
-                parts.append(f"{who} rolls the Fund die")
+            parts.append(
+                Phrase.coded(
+                    "oc.plan_fund",
+                    "{company}: {who} rolls the Fund die",
+                    company=COMPANIES[s.company],
+                    who=Seat(s.chooser),
+                )
+            )
         s = s.clone(history=False)
         s._apply(a)
     if s.phase == ROLL and s.die == 5:
-        parts.append("roll the Event die")
-    return "; ".join(parts) if parts else "-"
+        parts.append(Phrase.coded("oc.plan_event", "roll the Event die"))
+    return Phrase.joined(parts) if parts else NO_PLAN
 
 
 def move_outlook(state: OwnersChoiceState) -> list[MoveOutlook]:
@@ -234,7 +238,7 @@ def move_outlook(state: OwnersChoiceState) -> list[MoveOutlook]:
         d = int(a.arg)
         s = state.clone(history=False)
         s._apply(MOVE[d])
-        plan = _plan(s) if s.phase in (NAME, CHOOSE, ROLL) else "-"
+        plan = _plan(s) if s.phase in (NAME, CHOOSE, ROLL) else NO_PLAN
         after = _resolve(s)
         out.append(
             MoveOutlook(
@@ -247,209 +251,3 @@ def move_outlook(state: OwnersChoiceState) -> list[MoveOutlook]:
             )
         )
     return out
-
-
-# --- building a position -----------------------------------------------------------------
-
-
-_LIMIT = 10**9  # no position holds a number this large
-
-
-def _check_sizes(**values) -> None:
-    """Refuse what cannot be a position before any message prints it: more than a few
-    entries per list, or an integer beyond ``_LIMIT`` (a 5,000-digit integer cannot even
-    be formatted)."""
-    for name, v in values.items():
-        items = v if isinstance(v, (list, tuple)) else [v]
-        if len(items) > 8:
-            raise EngineError.coded(
-                "oc.position_entries",
-                "{name}: {n} entries; a position has at most 5 seats",
-                name=name,
-                n=len(items),
-            )
-        for x in items:
-            inner = x if isinstance(x, (list, tuple)) else [x]
-            if len(inner) > 8:
-                raise EngineError.coded(
-                    "oc.position_entry_long",
-                    "{name}: an entry of {n} items is too long",
-                    name=name,
-                    n=len(inner),
-                )
-            for y in inner:
-                if isinstance(y, int) and not isinstance(y, bool) and abs(y) > _LIMIT:
-                    raise EngineError.coded(
-                        "oc.position_number",
-                        "{name}: a number beyond {limit:,} is not a position",
-                        name=name,
-                        limit=_LIMIT,
-                    )
-
-
-def from_position(
-    num_players: int | None = None,
-    *,
-    prices=None,
-    holdings=None,
-    cash=None,
-    fund: int | None = None,
-    pos: int = 0,
-    to_act: int = 0,
-    presidents=None,
-    ruleset: OwnersChoiceRules | None = None,
-) -> OwnersChoiceState:
-    """A position ready for ``to_act`` to trade or move (set-up done).
-
-    ``prices``: four prices on the track (R, Y, B, G); ``holdings``: per seat, four share
-    counts; ``cash``: per seat; ``fund``: the Fund (default: the ruleset's start, $0);
-    ``presidents``: per company a seat, ``None`` (the die in the pool) or ``"auto"`` (the
-    strict top holder, none on a tie — also the default for every company). Every value
-    is checked.
-
-    >>> from_position(prices=[100, 105, 100, 100])  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    engine.core.errors.EngineError: price 105 of Y is not on the track; prices: 40, 50, ..., 300
-    """
-    from engine.owners_choice import GAME
-
-    r = ruleset or OwnersChoiceRules()
-    t = tables(r)
-    _check_sizes(
-        num_players=num_players,
-        prices=prices,
-        holdings=holdings,
-        cash=cash,
-        fund=fund,
-        pos=pos,
-        to_act=to_act,
-        presidents=presidents,
-    )
-    if num_players is None:
-        num_players = len(holdings) if holdings else len(cash) if cash else 4
-    if not GAME.min_players <= num_players <= GAME.max_players:
-        raise EngineError.coded(
-            "oc.position_players", "{n} players: Owner's Choice takes 2 to 5", n=num_players
-        )
-    n = num_players
-    s = OwnersChoiceState(n, r)
-    prices = list(prices) if prices is not None else [r.start_price] * 4
-    if len(prices) != 4:
-        raise EngineError.coded(
-            "oc.position_prices", "prices {prices}: give four prices (R, Y, B, G)", prices=prices
-        )
-    for c, p in enumerate(prices):
-        if p not in t.prices:
-            raise EngineError.coded(
-                "oc.position_price_off",
-                "price {price} of {company} is not on the track; prices: {prices}",
-                price=p,
-                company=COMPANIES[c],
-                prices=", ".join(map(str, t.prices)),
-            )
-        s.step[c] = t.prices.index(p)
-    holdings = [list(h) for h in holdings] if holdings is not None else [[0] * 4] * n
-    if len(holdings) != n or any(len(h) != 4 for h in holdings):
-        raise EngineError.coded(
-            "oc.position_holdings",
-            "holdings {holdings}: give four share counts for each of {n} seats",
-            holdings=holdings,
-            n=n,
-        )
-    for p, h in enumerate(holdings):
-        if any((not isinstance(k, int)) or k < 0 for k in h):
-            raise EngineError.coded(
-                "oc.position_holding_counts",
-                "holdings of seat {seat} {holding}: share counts are whole numbers ≥ 0",
-                seat=p,
-                holding=h,
-            )
-        if sum(h) > r.max_shares:
-            raise EngineError.coded(
-                "oc.position_max_shares",
-                "seat {seat} holds {n} shares; the limit is {most} in total",
-                seat=p,
-                n=sum(h),
-                most=r.max_shares,
-            )
-        s.hold[p * 4 : p * 4 + 4] = h
-    for c in range(4):
-        held = sum(h[c] for h in holdings)
-        if held > r.shares_per_company:
-            raise EngineError.coded(
-                "oc.position_supply",
-                "{held} shares of {company} are held; the company has only {most}",
-                held=held,
-                company=COMPANIES[c],
-                most=r.shares_per_company,
-            )
-        s.supply[c] = r.shares_per_company - held
-    cash = list(cash) if cash is not None else [r.start_cash] * n
-    if len(cash) != n or any((not isinstance(x, int)) or x < 0 for x in cash):
-        raise EngineError.coded(
-            "oc.position_cash", "cash {cash}: give {n} whole amounts ≥ 0", cash=cash, n=n
-        )
-    s.cash = cash
-    if fund is None:
-        fund = r.fund_start
-    if isinstance(fund, bool) or not isinstance(fund, int) or fund < 0:
-        raise EngineError.coded(
-            "oc.position_fund", "fund {fund!r}: the Fund is a whole amount ≥ 0", fund=fund
-        )
-    s.fund = fund
-    s.issued = sum(cash) + fund
-    if not isinstance(pos, int) or not 0 <= pos < t.goal:
-        raise EngineError.coded(
-            "oc.position_pawn",
-            "pawn on space {pos!r}: it must be on 0..{last} (not GOAL)",
-            pos=pos,
-            last=t.goal - 1,
-        )
-    s.pos = pos
-    if not isinstance(to_act, int) or not 0 <= to_act < n:
-        raise EngineError.coded(
-            "oc.position_to_act",
-            "seat to act {seat!r}: seats are 0..{last}",
-            seat=to_act,
-            last=n - 1,
-        )
-    s.active = to_act
-    if presidents is not None and len(presidents) != 4:
-        raise EngineError.coded(
-            "oc.position_presidents",
-            "presidents {presidents}: give one entry per company (R, Y, B, G)",
-            presidents=presidents,
-        )
-    for c in range(4):
-        best, top = s._top(c)
-        if presidents is None:
-            s.pres[c] = top[0] if len(top) == 1 else -1
-            continue
-        p = presidents[c]
-        if p == "auto":
-            s.pres[c] = top[0] if len(top) == 1 else -1
-        elif p is None or p == -1:
-            if len(top) == 1:
-                raise EngineError.coded(
-                    "oc.position_president_sole",
-                    "company {company}: seat {seat} holds the most shares, so it holds the "
-                    "president die",
-                    company=COMPANIES[c],
-                    seat=top[0],
-                )
-            s.pres[c] = -1
-        elif p not in top:
-            raise EngineError.coded(
-                "oc.position_president_not_top",
-                "president of {company} seat {seat!r} does not hold the most shares "
-                "(top holders: {top})",
-                company=COMPANIES[c],
-                seat=p,
-                top=top or word("nobody"),
-            )
-        else:
-            s.pres[c] = p
-    s.phase = PRE
-    s.turn = 1
-    return s

@@ -2,28 +2,24 @@
 
 The stock track, the 36-space board and the three dice are not given by the sources, so
 they are data: ``default_ruleset.toml`` (shipped with the package) holds the values of
-RULES.md §3, and :func:`load_ruleset` reads a user's own edition file.
+RULES.md §3, and :func:`engine.owners_choice.edition.load_ruleset` reads a user's own
+edition file.
 
 >>> r = OwnersChoiceRules()
 >>> r.track_prices[0], r.track_prices[-1], r.start_price
 (40, 300, 100)
 >>> r.board[0], r.board[1], r.board[35]
 ('START', 'R', 'GOAL')
->>> load_ruleset('[track]\\nprices = [40, 50]')
-Traceback (most recent call last):
-...
-engine.core.errors.RulesetError: ruleset file: missing field 'track.dividends'
 """
 
 import functools
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib import resources
-from pathlib import Path
 
 from engine.core.errors import Phrase, RulesetError, quote_choices, word
-from engine.core.ruleset import make_ruleset
+from engine.core.ruleset import option
 
 # No ``from __future__ import annotations`` here: the core calls typing.get_type_hints on
 # the ruleset class for every new game, and real annotations make that ~10x cheaper.
@@ -42,7 +38,7 @@ MAX_STEPS = MAX_TRACK  # steps a die face moves a price
 MAX_FACE = 20  # characters in a die face or a board space
 
 # Which TOML key fills which ruleset field.
-_FILE_FIELDS = {
+FILE_FIELDS = {
     ("track", "prices"): "track_prices",
     ("track", "dividends"): "track_dividends",
     ("track", "start_price"): "start_price",
@@ -56,7 +52,7 @@ _FILE_FIELDS = {
 def _read_default() -> dict:
     text = resources.files(__package__).joinpath("default_ruleset.toml").read_text("utf-8")
     data = tomllib.loads(text)
-    return {f: _tuple(data[t][k]) for (t, k), f in _FILE_FIELDS.items()}
+    return {f: _tuple(data[t][k]) for (t, k), f in FILE_FIELDS.items()}
 
 
 def _tuple(v):
@@ -74,165 +70,98 @@ _VALID: set = set()
 class OwnersChoiceRules:
     """Every value the engine uses; [A] fields are assumptions a box may change."""
 
-    start_cash: int = field(
-        default=690,
-        metadata={"doc": "cash each player starts with", "min": 0, "max": MAX_MONEY},
+    start_cash: int = option(690, "cash each player starts with", min=0, max=MAX_MONEY)
+    fund_start: int = option(
+        0, "money in the Fund at the start", assumption=True, min=0, max=MAX_MONEY
     )
-    fund_start: int = field(
-        default=0,
-        metadata={
-            "doc": "money in the Fund at the start",
-            "assumption": True,
-            "min": 0,
-            "max": MAX_MONEY,
-        },
+    shares_per_company: int = option(15, "shares of each company (the supply)", min=1, max=100)
+    max_shares: int = option(12, "most shares one player may hold in total", min=1, max=100)
+    move_range_players: str = option(
+        "in_game",
+        "the move range (1-4 with 2-3 players, 1-3 with 4-5) counts the players still in the "
+        "game, so it widens when a bankrupt player leaves ('in_game'), or the starting "
+        "players ('starting')",
+        assumption=True,
+        choices=("in_game", "starting"),
     )
-    shares_per_company: int = field(
-        default=15, metadata={"doc": "shares of each company (the supply)", "min": 1, "max": 100}
+    president_timing: str = option(
+        "after_trade",
+        "president dice are reassigned once the trading action is complete, comparing "
+        "holdings before and after the whole trade ('after_trade'), or after every single "
+        "share bought or sold ('each_share')",
+        assumption=True,
+        choices=("after_trade", "each_share"),
     )
-    max_shares: int = field(
-        default=12,
-        metadata={"doc": "most shares one player may hold in total", "min": 1, "max": 100},
+    move_max_small: int = option(4, "longest move with 2-3 players", min=1, max=12)
+    move_max_large: int = option(3, "longest move with 4-5 players", min=1, max=12)
+    fee_low: int = option(
+        50,
+        "fee into the Fund to roll the president die, price below the threshold (a president "
+        "who cannot pay must roll the Fund die [A])",
+        min=0,
+        max=MAX_MONEY,
     )
-    move_range_players: str = field(
-        default="in_game",
-        metadata={
-            "doc": "the move range (1-4 with 2-3 players, 1-3 with 4-5) counts the players "
-            "still in the game, so it widens when a bankrupt player leaves ('in_game'), or "
-            "the starting players ('starting')",
-            "assumption": True,
-            "choices": ("in_game", "starting"),
-        },
+    fee_high: int = option(
+        100, "fee to roll the president die at or above the threshold", min=0, max=MAX_MONEY
     )
-    president_timing: str = field(
-        default="after_trade",
-        metadata={
-            "doc": "president dice are reassigned once the trading action is complete, "
-            "comparing holdings before and after the whole trade ('after_trade'), or after "
-            "every single share bought or sold ('each_share')",
-            "assumption": True,
-            "choices": ("after_trade", "each_share"),
-        },
+    fee_threshold: int = option(190, "price from which the high fee applies", min=0, max=MAX_MONEY)
+    president_bonus: int = option(
+        100, "paid per president die on a PRESIDENT space", min=0, max=MAX_MONEY
     )
-    move_max_small: int = field(
-        default=4, metadata={"doc": "longest move with 2-3 players", "min": 1, "max": 12}
+    goal_take: int = option(
+        100, "taken from the Fund by the player reaching GOAL", min=0, max=MAX_MONEY
     )
-    move_max_large: int = field(
-        default=3, metadata={"doc": "longest move with 4-5 players", "min": 1, "max": 12}
+    track_prices: tuple[int, ...] = option(
+        _D["track_prices"], "stock track prices, lowest to highest", assumption=True
     )
-    fee_low: int = field(
-        default=50,
-        metadata={
-            "doc": "fee into the Fund to roll the president die, price below the threshold "
-            "(a president who cannot pay must roll the Fund die [A])",
-            "min": 0,
-            "max": MAX_MONEY,
-        },
+    track_dividends: tuple[int, ...] = option(
+        _D["track_dividends"], "dividend of each track step", assumption=True
     )
-    fee_high: int = field(
-        default=100,
-        metadata={
-            "doc": "fee to roll the president die at or above the threshold",
-            "min": 0,
-            "max": MAX_MONEY,
-        },
+    start_price: int = option(
+        _D["start_price"],
+        "start price (also the opening purchase price and the price after bankruptcy)",
     )
-    fee_threshold: int = field(
-        default=190,
-        metadata={"doc": "price from which the high fee applies", "min": 0, "max": MAX_MONEY},
+    board: tuple[str, ...] = option(_D["board"], "the spaces START..GOAL in order", assumption=True)
+    president_die: tuple[str, ...] = option(
+        _D["president_die"], "faces of each company's president die", assumption=True
     )
-    president_bonus: int = field(
-        default=100,
-        metadata={
-            "doc": "paid per president die on a PRESIDENT space",
-            "min": 0,
-            "max": MAX_MONEY,
-        },
+    fund_die: tuple[str, ...] = option(
+        _D["fund_die"], "faces of the Fund die: TAKE/-STEPS", assumption=True
     )
-    goal_take: int = field(
-        default=100,
-        metadata={
-            "doc": "taken from the Fund by the player reaching GOAL",
-            "min": 0,
-            "max": MAX_MONEY,
-        },
+    event_die: tuple[str, ...] = option(_D["event_die"], "faces of the Event die", assumption=True)
+    no_president: str = option(
+        "nothing",
+        "a company space whose company has no president: nothing happens, or the active "
+        "player chooses in the president's place",
+        assumption=True,
+        choices=("nothing", "active_player"),
     )
-    track_prices: tuple[int, ...] = field(
-        default=_D["track_prices"],
-        metadata={"doc": "stock track prices, lowest to highest", "assumption": True},
+    sale_tie_active_last: bool = option(
+        True,
+        "when a sale ties the most shares, the tied player nearest clockwise after the active "
+        "player takes the die; the active player counts last (False: first)",
+        assumption=True,
     )
-    track_dividends: tuple[int, ...] = field(
-        default=_D["track_dividends"],
-        metadata={"doc": "dividend of each track step", "assumption": True},
+    bankrupt_on_overshoot: bool = option(
+        True,
+        "a fall of several steps that would pass below the lowest price bankrupts the company "
+        "(False: it stops at the lowest price unless it was already there)",
+        assumption=True,
     )
-    start_price: int = field(
-        default=_D["start_price"],
-        metadata={
-            "doc": "start price (also the opening purchase price and the price after bankruptcy)",
-            "assumption": False,
-        },
+    last_player_may_leave: bool = option(
+        False,
+        "the last player still in the game may declare personal bankruptcy (False: the game "
+        "always keeps one player; True: if everyone leaves, the game ends with every seat at "
+        "$0)",
+        assumption=True,
     )
-    board: tuple[str, ...] = field(
-        default=_D["board"],
-        metadata={"doc": "the spaces START..GOAL in order", "assumption": True},
-    )
-    president_die: tuple[str, ...] = field(
-        default=_D["president_die"],
-        metadata={"doc": "faces of each company's president die", "assumption": True},
-    )
-    fund_die: tuple[str, ...] = field(
-        default=_D["fund_die"],
-        metadata={"doc": "faces of the Fund die: TAKE/-STEPS", "assumption": True},
-    )
-    event_die: tuple[str, ...] = field(
-        default=_D["event_die"],
-        metadata={"doc": "faces of the Event die", "assumption": True},
-    )
-    no_president: str = field(
-        default="nothing",
-        metadata={
-            "doc": "a company space whose company has no president: nothing happens, or "
-            "the active player chooses in the president's place",
-            "assumption": True,
-            "choices": ("nothing", "active_player"),
-        },
-    )
-    sale_tie_active_last: bool = field(
-        default=True,
-        metadata={
-            "doc": "when a sale ties the most shares, the tied player nearest clockwise "
-            "after the active player takes the die; the active player counts last "
-            "(False: first)",
-            "assumption": True,
-        },
-    )
-    bankrupt_on_overshoot: bool = field(
-        default=True,
-        metadata={
-            "doc": "a fall of several steps that would pass below the lowest price "
-            "bankrupts the company (False: it stops at the lowest price unless it was "
-            "already there)",
-            "assumption": True,
-        },
-    )
-    last_player_may_leave: bool = field(
-        default=False,
-        metadata={
-            "doc": "the last player still in the game may declare personal bankruptcy "
-            "(False: the game always keeps one player; True: if everyone leaves, the game "
-            "ends with every seat at $0)",
-            "assumption": True,
-        },
-    )
-    max_trades_per_turn: int = field(
-        default=30,
-        metadata={
-            "doc": "engine limit on buy/sell actions in one turn, so every game ends "
-            "(the rules say 'any number'; 24 = sell 12 and buy 12 is already pointless)",
-            "assumption": True,
-            "min": 1,
-            "max": 100,
-        },
+    max_trades_per_turn: int = option(
+        30,
+        "engine limit on buy/sell actions in one turn, so every game ends (the rules say 'any "
+        "number'; 24 = sell 12 and buy 12 is already pointless)",
+        assumption=True,
+        min=1,
+        max=100,
     )
 
     def validate(self) -> None:
@@ -272,7 +201,7 @@ class OwnersChoiceRules:
                         "track {name}: step {i} is {value}; allowed: whole numbers up to {most}",
                         name=name,
                         i=i,
-                        value=_short(x),
+                        value=short_value(x),
                         most=MAX_MONEY,
                     )
         if any(b <= a for a, b in zip(p, p[1:])):
@@ -320,7 +249,7 @@ class OwnersChoiceRules:
             raise RulesetError.coded(
                 "oc.board_ends",
                 "board {start}…: must start with 'START', end with 'GOAL' and have spaces between",
-                start=[_short(x, 12) for x in b[:3]],
+                start=[short_value(x, 12) for x in b[:3]],
             )
         for i, s in enumerate(b[1:-1], start=1):
             if s not in SPACE_KINDS[:8]:
@@ -328,13 +257,13 @@ class OwnersChoiceRules:
                     "oc.board_space",
                     "board space {i} {space} is not a space type; allowed: {allowed}",
                     i=i,
-                    space=_short(s),
+                    space=short_value(s),
                     allowed=quote_choices(SPACE_KINDS[:8]),
                 )
         for name in ("president_die", "fund_die", "event_die"):
             faces = getattr(self, name)
             if len(faces) != 6:
-                shown = "[" + ", ".join(_short(f, 12) for f in faces[:8]) + "]"
+                shown = "[" + ", ".join(short_value(f, 12) for f in faces[:8]) + "]"
                 raise RulesetError.coded(
                     "oc.die_faces",
                     "{die} has {n} faces {faces}; a die has six faces",
@@ -358,7 +287,7 @@ _EVENT = re.compile(rf"^(all|lowest|highest)([+-]){_N}$")
 _PAY = re.compile(rf"^pay{_N}$")
 
 
-def _short(value, limit: int = 24) -> str:
+def short_value(value, limit: int = 24) -> str:
     """``repr`` cut short, for error messages about huge values."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
         return word("a number of more than 19 digits")
@@ -388,7 +317,7 @@ def _bounded(face, value: int, high: int, what: str) -> int:
         raise RulesetError.coded(
             "oc.face_above",
             "die face {face}: {what} {value} is above {high}",
-            face=_short(face),
+            face=short_value(face),
             what=what,
             value=value,
             high=high,
@@ -413,7 +342,7 @@ def parse_president_face(face: str) -> tuple[str, int]:
         raise RulesetError.coded(
             "oc.president_face",
             "president die face {face}: write '+N', '-N' or 'dividend'",
-            face=_short(face),
+            face=short_value(face),
         )
     k = _bounded(face, int(m.group(2)), MAX_STEPS, word("a move of"))
     return ("step", k if m.group(1) == "+" else -k)
@@ -430,7 +359,7 @@ def parse_fund_face(face: str) -> tuple[int, int]:
         raise RulesetError.coded(
             "oc.fund_face",
             "fund die face {face}: write 'TAKE/-STEPS' with TAKE a number or 'all', e.g. '100/-2'",
-            face=_short(face),
+            face=short_value(face),
         )
     take = -1 if m.group(1) == "all" else _bounded(face, int(m.group(1)), MAX_MONEY, "$")
     return (take, _bounded(face, int(m.group(2)), MAX_STEPS, word("a fall of")))
@@ -454,7 +383,7 @@ def parse_event_face(face: str) -> tuple[str, int]:
             "oc.event_face",
             "event die face {face}: write 'all+N', 'all-N', 'lowest+N', 'highest-N', 'payN' or "
             "'dividends'",
-            face=_short(face),
+            face=short_value(face),
         )
     k = _bounded(face, int(m.group(3)), MAX_STEPS, word("a move of"))
     return (m.group(1), k if m.group(2) == "+" else -k)
@@ -467,188 +396,24 @@ _FACE_PARSERS = {
 }
 
 
-# --- files -------------------------------------------------------------------------------
+def face_effect(face: str) -> tuple[str, tuple] | None:
+    """Which die a face belongs to and what it does: ``('president', ('step', 2))``,
+    ``('fund', (take, steps down))``, ``('event', ('pay', 50))`` …; ``None`` for text that
+    is no die's face. (The faces of the three dice are written differently.)
 
-
-def load_ruleset(source: str | Path, **overrides) -> OwnersChoiceRules:
-    """Read an edition file (TOML text or a path): ``[track]``, ``[board]``, ``[dice]``
-    with every key of ``default_ruleset.toml``, plus an optional flat ``[rules]`` table of
-    other ruleset fields. ``overrides`` win over the file.
-
-    >>> text = default_ruleset_text().replace('"+3", "-1"', '"+3", "-2"')
-    >>> load_ruleset(text).president_die
-    ('+1', '+1', '+2', '+3', '-2', 'dividend')
-    >>> load_ruleset(text.replace('"+3", "-2", ', ''))  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    engine.core.errors.RulesetError: ruleset file: president die has 4 faces [...]; a die ...
+    >>> face_effect("+2"), face_effect("all/-3"), face_effect("lowest+1"), face_effect("x")
+    (('president', ('step', 2)), ('fund', (-1, 3)), ('event', ('lowest', 1)), None)
     """
-    where = word("ruleset file")
-    if isinstance(source, Path) or (
-        isinstance(source, str) and "\n" not in source and source.endswith(".toml")
+    for die, parse in (
+        ("president", parse_president_face),
+        ("fund", parse_fund_face),
+        ("event", parse_event_face),
     ):
-        where = str(source)
         try:
-            source = Path(source).read_text("utf-8")
-        except OSError as exc:
-            raise RulesetError.coded(
-                "oc.file_unreadable",
-                "cannot read ruleset file {path!r}: {reason}",
-                path=where,
-                reason=exc.strerror,
-            ) from None
-    if not isinstance(source, str):
-        raise RulesetError.coded("oc.file_type", "{where}: give TOML text or a path", where=where)
-    if len(source) > 1_000_000:
-        raise RulesetError.coded("oc.file_large", "{where}: larger than 1 MB; refused", where=where)
-    try:
-        data = tomllib.loads(source)
-    except tomllib.TOMLDecodeError as exc:
-        raise RulesetError.coded(
-            "toml.invalid", "{where}: not valid TOML: {reason}", where=where, reason=str(exc)
-        ) from None
-    except RecursionError:
-        raise RulesetError.coded(
-            "oc.file_deep", "{where}: values nested too deeply", where=where
-        ) from None
-    except ValueError:  # an integer of thousands of digits
-        raise RulesetError.within(where, _huge_number_line(source)) from None
-    values = {}
-    for (table, key), name in _FILE_FIELDS.items():
-        t, field = data.get(table), f"{table}.{key}"
-        if not isinstance(t, dict) or key not in t:
-            raise RulesetError.coded(
-                "oc.file_missing", "{where}: missing field '{field}'", where=where, field=field
-            )
-        values[name] = _check_file_value(where, field, t[key])
-    unknown = sorted(set(data) - {"track", "board", "dice", "rules"})
-    if unknown:
-        raise RulesetError.coded(
-            "oc.file_table",
-            "{where}: unknown table {table!r}; tables: 'track', 'board', 'dice', 'rules'",
-            where=where,
-            table=unknown[0],
-        )
-    rules = data.get("rules", {})
-    if not isinstance(rules, dict):
-        raise RulesetError.coded(
-            "oc.file_rules", "{where}: [rules] must be a table of field = value", where=where
-        )
-    for key, value in rules.items():
-        values[key] = _check_file_value(where, f"rules.{key}", value)
-    values.update(overrides)
-    try:
-        return make_ruleset(OwnersChoiceRules, values)
-    except RulesetError as exc:
-        raise RulesetError.within(where, exc) from None
-
-
-_LIST_KINDS = {
-    "track.prices": int,
-    "track.dividends": int,
-    "board.spaces": str,
-    "dice.president": str,
-    "dice.fund": str,
-    "dice.event": str,
-}
-
-
-def _check_file_value(where: str, key: str, value):
-    """One value of an edition file, checked before the ruleset sees it: the right kind
-    (no booleans for numbers, no nested lists), bounded sizes. Errors name ``key``."""
-    kind = _LIST_KINDS.get(key)
-    if kind is not None:
-        if not isinstance(value, list):
-            raise RulesetError.coded(
-                "oc.field_list",
-                "{where}: field {key!r} must be a list, not {value}",
-                where=where,
-                key=key,
-                value=_short(value),
-            )
-        if len(value) > MAX_BOARD:
-            raise RulesetError.coded(
-                "oc.field_entries",
-                "{where}: field {key!r} has {n} entries; at most {most}",
-                where=where,
-                key=key,
-                n=len(value),
-                most=MAX_BOARD,
-            )
-        for i, v in enumerate(value):
-            _check_scalar(where, f"{key}[{i}]", v, kind)
-        return value
-    if key == "track.start_price":
-        _check_scalar(where, key, value, int)
-        return value
-    if isinstance(value, (list, dict)):
-        raise RulesetError.coded(
-            "oc.field_single",
-            "{where}: field {key!r} must be a single value, not {value}",
-            where=where,
-            key=key,
-            value=_short(value),
-        )
-    if isinstance(value, int) and not isinstance(value, bool):
-        _check_scalar(where, key, value, int)
-    return value
-
-
-def _check_scalar(where: str, key: str, value, kind) -> None:
-    if kind is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise RulesetError.coded(
-                "oc.field_not_whole",
-                "{where}: field {key!r}: {value} is not a whole number",
-                where=where,
-                key=key,
-                value=_short(value),
-            )
-        if not -MAX_MONEY <= value <= MAX_MONEY:
-            raise RulesetError.coded(
-                "oc.field_range",
-                "{where}: field {key!r}: {value} is out of range (-{most} to {most})",
-                where=where,
-                key=key,
-                value=_short(value),
-                most=MAX_MONEY,
-            )
-    elif not isinstance(value, str):
-        raise RulesetError.coded(
-            "oc.field_not_text",
-            "{where}: field {key!r}: {value} is not a string",
-            where=where,
-            key=key,
-            value=_short(value),
-        )
-    elif len(value) > MAX_FACE:
-        raise RulesetError.coded(
-            "oc.field_long",
-            "{where}: field {key!r}: {value} is {n} characters long; at most {most}",
-            where=where,
-            key=key,
-            value=_short(value),
-            n=len(value),
-            most=MAX_FACE,
-        )
-
-
-def _huge_number_line(text: str) -> str:
-    for i, line in enumerate(text.splitlines(), start=1):
-        if re.search(r"[0-9]{300}", line):
-            key = line.partition("=")[0].strip() or word("a value")
-            return Phrase.coded(
-                "oc.huge_number_line",
-                "line {i} ({key}): a number of thousands of digits",
-                i=i,
-                key=_short(key),
-            )
-    return word("a number of thousands of digits")
-
-
-def default_ruleset_text() -> str:
-    """The shipped edition file, to copy and edit."""
-    return resources.files(__package__).joinpath("default_ruleset.toml").read_text("utf-8")
+            return die, parse(face)
+        except RulesetError:
+            continue
+    return None
 
 
 # --- precomputed tables (one per ruleset, shared by every state) --------------------------

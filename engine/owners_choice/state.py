@@ -1,22 +1,7 @@
-"""Owner's Choice: actions and the game state (RULES.md §3).
+# Over 600 lines: one state machine, whose transitions share its compact fields, kept whole.
+"""Owner's Choice: the game state and its transitions (RULES.md §3).
 
-Action vocabulary (text form in quotes):
-
-- set-up round: ``'buy R'`` (one share at the start price) … then ``'done'``;
-- a turn, before moving: ``'buy R'`` / ``'sell R'`` (one share per action) and
-  ``'move N'``; trading before the move uses up the turn's trade phase;
-- after the space is resolved, only if the player did not trade before moving:
-  ``'buy R'`` / ``'sell R'`` … then ``'done'``;
-- an ALL space: the active player names a company, ``'name B'``;
-- a president's choice: ``'pay'`` (pay the fee into the Fund and roll the president die)
-  or ``'fund'`` (roll the Fund die); the seat to act is the president, who need not be
-  the active player;
-- dice (chance nodes): ``'die R +2'``, ``'die R dividend'``, ``'die fund 100/-2'``,
-  ``'die event pay50'``; equal faces are merged into one outcome (``'die R +1'`` has
-  probability 2/6), since they have the same effect;
-- after a company goes bankrupt, each player who held its shares, clockwise from the
-  active player, chooses ``'bankrupt'`` (personal bankruptcy: leave the game, returning
-  shares and money) or ``'stay'``.
+The actions are in :mod:`engine.owners_choice.actions`.
 
 A trade phase holds at most ``max_trades_per_turn`` buy/sell actions, so every game ends
 whatever the players do.
@@ -52,16 +37,39 @@ engine.core.errors.IllegalAction: 'move 2' is not allowed: the pawn has already 
 
 from __future__ import annotations
 
-import functools
-from dataclasses import dataclass, field
-from fractions import Fraction
-
-from engine.core.errors import IllegalAction, ParseError, Phrase, parse_count, word
+from engine.core.errors import IllegalAction, Phrase, Seat
 from engine.core.protocol import CHANCE, TERMINAL, State
+from engine.owners_choice.actions import (
+    BANKRUPT,
+    BUY,
+    DONE,
+    EVENT_DIE,
+    FUND,
+    FUND_DIE,
+    MOVE,
+    NAME_ACTIONS,
+    PAY,
+    SELL,
+    STAY,
+    Action,
+    dice_actions,
+    parse_action,
+)
+from engine.owners_choice.phases import (
+    CHOOSE,
+    LEAVE,
+    NAME,
+    OVER,
+    PHASE_NAMES,
+    POST,
+    PRE,
+    ROLL,
+    SETUP,
+)
+from engine.owners_choice.reasons import why_illegal
 from engine.owners_choice.rules import (
     ALL,
     COMPANIES,
-    COMPANY_NAMES,
     DIVIDEND,
     EVENT,
     GOAL,
@@ -70,112 +78,6 @@ from engine.owners_choice.rules import (
     OwnersChoiceRules,
     tables,
 )
-
-# Phases
-SETUP, PRE, NAME, CHOOSE, ROLL, LEAVE, POST, OVER = range(8)
-PHASE_NAMES = ("setup", "pre-move", "name", "choose", "roll", "leave", "post-move", "over")
-FUND_DIE, EVENT_DIE = 4, 5
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One move or die result; ``str()`` is the stable text form.
-
-    >>> Action("buy", "R")
-    Action(kind='buy', arg='R')
-    >>> str(Action("die", "fund all/-3"))
-    'die fund all/-3'
-    """
-
-    kind: str
-    arg: str = ""
-    #: the text form (``str(action)``), made once
-    text: str = field(default="", compare=False, repr=False)
-    #: the company index of 'buy', 'sell' and 'name', the spaces of 'move', else -1
-    number: int = field(default=-1, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        k, arg = self.kind, self.arg
-        object.__setattr__(self, "text", f"{k} {arg}" if arg else k)
-        if k in ("buy", "sell", "name") and arg in COMPANIES:
-            object.__setattr__(self, "number", COMPANIES.index(arg))
-        elif k == "move" and arg.isdigit():
-            object.__setattr__(self, "number", int(arg))
-
-    def __str__(self) -> str:
-        return self.text
-
-
-BUY = tuple(Action("buy", c) for c in COMPANIES)
-#: the moves of the set-up round, as the turn text names them (the real company letters)
-SETUP_CHOICES = ", ".join(f"'buy {c}'" for c in COMPANIES) + " or 'done'"
-SELL = tuple(Action("sell", c) for c in COMPANIES)
-NAME_ACTIONS = tuple(Action("name", c) for c in COMPANIES)
-MOVE = tuple(Action("move", str(d)) for d in range(0, 13))
-DONE = Action("done")
-PAY = Action("pay")
-FUND = Action("fund")
-BANKRUPT = Action("bankrupt")
-STAY = Action("stay")
-_SIMPLE = {"done": DONE, "pay": PAY, "fund": FUND, "bankrupt": BANKRUPT, "stay": STAY}
-
-
-def _q(text, limit: int = 40) -> str:
-    """``repr`` of user text, cut short so a 5,000-character input gives a short message."""
-    t = str(text)
-    return repr(t) if len(t) <= limit else repr(t[:limit]) + "…"
-
-
-def parse_company(text: str, *, quote: str | None = None) -> int:
-    """A company index from ``'R'``, ``'red'`` (any case) or ``0``-``3``.
-
-    >>> parse_company("blue"), parse_company("g")
-    (2, 3)
-    >>> parse_company("P")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    engine.core.errors.ParseError: 'P': no company 'P'; companies: 'R', 'Y', 'B', 'G' ...
-    """
-    if isinstance(text, int) and not isinstance(text, bool) and 0 <= text < 4:
-        return text
-    t = str(text).strip()
-    if t.upper() in COMPANIES:
-        return COMPANIES.index(t.upper())
-    if t.lower() in COMPANY_NAMES:
-        return COMPANY_NAMES.index(t.lower())
-    where = text if quote is None else quote
-    raise ParseError.coded(
-        "oc.company_unknown",
-        "{text}: no company {company}; companies: 'R', 'Y', 'B', 'G' (red, yellow, blue, green)",
-        text=_q(where),
-        company=_q(t, 12),
-    )
-
-
-class _Chance:
-    """Chance outcomes of each die for one ruleset: merged lists and raw faces."""
-
-    def __init__(self, r: OwnersChoiceRules):
-        t = tables(r)
-        self.outcomes: list[list[tuple[Action, Fraction]]] = []
-        self.raw: list[tuple[Action, ...]] = []
-        self.effect: dict[Action, tuple] = {}
-        dice = [(c, f"{c} ", r.president_die, t.pres_faces) for c in COMPANIES]
-        dice.append(("fund", "fund ", r.fund_die, t.fund_faces))
-        dice.append(("event", "event ", r.event_die, t.event_faces))
-        for die, (_, prefix, faces, parsed) in enumerate(dice):
-            raw = tuple(Action("die", prefix + f) for f in faces)
-            counts: dict[Action, int] = {}
-            for a, eff in zip(raw, parsed):
-                counts[a] = counts.get(a, 0) + 1
-                self.effect[a] = (die, eff)
-            self.raw.append(raw)
-            self.outcomes.append([(a, Fraction(k, len(raw))) for a, k in counts.items()])
-
-
-@functools.lru_cache(maxsize=64)
-def _chance(r: OwnersChoiceRules) -> _Chance:
-    return _Chance(r)
 
 
 class OwnersChoiceState(State):
@@ -222,7 +124,7 @@ class OwnersChoiceState(State):
         self.ruleset = ruleset
         self.history = []
         self.t = t = tables(ruleset)
-        self.ch = _chance(ruleset)
+        self.ch = dice_actions(ruleset)
         self.cash = [ruleset.start_cash] * n
         self.hold = [0] * (4 * n)
         self.supply = [ruleset.shares_per_company] * 4
@@ -420,59 +322,7 @@ class OwnersChoiceState(State):
             super().check_chance(action)
 
     def parse_action(self, text: str) -> Action:
-        t = " ".join(str(text).split())
-        low = t.lower()
-        if low in _SIMPLE:
-            return _SIMPLE[low]
-        kind, _, rest = low.partition(" ")
-        if kind in ("buy", "sell", "name") and rest:
-            c = parse_company(t.partition(" ")[2], quote=text)
-            return {"buy": BUY, "sell": SELL, "name": NAME_ACTIONS}[kind][c]
-        if kind == "move" and rest:
-            try:
-                d = parse_count(rest, word("a move"), 2)
-            except ParseError:
-                d = -1
-            if 1 <= d < len(MOVE):
-                return MOVE[d]
-            raise ParseError.coded(
-                "oc.move_form",
-                "{text}: a move is 1 to {most} spaces, written in digits 0-9 (e.g. 'move 2')",
-                text=_q(text),
-                most=self.move_max(),
-            )
-        if kind == "die" and rest:
-            which, _, face = t[4:].partition(" ")
-            w = which.lower()
-            if w in ("fund", "event"):
-                key = f"{w} {face}"
-            else:
-                key = f"{COMPANIES[parse_company(which, quote=text)]} {face}"
-            a = Action("die", key)
-            if a in self.ch.effect:
-                return a
-            raise ParseError.coded(
-                "oc.die_face_unknown",
-                "{text}: no die face {face}; faces: {faces}",
-                text=_q(text),
-                face=_q(face, 12),
-                faces=", ".join(repr(str(x)) for x, _ in self.ch.outcomes[self._die_of(w)]),
-            )
-        raise ParseError.coded(
-            "oc.action_unknown",
-            "{text}: not an Owner's Choice action; write 'buy R', 'sell R', 'move N', 'done', "
-            "'name R', 'pay', 'fund', 'bankrupt', 'stay' or 'die R +1' / 'die fund 50/-1' / "
-            "'die event pay50'",
-            text=_q(text),
-        )
-
-    @staticmethod
-    def _die_of(which: str) -> int:
-        if which == "fund":
-            return FUND_DIE
-        if which == "event":
-            return EVENT_DIE
-        return parse_company(which)
+        return parse_action(text, self)
 
     def apply(self, action) -> None:
         """Checked apply (see :meth:`State.apply`); a refused trade or move says why.
@@ -487,7 +337,7 @@ class OwnersChoiceState(State):
         if isinstance(action, str):
             action = self.parse_action(action)
         if self.current_player() >= 0 and action not in self.legal_actions():
-            reason = self._why_illegal(action)
+            reason = self.why_illegal(action)
             if reason:
                 raise IllegalAction.coded(
                     "oc.illegal",
@@ -497,93 +347,10 @@ class OwnersChoiceState(State):
                 )
         super().apply(action)
 
-    def _why_illegal(self, action: Action) -> str | None:
-        """The rule a buy, sell or move breaks now (None: let the generic message speak)."""
-        k, a, r = action.kind, self.active, self.ruleset
-        if k in ("buy", "sell") and self.phase in (PRE, POST, SETUP):
-            c = COMPANIES.index(action.arg)
-            if k == "sell" and self.phase == SETUP:
-                return Phrase.coded("oc.why_setup_buys", "the set-up round only buys")
-            if self.phase != SETUP and self.trades >= r.max_trades_per_turn:
-                return Phrase.coded(
-                    "oc.why_trade_limit",
-                    "{n} trades this turn is the limit (ruleset)",
-                    n=r.max_trades_per_turn,
-                )
-            if k == "buy":
-                held = sum(self.hold[a * 4 : a * 4 + 4])
-                if held >= r.max_shares:
-                    return Phrase.coded(
-                        "oc.why_max_shares",
-                        "seat {seat} holds {held} shares, the most a player may hold",
-                        seat=a,
-                        held=held,
-                    )
-                if not self.supply[c]:
-                    return Phrase.coded(
-                        "oc.why_supply",
-                        "no {company} shares are left in the supply",
-                        company=action.arg,
-                    )
-                return Phrase.coded(
-                    "oc.why_cash",
-                    "seat {seat} has ${cash}; a {company} share costs ${price}",
-                    seat=a,
-                    cash=self.cash[a],
-                    company=action.arg,
-                    price=self.price(c),
-                )
-            if not self.shares(a, c):
-                return Phrase.coded(
-                    "oc.why_no_shares",
-                    "seat {seat} holds no {company} shares",
-                    seat=a,
-                    company=action.arg,
-                )
-            return Phrase.coded(
-                "oc.why_last_share",
-                "seat {seat} is the only holder of {company} and may not sell its last share",
-                seat=a,
-                company=action.arg,
-            )
-        if k == "move" and self.phase == PRE:
-            d = int(action.arg)
-            if d > self.move_max():
-                k = self.players_in_game()
-                if self.ruleset.move_range_players == "starting" or k == self.num_players:
-                    return Phrase.coded(
-                        "oc.why_move_range",
-                        "with {k} players a move is 1 to {most} spaces",
-                        k=self.num_players,
-                        most=self.move_max(),
-                    )
-                return Phrase.coded(
-                    "oc.why_move_range_still",
-                    "with {k} players still in the game a move is 1 to {most} spaces",
-                    k=k,
-                    most=self.move_max(),
-                )
-            return Phrase.coded(
-                "oc.why_past_goal",
-                "the pawn on {pos} would pass GOAL ({goal}); at most {most}",
-                pos=self.pos,
-                goal=self.t.goal,
-                most=self.t.goal - self.pos,
-            )
-        if k == "move" and self.phase in (POST, SETUP):
-            if self.phase == POST:
-                return Phrase.coded("oc.why_moved", "the pawn has already moved this turn")
-            return Phrase.coded(
-                "oc.why_setup_first",
-                "the set-up round comes first: 'buy R', 'buy Y', 'buy B', 'buy G' or 'done'",
-            )
-        if k in ("buy", "sell") and self.phase not in (PRE, POST, SETUP):
-            return Phrase.coded(
-                "oc.why_no_trading",
-                "trading is not possible now ({turn})",
-                turn=self.describe_turn(),
-            )
-        return None
+    def why_illegal(self, action: Action) -> Phrase | None:
+        """Why the seat to act may not play ``action`` now; ``None`` when no rule forbids
+        it (see :func:`engine.owners_choice.reasons.why_illegal`)."""
+        return why_illegal(self, action)
 
     # --- transitions ------------------------------------------------------------------
     def apply_trusted(self, action) -> None:
@@ -892,25 +659,45 @@ class OwnersChoiceState(State):
         self.turn += 1
 
     # --- views --------------------------------------------------------------------------
-    def describe_turn(self) -> str:
+    def describe_turn(self) -> Phrase:
+        """Who acts now and what they may do, as a coded phrase (the app words it)."""
         ph, a = self.phase, self.active
         if ph == SETUP:
-            return f"seat {a} buys in the set-up round: {SETUP_CHOICES}"
+            return Phrase.coded(
+                "oc.turn_setup",
+                "{who} buys in the set-up round: 'buy R', 'buy Y', 'buy B', 'buy G' or 'done'",
+                who=Seat(a),
+            )
         if ph == PRE:
-            return f"seat {a} trades or moves"
+            return Phrase.coded("oc.turn_pre", "{who} trades or moves", who=Seat(a))
         if ph == POST:
-            return f"seat {a} trades after the move: buy/sell or 'done'"
+            return Phrase.coded(
+                "oc.turn_post", "{who} trades after the move: buy/sell or 'done'", who=Seat(a)
+            )
         if ph == NAME:
-            return f"seat {a} names a company for the ALL space"
+            return Phrase.coded(
+                "oc.turn_name", "{who} names a company for the ALL space", who=Seat(a)
+            )
         if ph == CHOOSE:
-            c = COMPANIES[self.company]
-            return f"seat {self.chooser}, president of {c}, chooses 'pay' or 'fund'"
+            return Phrase.coded(
+                "oc.turn_choose",
+                "{who}, president of {company}, chooses 'pay' or 'fund'",
+                who=Seat(self.chooser),
+                company=COMPANIES[self.company],
+            )
         if ph == ROLL:
-            which = COMPANIES[self.die] if self.die < 4 else ("fund", "event")[self.die - 4]
-            return f"the {which} die is rolling"
+            if self.die == FUND_DIE:
+                return Phrase.coded("oc.turn_roll_fund", "the fund die is rolling")
+            if self.die == EVENT_DIE:
+                return Phrase.coded("oc.turn_roll_event", "the event die is rolling")
+            return Phrase.coded(
+                "oc.turn_roll", "the {company} die is rolling", company=COMPANIES[self.die]
+            )
         if ph == LEAVE:
-            return f"seat {self.queue[0]} chooses 'bankrupt' or 'stay'"
-        return "game over"
+            return Phrase.coded(
+                "oc.turn_leave", "{who} chooses 'bankrupt' or 'stay'", who=Seat(self.queue[0])
+            )
+        return Phrase.coded("oc.turn_over", "game over")
 
     def returns(self) -> list[float]:
         """Final money of each seat: cash plus every share sold at the current price

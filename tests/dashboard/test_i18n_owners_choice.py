@@ -11,8 +11,9 @@ import pytest
 
 from dashboard.i18n import language
 from dashboard.i18n_tools import problems
-from dashboard.owners_choice.words import _PLANS, _TURNS, plan_words, turn_words
+from dashboard.owners_choice.words import plan_words, turn_words
 from engine import get_game
+from engine.core.errors import Phrase
 from engine.core.ruleset import describe
 from engine.owners_choice import OwnersChoiceRules, move_outlook
 from engine.owners_choice.state import PRE
@@ -147,14 +148,20 @@ def _sentences(games: int = 25):
     return turns, plans
 
 
+def _coded(phrase) -> list:
+    """The coded pieces of a phrase (the parts of a joined one)."""
+    assert isinstance(phrase, Phrase) and phrase.code, phrase
+    return list(phrase.params["parts"]) if phrase.code == "join" else [phrase]
+
+
 def test_every_turn_and_plan_sentence_of_whole_games_has_words_in_each_language():
     turns, plans = _sentences()
     assert any("die is rolling" in t for t in turns) and any("Fund die" in p for p in plans)
-    for text in turns:
-        assert any(p.fullmatch(text) for p, _say in _TURNS), text
-    for plan in plans:
-        for part in plan.split("; ") if plan != "-" else []:
-            assert any(p.fullmatch(part) for p, _say in _PLANS), part
+    codes = {c.code for t in turns for c in _coded(t)}
+    codes |= {c.code for p in plans - {"-"} for c in _coded(p)}
+    assert {"oc.turn_setup", "oc.turn_roll_event", "oc.plan_fund", "oc.plan_pay"} <= codes
+    for plan in plans - {"-"}:
+        assert all(part.code for part in _coded(plan)), plan
     for lang in LANGS:
         with language(lang):
             for text in turns:
@@ -163,3 +170,16 @@ def test_every_turn_and_plan_sentence_of_whole_games_has_words_in_each_language(
             for plan in plans - {"-"}:
                 worded = plan_words(plan, lambda p: f"P{p}")
                 assert "seat" not in worded and "rolls" not in worded, (lang, plan, worded)
+                if "seat " in plan:  # the seat named as the page names it
+                    assert "P" in worded, (lang, plan, worded)
+
+
+def test_turn_and_plan_words_in_english_are_the_engine_text_with_players_named():
+    turns, plans = _sentences(8)
+    for text in turns:
+        assert turn_words(text, lambda p: f"seat {p}") == text
+    for plan in plans - {"-"}:
+        assert plan_words(plan, lambda p: f"seat {p}") == plan
+        if "seat 0" in plan:
+            assert "Ann" in plan_words(plan, lambda p: "Ann")
+    assert plan_words("-") == ""

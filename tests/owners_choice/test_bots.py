@@ -8,8 +8,8 @@ from engine import get_game
 from engine.core.search import rank_utility
 from engine.owners_choice import from_position
 from engine.owners_choice.outlook import option_values
+from engine.owners_choice.search import TURNS, PassiveBot, _turns_later, evaluate
 from engine.owners_choice.state import CHOOSE, SETUP
-from engine.owners_choice.world import TURNS, PassiveBot, _turns_later, evaluate
 
 
 def test_search_bot_values_a_leaf_by_the_share_of_rivals_it_is_ahead_of():
@@ -84,8 +84,8 @@ def test_search_bot_plays_whole_games_against_the_heuristic():
 
 
 def test_rollout_pay_gain_equals_the_exact_option_values_of_the_president():
-    from engine.owners_choice.state import FUND, PAY
-    from engine.owners_choice.world import pay_gain
+    from engine.owners_choice.actions import FUND, PAY
+    from engine.owners_choice.search import pay_gain
 
     game = get_game("owners_choice")
     rng = random.Random(6)

@@ -1,13 +1,26 @@
 """One test (or a few) per clause of RULES.md §3."""
 
+import random
 import re
 from fractions import Fraction
 
 import pytest
 
 from engine import IllegalAction, ParseError, get_game
+from engine.core.errors import Phrase
 from engine.core.protocol import CHANCE, TERMINAL
 from engine.owners_choice import OwnersChoiceRules, check_invariants, from_position
+from engine.owners_choice.actions import (
+    BANKRUPT,
+    BUY,
+    DONE,
+    FUND,
+    MOVE,
+    NAME_ACTIONS,
+    PAY,
+    SELL,
+    STAY,
+)
 from engine.owners_choice.state import LEAVE, POST, PRE
 
 GAME = get_game("owners_choice")
@@ -546,3 +559,58 @@ def test_fund_starts_at_zero_and_is_a_ruleset_field():
     assert s.fund == 200
     check_invariants(s)
     assert from_position(2, ruleset=OwnersChoiceRules(fund_start=70)).fund == 70
+
+
+# --- legality said twice: legal_actions() and why_illegal() --------------------------------
+
+ACTIONS = [*BUY, *SELL, *NAME_ACTIONS, *MOVE[1:], DONE, PAY, FUND, BANKRUPT, STAY]
+VARIANTS = [
+    {},
+    {"max_trades_per_turn": 2, "move_range_players": "starting"},
+    {"last_player_may_leave": True, "no_president": "active_player"},
+    {"president_timing": "each_share", "start_cash": 200, "fund_start": 300},
+]
+
+
+def _walk(overrides, games, rng):
+    """Every decision state of ``games`` random games of each player count."""
+    for n in (2, 3, 4, 5):
+        for _g in range(games):
+            s = GAME.new_initial_state(n, **overrides)
+            while not s.is_terminal():
+                if s.is_chance():
+                    s.apply(s.sample_chance(rng))
+                    continue
+                yield s
+                s.apply(rng.choice(s.legal_actions()))
+
+
+def test_why_illegal_names_a_rule_for_every_illegal_action_and_none_for_a_legal_one():
+    """Legality is written twice (the tables of legal_actions() and the reasons of
+    why_illegal()); over whole random games of every variant they agree on every action
+    a player can write, and a refused move says which rule it breaks."""
+    rng = random.Random(28)
+    codes = set()
+    for overrides in VARIANTS:
+        for s in _walk(overrides, 1, rng):
+            dice = [outcomes[0][0] for outcomes in s.ch.outcomes]
+            legal_now = set(s.legal_actions())
+            for a in ACTIONS + dice:
+                reason = s.why_illegal(a)
+                if a in legal_now:
+                    assert reason is None, (s.describe_turn(), str(a), reason)
+                    continue
+                assert isinstance(reason, Phrase) and reason.code.startswith("oc.why_"), (
+                    s.describe_turn(),
+                    str(a),
+                )
+                codes.add(reason.code)
+                with pytest.raises(IllegalAction) as refused:
+                    s.apply(a)
+                said = refused.value.params["reason"]
+                assert refused.value.code == "oc.illegal" and said.code == reason.code
+    every_phase = {"oc.why_no_trading", "oc.why_done_pre", "oc.why_name_now"}
+    every_phase |= {"oc.why_choice_now", "oc.why_leave_now", "oc.why_die_now", "oc.why_move_now"}
+    trades = {"oc.why_setup_buys", "oc.why_trade_limit", "oc.why_cash", "oc.why_no_shares"}
+    moves = {"oc.why_moved", "oc.why_setup_first", "oc.why_move_range"}
+    assert every_phase | trades | moves <= codes, sorted(every_phase | trades | moves - codes)

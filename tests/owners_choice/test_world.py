@@ -3,7 +3,7 @@ sampled world is a clone whose observation equals the real one."""
 
 import random
 
-from engine.owners_choice.world import sample_world
+from engine.owners_choice.search import sample_world
 from tests.test_search import random_positions
 
 

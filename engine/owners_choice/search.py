@@ -1,4 +1,5 @@
-"""Owner's Choice for search: the sampled world and the search bot's settings.
+"""The Owner's Choice search bot (``mcts``): MCTS with chance nodes, with its sampled world,
+rollout policy, leaf value and settings.
 
 Everything in Owner's Choice is public (cash, holdings, prices, the Fund, the pawn); the
 only unknown is the dice to come, which are chance nodes. So :func:`sample_world` is a
@@ -12,26 +13,15 @@ import random
 
 from engine.core.protocol import Bot
 from engine.core.search import SearchBot, expected_rank_share, rank_utility
-from engine.owners_choice.state import (
-    CHOOSE,
-    DONE,
-    FUND,
-    FUND_DIE,
-    LEAVE,
-    PAY,
-    POST,
-    PRE,
-    SETUP,
-    STAY,
-    OwnersChoiceState,
-)
+from engine.owners_choice.actions import DONE, FUND, FUND_DIE, PAY, STAY
+from engine.owners_choice.state import CHOOSE, LEAVE, POST, PRE, SETUP, OwnersChoiceState
 
 #: iterations per decision of the registered ``mcts`` bot (well under 1 s on one core)
 ITERATIONS = 1000
 
-#: share of the iterations credited to the heuristic's move in the final pick: none (with
-#: 0.25 the search kept the heuristic's move too often: 0.544 ahead of the heuristic in
-#: 40 paired games, 0.719 without)
+#: share of the iterations credited to the heuristic's move in the final pick: none, since
+#: a credit kept the search on the heuristic's move too often (the runs that decided it are
+#: in data/ladder/README.md)
 PRIOR_WEIGHT = 0.0
 #: turns begun in a rollout before its leaf is valued (8: two rounds of four players)
 TURNS = 8
