@@ -67,11 +67,13 @@ def _imports(name: str, path: Path, modules: dict[str, Path], nested: bool) -> s
 
 def _module_level(tree: ast.Module):
     """The statements run on import: the module's own, also inside ``if`` / ``try`` /
-    ``with`` blocks, not inside functions or classes."""
+    ``with`` blocks, not inside functions or classes nor under ``if TYPE_CHECKING``."""
     todo = list(tree.body)
     while todo:
         node = todo.pop()
         yield node
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            continue  # for type checkers only: never run
         if isinstance(node, (ast.If, ast.Try, ast.With)):
             for field in ("body", "orelse", "finalbody", "handlers"):
                 todo.extend(getattr(node, field, []))
