@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.core.errors import RulesetError
+from engine.core.errors import RulesetError, word
 
 VARIANTS = ("bid4", "whist4", "bid2", "whist2")
+#: each variant's title (a word the app translates)
 VARIANT_TITLES = {
-    "bid4": "Bid Whist, 4 players",
-    "whist4": "Whist, 4 players",
-    "bid2": "Bid Whist, 2 players",
-    "whist2": "Whist, 2 players",
+    "bid4": word("Bid Whist, 4 players"),
+    "whist4": word("Whist, 4 players"),
+    "bid2": word("Bid Whist, 2 players"),
+    "whist2": word("Whist, 2 players"),
 }
 
 

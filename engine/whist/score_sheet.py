@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 import polars as pl
 
-from engine.core.errors import EngineError, ParseError, Phrase
+from engine.core.errors import EngineError, ParseError, Phrase, word
 from engine.whist.rules import VARIANTS, WhistRules
 from engine.whist.scoring import (
     bid_whist_points,
@@ -57,7 +57,9 @@ def default_names(variant: str) -> tuple[str, str]:
     >>> default_names("bid4"), default_names("whist2")
     (('North–South', 'East–West'), ('Player 1', 'Player 2'))
     """
-    return ("Player 1", "Player 2") if variant.endswith("2") else ("North–South", "East–West")
+    if variant.endswith("2"):
+        return (word("Player 1"), word("Player 2"))
+    return (word("North–South"), word("East–West"))
 
 
 def check_names(names, variant: str) -> tuple[str, str]:
@@ -234,25 +236,47 @@ class ScoreSheet:
         b = sum(e["points"][1] for e in self.entries)
         return (a, b)
 
-    def result(self) -> str | None:
-        """The end of the game in words, or None while it goes on."""
+    def result(self) -> Phrase | None:
+        """The end of the game in words (a :class:`Phrase`), or None while it goes on."""
         a, b = self.totals()
         if self.variant.startswith("bid"):
             t = self.rules.bid_target
             for side, score in ((0, a), (1, b)):
                 if score >= t:
-                    return f"{self.names[side]} wins with {score} (reached +{t})"
+                    return Phrase.coded(
+                        "sheet.wins_bid",
+                        "{side} wins with {score} (reached +{target})",
+                        side=self._name(side),
+                        score=score,
+                        target=t,
+                    )
                 if score <= -t:
-                    return (
-                        f"{self.names[side]} loses with {score} (reached -{t}); "
-                        f"{self.names[1 - side]} wins"
+                    return Phrase.coded(
+                        "sheet.loses_bid",
+                        "{side} loses with {score} (reached -{target}); {other} wins",
+                        side=self._name(side),
+                        score=score,
+                        target=t,
+                        other=self._name(1 - side),
                     )
             return None
         t = self.rules.whist_target
         if a >= t or b >= t:
             side = 0 if a >= b else 1
-            return f"{self.names[side]} wins with {max(a, b)} (target {t})"
+            return Phrase.coded(
+                "sheet.wins_target",
+                "{side} wins with {score} (target {target})",
+                side=self._name(side),
+                score=max(a, b),
+                target=t,
+            )
         return None
+
+    def _name(self, side: int) -> str:
+        """A side's name in a phrase: a default name (:func:`default_names`) is a word the
+        app translates, a name the players gave stays as they gave it."""
+        name = self.names[side]
+        return word(name) if name in default_names(self.variant) else name
 
     def frame(self) -> pl.DataFrame:
         """One row per deal: points and running totals per side."""

@@ -25,7 +25,7 @@ import random
 from fractions import Fraction
 from operator import attrgetter
 
-from engine.core.errors import EngineError, IllegalAction, Phrase, word
+from engine.core.errors import EngineError, IllegalAction, Phrase, Seat, word
 from engine.core.protocol import CHANCE, TERMINAL, State
 from engine.whist import actions as A
 from engine.whist.cards import (
@@ -156,31 +156,27 @@ class WhistState(State):
             return Phrase.coded("whist.turn_first_dealer", "chance draws the first dealer")
         if p == DEAL:
             return Phrase.coded(
-                "whist.turn_deal", "chance deals (seat {seat} deals)", seat=self.dealer
+                "whist.turn_deal", "chance deals ({seat} deals)", seat=Seat(self.dealer)
             )
         if p == END:
             return Phrase.coded("whist.turn_over", "game over")
-        seat = self.to_act
+        seat = Seat(self.to_act)
         if p == DISCARD:
             return Phrase.coded(
                 "whist.turn_discard",
-                "seat {seat} to discard ({n} more)",
+                "{seat} to discard ({n} more)",
                 seat=seat,
                 n=6 - len(self.discards),
             )
         if p == TRUMP and self.kind == "notrump":
-            return Phrase.coded(
-                "whist.turn_direction", "seat {seat} to name the direction", seat=seat
-            )
+            return Phrase.coded("whist.turn_direction", "{seat} to name the direction", seat=seat)
         if p == BID:
-            return Phrase.coded("whist.turn_bid", "seat {seat} to bid", seat=seat)
+            return Phrase.coded("whist.turn_bid", "{seat} to bid", seat=seat)
         if p == TRUMP:
-            return Phrase.coded("whist.turn_trump", "seat {seat} to name the trump suit", seat=seat)
+            return Phrase.coded("whist.turn_trump", "{seat} to name the trump suit", seat=seat)
         if p == DECLARE:
-            return Phrase.coded(
-                "whist.turn_declare", "seat {seat} to declare high or low", seat=seat
-            )
-        return Phrase.coded("whist.turn_play", "seat {seat} to play a card", seat=seat)
+            return Phrase.coded("whist.turn_declare", "{seat} to declare high or low", seat=seat)
+        return Phrase.coded("whist.turn_play", "{seat} to play a card", seat=seat)
 
     # --- moves ------------------------------------------------------------------------
     def legal_actions(self) -> tuple:  # a Sequence, as the protocol says
@@ -534,9 +530,9 @@ class WhistState(State):
             why.append(
                 Phrase.coded(
                     "whist.deal_why_turn_hand",
-                    "the turned card {card} must be in the dealer's (seat {seat}) hand",
+                    "the turned card {card} must be in the dealer's ({seat}) hand",
                     card=action.turn,
-                    seat=self.dealer,
+                    seat=Seat(self.dealer),
                 )
             )
         cards = [c for h in action.hands for c in h] + list(action.kitty)
@@ -847,23 +843,51 @@ class WhistState(State):
             self.loser = 0
 
     # --- views ------------------------------------------------------------------------
-    def contract_text(self) -> str:
-        """The contract of the current deal in words, '' before it is known."""
+    def contract_text(self) -> Phrase | str:
+        """The contract of the current deal in words (a :class:`Phrase`), '' before it is
+        known.
+
+        >>> from engine import get_game
+        >>> s = get_game("whist").new_initial_state(first_dealer=0)
+        >>> s.contract_text()
+        ''
+        >>> s.declarer, s.bid_number, s.kind, s.trump = 1, 4, "uptown", 0
+        >>> s.contract_text(), s.contract_text().code
+        ('4 uptown S', 'whist.contract_suit')
+        """
         if self.bidw:
             if self.declarer < 0:
                 return ""
+            n = self.bid_number
             if self.kind == "notrump":
-                d = "" if self.phase == TRUMP else (" low" if self.low else " high")
-                return f"{self.bid_number} no trump{d}"
-            t = f" {SUITS[self.trump]}" if self.trump >= 0 else ""
-            return f"{self.bid_number} {self.kind}{t}"
+                if self.phase == TRUMP:
+                    return Phrase.coded("whist.contract_nt", "{number} no trump", number=n)
+                if self.low:
+                    return Phrase.coded("whist.contract_nt_low", "{number} no trump low", number=n)
+                return Phrase.coded("whist.contract_nt_high", "{number} no trump high", number=n)
+            kind = A.KIND_WORDS[self.kind]
+            if self.trump >= 0:
+                return Phrase.coded(
+                    "whist.contract_suit",
+                    "{number} {kind} {suit}",
+                    number=n,
+                    kind=kind,
+                    suit=SUITS[self.trump],
+                )
+            return Phrase.coded("whist.contract_kind", "{number} {kind}", number=n, kind=kind)
         if self.two:
             if not self.hl_game:
                 return ""
             if self.hl_game == "low":
-                return "low"
-            return "high" + (f" {SUITS[self.trump]}" if self.trump >= 0 else " no trump")
-        return f"trump {SUITS[self.trump]}" if self.trump >= 0 else ""
+                return Phrase.coded("whist.contract_low", "low")
+            if self.trump >= 0:
+                return Phrase.coded(
+                    "whist.contract_high_suit", "high {suit}", suit=SUITS[self.trump]
+                )
+            return Phrase.coded("whist.contract_high_nt", "high no trump")
+        if self.trump >= 0:
+            return Phrase.coded("whist.contract_trump", "trump {suit}", suit=SUITS[self.trump])
+        return ""
 
     def returns(self) -> list[float]:
         return [self.scores[i & 1] for i in range(self.num_players)]

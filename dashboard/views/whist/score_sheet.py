@@ -336,7 +336,7 @@ def sheet_view() -> None:
         st.metric(shown[1], b)
     result = sheet.result()
     if result:
-        st.success(_("Game over: {result}.").format(result=result_words(result, sheet.names)))
+        st.success(_("Game over: {result}.").format(result=result_words(result)))
     else:
         goal = (
             _("+{target} wins, -{target} loses").format(target=rules.bid_target)
