@@ -819,6 +819,10 @@ class WhistState(State):
                 "deal": self.deal_no,
                 "dealer": self.dealer,
                 "contract": self.contract_text(),
+                # the contract as values: Bid Whist's bid and kind; Whist's 0 and "trump",
+                # two-player Whist's 0 and the game ("high" or "low")
+                "bid": self.bid_number if self.bidw else 0,
+                "kind": self.kind if self.bidw else (self.hl_game if self.two else "trump"),
                 "declarer": declarer,
                 "books": books,
                 "tricks": books,
