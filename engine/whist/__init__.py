@@ -17,6 +17,7 @@ from engine.core.protocol import Game, RandomBot
 from engine.whist.rules import WhistRules, players_for
 from engine.whist.scoring import (
     bid_whist_points,
+    books_needed,
     card_order,
     honours_points,
     playable_cards,
@@ -67,6 +68,7 @@ __all__ = [
     "GAME",
     "WhistRules",
     "bid_whist_points",
+    "books_needed",
     "card_order",
     "honours_points",
     "playable_cards",

@@ -31,6 +31,7 @@ from engine.core.errors import EngineError, ParseError, Phrase, word
 from engine.whist.rules import VARIANTS, WhistRules
 from engine.whist.scoring import (
     bid_whist_points,
+    books_needed,
     honours_points,
     two_player_whist_points,
     whist_points,
@@ -109,7 +110,8 @@ def bid_outcome(bid: int, kind: str, books: int) -> tuple[int, bool, int]:
     ((10, False, -4), (10, True, 8))
     """
     points = bid_whist_points(bid, kind, books)
-    return 6 + bid, books >= 6 + bid, points
+    need = books_needed(bid)
+    return need, books >= need, points
 
 
 class ScoreSheetError(ParseError):
