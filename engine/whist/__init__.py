@@ -45,7 +45,7 @@ def _heuristic():
 
 
 def _search(**budget):
-    from engine.whist.world import search_bot
+    from engine.whist.search import search_bot
 
     return search_bot(**budget)
 
@@ -60,7 +60,7 @@ GAME = Game(
     bots={"random": RandomBot, "heuristic": _heuristic, "mcts": _search},
     description="Classic trick-taking in four variants: Bid Whist (bidding, kitty, jokers) "
     "and Whist, for four players in partnerships or two players with straw piles.",
-    default_players=4,  # see the report: core bench reads default_players, not the ruleset
+    default_players=4,  # the variant's count; benches and tools that read no ruleset use it
     players_fixed_by_ruleset=players_for,
 )
 
