@@ -1044,11 +1044,11 @@ def _reasons(why: list) -> Phrase:
     return out
 
 
-_GAME: list = []  # engine.whist.GAME, once imported (it imports this module)
+_GAME: list = []  # engine.whist.game.GAME, once imported (it imports this module)
 
 
 def _game():
-    from engine.whist import GAME
+    from engine.whist.game import GAME
 
     _GAME.append(GAME)
     return GAME
