@@ -258,3 +258,19 @@ def test_whose_turn_on_the_games_page_is_worded_in_each_language_at_every_step()
         "whist.turn_play",
     } <= codes
     assert "whist.turn_over" in codes and "whist.turn_discard" in codes
+
+
+@pytest.mark.parametrize(("lang", "player"), [("ja", "プレイヤー4"), ("zh-TW", "玩家4")])
+def test_a_refused_action_names_the_seat_to_act_as_a_player(lang, player):
+    """A refusal quotes whose turn it is (a phrase with a seat): in the language, the seat
+    is the player, never the engine's ``seat 3``; in English the message is the engine's."""
+    from dashboard.i18n import error_text
+    from engine.core.errors import IllegalAction
+
+    state = get_game("whist").new_initial_state(first_dealer=3)
+    with pytest.raises(IllegalAction) as refused:
+        state.apply("pass")
+    assert str(refused.value) == "'pass' is not allowed now (chance deals (seat 3 deals))"
+    with language(lang):
+        shown = error_text(refused.value)
+    assert player in shown and "seat" not in shown
