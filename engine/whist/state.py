@@ -476,6 +476,19 @@ class WhistState(State):
             )
         if action.codes is not None and self._drawn_deal_ok(action):
             return
+        why = self._deal_reasons(action)
+        if why:
+            raise IllegalAction.coded(
+                "whist.deal_invalid",
+                "{deal!r}…: not a valid deal: {why}",
+                deal=str(action)[:60],
+                why=_reasons(why),
+            )
+
+    def _deal_reasons(self, action) -> list:
+        """What is wrong with a deal entered as text (phrases; none for a valid deal):
+        the number and sizes of the hands, the kitty, the straw piles, the turned card,
+        and every card of the deck exactly once."""
         r = self.ruleset
         n = self.num_players
         why = []
@@ -577,13 +590,7 @@ class WhistState(State):
                     cards=" ".join(sort_cards(CARD_CODE[c] for c in missing)),
                 )
             )
-        if why:
-            raise IllegalAction.coded(
-                "whist.deal_invalid",
-                "{deal!r}…: not a valid deal: {why}",
-                deal=str(action)[:60],
-                why=_reasons(why),
-            )
+        return why
 
     def _drawn_deal_ok(self, deal) -> bool:
         """A four-player deal that carries its masks, checked on the masks (the texts were
