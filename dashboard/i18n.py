@@ -202,12 +202,19 @@ def error_text(exc: BaseException) -> str:
     code = getattr(exc, "code", None)
     if current() == DEFAULT or not template or not code:
         return str(exc)
-    from engine.core.errors import Word
+    from engine.core.errors import Seat, Word
 
-    params = {
-        k: _(v) if isinstance(v, Word) else error_text(v) if getattr(v, "code", None) else v
-        for k, v in exc.params.items()
-    }  # an inner error or a Phrase (a worded place or reason) is worded too
+    def worded(v):
+        if isinstance(v, Word):
+            return _(v)
+        if isinstance(v, Seat):  # a seat of a phrase: the player, as pages name players
+            from dashboard.ui import seat_name
+
+            return seat_name(int(v))
+        return error_text(v) if getattr(v, "code", None) else v
+
+    # an inner error or a Phrase (a worded place or reason) is worded too
+    params = {k: worded(v) for k, v in exc.params.items()}
     try:
         return pgettext(code, template).format(**params)
     except (KeyError, IndexError, ValueError):  # a broken translation: say it in English

@@ -124,8 +124,8 @@ def test_whist_search_bot_chooses_a_legal_action_in_random_positions(variant):
 
 def _whist_endgame_positions(variant: str, count: int, seed: int):
     """Four-player Whist play positions with at most DD_TRICKS tricks left."""
+    from engine.whist.search import DD_TRICKS
     from engine.whist.state import PLAY
-    from engine.whist.world import DD_TRICKS
 
     game = get_game("whist")
     rng = random.Random(seed)
@@ -153,7 +153,7 @@ def test_whist_search_bot_plays_the_last_tricks_double_dummy_legally(variant):
     """The last tricks of a four-player deal: perfect-information Monte Carlo over the
     double-dummy solver picks a legal card, leaves the state unchanged, and is
     deterministic for a seed."""
-    from engine.whist.world import search_bot
+    from engine.whist.search import search_bot
 
     bot = search_bot(iterations=4, dd_worlds=3)
     positions = _whist_endgame_positions(variant, 60, seed=8)
@@ -167,22 +167,24 @@ def test_whist_search_bot_plays_the_last_tricks_double_dummy_legally(variant):
 
 
 @pytest.mark.parametrize(("game_name", "n"), [("stack5", 2), ("whist", 4)])
-def test_paired_search_gives_the_jth_iteration_of_every_root_move_the_same_luck(
-    game_name, n, monkeypatch
-):
+def test_paired_search_gives_the_jth_iteration_of_every_root_move_the_same_luck(game_name, n):
     """Common random numbers: the j-th iteration through each root move starts from the
     same determinization and deals the same chance (its own seeded stream). Stack 5's
-    search bot is paired; Whist's is not by default (measured no stronger), switched on."""
-    monkeypatch.setattr("engine.whist.world.PAIRED", True)
-    monkeypatch.setattr("engine.whist.world.SEARCH_BIDS", True)  # a bid is searched
+    search bot is paired; Whist's is not by default (measured no stronger), asked for here
+    at the first card of a deal (its bids are the heuristic's)."""
     game = get_game(game_name)
-    s = random_positions(game_name, n, 4, seed=5)[3] if game_name == "stack5" else None
-    if s is None:
+    if game_name == "stack5":
+        s = random_positions(game_name, n, 4, seed=5)[3]
+        bot = game.bots["mcts"](iterations=40)
+    else:
+        from engine.whist.search import search_bot
+
         s = game.new_initial_state(n)
-        rng = random.Random(2)
-        while s.current_player() < 0:
-            s.apply_trusted(s.sample_chance(rng))
-    bot = game.bots["mcts"](iterations=40)
+        rng, heuristic = random.Random(2), game.make_bot("heuristic")
+        while s.phase_name != "play":
+            p = s.current_player()
+            s.apply_trusted(s.sample_chance(rng) if p < 0 else heuristic.choose(s, p, rng))
+        bot = search_bot(iterations=40, paired=True)
     assert bot.paired
     streams: dict = {}
     pick, world = bot._root_pick, bot.sample_world

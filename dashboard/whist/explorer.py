@@ -5,10 +5,16 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard.charts import step_chart
-from dashboard.explorer_words import player, player_words
-from dashboard.i18n import N_, _, ngettext
+from dashboard.explorer_words import player
+from dashboard.i18n import N_, _
 from dashboard.whist.draw import back_html, card_html, cards_html, row, straw_html, trick_html
-from dashboard.whist.words import bid_words, contract_words, join, phase_word, variant_title
+from dashboard.whist.words import (
+    bid_words,
+    contract_words,
+    join,
+    phase_word,
+    variant_title,
+)
 
 
 def side_names(n: int) -> list[str]:
@@ -170,31 +176,3 @@ MEASURE = N_(
     "tricks of each four-player deal are graded (every card of a whole game would take "
     "minutes); the button under the move list grades every card of the deal on view."
 )
-
-# The engine's turn phrases by their code, in player words ({player}: the seat as a player).
-TURN_WORDS = {
-    "whist.turn_first_dealer": N_("the first dealer is to be drawn"),
-    "whist.turn_deal": N_("the cards are to be dealt ({player} deals)"),
-    "whist.turn_over": N_("game over"),
-    "whist.turn_direction": N_("{player} to name the direction (uptown or downtown)"),
-    "whist.turn_bid": N_("{player} to bid"),
-    "whist.turn_trump": N_("{player} to name the trump suit"),
-    "whist.turn_declare": N_("{player} to declare high or low"),
-    "whist.turn_play": N_("{player} to play a card"),
-}
-
-
-def turn_words(state) -> str:
-    """Who is to act, in the session's language (the engine's ``describe_turn`` by its
-    phrase code, the seat named as a player)."""
-    phrase = state.describe_turn()
-    code, params = getattr(phrase, "code", None), getattr(phrase, "params", {})
-    who = player(params["seat"]) if "seat" in params else ""
-    if code == "whist.turn_discard":
-        n = params["n"]
-        return ngettext(
-            "{player} to discard ({n} more card)", "{player} to discard ({n} more cards)", n
-        ).format(player=who, n=n)
-    if code in TURN_WORDS:
-        return _(TURN_WORDS[code]).format(player=who)
-    return player_words(phrase)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dashboard.game_ui import GameUI, PlayMode
 from dashboard.i18n import N_
-from dashboard.whist import explorer, play
+from dashboard.whist import explorer, play, words
 from dashboard.whist.play_words import describe
 from engine.whist.history import history
 
@@ -25,7 +25,7 @@ UI = GameUI(
     history=history,
     charts=explorer.charts,
     measure=explorer.MEASURE,
-    turn_words=explorer.turn_words,
+    turn_words=words.turn_words,
     chance="dealer",
     deal_of=deal_of,
     explorer_page="views/whist/games.py",

@@ -1,27 +1,25 @@
-"""The engine's Whist words (variants, suits, bid kinds, contracts, phases) in the
-page's language. The engine's texts stay English; these only re-word them for display.
+"""The engine's Whist words (variants, suits, bid kinds, bids, contracts, turns, phases,
+score-sheet deals and results) in the page's language.
 
->>> contract_words("4 uptown S"), contract_words("3 no trump low"), contract_words("high H")
-('4 uptown S', '3 no trump low', 'high H')
->>> bid_words("bid 5 notrump"), bid_words("pass")
+The engine gives its texts as coded phrases (:class:`engine.core.errors.Phrase`) and its
+actions as values; these are worded from their codes and parameters, never read back from
+the English. In English the words are the engine's own.
+
+>>> from engine.whist.actions import Bid
+>>> bid_words(Bid(5, "notrump")), bid_words("pass")
 ('bid 5 notrump', 'pass')
 """
 
 from __future__ import annotations
 
-import re
-
-from dashboard.i18n import N_, _, current, pgettext
-from engine.whist.cards import SUIT_SYMBOLS
-
-VARIANT_TITLES = {
-    "bid4": N_("Bid Whist, 4 players"),
-    "whist4": N_("Whist, 4 players"),
-    "bid2": N_("Bid Whist, 2 players"),
-    "whist2": N_("Whist, 2 players"),
-}
-SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
-KINDS = {"uptown": N_("uptown"), "downtown": N_("downtown"), "notrump": N_("notrump")}
+from dashboard.i18n import _, current, ngettext, pgettext
+from dashboard.phrases import phrase_text
+from dashboard.ui import seat_name
+from engine.core.errors import ParseError
+from engine.whist.actions import KIND_WORDS, Bid, Pass, parse_action
+from engine.whist.cards import SUIT_NAMES, SUIT_SYMBOLS
+from engine.whist.rules import VARIANT_TITLES
+from engine.whist.score_sheet import default_names
 
 
 def join(items) -> str:
@@ -46,7 +44,7 @@ def suit_mark(letter: str) -> str:
 
 
 def kind_word(kind: str) -> str:
-    return _(KINDS[kind]) if kind in KINDS else kind
+    return _(KIND_WORDS[kind]) if kind in KIND_WORDS else kind
 
 
 def high_low(game: str) -> str:
@@ -72,62 +70,77 @@ def phase_word(phase: str) -> str:
     return words.get(phase, phase)
 
 
-_BID = re.compile(r"bid ([1-7]) (uptown|downtown|notrump)")
-_NO_TRUMP = re.compile(r"([1-7]) no trump(?: (high|low))?")
-_TRUMPED = re.compile(r"([1-7]) (uptown|downtown)(?: ([SHDC]))?")
-_HIGH = re.compile(r"high(?: ([SHDC])| (no trump))")
-_TRUMP = re.compile(r"trump ([SHDC])")
-
-
-def bid_words(text: str) -> str:
-    """A bid as the engine writes it (``bid 4 uptown``, ``pass``) in the page's language."""
-    if text == "pass":
+def bid_words(bid) -> str:
+    """A bid (a :class:`~engine.whist.actions.Bid` or ``Pass``, or its record text such as
+    ``bid 4 uptown``, read by the engine's parser) in the page's language."""
+    if isinstance(bid, str):
+        try:
+            bid = parse_action(bid)
+        except ParseError:
+            return bid
+    if isinstance(bid, Pass):
         return pgettext("bid", "pass")
-    m = _BID.fullmatch(text)
-    if m:
-        return _("bid {number} {kind}").format(number=m[1], kind=kind_word(m[2]))
-    return text
+    if isinstance(bid, Bid):
+        return _("bid {number} {kind}").format(number=bid.number, kind=kind_word(bid.kind))
+    return str(bid)
 
 
-def contract_words(text: str) -> str:
-    """A contract as ``state.contract_text()`` writes it, in the page's language."""
-    m = _NO_TRUMP.fullmatch(text)
-    if m:
-        if m[2] == "high":
-            return _("{number} no trump high").format(number=m[1])
-        if m[2] == "low":
-            return _("{number} no trump low").format(number=m[1])
-        return _("{number} no trump").format(number=m[1])
-    m = _TRUMPED.fullmatch(text)
-    if m:
-        words = f"{m[1]} {kind_word(m[2])}"
-        return words + (f" {suit_mark(m[3])}" if m[3] else "")
-    if text in ("high", "low"):
-        return high_low(text)
-    m = _HIGH.fullmatch(text)
-    if m:
-        rest = suit_mark(m[1]) if m[1] else _("no trump")
-        return f"{high_low('high')} {rest}"
-    m = _TRUMP.fullmatch(text)
-    if m:
-        return _("trump {mark}").format(mark=suit_mark(m[1]))
-    return text
+#: the contract phrases a template cannot word: a suit is its letter in English and its
+#: symbol in the other languages (:func:`suit_mark`)
+CONTRACT_WORDERS = {
+    "whist.contract_suit": lambda number, kind, suit: (
+        f"{number} {kind_word(kind)} {suit_mark(suit)}"
+    ),
+    "whist.contract_high_suit": lambda suit: f"{high_low('high')} {suit_mark(suit)}",
+    "whist.contract_trump": lambda suit: _("trump {mark}").format(mark=suit_mark(suit)),
+}
+
+
+def contract_words(contract) -> str:
+    """A contract as ``state.contract_text()`` gives it (a coded phrase), in the page's
+    language; any other text is shown as given."""
+    return phrase_text(contract, CONTRACT_WORDERS)
+
+
+#: the engine's turn phrases (``describe_turn``) in player words, by their code
+TURN_WORDERS = {
+    "whist.turn_first_dealer": lambda: _("the first dealer is to be drawn"),
+    "whist.turn_deal": lambda seat: _("the cards are to be dealt ({player} deals)").format(
+        player=seat_name(seat)
+    ),
+    "whist.turn_over": lambda: _("game over"),
+    "whist.turn_direction": lambda seat: _(
+        "{player} to name the direction (uptown or downtown)"
+    ).format(player=seat_name(seat)),
+    "whist.turn_bid": lambda seat: _("{player} to bid").format(player=seat_name(seat)),
+    "whist.turn_trump": lambda seat: _("{player} to name the trump suit").format(
+        player=seat_name(seat)
+    ),
+    "whist.turn_declare": lambda seat: _("{player} to declare high or low").format(
+        player=seat_name(seat)
+    ),
+    "whist.turn_play": lambda seat: _("{player} to play a card").format(player=seat_name(seat)),
+    "whist.turn_discard": lambda seat, n: ngettext(
+        "{player} to discard ({n} more card)", "{player} to discard ({n} more cards)", n
+    ).format(player=seat_name(seat), n=n),
+}
+
+
+def turn_words(state) -> str:
+    """Who is to act, in the session's language (the engine's ``describe_turn`` by its
+    phrase code, the seat named as a player)."""
+    return phrase_text(state.describe_turn(), TURN_WORDERS)
 
 
 # --- the score sheet's words ---------------------------------------------------------------
-DEFAULT_SIDES = {"North–South": N_("North–South"), "East–West": N_("East–West")}
+def _default_names() -> set[str]:
+    return {*default_names("bid4"), *default_names("whist2")}
 
 
 def shown_name(name: str) -> str:
     """A side's name as shown: the sheet's default names (``North–South``, ``Player 1``)
     in the page's language, a name the players gave as they gave it."""
-    if name in DEFAULT_SIDES:
-        return _(DEFAULT_SIDES[name])
-    if name == "Player 1":
-        return _("Player 1")
-    if name == "Player 2":
-        return _("Player 2")
-    return name
+    return _(name) if name in _default_names() else name
 
 
 def stored_name(text: str) -> str:
@@ -137,7 +150,7 @@ def stored_name(text: str) -> str:
 
     for lang in LANGUAGES:
         with language(lang):
-            for name in (*DEFAULT_SIDES, "Player 1", "Player 2"):
+            for name in _default_names():
                 if text == shown_name(name):
                     return name
     return text
@@ -187,27 +200,7 @@ def entry_words(entry: dict, names) -> str | None:
     return None
 
 
-_WINS_BID = re.compile(r"(.+) wins with (-?\d+) \(reached \+(\d+)\)", re.S)
-_LOSES_BID = re.compile(r"(.+) loses with (-?\d+) \(reached -(\d+)\); (.+) wins", re.S)
-_WINS_TARGET = re.compile(r"(.+) wins with (-?\d+) \(target (\d+)\)", re.S)
-
-
-def result_words(text: str, names) -> str:
-    """The score sheet's end of game (``ScoreSheet.result()``) in the page's language."""
-    by_name = {n: shown_name(n) for n in names}
-    m = _LOSES_BID.fullmatch(text)
-    if m and m[1] in by_name and m[4] in by_name:
-        return _("{side} loses with {score} (reached -{target}); {other} wins").format(
-            side=by_name[m[1]], score=m[2], target=m[3], other=by_name[m[4]]
-        )
-    m = _WINS_BID.fullmatch(text)
-    if m and m[1] in by_name:
-        return _("{side} wins with {score} (reached +{target})").format(
-            side=by_name[m[1]], score=m[2], target=m[3]
-        )
-    m = _WINS_TARGET.fullmatch(text)
-    if m and m[1] in by_name:
-        return _("{side} wins with {score} (target {target})").format(
-            side=by_name[m[1]], score=m[2], target=m[3]
-        )
-    return text
+def result_words(result) -> str:
+    """The score sheet's end of game (``ScoreSheet.result()``, a coded phrase whose default
+    side names are words) in the page's language."""
+    return phrase_text(result)

@@ -13,10 +13,11 @@ True
 
 from __future__ import annotations
 
-from engine.core.protocol import Game, RandomBot
-from engine.whist.rules import WhistRules, players_for
+from engine.whist.game import GAME
+from engine.whist.rules import WhistRules
 from engine.whist.scoring import (
     bid_whist_points,
+    books_needed,
     card_order,
     honours_points,
     playable_cards,
@@ -25,48 +26,11 @@ from engine.whist.scoring import (
     whist_points,
 )
 
-
-def _new_state(num_players, ruleset):
-    if not _STATE:  # imported on first use
-        from engine.whist.state import WhistState
-
-        _STATE.append(WhistState)
-    return _STATE[0](num_players, ruleset)
-
-
-_STATE: list = []
-
-
-def _heuristic():
-    from engine.whist.bots import HeuristicBot
-
-    return HeuristicBot()
-
-
-def _search(**budget):
-    from engine.whist.world import search_bot
-
-    return search_bot(**budget)
-
-
-GAME = Game(
-    name="whist",
-    title="Whist and Bid Whist",
-    min_players=2,
-    max_players=4,
-    ruleset_class=WhistRules,
-    new_state=_new_state,
-    bots={"random": RandomBot, "heuristic": _heuristic, "mcts": _search},
-    description="Classic trick-taking in four variants: Bid Whist (bidding, kitty, jokers) "
-    "and Whist, for four players in partnerships or two players with straw piles.",
-    default_players=4,  # see the report: core bench reads default_players, not the ruleset
-    players_fixed_by_ruleset=players_for,
-)
-
 __all__ = [
     "GAME",
     "WhistRules",
     "bid_whist_points",
+    "books_needed",
     "card_order",
     "honours_points",
     "playable_cards",

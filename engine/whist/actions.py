@@ -28,6 +28,8 @@ from engine.whist.cards import (
 )
 
 KINDS = ("uptown", "downtown", "notrump")
+#: the bid kinds as words of a text (the app translates them)
+KIND_WORDS = {"uptown": word("uptown"), "downtown": word("downtown"), "notrump": word("notrump")}
 _KIND_ALIASES = {
     "uptown": "uptown",
     "up": "uptown",

@@ -35,7 +35,7 @@ from engine.core.annotation import Annotation, Thresholds, mark_for
 from engine.core.errors import EngineError, Phrase
 from engine.core.records import GameRecord, states
 from engine.whist.cards import CARD_CODE, CARD_TEXT, RANKS
-from engine.whist.scoring import bid_whist_points, whist_points
+from engine.whist.scoring import bid_whist_points, books_needed, whist_points
 from engine.whist.solver import Solver
 
 UNIT = "tricks"
@@ -236,7 +236,7 @@ def _points_function(st):
 
         def made(ns: int) -> bool:
             books = ns if dside == 0 else total - ns
-            return books >= 6 + st.bid_number
+            return books >= books_needed(st.bid_number)
 
         def pts(side: int, ns: int) -> int:
             books = ns if dside == 0 else total - ns

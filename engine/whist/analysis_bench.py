@@ -10,12 +10,8 @@ Each deal is the first deal of a shipped record (``data/whist/bid4.jsonl``, then
 
 prints each deal's contract and time, then the median, p90 and maximum; ``--first``
 starts at record K; ``--out`` writes the annotations (one JSON line per deal) to
-compare two versions of the solver.
-
-Measured with the compiled solver (``make install``) on a shared 2-core machine, all 40
-deals (the default, about a minute of CPU): median 1.17 s, p90 3.59 s, max 6.17 s (7
-downtown spades, deal 39; 7 no trump high, deal 34, 6.16 s), none over 10 s; the
-pure-Python solver takes about three times as long.
+compare two versions of the solver. The figures measured are in ``docs/benchmarks.md``
+("Whist: grading whole deals").
 """
 
 from __future__ import annotations

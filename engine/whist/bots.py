@@ -88,7 +88,7 @@ def best_contract(cards: list[int], nt_bonus: float = 0.3) -> tuple[float, str, 
 class HeuristicBot(Bot):
     """``bid_extra``: books added to the hand's estimate when bidding, ``nt_bonus``: to no
     trump's. The registered heuristic bids with 0 and 0.3; the search bot, which makes
-    more of its contracts, with more (``engine.whist.world.BID_EXTRA``)."""
+    more of its contracts, with more (``engine.whist.search.BID_EXTRA``)."""
 
     name = "heuristic"
 

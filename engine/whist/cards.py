@@ -19,10 +19,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from engine.core.errors import ParseError
+from engine.core.errors import ParseError, word
 
 SUITS = "SHDC"
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+#: each suit's name (a word the app translates)
+SUIT_NAMES = {"S": word("spades"), "H": word("hearts"), "D": word("diamonds"), "C": word("clubs")}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 LJ = 52

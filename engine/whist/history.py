@@ -41,19 +41,14 @@ def deal_rows(game_no: int, rec: GameRecord, s) -> list[dict]:
     rows = []
     for d in s.deal_log:
         side = d["declarer"] % 2 if d["declarer"] is not None and d["declarer"] >= 0 else -1
-        contract = d["contract"]
         rows.append(
             {
                 "game": game_no,
                 "variant": s.ruleset.variant,
                 "deal": d["deal"],
-                "contract": contract,
-                "bid": int(contract.split()[0]) if s.bidw else 0,
-                "kind": (
-                    ("notrump" if "no trump" in contract else contract.split()[1])
-                    if s.bidw
-                    else contract.split()[0]
-                ),
+                "contract": str(d["contract"]),
+                "bid": d["bid"],
+                "kind": d["kind"],
                 "declarer_side": side,
                 "declarer_bot": rec.players[d["declarer"]] if side >= 0 else "",
                 "books_declarer": d["books"][side] if side >= 0 else -1,

@@ -2,99 +2,85 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from engine.core.errors import RulesetError
+from engine.core.errors import RulesetError, word
+from engine.core.ruleset import option
 
 VARIANTS = ("bid4", "whist4", "bid2", "whist2")
+#: each variant's title (a word the app translates)
 VARIANT_TITLES = {
-    "bid4": "Bid Whist, 4 players",
-    "whist4": "Whist, 4 players",
-    "bid2": "Bid Whist, 2 players",
-    "whist2": "Whist, 2 players",
+    "bid4": word("Bid Whist, 4 players"),
+    "whist4": word("Whist, 4 players"),
+    "bid2": word("Bid Whist, 2 players"),
+    "whist2": word("Whist, 2 players"),
 }
 
 
 @dataclass(frozen=True)
 class WhistRules:
-    variant: str = field(
-        default="bid4",
-        metadata={
-            "doc": "bid4 = Bid Whist 4 players, whist4 = Whist 4 players, bid2 / whist2 = "
-            "the two-player games with straw piles; fixes the number of players",
-            "choices": VARIANTS,
-        },
+    variant: str = option(
+        "bid4",
+        "bid4 = Bid Whist 4 players, whist4 = Whist 4 players, bid2 / whist2 = "
+        "the two-player games with straw piles; fixes the number of players",
+        choices=VARIANTS,
     )
-    bid_target: int = field(
-        default=7,
-        metadata={
-            "doc": "Bid Whist ends when a side reaches +target (it wins) or -target (it loses)",
-            "min": 1,
-            "max": 50,
-        },
+    bid_target: int = option(
+        7,
+        "Bid Whist ends when a side reaches +target (it wins) or -target (it loses)",
+        min=1,
+        max=50,
     )
-    whist_target: int = field(
-        default=5,
-        metadata={
-            "doc": "Whist (four and two players): the first side to reach this many points "
-            "wins; RULES.md gives no separate target for two players",
-            "assumption": True,
-            "choices": (5, 7, 10),
-            "min": 5,
-            "max": 10,
-        },
+    whist_target: int = option(
+        5,
+        "Whist (four and two players): the first side to reach this many points "
+        "wins; RULES.md gives no separate target for two players",
+        assumption=True,
+        choices=(5, 7, 10),
+        min=5,
+        max=10,
     )
-    first_dealer: int = field(
-        default=-1,
-        metadata={
-            "doc": "-1: the first dealer is drawn at random (a chance action 'dealer N'); "
-            "0..3: that seat deals first. The deal then passes left each hand",
-            "min": -1,
-            "max": 3,
-        },
+    first_dealer: int = option(
+        -1,
+        "-1: the first dealer is drawn at random (a chance action 'dealer N'); "
+        "0..3: that seat deals first. The deal then passes left each hand",
+        min=-1,
+        max=3,
     )
-    honours_after_tricks: bool = field(
-        default=False,
-        metadata={
-            "doc": "Whist honours are not scored by a side that 'already' has 4 points or "
-            "more. False (default, traditional short Whist): 'already' is the side's score "
-            "before this deal. True: this deal's trick points are added first, so tricks "
-            "that lift the side to 4 also cancel its honours. Either way tricks are scored "
-            "before honours: a side that reaches the target on tricks wins before the other "
-            "side's honours count",
-            "assumption": True,
-        },
+    honours_after_tricks: bool = option(
+        False,
+        "Whist honours are not scored by a side that 'already' has 4 points or "
+        "more. False (default, traditional short Whist): 'already' is the side's score "
+        "before this deal. True: this deal's trick points are added first, so tricks "
+        "that lift the side to 4 also cancel its honours. Either way tricks are scored "
+        "before honours: a side that reaches the target on tricks wins before the other "
+        "side's honours count",
+        assumption=True,
     )
-    jokers_follow_trump: bool = field(
-        default=False,
-        metadata={
-            "doc": "Bid Whist jokers when following suit. False (default, the article's "
-            "rule): jokers have no suit; play one only when leading or when holding no card "
-            "of the suit led, trump led included; after a led joker the next card sets the "
-            "suit. True (the common club rule): in a trump contract the jokers are cards of "
-            "the trump suit for following: on a trump lead a player holding a trump or a "
-            "joker must play one of them, a joker may not be played on a side-suit lead "
-            "while holding that suit, and a led joker is a trump lead. No trump contracts "
-            "are unaffected",
-            "assumption": True,
-        },
+    jokers_follow_trump: bool = option(
+        False,
+        "Bid Whist jokers when following suit. False (default, the article's "
+        "rule): jokers have no suit; play one only when leading or when holding no card "
+        "of the suit led, trump led included; after a led joker the next card sets the "
+        "suit. True (the common club rule): in a trump contract the jokers are cards of "
+        "the trump suit for following: on a trump lead a player holding a trump or a "
+        "joker must play one of them, a joker may not be played on a side-suit lead "
+        "while holding that suit, and a led joker is a trump lead. No trump contracts "
+        "are unaffected",
+        assumption=True,
     )
-    high_game_trump: str = field(
-        default="dealer_last",
-        metadata={
-            "doc": "two-player Whist High game trump: 'dealer_last' = the suit of the last "
-            "card dealt to the dealer (shown to both); 'none' = no trump",
-            "assumption": True,
-            "choices": ("dealer_last", "none"),
-        },
+    high_game_trump: str = option(
+        "dealer_last",
+        "two-player Whist High game trump: 'dealer_last' = the suit of the last "
+        "card dealt to the dealer (shown to both); 'none' = no trump",
+        assumption=True,
+        choices=("dealer_last", "none"),
     )
-    two_player_honours: bool = field(
-        default=False,
-        metadata={
-            "doc": "two-player Whist: score honours (A K Q J of trumps in a player's 12-card "
-            "hand) in High games; RULES.md says they are not scored",
-            "assumption": True,
-        },
+    two_player_honours: bool = option(
+        False,
+        "two-player Whist: score honours (A K Q J of trumps in a player's 12-card "
+        "hand) in High games; RULES.md says they are not scored",
+        assumption=True,
     )
 
     def validate(self) -> None:

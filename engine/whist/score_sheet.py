@@ -27,10 +27,11 @@ from dataclasses import dataclass, field
 
 import polars as pl
 
-from engine.core.errors import EngineError, ParseError, Phrase
+from engine.core.errors import EngineError, ParseError, Phrase, word
 from engine.whist.rules import VARIANTS, WhistRules
 from engine.whist.scoring import (
     bid_whist_points,
+    books_needed,
     honours_points,
     two_player_whist_points,
     whist_points,
@@ -57,7 +58,9 @@ def default_names(variant: str) -> tuple[str, str]:
     >>> default_names("bid4"), default_names("whist2")
     (('North–South', 'East–West'), ('Player 1', 'Player 2'))
     """
-    return ("Player 1", "Player 2") if variant.endswith("2") else ("North–South", "East–West")
+    if variant.endswith("2"):
+        return (word("Player 1"), word("Player 2"))
+    return (word("North–South"), word("East–West"))
 
 
 def check_names(names, variant: str) -> tuple[str, str]:
@@ -107,7 +110,8 @@ def bid_outcome(bid: int, kind: str, books: int) -> tuple[int, bool, int]:
     ((10, False, -4), (10, True, 8))
     """
     points = bid_whist_points(bid, kind, books)
-    return 6 + bid, books >= 6 + bid, points
+    need = books_needed(bid)
+    return need, books >= need, points
 
 
 class ScoreSheetError(ParseError):
@@ -234,25 +238,47 @@ class ScoreSheet:
         b = sum(e["points"][1] for e in self.entries)
         return (a, b)
 
-    def result(self) -> str | None:
-        """The end of the game in words, or None while it goes on."""
+    def result(self) -> Phrase | None:
+        """The end of the game in words (a :class:`Phrase`), or None while it goes on."""
         a, b = self.totals()
         if self.variant.startswith("bid"):
             t = self.rules.bid_target
             for side, score in ((0, a), (1, b)):
                 if score >= t:
-                    return f"{self.names[side]} wins with {score} (reached +{t})"
+                    return Phrase.coded(
+                        "sheet.wins_bid",
+                        "{side} wins with {score} (reached +{target})",
+                        side=self._name(side),
+                        score=score,
+                        target=t,
+                    )
                 if score <= -t:
-                    return (
-                        f"{self.names[side]} loses with {score} (reached -{t}); "
-                        f"{self.names[1 - side]} wins"
+                    return Phrase.coded(
+                        "sheet.loses_bid",
+                        "{side} loses with {score} (reached -{target}); {other} wins",
+                        side=self._name(side),
+                        score=score,
+                        target=t,
+                        other=self._name(1 - side),
                     )
             return None
         t = self.rules.whist_target
         if a >= t or b >= t:
             side = 0 if a >= b else 1
-            return f"{self.names[side]} wins with {max(a, b)} (target {t})"
+            return Phrase.coded(
+                "sheet.wins_target",
+                "{side} wins with {score} (target {target})",
+                side=self._name(side),
+                score=max(a, b),
+                target=t,
+            )
         return None
+
+    def _name(self, side: int) -> str:
+        """A side's name in a phrase: a default name (:func:`default_names`) is a word the
+        app translates, a name the players gave stays as they gave it."""
+        name = self.names[side]
+        return word(name) if name in default_names(self.variant) else name
 
     def frame(self) -> pl.DataFrame:
         """One row per deal: points and running totals per side."""

@@ -229,8 +229,19 @@ def bid_whist_points(bid: int, kind: str, books: int) -> int:
             "contract kind {kind!r} is not one of 'uptown', 'downtown', 'notrump'",
             kind=kind,
         )
-    points = books - 6 if books >= 6 + bid else -bid
+    points = books - 6 if books >= books_needed(bid) else -bid
     return 2 * points if kind == "notrump" else points
+
+
+def books_needed(bid: int) -> int:
+    """The books a Bid Whist contract of ``bid`` needs to be made, the kitty book
+    included: the six of the "book" plus the bid (RULES.md §4). The one place of this rule
+    (the scoring, the score sheet, the grading and the pages call it).
+
+    >>> books_needed(3), books_needed(7)
+    (9, 13)
+    """
+    return 6 + bid
 
 
 def whist_points(tricks: int) -> int:

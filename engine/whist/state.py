@@ -1,3 +1,4 @@
+# Over 600 lines: one class whose hot paths (apply, legal_actions) inline its transitions.
 """The Whist / Bid Whist game state: whole games of many deals (RULES.md §4).
 
 Phases of one deal: ``deal`` (chance) → Bid Whist: ``bid`` → ``trump`` (trump suit or
@@ -25,7 +26,7 @@ import random
 from fractions import Fraction
 from operator import attrgetter
 
-from engine.core.errors import EngineError, IllegalAction, Phrase, word
+from engine.core.errors import EngineError, IllegalAction, Phrase, Seat, word
 from engine.core.protocol import CHANCE, TERMINAL, State
 from engine.whist import actions as A
 from engine.whist.cards import (
@@ -43,14 +44,26 @@ from engine.whist.cards import (
 )
 from engine.whist.rules import WhistRules
 from engine.whist.scoring import (
-    _STRENGTH,
-    _strength,
     bid_whist_points,
     contract_is_low,
     honours_points,
     strongest,
     two_player_whist_points,
     whist_points,
+)
+from engine.whist.tables import (
+    BIDS,
+    BIT,
+    BITS52,
+    BITS54,
+    CARD_BIT,
+    NEXT_SEAT,
+    PLAYS,
+    TRICK_SEATS,
+    discard_actions,
+    follow_by_led,
+    play_tables,
+    strong_tables,
 )
 
 DEALER, DEAL, BID, TRUMP, DISCARD, DECLARE, PLAY, END = range(8)
@@ -87,7 +100,7 @@ class WhistState(State):
         self.bidw = ruleset.bidding
         self.n_tricks = 12 if self.bidw else 13
         self.trick_size = TRICK_CARDS
-        self._next = _NEXT_SEAT[self.two]  # the seat after each seat in a trick
+        self._next = NEXT_SEAT[self.two]  # the seat after each seat in a trick
         self.scores = [0, 0]
         self.deal_no = 0
         self.deal_log = []
@@ -156,31 +169,27 @@ class WhistState(State):
             return Phrase.coded("whist.turn_first_dealer", "chance draws the first dealer")
         if p == DEAL:
             return Phrase.coded(
-                "whist.turn_deal", "chance deals (seat {seat} deals)", seat=self.dealer
+                "whist.turn_deal", "chance deals ({seat} deals)", seat=Seat(self.dealer)
             )
         if p == END:
             return Phrase.coded("whist.turn_over", "game over")
-        seat = self.to_act
+        seat = Seat(self.to_act)
         if p == DISCARD:
             return Phrase.coded(
                 "whist.turn_discard",
-                "seat {seat} to discard ({n} more)",
+                "{seat} to discard ({n} more)",
                 seat=seat,
                 n=6 - len(self.discards),
             )
         if p == TRUMP and self.kind == "notrump":
-            return Phrase.coded(
-                "whist.turn_direction", "seat {seat} to name the direction", seat=seat
-            )
+            return Phrase.coded("whist.turn_direction", "{seat} to name the direction", seat=seat)
         if p == BID:
-            return Phrase.coded("whist.turn_bid", "seat {seat} to bid", seat=seat)
+            return Phrase.coded("whist.turn_bid", "{seat} to bid", seat=seat)
         if p == TRUMP:
-            return Phrase.coded("whist.turn_trump", "seat {seat} to name the trump suit", seat=seat)
+            return Phrase.coded("whist.turn_trump", "{seat} to name the trump suit", seat=seat)
         if p == DECLARE:
-            return Phrase.coded(
-                "whist.turn_declare", "seat {seat} to declare high or low", seat=seat
-            )
-        return Phrase.coded("whist.turn_play", "seat {seat} to play a card", seat=seat)
+            return Phrase.coded("whist.turn_declare", "{seat} to declare high or low", seat=seat)
+        return Phrase.coded("whist.turn_play", "{seat} to play a card", seat=seat)
 
     # --- moves ------------------------------------------------------------------------
     def legal_actions(self) -> tuple:  # a Sequence, as the protocol says
@@ -192,7 +201,7 @@ class WhistState(State):
             seat = self.to_act
             playable = self.hands[seat] | self.tops[seat]
             led = self.led
-            t = _PLAYS or _play_tables()
+            t = PLAYS or play_tables()
             if led >= 0:  # must follow the suit led when able (jokers have no suit)
                 if led != self.trump or not self.club:
                     sub = playable >> 13 * led & 0x1FFF
@@ -214,12 +223,12 @@ class WhistState(State):
             p = self.phase
             if p == BID:
                 high = self.high_bid
-                legal = _BIDS[
+                legal = BIDS[
                     -1 if high is None else high.rank,
                     not (self.to_act == self.dealer and high is None),
                 ]
             elif p == DISCARD:
-                legal = _discards(self.hands[self.to_act])
+                legal = discard_actions(self.hands[self.to_act])
             elif p == TRUMP:
                 legal = A.DIRECTIONS if self.kind == "notrump" else A.TRUMPS
             elif p == DECLARE:
@@ -245,7 +254,7 @@ class WhistState(State):
                 if self._legal is None:
                     self.legal_actions()  # sets ``_lmask``, the cards allowed now
                 c = action.code
-                bit = _CARD_BIT[c]
+                bit = CARD_BIT[c]
                 if self._lmask & bit:  # (no card: code -1, bit 0)
                     self._pending.append(action)
                     if self.piles is not None:  # two players with straw piles
@@ -299,7 +308,7 @@ class WhistState(State):
                         if best < 0:  # pragma: no cover - four cards hold a card of the suit led
                             i = -1
                         leader = seat
-                        seats = _TRICK_SEATS[0][leader]
+                        seats = TRICK_SEATS[0][leader]
                         w = seats[i]
                         self.books[w & 1] += 1
                         tricks = self.tricks
@@ -313,7 +322,7 @@ class WhistState(State):
                             return
                         seat = w  # the winner leads: any card
                     sub = self._lmask = hands[seat]
-                    t = _PLAYS or _play_tables()
+                    t = PLAYS or play_tables()
                     self._legal = (
                         t[0][sub & 0x1FFF]
                         + t[1][sub >> 13 & 0x1FFF]
@@ -327,9 +336,9 @@ class WhistState(State):
                 c = action.code
                 seat = self.to_act
                 hand = self.hands[seat]
-                if hand & _CARD_BIT[c]:  # ``_discard(c)`` written out
+                if hand & CARD_BIT[c]:  # ``_discard(c)`` written out
                     self._pending.append(action)
-                    self.hands[seat] = hand ^ _BIT[c]
+                    self.hands[seat] = hand ^ BIT[c]
                     discards = self.discards
                     discards.append(c)
                     if len(discards) < 6:
@@ -337,7 +346,7 @@ class WhistState(State):
                         if legal is not None:
                             # the same discards less this one (lowest card first: its
                             # place is the count of lower cards in the hand)
-                            i = (hand & _BIT[c] - 1).bit_count()
+                            i = (hand & BIT[c] - 1).bit_count()
                             self._legal = legal[:i] + legal[i + 1 :]
                         return
                     self._legal = None
@@ -420,12 +429,12 @@ class WhistState(State):
             return super().sample_chance(rng)
         if not self.two:
             if type(rng) is random.Random:  # the deck's card bits, shuffled as the cards
-                bits = list(_BITS54 if self.bidw else _BITS52)
+                bits = list(BITS54 if self.bidw else BITS52)
                 shuffle(rng, bits)
             else:  # any other rng (a scripted one may set the cards) shuffles the cards
                 deck = list(DECK54 if self.bidw else DECK52)
                 shuffle(rng, deck)
-                bits = [_BIT[c] for c in deck]
+                bits = [BIT[c] for c in deck]
             return A.deal_of_bits(bits, 12 if self.bidw else 13, self.bidw, self.dealer)
         deck = list(DECK54 if self.bidw else DECK52)
         shuffle(rng, deck)
@@ -467,6 +476,19 @@ class WhistState(State):
             )
         if action.codes is not None and self._drawn_deal_ok(action):
             return
+        why = self._deal_reasons(action)
+        if why:
+            raise IllegalAction.coded(
+                "whist.deal_invalid",
+                "{deal!r}…: not a valid deal: {why}",
+                deal=str(action)[:60],
+                why=_reasons(why),
+            )
+
+    def _deal_reasons(self, action) -> list:
+        """What is wrong with a deal entered as text (phrases; none for a valid deal):
+        the number and sizes of the hands, the kitty, the straw piles, the turned card,
+        and every card of the deck exactly once."""
         r = self.ruleset
         n = self.num_players
         why = []
@@ -534,9 +556,9 @@ class WhistState(State):
             why.append(
                 Phrase.coded(
                     "whist.deal_why_turn_hand",
-                    "the turned card {card} must be in the dealer's (seat {seat}) hand",
+                    "the turned card {card} must be in the dealer's ({seat}) hand",
                     card=action.turn,
-                    seat=self.dealer,
+                    seat=Seat(self.dealer),
                 )
             )
         cards = [c for h in action.hands for c in h] + list(action.kitty)
@@ -568,13 +590,7 @@ class WhistState(State):
                     cards=" ".join(sort_cards(CARD_CODE[c] for c in missing)),
                 )
             )
-        if why:
-            raise IllegalAction.coded(
-                "whist.deal_invalid",
-                "{deal!r}…: not a valid deal: {why}",
-                deal=str(action)[:60],
-                why=_reasons(why),
-            )
+        return why
 
     def _drawn_deal_ok(self, deal) -> bool:
         """A four-player deal that carries its masks, checked on the masks (the texts were
@@ -722,15 +738,15 @@ class WhistState(State):
     def _start_play(self, leader: int) -> None:
         self.phase = PLAY
         self.leader = self.to_act = leader
-        self._strong = _strong_tables(self.trump, self.low)
-        self._follow = _follow_by_led(self.trump, self.club)
+        self._strong = strong_tables(self.trump, self.low)
+        self._follow = follow_by_led(self.trump, self.club)
 
     def _play(self, c: int) -> None:
         seat = self.to_act
         hands = self.hands
         h = hands[seat]
-        if h & _BIT[c]:
-            hands[seat] = h ^ _BIT[c]
+        if h & BIT[c]:
+            hands[seat] = h ^ BIT[c]
         else:
             self._take_straw(seat, c)
         cards = self.trick_cards
@@ -755,7 +771,7 @@ class WhistState(State):
         i = strongest(self._strong[self.led], cards)
         a, b, c, d = cards
         leader = self.leader
-        seats = _TRICK_SEATS[self.two][leader]
+        seats = TRICK_SEATS[self.two][leader]
         w = seats[i]
         self.books[w & 1] += 1
         tricks = self.tricks
@@ -769,7 +785,7 @@ class WhistState(State):
     @property
     def trick_seats(self) -> list[int]:
         """The seats that played to the trick in progress, in order."""
-        return list(_TRICK_SEATS[self.two][self.leader][: len(self.trick_cards)])
+        return list(TRICK_SEATS[self.two][self.leader][: len(self.trick_cards)])
 
     def _take_straw(self, seat: int, c: int) -> None:
         self.tops[seat] ^= 1 << c
@@ -823,6 +839,10 @@ class WhistState(State):
                 "deal": self.deal_no,
                 "dealer": self.dealer,
                 "contract": self.contract_text(),
+                # the contract as values: Bid Whist's bid and kind; Whist's 0 and "trump",
+                # two-player Whist's 0 and the game ("high" or "low")
+                "bid": self.bid_number if self.bidw else 0,
+                "kind": self.kind if self.bidw else (self.hl_game if self.two else "trump"),
                 "declarer": declarer,
                 "books": books,
                 "tricks": books,
@@ -847,23 +867,51 @@ class WhistState(State):
             self.loser = 0
 
     # --- views ------------------------------------------------------------------------
-    def contract_text(self) -> str:
-        """The contract of the current deal in words, '' before it is known."""
+    def contract_text(self) -> Phrase | str:
+        """The contract of the current deal in words (a :class:`Phrase`), '' before it is
+        known.
+
+        >>> from engine import get_game
+        >>> s = get_game("whist").new_initial_state(first_dealer=0)
+        >>> s.contract_text()
+        ''
+        >>> s.declarer, s.bid_number, s.kind, s.trump = 1, 4, "uptown", 0
+        >>> s.contract_text(), s.contract_text().code
+        ('4 uptown S', 'whist.contract_suit')
+        """
         if self.bidw:
             if self.declarer < 0:
                 return ""
+            n = self.bid_number
             if self.kind == "notrump":
-                d = "" if self.phase == TRUMP else (" low" if self.low else " high")
-                return f"{self.bid_number} no trump{d}"
-            t = f" {SUITS[self.trump]}" if self.trump >= 0 else ""
-            return f"{self.bid_number} {self.kind}{t}"
+                if self.phase == TRUMP:
+                    return Phrase.coded("whist.contract_nt", "{number} no trump", number=n)
+                if self.low:
+                    return Phrase.coded("whist.contract_nt_low", "{number} no trump low", number=n)
+                return Phrase.coded("whist.contract_nt_high", "{number} no trump high", number=n)
+            kind = A.KIND_WORDS[self.kind]
+            if self.trump >= 0:
+                return Phrase.coded(
+                    "whist.contract_suit",
+                    "{number} {kind} {suit}",
+                    number=n,
+                    kind=kind,
+                    suit=SUITS[self.trump],
+                )
+            return Phrase.coded("whist.contract_kind", "{number} {kind}", number=n, kind=kind)
         if self.two:
             if not self.hl_game:
                 return ""
             if self.hl_game == "low":
-                return "low"
-            return "high" + (f" {SUITS[self.trump]}" if self.trump >= 0 else " no trump")
-        return f"trump {SUITS[self.trump]}" if self.trump >= 0 else ""
+                return Phrase.coded("whist.contract_low", "low")
+            if self.trump >= 0:
+                return Phrase.coded(
+                    "whist.contract_high_suit", "high {suit}", suit=SUITS[self.trump]
+                )
+            return Phrase.coded("whist.contract_high_nt", "high no trump")
+        if self.trump >= 0:
+            return Phrase.coded("whist.contract_trump", "trump {suit}", suit=SUITS[self.trump])
+        return ""
 
     def returns(self) -> list[float]:
         return [self.scores[i & 1] for i in range(self.num_players)]
@@ -1003,11 +1051,11 @@ def _reasons(why: list) -> Phrase:
     return out
 
 
-_GAME: list = []  # engine.whist.GAME, once imported (it imports this module)
+_GAME: list = []  # engine.whist.game.GAME, once imported (it imports this module)
 
 
 def _game():
-    from engine.whist import GAME
+    from engine.whist.game import GAME
 
     _GAME.append(GAME)
     return GAME
@@ -1016,108 +1064,3 @@ def _game():
 _TEXT = attrgetter("text")
 _PLAY_CLASS = A.Play
 _DISCARD_CLASS = A.Discard
-_NEXT_SEAT = ((1, 2, 3, 0), (1, 0))  # by ``two``: the seat after each seat in a trick
-#: by ``two`` and leader: the seats of a whole trick in order
-_TRICK_SEATS = (
-    tuple((s, (s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4)),
-    ((0, 1, 0, 1), (1, 0, 1, 0)),
-)
-_PLAYS: list[list[tuple]] = []
-_STRONG: dict[tuple[int, bool], tuple] = {}
-
-
-def _strong_tables(trump: int, low: bool) -> tuple:
-    """The strength tables (``scoring._strength``) of a contract, indexed by the suit led
-    (-1, no suit led, last)."""
-    key = (trump, low)
-    out = _STRONG.get(key)
-    if out is None:
-        out = _STRONG[key] = tuple(
-            _STRENGTH.get((trump, low, led)) or _strength(trump, low, led)
-            for led in (0, 1, 2, 3, -1)
-        )
-    return out
-
-
-_DISCARDS: list[list[tuple]] = []
-
-
-def _action_tables(out: list, actions: tuple) -> list[list[tuple]]:
-    """Per suit, the actions (``A.PLAY`` or ``A.DISCARD``) of every 13-bit holding,
-    lowest card first, then the jokers' (little, big): made once, on first use."""
-    if not out:
-        for suit in range(4):
-            table: list[tuple] = [()] * 8192
-            base = 13 * suit
-            for sub in range(1, 8192):
-                low = sub & -sub
-                table[sub] = (actions[base + low.bit_length() - 1],) + table[sub ^ low]
-            out.append(table)
-        out.append([(), (actions[52],), (actions[53],), (actions[52], actions[53])])
-    return out
-
-
-def _play_tables() -> list[list[tuple]]:
-    """The Play actions of every holding (see :func:`_action_tables`)."""
-    return _action_tables(_PLAYS, A.PLAY)
-
-
-_FOLLOW: list[tuple] = []
-
-
-def _follow_tables() -> list[tuple]:
-    """By suit: its card mask, the place of its bits, and the Play actions of each of its
-    holdings (what a seat that follows that suit may play)."""
-    if not _FOLLOW:
-        t = _PLAYS or _play_tables()
-        _FOLLOW.extend((SUIT_MASK[s], 13 * s, t[s]) for s in range(4))
-    return _FOLLOW
-
-
-_FOLLOW_BY: dict[tuple[int, bool], tuple] = {}
-
-
-def _follow_by_led(trump: int, club: bool) -> tuple:
-    """``_follow_tables()`` by the suit led, with ``None`` where the follower's legal cards
-    need the general rule: no suit led (a joker, index -1) or trump led under the club
-    rule (the jokers follow trump). Made once per contract kind."""
-    key = (trump, club)
-    out = _FOLLOW_BY.get(key)
-    if out is None:
-        by_led: list = list(_FOLLOW or _follow_tables())
-        if club and trump >= 0:
-            by_led[trump] = None
-        out = _FOLLOW_BY[key] = (*by_led, None)
-    return out
-
-
-_BIT = tuple(1 << c for c in range(54))  # by card: its bit in a card mask
-#: ``_BIT`` and a 0 last: the bit of a Play's ``code``, none for -1 (not a card)
-_CARD_BIT = (*_BIT, 0)
-_BITS54 = _BIT  # the bits of the 54-card deck (Bid Whist), card order
-_BITS52 = _BIT[:52]  # the bits of the 52-card deck (Whist)
-
-
-def _discards(mask: int) -> tuple:
-    """The Discard actions of a hand mask, lowest card first."""
-    t = _DISCARDS or _action_tables(_DISCARDS, A.DISCARD)
-    return (
-        t[0][mask & 0x1FFF]
-        + t[1][mask >> 13 & 0x1FFF]
-        + t[2][mask >> 26 & 0x1FFF]
-        + t[3][mask >> 39 & 0x1FFF]
-        + t[4][mask >> 52]
-    )
-
-
-def _bid_table() -> dict[tuple[int, bool], tuple]:
-    """legal bidding actions by (rank of the high bid or -1, whether passing is allowed)."""
-    out = {}
-    for rank in [-1] + sorted({b.rank for b in A.ALL_BIDS}):
-        over = tuple(b for b in A.ALL_BIDS if b.rank > rank)
-        out[rank, False] = over
-        out[rank, True] = (A.PASS,) + over
-    return out
-
-
-_BIDS = _bid_table()

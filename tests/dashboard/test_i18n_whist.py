@@ -193,14 +193,40 @@ def test_score_sheet_deals_and_results_reworded_from_the_sheets_own_data():
             assert [words.entry_words(e, sheet.names) for e in sheet.entries] == list(
                 sheet.frame()["deal entered"]
             )
-            assert words.result_words(sheet.result(), sheet.names) == sheet.result()
+            assert words.result_words(sheet.result()) == sheet.result()
         for lang in LANGS:
             with language(lang):
                 texts = [words.entry_words(e, sheet.names) for e in sheet.entries]
-                texts.append(words.result_words(sheet.result(), sheet.names))
+                texts.append(words.result_words(sheet.result()))
             for text in texts:
                 assert not any(w in text for w in ("books", "tricks", "wins", "loses", "high"))
                 assert "North" not in text and "Player" not in text, text
+
+
+def test_score_sheet_result_words_default_names_and_keeps_given_ones():
+    """A result names the sides: the default names in the page's language, names the
+    players gave exactly as given; a player-given name that reads like a word stays too."""
+    given = ScoreSheet("bid4", WhistRules(variant="bid4"), names=("Ann & Bo", "uptown"))
+    given.add_bid(1, 7, "uptown", 13)
+    default = ScoreSheet("bid4", WhistRules(variant="bid4"))
+    default.add_bid(1, 7, "uptown", 13)
+    with language("ja"):
+        assert words.result_words(given.result()).startswith("uptown")
+        assert "Ann & Bo" not in words.result_words(given.result())
+        assert words.result_words(default.result()).startswith("東西")
+    with language("en"):
+        assert words.result_words(default.result()) == "East–West wins with 7 (reached +7)"
+
+
+def test_the_words_read_no_engine_english_back():
+    """The words come from codes, parameters and action values: no pattern is left."""
+    import inspect
+
+    source = inspect.getsource(words)
+    assert "import re" not in source and "re.compile" not in source
+    with language("ja"):  # a bid's record text is read by the engine's parser
+        assert words.bid_words("bid 4 nt") == words.bid_words("bid 4 notrump") != "bid 4 notrump"
+        assert words.bid_words("not a bid") == "not a bid"
 
 
 def test_whose_turn_on_the_games_page_is_worded_in_each_language_at_every_step():
@@ -209,7 +235,7 @@ def test_whose_turn_on_the_games_page_is_worded_in_each_language_at_every_step()
     in English the seat is named as a player."""
     from pathlib import Path
 
-    from dashboard.whist.explorer import turn_words
+    from dashboard.whist.words import turn_words
     from engine import read_jsonl
     from engine.core.records import states
 
@@ -232,3 +258,19 @@ def test_whose_turn_on_the_games_page_is_worded_in_each_language_at_every_step()
         "whist.turn_play",
     } <= codes
     assert "whist.turn_over" in codes and "whist.turn_discard" in codes
+
+
+@pytest.mark.parametrize(("lang", "player"), [("ja", "プレイヤー4"), ("zh-TW", "玩家4")])
+def test_a_refused_action_names_the_seat_to_act_as_a_player(lang, player):
+    """A refusal quotes whose turn it is (a phrase with a seat): in the language, the seat
+    is the player, never the engine's ``seat 3``; in English the message is the engine's."""
+    from dashboard.i18n import error_text
+    from engine.core.errors import IllegalAction
+
+    state = get_game("whist").new_initial_state(first_dealer=3)
+    with pytest.raises(IllegalAction) as refused:
+        state.apply("pass")
+    assert str(refused.value) == "'pass' is not allowed now (chance deals (seat 3 deals))"
+    with language(lang):
+        shown = error_text(refused.value)
+    assert player in shown and "seat" not in shown

@@ -165,3 +165,44 @@ def test_drawn_deal_check_on_masks_agrees_with_the_full_deal_check(variant):
                 s.check_chance(drawn)
         verdicts.add(full)
     assert verdicts == {True, False}
+
+
+#: every well-formed player action (a card to play or discard, a bid or pass, a trump suit, a
+#: direction, a declaration): parsed from its text, so the parser's objects are tried too
+EVERY_ACTION = tuple(
+    str(a)
+    for a in (*A.PLAY, *A.DISCARD, A.PASS, *A.ALL_BIDS, *A.TRUMPS, *A.DIRECTIONS, *A.DECLARES)
+)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_well_formed_action_is_taken_iff_legal_else_refused_naming_the_turn(variant):
+    """Legality lives in ``legal_actions()``; ``apply`` checks a card with a bit mask, a bid,
+    trump, direction or declaration by identity, anything else by the general check. Over
+    whole games, at every decision of sampled steps, each well-formed action (by its text)
+    is taken iff it is listed; a refused one gets the coded reason that names whose turn it
+    is, and leaves the state and its history unchanged."""
+    s, rng = _game(variant, 11)
+    bot = GAME.make_bot("heuristic")
+    step = 0
+    while not s.is_terminal():
+        seat = s.current_player()
+        if seat < 0:
+            s.apply(s.sample_chance(rng))
+            continue
+        if step % 6 == 0 or s.phase_name != "play":
+            legal = {str(a) for a in s.legal_actions()}
+            for text in EVERY_ACTION:
+                twin = s.clone()
+                before = twin.observation(None)
+                if text in legal:
+                    twin.apply(text)
+                    assert twin.history[-1] == text
+                    continue
+                with pytest.raises(IllegalAction) as refused:
+                    twin.apply(text)
+                assert refused.value.code == "action.not_allowed", (text, str(refused.value))
+                assert refused.value.params["turn"] == s.describe_turn()
+                assert twin.observation(None) == before and twin.history == s.history
+        s.apply(bot.choose(s, seat, rng))
+        step += 1

@@ -184,3 +184,18 @@ def test_an_exported_sheet_carries_points_totals_and_names_and_reads_back():
     edited = sheet.to_csv(report=True).replace(",5,0,5,0,", ",9,0,9,0,")
     assert ScoreSheet.from_csv(edited).totals() == (5, -6)
     assert "points_0" not in sheet.to_csv()  # what the store keeps is unchanged
+
+
+def test_a_bid_is_made_with_books_needed_everywhere():
+    """One rule, "a bid needs 6 + bid books": the score sheet's verdict, the points' sign and
+    the book count the page presets all follow ``books_needed``."""
+    from engine.whist.score_sheet import bid_outcome
+    from engine.whist.scoring import books_needed
+
+    assert [books_needed(b) for b in range(3, 8)] == [9, 10, 11, 12, 13]
+    for bid in range(3, 8):
+        for kind in ("uptown", "downtown", "notrump"):
+            for books in range(14):
+                need, made, points = bid_outcome(bid, kind, books)
+                assert need == books_needed(bid)
+                assert made == (books >= books_needed(bid)) == (points > 0)

@@ -1,4 +1,4 @@
-"""The Whist search bot (engine.whist.world.WhistSearchBot): the last tricks of a
+"""The Whist search bot (engine.whist.search.WhistSearchBot): the last tricks of a
 four-player deal valued by the deal's points over double-dummy worlds, the heuristic's
 bids (with the search bot's extra books), trump and discards, the solver-node budget."""
 
@@ -9,8 +9,8 @@ import random
 from engine import get_game
 from engine.whist.bots import HeuristicBot
 from engine.whist.scoring import bid_whist_points
+from engine.whist.search import BID_EXTRA, DD_TRICKS, search_bot
 from engine.whist.state import PLAY
-from engine.whist.world import BID_EXTRA, DD_TRICKS, search_bot
 
 
 def _play_until(pred, seed: int):

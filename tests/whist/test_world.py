@@ -9,7 +9,7 @@ import pytest
 
 from engine import get_game
 from engine.whist.cards import parse_card
-from engine.whist.world import sample_world, void_masks
+from engine.whist.position import sample_world, void_masks
 
 VARIANTS = ["bid4", "whist4", "bid2", "whist2"]
 

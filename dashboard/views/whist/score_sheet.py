@@ -38,7 +38,7 @@ from dashboard.whist.words import (
     variant_title,
 )
 from engine import EngineError
-from engine.whist import bid_whist_points
+from engine.whist import books_needed
 from engine.whist.rules import VARIANTS, WhistRules
 from engine.whist.score_sheet import (
     MAX_CSV_CHARS,
@@ -227,7 +227,7 @@ def sheet_view() -> None:
     @callback
     def _preset_books() -> None:
         """The books field follows the bid: a new bid presets the books that just make it."""
-        st.session_state["ws_books"] = 6 + int(st.session_state.get("ws_bid", 3))
+        st.session_state["ws_books"] = books_needed(int(st.session_state.get("ws_bid", 3)))
 
     # --- enter a deal -------------------------------------------------------------------------
     with st.container(border=True):
@@ -242,7 +242,7 @@ def sheet_view() -> None:
             kind = c3.selectbox(
                 _("Kind"), ["uptown", "downtown", "notrump"], key="ws_kind", format_func=kind_word
             )
-            st.session_state.setdefault("ws_books", 6 + int(bid))
+            st.session_state.setdefault("ws_books", books_needed(int(bid)))
             books = number_field(
                 c4,
                 _("Books won by the declaring side (kitty book included)"),
@@ -338,7 +338,7 @@ def sheet_view() -> None:
         st.metric(shown[1], b)
     result = sheet.result()
     if result:
-        st.success(_("Game over: {result}.").format(result=result_words(result, sheet.names)))
+        st.success(_("Game over: {result}.").format(result=result_words(result)))
     else:
         goal = (
             _("+{target} wins, -{target} loses").format(target=rules.bid_target)
@@ -467,9 +467,8 @@ def points_calculator() -> None:
     )
     set_url(bid=cb, kind=ck, books=int(cn))
     with engine_errors():
-        pts = bid_whist_points(int(cb), ck, int(cn))
-        need = 6 + int(cb)
-        verdict = pgettext("contract", "made") if int(cn) >= need else pgettext("contract", "set")
+        need, made, pts = bid_outcome(int(cb), ck, int(cn))
+        verdict = pgettext("contract", "made") if made else pgettext("contract", "set")
         st.markdown(
             _(
                 "Contract **{number} {kind}** needs {need} books; with {books} it is "
