@@ -14,12 +14,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.core.errors import RulesetError
+from engine.core.errors import Phrase, RulesetError
 
 MIN_DRAW_COUNTS = ("own_and_draw3", "own")
 DRAW3_JOKER = ("no_effect", "counts_for_both")
 _NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 STEAL_FROM = ("any_row", "last_placed")
+
+
+class Count(int):
+    """A small count that English spells out in a rule's text (``two``, not ``2``); the app
+    writes it in digits in the other languages."""
+
+    def __format__(self, spec: str) -> str:
+        return _NUMBER_WORDS.get(int(self), str(int(self)))
 
 
 @dataclass(frozen=True)
@@ -154,39 +162,51 @@ class Stack5Rules:
         """Does a Joker drawn by a Draw 3 count toward drawing both Jokers?"""
         return self.draw3_joker == "counts_for_both"
 
-    def minimum_draw_text(self) -> str:
-        """The minimum-draw rule in player words, worded from the ruleset values.
+    def minimum_draw_text(self) -> Phrase:
+        """The minimum-draw rule in player words, worded from the ruleset values: three
+        sentences.
 
         >>> Stack5Rules().minimum_draw_text()  # doctest: +ELLIPSIS
         'Draw at least two cards. Every card you draw this turn counts toward the two: ...'
         """
-        n = _NUMBER_WORDS.get(self.min_draws, str(self.min_draws))
-        plural = "card" if self.min_draws == 1 else "cards"
-        head = f"Draw at least {n} {plural}."
+        n = Count(self.min_draws)
+        if self.min_draws == 1:
+            head = Phrase.coded("s5.rules.min_draw_one", "Draw at least {n} card.", n=n)
+        else:
+            head = Phrase.coded("s5.rules.min_draw", "Draw at least {n} cards.", n=n)
         if self.min_draw_counts == "own_and_draw3":
-            what = (
-                f" Every card you draw this turn counts toward the {n}: your own draws "
+            what = Phrase.coded(
+                "s5.rules.min_draw_counts_draw3",
+                "Every card you draw this turn counts toward the {n}: your own draws "
                 "(a special card such as a Draw 3, a bomb or a Steal included) and the three "
-                "cards a Draw 3 makes you draw."
+                "cards a Draw 3 makes you draw.",
+                n=n,
             )
         else:
-            what = (
-                f" Only your own draws count toward the {n} (a special card such as a Draw "
+            what = Phrase.coded(
+                "s5.rules.min_draw_counts_own",
+                "Only your own draws count toward the {n} (a special card such as a Draw "
                 "3, a bomb or a Steal included); the three cards a Draw 3 makes you draw do "
-                "not."
+                "not.",
+                n=n,
             )
-        return head + what + " A card turned over by a bomb never counts."
+        tail = Phrase.coded(
+            "s5.rules.bomb_never_counts", "A card turned over by a bomb never counts."
+        )
+        return Phrase.joined([head, what, tail], sep=" ")
 
-    def draw3_joker_text(self) -> str:
+    def draw3_joker_text(self) -> Phrase:
         """The Draw-3 Joker rule in player words, worded from the ruleset value."""
         if self.draw3_joker_counts():
-            return (
+            return Phrase.coded(
+                "s5.rules.draw3_joker_counts",
                 "A Joker drawn by a Draw 3 is discarded (not kept), but it still counts "
-                "toward drawing both Jokers this turn."
+                "toward drawing both Jokers this turn.",
             )
-        return (
+        return Phrase.coded(
+            "s5.rules.draw3_joker_no_effect",
             "A Joker drawn by a Draw 3 is discarded (not kept) and does not count toward "
-            "drawing both Jokers this turn."
+            "drawing both Jokers this turn.",
         )
 
     def number_cards(self) -> int:

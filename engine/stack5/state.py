@@ -46,6 +46,8 @@ from engine.core.errors import (
     EngineError,
     IllegalAction,
     ParseError,
+    Phrase,
+    Seat,
     parse_count,
     quote_choices,
     word,
@@ -709,29 +711,42 @@ class Stack5State(State):
             self.phase = P_OVER
 
     # --- views ----------------------------------------------------------------------------
-    def describe_turn(self) -> str:
+    def describe_turn(self) -> Phrase:
+        """Who is to act and what they do, e.g. ``seat 0 chooses to draw or stop``."""
         names = self.spec.names
         phase = self.phase
+        p = Seat(self.player)
         if phase == P_OVER:
-            return f"game over: seat {self.winner} won"
+            return Phrase.coded("s5.turn.over", "game over: {p} won", p=Seat(self.winner))
         if phase == P_DRAW:
-            return f"seat {self.player} draws a card"
+            return Phrase.coded("s5.turn.draw", "{p} draws a card", p=p)
         if phase == P_EXTRA:
-            return f"seat {self.player} draws a card for Draw 3 ({self.extra} to go)"
+            return Phrase.coded(
+                "s5.turn.extra", "{p} draws a card for Draw 3 ({n} to go)", p=p, n=self.extra
+            )
         if phase == P_BOMB:
-            kind = "Number" if self.effect == self.spec.NB else "Colour"
-            return f"seat {self.player}'s {kind} Bomb turns the top card"
+            if self.effect == self.spec.NB:
+                return Phrase.coded(
+                    "s5.turn.number_bomb", "{p}'s Number Bomb turns the top card", p=p
+                )
+            return Phrase.coded("s5.turn.colour_bomb", "{p}'s Colour Bomb turns the top card", p=p)
         if phase == P_DECIDE:
-            return f"seat {self.player} chooses to draw or stop"
+            return Phrase.coded("s5.turn.decide", "{p} chooses to draw or stop", p=p)
         if phase == P_STEAL:
-            return f"seat {self.player} chooses a card to steal"
+            return Phrase.coded("s5.turn.steal", "{p} chooses a card to steal", p=p)
         if phase == P_STEAL_PLACE:
-            return f"seat {self.player} places the stolen {names[self.stolen]}"
+            return Phrase.coded(
+                "s5.turn.place_stolen", "{p} places the stolen {card}", p=p, card=names[self.stolen]
+            )
         if phase == P_GIVE:
-            cards = " ".join(names[c] for c in self.hand)
-            return f"seat {self.player} busted with {cards} and gives the cards to another player"
+            return Phrase.coded(
+                "s5.turn.give",
+                "{p} busted with {cards} and gives the cards to another player",
+                p=p,
+                cards=" ".join(names[c] for c in self.hand),
+            )
         cards = " ".join(names[c] for c in self.to_place)
-        return f"seat {self.placer} places {cards}"
+        return Phrase.coded("s5.turn.place", "{p} places {cards}", p=Seat(self.placer), cards=cards)
 
     def returns(self) -> list[float]:
         return list(self.scores)
