@@ -32,7 +32,15 @@ import random
 from dataclasses import dataclass, field
 from itertools import compress
 
-from engine.core.errors import EngineError, IllegalAction, ParseError, Phrase, parse_count, word
+from engine.core.errors import (
+    EngineError,
+    IllegalAction,
+    ParseError,
+    Phrase,
+    Seat,
+    parse_count,
+    word,
+)
 from engine.core.protocol import CHANCE, TERMINAL, State
 from engine.stock_holdem.cards import (
     ALL_CARDS,
@@ -68,6 +76,13 @@ _STEP_WORDS = (
     Phrase.coded("stock.step_sell", "sell"),
     Phrase.coded("stock.step_buy", "buy"),
     Phrase.coded("stock.step_end", "end"),
+)
+# the step names in the turn phrase ("…: buy step")
+_TURN_STEPS = (
+    Phrase.coded("stock.turn_step_place", "place"),
+    Phrase.coded("stock.turn_step_sell", "sell"),
+    Phrase.coded("stock.turn_step_buy", "buy"),
+    Phrase.coded("stock.turn_step_end", "end"),
 )
 
 ACTION_HELP = word(
@@ -425,17 +440,32 @@ class StockHoldemState(State):
         """Share cards of ``company`` left to buy."""
         return self.ruleset.shares_per_company - sum(s[company] for s in self.shares)
 
-    def describe_turn(self) -> str:
+    def describe_turn(self) -> Phrase:
+        """The round, who is to act and the step, e.g. ``round 1, seat 0's turn 1 of 3:
+        place step``."""
+        rnd = self.round + 1
         if self.phase == DEAL:
-            return f"round {self.round + 1}: the cards are to be dealt"
+            return Phrase.coded(
+                "stock.turn_deal", "round {round}: the cards are to be dealt", round=rnd
+            )
         if self.phase == OVER:
-            return "game over"
-        p = self.current_player()
+            return Phrase.coded("stock.turn_over", "game over")
+        p = Seat(self.current_player())
         if self.phase == CLEANUP:
-            return f"round {self.round + 1}, clean-up: seat {p} places its last card"
-        return (
-            f"round {self.round + 1}, seat {p}'s turn {self.turn_number} of {self.turns}: "
-            f"{STEP_NAMES[self.step]} step"
+            return Phrase.coded(
+                "stock.turn_cleanup",
+                "round {round}, clean-up: {player} places its last card",
+                round=rnd,
+                player=p,
+            )
+        return Phrase.coded(
+            "stock.turn",
+            "round {round}, {player}'s turn {turn} of {turns}: {step} step",
+            round=rnd,
+            player=p,
+            turn=self.turn_number,
+            turns=self.turns,
+            step=_TURN_STEPS[self.step],
         )
 
     # --- moves ------------------------------------------------------------------------
