@@ -158,7 +158,7 @@ def last_event(state: Stack5State) -> Phrase | str:
     if not state.history:
         return ""
     if state.origin is not None:
-        from engine.stack5.state import setup_position
+        from engine.stack5.position import setup_position
 
         rows, scores = state.origin
         prev = setup_position(rows, state.num_players, scores, state.ruleset)
