@@ -299,12 +299,17 @@ class StockHoldemState(State):
                 "stock.illegal",
                 "{action}: {why}",
                 action=quote(str(action)),
-                why=self.why_illegal(action),
+                why=self.why_illegal(action)
+                or Phrase.coded(
+                    "stock.why_not_now", "not allowed now ({turn})", turn=self.describe_turn()
+                ),
             )
         super().apply(action)
 
-    def why_illegal(self, m: Move) -> str:
-        """A plain-words reason why ``m`` is not allowed now (for error messages)."""
+    def why_illegal(self, m: Move) -> Phrase | None:
+        """The rule that forbids ``m`` now, in plain words (for error messages); ``None``
+        when no rule does. This is legality written a second time, clause by clause, beside
+        the tables of :meth:`legal_actions` (a test holds the two together)."""
         p = self.current_player()
         r = self.ruleset
         co = m.company
@@ -409,7 +414,8 @@ class StockHoldemState(State):
                 )
             if self.hands[m.seat][m.slot] == BEAR:
                 return _BEAR_PUBLIC
-            return Phrase.coded("stock.why_known", "seat {p} already knows that card", p=p)
+            if self.known[p] >> self.hands[m.seat][m.slot] & 1:
+                return Phrase.coded("stock.why_known", "seat {p} already knows that card", p=p)
         if m.kind == "peek":
             if m.slot >= len(self.board[co]):
                 return Phrase.coded(
@@ -433,7 +439,8 @@ class StockHoldemState(State):
                     name=name,
                     bear=_BEAR_PUBLIC,
                 )
-            return Phrase.coded("stock.why_known", "seat {p} already knows that card", p=p)
+            if not self.peekable[p] & SLOT_BITS[co][m.slot]:
+                return Phrase.coded("stock.why_known", "seat {p} already knows that card", p=p)
         if m.kind == "stock-up":
             if sum(self.stock_up) >= r.stock_up_chips:
                 return Phrase.coded(
@@ -441,17 +448,16 @@ class StockHoldemState(State):
                     "all {chips} stock-up chips are placed",
                     chips=r.stock_up_chips,
                 )
-            return Phrase.coded(
-                "stock.why_stock_up_full",
-                "company {name} already has {n} stock-up chip(s)",
-                name=name,
-                n=self.stock_up[co],
-            )
+            if self.stock_up[co] >= r.stock_up_per_company:
+                return Phrase.coded(
+                    "stock.why_stock_up_full",
+                    "company {name} already has {n} stock-up chip(s)",
+                    name=name,
+                    n=self.stock_up[co],
+                )
         if m.kind == "end" and self.step != END:
             return Phrase.coded("stock.why_end", "the turn ends only after the buy step")
-        return Phrase.coded(
-            "stock.why_not_now", "not allowed now ({turn})", turn=self.describe_turn()
-        )
+        return None
 
     # --- chance -----------------------------------------------------------------------
     def chance_outcomes(self):
