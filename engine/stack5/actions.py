@@ -1,5 +1,6 @@
-"""Stack 5's actions: their types, their text (what records and the CLI write) and the
-parser that reads it (syntax only; the state checks legality).
+"""Stack 5's actions: their types, their text (what records and the CLI write), the
+parser that reads it (syntax only; the state checks legality) and the tables of shared
+action objects the state's legal moves come from.
 
 >>> parse_action("place jk row 2")
 Place(card='JK', row=2)
@@ -179,3 +180,76 @@ class _DealsByCode(dict):
 
 
 _DEAL_OF = _DealsByCode()
+
+
+# --- the legal-move tables the state reads (shared action objects) ----------------------
+
+
+def placements(spec: DeckSpec, rows: list | tuple, card: int) -> list[Place]:
+    """Legal places for ``card`` (a code) among ``rows`` (tuples of codes in slots).
+
+    A row stays viable with a number card ``n`` of colour ``c`` when its numbers are
+    still all different and ``n`` is new, or all its numbers are ``n``, or all its colours
+    are ``c``; a Joker never breaks a viable row (:meth:`DeckSpec.accepts`). The rows on
+    the right then start a new row in the first empty slot; with no legal place at all,
+    any row may be discarded for the card.
+    """
+    key = spec.seat_key([spec.row_sig(r) for r in rows])
+    return list(_table(spec).get(key, card))
+
+
+class _PlaceTable:
+    """The placement list of every (seat key, card), built on first use: the key's field
+    for the card says, slot by slot, whether the row is empty, accepts the card or not
+    (:meth:`DeckSpec.slot_weight`), which fixes the list."""
+
+    def __init__(self, spec: DeckSpec):
+        self.spec = spec
+        self.bits = spec.field_bits
+        self.mask = spec.field_mask
+        self.slots = spec.rules.max_rows
+        self.lists: dict[int, tuple[Place, ...]] = {}
+
+    def get(self, key: int, card: int) -> tuple[Place, ...]:
+        field = key >> self.bits * card & self.mask
+        index = field << 8 | card
+        out = self.lists.get(index)
+        if out is None:
+            out = self.lists[index] = self._build(field, self.spec.names[card])
+        return out
+
+    def _build(self, field: int, name: str) -> tuple[Place, ...]:
+        out = []
+        first_empty = -1
+        for i in range(self.slots):
+            tri = field // 3**i % 3
+            if tri == 1:
+                out.append(Place(name, i + 1, False))
+            elif tri == 0 and first_empty < 0:
+                first_empty = i
+        if first_empty >= 0:
+            out.append(Place(name, first_empty + 1, False))
+        if not out:
+            out = [Place(name, i + 1, True) for i in range(self.slots)]
+        return tuple(out)
+
+
+_TABLES: dict[DeckSpec, _PlaceTable] = {}
+
+_GIVES: dict[tuple[int, int], tuple[Give, ...]] = {}
+
+
+def _gives(players: int, giver: int) -> tuple[Give, ...]:
+    """The ``give`` actions of ``giver`` (shared objects, their texts made once)."""
+    out = _GIVES.get((players, giver))
+    if out is None:
+        out = _GIVES[players, giver] = tuple(Give(s) for s in range(players) if s != giver)
+    return out
+
+
+def _table(spec: DeckSpec) -> _PlaceTable:
+    table = _TABLES.get(spec)
+    if table is None:
+        table = _TABLES[spec] = _PlaceTable(spec)
+    spec.place_table = table
+    return table

@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.core.errors import IllegalAction, ParseError
-from engine.stack5.actions import Place
+from engine.stack5.actions import Place, placements
 from engine.stack5.cards import ROW_LENGTH, deck_spec
 from engine.stack5.rules import Stack5Rules
-from engine.stack5.state import Stack5State, placements
+from engine.stack5.state import Stack5State
 
 
 def setup_position(

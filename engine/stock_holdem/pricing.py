@@ -1,3 +1,4 @@
+# Over 600 lines: one calculator (the price and its exact distribution), its fast paths beside it.
 """The price of a company from its 5 information cards, and its exact distribution
 when some of the cards are face down or not yet placed.
 

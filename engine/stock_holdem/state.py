@@ -1,3 +1,4 @@
+# Over 600 lines: one state machine, its legal-move tables and why_illegal side by side.
 """Stock Hold'em as a state machine: deal (chance) → trading turns → clean-up → price
 phase → preparation → deal → … → final settlement.
 
