@@ -1,43 +1,35 @@
 """Stack 5's engine texts in the player's language.
 
-The engine words its results in English (the turn, what happened, a row's outlook, the
-draw/stop reason, the ruleset's minimum-draw and Draw 3 Joker texts). In English the
-pages show them exactly as the engine writes them; in 日本語 and 繁體中文 the texts are
-worded here from the engine's values (or, for the turn and event phrases, from the
-engine's phrase read back by a pattern). A phrase no pattern knows stays English rather
-than being dropped.
+The engine gives what a player reads as coded phrases (:class:`engine.core.errors.Phrase`:
+the turn, what happened, the draw/stop reason, the ruleset's minimum-draw and Draw 3 Joker
+texts) and a row's outlook as a value (:class:`engine.stack5.cards.RowOutlook`). Here they
+are worded from their codes and values, in English too (seats are named as players); the
+engine's names of cards, colours and combinations are its own (``engine.stack5.cards``),
+translated here. No engine English is read back.
 
+>>> from engine.stack5 import setup_position
 >>> outlook_text(row_outlook("R1 R1"))
 'R1 R1: can still make same number, same colour; best 2 points, 3 cards to go'
->>> phrase("seat 0 gives 3 cards to seat 2")
-'Player 1 gives 3 cards to Player 3'
+>>> phrase(setup_position().describe_turn())
+'Player 1 draws a card'
 >>> with language("ja"):
-...     phrase("seat 0 gives 3 cards to seat 2; seat 2 completes a row: +2")
-'プレイヤー1がプレイヤー3にカード3枚を渡す。プレイヤー3が列を完成：+2点'
+...     phrase(setup_position().describe_turn())
+'プレイヤー1がカードを引く'
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from dashboard.i18n import N_, _, current, language, ngettext  # noqa: F401 (language: doctest)
-from engine.stack5.cards import row_outlook  # noqa: F401 (doctest)
+from dashboard.phrases import phrase_text
+from engine.core.errors import Phrase
+from engine.stack5.cards import COLOUR_NAMES, SPECIAL_NAMES, row_outlook  # noqa: F401 (doctest)
+from engine.stack5.rules import Count
 
-SPECIAL = {
-    "D3": N_("Draw 3"),
-    "NB": N_("Number Bomb"),
-    "CB": N_("Colour Bomb"),
-    "ST": N_("Steal"),
-    "JK": N_("Joker"),
-}
-COLOUR = {"R": N_("red"), "B": N_("blue"), "G": N_("green"), "Y": N_("yellow"), "P": N_("purple")}
-COMBINATION = {
-    "colour run": N_("colour run"),
-    "same number": N_("same number"),
-    "same colour": N_("same colour"),
-    "all different": N_("all different"),
-}
+#: the special cards, by code (the engine's table: a card is special if it is in here)
+SPECIAL = SPECIAL_NAMES
+#: the draw/stop suggestion of ``engine.stack5.draw_or_stop``
 VERB = {"draw": N_("draw"), "stop": N_("stop")}
 
 
@@ -47,20 +39,21 @@ def english() -> bool:
 
 def special(card: str) -> str:
     """A special card's name: 'NB' → 'Number Bomb' (ナンバーボム, 數字炸彈)."""
-    return _(SPECIAL[card]) if card in SPECIAL else card
+    return _(SPECIAL_NAMES[card]) if card in SPECIAL_NAMES else card
 
 
 def card_label(card: str) -> str:
     """'R3' → 'red 3' (赤の3, 紅3); a special card by its name."""
-    if card in SPECIAL:
+    if card in SPECIAL_NAMES:
         return special(card)
-    if card[:1] in COLOUR:
-        return _("{colour} {number}").format(colour=_(COLOUR[card[0]]), number=card[1:])
+    if card[:1] in COLOUR_NAMES:
+        return _("{colour} {number}").format(colour=_(COLOUR_NAMES[card[0]]), number=card[1:])
     return card
 
 
 def combination(name: str) -> str:
-    return _(COMBINATION[name]) if name in COMBINATION else name
+    """A combination's name (the engine's ``COMBINATIONS``) in the player's language."""
+    return _(name)
 
 
 def verb(word: str) -> str:
@@ -107,127 +100,52 @@ def combinations_text(names) -> str:
     return _(", ").join(combination(c) for c in names)
 
 
+def _value(v):
+    """A count English spells out ('two') is written in digits in the other languages."""
+    if isinstance(v, Count) and not english():
+        return str(int(v))
+    return None
+
+
+class _Names:
+    """A seat-namer (``seat → name``) as the list of names :func:`phrase_text` takes."""
+
+    def __init__(self, name: Callable[[int], str]):
+        self.name = name
+
+    def __len__(self) -> int:
+        return 1 << 16  # every seat has a name
+
+    def __getitem__(self, seat: int) -> str:
+        return self.name(seat)
+
+
+def phrase(text, name: Callable[[int], str] = seat_word) -> str:
+    """An engine turn or event phrase (parts joined by '; '), a draw/stop reason or a rule's
+    text in the player's language; ``name`` words a seat number (in English too: players
+    are numbered from 1). Sentences of a rule's text follow each other as the language
+    writes them."""
+    if not text:
+        return text
+    names = None if name is seat_word else _Names(name)
+    if isinstance(text, Phrase) and text.code == "join" and text.params["sep"] == " ":
+        return sentences(*(phrase_text(p, names=names, value=_value) for p in text.params["parts"]))
+    return phrase_text(text, names=names, value=_value)
+
+
 def minimum_draw_text(rules) -> str:
-    """The ruleset's minimum-draw rule in words (the engine's text in English)."""
-    if english():
-        return rules.minimum_draw_text()
-    n = rules.min_draws
-    head = ngettext("Draw at least {n} card.", "Draw at least {n} cards.", n).format(n=n)
-    if rules.min_draw_counts == "own_and_draw3":
-        what = _(
-            "Every card you draw this turn counts toward the {n}: your own draws (a special "
-            "card such as a Draw 3, a bomb or a Steal included) and the three cards a Draw 3 "
-            "makes you draw."
-        )
-    else:
-        what = _(
-            "Only your own draws count toward the {n} (a special card such as a Draw 3, a "
-            "bomb or a Steal included); the three cards a Draw 3 makes you draw do not."
-        )
-    tail = _("A card turned over by a bomb never counts.")
-    return sentences(head, what.format(n=n), tail)
+    """The ruleset's minimum-draw rule in words."""
+    return phrase(rules.minimum_draw_text())
 
 
 def draw3_joker_text(rules) -> str:
-    """The ruleset's Draw 3 Joker rule in words (the engine's text in English)."""
-    if english():
-        return rules.draw3_joker_text()
-    if rules.draw3_joker_counts():
-        return _(
-            "A Joker drawn by a Draw 3 is discarded (not kept), but it still counts toward "
-            "drawing both Jokers this turn."
-        )
-    return _(
-        "A Joker drawn by a Draw 3 is discarded (not kept) and does not count toward drawing "
-        "both Jokers this turn."
-    )
+    """The ruleset's Draw 3 Joker rule in words."""
+    return phrase(rules.draw3_joker_text())
 
 
-_WHY = re.compile(
-    r"drawing adds about (?P<gain>[\d.]+) cards on average but risks losing the "
-    r"(?P<held>\d+) held cards?: expected loss (?P<loss>[\d.]+)"
-)
-
-
-def why_text(why: str) -> str:
+def why_text(why) -> str:
     """The engine's draw/stop reason in words."""
-    m = _WHY.fullmatch(why)
-    if english() or m is None:
-        return why
-    return ngettext(
-        "drawing adds about {gain} cards on average but risks losing the {held} held card: "
-        "expected loss {loss}",
-        "drawing adds about {gain} cards on average but risks losing the {held} held cards: "
-        "expected loss {loss}",
-        int(m["held"]),
-    ).format(gain=m["gain"], held=m["held"], loss=m["loss"])
-
-
-# The engine's turn and event phrases (engine/stack5/state.py describe_turn and
-# engine/stack5/history.py _event): a pattern each, and the words that say it. {p}, {q}
-# are seats; {card}/{cards} card codes; the other fields numbers.
-_SEAT = r"seat (?P<{}>\d+)"
-_PHRASES: list[tuple[re.Pattern, str]] = [
-    (r"game over: {p} won", N_("game over: {p} won")),
-    (
-        r"{p} draws a card for Draw 3 \((?P<n>\d+) to go\)",
-        N_("{p} draws a card for Draw 3 ({n} to go)"),
-    ),
-    (r"{p} draws a card", N_("{p} draws a card")),
-    (r"{p}'s Number Bomb turns the top card", N_("{p}'s Number Bomb turns the top card")),
-    (r"{p}'s Colour Bomb turns the top card", N_("{p}'s Colour Bomb turns the top card")),
-    (r"{p} chooses to draw or stop", N_("{p} chooses to draw or stop")),
-    (r"{p} chooses a card to steal", N_("{p} chooses a card to steal")),
-    (r"{p} places the stolen (?P<card>\S+)", N_("{p} places the stolen {card}")),
-    (
-        r"{p} busted with (?P<cards>[^;]+?) and gives the cards to another player",
-        N_("{p} busted with {cards} and gives the cards to another player"),
-    ),
-    (r"{p} places (?P<cards>[^;]+)", N_("{p} places {cards}")),
-    (r"Number Bomb turns (?P<card>\S+)", N_("Number Bomb turns {card}")),
-    (r"Colour Bomb turns (?P<card>\S+)", N_("Colour Bomb turns {card}")),
-    (r"Draw 3", N_("Draw 3")),
-    (r"Number Bomb", N_("Number Bomb")),
-    (r"Colour Bomb", N_("Colour Bomb")),
-    (r"Steal", N_("Steal")),
-    (r"(?P<card>\S+) drawn by Draw 3: discarded", N_("{card} drawn by Draw 3: discarded")),
-    (r"bust on (?P<card>\S+)", N_("bust on {card}")),
-    (
-        r"both Jokers: the turn's cards are discarded",
-        N_("both Jokers: the turn's cards are discarded"),
-    ),
-    (r"nobody to steal from", N_("nobody to steal from")),
-    (r"{p} gives (?P<n>\d+) cards to {q}", N_("{p} gives {n} cards to {q}")),
-    (r"steals from {q} row (?P<row>\d+)", N_("steals from {q} row {row}")),
-    (r"{p} completes a row: \+(?P<n>\d+)", N_("{p} completes a row: +{n}")),
-    (r"discard pile reshuffled into the deck", N_("discard pile reshuffled into the deck")),
-    (r"{p} wins", N_("{p} wins")),
-]
-_PATTERNS = [
-    (re.compile(p.replace("{p}", _SEAT.format("p")).replace("{q}", _SEAT.format("q"))), w)
-    for p, w in _PHRASES
-]
-
-
-def phrase(text: str, name: Callable[[int], str] = seat_word) -> str:
-    """An engine turn or event phrase (parts joined by '; ') in the player's language;
-    ``name`` words a seat number (in English too: players are numbered from 1)."""
-    if not text:
-        return text
-    return _("; ").join(_part(part, name) for part in text.split("; "))
-
-
-def _part(text: str, name) -> str:
-    for pattern, words in _PATTERNS:
-        m = pattern.fullmatch(text)
-        if m is None:
-            continue
-        fields = m.groupdict()
-        for key in ("p", "q"):
-            if key in fields:
-                fields[key] = name(int(fields[key]))
-        return _(words).format(**fields)
-    return text
+    return phrase(why)
 
 
 def action_words(text: str) -> str:

@@ -1,6 +1,9 @@
-"""Stock Hold'em's engine words in the page's language: the hands (役) and the one-line
-price breakdown. The engine keeps its English names (they are what its records and the
-CLI print); a page shows them through these functions. English output is the engine's own.
+"""Stock Hold'em's engine words in the page's language: the turn, the hands (役) and the
+one-line price breakdown. The engine keeps its English (it is what its records and the
+CLI print) and gives the turn as a coded phrase, a price as a
+:class:`~engine.stock_holdem.pricing.PriceBreakdown` and the hands by the names of its
+tables (``SYMBOL_HANDS`` / ``NUMBER_HANDS``, marked for translation); a page words them
+here from those codes and values. English output is the engine's own.
 
 >>> from engine.stock_holdem import price
 >>> b = price("6S 6W 6A 2F 2S", stock_up=True)
@@ -8,29 +11,29 @@ CLI print); a page shows them through these functions. English output is the eng
 True
 >>> hand("four symbols"), hand("none")
 ('four symbols', 'none')
+>>> from engine import get_game
+>>> turn_text(get_game("stock_holdem").new_initial_state(3).describe_turn())
+'round 1: the cards are to be dealt'
 """
 
 from __future__ import annotations
 
-from dashboard.i18n import N_, _, current
+from collections.abc import Sequence
 
-#: the engine's hand names (engine.stock_holdem.pricing SYMBOL_HANDS / NUMBER_HANDS)
-HANDS = {
-    "none": N_("none"),
-    "flush": N_("flush"),
-    "four symbols": N_("four symbols"),
-    "three of a kind": N_("three of a kind"),
-    "small straight": N_("small straight"),
-    "full house": N_("full house"),
-    "large straight": N_("large straight"),
-    "four of a kind": N_("four of a kind"),
-    "five of a kind": N_("five of a kind"),
-}
+from dashboard.i18n import _, current
+from dashboard.phrases import phrase_text
 
 
 def hand(name: str) -> str:
-    """A hand's name as players read it (an unknown name is shown as it is)."""
-    return _(HANDS[name]) if name in HANDS else name
+    """A hand's name as players read it (the engine's names are in the catalog; an unknown
+    name is shown as it is)."""
+    return _(name)
+
+
+def turn_text(phrase, names: Sequence[str] | None = None) -> str:
+    """The engine's ``describe_turn()`` in the page's language, each seat named as a player
+    (``names``: the players' names by seat, else ``Player 1``, …)."""
+    return phrase_text(phrase, names=names)
 
 
 def explain(b) -> str:

@@ -37,14 +37,15 @@ def owners_choice_texts(ruleset, players: int) -> tuple[str, ...]:
 
 
 def stock_holdem_texts(ruleset, players: int) -> tuple[str, ...]:
-    from engine.stock_holdem import state as sh
+    from engine.stock_holdem import actions as sh
     from engine.stock_holdem.cards import ALL_CARDS, card_text
+    from engine.stock_holdem.rules import SLOTS
 
     out = [str(m) for group in sh.PLACE_MOVES for m in group]
     for kind in ("sell", "buy", "free sell", "free buy", "stock-up"):
         out += [str(sh.Move(kind, co)) for co in range(6)]
     out += ["no sell", "no buy", "cash", "end"]
-    out += [str(sh.Move("peek", co, slot=k)) for co in range(6) for k in range(sh.SLOTS)]
+    out += [str(sh.Move("peek", co, slot=k)) for co in range(6) for k in range(SLOTS)]
     out += [str(sh.Move("peek hand", slot=k, seat=s)) for s in range(players) for k in range(6)]
     out += [f"card {card_text(c)}" for c in ALL_CARDS]
     return _unique(out)

@@ -335,7 +335,8 @@ def _grade(step, seat, played: str, values: dict[str, float], measure: str) -> A
 def analyse(record: GameRecord) -> list[Annotation]:
     """Every draw/stop and placement decision of a Stack 5 record, graded."""
     from engine.analysis import positions
-    from engine.stack5.state import P_DECIDE, P_PLACE, P_STEAL_PLACE, parse_action
+    from engine.stack5.actions import parse_action
+    from engine.stack5.state import P_DECIDE, P_PLACE, P_STEAL_PLACE
 
     out = []
     for step, state, text in positions(record):

@@ -21,18 +21,10 @@ from __future__ import annotations
 import random
 
 from engine.core.protocol import Bot
+from engine.stack5.actions import DRAW, STOP, Give, Place, Steal, placements
 from engine.stack5.cards import ROW_LENGTH, DeckSpec
 from engine.stack5.odds import draw_odds, draw_or_stop
-from engine.stack5.state import (
-    DRAW,
-    PHASE_NAMES,
-    STOP,
-    Give,
-    Place,
-    Stack5State,
-    Steal,
-    placements,
-)
+from engine.stack5.state import PHASE_NAMES, Stack5State
 
 POINT_VALUE = 3.0
 

@@ -26,26 +26,33 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.core.errors import ParseError
+from engine.core.errors import ParseError, word
 from engine.stack5.rules import Stack5Rules
 
 ROW_LENGTH = 5
 SPECIALS = ("D3", "NB", "CB", "ST", "JK")
+# The names players read (marked with ``word``: the app shows them translated).
 SPECIAL_NAMES = {
-    "D3": "Draw 3",
-    "NB": "Number Bomb",
-    "CB": "Colour Bomb",
-    "ST": "Steal",
-    "JK": "Joker",
+    "D3": word("Draw 3"),
+    "NB": word("Number Bomb"),
+    "CB": word("Colour Bomb"),
+    "ST": word("Steal"),
+    "JK": word("Joker"),
 }
-COLOUR_NAMES = {"R": "red", "B": "blue", "G": "green", "Y": "yellow", "P": "purple"}
+COLOUR_NAMES = {
+    "R": word("red"),
+    "B": word("blue"),
+    "G": word("green"),
+    "Y": word("yellow"),
+    "P": word("purple"),
+}
 
 # Combinations a full row can make, with their points (RULES.md §2, Placement).
 COMBINATIONS = (
-    ("colour run", 3, "all colours equal and all numbers different"),
-    ("same number", 2, "all numbers equal"),
-    ("same colour", 2, "all colours equal"),
-    ("all different", 1, "all numbers different"),
+    (word("colour run"), 3, "all colours equal and all numbers different"),
+    (word("same number"), 2, "all numbers equal"),
+    (word("same colour"), 2, "all colours equal"),
+    (word("all different"), 1, "all numbers different"),
 )
 
 

@@ -2,7 +2,8 @@
 
 Columns: ``step``, ``action``, ``actor`` (seat, -1 chance, -2 none), ``turn`` (1-based),
 ``drawer``, ``phase`` (after the step), ``event`` (a short phrase for busts, specials,
-double Jokers, completed rows, reshuffles; "" otherwise), ``hand`` (cards held by the
+double Jokers, completed rows, reshuffles, as an :class:`~engine.core.errors.Phrase`; ""
+otherwise), ``hand`` (cards held by the
 drawer), ``deck`` (cards left in the deck), ``score_<seat>`` and ``row_cards_<seat>``.
 
 >>> from engine import simulate
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import polars as pl
 
+from engine.core.errors import Phrase, Seat
 from engine.core.protocol import CHANCE, TERMINAL
 from engine.core.records import GameRecord, initial_state, replay
 from engine.stack5.state import (
@@ -30,11 +32,12 @@ from engine.stack5.state import (
     Stack5State,
 )
 
+#: the specials whose drawing is an event of its own (a Joker's shows in the turn)
 SPECIAL_EVENTS = {
-    "D3": "Draw 3",
-    "NB": "Number Bomb",
-    "CB": "Colour Bomb",
-    "ST": "Steal",
+    "D3": Phrase.coded("s5.event.draw3", "Draw 3"),
+    "NB": Phrase.coded("s5.event.number_bomb_drawn", "Number Bomb"),
+    "CB": Phrase.coded("s5.event.colour_bomb_drawn", "Colour Bomb"),
+    "ST": Phrase.coded("s5.event.steal", "Steal"),
 }
 
 
@@ -50,7 +53,9 @@ def history(record: GameRecord) -> pl.DataFrame:
         event = _event(step.action, before, s)
         rows.append(_row(step.index + 1, step.action, before["actor"], s, turn, event))
         before = _snapshot(s)
-    return pl.DataFrame(rows)
+    # the events stay phrases (an object column): the app words them in the player's language
+    events = pl.Series("event", [r["event"] for r in rows], dtype=pl.Object)
+    return pl.DataFrame(rows).with_columns(events)
 
 
 def _snapshot(s: Stack5State) -> dict:
@@ -65,35 +70,61 @@ def _snapshot(s: Stack5State) -> dict:
     }
 
 
-def _event(action: str, before: dict, s: Stack5State) -> str:
+def _event(action: str, before: dict, s: Stack5State) -> Phrase | str:
+    """What the step did worth telling ("" for nothing notable), each part a phrase."""
     parts = []
     phase = before["phase"]
     if phase == P_BOMB:
-        parts.append(f"{'Number' if before['effect'] == 'NB' else 'Colour'} Bomb turns {action}")
+        if before["effect"] == "NB":
+            parts.append(
+                Phrase.coded("s5.event.number_bomb", "Number Bomb turns {card}", card=action)
+            )
+        else:
+            parts.append(
+                Phrase.coded("s5.event.colour_bomb", "Colour Bomb turns {card}", card=action)
+            )
     elif phase in (P_DRAW, P_EXTRA):
         if action in SPECIAL_EVENTS and phase == P_DRAW:
             parts.append(SPECIAL_EVENTS[action])
         elif phase == P_EXTRA and action in SPECIAL_EVENTS or (phase == P_EXTRA and action == "JK"):
-            parts.append(f"{action} drawn by Draw 3: discarded")
+            parts.append(
+                Phrase.coded("s5.event.discarded", "{card} drawn by Draw 3: discarded", card=action)
+            )
         if s.phase == P_GIVE:
-            parts.append(f"bust on {action}")
+            parts.append(Phrase.coded("s5.event.bust", "bust on {card}", card=action))
         if action == "JK" and phase == P_DRAW and s.player != before["player"]:
-            parts.append("both Jokers: the turn's cards are discarded")
+            parts.append(
+                Phrase.coded("s5.event.jokers", "both Jokers: the turn's cards are discarded")
+            )
         if action == "ST" and phase == P_DRAW and s.phase != P_STEAL:
-            parts.append("nobody to steal from")
+            parts.append(Phrase.coded("s5.event.no_steal", "nobody to steal from"))
     elif action.startswith("give "):
-        parts.append(f"seat {before['player']} gives {before['hand']} cards to seat {action[5:]}")
+        parts.append(
+            Phrase.coded(
+                "s5.event.gives",
+                "{p} gives {n} cards to {q}",
+                p=Seat(before["player"]),
+                n=before["hand"],
+                q=Seat(int(action[5:])),
+            )
+        )
     elif action.startswith("steal "):
         seat, row = action.split()[1], action.split()[3]
-        parts.append(f"steals from seat {seat} row {row}")
+        parts.append(
+            Phrase.coded("s5.event.steals", "steals from {q} row {row}", q=Seat(int(seat)), row=row)
+        )
     for seat, (a, b) in enumerate(zip(before["scores"], s.scores)):
         if b > a:
-            parts.append(f"seat {seat} completes a row: +{b - a}")
+            parts.append(
+                Phrase.coded(
+                    "s5.event.completes", "{p} completes a row: +{n}", p=Seat(seat), n=b - a
+                )
+            )
     if s.reshuffles > before["reshuffles"]:
-        parts.append("discard pile reshuffled into the deck")
+        parts.append(Phrase.coded("s5.event.reshuffle", "discard pile reshuffled into the deck"))
     if s.phase == P_OVER:
-        parts.append(f"seat {s.winner} wins")
-    return "; ".join(parts)
+        parts.append(Phrase.coded("s5.event.wins", "{p} wins", p=Seat(s.winner)))
+    return Phrase.joined(parts) if parts else ""
 
 
 def _row(step: int, action: str, actor: int, s: Stack5State, turn: int, event: str) -> dict:
@@ -115,7 +146,7 @@ def _row(step: int, action: str, actor: int, s: Stack5State, turn: int, event: s
     return row
 
 
-def last_event(state: Stack5State) -> str:
+def last_event(state: Stack5State) -> Phrase | str:
     """The event phrase of the state's last action ("" if none or nothing notable).
 
     >>> from engine.stack5 import setup_position
@@ -127,7 +158,7 @@ def last_event(state: Stack5State) -> str:
     if not state.history:
         return ""
     if state.origin is not None:
-        from engine.stack5.state import setup_position
+        from engine.stack5.position import setup_position
 
         rows, scores = state.origin
         prev = setup_position(rows, state.num_players, scores, state.ruleset)

@@ -28,7 +28,7 @@ from fractions import Fraction
 from functools import lru_cache
 from math import factorial
 
-from engine.core.errors import IllegalAction, ParseError, word
+from engine.core.errors import IllegalAction, ParseError, Phrase, word
 from engine.stack5.cards import deck_spec
 from engine.stack5.rules import Stack5Rules
 
@@ -54,7 +54,7 @@ class DrawOdds:
         return draw_or_stop(self)[0]
 
 
-def draw_or_stop(odds: DrawOdds, card_value: float = 1.0) -> tuple[str, str]:
+def draw_or_stop(odds: DrawOdds, card_value: float = 1.0) -> tuple[str, Phrase]:
     """A draw/stop suggestion with its reason, by expected cards kept.
 
     Each held card is worth one card to you. Drawing keeps them and adds about one card
@@ -71,11 +71,25 @@ def draw_or_stop(odds: DrawOdds, card_value: float = 1.0) -> tuple[str, str]:
     gain = float(odds.safe) * card_value
     loss = float(risk) * held
     verb = "draw" if gain > loss else "stop"
-    cards = "card" if held == 1 else "cards"
-    why = (
-        f"drawing adds about {gain:.2f} cards on average but risks losing the "
-        f"{held} held {cards}: expected loss {loss:.2f}"
-    )
+    gain_text, loss_text = f"{gain:.2f}", f"{loss:.2f}"
+    if held == 1:
+        why = Phrase.coded(
+            "s5.why.one",
+            "drawing adds about {gain} cards on average but risks losing the {held} held "
+            "card: expected loss {loss}",
+            gain=gain_text,
+            held=held,
+            loss=loss_text,
+        )
+    else:
+        why = Phrase.coded(
+            "s5.why",
+            "drawing adds about {gain} cards on average but risks losing the {held} held "
+            "cards: expected loss {loss}",
+            gain=gain_text,
+            held=held,
+            loss=loss_text,
+        )
     return verb, why
 
 

@@ -1,3 +1,4 @@
+# Over 600 lines: one state machine, its transitions written out together for speed (apply_trusted).
 """The Stack 5 state machine (RULES.md §2).
 
 A turn is a sequence of actions:
@@ -39,102 +40,29 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
-from dataclasses import dataclass, field
 from fractions import Fraction
 
 from engine.core.errors import (
     EngineError,
     IllegalAction,
-    ParseError,
-    parse_count,
+    Phrase,
+    Seat,
     quote_choices,
-    word,
 )
 from engine.core.protocol import CHANCE, TERMINAL, Game, State
-from engine.stack5.cards import ROW_LENGTH, DeckSpec, deck_spec
+from engine.stack5.actions import (
+    _DEAL_OF,
+    DRAW,
+    STOP,
+    Deal,
+    Place,
+    Steal,
+    _gives,
+    _table,
+    parse_action,
+)
+from engine.stack5.cards import ROW_LENGTH, deck_spec
 from engine.stack5.rules import Stack5Rules
-
-# --- actions -----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Decide:
-    """The drawer's choice after the minimum draws: ``draw`` or ``stop``."""
-
-    kind: str
-
-    def __str__(self) -> str:
-        return self.kind
-
-
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """Chance: the card that comes off the deck (an own draw, a Draw 3 card, a bomb's
-    turned card — the state knows which)."""
-
-    card: str
-
-    def __str__(self) -> str:
-        return self.card
-
-
-@dataclass(frozen=True, slots=True)
-class Give:
-    """After a bust: the drawer gives every card drawn this turn to ``seat``."""
-
-    seat: int
-    text: str = field(init=False, repr=False, compare=False)  # str(), made once
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "text", f"give {self.seat}")
-
-    def __str__(self) -> str:
-        return self.text
-
-
-@dataclass(frozen=True, slots=True)
-class Steal:
-    """Steal: take the top card of row ``row`` (1-based) of player ``seat``."""
-
-    seat: int
-    row: int
-    text: str = field(init=False, repr=False, compare=False)  # str(), made once
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "text", f"steal {self.seat} row {self.row}")
-
-    def __str__(self) -> str:
-        return self.text
-
-
-@dataclass(frozen=True, slots=True)
-class Place:
-    """Place ``card`` on row ``row`` (1-based; an empty slot starts a new row). With
-    ``discard=True`` — allowed only when the card has no legal place — row ``row`` is
-    discarded first and the card starts a new row there."""
-
-    card: str
-    row: int
-    discard: bool = False
-    text: str = field(init=False, repr=False, compare=False)  # str(), made once
-
-    def __post_init__(self) -> None:
-        if self.discard:
-            text = f"place {self.card} discard row {self.row}"
-        else:
-            text = f"place {self.card} row {self.row}"
-        object.__setattr__(self, "text", text)
-
-    def __repr__(self) -> str:
-        extra = ", discard=True" if self.discard else ""
-        return f"Place(card={self.card!r}, row={self.row}{extra})"
-
-    def __str__(self) -> str:
-        return self.text
-
-
-DRAW = Decide("draw")
-STOP = Decide("stop")
 
 # --- phases ------------------------------------------------------------------------------
 P_DRAW, P_EXTRA, P_BOMB, P_DECIDE, P_STEAL, P_STEAL_PLACE, P_GIVE, P_PLACE, P_OVER = range(9)
@@ -149,68 +77,6 @@ PHASE_NAMES = (
     "place",
     "over",
 )
-
-ACTION_FORMS = word(
-    "'draw', 'stop', a card such as 'R3' (chance), 'give S', 'steal S row R', "
-    "'place R3 row R' or 'place R3 discard row R'"
-)
-
-
-def parse_action(text: str) -> Decide | Deal | Give | Steal | Place:
-    """Parse the text of a Stack 5 action (syntax only; the state checks legality).
-
-    >>> parse_action("place jk row 2")
-    Place(card='JK', row=2)
-    >>> parse_action("steal 1 row 3")
-    Steal(seat=1, row=3)
-    >>> parse_action("place R3 row")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    engine.core.errors.ParseError: 'place R3 row': not a Stack 5 action; write 'draw', 'stop', ...
-    """
-    if not isinstance(text, str):
-        raise ParseError.coded(
-            "stack5.action_not_text",
-            "{text!r}: an action is written as text; write {forms}",
-            text=text,
-            forms=ACTION_FORMS,
-        )
-    words = text.strip().split()
-    low = [w.lower() for w in words]
-    try:
-        if low == ["draw"]:
-            return DRAW
-        if low == ["stop"]:
-            return STOP
-        if len(words) == 1 and len(words[0]) == 2:
-            return Deal(words[0].upper())
-        if len(low) == 2 and low[0] == "give":
-            return Give(_int(low[1]))
-        if len(low) == 4 and low[0] == "steal" and low[2] == "row":
-            return Steal(_int(low[1]), _int(low[3]))
-        if len(low) == 4 and low[0] == "place" and low[2] == "row" and len(words[1]) == 2:
-            return Place(words[1].upper(), _int(low[3]))
-        if low[:1] == ["place"] and low[2:4] == ["discard", "row"] and len(low) == 5:
-            return Place(words[1].upper(), _int(low[4]), True)
-    except ParseError as exc:
-        raise ParseError.within(_shown(text), exc) from None
-    raise ParseError.coded(
-        "stack5.action_unknown",
-        "{text}: not a Stack 5 action; write {forms}",
-        text=_shown(text),
-        forms=ACTION_FORMS,
-    )
-
-
-def _shown(text: str, limit: int = 40) -> str:
-    """The action text quoted for an error message, cut when very long."""
-    return repr(text) if len(text) <= limit else repr(text[:limit]) + "…"
-
-
-def _int(text: str) -> int:
-    """A seat or row number: ASCII digits only, at most 3 (``parse_count``)."""
-    return parse_count(text, word("a seat or row number"), max_digits=3)
-
 
 # --- the state ----------------------------------------------------------------------------
 
@@ -709,29 +575,42 @@ class Stack5State(State):
             self.phase = P_OVER
 
     # --- views ----------------------------------------------------------------------------
-    def describe_turn(self) -> str:
+    def describe_turn(self) -> Phrase:
+        """Who is to act and what they do, e.g. ``seat 0 chooses to draw or stop``."""
         names = self.spec.names
         phase = self.phase
+        p = Seat(self.player)
         if phase == P_OVER:
-            return f"game over: seat {self.winner} won"
+            return Phrase.coded("s5.turn.over", "game over: {p} won", p=Seat(self.winner))
         if phase == P_DRAW:
-            return f"seat {self.player} draws a card"
+            return Phrase.coded("s5.turn.draw", "{p} draws a card", p=p)
         if phase == P_EXTRA:
-            return f"seat {self.player} draws a card for Draw 3 ({self.extra} to go)"
+            return Phrase.coded(
+                "s5.turn.extra", "{p} draws a card for Draw 3 ({n} to go)", p=p, n=self.extra
+            )
         if phase == P_BOMB:
-            kind = "Number" if self.effect == self.spec.NB else "Colour"
-            return f"seat {self.player}'s {kind} Bomb turns the top card"
+            if self.effect == self.spec.NB:
+                return Phrase.coded(
+                    "s5.turn.number_bomb", "{p}'s Number Bomb turns the top card", p=p
+                )
+            return Phrase.coded("s5.turn.colour_bomb", "{p}'s Colour Bomb turns the top card", p=p)
         if phase == P_DECIDE:
-            return f"seat {self.player} chooses to draw or stop"
+            return Phrase.coded("s5.turn.decide", "{p} chooses to draw or stop", p=p)
         if phase == P_STEAL:
-            return f"seat {self.player} chooses a card to steal"
+            return Phrase.coded("s5.turn.steal", "{p} chooses a card to steal", p=p)
         if phase == P_STEAL_PLACE:
-            return f"seat {self.player} places the stolen {names[self.stolen]}"
+            return Phrase.coded(
+                "s5.turn.place_stolen", "{p} places the stolen {card}", p=p, card=names[self.stolen]
+            )
         if phase == P_GIVE:
-            cards = " ".join(names[c] for c in self.hand)
-            return f"seat {self.player} busted with {cards} and gives the cards to another player"
+            return Phrase.coded(
+                "s5.turn.give",
+                "{p} busted with {cards} and gives the cards to another player",
+                p=p,
+                cards=" ".join(names[c] for c in self.hand),
+            )
         cards = " ".join(names[c] for c in self.to_place)
-        return f"seat {self.placer} places {cards}"
+        return Phrase.coded("s5.turn.place", "{p} places {cards}", p=Seat(self.placer), cards=cards)
 
     def returns(self) -> list[float]:
         return list(self.scores)
@@ -799,185 +678,3 @@ class Stack5State(State):
         c.placer, c.to_place, c.stolen = self.placer, list(self.to_place), self.stolen
         c.winner, c.reshuffles, c.origin = self.winner, self.reshuffles, self.origin
         return c
-
-
-def placements(spec: DeckSpec, rows: list | tuple, card: int) -> list[Place]:
-    """Legal places for ``card`` (a code) among ``rows`` (tuples of codes in slots).
-
-    A row stays viable with a number card ``n`` of colour ``c`` when its numbers are
-    still all different and ``n`` is new, or all its numbers are ``n``, or all its colours
-    are ``c``; a Joker never breaks a viable row (:meth:`DeckSpec.accepts`). The rows on
-    the right then start a new row in the first empty slot; with no legal place at all,
-    any row may be discarded for the card.
-    """
-    key = spec.seat_key([spec.row_sig(r) for r in rows])
-    return list(_table(spec).get(key, card))
-
-
-class _PlaceTable:
-    """The placement list of every (seat key, card), built on first use: the key's field
-    for the card says, slot by slot, whether the row is empty, accepts the card or not
-    (:meth:`DeckSpec.slot_weight`), which fixes the list."""
-
-    def __init__(self, spec: DeckSpec):
-        self.spec = spec
-        self.bits = spec.field_bits
-        self.mask = spec.field_mask
-        self.slots = spec.rules.max_rows
-        self.lists: dict[int, tuple[Place, ...]] = {}
-
-    def get(self, key: int, card: int) -> tuple[Place, ...]:
-        field = key >> self.bits * card & self.mask
-        index = field << 8 | card
-        out = self.lists.get(index)
-        if out is None:
-            out = self.lists[index] = self._build(field, self.spec.names[card])
-        return out
-
-    def _build(self, field: int, name: str) -> tuple[Place, ...]:
-        out = []
-        first_empty = -1
-        for i in range(self.slots):
-            tri = field // 3**i % 3
-            if tri == 1:
-                out.append(Place(name, i + 1, False))
-            elif tri == 0 and first_empty < 0:
-                first_empty = i
-        if first_empty >= 0:
-            out.append(Place(name, first_empty + 1, False))
-        if not out:
-            out = [Place(name, i + 1, True) for i in range(self.slots)]
-        return tuple(out)
-
-
-_TABLES: dict[DeckSpec, _PlaceTable] = {}
-
-_GIVES: dict[tuple[int, int], tuple[Give, ...]] = {}
-
-
-def _gives(players: int, giver: int) -> tuple[Give, ...]:
-    """The ``give`` actions of ``giver`` (shared objects, their texts made once)."""
-    out = _GIVES.get((players, giver))
-    if out is None:
-        out = _GIVES[players, giver] = tuple(Give(s) for s in range(players) if s != giver)
-    return out
-
-
-def _table(spec: DeckSpec) -> _PlaceTable:
-    table = _TABLES.get(spec)
-    if table is None:
-        table = _TABLES[spec] = _PlaceTable(spec)
-    spec.place_table = table
-    return table
-
-
-class _Deals(dict):
-    """One shared ``Deal`` per card text (sampling allocates nothing)."""
-
-    def __missing__(self, key: str) -> Deal:
-        d = self[key] = Deal(key)
-        return d
-
-
-_DEALS = _Deals()
-
-
-class _DealsByCode(dict):
-    """Per spec: the shared ``Deal`` of each card code."""
-
-    def __missing__(self, spec: DeckSpec) -> list[Deal]:
-        deals = self[spec] = spec.deals = [_DEALS[name] for name in spec.names]
-        return deals
-
-
-_DEAL_OF = _DealsByCode()
-
-
-def setup_position(
-    rows: dict[int, list[str]] | None = None,
-    players: int = 2,
-    scores: list[int] | None = None,
-    ruleset: Stack5Rules | None = None,
-) -> Stack5State:
-    """A fresh game whose rows already hold cards (taken out of the deck), for lessons,
-    demonstrations and tests. ``rows`` maps a seat to its rows, each a card text list or
-    a string (bottom to top). Seat 0 is about to draw.
-
-    >>> s = setup_position({1: ["R1 R2", "B5"]}, players=3)
-    >>> s.observation(0)["rows"][1], s.deck_total
-    ([['R1', 'R2'], ['B5'], []], 84)
-    >>> setup_position({0: ["R1 B1 G2"]})
-    Traceback (most recent call last):
-    ...
-    engine.core.errors.IllegalAction: seat 0 row 1 'R1 B1 G2' cannot make any combination
-    """
-    from engine.stack5 import GAME
-
-    state = GAME.new_initial_state(players, ruleset)
-    spec = state.spec
-    for seat, texts in (rows or {}).items():
-        if not isinstance(seat, int) or not 0 <= seat < players:
-            raise IllegalAction.coded(
-                "stack5.seat_range",
-                "seat {seat!r}: seats are 0-{last}",
-                seat=seat,
-                last=players - 1,
-            )
-        if len(texts) > state.ruleset.max_rows:
-            raise IllegalAction.coded(
-                "stack5.too_many_rows_seat",
-                "seat {seat} has {n} rows; at most {most}",
-                seat=seat,
-                n=len(texts),
-                most=state.ruleset.max_rows,
-            )
-        for i, text in enumerate(texts):
-            codes = tuple(spec.codes(text))
-            shown = " ".join(spec.name(c) for c in codes)
-            if len(codes) >= ROW_LENGTH or not spec.viable(codes):
-                if len(codes) < ROW_LENGTH:
-                    raise IllegalAction.coded(
-                        "stack5.row_dead",
-                        "seat {seat} row {row} {cards!r} cannot make any combination",
-                        seat=seat,
-                        row=i + 1,
-                        cards=shown,
-                    )
-                raise IllegalAction.coded(
-                    "stack5.row_full",
-                    "seat {seat} row {row} {cards!r}: a row of {length} scores at once",
-                    seat=seat,
-                    row=i + 1,
-                    cards=shown,
-                    length=ROW_LENGTH,
-                )
-            for c in codes:
-                if not state.deck[c]:
-                    raise IllegalAction.coded(
-                        "stack5.no_copy_left",
-                        "no copy of {card!r} is left for seat {seat} row {row}",
-                        card=spec.name(c),
-                        seat=seat,
-                        row=i + 1,
-                    )
-                state.deck[c] -= 1
-                state.deck_total -= 1
-            state.rows[seat][i] = codes
-            stamps = []
-            for _ in codes:
-                state.clock += 1
-                stamps.append(state.clock)
-            state.stamps[seat][i] = tuple(stamps)
-    for seat, pts in enumerate(scores or []):
-        if not 0 <= pts < state.ruleset.target:
-            raise IllegalAction.coded(
-                "stack5.score_range",
-                "seat {seat}: score {points} must be 0-{last}",
-                seat=seat,
-                points=pts,
-                last=state.ruleset.target - 1,
-            )
-        state.scores[seat] = pts
-    state._summarise()
-    state.origin = (rows, scores)
-    return state

@@ -10,9 +10,16 @@ The public calculator:
 >>> d = price_distribution(["10A", "10F", "10S", "10W", "?"])
 >>> d.number_hands["five of a kind"]
 Fraction(1, 38)
+
+Where each kind of code lives: ``actions`` (move and deal types, their parser),
+``state`` (the state machine), ``rules`` (the ruleset), ``tracker`` (a position from what
+a player sees at the table), ``cards`` / ``pricing`` (the calculators), ``bots`` and
+``search`` (the search bot), ``analysis`` (grading moves), ``history`` / ``stats``
+(records as tables).
 """
 
 from engine.core.protocol import Game, RandomBot
+from engine.stock_holdem.actions import Deal, Move, parse_move
 from engine.stock_holdem.bots import HeuristicBot
 from engine.stock_holdem.cards import (
     BEAR,
@@ -33,9 +40,9 @@ from engine.stock_holdem.pricing import (
     price_distribution,
 )
 from engine.stock_holdem.rules import StockHoldemRules
-from engine.stock_holdem.state import Deal, Move, StockHoldemState, next_start_player, parse_move
+from engine.stock_holdem.search import search_bot
+from engine.stock_holdem.state import StockHoldemState, next_start_player
 from engine.stock_holdem.tracker import TableView, expected_worth, track
-from engine.stock_holdem.world import search_bot
 
 GAME = Game(
     name="stock_holdem",

@@ -1,3 +1,4 @@
+# Over 600 lines: one calculator (the price and its exact distribution), its fast paths beside it.
 """The price of a company from its 5 information cards, and its exact distribution
 when some of the cards are face down or not yet placed.
 
@@ -48,16 +49,16 @@ BULL_BONUS = 10
 BULL_NUMBER = 11
 
 #: symbol hands: index -> (name, bonus)
-SYMBOL_HANDS = (("none", 0), ("flush", 10), ("four symbols", 10))
+SYMBOL_HANDS = ((word("none"), 0), (word("flush"), 10), (word("four symbols"), 10))
 #: number hands, index -> (name, bonus); the best that applies is scored
 NUMBER_HANDS = (
-    ("none", 0),
-    ("three of a kind", 10),
-    ("small straight", 10),
-    ("full house", 20),
-    ("large straight", 20),
-    ("four of a kind", 25),
-    ("five of a kind", 30),
+    (word("none"), 0),
+    (word("three of a kind"), 10),
+    (word("small straight"), 10),
+    (word("full house"), 20),
+    (word("large straight"), 20),
+    (word("four of a kind"), 25),
+    (word("five of a kind"), 30),
 )
 _SYM_BONUS = tuple(b for _, b in SYMBOL_HANDS)
 _NUM_BONUS = tuple(b for _, b in NUMBER_HANDS)

@@ -9,9 +9,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from engine.core.errors import RulesetError
+from engine.core.ruleset import option
 
 #: the game has 42 challenge chips; no count of chips in a ruleset is larger
 MAX_CHIPS = 42
@@ -21,139 +22,80 @@ MAX_MONEY = 100_000
 
 @dataclass(frozen=True)
 class StockHoldemRules:
-    start_price: int = field(
-        default=10,
-        metadata={
-            "doc": "starting price of every company",
-            "assumption": True,
-            "min": 1,
-            "max": 57,
-        },
+    start_price: int = option(10, "starting price of every company", assumption=True, min=1, max=57)
+    card_back_parity: str = option(
+        "even",
+        "a regular card (number n, symbol index i with A=0 F=1 S=2 W=3) shows its "
+        "number on the back when n+i has this parity, else its symbol; Bull's back "
+        "shows 10 and Bear's back shows ×",
+        assumption=True,
+        choices=("even", "odd"),
     )
-    card_back_parity: str = field(
-        default="even",
-        metadata={
-            "doc": "a regular card (number n, symbol index i with A=0 F=1 S=2 W=3) shows its "
-            "number on the back when n+i has this parity, else its symbol; Bull's back "
-            "shows 10 and Bear's back shows ×",
-            "assumption": True,
-            "choices": ("even", "odd"),
-        },
+    symbol_names: tuple[str, ...] = option(
+        ("anchor", "fish", "shell", "wave"),
+        "display names of the symbols written A, F, S, W",
+        assumption=True,
     )
-    symbol_names: tuple[str, ...] = field(
-        default=("anchor", "fish", "shell", "wave"),
-        metadata={
-            "doc": "display names of the symbols written A, F, S, W",
-            "assumption": True,
-        },
+    company_names: tuple[str, ...] = option(
+        ("A", "B", "C", "D", "E", "F"), "display names of the six companies A-F", assumption=True
     )
-    company_names: tuple[str, ...] = field(
-        default=("A", "B", "C", "D", "E", "F"),
-        metadata={"doc": "display names of the six companies A-F", "assumption": True},
+    stock_up_per_company: int = option(
+        1, "most stock-up chips one company may carry", assumption=True, min=1, max=3
     )
-    stock_up_per_company: int = field(
-        default=1,
-        metadata={
-            "doc": "most stock-up chips one company may carry",
-            "assumption": True,
-            "min": 1,
-            "max": 3,
-        },
+    bear_with_four_of_a_number: str = option(
+        "four of a kind",
+        "Bear plus four cards of one number scores as this number hand (RULES: "
+        "five of a kind needs five equal numbers, the source is silent on Bear)",
+        assumption=True,
+        choices=("four of a kind", "five of a kind"),
     )
-    bear_with_four_of_a_number: str = field(
-        default="four of a kind",
-        metadata={
-            "doc": "Bear plus four cards of one number scores as this number hand (RULES: "
-            "five of a kind needs five equal numbers, the source is silent on Bear)",
-            "assumption": True,
-            "choices": ("four of a kind", "five of a kind"),
-        },
+    straights_wrap: bool = option(
+        False,
+        "straights may run over 10 back to 1 (e.g. 9 10 1 2); off = numbers "
+        "run 1-10 and do not wrap",
+        assumption=True,
     )
-    straights_wrap: bool = field(
-        default=False,
-        metadata={
-            "doc": "straights may run over 10 back to 1 (e.g. 9 10 1 2); off = numbers "
-            "run 1-10 and do not wrap",
-            "assumption": True,
-        },
+    bull_counts_as_ten: bool = option(
+        True,
+        "the Bull also counts as the number 10 in number hands (straights, "
+        "sets); off = the Bull is a symbol card only (it adds 10 to the best symbol "
+        "and takes no part in number hands; RULES: the article says only that)",
+        assumption=True,
     )
-    bull_counts_as_ten: bool = field(
-        default=True,
-        metadata={
-            "doc": "the Bull also counts as the number 10 in number hands (straights, "
-            "sets); off = the Bull is a symbol card only (it adds 10 to the best symbol "
-            "and takes no part in number hands; RULES: the article says only that)",
-            "assumption": True,
-        },
+    free_action_after_buy: bool = option(
+        True,
+        "free actions are also allowed after the buy step, before the turn "
+        "ends (RULES: 'any time in the turn'); the turn then ends with 'end'",
+        assumption=True,
     )
-    free_action_after_buy: bool = field(
-        default=True,
-        metadata={
-            "doc": "free actions are also allowed after the buy step, before the turn "
-            "ends (RULES: 'any time in the turn'); the turn then ends with 'end'",
-            "assumption": True,
-        },
+    peek_hands: bool = option(
+        False,
+        "the 1-chip peek may also look at a card in another player's hand "
+        "(RULES: 'look at one face-down card'); off = only face-down cards on companies",
+        assumption=True,
     )
-    peek_hands: bool = field(
-        default=False,
-        metadata={
-            "doc": "the 1-chip peek may also look at a card in another player's hand "
-            "(RULES: 'look at one face-down card'); off = only face-down cards on companies",
-            "assumption": True,
-        },
+    stock_up_chips: int = option(3, "stock-up chips in the game", min=0, max=6)
+    chip_limit: int = option(
+        7, "most challenge chips a player holds; each extra chip pays $1", min=1, max=MAX_CHIPS
     )
-    stock_up_chips: int = field(
-        default=3, metadata={"doc": "stock-up chips in the game", "min": 0, "max": 6}
+    shares_per_company: int = option(11, "share cards of each company", min=1, max=60)
+    start_money: tuple[int, ...] = option(
+        (150, 120, 100, 100), f"starting money for 3, 4, 5, 6 players (each 0-{MAX_MONEY})"
     )
-    chip_limit: int = field(
-        default=7,
-        metadata={
-            "doc": "most challenge chips a player holds; each extra chip pays $1",
-            "min": 1,
-            "max": MAX_CHIPS,
-        },
+    start_chips: tuple[int, ...] = option(
+        (2, 3, 3, 4, 4, 5),
+        f"challenge chips dealt clockwise from the start player (each 0-{MAX_CHIPS})",
     )
-    shares_per_company: int = field(
-        default=11, metadata={"doc": "share cards of each company", "min": 1, "max": 60}
+    preparation_chips: int = option(
+        2, "challenge chips every player gains in the preparation phase", min=0, max=MAX_CHIPS
     )
-    start_money: tuple[int, ...] = field(
-        default=(150, 120, 100, 100),
-        metadata={"doc": f"starting money for 3, 4, 5, 6 players (each 0-{MAX_MONEY})"},
+    cost_cash: int = option(1, "chips paid to take $1", min=1, max=MAX_CHIPS)
+    cost_peek: int = option(1, "chips paid to look at a face-down card", min=1, max=MAX_CHIPS)
+    cost_free_sell: int = option(2, "chips paid for a free sale of 1 share", min=1, max=MAX_CHIPS)
+    cost_free_buy: int = option(
+        3, "chips paid for a free purchase of 1 share", min=1, max=MAX_CHIPS
     )
-    start_chips: tuple[int, ...] = field(
-        default=(2, 3, 3, 4, 4, 5),
-        metadata={
-            "doc": f"challenge chips dealt clockwise from the start player (each 0-{MAX_CHIPS})"
-        },
-    )
-    preparation_chips: int = field(
-        default=2,
-        metadata={
-            "doc": "challenge chips every player gains in the preparation phase",
-            "min": 0,
-            "max": MAX_CHIPS,
-        },
-    )
-    cost_cash: int = field(
-        default=1,
-        metadata={"doc": "chips paid to take $1", "min": 1, "max": MAX_CHIPS},
-    )
-    cost_peek: int = field(
-        default=1,
-        metadata={"doc": "chips paid to look at a face-down card", "min": 1, "max": MAX_CHIPS},
-    )
-    cost_free_sell: int = field(
-        default=2,
-        metadata={"doc": "chips paid for a free sale of 1 share", "min": 1, "max": MAX_CHIPS},
-    )
-    cost_free_buy: int = field(
-        default=3,
-        metadata={"doc": "chips paid for a free purchase of 1 share", "min": 1, "max": MAX_CHIPS},
-    )
-    cost_stock_up: int = field(
-        default=3,
-        metadata={"doc": "chips paid to place a stock-up chip", "min": 1, "max": MAX_CHIPS},
-    )
+    cost_stock_up: int = option(3, "chips paid to place a stock-up chip", min=1, max=MAX_CHIPS)
 
     def validate(self) -> None:
         if len(self.start_money) != 4:

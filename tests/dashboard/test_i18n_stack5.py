@@ -191,9 +191,25 @@ def test_engine_texts_stay_exactly_the_engines_in_english():
     assert [words.outlook_text(o) for o in outlooks] == [str(o) for o in outlooks]
     for why in reasons:
         assert words.why_text(why) == why
-    rules = Stack5Rules()
-    assert words.minimum_draw_text(rules) == rules.minimum_draw_text()
-    assert words.draw3_joker_text(rules) == rules.draw3_joker_text()
+    for rules in (
+        Stack5Rules(),
+        Stack5Rules(min_draws=1, min_draw_counts="own", draw3_joker="counts_for_both"),
+    ):
+        assert words.minimum_draw_text(rules) == str(rules.minimum_draw_text())
+        assert words.draw3_joker_text(rules) == str(rules.draw3_joker_text())
+
+
+def test_rule_texts_write_counts_in_digits_and_sentences_without_spaces_in_ja():
+    """English spells a rule's count out ("two"); 日本語 writes it in digits, its sentences
+    one after another without a space."""
+    with language("ja"):
+        text = words.minimum_draw_text(Stack5Rules(min_draws=3))
+    assert "3" in text and "three" not in text and " " not in text, text
+
+
+def test_a_phrase_names_its_seats_with_the_namer_given():
+    state = get_game("stack5").new_initial_state(3)
+    assert words.phrase(state.describe_turn(), lambda s: f"P{s}") == "P0 draws a card"
 
 
 @pytest.mark.parametrize("lang", LANGS)

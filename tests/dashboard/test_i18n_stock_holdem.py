@@ -5,6 +5,7 @@ and the engine's words (hands, price breakdown) and the drawings follow the glos
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pytest
 
@@ -201,3 +202,18 @@ def test_games_page_turn_words_through_a_whole_game_use_the_glossary(lang):
             assert "step" not in text and "round" not in text and "seat" not in text, text
             seen.add(text.split("：")[0].split("、")[-1].split("，")[-1])
     assert {"ja": "後処理ステップ", "zh-TW": "清理階段"}[lang] in seen
+
+
+@pytest.mark.parametrize("lang", ["en", *LANGS])
+def test_the_engine_turn_phrase_is_worded_from_its_code_through_a_whole_game(lang):
+    """``describe_turn()`` is a coded phrase: worded in each language with the seats as
+    players, the same words as the games page (so that page can take them from here)."""
+    from dashboard.stock_holdem import words
+    from dashboard.stock_holdem.explorer import turn_words
+
+    with language(lang):
+        for state in _whole_game_states():
+            text = words.turn_text(state.describe_turn())
+            assert text == turn_words(state), (state.describe_turn(), text)
+            if lang != "en":
+                assert not re.search(r"[A-Za-z]{2,}", text), text

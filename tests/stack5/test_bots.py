@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from engine import CHANCE, simulate
+from engine.stack5.actions import DRAW, STOP, Give
 from engine.stack5.bots import HeuristicBot, greedy_gain
-from engine.stack5.state import DRAW, STOP, Give
 
 from .util import new, play, with_rows
 

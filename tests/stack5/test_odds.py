@@ -9,8 +9,9 @@ import pytest
 
 from engine import CHANCE, IllegalAction, ParseError
 from engine.stack5 import draw_odds, legal_placements, row_outlook, unseen_cards
+from engine.stack5.actions import DRAW
 from engine.stack5.odds import brute_force_bust
-from engine.stack5.state import DRAW, P_DECIDE, P_GIVE
+from engine.stack5.state import P_DECIDE, P_GIVE
 
 from .util import new
 

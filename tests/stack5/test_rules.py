@@ -8,7 +8,7 @@ import pytest
 
 from engine import CHANCE, TERMINAL, IllegalAction, ParseError, RulesetError
 from engine.stack5 import Deal, Give, Place, Steal, parse_action
-from engine.stack5.state import DRAW, STOP
+from engine.stack5.actions import DRAW, STOP
 
 from .util import names, new, play, rows_text, with_rows
 

@@ -3,7 +3,7 @@ world is a clone whose every observation equals the real one."""
 
 import random
 
-from engine.stack5.world import sample_world
+from engine.stack5.search import sample_world
 from tests.test_search import random_positions
 
 

@@ -19,8 +19,8 @@ from engine.stock_holdem.bots import (
     hold_values,
 )
 from engine.stock_holdem.pricing import MAX_PRICE, price_distribution
+from engine.stock_holdem.search import PassiveBot, evaluate, worth
 from engine.stock_holdem.state import DEAL, OVER
-from engine.stock_holdem.world import PassiveBot, evaluate, worth
 
 
 def test_a_share_after_round_one_is_worth_at_least_its_price_and_round_twos_mean():

@@ -161,8 +161,8 @@ def test_observation_reveals_only_what_a_seat_may_see():
 def _peeks_by_full_scan(s, p):
     """The peek moves of seat ``p`` listed from scratch: every face-down card on a company
     that ``p`` did not place, does not know and that is not Bear (public back)."""
+    from engine.stock_holdem.actions import PEEK_MOVES
     from engine.stock_holdem.cards import BEAR
-    from engine.stock_holdem.state import PEEK_MOVES
 
     return [
         PEEK_MOVES[co][k]

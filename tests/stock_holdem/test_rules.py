@@ -520,3 +520,44 @@ def test_random_games_with_hand_peeks():
             "stock_holdem", seed=seed, players=["heuristic", "random", "random"], peek_hands=True
         )
         assert list(replay(rec))[-1].state.is_terminal()
+
+
+# --- legality is written twice: the legal_actions tables and why_illegal --------------------
+
+
+def _every_move(players: int) -> list[Move]:
+    """Every well-formed move of a game of ``players`` (each text the action space knows)."""
+    from engine.adapters._actions import stock_holdem_texts
+
+    texts = stock_holdem_texts(GAME.ruleset_class(), players)
+    return [parse_move(t) for t in texts if not t.startswith("card ")]  # not a deal's card
+
+
+@pytest.mark.parametrize(
+    "players,seed,rules",
+    [(3, 0, {}), (4, 1, {"peek_hands": True}), (6, 2, {}), (5, 3, {"peek_hands": True})],
+)
+def test_every_illegal_move_gets_a_specific_reason_and_no_legal_one_does(players, seed, rules):
+    """Over the decisions of random games, each well-formed move that ``legal_actions()``
+    leaves out gets its own reason from ``why_illegal`` (none falls to the catch-all "not
+    allowed now"), and no legal move is given a reason: the two writings of legality
+    agree."""
+    moves = _every_move(players)
+    rng = random.Random(seed)
+    s = GAME.new_initial_state(players, **rules)
+    checked = 0
+    while not s.is_terminal():
+        if s.is_chance():
+            s.apply(s.sample_chance(rng))
+            continue
+        legal = set(s.legal_actions())
+        if rng.random() < 0.3:  # a sample of the decisions keeps the test quick
+            for m in moves:
+                why = s.why_illegal(m)
+                if m in legal:
+                    assert why is None, (str(m), s.describe_turn(), why)
+                else:
+                    assert why is not None, (str(m), s.describe_turn())
+                    checked += 1
+        s.apply(rng.choice(sorted(legal, key=str)))
+    assert checked > 1000

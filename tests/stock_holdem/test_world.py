@@ -8,7 +8,7 @@ import pytest
 
 from engine import get_game
 from engine.stock_holdem.cards import ALL_CARDS, backs
-from engine.stock_holdem.world import sample_world, seen_cards
+from engine.stock_holdem.search import sample_world, seen_cards
 
 
 def positions(n: int, games: int, seed: int, **rules):

@@ -21,17 +21,10 @@ import random
 
 from engine.core.protocol import Bot
 from engine.core.search import SearchBot, expected_rank_share, rank_utility
+from engine.stock_holdem.actions import OP_END, OP_NO_BUY, OP_NO_SELL, OP_PLACE
 from engine.stock_holdem.cards import ALL_CARDS, BEAR, backs
 from engine.stock_holdem.rules import FACE_UP
-from engine.stock_holdem.state import (
-    DEAL,
-    OP_END,
-    OP_NO_BUY,
-    OP_NO_SELL,
-    OP_PLACE,
-    OVER,
-    StockHoldemState,
-)
+from engine.stock_holdem.state import DEAL, OVER, StockHoldemState
 
 _PASS = frozenset((OP_NO_SELL, OP_NO_BUY, OP_END))
 
