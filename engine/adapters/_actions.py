@@ -7,7 +7,7 @@ engine makes as ONE chance action are dealt one at a time by the adapter, as cha
 actions ``card X`` (listed here too).
 
 Only the syntax is enumerated: many texts are never legal in a given game (a Joker in a
-Stack 5 ``place`` is, a Number Bomb is not). ``tests/test_openspiel_adapter.py`` checks
+Stack 5 ``place`` is, a Number Bomb is not). ``tests/engine/test_openspiel_adapter.py`` checks
 over random games that every legal action text is listed.
 """
 

@@ -2,7 +2,7 @@
 
 :meth:`OwnersChoiceState.legal_actions` lists what may be played (tables written for
 speed); :func:`why_illegal` says, for any action, which rule forbids it now. The two are
-the same rules written twice, so ``tests/owners_choice/test_rules.py`` holds them together
+the same rules written twice, so ``tests/engine/owners_choice/test_rules.py`` holds them together
 over whole random games: every illegal action gets a reason and every legal one none.
 """
 

@@ -163,7 +163,7 @@ class RolloutBot(HeuristicBot):
         instead of building an observation, and memoises its draw-or-stop decisions by
         the numbers held and the deck's count of each number and special (colours never
     bust). Same move as :class:`HeuristicBot` in every
-        position (``tests/stack5/test_bots.py`` checks it)."""
+        position (``tests/engine/stack5/test_bots.py`` checks it)."""
 
     name = "heuristic"
     MEMO_LIMIT = 200_000

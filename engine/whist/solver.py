@@ -9,7 +9,7 @@ The rules are the engine's: cards rank by :func:`engine.whist.scoring.contract_i
 jokers are the highest trumps (big over little) and never win a no trump trick, the suit
 to follow is set by the first non-joker card, and ``jokers_follow_trump`` (the club rule)
 makes the jokers trump cards for following and a led joker a trump lead — the same rules
-as ``WhistState``/``winning_index``; ``tests/whist/test_solver.py`` checks the solver
+as ``WhistState``/``winning_index``; ``tests/engine/whist/test_solver.py`` checks the solver
 against plain minimax over the engine's own states and against ``endplay`` (DDS).
 
 How it searches: zero-window alpha-beta ("can seats 0+2 take at least t tricks?") driven

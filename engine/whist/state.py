@@ -290,7 +290,7 @@ class WhistState(State):
                         # void in the suit led: any card (below)
                     else:
                         # ``_end_trick(cards)`` and ``scoring.strongest`` written out (a
-                        # call per trick is 4 % of a deal); test_state_speed_paths plays
+                        # call per trick is 4 % of a deal); test_state_checked_apply plays
                         # whole games both ways and compares them
                         table = self._strong[led]
                         a, b, c, d = cards
