@@ -1,3 +1,4 @@
+# Over 600 lines: the small helpers every page shares (errors, URL values, forms, names, fragments).
 """Small Streamlit helpers shared by every page (no rules here)."""
 
 from __future__ import annotations

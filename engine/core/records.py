@@ -1,3 +1,4 @@
+# Over 600 lines: the record format, its checks against hostile input and its replay, in one place.
 """Game records: one JSON object per game, many games in JSON Lines.
 
 A record holds the game name, ruleset overrides, the players (bot or seat names), the

@@ -1,3 +1,4 @@
+# Over 600 lines: one search that mypyc compiles as a unit (split, it loses the compiled speed).
 """Exact double-dummy solver for four-hand Whist and Bid Whist card play (all hands known).
 
 The question it answers: from a position in the play (four hands, the cards of the trick

@@ -14,7 +14,12 @@ import pytest
 
 import engine.whist.analysis as analysis
 from engine.whist import native, solver
-from tests.engine.whist import test_analysis, test_solver, test_solver_endplay, test_solver_reference
+from tests.engine.whist import (
+    test_analysis,
+    test_solver,
+    test_solver_endplay,
+    test_solver_reference,
+)
 
 #: the solver the other tests do not exercise (None: no compiled build to compare with)
 OTHER = solver.PureSolver if solver.COMPILED else None
