@@ -208,9 +208,7 @@ def error_text(exc: BaseException) -> str:
         if isinstance(v, Word):
             return _(v)
         if isinstance(v, Seat):  # a seat of a phrase: the player, as pages name players
-            from dashboard.ui import seat_name
-
-            return seat_name(int(v))
+            return _("Player {n}").format(n=int(v) + 1)  # = dashboard.ui.seat_name, no names
         return error_text(v) if getattr(v, "code", None) else v
 
     # an inner error or a Phrase (a worded place or reason) is worded too

@@ -28,11 +28,11 @@ def stack5_texts(ruleset, players: int) -> tuple[str, ...]:
 
 
 def owners_choice_texts(ruleset, players: int) -> tuple[str, ...]:
-    from engine.owners_choice import state as oc
+    from engine.owners_choice import actions as oc
 
     out = [str(a) for group in (oc.BUY, oc.SELL, oc.NAME_ACTIONS, oc.MOVE) for a in group]
     out += ["done", "pay", "fund", "bankrupt", "stay"]
-    out += [str(a) for raw in oc._chance(ruleset).raw for a in raw]
+    out += [str(a) for raw in oc.dice_actions(ruleset).raw for a in raw]
     return _unique(out)
 
 

@@ -17,6 +17,7 @@ from engine import game_names, get_game
 from tests.apptest import open_page
 from tests.board import go
 from tests.dashboard.i18n_checks import english_leaks, page_text
+from tests.dashboard.test_bots_page import finished
 
 LANGS = ("ja", "zh-TW")
 PAGES = (
@@ -88,6 +89,7 @@ def test_bots_page_runs_a_match_in_the_language(lang):
         at.multiselect[0].set_value(["random", "heuristic"])
         at.number_input[0].set_value(2)
         at.button[0].click().run()
+        finished(at)  # the match runs in a worker process (dashboard.jobs)
         _clean(at, lang)
         ratings = at.dataframe[-2].value
         expected = {
