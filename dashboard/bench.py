@@ -91,13 +91,17 @@ INSTRUMENT = """
   };
   // Streamlit's own test signal: stApp's data-test-script-state ("running", "notRunning")
   B.runs = 0;
+  // (a run so short that "running" is already gone when this observer runs still counts:
+  // the record's old value says it was running)
   const started = (r) => r.attributeName === 'data-test-script-state'
-    && r.target.getAttribute('data-test-script-state') === 'running';
+    && (r.target.getAttribute('data-test-script-state') === 'running'
+        || r.oldValue === 'running');
   new MutationObserver((records) => {
     if (records.some(ours)) { B.last = performance.now(); B.changes++; }
     if (records.some(started)) B.runs++;
   }).observe(document,
-             {subtree: true, childList: true, characterData: true, attributes: true});
+             {subtree: true, childList: true, characterData: true, attributes: true,
+              attributeOldValue: true});
   for (const type of ['pointerdown', 'keydown']) {
     window.addEventListener(type, () => {
       if (B.armed) { B.t0 = performance.now(); B.armed = false; B.changes = 0; B.bytes = 0; }
