@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 # error it prints why and the pure-Python solver is used)
 NATIVE := engine/whist/_solver_native.stamp
 
-.PHONY: app test test-slow lint format bench bench-app bench-browser install clean translations
+.PHONY: app test test-slow lint format bench bench-app bench-browser load install clean translations
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed")'
@@ -54,6 +54,11 @@ bench-app: $(STAMP) $(NATIVE)
 # page settled, at 1280 px and at 390 px with the CPU 4x slower; BENCH="--reps 3 --only load"
 bench-browser: $(STAMP) $(NATIVE)
 	$(PY) -m dashboard.bench --browser $(BENCH)
+
+# a club night on one server (a measurement, not a test): live tables of phones, score
+# sheets, analysis boards and a Bots match at once in Chromium; LOAD="--minutes 1 --tables 2"
+load: $(STAMP) $(NATIVE)
+	$(PY) -m dashboard.load $(LOAD)
 
 clean:
 	rm -rf $(VENV)
