@@ -30,6 +30,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import multiprocessing
+import os
 import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -81,6 +82,15 @@ class _Job:
     cancelled: bool = False
 
 
+NICE = 10  # workers yield the CPU to the server's own thread: a tap comes before a job
+
+
+def _lower_priority() -> None:
+    """A worker's first act: run at a lower priority than the server (Unix ``nice``)."""
+    with contextlib.suppress(AttributeError, OSError):
+        os.nice(NICE)
+
+
 def _run(fn, shared, stop, args):
     return fn(Progress(shared, stop), *args) if shared is not None else fn(*args)
 
@@ -101,7 +111,9 @@ class Jobs:
     def _start(self) -> None:
         if self._pool is None:  # spawn: the server is multi-threaded, fork is not safe there
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                self.workers, mp_context=context, initializer=_lower_priority
+            )
             self._manager = context.Manager()
             threading.Thread(target=self._reaper, name="jobs-reaper", daemon=True).start()
 

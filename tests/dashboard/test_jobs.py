@@ -89,3 +89,13 @@ def test_a_job_cancelled_before_it_starts_is_finished_with_nothing(pool):
     status = pool.poll(queued)
     assert status.finished and status.cancelled and status.result is None
     pool.cancel(first)
+
+
+def niceness() -> int:
+    return os.nice(0)
+
+
+def test_workers_run_below_the_server_priority(pool):
+    """A job never takes the CPU from the server's own thread (a player's tap)."""
+    job = pool.submit("a", niceness, with_progress=False)
+    assert pool.wait(job, timeout=60).result >= os.nice(0) + 10
