@@ -1,4 +1,5 @@
-"""Command line: ``python -m engine simulate | replay | convert | winrate | analyse | bench``.
+"""Command line: ``python -m engine simulate | replay | convert | winrate | analyse | drills |
+bench``.
 
 Errors are one line on stderr and a non-zero exit status (1 for bad input); no
 tracebacks, not even for a bug (then exit status 2 and the exception's name).
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import sys
 import tomllib
@@ -327,6 +329,26 @@ def cmd_analyse(args) -> int:
     return 0
 
 
+def cmd_drills(args) -> int:
+    from engine.practice import drills
+
+    if args.n < 0:
+        raise EngineError("--n must be 0 or more")
+    out = sys.stdout if args.out == "-" else _open_out(args.out)
+    try:
+        for d in drills(args.game, args.n, seed=args.seed, kind=args.kind):
+            out.write(json.dumps(d.to_json(), ensure_ascii=False, sort_keys=True) + "\n")
+    except BaseException:
+        if out is not sys.stdout:
+            out.close()
+            Path(args.out).unlink(missing_ok=True)  # no half-written file
+        raise
+    if out is not sys.stdout:
+        out.close()
+        print(f"wrote {args.n} drills to {args.out}")
+    return 0
+
+
 def cmd_bench(args) -> int:
     from engine.bench import run_bench
 
@@ -429,6 +451,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     a.add_argument("--deal", type=int, help="Whist: grade only deal N (0 = the first) of each game")
     a.set_defaults(func=cmd_analyse)
+
+    d = sub.add_parser("drills", help="questions about one rule each, as JSON Lines")
+    d.add_argument("game", help=f"one of: {', '.join(_MODULES)}")
+    d.add_argument("--kind", help="only this drill kind (default: every kind in turn)")
+    d.add_argument("--n", type=int, default=10, help="number of drills (default 10)")
+    d.add_argument("--seed", type=int, default=0, help="seed of the first drill")
+    d.add_argument("--out", default="-", help="output .jsonl file ('-' = stdout)")
+    d.set_defaults(func=cmd_drills)
 
     b = sub.add_parser("bench", help="random-bot games per second, per game, on one core")
     b.add_argument("games", nargs="*", help="games to time (default: all)")
