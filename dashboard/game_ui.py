@@ -101,6 +101,11 @@ class GameUI:
     - ``chance_note(state, names)``: what the chance event to enter is, when more than
       "what came up" needs saying (a Draw 3's card 2 of 3), or ``None``.
 
+    Practice (the drills of ``engine/<game>/drills.py``):
+    - ``phrase_value(value)``: a parameter of the game's own kind in a phrase (a card, a
+      company) in words, or ``None`` for one it does not know;
+    - ``drill_picture(drill)``: HTML drawing the drill's position (the cards on the
+      table), or ``None``.
     Play against the bots: ``play``, the entries of the game chooser (:class:`PlayMode`;
     none: the game is not offered there).
     """
@@ -126,6 +131,8 @@ class GameUI:
     outcome: Callable[[object, object], tuple[str, str]] | None = None
     chance_note: Callable[[object, list[str]], str | None] | None = None
     play: tuple[PlayMode, ...] = ()
+    phrase_value: Callable[[object], str | None] | None = None
+    drill_picture: Callable[[object], str | None] | None = None
 
     def __post_init__(self):
         if self.chance and self.chance not in CHANCE_WORDS:

@@ -26,6 +26,9 @@ SECTIONS: dict[str, list[PageSpec]] = {
     N_("Stock Hold'em"): [
         PageSpec("views/stock_holdem/learn.py", N_("Learn Stock Hold'em"), ":material/school:"),
         PageSpec(
+            "views/stock_holdem/practice.py", N_("Practice Stock Hold'em"), ":material/exercise:"
+        ),
+        PageSpec(
             "views/stock_holdem/calculator.py", N_("Price calculator"), ":material/calculate:"
         ),
         PageSpec(
@@ -35,12 +38,16 @@ SECTIONS: dict[str, list[PageSpec]] = {
     ],
     N_("Stack 5"): [
         PageSpec("views/stack5/learn.py", N_("Learn Stack 5"), ":material/school:"),
+        PageSpec("views/stack5/practice.py", N_("Practice Stack 5"), ":material/exercise:"),
         PageSpec("views/stack5/calculator.py", N_("Bust odds"), ":material/calculate:"),
         PageSpec("views/stack5/live.py", N_("Stack 5 live game"), ":material/playing_cards:"),
         PageSpec("views/stack5/games.py", N_("Stack 5 games"), ":material/replay:"),
     ],
     N_("Owner's Choice"): [
         PageSpec("views/owners_choice/learn.py", N_("Learn Owner's Choice"), ":material/school:"),
+        PageSpec(
+            "views/owners_choice/practice.py", N_("Practice Owner's Choice"), ":material/exercise:"
+        ),
         PageSpec("views/owners_choice/calculator.py", N_("Move advisor"), ":material/calculate:"),
         PageSpec(
             "views/owners_choice/live.py", N_("Owner's Choice live game"), ":material/casino:"
@@ -49,11 +56,13 @@ SECTIONS: dict[str, list[PageSpec]] = {
     ],
     N_("Whist & Bid Whist"): [
         PageSpec("views/whist/learn.py", N_("Learn Whist"), ":material/school:"),
+        PageSpec("views/whist/practice.py", N_("Practice Whist"), ":material/exercise:"),
         PageSpec("views/whist/score_sheet.py", N_("Score sheet"), ":material/calculate:"),
         PageSpec("views/whist/games.py", N_("Whist games"), ":material/replay:"),
     ],
     N_("All games"): [
         PageSpec("views/play.py", N_("Play against the bots"), ":material/smart_toy:"),
+        PageSpec("views/progress.py", N_("Practice progress"), ":material/insights:"),
         PageSpec("views/statistics.py", N_("Statistics"), ":material/bar_chart:"),
         PageSpec("views/bots.py", N_("Bots"), ":material/leaderboard:"),
         PageSpec("views/assumptions.py", N_("Rule assumptions"), ":material/rule:"),
@@ -64,3 +73,17 @@ SECTIONS: dict[str, list[PageSpec]] = {
 
 def all_pages() -> list[PageSpec]:
     return [HOME] + [p for pages in SECTIONS.values() for p in pages]
+
+
+def learn_page(game: str) -> PageSpec | None:
+    """The Learn page of ``game`` (where its practice links the rules), if it has one."""
+    return _page_of(f"views/{game}/learn.py")
+
+
+def practice_page(game: str) -> PageSpec | None:
+    """The Practice page of ``game``, if it has one."""
+    return _page_of(f"views/{game}/practice.py")
+
+
+def _page_of(script: str) -> PageSpec | None:
+    return next((p for p in all_pages() if p.script == script), None)

@@ -105,6 +105,8 @@ def describe_kind(kind: str) -> str:
         return Phrase.coded("store.kind_live", "a {game} live game", game=name)
     if kind == "play":
         return Phrase.coded("store.kind_play", "a game against the bots")
+    if kind == "practice":
+        return Phrase.coded("store.kind_practice", "a learner's practice progress")
     return Phrase.coded("store.kind_other", "a {kind!r} entry", kind=kind)
 
 

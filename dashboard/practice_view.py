@@ -1,0 +1,277 @@
+"""The practice page of a game: one drill at a time, scheduled by the learner's progress.
+
+The drills come from :mod:`engine.practice` (generated and answered by the game's rules);
+the schedule from :mod:`dashboard.progress` (FSRS). A learner needs no account: their
+progress is stored under an id in the URL (``?learner=``) once they answer, so a reload,
+a shared link or a server restart brings it back; it can be saved and loaded as a file.
+The question and its answer rerun alone (a fragment), so an answer shows at once.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import streamlit as st
+
+from dashboard import ui
+from dashboard.i18n import _, error_text, ngettext, percent, pgettext
+from dashboard.nav import learn_page
+from dashboard.phrases import phrase_text
+from dashboard.plugins import game_ui
+from dashboard.progress import Progress, ProgressError
+from dashboard.store import (
+    Damaged,
+    NotStored,
+    StaleWrite,
+    WrongKind,
+    stored_document,
+)
+from engine.core.errors import EngineError
+from engine.practice import Drill, drill, kinds
+
+
+def _decode(text: str) -> Progress:
+    try:
+        return Progress.from_json(text)
+    except ProgressError as exc:
+        if exc.code == "progress.wrong_file":
+            raise WrongKind(str(exc)) from None
+        raise
+
+
+LEARNERS = stored_document("practice", "learner", _decode, Progress.to_json)
+PROGRESS = "practice_progress"  # session: (Opened | None, Progress)
+ASKED = "practice_asked"  # session: game → (kind, seed) on view
+ANSWERED = "practice_answered"  # session: game → the answer given, while it is shown
+
+
+def progress() -> tuple[object, Progress]:
+    """The learner's stored progress (``opened`` is ``None`` before the first answer)."""
+    held = st.session_state.get(PROGRESS)
+    wanted = LEARNERS.wanted()
+    if held is not None and (held[0] is None and not wanted or held[0] and held[0].id == wanted):
+        return held
+    try:
+        opened = LEARNERS.open()
+    except (NotStored, WrongKind, Damaged) as exc:
+        st.warning(_("{problem}; your practice starts afresh.").format(problem=error_text(exc)))
+        opened = None
+    held = (opened, opened.doc if opened else Progress.new())
+    st.session_state[PROGRESS] = held
+    return held
+
+
+def _save_review(d: Drill, right: bool) -> None:
+    """Record the answer in the stored progress. When another tab of the same learner
+    answered meanwhile, the answer goes on top of that tab's progress: none is lost."""
+    opened, now = progress()
+    for _attempt in range(3):
+        new = now.review(d.kind, d.seed, right)
+        try:
+            opened = LEARNERS.save(opened, new) if opened else LEARNERS.create(new)
+        except StaleWrite:
+            opened = LEARNERS.read(opened.id)
+            now = opened.doc
+            continue
+        st.session_state[PROGRESS] = (opened, new)
+        return
+    raise StaleWrite(_("your progress is being changed in another tab; try again"))
+
+
+def _value_words(value) -> str:
+    """An answer value in words: a probability as a percent, a bracket as a range."""
+    if isinstance(value, list | tuple) and len(value) == 2:
+        return "–".join(_value_words(v) for v in value)
+    if isinstance(value, str) and "/" in value:
+        try:
+            return percent(float(Fraction(value)), digits=1)
+        except (ValueError, ZeroDivisionError):
+            return value
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    return str(value)
+
+
+def _choice_text(d: Drill, i: int, words) -> str:
+    if i < len(d.choice_words) and d.choice_words[i]:
+        return words(d.choice_words[i])
+    return _value_words(d.choices[i])
+
+
+def _answer(game: str, d: Drill, given) -> None:
+    st.session_state.setdefault(ANSWERED, {})[game] = given
+    _save_review(d, d.is_right(given))
+
+
+def _next(game: str) -> None:
+    st.session_state.get(ANSWERED, {}).pop(game, None)
+    st.session_state.get(ASKED, {}).pop(game, None)
+
+
+def practice_page(game: str) -> None:
+    """The whole page for ``game``."""
+    gui = game_ui(game)
+    st.title(_("Practice: {game}").format(game=gui.title_text()))
+    st.caption(
+        _(
+            "One question at a time about one rule. The rules answer it; a rule you get "
+            "wrong comes back sooner."
+        )
+    )
+    try:
+        kinds(game)
+    except EngineError as exc:
+        st.error(error_text(exc))
+        return
+    _question(game)
+    _learner_tools()
+
+
+@ui.fragment
+def _question(game: str) -> None:
+    gui = game_ui(game)
+    opened, now = progress()
+    asked = st.session_state.setdefault(ASKED, {})
+    if game not in asked:
+        asked[game] = now.next_question(game)
+    kind, seed = asked[game]
+    try:
+        d = drill(game, kind, seed)
+    except EngineError as exc:  # a kind gone from this version: ask another
+        st.error(error_text(exc))
+        asked.pop(game, None)
+        return
+
+    def words(phrase) -> str:
+        return phrase_text(phrase, value=gui.phrase_value)
+
+    with st.container(border=True):
+        st.caption(_("Rule: {rule}").format(rule=words(d.rule)))
+        st.markdown(f"#### {ui.plain(words(d.prompt))}")
+        if gui.drill_picture is not None:
+            picture = gui.drill_picture(d)
+            if picture:
+                st.html(picture)
+        given = st.session_state.get(ANSWERED, {}).get(game)
+        if given is None:
+            _ask(game, d, words)
+        else:
+            _reveal(game, d, given, words)
+    stats = now.stats(game)
+    if stats["answered"]:
+        st.caption(
+            _("{right} of {answered} right in this game so far").format(**stats)
+            + " · "
+            + _("Your progress is kept in this page's link.")
+        )
+
+
+def _ask(game: str, d: Drill, words) -> None:
+    if d.choices is not None:
+        cols = st.columns(min(len(d.choices), 3))
+        for i in range(len(d.choices)):
+            cols[i % len(cols)].button(
+                _choice_text(d, i, words),
+                key=f"practice_choice_{i}",
+                use_container_width=True,
+                on_click=ui.callback(_answer),
+                args=(game, d, i),
+            )
+        return
+    with st.form("practice_number", border=False, enter_to_submit=True):
+        st.text_input(
+            _("Your answer"),
+            placeholder=_("a fraction like 3/20") if isinstance(d.answer, str) else _("a number"),
+            key="practice_typed",
+        )
+        st.form_submit_button(
+            _("Check"), type="primary", on_click=ui.callback(_typed), args=(game, d)
+        )
+
+
+def _typed(game: str, d: Drill) -> None:
+    typed = (st.session_state.get("practice_typed") or "").strip()
+    if not typed:
+        raise EngineError(_("Write your answer first."))
+    st.session_state["practice_typed"] = ""
+    _answer(game, d, typed)
+
+
+def _reveal(game: str, d: Drill, given, words) -> None:
+    right = d.is_right(given)
+    if d.choices is not None:
+        answer = _choice_text(d, d.correct, words)
+    else:
+        answer = _value_words(d.answer)
+        if isinstance(d.answer, str) and "/" in d.answer:
+            answer = f"{d.answer} ({answer})"
+    if right:
+        st.success(_("Right: {answer}.").format(answer=answer))
+    else:
+        st.error(_("Not quite. The answer is {answer}.").format(answer=answer))
+    st.markdown(ui.plain(words(d.explanation)))
+    page = learn_page(game)
+    if page is not None:
+        st.markdown(f"[{_('Read the rule on the Learn page')} →](/{page.url_path}#{d.learn})")
+    st.button(
+        _("Next question"),
+        type="primary",
+        key="practice_next",
+        on_click=ui.callback(_next),
+        args=(game,),
+    )
+
+
+def _learner_tools() -> None:
+    opened, now = progress()
+    with st.expander(_("Keep your progress")):
+        st.markdown(
+            _(
+                "Your progress is stored with this page's link: bookmark it to come back. "
+                "You can also save it as a file and load it on another device."
+            )
+        )
+        st.download_button(
+            _("Save progress as a file"),
+            now.to_json(),
+            file_name="practice-progress.json",
+            mime="application/json",
+            disabled=not now.reviews,
+        )
+        upload = st.file_uploader(_("Load a progress file"), type=["json"], key="practice_upload")
+        if upload is not None and st.session_state.get("practice_loaded") != upload.file_id:
+            st.session_state["practice_loaded"] = upload.file_id
+            with ui.engine_errors():
+                loaded = Progress.from_json(upload.getvalue())
+                created = LEARNERS.create(loaded)
+                st.session_state[PROGRESS] = (created, loaded)
+                st.session_state.pop(ASKED, None)
+                st.session_state.pop(ANSWERED, None)
+                st.success(_("Progress loaded: {n} answers.").format(n=len(loaded.reviews)))
+
+
+def rule_name(kind: str) -> str:
+    """The rule a drill kind asks about, in words (the kind itself when it is gone)."""
+    game, _dot, short = kind.partition(".")
+    try:
+        d = drill(game, short, 0)
+    except EngineError:
+        return kind
+    return phrase_text(d.rule, value=game_ui(game).phrase_value)
+
+
+def when_words(due, now) -> str:
+    """When a rule comes back: "now", "in 10 minutes", "in 3 days"."""
+    seconds = (due - now).total_seconds()
+    if seconds <= 0:
+        return pgettext("practice.due", "now")
+    minutes = round(seconds / 60)
+    if minutes < 60:
+        return ngettext("in {n} minute", "in {n} minutes", max(minutes, 1)).format(
+            n=max(minutes, 1)
+        )
+    hours = round(seconds / 3600)
+    if hours < 48:
+        return ngettext("in {n} hour", "in {n} hours", hours).format(n=hours)
+    days = round(seconds / 86400)
+    return ngettext("in {n} day", "in {n} days", days).format(n=days)

@@ -1,0 +1,286 @@
+"""A learner's practice: one spaced-repetition card per drill kind, scheduled by FSRS.
+
+Every drill kind (``stack5.bust_next``, …) is one card of the Free Spaced Repetition
+Scheduler (the ``fsrs`` package, the scheduler behind Anki's modern one): a right answer
+is rated *Good*, a wrong one *Again*, so a rule answered wrongly comes back sooner. The
+next question of a game is its most overdue kind, else a kind never seen, else the kind
+due soonest. Each question is a fresh drill of its kind (the learner's own run of seeds).
+
+This module is plain Python (no Streamlit): the practice page keeps a :class:`Progress`
+in the store as JSON under an unguessable learner id in its URL, and offers it as a file.
+
+>>> from datetime import datetime, timezone
+>>> now = datetime(2026, 1, 1, tzinfo=timezone.utc)
+>>> p = Progress.new(seed_base=0)
+>>> kind, seed = p.next_question("pig", now)
+>>> kind, seed
+('pig.turn_total', 0)
+>>> p = p.review(kind, seed, right=True, now=now)
+>>> p.due_at(kind) > now, p.stats()["answered"], p.stats()["right"]
+(True, 1, 1)
+>>> Progress.from_json(p.to_json()) == p
+True
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+
+from fsrs import Card, Rating, Scheduler
+
+from engine.core.errors import EngineError
+from engine.practice import MAX_SEED, kinds
+
+FORMAT = "tabletop-practice"
+VERSION = 1
+#: the reviews kept for the accuracy chart (the oldest go first; the schedule keeps all)
+MAX_REVIEWS = 3000
+#: one scheduler for everybody: no fuzzing, so a schedule is the same for the same answers
+SCHEDULER = Scheduler(enable_fuzzing=False)
+
+
+class ProgressError(EngineError):
+    """A progress file or document that cannot be read (names what is wrong)."""
+
+
+@dataclass(frozen=True)
+class Review:
+    """One answered question."""
+
+    kind: str
+    seed: int
+    right: bool
+    at: datetime
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "seed": self.seed, "right": self.right, "at": _iso(self.at)}
+
+
+@dataclass(frozen=True)
+class Progress:
+    """A learner's cards (drill kind → FSRS card, as the library's dict), the seeds used
+    per kind, and the reviews (oldest first)."""
+
+    seed_base: int
+    cards: dict = field(default_factory=dict)
+    asked: dict = field(default_factory=dict)  # kind → questions asked of it so far
+    reviews: tuple[Review, ...] = ()
+
+    @classmethod
+    def new(cls, seed_base: int | None = None) -> Progress:
+        """A new learner: nothing answered yet, a run of seeds of their own."""
+        if seed_base is None:
+            seed_base = secrets.randbelow(MAX_SEED // 2)
+        return cls(seed_base=seed_base)
+
+    # --- the schedule -----------------------------------------------------------------------
+
+    def card(self, kind: str) -> Card | None:
+        data = self.cards.get(kind)
+        return None if data is None else Card.from_dict(data)
+
+    def due_at(self, kind: str) -> datetime | None:
+        """When ``kind`` is due again (``None``: never answered)."""
+        card = self.card(kind)
+        return None if card is None else card.due
+
+    def next_question(self, game: str, now: datetime | None = None) -> tuple[str, int]:
+        """The drill to ask next in ``game``: ``(kind, seed)``."""
+        now = now or datetime.now(UTC)
+        names = [f"{game}.{k}" for k in kinds(game)]
+        seen = [k for k in names if k in self.cards]
+        due = sorted((self.due_at(k), names.index(k), k) for k in seen if self.due_at(k) <= now)
+        if due:
+            kind = due[0][2]
+        else:
+            new = [k for k in names if k not in self.cards]
+            kind = new[0] if new else min(seen, key=lambda k: (self.due_at(k), names.index(k)))
+        return kind, self.seed_for(kind)
+
+    def seed_for(self, kind: str) -> int:
+        """The seed of the next question of ``kind`` (a fresh one after each answer)."""
+        return (self.seed_base + self.asked.get(kind, 0)) % (MAX_SEED + 1)
+
+    def review(self, kind: str, seed: int, right: bool, now: datetime | None = None) -> Progress:
+        """The progress after answering drill ``(kind, seed)``: its card rated Good when
+        ``right`` else Again (FSRS sets the next due date), the next seed of the kind."""
+        now = now or datetime.now(UTC)
+        card = self.card(kind) or Card(card_id=_card_id(kind))
+        card, _log = SCHEDULER.review_card(card, Rating.Good if right else Rating.Again, now)
+        reviews = (*self.reviews, Review(kind, seed, right, now))[-MAX_REVIEWS:]
+        return replace(
+            self,
+            cards={**self.cards, kind: card.to_dict()},
+            asked={**self.asked, kind: self.asked.get(kind, 0) + 1},
+            reviews=reviews,
+        )
+
+    def due(
+        self, game: str | None = None, now: datetime | None = None
+    ) -> list[tuple[str, datetime]]:
+        """The kinds answered before, with when each is due, soonest first (of ``game``)."""
+        now = now or datetime.now(UTC)
+        out = [(k, self.due_at(k)) for k in self.cards if game is None or k.startswith(f"{game}.")]
+        return sorted(out, key=lambda kv: kv[1])
+
+    def stats(self, game: str | None = None) -> dict:
+        """Answered and right, overall (or in ``game``)."""
+        mine = [r for r in self.reviews if game is None or r.kind.startswith(f"{game}.")]
+        return {"answered": len(mine), "right": sum(r.right for r in mine)}
+
+    # --- as JSON ------------------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "format": FORMAT,
+                "version": VERSION,
+                "seed_base": self.seed_base,
+                "cards": self.cards,
+                "asked": self.asked,
+                "reviews": [r.to_json() for r in self.reviews],
+            },
+            sort_keys=True,
+        )
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Progress:
+        """A progress document or exported file, checked: :class:`ProgressError` names
+        what is wrong (not JSON, another file, a field of the wrong shape)."""
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            raise ProgressError.coded(
+                "progress.not_json", "this is not a practice progress file (not JSON)"
+            ) from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise ProgressError.coded(
+                "progress.wrong_file",
+                "this is not a practice progress file (it was not saved by the practice page)",
+            )
+        if data.get("version") != VERSION:
+            raise ProgressError.coded(
+                "progress.version",
+                "practice progress version {version} cannot be read; this app reads version "
+                "{supported}",
+                version=_short(data.get("version")),
+                supported=VERSION,
+            )
+        try:
+            seed_base = _int(data["seed_base"], "seed_base")
+            cards = {}
+            for kind, card in dict(data["cards"]).items():
+                _kind(kind)
+                cards[kind] = Card.from_dict(card).to_dict()  # checked by the library
+            asked = {_kind(k): _int(v, "asked") for k, v in dict(data["asked"]).items()}
+            reviews = tuple(
+                Review(
+                    _kind(r["kind"]),
+                    _int(r["seed"], "seed"),
+                    bool(r["right"]),
+                    _when(r["at"]),
+                )
+                for r in list(data["reviews"])[-MAX_REVIEWS:]
+            )
+        except ProgressError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ProgressError.coded(
+                "progress.damaged",
+                "the practice progress file is damaged ({what})",
+                what=_short(exc),
+            ) from None
+        return cls(seed_base=seed_base, cards=cards, asked=asked, reviews=reviews)
+
+
+def _card_id(kind: str) -> int:
+    """A card id stable for its kind (the library wants an int)."""
+    return int.from_bytes(kind.encode()[:7].ljust(7, b"\0"), "big") % (2**53)
+
+
+def _iso(when: datetime) -> str:
+    return when.astimezone(UTC).isoformat()
+
+
+def _when(text) -> datetime:
+    when = datetime.fromisoformat(str(text))
+    return when if when.tzinfo else when.replace(tzinfo=UTC)
+
+
+def _int(value, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
+        raise ValueError(f"{name} {_short(value)}")
+    return value
+
+
+def _kind(kind) -> str:
+    if not isinstance(kind, str) or "." not in kind or len(kind) > 80:
+        raise ValueError(f"drill kind {_short(kind)}")
+    return kind
+
+
+def _short(value) -> str:
+    text = str(value)
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
+#: answers of a rule the running accuracy is taken over
+WINDOW = 10
+
+
+def accuracy_frame(progress: Progress):
+    """One row per answer (oldest first): ``at``, ``kind``, ``right`` and ``accuracy``,
+    the share right over that rule's last :data:`WINDOW` answers up to this one.
+
+    >>> from datetime import datetime, timezone
+    >>> p = Progress.new(seed_base=0)
+    >>> for right in (True, False, True, True):
+    ...     p = p.review("pig.turn_total", 0, right, datetime(2026, 1, 1, tzinfo=timezone.utc))
+    >>> accuracy_frame(p)["accuracy"].to_list()
+    [1.0, 0.5, 0.6666666666666666, 0.75]
+    """
+    import polars as pl
+
+    frame = pl.DataFrame(
+        {
+            "at": [r.at for r in progress.reviews],
+            "kind": [r.kind for r in progress.reviews],
+            "right": [r.right for r in progress.reviews],
+        },
+        schema={"at": pl.Datetime("us", "UTC"), "kind": pl.Utf8, "right": pl.Boolean},
+    )
+    return frame.with_columns(
+        pl.col("right")
+        .cast(pl.Float64)
+        .rolling_mean(window_size=WINDOW, min_samples=1)
+        .over("kind")
+        .alias("accuracy")
+    )
+
+
+def rule_summary(progress: Progress, now: datetime | None = None):
+    """One row per drill kind answered: ``kind``, ``answered``, ``right``, ``due`` (when
+    it comes back) and ``due_now``."""
+    import polars as pl
+
+    now = now or datetime.now(UTC)
+    frame = accuracy_frame(progress)
+    counts = frame.group_by("kind", maintain_order=True).agg(
+        pl.len().alias("answered"), pl.col("right").sum().alias("right")
+    )
+    due = pl.DataFrame(
+        {"kind": list(progress.cards), "due": [progress.due_at(k) for k in progress.cards]},
+        schema={"kind": pl.Utf8, "due": pl.Datetime("us", "UTC")},
+    )
+    return (
+        due.join(counts, on="kind", how="left")
+        .with_columns(
+            pl.col("answered").fill_null(0),
+            pl.col("right").fill_null(0),
+            (pl.col("due") <= now).alias("due_now"),
+        )
+        .sort("due")
+    )

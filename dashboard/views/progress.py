@@ -1,0 +1,76 @@
+"""Practice progress: accuracy per rule over time, what is due, the learner's link."""
+
+from datetime import UTC, datetime
+
+import plotly.graph_objects as go
+import polars as pl
+import streamlit as st
+
+from dashboard import palette
+from dashboard.i18n import _, percent
+from dashboard.nav import practice_page
+from dashboard.plugins import game_ui, game_uis
+from dashboard.practice_view import progress, rule_name, when_words
+from dashboard.progress import accuracy_frame, rule_summary
+from dashboard.stats_view import CHART_CONFIG
+
+st.title(_("Practice progress"))
+opened, mine = progress()
+if not mine.reviews:
+    st.info(_("Nothing answered yet. Each game's Practice page asks one question at a time."))
+    for gui in game_uis():
+        page = practice_page(gui.game)
+        if page is not None:
+            st.page_link(page.script, label=_(page.title), icon=page.icon)
+    st.stop()
+
+now = datetime.now(UTC)
+summary = rule_summary(mine, now)
+answered = int(summary["answered"].sum())
+right = int(summary["right"].sum())
+cols = st.columns(3)
+cols[0].metric(_("Answered"), answered)
+cols[1].metric(_("Right"), percent(right / answered, digits=0) if answered else "–")
+cols[2].metric(_("Rules due now"), int(summary["due_now"].sum()))
+
+frame = accuracy_frame(mine)
+fig = go.Figure()
+for i, kind in enumerate(frame["kind"].unique(maintain_order=True).to_list()):
+    part = frame.filter(pl.col("kind") == kind)
+    colour = palette.SERIES[i % len(palette.SERIES)]
+    fig.add_trace(
+        go.Scatter(
+            x=part["at"].to_list(),
+            y=part["accuracy"].to_list(),
+            mode="lines+markers",
+            name=rule_name(kind),
+            line={"color": colour, "shape": "hv"},
+            marker={"color": colour, "size": 6},
+            hovertemplate="%{y:.0%}<extra>%{fullData.name}</extra>",
+        )
+    )
+fig.update_layout(
+    title=_("Accuracy per rule (last {n} answers of each)").format(n=10),
+    yaxis={"tickformat": ".0%", "range": [-0.05, 1.05]},
+    margin={"l": 10, "r": 10, "t": 40, "b": 10},
+    height=360,
+    legend={"orientation": "h", "y": -0.2},
+)
+st.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="progress_chart")
+
+st.subheader(_("Your rules"))
+rows = []
+for row in summary.iter_rows(named=True):
+    game = row["kind"].split(".", 1)[0]
+    rows.append(
+        {
+            _("Rule"): rule_name(row["kind"]),
+            _("Game"): game_ui(game).title_text(),
+            _("Comes back"): when_words(row["due"], now),
+            _("Right"): f"{row['right']} / {row['answered']}",
+        }
+    )
+st.dataframe(pl.DataFrame(rows), hide_index=True, width="stretch")
+st.caption(
+    _("A rule answered right comes back later each time; a wrong answer brings it back soon.")
+)
