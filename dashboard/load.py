@@ -1,8 +1,10 @@
 """A club night on one server: many real browser sessions at once, with a heavy job running.
 
 ``python -m dashboard.load`` (``make load``) starts the real server on a fresh data folder
-and drives it with Playwright sessions in Debian's Chromium, all at the same time and at a
-human pace, for ``--minutes`` minutes:
+and drives it with many sessions at the same time, at a human pace, for ``--minutes``
+minutes — the phones and score sheets as light clients of Streamlit's own websocket
+protocol (:mod:`dashboard.st_client`; ``--clients browser`` makes them Chromium pages),
+the boards and the Bots match as Playwright pages in Debian's Chromium:
 
 * ``--tables`` live tables of ``--phones`` phones (390 px): each phone enters its own live
   game by taps (Stack 5 and Owner's Choice tables in turn), 1–2.5 s between two taps;
@@ -18,7 +20,9 @@ order, and every score-sheet deal in its stored sheet; every page must show its 
 (no session sees another's). It is a measurement, not a test: ``make test`` never runs it.
 
 The clients share the machine with the server: on 2 cores a browser drawing many pages
-takes much of the CPU, so the figures are an upper bound on what the server costs.
+takes much of the CPU, so with ``--clients browser`` the figures are an upper bound on
+what the server costs; a protocol client's time is the server's whole share of a tap (the
+round trip and the run, every element received), without the browser's drawing.
 """
 
 from __future__ import annotations
@@ -182,6 +186,68 @@ async def score_sheet(browser, url, report, deadline, n, rng) -> None:
     await page.context.close()
 
 
+async def live_phone_ws(url, report, deadline, table, phone, rng) -> None:
+    """:func:`live_phone` with the light protocol client (:mod:`dashboard.st_client`):
+    the same taps at the same pace, timed from the tap sent to the run finished."""
+    from dashboard.live import button_key
+    from dashboard.st_client import StClient
+    from engine import CHANCE, get_game
+    from engine.core.records import GameRecord
+
+    game_name, path, key, players = LIVE_PAGES[table % len(LIVE_PAGES)]
+    started = time.perf_counter()
+    client = await StClient.open(url, path.lstrip("/"), timeout=OPEN_TIMEOUT_MS / 1000)
+    report.add("first load (while the others play)", (time.perf_counter() - started) * 1000)
+    await client.click(client.find(label="Start the game"))
+    twin = get_game(game_name).new_initial_state(players)
+    bot = get_game(game_name).make_bot("random")
+    tapped: list[str] = []
+    while time.monotonic() < deadline and not twin.is_terminal():
+        await asyncio.sleep(rng.uniform(1.0, 2.5))
+        if twin.current_player() == CHANCE:
+            action, kind = twin.sample_chance(rng), "o"
+        else:
+            action, kind = bot.choose(twin, twin.current_player(), rng), "m"
+        button = client.find(key=button_key(key, kind, str(action)))
+        report.add("live tap", await client.click(button))
+        twin.apply(action)
+        tapped.append(str(action))
+    live_id = _query("?" + client.query_string, key)
+    await client.close()
+    stored = GameRecord.from_json(_stored(f"live:{game_name}", live_id)).actions
+    if stored != tapped:
+        report.lost.append(
+            f"{game_name} table {table} phone {phone}: {len(tapped)} taps, stored "
+            f"{len(stored)}, first difference at event "
+            f"{next((i for i, (a, b) in enumerate(zip(stored, tapped)) if a != b), 0) + 1}"
+        )
+    report.count("live events checked", len(tapped))
+
+
+async def score_sheet_ws(url, report, deadline, n, rng) -> None:
+    """:func:`score_sheet` with the light protocol client."""
+    from dashboard.st_client import StClient
+    from engine.whist.score_sheet import ScoreSheet
+
+    started = time.perf_counter()
+    client = await StClient.open(url, "whist_score_sheet", timeout=OPEN_TIMEOUT_MS / 1000)
+    report.add("first load (while the others play)", (time.perf_counter() - started) * 1000)
+    deals = 0
+    while time.monotonic() < deadline:
+        await asyncio.sleep(rng.uniform(3.0, 6.0))
+        report.add("score-sheet deal", await client.click(client.find(label="Add deal")))
+        deals += 1
+    sheet_id = _query("?" + client.query_string, "sheet")
+    await client.close()
+    if not deals:
+        return
+    sheets = json.loads(_stored("score_sheet", sheet_id))["sheets"]
+    stored = sum(len(ScoreSheet.from_csv(text).entries) for text in sheets.values() if text)
+    if stored != deals:
+        report.lost.append(f"score sheet {n}: {deals} deals added, {stored} stored")
+    report.count("score-sheet deals checked", deals)
+
+
 async def board(browser, url, report, deadline, game, rng) -> None:
     """One analysis board stepped with → (back to the start with Home near the end)."""
     page = await _page(browser, 1280, 900)
@@ -229,14 +295,17 @@ async def _run(args, url: str, report: Report) -> None:
                                             random.Random(rng.random())))
             for n in range(args.boards)
         ]  # fmt: skip
+        light = args.clients == "protocol"
         clients += [
-            (f"score sheet {n}", score_sheet(browser, url, report, deadline, n,
-                                             random.Random(rng.random())))
+            (f"score sheet {n}", score_sheet_ws(url, report, deadline, n,
+                                                random.Random(rng.random())) if light else
+             score_sheet(browser, url, report, deadline, n, random.Random(rng.random())))
             for n in range(args.sheets)
         ]  # fmt: skip
         clients += [
-            (f"live table {t} phone {ph}", live_phone(browser, url, report, deadline, t, ph,
-                                                      random.Random(rng.random())))
+            (f"live table {t} phone {ph}", live_phone_ws(url, report, deadline, t, ph,
+                                                         random.Random(rng.random())) if light
+             else live_phone(browser, url, report, deadline, t, ph, random.Random(rng.random())))
             for ph in range(args.phones)
             for t in range(args.tables)
         ]  # fmt: skip
@@ -292,6 +361,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--boards", type=int, default=2)
     parser.add_argument("--heavy", type=int, default=1, help="Bots matches running at once")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--clients",
+        choices=["protocol", "browser"],
+        default="protocol",
+        help="phones and score sheets as light clients of Streamlit's websocket protocol "
+        "(default: they leave the CPU to the server) or as Chromium pages; the boards and "
+        "the Bots match are Chromium pages either way",
+    )
     args = parser.parse_args(argv)
     report = Report()
     with tempfile.TemporaryDirectory(prefix="tabletop-load-") as data:
@@ -304,7 +381,8 @@ def main(argv: list[str] | None = None) -> int:
         load_after = os.getloadavg()
     sessions = args.tables * args.phones + args.sheets + args.boards + args.heavy
     print(
-        f"{sessions} sessions for {took / 60:.1f} min on {os.cpu_count()} cores; load average "
+        f"{sessions} sessions ({args.clients} clients for the phones and sheets) for "
+        f"{took / 60:.1f} min on {os.cpu_count()} cores; load average "
         f"before {load_before[0]:.1f}, after {load_after[0]:.1f} (1 min) / {load_after[1]:.1f} "
         f"(5 min)\n"
     )

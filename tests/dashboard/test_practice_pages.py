@@ -1,0 +1,91 @@
+"""The Practice pages under AppTest: a question, its answer at once, the progress kept
+under the learner's link (a new session, as after a server restart, finds it)."""
+
+from __future__ import annotations
+
+import pytest
+
+from dashboard.practice_view import ASKED
+from engine.practice import drill
+from engine.practice import kinds as drill_kinds
+from tests.apptest import open_page
+
+GAMES = ["stock_holdem", "stack5", "owners_choice", "whist"]
+
+
+def _on_view(at, game):
+    kind, seed = at.session_state[ASKED][game]
+    return drill(game, kind, seed)
+
+
+def _answer(at, d, right: bool):
+    """Answer the drill on view, rightly or wrongly."""
+    if d.choices is not None:
+        index = d.correct if right else (d.correct + 1) % len(d.choices)
+        at.button(key=f"practice_choice_{index}").click().run()
+    else:
+        value = d.answer if right else "999999"
+        at.text_input(key="practice_typed").input(str(value))
+        at.button[[b.label for b in at.button].index("Check")].click().run()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_right_and_a_wrong_answer_and_the_progress_kept(game):
+    at = open_page(f"views/{game}/practice.py")
+    assert not at.exception
+    d = _on_view(at, game)
+    assert d.kind.removeprefix(f"{game}.") in drill_kinds(game)
+    _answer(at, d, right=True)
+    assert not at.exception
+    assert [s.value for s in at.success][0].startswith("Right")
+    learner = at.query_params["learner"]
+    learner = learner[0] if isinstance(learner, list) else learner
+    assert learner
+    at.button(key="practice_next").click().run()
+    d2 = _on_view(at, game)
+    assert (d2.kind, d2.seed) != (d.kind, d.seed)
+    _answer(at, d2, right=False)
+    errors = [e.value for e in at.error]
+    assert errors and errors[0].startswith("Not quite"), errors
+    # a new session with the learner's link (a reload, another day, a restarted server)
+    again = open_page(f"views/{game}/practice.py")
+    again.query_params["learner"] = learner
+    again.run()
+    assert not again.exception
+    captions = " ".join(c.value for c in again.caption)
+    assert "1 of 2 right" in captions, captions
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-TW"])
+def test_practice_in_every_language(lang):
+    for game in GAMES:
+        at = open_page(f"views/{game}/practice.py", lang=lang)
+        assert not at.exception
+        d = _on_view(at, game)
+        _answer(at, d, right=True)
+        assert not at.exception
+        assert at.success, game
+        text = " ".join(m.value for m in at.markdown)
+        assert "Read the rule on the Learn page" not in text  # translated
+
+
+def test_the_progress_page_shows_what_was_answered():
+    at = open_page("views/stack5/practice.py")
+    d = _on_view(at, "stack5")
+    _answer(at, d, right=True)
+    learner = at.query_params["learner"]
+    page = open_page("views/progress.py")
+    page.query_params["learner"] = learner[0] if isinstance(learner, list) else learner
+    page.run()
+    assert not page.exception
+    assert [m.value for m in page.metric][:1] == ["1"]
+    assert page.dataframe and len(page.dataframe[0].value) == 1
+
+
+def test_a_bad_learner_link_is_said_in_words():
+    at = open_page("views/stack5/practice.py")
+    at.query_params["learner"] = "nope"
+    at.run()
+    assert not at.exception
+    warnings = " ".join(w.value for w in at.warning)
+    assert "no longer stored" in warnings and "starts afresh" in warnings
