@@ -33,7 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, TypeVar
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from engine.core.errors import EngineError, Phrase, word
 
@@ -132,9 +132,9 @@ def default_store() -> Store:
     """The PostgreSQL database named by ``$TABLETOP_STORE_URL``, else the SQLite file in
     :func:`default_dir` (read from the environment at each call)."""
     url = os.environ.get(URL_ENV_VAR, "").strip()
-    if url:
-        return Store(url if "://" in url else url + "://")  # a bare word is a wrong URL too
-    return Store(default_dir() / FILE_NAME)
+    if url and "://" not in url:
+        _url_backend(url)  # refused: not a PostgreSQL address
+    return Store(url) if url else Store(default_dir() / FILE_NAME)
 
 
 def _url_backend(url: str):
@@ -166,13 +166,15 @@ def shown_url(url: str) -> str:
     >>> shown_url("postgresql://app:s3cret@db.example:5432/games?password=x&sslmode=require")
     'postgresql://app@db.example:5432/games?sslmode=require'
     """
+    if "://" not in url:  # not a URL: at most a host after a password
+        return url.rsplit("@", 1)[-1]
     parts = urlsplit(url)
     netloc = parts.netloc
     if "@" in netloc:
         user, host = netloc.rsplit("@", 1)
         netloc = user.split(":", 1)[0] + "@" + host
     query = urlencode([(k, v) for k, v in parse_qsl(parts.query) if k != "password"], safe="/")
-    return urlunsplit((parts.scheme, netloc, parts.path, query, ""))
+    return f"{parts.scheme}://{netloc}{parts.path}" + (f"?{query}" if query else "")
 
 
 class Store:

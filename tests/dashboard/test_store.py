@@ -211,7 +211,7 @@ def test_a_url_of_another_kind_is_refused_naming_it_without_its_password(url, mo
     monkeypatch.setenv("TABLETOP_STORE_URL", url)
     with pytest.raises(StoreError, match="not a PostgreSQL one") as info:
         default_store().load("score_sheet", "AbCdEfGh12345678")
-    assert url.split("://")[-1].split(":")[0].split("@")[-1] in str(info.value)
+    assert url.replace(":s3cret", "") in str(info.value)
     assert "s3cret" not in str(info.value)
 
 
