@@ -33,8 +33,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, TypeVar
-from urllib.parse import parse_qsl, urlencode, urlsplit
 
+from dashboard.store_backend import StoreError, shown_url
 from engine.core.errors import EngineError, Phrase, word
 
 ENV_VAR = "TABLETOP_DATA_DIR"
@@ -48,18 +48,6 @@ MAX_AGE_SECONDS = 180 * 24 * 3600  # unused for half a year
 TOUCH_AFTER_SECONDS = 60  # a read refreshes "last used" at most once a minute
 _ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 _KIND = re.compile(r"[a-z0-9_:]{1,40}")
-# The one table, in either backend ({real}: a float column's type there).
-SCHEMA = (
-    "CREATE TABLE IF NOT EXISTS entries ("
-    " id TEXT PRIMARY KEY, kind TEXT NOT NULL, payload TEXT NOT NULL,"
-    " size INTEGER NOT NULL, version INTEGER NOT NULL,"
-    " created {real} NOT NULL, used {real} NOT NULL)",
-    "CREATE INDEX IF NOT EXISTS entries_used ON entries(used)",
-)
-
-
-class StoreError(EngineError):
-    """A stored game or sheet cannot be read or written."""
 
 
 class NotStored(StoreError):
@@ -160,29 +148,12 @@ def _url_backend(url: str):
     return PostgresBackend(url)
 
 
-def shown_url(url: str) -> str:
-    """A store URL without its password, to name the server in a message.
-
-    >>> shown_url("postgresql://app:s3cret@db.example:5432/games?password=x&sslmode=require")
-    'postgresql://app@db.example:5432/games?sslmode=require'
-    """
-    if "://" not in url:  # not a URL: at most a host after a password
-        return url.rsplit("@", 1)[-1]
-    parts = urlsplit(url)
-    netloc = parts.netloc
-    if "@" in netloc:
-        user, host = netloc.rsplit("@", 1)
-        netloc = user.split(":", 1)[0] + "@" + host
-    query = urlencode([(k, v) for k, v in parse_qsl(parts.query) if k != "password"], safe="/")
-    return f"{parts.scheme}://{netloc}{parts.path}" + (f"?{query}" if query else "")
-
-
 class Store:
     """Entries of text (JSON) keyed by (kind, id), with a version each, in the SQLite file
     at ``location`` (a path) or the PostgreSQL database it names (a ``postgresql://`` URL).
     Both backends run the same statements below; each gives connections and a write
-    transaction that holds other writers off (``dashboard/store_sqlite.py``,
-    ``dashboard/store_postgres.py``)."""
+    transaction that holds other writers off (``dashboard/store_backend.py`` says what a
+    backend gives; ``dashboard/store_sqlite.py``, ``dashboard/store_postgres.py``)."""
 
     def __init__(
         self,

@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 import psycopg
 from psycopg.pq import TransactionStatus
 
-from dashboard.store import SCHEMA, StoreError, shown_url
+from dashboard.store_backend import SCHEMA, StoreError, shown_url
 
 KEEP_IDLE = 8  # idle connections kept per URL (Streamlit sessions are threads)
 CHECK_AFTER_SECONDS = 5.0  # a connection idle longer is checked before use (a restart)

@@ -11,7 +11,7 @@ import contextlib
 import sqlite3
 from pathlib import Path
 
-from dashboard.store import SCHEMA, StoreError
+from dashboard.store_backend import SCHEMA, StoreError
 
 
 class SqliteBackend:
