@@ -275,3 +275,21 @@ def test_eviction_by_servers_creating_at_once_keeps_exactly_the_cap(store_locati
         for t in threads:
             t.join()
         assert len(stores[0]) == 20
+
+
+def test_a_restarted_database_server_is_reconnected_to_not_reported(pg_url, monkeypatch):
+    """Idle connections the server dropped (a restart, an idle timeout) are checked and
+    replaced before use: the next call works."""
+    import psycopg
+
+    from dashboard import store_postgres
+
+    store = Store(pg_url)
+    game_id = store.create("live:pig", "v1")
+    with psycopg.connect(pg_url, autocommit=True) as admin:  # as a restart would
+        admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+    monkeypatch.setattr(store_postgres, "CHECK_AFTER_SECONDS", 0.0)
+    assert store.load("live:pig", game_id) == ("v1", 1)
