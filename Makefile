@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed")'
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[app,dev,analysis,openspiel,cluster]'
+	$(PY) -m pip install --quiet -e '.[app,dev,analysis,openspiel,cluster,postgres]'
 	@touch $(STAMP)
 
 $(NATIVE): $(STAMP) engine/whist/solver.py engine/whist/native.py

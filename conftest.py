@@ -5,6 +5,12 @@ collect_ignore_glob = ["dashboard/views/*", "dashboard/app.py", "engine/core/for
 
 import pytest  # noqa: E402
 
+# The PostgreSQL store needs the `postgres` extra (psycopg); without it its tests skip.
+try:
+    import psycopg  # noqa: F401
+except ImportError:
+    collect_ignore_glob.append("dashboard/store_postgres.py")
+
 
 def pytest_collection_modifyitems(config, items):
     """Long checks (``@pytest.mark.slow``) run only when asked for: ``make test-slow``

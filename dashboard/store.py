@@ -1,12 +1,14 @@
-"""The app's durable store of live games, played games and score sheets: one SQLite file
-(standard library), entries keyed by an unguessable id *and* a kind, with a version per
-entry for optimistic concurrency and eviction by last use; and :func:`stored_document`,
-the one way a page keeps a document there under an id in its URL.
+"""The app's durable store of live games, played games and score sheets: entries keyed by
+an unguessable id *and* a kind, with a version per entry for optimistic concurrency and
+eviction by last use; and :func:`stored_document`, the one way a page keeps a document
+there under an id in its URL.
 
-The file lives in the folder named by the ``TABLETOP_DATA_DIR`` environment variable, by
-default ``$XDG_DATA_HOME/tabletop-suite`` (``~/.local/share/tabletop-suite``); it is
-created on first use. Every call opens its own connection (Streamlit runs each session
-in its own thread), in WAL mode so readers never wait for a writer.
+By default the store is one SQLite file (standard library, no set-up) in the folder named
+by the ``TABLETOP_DATA_DIR`` environment variable, by default ``$XDG_DATA_HOME/tabletop-suite``
+(``~/.local/share/tabletop-suite``), created on first use (``dashboard/store_sqlite.py``).
+With ``TABLETOP_STORE_URL=postgresql://…`` it is that PostgreSQL database instead, which
+several app servers can share (``dashboard/store_postgres.py``, psycopg 3). Both run the
+same statements of :class:`Store`.
 
 >>> import tempfile, pathlib
 >>> store = Store(pathlib.Path(tempfile.mkdtemp()) / "store.sqlite3")
@@ -23,20 +25,21 @@ dashboard.store.StaleWrite: this game changed in another tab — reload ...
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
 import secrets
-import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, TypeVar
 
+from dashboard.store_backend import StoreError, shown_url
 from engine.core.errors import EngineError, Phrase, word
 
 ENV_VAR = "TABLETOP_DATA_DIR"
+URL_ENV_VAR = "TABLETOP_STORE_URL"
+URL_SCHEMES = ("postgresql", "postgres")
 FILE_NAME = "store.sqlite3"
 MAX_ENTRY_BYTES = 1024 * 1024  # one game or sheet
 MAX_ENTRIES = 10_000
@@ -45,10 +48,6 @@ MAX_AGE_SECONDS = 180 * 24 * 3600  # unused for half a year
 TOUCH_AFTER_SECONDS = 60  # a read refreshes "last used" at most once a minute
 _ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 _KIND = re.compile(r"[a-z0-9_:]{1,40}")
-
-
-class StoreError(EngineError):
-    """A stored game or sheet cannot be read or written."""
 
 
 class NotStored(StoreError):
@@ -120,76 +119,73 @@ def default_dir() -> Path:
 
 
 def default_store() -> Store:
-    """The store in :func:`default_dir` (read from the environment at each call)."""
-    return Store(default_dir() / FILE_NAME)
+    """The PostgreSQL database named by ``$TABLETOP_STORE_URL``, else the SQLite file in
+    :func:`default_dir` (read from the environment at each call)."""
+    url = os.environ.get(URL_ENV_VAR, "").strip()
+    if url and "://" not in url:
+        _url_backend(url)  # refused: not a PostgreSQL address
+    return Store(url) if url else Store(default_dir() / FILE_NAME)
+
+
+def _url_backend(url: str):
+    """The backend of a store URL; only PostgreSQL's are known. The message names the URL
+    without its password."""
+    scheme = url.split("://", 1)[0].lower()
+    if scheme not in URL_SCHEMES:
+        raise StoreError.coded(
+            "store.scheme",
+            "the game store address {url!r} is not a PostgreSQL one (postgresql://…), so it "
+            "cannot be used",
+            url=shown_url(url),
+        )
+    try:
+        from dashboard.store_postgres import PostgresBackend
+    except ImportError:
+        raise StoreError.coded(
+            "store.no_postgres",
+            "the game store at {url} is a PostgreSQL database, but this server has no "
+            "PostgreSQL support installed",
+            url=shown_url(url),
+        ) from None
+    return PostgresBackend(url)
 
 
 class Store:
-    """Entries of text (JSON) keyed by (kind, id), with a version each."""
+    """Entries of text (JSON) keyed by (kind, id), with a version each, in the SQLite file
+    at ``location`` (a path) or the PostgreSQL database it names (a ``postgresql://`` URL).
+    Both backends run the same statements below; each gives connections and a write
+    transaction that holds other writers off (``dashboard/store_backend.py`` says what a
+    backend gives; ``dashboard/store_sqlite.py``, ``dashboard/store_postgres.py``)."""
 
     def __init__(
         self,
-        path: str | Path,
+        location: str | Path,
         *,
         max_entry_bytes: int = MAX_ENTRY_BYTES,
         max_entries: int = MAX_ENTRIES,
         max_total_bytes: int = MAX_TOTAL_BYTES,
         max_age: float = MAX_AGE_SECONDS,
     ):
-        self.path = Path(path)
         self.max_entry_bytes = max_entry_bytes
         self.max_entries = max_entries
         self.max_total_bytes = max_total_bytes
         self.max_age = max_age
-        self._ready = False
+        self.location = location
+        self.path: Path | None = None
+        if isinstance(location, str) and "://" in location:
+            self._backend = _url_backend(location)
+        else:
+            from dashboard.store_sqlite import SqliteBackend
+
+            self._backend = SqliteBackend(location)
+            self.path = self._backend.path
+
+    def __repr__(self) -> str:
+        return f"Store({str(self._backend)!r})"
 
     # --- plumbing -------------------------------------------------------------------------
-    @contextlib.contextmanager
     def _db(self):
-        if not self._ready:
-            self._init()
-        try:
-            con = sqlite3.connect(self.path, timeout=15, isolation_level=None)
-        except sqlite3.Error as exc:
-            raise StoreError.coded(
-                "store.open",
-                "the game store {path!r} cannot be opened: {reason}",
-                path=str(self.path),
-                reason=str(exc),
-            ) from None
-        try:
-            con.execute("PRAGMA synchronous=NORMAL")  # WAL: safe, without a sync per write
-            yield con
-        except sqlite3.Error as exc:
-            raise StoreError.coded(
-                "store.use", "the game store could not be used: {reason}", reason=str(exc)
-            ) from None
-        finally:
-            con.close()
-
-    def _init(self) -> None:
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            con = sqlite3.connect(self.path, timeout=15, isolation_level=None)
-            try:
-                con.execute("PRAGMA journal_mode=WAL")
-                con.execute(
-                    "CREATE TABLE IF NOT EXISTS entries ("
-                    " id TEXT PRIMARY KEY, kind TEXT NOT NULL, payload TEXT NOT NULL,"
-                    " size INTEGER NOT NULL, version INTEGER NOT NULL,"
-                    " created REAL NOT NULL, used REAL NOT NULL)"
-                )
-                con.execute("CREATE INDEX IF NOT EXISTS entries_used ON entries(used)")
-            finally:
-                con.close()
-        except (OSError, sqlite3.Error) as exc:
-            raise StoreError.coded(
-                "store.create",
-                "the game store {path!r} cannot be created: {reason}",
-                path=str(self.path),
-                reason=str(exc),
-            ) from None
-        self._ready = True
+        return self._backend.connect()
 
     def _check(self, kind: str, payload: str | None = None) -> int:
         if not isinstance(kind, str) or not _KIND.fullmatch(kind):
@@ -242,14 +238,12 @@ class Store:
         size = self._check(kind, payload)
         entry_id = secrets.token_urlsafe(16)
         now = time.time()
-        with self._db() as con:
-            con.execute("BEGIN IMMEDIATE")
+        with self._db() as con, self._backend.transaction(con):
             con.execute(
                 "INSERT INTO entries VALUES (?, ?, ?, ?, 1, ?, ?)",
                 (entry_id, kind, payload, size, now, now),
             )
             self._evict(con, now, keep=entry_id)
-            con.execute("COMMIT")
         return entry_id
 
     def load(self, kind: str, entry_id: str) -> tuple[str, int]:
@@ -313,15 +307,13 @@ class Store:
     def evict(self, now: float | None = None) -> int:
         """Remove entries unused for ``max_age`` and the least recently used beyond the
         caps; returns how many were removed."""
-        with self._db() as con:
-            con.execute("BEGIN IMMEDIATE")
+        with self._db() as con, self._backend.transaction(con):
             n = self._evict(con, time.time() if now is None else now)
-            con.execute("COMMIT")
         return n
 
-    def _evict(self, con, now: float, keep: str | None = None) -> int:
+    def _evict(self, con, now: float, keep: str = "") -> int:
         removed = con.execute(
-            "DELETE FROM entries WHERE used < ? AND id IS NOT ?", (now - self.max_age, keep)
+            "DELETE FROM entries WHERE used < ? AND id <> ?", (now - self.max_age, keep)
         ).rowcount
         count, total = con.execute(
             "SELECT COUNT(*), COALESCE(SUM(size), 0) FROM entries"
@@ -333,13 +325,14 @@ class Store:
         over_bytes = max(0, total - self.max_total_bytes)
         victims, freed = [], 0
         for entry_id, size in con.execute(
-            "SELECT id, size FROM entries WHERE id IS NOT ? ORDER BY used, created", (keep,)
-        ):
+            "SELECT id, size FROM entries WHERE id <> ? ORDER BY used, created", (keep,)
+        ).fetchall():
             if len(victims) >= over_count and freed >= over_bytes:
                 break
             victims.append(entry_id)
             freed += size
-        con.executemany("DELETE FROM entries WHERE id = ?", [(v,) for v in victims])
+        for victim in victims:
+            con.execute("DELETE FROM entries WHERE id = ?", (victim,))
         return removed + len(victims)
 
 

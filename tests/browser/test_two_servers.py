@@ -1,7 +1,8 @@
 """Two tabs, two servers, one live game (issue 29 §3): two ``streamlit run`` processes on
 the same store, as behind a load balancer with sticky sessions. A tap based on an old
 version of the game is refused in words and saves nothing; simultaneous taps never lose or
-duplicate an event."""
+duplicate an event. Both servers on the SQLite file, then both on PostgreSQL (the store's
+URL): app servers on other machines would share the games the same way."""
 
 from __future__ import annotations
 
@@ -22,8 +23,10 @@ REFUSED = "changed in another tab"
 
 
 @pytest.fixture
-def two_servers(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path))  # both servers, and this test
+def two_servers(store_location, tmp_path, monkeypatch):
+    """Two servers on the store of ``store_location`` (each backend in turn): the same
+    environment for both servers and for this test's reads."""
+    monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path / "data"))
     with server() as one, server() as two:
         yield one, two
 
@@ -40,7 +43,9 @@ def button(page, action) -> object:
     return page.locator(f".st-key-{button_key(KEY, kind, str(action[0]))} button:visible").first
 
 
-def test_two_servers_share_a_live_game_and_refuse_a_stale_tap(two_servers, page, phone):
+def test_two_servers_share_a_live_game_and_refuse_a_stale_tap(
+    two_servers, store_location, tmp_path, page, phone
+):
     one, two = two_servers
     open_page(page, one + "/stack5_live", text_shown("Start the game"))
     act(page, page.get_by_role("button", name="Start the game").click, in_url(f"{KEY}="))
@@ -87,3 +92,5 @@ def test_two_servers_share_a_live_game_and_refuse_a_stale_tap(two_servers, page,
     assert refused.count(True) <= 1, refused  # at most the slower one is refused
     for p in (page, phone):
         assert p.locator("[data-testid='stException']").count() == 0
+    on_postgres = isinstance(store_location, str)
+    assert (tmp_path / "data" / "store.sqlite3").exists() != on_postgres  # not a file there

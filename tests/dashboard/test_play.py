@@ -101,7 +101,7 @@ def test_stack5_against_two_bots_ends_and_is_stored_with_names():
     assert GameRecord.from_json(at.session_state["xp_stack5_live"]).actions == record.actions
 
 
-def test_seeded_games_are_the_same_game():
+def test_seeded_games_are_the_same_game(store_location):  # on SQLite and PostgreSQL
     a = start("Owner's Choice", seed="11", n=2)
     b = start("Owner's Choice", seed="11", n=2)
     for at in (a, b):

@@ -1,8 +1,11 @@
-"""The durable store of live games and score sheets (dashboard/store.py)."""
+"""The durable store of live games and score sheets (dashboard/store.py): every behaviour on
+both backends, the SQLite file and PostgreSQL (``store_location`` in tests/conftest.py; the
+PostgreSQL runs skip, saying why, on a machine without a server)."""
 
 from __future__ import annotations
 
 import sqlite3
+import sys
 import threading
 
 import pytest
@@ -21,8 +24,8 @@ from engine import EngineError
 
 
 @pytest.fixture
-def store(tmp_path):
-    return Store(tmp_path / "data" / "store.sqlite3")
+def store(store_location):
+    return Store(store_location)
 
 
 def test_store_file_is_created_on_first_use_in_wal_mode(tmp_path):
@@ -37,7 +40,7 @@ def test_store_file_is_created_on_first_use_in_wal_mode(tmp_path):
 def test_a_game_survives_a_restart(store):
     game_id = store.create("live:pig", '{"actions": ["roll"]}')
     version = store.save("live:pig", game_id, '{"actions": ["roll", "die 3"]}', 1)
-    restarted = Store(store.path)  # a new server process on the same file
+    restarted = Store(store.location)  # a new server process on the same file or database
     assert restarted.load("live:pig", game_id) == ('{"actions": ["roll", "die 3"]}', version)
 
 
@@ -118,8 +121,8 @@ def test_unknown_and_malformed_ids_say_no_longer_stored(store):
     assert issubclass(NotStored, StoreError) and issubclass(StoreError, EngineError)
 
 
-def test_entries_over_the_size_cap_are_refused(tmp_path):
-    store = Store(tmp_path / "s.sqlite3", max_entry_bytes=1000)
+def test_entries_over_the_size_cap_are_refused(store_location):
+    store = Store(store_location, max_entry_bytes=1000)
     with pytest.raises(TooLarge, match="1,000 byte limit"):
         store.create("score_sheet", "x" * 1001)
     game_id = store.create("score_sheet", "x" * 1000)
@@ -128,10 +131,10 @@ def test_entries_over_the_size_cap_are_refused(tmp_path):
     assert store.load("score_sheet", game_id) == ("x" * 1000, 1)
 
 
-def test_eviction_removes_least_recently_used_beyond_the_cap(tmp_path, monkeypatch):
+def test_eviction_removes_least_recently_used_beyond_the_cap(store_location, monkeypatch):
     clock = [1000.0]
     monkeypatch.setattr("dashboard.store.time.time", lambda: clock[0])
-    store = Store(tmp_path / "s.sqlite3", max_entries=3)
+    store = Store(store_location, max_entries=3)
     ids = []
     for _ in range(3):
         clock[0] += 100
@@ -147,10 +150,10 @@ def test_eviction_removes_least_recently_used_beyond_the_cap(tmp_path, monkeypat
         store.load("score_sheet", kept)
 
 
-def test_eviction_by_age_and_by_total_size(tmp_path, monkeypatch):
+def test_eviction_by_age_and_by_total_size(store_location, monkeypatch):
     clock = [0.0]
     monkeypatch.setattr("dashboard.store.time.time", lambda: clock[0])
-    store = Store(tmp_path / "s.sqlite3", max_age=1000, max_total_bytes=250)
+    store = Store(store_location, max_age=1000, max_total_bytes=250)
     old = store.create("score_sheet", "a" * 100)
     clock[0] = 500
     mid = store.create("score_sheet", "b" * 100)
@@ -165,8 +168,7 @@ def test_eviction_by_age_and_by_total_size(tmp_path, monkeypatch):
     assert len(store) == 2
 
 
-def test_many_new_games_do_not_evict_a_game_in_use(tmp_path):
-    store = Store(tmp_path / "s.sqlite3")
+def test_many_new_games_do_not_evict_a_game_in_use(store):
     mine = store.create("live:pig", "mine")
     for _ in range(600):  # what evicted every game of the old in-memory store
         store.create("live:pig", "spam")
@@ -186,3 +188,108 @@ def test_an_unusable_folder_is_a_store_error(tmp_path):
     blocker.write_text("not a folder")
     with pytest.raises(StoreError, match="cannot be created"):
         Store(blocker / "store.sqlite3").create("score_sheet", "{}")
+
+
+# --- PostgreSQL: the URL, and what only a shared server has -----------------------------------
+
+
+def test_default_store_follows_the_store_url(pg_url, monkeypatch, tmp_path):
+    monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path / "unused"))
+    monkeypatch.setenv("TABLETOP_STORE_URL", pg_url)
+    game_id = default_store().create("score_sheet", "{}")
+    assert Store(pg_url).load("score_sheet", game_id) == ("{}", 1)
+    assert not (tmp_path / "unused").exists()  # not the SQLite file
+    monkeypatch.delenv("TABLETOP_STORE_URL")
+    with pytest.raises(NotStored):
+        default_store().load("score_sheet", game_id)
+
+
+@pytest.mark.parametrize(
+    "url", ["mysql://app:s3cret@db.example/games", "sqlite:///tmp/x.db", "db.example"]
+)
+def test_a_url_of_another_kind_is_refused_naming_it_without_its_password(url, monkeypatch):
+    monkeypatch.setenv("TABLETOP_STORE_URL", url)
+    with pytest.raises(StoreError, match="not a PostgreSQL one") as info:
+        default_store().load("score_sheet", "AbCdEfGh12345678")
+    assert url.replace(":s3cret", "") in str(info.value)
+    assert "s3cret" not in str(info.value)
+
+
+def test_a_server_that_cannot_be_reached_is_named_without_its_password(tmp_path):
+    pytest.importorskip("psycopg")
+    url = f"postgresql://app:s3cret@/games?host={tmp_path}&port=1"  # no server there
+    with pytest.raises(StoreError, match="cannot be reached") as info:
+        Store(url).create("score_sheet", "{}")
+    message = str(info.value)
+    assert f"postgresql://app@/games?host={tmp_path}&port=1" in message
+    assert "s3cret" not in message and "Traceback" not in message
+
+
+def test_without_psycopg_a_postgresql_url_says_so(monkeypatch):
+    monkeypatch.setitem(sys.modules, "dashboard.store_postgres", None)  # import fails
+    with pytest.raises(StoreError, match="no PostgreSQL support installed") as info:
+        Store("postgresql://app:s3cret@db.example/games")
+    assert "postgresql://app@db.example/games" in str(info.value)
+    assert "s3cret" not in str(info.value)
+
+
+def test_servers_starting_at_once_on_a_new_database_share_one_table(pg_url):
+    """Several app servers' first calls at the same moment: one creates the table, the
+    others wait for it, none fails; every entry is there."""
+    from dashboard import store_postgres
+
+    ids, errors = [], []
+
+    def first_call():
+        try:
+            ids.append(Store(pg_url).create("score_sheet", "{}"))
+        except Exception as exc:  # pragma: no cover - what the test is about
+            errors.append(exc)
+
+    store_postgres.close_idle(pg_url)  # as a fresh process: the table not known yet
+    threads = [threading.Thread(target=first_call) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == [] and len(Store(pg_url)) == 6 == len(set(ids))
+
+
+def test_eviction_by_servers_creating_at_once_keeps_exactly_the_cap(store_location):
+    """Each new entry's eviction sees the others' (the table is locked for writers, as
+    SQLite's ``BEGIN IMMEDIATE`` does), so servers creating at the same moment leave
+    exactly the cap, never more."""
+    stores = [Store(store_location, max_entries=20) for _ in range(8)]
+    for _ in range(20):
+        stores[0].create("score_sheet", "{}")
+    for _ in range(4):
+        start = threading.Barrier(len(stores))
+
+        def create(store, start):
+            start.wait()
+            store.create("score_sheet", "{}")
+
+        threads = [threading.Thread(target=create, args=(s, start)) for s in stores]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert len(stores[0]) == 20
+
+
+def test_a_restarted_database_server_is_reconnected_to_not_reported(pg_url, monkeypatch):
+    """Idle connections the server dropped (a restart, an idle timeout) are checked and
+    replaced before use: the next call works."""
+    import psycopg
+
+    from dashboard import store_postgres
+
+    store = Store(pg_url)
+    game_id = store.create("live:pig", "v1")
+    with psycopg.connect(pg_url, autocommit=True) as admin:  # as a restart would
+        admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+    monkeypatch.setattr(store_postgres, "CHECK_AFTER_SECONDS", 0.0)
+    assert store.load("live:pig", game_id) == ("v1", 1)

@@ -1,7 +1,8 @@
 """Live games and the score sheet live in the durable store: they survive a reload (a new
 session on the same URL), refuse another game's id and writes from a stale tab, and say
 "no longer stored" for an unknown id — never a traceback. Callbacks never crash the page;
-player names are plain text."""
+player names are plain text. Every test runs on both backends, the SQLite file and
+PostgreSQL (``store_location`` in tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from dashboard.ui import CRASH_MESSAGE, check_name
 from engine import EngineError, GameRecord
 from tests.apptest import APP, open_page
 
+pytestmark = pytest.mark.usefixtures("store_location")
 PIG = "live_pig"
 OC = "live_owners_choice"
 
