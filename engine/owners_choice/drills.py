@@ -228,7 +228,8 @@ def _president(rng, rules):
     now = [s.shares(p, c) for p in range(n)]
     best = max(now)
     top_now = [p for p in range(n) if now[p] == best and best]
-    if answer is None:
+    nobody = Phrase.coded("owners_choice.drill.president.nobody", "nobody (the pool)")
+    if not top_now:
         why = Phrase.coded(
             "owners_choice.drill.president.pool",
             "nobody holds a share: the die goes back to the pool",
@@ -246,7 +247,7 @@ def _president(rng, rules):
             "the trade leaves a tie for most ({k}); a tie made by buying, or one that was "
             "there before, leaves the die where it was: {seat}",
             k=best,
-            seat=Seat(answer),
+            seat=nobody if answer is None else Seat(answer),
         )
     else:
         why = Phrase.coded(
@@ -256,7 +257,6 @@ def _president(rng, rules):
             k=best,
             seat=Seat(answer),
         )
-    nobody = Phrase.coded("owners_choice.drill.president.nobody", "nobody (the pool)")
     choices = (*range(n), None)
     position = {
         "players": n,
