@@ -14,11 +14,20 @@ True
 
 from __future__ import annotations
 
-from engine.core.errors import IllegalAction, Phrase, Seat
+from engine.core.errors import IllegalAction, Phrase, Seat, word
 from engine.owners_choice.position import from_position
 from engine.owners_choice.rules import COMPANIES
 from engine.practice import make
 
+#: the board's space names as words the app translates (company letters stay as printed)
+_SPACES = {
+    "ALL": word("ALL"),
+    "EVENT": word("EVENT"),
+    "DIVIDEND": word("DIVIDEND"),
+    "PRESIDENT": word("PRESIDENT"),
+    "START": word("START"),
+    "GOAL": word("GOAL"),
+}
 _RICH = 5000  # cash that pays for any trade of a drill that is not about cash
 
 
@@ -38,14 +47,23 @@ def _holdings(rng, rules, n: int, most: int = 5) -> list[list[int]]:
             return h
 
 
+def _listed(parts: list) -> Phrase:
+    """Phrases as one comma-separated phrase, each part worded by the app (a chain of
+    nested phrases: the app words a phrase inside a phrase, not a list)."""
+    if len(parts) == 1:
+        return parts[0]
+    return Phrase.coded(
+        "owners_choice.drill.list", "{first}, {rest}", first=parts[0], rest=_listed(parts[1:])
+    )
+
+
 def _by_seat(counts) -> Phrase:
     """Share counts per seat, each seat named by the app."""
-    return Phrase.joined(
+    return _listed(
         [
             Phrase.coded("owners_choice.drill.seat_shares", "{seat}: {k}", seat=Seat(p), k=k)
             for p, k in enumerate(counts)
-        ],
-        ", ",
+        ]
     )
 
 
@@ -96,13 +114,25 @@ def _lands_pays(rng, rules):
         payers = [COMPANIES[c] for c in range(4) if prices[c] == top]
         why = Phrase.coded(
             "owners_choice.drill.lands_pays.dividend",
-            "DIVIDEND: the highest-priced company ({companies}, at {price}) pays its "
-            "dividend per share to every holder → {gain}",
+            "DIVIDEND: the highest-priced company ({companies}, at {price}) pays {dividend} "
+            "per share to every holder; you hold {shares} of it → {gain}",
             companies=", ".join(payers),
             price=_money(top),
+            dividend=_money(s.dividend(COMPANIES.index(payers[0]))),
+            shares=sum(holdings[seat][COMPANIES.index(x)] for x in payers),
             gain=_money(gain),
         )
-    ahead = " ".join(f"{i}:{board[i]}" for i in range(pos + 1, min(pos + most, len(board) - 1) + 1))
+    ahead = _listed(
+        [
+            Phrase.coded(
+                "owners_choice.drill.space_at",
+                "{i}: {space}",
+                i=i,
+                space=_SPACES.get(board[i], board[i]),
+            )
+            for i in range(pos + 1, min(pos + most, len(board) - 1) + 1)
+        ]
+    )
     position = {
         "players": n,
         "seat": seat,
@@ -133,7 +163,7 @@ def _lands_pays(rng, rules):
             "owners_choice.drill.lands_pays.why",
             "RULE: the pawn lands on space {dest}, {space}. {why}.",
             dest=dest,
-            space=space,
+            space=_SPACES[space],
             why=why,
         ),
         Phrase.coded("owners_choice.rule.spaces", "What the spaces do"),
@@ -358,8 +388,16 @@ def _trade_allowed(rng, rules):
     action = f"{'sell' if sell else 'buy'} {COMPANIES[c]}"
     s = from_position(n, prices=prices, holdings=holdings, cash=cash, to_act=active, ruleset=rules)
     act = s.parse_action(action)
+    if sell:
+        deed = Phrase.coded(
+            "owners_choice.drill.sell_one", "sell one {company} share", company=COMPANIES[c]
+        )
+    else:
+        deed = Phrase.coded(
+            "owners_choice.drill.buy_one", "buy one {company} share", company=COMPANIES[c]
+        )
     allowed = act in s.legal_actions()
-    reason = s.why_illegal(act)
+    reason = s.why_illegal(act)  # the rule that forbids it, by its code
     words = (
         Phrase.coded("owners_choice.drill.trade_allowed.yes", "allowed"),
         Phrase.coded("owners_choice.drill.trade_allowed.no", "not allowed"),
@@ -372,7 +410,7 @@ def _trade_allowed(rng, rules):
             most=rules.max_shares,
         )
     else:
-        why = reason
+        why = _trade_reason(reason.code, rules, holdings[active], cash[active], prices[c], c)
     supply = [rules.shares_per_company - sum(h[d] for h in holdings) for d in range(4)]
     position = {
         "players": n,
@@ -388,7 +426,7 @@ def _trade_allowed(rng, rules):
             "owners_choice.drill.trade_allowed",
             "Your turn ({seat}), before the move. You have {cash} and hold R Y B G: {shares}. "
             "Prices: {prices}; shares left in the supply: {supply}; the other players hold "
-            "{others} {company}. May you {action}?",
+            "{others} {company}. May you {deed}?",
             seat=Seat(active),
             cash=_money(cash[active]),
             shares=" ".join(map(str, holdings[active])),
@@ -396,15 +434,15 @@ def _trade_allowed(rng, rules):
             supply=" ".join(map(str, supply)),
             others=sum(holdings[p][c] for p in range(n) if p != active),
             company=COMPANIES[c],
-            action=action,
+            deed=deed,
         ),
         position,
         "yes" if allowed else "no",
         Phrase.coded(
             "owners_choice.drill.trade_allowed.why",
-            "RULE: trade with the bank at the current prices within the limits. {action}: "
+            "RULE: trade with the bank at the current prices within the limits. {deed}: "
             "{verdict} — {why}.",
-            action=action,
+            deed=deed,
             verdict=words[0 if allowed else 1],
             why=why,
         ),
@@ -414,6 +452,44 @@ def _trade_allowed(rng, rules):
         correct=0 if allowed else 1,
         choice_words=words,
     )
+
+
+def _trade_reason(code: str, rules, mine, cash: int, price: int, c: int) -> Phrase:
+    """The reason the state gave (its code) in the drill's words, the player as "you"."""
+    company = COMPANIES[c]
+    if code == "oc.why_max_shares":
+        return Phrase.coded(
+            "owners_choice.drill.trade_allowed.full",
+            "you hold {held} shares, the most a player may hold",
+            held=sum(mine),
+        )
+    if code == "oc.why_supply":
+        return Phrase.coded(
+            "owners_choice.drill.trade_allowed.supply",
+            "no {company} shares are left in the supply",
+            company=company,
+        )
+    if code == "oc.why_cash":
+        return Phrase.coded(
+            "owners_choice.drill.trade_allowed.cash",
+            "you have {cash}; a {company} share costs {price}",
+            cash=_money(cash),
+            company=company,
+            price=_money(price),
+        )
+    if code == "oc.why_no_shares":
+        return Phrase.coded(
+            "owners_choice.drill.trade_allowed.none",
+            "you hold no {company} shares",
+            company=company,
+        )
+    if code == "oc.why_last_share":
+        return Phrase.coded(
+            "owners_choice.drill.trade_allowed.last",
+            "you are the only holder of {company} and may not sell its last share",
+            company=company,
+        )
+    raise AssertionError(f"a drill's trade refused for another reason: {code}")
 
 
 # --- the move range -----------------------------------------------------------------------

@@ -151,7 +151,7 @@ def _trick_winner(rng, rules):
         led = next(c for c in codes if c < 52) // 13
         reason = Phrase.coded(
             "whist.drill.reason.led",
-            "no trump was played: {card} is the highest card of the suit led ({suit})",
+            "nobody played a trump: {card} is the highest card of the suit led ({suit})",
             card=win,
             suit=SUIT_NAMES[SUITS[led]],
         )
@@ -477,7 +477,7 @@ def _two_player_score(rng, rules):
         )
         prompt = Phrase.coded(
             "whist.drill.two_player_score.low",
-            "Two-player Whist, a Low game. Player tricks: {seat0} took {t0}, {seat1} took {t1}. "
+            "Two-player Whist, a Low game: {seat0} took {t0} tricks, {seat1} took {t1}. "
             "How many points does {seat} score?",
             seat0=Seat(0),
             t0=tricks[0],
