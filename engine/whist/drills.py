@@ -7,6 +7,7 @@ downtown, no trump high or low, both joker rules) or four-player Whist, whatever
 ruleset passed; the scores use its target and honours choices.
 
 >>> from engine.practice import drill
+>>> from engine.whist.scoring import bid_whist_points, trick_winner
 >>> d = drill("whist", "bid_score", seed=1)
 >>> sorted(d.position), d.answer == bid_whist_points(**d.position)
 (['bid', 'books', 'kind'], True)
@@ -29,12 +30,9 @@ from engine.whist.scoring import (
     books_needed,
     card_order,
     honours_points,
-    trick_winner,
     two_player_whist_points,
     whist_points,
 )
-
-__all__ = ["KINDS", "bid_whist_points", "trick_winner"]
 
 _HONOURS = ("A", "K", "Q", "J")
 
