@@ -31,8 +31,15 @@ MAX_HELD, PER_COMPANY = 12, 15
 
 
 @cache
-def made(kind: str) -> tuple:
-    return tuple(drill("owners_choice", kind, seed) for seed in range(N))
+def made(kind: str, larger: bool = False) -> tuple:
+    """The drills of the usual seeds, or (``larger``, a slow run) three times as many more."""
+    n = N
+    seeds = range(n, 4 * n) if larger else range(n)
+    return tuple(drill("owners_choice", kind, seed) for seed in seeds)
+
+
+#: each answer test runs on the usual seeds, and in a slow run on three times as many more
+LARGER = pytest.mark.parametrize("larger", [False, pytest.param(True, marks=pytest.mark.slow)])
 
 
 def dividend_of(price: int) -> int:
@@ -50,9 +57,10 @@ def clockwise_after(active: int, seats, n: int) -> int:
 
 
 # --- the answers --------------------------------------------------------------------------
-def test_lands_pays_answer():
+@LARGER
+def test_lands_pays_answer(larger):
     spaces = set()
-    for d in made("lands_pays"):
+    for d in made("lands_pays", larger):
         p = d.position
         n, seat, h = p["players"], p["seat"], p["holdings"]
         assert p["board"] == BOARD
@@ -76,15 +84,17 @@ def test_lands_pays_answer():
     assert len(spaces) == 4
 
 
-def test_dividend_answer():
-    for d in made("dividend"):
+@LARGER
+def test_dividend_answer(larger):
+    for d in made("dividend", larger):
         p = d.position
         assert d.answer == dividend_of(p["price"]) * p["shares"], p
 
 
-def test_president_answer_and_choices():
+@LARGER
+def test_president_answer_and_choices(larger):
     cases = set()
-    for d in made("president"):
+    for d in made("president", larger):
         p = d.position
         n, a, k = p["players"], p["active"], p["shares"]
         before = list(p["holdings"])
@@ -110,9 +120,10 @@ def test_president_answer_and_choices():
     assert cases == {"most", "moved", "sale tie", "stays", True, False}
 
 
-def test_trade_allowed_answer_and_choices():
+@LARGER
+def test_trade_allowed_answer_and_choices(larger):
     verdicts = set()
-    for d in made("trade_allowed"):
+    for d in made("trade_allowed", larger):
         p = d.position
         h, a = p["holdings"], p["active"]
         verb, company = p["action"].split()
@@ -136,9 +147,10 @@ def test_trade_allowed_answer_and_choices():
     assert verdicts >= {("buy", True), ("sell", True), "full", "supply", "cash", "none", "last"}
 
 
-def test_move_range_answer_and_choices():
+@LARGER
+def test_move_range_answer_and_choices(larger):
     seen = set()
-    for d in made("move_range"):
+    for d in made("move_range", larger):
         p = d.position
         want = min(move_most(p["players"] - p["left"]), GOAL - p["pos"])
         assert d.answer == want, p

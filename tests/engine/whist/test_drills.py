@@ -24,8 +24,15 @@ JOKERS = ("BJ", "LJ")
 
 
 @cache
-def made(kind: str) -> tuple:
-    return tuple(drill("whist", kind, seed) for seed in range(N.get(kind, 4000)))
+def made(kind: str, larger: bool = False) -> tuple:
+    """The drills of the usual seeds, or (``larger``, a slow run) three times as many more."""
+    n = N.get(kind, 4000)
+    seeds = range(n, 4 * n) if larger else range(n)
+    return tuple(drill("whist", kind, seed) for seed in seeds)
+
+
+#: each answer test runs on the usual seeds, and in a slow run on three times as many more
+LARGER = pytest.mark.parametrize("larger", [False, pytest.param(True, marks=pytest.mark.slow)])
 
 
 def suit(card: str) -> str | None:
@@ -93,9 +100,10 @@ def two_player(game, tricks, declarer, seat) -> int:
 
 
 # --- the answers --------------------------------------------------------------------------
-def test_trick_winner_answer_and_choices():
+@LARGER
+def test_trick_winner_answer_and_choices(larger):
     seen = set()
-    for d in made("trick_winner"):
+    for d in made("trick_winner", larger):
         p = d.position
         assert set(p) == {"cards", "leader", "trump", "low", "jokers_follow_trump"}
         assert len(p["cards"]) == 4 and len(set(p["cards"])) == 4
@@ -117,9 +125,10 @@ def test_trick_winner_answer_and_choices():
     assert len(seen) >= 12, seen
 
 
-def test_legal_follow_answer_and_choices():
+@LARGER
+def test_legal_follow_answer_and_choices(larger):
     both_rules = set()
-    for d in made("legal_follow"):
+    for d in made("legal_follow", larger):
         p = d.position
         assert set(p) == {"hand", "trick", "trump", "jokers_follow_trump"}
         assert not set(p["hand"]) & set(p["trick"]) and 1 <= len(p["trick"]) <= 3
@@ -132,9 +141,10 @@ def test_legal_follow_answer_and_choices():
     assert both_rules == {False, True}
 
 
-def test_bid_score_answer():
+@LARGER
+def test_bid_score_answer(larger):
     kinds_seen = set()
-    for d in made("bid_score"):
+    for d in made("bid_score", larger):
         p = d.position
         assert set(p) == {"bid", "kind", "books"} and d.choices is None
         assert d.answer == bid_points(p["bid"], p["kind"], p["books"]), p
@@ -143,17 +153,19 @@ def test_bid_score_answer():
     assert len(kinds_seen) == 6
 
 
-def test_contract_made_answer_and_choices():
-    for d in made("contract_made"):
+@LARGER
+def test_contract_made_answer_and_choices(larger):
+    for d in made("contract_made", larger):
         p = d.position
         want = "made" if p["tricks"] + 1 >= 6 + p["bid"] else "set"
         assert d.answer == want and d.choices[d.correct] == want
         assert set(d.choices) == {"made", "set"}
 
 
-def test_whist_score_answer():
+@LARGER
+def test_whist_score_answer(larger):
     seen = set()
-    for d in made("whist_score"):
+    for d in made("whist_score", larger):
         p = d.position
         assert set(p) == {"tricks", "honours", "score_before"} and d.choices is None
         want = whist_side_points(p["tricks"], p["honours"], p["score_before"])
@@ -163,8 +175,9 @@ def test_whist_score_answer():
     assert {(4, 4), (3, 2), (4, 0), (3, 0)} <= seen  # honours scored, and barred
 
 
-def test_two_player_score_answer():
-    for d in made("two_player_score"):
+@LARGER
+def test_two_player_score_answer(larger):
+    for d in made("two_player_score", larger):
         p = d.position
         assert sum(p["tricks"]) == 13
         assert d.answer == two_player(p["game"], p["tricks"], p["declarer"], p["seat"]), p
