@@ -376,9 +376,11 @@ def _trade_allowed(rng, rules):
         mine[c] = 1
     elif case == "sell":
         mine[c] = max(mine[c], 2)
-        while sum(mine) > rules.max_shares:
-            d = next(d for d in range(4) if d != c and mine[d])
-            mine[d] -= 1
+    while sum(mine) > rules.max_shares:  # a share of c added: one fewer of another
+        d = next(d for d in range(4) if d != c and mine[d])
+        mine[d] -= 1
+    if any(sum(h[d] for h in holdings) > rules.shares_per_company for d in range(4)):
+        return _trade_allowed(rng, rules)  # more shares than the company has: draw again
     prices = _prices(rng, rules)
     if case == "cash":
         cash[active] = max(0, prices[c] - 10 * rng.randint(1, 5))
