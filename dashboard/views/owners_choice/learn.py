@@ -186,7 +186,7 @@ ui.assumption(
 )
 
 # --- a turn -------------------------------------------------------------------------------
-st.header(_("4. A turn: trade, move"))
+st.header(_("4. A turn: trade, move"), anchor="turn")
 st.markdown(
     _(
         "**Trade** (optional) either before *or* after moving, not both: buy and sell shares "
@@ -276,7 +276,7 @@ ui.assumption(
 )
 
 # --- spaces -------------------------------------------------------------------------------
-st.header(_("5. The spaces, live"))
+st.header(_("5. The spaces, live"), anchor="spaces")
 kind = st.selectbox(
     _("Land on"),
     ["R", "ALL", "EVENT", "DIVIDEND", "PRESIDENT"],
@@ -400,7 +400,7 @@ ui.assumption(
 )
 
 # --- dividends --------------------------------------------------------------------------
-st.header(_("7. Dividends"))
+st.header(_("7. Dividends"), anchor="dividends")
 st.markdown(
     _(
         "A DIVIDEND space pays the dividend of the highest-priced company — every company tied "

@@ -218,7 +218,7 @@ with tabs[1]:
 
 # --- card order and tricks ------------------------------------------------------------------------
 with tabs[2]:
-    st.subheader(_("Trump and card order"))
+    st.subheader(_("Trump and card order"), anchor="card-order")
     st.markdown(
         _(
             "The winner of the bidding names the trump suit (uptown or downtown) or, for no "
@@ -305,7 +305,7 @@ with tabs[3]:
 
 # --- jokers and following suit ---------------------------------------------------------
 with tabs[4]:
-    st.subheader(_("Following suit, and the jokers"))
+    st.subheader(_("Following suit, and the jokers"), anchor="follow")
     st.markdown(
         _(
             "Jokers have no suit: play one only when leading or when you cannot follow the "
@@ -357,7 +357,7 @@ with tabs[4]:
 
 # --- scoring -------------------------------------------------------------------------------------
 with tabs[5]:
-    st.subheader(_("Scoring and the end"))
+    st.subheader(_("Scoring and the end"), anchor="scoring")
     if bidding:
         st.markdown(
             _(
