@@ -25,6 +25,7 @@ True
 from __future__ import annotations
 
 import json
+import math
 import secrets
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -38,6 +39,8 @@ FORMAT = "tabletop-practice"
 VERSION = 1
 #: the reviews kept for the accuracy chart (the oldest go first; the schedule keeps all)
 MAX_REVIEWS = 3000
+#: the "rule" puzzle attempts are counted under, per game (``stack5.puzzles``)
+PUZZLES = "puzzles"
 #: one scheduler for everybody: no fuzzing, so a schedule is the same for the same answers
 SCHEDULER = Scheduler(enable_fuzzing=False)
 
@@ -68,6 +71,10 @@ class Progress:
     cards: dict = field(default_factory=dict)
     asked: dict = field(default_factory=dict)  # kind → questions asked of it so far
     reviews: tuple[Review, ...] = ()
+    #: puzzle id → its FSRS card (a puzzle failed comes back; one solved, much later)
+    puzzle_cards: dict = field(default_factory=dict)
+    #: the learner's puzzle rating (OpenSkill mu, sigma), ``None`` before the first puzzle
+    rating: tuple[float, float] | None = None
 
     @classmethod
     def new(cls, seed_base: int | None = None) -> Progress:
@@ -126,6 +133,55 @@ class Progress:
         out = [(k, self.due_at(k)) for k in self.cards if game is None or k.startswith(f"{game}.")]
         return sorted(out, key=lambda kv: kv[1])
 
+    # --- puzzles ------------------------------------------------------------------------------
+
+    def next_puzzle(self, game: str, puzzles, now: datetime | None = None) -> int | None:
+        """The index in ``puzzles`` (each with ``id`` and ``rating`` = (mu, sigma)) of the
+        puzzle to set next: one failed and due again, else an unseen one rated nearest the
+        learner (lichess's way), else the one due soonest; ``None`` when there are none."""
+        if not puzzles:
+            return None
+        now = now or datetime.now(UTC)
+        mine = {p.id: i for i, p in enumerate(puzzles)}
+        seen = [pid for pid in self.puzzle_cards if pid in mine]
+        due = sorted(
+            (Card.from_dict(self.puzzle_cards[pid]).due, pid)
+            for pid in seen
+            if Card.from_dict(self.puzzle_cards[pid]).due <= now
+        )
+        if due:
+            return mine[due[0][1]]
+        level = self.rating[0] if self.rating else None
+        fresh = [i for i, p in enumerate(puzzles) if p.id not in self.puzzle_cards]
+        if fresh:
+            if level is None:  # a first puzzle: the easiest
+                return min(fresh, key=lambda i: (puzzles[i].rating[0], i))
+            return min(fresh, key=lambda i: (abs(puzzles[i].rating[0] - level), i))
+        return mine[min(seen, key=lambda pid: Card.from_dict(self.puzzle_cards[pid]).due)]
+
+    def review_puzzle(
+        self,
+        game: str,
+        index: int,
+        puzzle_id: str,
+        solved: bool,
+        rating: tuple[float, float],
+        now: datetime | None = None,
+    ) -> Progress:
+        """The progress after an attempt at a puzzle: its card rated, the learner's new
+        ``rating``, and the attempt among the reviews (as the game's ``puzzles`` rule)."""
+        now = now or datetime.now(UTC)
+        data = self.puzzle_cards.get(puzzle_id)
+        card = Card.from_dict(data) if data else Card(card_id=_card_id(puzzle_id))
+        card, _log = SCHEDULER.review_card(card, Rating.Good if solved else Rating.Again, now)
+        review = Review(f"{game}.{PUZZLES}", index, solved, now)
+        return replace(
+            self,
+            puzzle_cards={**self.puzzle_cards, puzzle_id: card.to_dict()},
+            rating=(float(rating[0]), float(rating[1])),
+            reviews=(*self.reviews, review)[-MAX_REVIEWS:],
+        )
+
     def stats(self, game: str | None = None) -> dict:
         """Answered and right, overall (or in ``game``)."""
         mine = [r for r in self.reviews if game is None or r.kind.startswith(f"{game}.")]
@@ -142,6 +198,8 @@ class Progress:
                 "cards": self.cards,
                 "asked": self.asked,
                 "reviews": [r.to_json() for r in self.reviews],
+                "puzzle_cards": self.puzzle_cards,
+                "rating": None if self.rating is None else list(self.rating),
             },
             sort_keys=True,
         )
@@ -185,6 +243,16 @@ class Progress:
                 )
                 for r in list(data["reviews"])[-MAX_REVIEWS:]
             )
+            puzzle_cards = {
+                _puzzle_id(pid): Card.from_dict(card).to_dict()
+                for pid, card in dict(data.get("puzzle_cards") or {}).items()
+            }
+            rating = data.get("rating")
+            if rating is not None:
+                mu, sigma = (float(x) for x in rating)
+                if not (math.isfinite(mu) and math.isfinite(sigma) and sigma > 0):
+                    raise ValueError(f"rating {_short(rating)}")
+                rating = (mu, sigma)
         except ProgressError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -193,7 +261,14 @@ class Progress:
                 "the practice progress file is damaged ({what})",
                 what=_short(exc),
             ) from None
-        return cls(seed_base=seed_base, cards=cards, asked=asked, reviews=reviews)
+        return cls(
+            seed_base=seed_base,
+            cards=cards,
+            asked=asked,
+            reviews=reviews,
+            puzzle_cards=puzzle_cards,
+            rating=rating,
+        )
 
 
 def _card_id(kind: str) -> int:
@@ -220,6 +295,12 @@ def _kind(kind) -> str:
     if not isinstance(kind, str) or "." not in kind or len(kind) > 80:
         raise ValueError(f"drill kind {_short(kind)}")
     return kind
+
+
+def _puzzle_id(pid) -> str:
+    if not isinstance(pid, str) or not 0 < len(pid) <= 80:
+        raise ValueError(f"puzzle id {_short(pid)}")
+    return pid
 
 
 def _short(value) -> str:

@@ -122,3 +122,21 @@ def test_accuracy_and_summary_per_rule():
     assert not summary["g.x"]["due_now"]
     later = rule_summary(p, T0 + timedelta(days=400))
     assert later["due_now"].all()
+
+
+def test_puzzles_come_by_rating_and_a_failed_one_comes_back():
+    from types import SimpleNamespace as P
+
+    puzzles = [P(id="a", rating=(30.0, 5)), P(id="b", rating=(20.0, 5)), P(id="c", rating=(25, 5))]
+    p = Progress.new(seed_base=0)
+    assert p.next_puzzle("g", puzzles, T0) == 1  # a first puzzle: the easiest
+    p = p.review_puzzle("g", 1, "b", True, (29.0, 7.0), T0)
+    assert p.next_puzzle("g", puzzles, T0) == 0  # nearest the learner's 29
+    p = p.review_puzzle("g", 0, "a", False, (27.0, 6.5), T0)
+    assert p.next_puzzle("g", puzzles, T0) == 2  # nothing due yet: the unseen one
+    soon = Card.from_dict(p.puzzle_cards["a"]).due + timedelta(seconds=1)
+    assert p.next_puzzle("g", puzzles, soon) == 0  # the failed one is due again
+    assert p.rating == (27.0, 6.5)
+    assert [r.kind for r in p.reviews] == ["g.puzzles", "g.puzzles"]
+    assert Progress.from_json(p.to_json()) == p
+    assert Progress.new().next_puzzle("g", [], T0) is None

@@ -16,6 +16,7 @@ from dashboard.owners_choice.draw import (
     track_svg,
 )
 from dashboard.owners_choice.words import action_words, face_words, seat_words, turn_words
+from dashboard.sections import open_section
 from engine import get_game
 from engine.owners_choice import (
     COMPANIES,
@@ -509,3 +510,5 @@ st.caption(
     )
 )
 ui.ruleset_table("owners_choice")
+
+open_section()  # a link to one of the rules (a drill's answer) lands on it

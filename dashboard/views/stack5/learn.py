@@ -6,6 +6,7 @@ import streamlit as st
 
 from dashboard import ui
 from dashboard.i18n import N_, _, ngettext, percent, pgettext
+from dashboard.sections import open_section
 from dashboard.stack5 import words
 from dashboard.stack5.draw import card_html, cards_html, player_html, row_html
 from engine.stack5 import draw_odds, legal_placements, row_outlook, setup_position
@@ -363,3 +364,5 @@ with ui.engine_errors():
 
 st.header(_("Every rule value"))
 ui.ruleset_table("stack5")
+
+open_section()  # a link to one of the rules (a drill's answer) lands on it

@@ -8,6 +8,7 @@ import streamlit as st
 
 from dashboard import ui
 from dashboard.i18n import N_, _, money, ngettext, pgettext
+from dashboard.sections import open_section
 from dashboard.stock_holdem import words
 from dashboard.stock_holdem.draw import board_html, cards_html, legend_html
 from engine import get_game
@@ -424,3 +425,5 @@ st.page_link(
 )
 st.subheader(_("Every ruleset value"))
 ui.ruleset_table("stock_holdem")
+
+open_section()  # a link to one of the rules (a drill's answer) lands on it

@@ -6,6 +6,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard.i18n import N_, _, ngettext, pgettext
+from dashboard.sections import open_section
 from dashboard.ui import assumption, engine_errors, ruleset_table, set_url, url_value
 from dashboard.whist.draw import cards_html, row, seat_word, straw_html, trick_html
 from dashboard.whist.explorer import render_state
@@ -509,3 +510,5 @@ with tabs[6]:
 st.divider()
 st.markdown(_("**The ruleset** (values the rules leave open are flagged)"))
 ruleset_table("whist")
+
+open_section()  # a link to one of the rules (a drill's answer) lands on it
