@@ -26,13 +26,25 @@ Owner's Choice has no hidden information: the dice are enumerated).
 
 **Difficulty** (``rating`` = OpenSkill Plackett–Luce ``(mu, sigma)``, the model the bot
 ladder uses): puzzles and solvers are rated together, as lichess does with Glicko-2. A
-new puzzle starts at the model's default (25, 25/3) and is updated, in this order, by the
-attempts of reference solvers of fixed rating (:data:`ANCHORS`; the solvers are not
-updated): the random solver, which solves it once in ``k`` attempts (``k`` = number of
-choices: its expected record, one solve then ``k − 1`` failures); the game's heuristic
-bot, once, when its pick is one of the choices (solved when it is a best move); and the
-record's player who chose the worse move (a failure), when that player is one of the
-anchors. :func:`rate_attempt` is the update a page calls for a learner's attempt.
+new puzzle starts at the model's default (25, 25/3) and is updated, in this order, by one
+attempt of each reference solver of fixed rating (:data:`ANCHORS`; the solvers are not
+updated):
+
+- ``random`` picks a choice at random: it solves the puzzle with probability
+  ``len(best) / len(choices)``;
+- ``blurred`` sees each choice's value blurred by about one mistake: it picks a choice with
+  probability ∝ ``exp(value / mistake)`` (:func:`blurred_solve_chance`), so a puzzle
+  whose best move stands out by many mistakes is easy for it;
+- ``heuristic``: the game's heuristic bot's pick at the position, when it is one of the
+  choices (solved when it is a best move);
+- the record's player who chose the worse move (a failure), when that player is
+  ``random`` or ``heuristic``.
+
+An attempt that succeeds with probability ``q`` counts as the two outcomes' updates
+averaged with weights ``q`` and ``1 − q`` (:func:`expected_update`), so the rating is
+deterministic. The anchors' ratings are set, not measured: the random solver 10 below the
+heuristic bot, the blurred solver half way. :func:`rate_attempt` is the update a page
+calls for a learner's attempt.
 
 >>> from engine import simulate
 >>> rec = simulate("stack5", seed=3, players=["heuristic", "random"])
@@ -70,7 +82,7 @@ FORMAT = "tabletop-puzzle"
 #: analysis board's ``QUICK_OPTIONS``): the double-dummy search grows steeply with them
 WHIST_TRICKS_LEFT = 5
 #: reference solvers' fixed ratings ``(mu, sigma)`` (OpenSkill's default is 25 ± 25/3)
-ANCHORS = {"random": (15.0, 1.0), "heuristic": (25.0, 1.0)}
+ANCHORS = {"random": (15.0, 1.0), "blurred": (20.0, 1.0), "heuristic": (25.0, 1.0)}
 DIGITS = 6  # values are stored rounded to this many decimals
 EPS = 1e-6
 
@@ -643,22 +655,51 @@ def heuristic_pick(game: str, state: State, seat: int, seed_text: str) -> str | 
     return str(bots["heuristic"]().choose(state.clone(), seat, rng))
 
 
+def expected_update(
+    solver: tuple[float, float], puzzle: tuple[float, float], q: float
+) -> tuple[float, float]:
+    """The puzzle's rating after one attempt by ``solver`` that succeeds with probability
+    ``q``: the mean of the two outcomes' updates, weighted by their probabilities (a
+    deterministic stand-in for attempts whose outcome is a chance)."""
+    _, (ms, ss) = rate_attempt(solver, puzzle, True)
+    _, (mf, sf) = rate_attempt(solver, puzzle, False)
+    return (q * ms + (1 - q) * mf, q * ss + (1 - q) * sf)
+
+
+def blurred_solve_chance(values: dict[str, float], best, mistake: float) -> float:
+    """The chance that a solver who sees each choice's value blurred by about one mistake
+    finds a best move: it picks a choice with probability ∝ exp(value / mistake)."""
+    top = max(values.values())
+    w = {k: math.exp((v - top) / mistake) for k, v in values.items()}
+    return sum(w[b] for b in best) / sum(w.values())
+
+
 def initial_rating(
-    game: str, state: State, pid: str, ch: Choices, best, *, player: str | None
+    game: str,
+    state: State,
+    pid: str,
+    ch: Choices,
+    best,
+    *,
+    player: str | None,
+    mistake: float | None = None,
 ) -> tuple[float, float]:
     """A new puzzle's ``(mu, sigma)`` from the reference solvers' attempts (see the module
-    docstring), rounded to 4 decimals."""
-    k = len(ch.classes)
-    attempts = [("random", True)] + [("random", False)] * (k - 1)
-    pick = heuristic_pick(game, state, ch.seat, pid)
-    if pick is not None and pick in ch.values:
-        attempts.append(("heuristic", pick in best))
-    if player in ANCHORS:
-        attempts.append((player, False))
+    docstring), rounded to 4 decimals. ``mistake``: the game's threshold (default: its
+    analysis's)."""
+    if mistake is None:
+        mistake = thresholds(game).mistake
+    values = {k: _round(v) for k, v in ch.values.items()}
     model = _model()
     rating = (model.mu, model.sigma)
-    for who, solved in attempts:
-        _, rating = rate_attempt(ANCHORS[who], rating, solved)
+    rating = expected_update(ANCHORS["random"], rating, len(best) / len(values))
+    q = blurred_solve_chance(values, best, mistake)
+    rating = expected_update(ANCHORS["blurred"], rating, q)
+    pick = heuristic_pick(game, state, ch.seat, pid)
+    if pick is not None and pick in values:
+        _, rating = rate_attempt(ANCHORS["heuristic"], rating, pick in best)
+    if player in ANCHORS:
+        _, rating = rate_attempt(ANCHORS[player], rating, False)
     return (round(rating[0], 4), round(rating[1], 4))
 
 
@@ -702,6 +743,8 @@ __all__ = [
     "Puzzle",
     "choices_at",
     "find_puzzles",
+    "blurred_solve_chance",
+    "expected_update",
     "initial_rating",
     "load_puzzles",
     "parse_puzzles",

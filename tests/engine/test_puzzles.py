@@ -285,27 +285,42 @@ def test_rate_attempt_refuses_bad_ratings_in_words(learner, puzzle, solved, word
 
 
 def test_ratings_follow_the_reference_solvers():
-    """More choices (the random solver fails more often) and a heuristic bot that fails
-    make a puzzle harder; every shipped rating is a sane (mu, sigma)."""
+    """More choices (the random solver fails more often), a best move standing out less
+    (the blurred solver fails more often) and a heuristic bot or a player that fails make
+    a puzzle harder; every shipped rating is a sane (mu, sigma)."""
     for game in GAMES:
         for p in load_puzzles(game):
             mu, sigma = p.rating
             assert 10 < mu < 45 and 0 < sigma < 25 / 3, p.id
     from engine.puzzles import initial_rating
 
-    class Fake:
-        def __init__(self, k):
-            self.classes = tuple((str(i),) for i in range(k))
-            self.values = {str(i): float(i) for i in range(k)}
-            self.seat = 0
+    def fake(values):
+        return Choices(0, values, "m", "$", tuple((k,) for k in values))
 
     state = load_puzzles("owners_choice")[0].state()
-    easy = initial_rating("pig", state, "x", Fake(2), ("1",), player=None)
-    hard = initial_rating("pig", state, "x", Fake(8), ("7",), player=None)
-    assert hard[0] > easy[0]
-    failed = initial_rating("pig", state, "x", Fake(2), ("1",), player="heuristic")
-    assert failed[0] > easy[0]
-    assert set(ANCHORS) == {"random", "heuristic"}
+
+    def rate(values, player=None):  # "pig": no heuristic bot
+        return initial_rating("pig", state, "x", fake(values), ("a",), player=player, mistake=1)
+
+    easy = rate({"a": 9, "b": 0})
+    assert rate({"a": 9, "b": 0, "c": 0, "d": 0})[0] > easy[0]  # more choices
+    assert rate({"a": 1, "b": 0})[0] > easy[0]  # stands out less
+    assert rate({"a": 9, "b": 0}, player="heuristic")[0] > easy[0]
+    assert set(ANCHORS) == {"random", "blurred", "heuristic"}
+
+
+def test_an_attempt_by_chance_averages_the_two_updates():
+    from engine.puzzles import blurred_solve_chance, expected_update
+
+    solver, puzzle = (20.0, 1.0), (25.0, 5.0)
+    _, won = rate_attempt(solver, puzzle, True)
+    _, lost = rate_attempt(solver, puzzle, False)
+    assert expected_update(solver, puzzle, 1.0) == won
+    assert expected_update(solver, puzzle, 0.0) == lost
+    mid = expected_update(solver, puzzle, 0.25)
+    assert math.isclose(mid[0], 0.25 * won[0] + 0.75 * lost[0])
+    q = blurred_solve_chance({"a": 2.0, "b": 0.0, "c": 0.0}, ("a",), 1.0)
+    assert math.isclose(q, math.e**2 / (math.e**2 + 2))
 
 
 # --- the file format ---------------------------------------------------------------------
