@@ -120,6 +120,9 @@ MEASURES = {
     ),
 }
 
+#: a puzzle's ``measure`` text → its key in :data:`MEASURES` (for a page's translations)
+MEASURE_KEYS = {text: key for key, text in MEASURES.items()}
+
 _FIELDS = {
     "format": str,
     "id": str,
@@ -739,6 +742,7 @@ __all__ = [
     "ANCHORS",
     "GAMES",
     "MEASURES",
+    "MEASURE_KEYS",
     "Choices",
     "Puzzle",
     "choices_at",
