@@ -1,5 +1,5 @@
 """Command line: ``python -m engine simulate | replay | convert | winrate | analyse | drills |
-bench``.
+puzzles | bench``.
 
 Errors are one line on stderr and a non-zero exit status (1 for bad input); no
 tracebacks, not even for a bug (then exit status 2 and the exception's name).
@@ -349,6 +349,55 @@ def cmd_drills(args) -> int:
     return 0
 
 
+def cmd_puzzles(args) -> int:
+    import tempfile
+
+    from engine.puzzles import GAMES, dumps_puzzles, find_puzzles
+
+    if args.game not in GAMES:
+        get_game(args.game)  # an unknown name: the registry's message
+        raise EngineError(f"no puzzles for {args.game!r}; games: {', '.join(GAMES)}")
+    for name, n in (("--limit", args.limit), ("--per-record", args.per_record)):
+        if n is not None and n < 0:
+            raise EngineError(f"{name} must be 0 or more")
+    records = []
+    for path in args.sources:
+        records += read_jsonl(path)
+    out = Path(args.out)
+    if out.is_dir():
+        raise EngineError(f"--out {args.out}: is a folder; give a file name, e.g. whist.jsonl")
+    if not out.parent.is_dir():
+        raise EngineError(f"--out {args.out}: the folder {str(out.parent)!r} does not exist")
+    label = f"{args.game} puzzles"
+    puzzles = find_puzzles(
+        records,
+        args.game,
+        limit=args.limit,
+        per_record=args.per_record,
+        on_record=lambda i: _progress(i, len(records), label),
+    )
+    text = dumps_puzzles(puzzles)
+    # written beside the target and renamed: never a half-written file
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".puzzles-", suffix=".tmp", dir=out.parent)
+    except OSError as exc:
+        raise EngineError(f"--out {args.out}: cannot write ({exc.strerror or exc})") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # as open() would have made it, not mkstemp's 0600
+        os.replace(tmp, out)
+    except BaseException as exc:
+        Path(tmp).unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            raise EngineError(f"--out {args.out}: cannot write ({exc.strerror or exc})") from None
+        raise
+    print(f"wrote {len(puzzles)} puzzles ({len(records)} games read) to {args.out}")
+    return 0
+
+
 def cmd_bench(args) -> int:
     from engine.bench import run_bench
 
@@ -459,6 +508,23 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--seed", type=int, default=0, help="seed of the first drill")
     d.add_argument("--out", default="-", help="output .jsonl file ('-' = stdout)")
     d.set_defaults(func=cmd_drills)
+
+    pz = sub.add_parser("puzzles", help="puzzles from recorded games: find the best move")
+    pz.add_argument("game", help="one of: stock_holdem, stack5, owners_choice, whist")
+    pz.add_argument(
+        "--from",
+        dest="sources",
+        nargs="+",
+        required=True,
+        metavar="RECORDS",
+        help="one or more .jsonl files of records (read in order)",
+    )
+    pz.add_argument("--out", required=True, help="output .jsonl file")
+    pz.add_argument("--limit", type=int, help="at most this many puzzles (default: all)")
+    pz.add_argument(
+        "--per-record", type=int, help="at most this many puzzles from one game (default: all)"
+    )
+    pz.set_defaults(func=cmd_puzzles)
 
     b = sub.add_parser("bench", help="random-bot games per second, per game, on one core")
     b.add_argument("games", nargs="*", help="games to time (default: all)")
