@@ -118,12 +118,29 @@ def practice_page(game: str) -> None:
             "wrong comes back sooner."
         )
     )
-    try:
-        kinds(game)
-    except EngineError as exc:
-        st.error(error_text(exc))
-        return
-    _question(game)
+    modes = {"drills": _("Rules"), "puzzles": _("Puzzles from real games")}
+    mode = ui.url_value("mode", "drills", choices=list(modes))
+    mode = st.segmented_control(
+        _("Practise"),
+        list(modes),
+        format_func=modes.get,
+        default=mode,
+        required=True,
+        key="practice_mode",
+        label_visibility="collapsed",
+    )
+    ui.set_url(mode=mode)
+    if mode == "puzzles":
+        from dashboard.puzzles_view import puzzle_section
+
+        puzzle_section(game)
+    else:
+        try:
+            kinds(game)
+        except EngineError as exc:
+            st.error(error_text(exc))
+            return
+        _question(game)
     _learner_tools()
 
 

@@ -71,7 +71,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from engine.core.errors import EngineError
+from engine.core.errors import EngineError, Phrase
 from engine.core.protocol import State
 from engine.core.records import GameRecord, initial_state
 
@@ -86,42 +86,63 @@ ANCHORS = {"random": (15.0, 1.0), "blurred": (20.0, 1.0), "heuristic": (25.0, 1.
 DIGITS = 6  # values are stored rounded to this many decimals
 EPS = 1e-6
 
-#: the measure texts a puzzle carries (fixed English strings: a page translates them)
+#: the measure texts a puzzle carries: coded phrases, so the app words them in the player's
+#: language (:func:`measure_phrase`)
 MEASURES = {
-    "stack5.draw": (
+    "stack5.draw": Phrase.coded(
+        "puzzle.measure.stack5.draw",
         "Expected points kept this turn, exact over the cards left in the deck. Uses only "
-        "what the seat could see: the rows and the deck's contents (public), not its order."
+        "what the seat could see: the rows and the deck's contents (public), not its order.",
     ),
-    "stack5.place": (
+    "stack5.place": Phrase.coded(
+        "puzzle.measure.stack5.place",
         "Points of the rows' best possible combinations, times the square of each row's "
         "progress (a proxy for what a card is worth on each row). Everything it uses is "
-        "public."
+        "public.",
     ),
-    "owners_choice.pre": (
-        "Expected net worth after the best move, exact over the dice. Nothing is hidden."
+    "owners_choice.pre": Phrase.coded(
+        "puzzle.measure.owners_choice.pre",
+        "Expected net worth after the best move, exact over the dice. Nothing is hidden.",
     ),
-    "owners_choice.post": (
-        "Expected net worth after the next player's move, exact over the dice. Nothing is hidden."
+    "owners_choice.post": Phrase.coded(
+        "puzzle.measure.owners_choice.post",
+        "Expected net worth after the next player's move, exact over the dice. Nothing is hidden.",
     ),
-    "owners_choice.exact": "Expected net worth, exact over the dice. Nothing is hidden.",
-    "owners_choice.leave": "Net worth. Nothing is hidden.",
-    "stock_holdem.trade": (
+    "owners_choice.exact": Phrase.coded(
+        "puzzle.measure.owners_choice.exact",
+        "Expected net worth, exact over the dice. Nothing is hidden.",
+    ),
+    "owners_choice.leave": Phrase.coded(
+        "puzzle.measure.owners_choice.leave", "Net worth. Nothing is hidden."
+    ),
+    "stock_holdem.trade": Phrase.coded(
+        "puzzle.measure.stock_holdem.trade",
         "Expected price after this round's price phase, from only what the seat could see "
         "(its hand, the face-up cards, the cards it placed or peeked at, the backs of the "
-        "others)."
+        "others).",
     ),
-    "stock_holdem.peek": (
+    "stock_holdem.peek": Phrase.coded(
+        "puzzle.measure.stock_holdem.peek",
         "What knowing the card is worth for the seat's next trades, from only what the "
-        "seat could see, minus the peek's chips."
+        "seat could see, minus the peek's chips.",
     ),
-    "whist.double_dummy": (
+    "whist.double_dummy": Phrase.coded(
+        "puzzle.measure.whist.double_dummy",
         "Books the side ends the deal with when every hand is known and all four play "
-        "perfectly from here (double dummy); graded in the last 5 tricks of each deal."
+        "perfectly from here (double dummy); graded in the last 5 tricks of each deal.",
     ),
 }
 
 #: a puzzle's ``measure`` text → its key in :data:`MEASURES` (for a page's translations)
-MEASURE_KEYS = {text: key for key, text in MEASURES.items()}
+MEASURE_KEYS = {str(text): key for key, text in MEASURES.items()}
+
+
+def measure_phrase(puzzle) -> Phrase | str:
+    """What the puzzle's values measure and assume, as a phrase the app words (a text
+    that is none of :data:`MEASURES`, from an older file, as written)."""
+    key = MEASURE_KEYS.get(puzzle.measure)
+    return MEASURES[key] if key else puzzle.measure
+
 
 _FIELDS = {
     "format": str,

@@ -89,3 +89,40 @@ def test_a_bad_learner_link_is_said_in_words():
     assert not at.exception
     warnings = " ".join(w.value for w in at.warning)
     assert "no longer stored" in warnings and "starts afresh" in warnings
+
+
+def _puzzle_on_view(at, game):
+    from dashboard.puzzles_view import SET, puzzles
+
+    return puzzles(game)[at.session_state[SET][game]]
+
+
+def _puzzle_button(at, puzzle, text):
+    from dashboard.live import button_key
+
+    return at.button(key=button_key("puzzle", "m", text))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_puzzle_solved_and_one_missed(game):
+    at = open_page(f"views/{game}/practice.py")
+    at.button_group(key="practice_mode").set_value("puzzles").run()
+    assert not at.exception
+    puzzle = _puzzle_on_view(at, game)
+    _puzzle_button(at, puzzle, puzzle.best[0]).click().run()
+    assert not at.exception
+    assert [s.value for s in at.success][0].startswith("Solved")
+    text = " ".join(m.value for m in at.markdown)
+    assert "In the game:" in text
+    at.button(key="puzzle_next").click().run()
+    second = _puzzle_on_view(at, game)
+    assert second.id != puzzle.id
+    wrong = next(c for c in second.choices if c not in second.best)
+    _puzzle_button(at, second, wrong).click().run()
+    assert [e.value for e in at.error][0].startswith("Not the best move")
+    # the rating and the two attempts are stored under the learner's link
+    from dashboard.practice_view import PROGRESS
+
+    _opened, progress = at.session_state[PROGRESS]
+    assert progress.rating is not None and len(progress.puzzle_cards) == 2
+    assert [r.right for r in progress.reviews] == [True, False]

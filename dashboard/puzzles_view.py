@@ -1,0 +1,174 @@
+"""Puzzles on the practice page: a position from a real game where one move is clearly
+best and the player chose a clearly worse one; the learner finds the best move.
+
+The puzzles are the engine's (``engine.puzzles``: found by the game's own grading,
+shipped in ``data/puzzles/``); the choice of the next one, the schedule and the learner's
+rating are :mod:`dashboard.progress`'s; this module draws the position with the game's
+own board and move buttons (its :class:`~dashboard.game_ui.GameUI`) and words the result.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from dashboard import ui
+from dashboard.i18n import _, error_text, number
+from dashboard.live import draw_groups
+from dashboard.phrases import phrase_text
+from dashboard.plugins import game_ui
+from dashboard.practice_view import ANSWERED, LEARNERS, PROGRESS, progress
+from dashboard.store import StaleWrite
+from dashboard.units import amount
+from engine.core.errors import EngineError
+from engine.puzzles import load_puzzles, measure_phrase, rate_attempt
+
+KEY = "puzzle"
+SET = "practice_puzzle"  # session: game → index of the puzzle on view
+#: a new learner's rating (OpenSkill's default mu, sigma)
+START = (25.0, 25.0 / 3)
+
+
+@st.cache_resource(show_spinner=False)
+def puzzles(game: str):
+    """The game's shipped puzzles (read once per server)."""
+    return load_puzzles(game)
+
+
+def _names(state) -> list[str]:
+    return [ui.seat_name(i) for i in range(state.num_players)]
+
+
+def _tap(game: str, index: int, text: str) -> None:
+    """Record an attempt: the puzzle's card and the learner's rating, stored at once."""
+    puzzle = puzzles(game)[index]
+    solved = puzzle.is_solution(text)
+    st.session_state.setdefault(ANSWERED, {})[(KEY, game)] = text
+    opened, now = progress()
+    for _attempt in range(3):
+        learner, _puzzle = rate_attempt(now.rating or START, puzzle.rating, solved)
+        new = now.review_puzzle(game, index, puzzle.id, solved, learner)
+        try:
+            opened = LEARNERS.save(opened, new) if opened else LEARNERS.create(new)
+        except StaleWrite:
+            opened = LEARNERS.read(opened.id)
+            now = opened.doc
+            continue
+        st.session_state[PROGRESS] = (opened, new)
+        return
+    raise StaleWrite(_("your progress is being changed in another tab; try again"))
+
+
+def _next(game: str) -> None:
+    st.session_state.get(ANSWERED, {}).pop((KEY, game), None)
+    st.session_state.get(SET, {}).pop(game, None)
+
+
+@ui.fragment
+def puzzle_section(game: str) -> None:
+    """One puzzle of ``game``, then its answer."""
+    gui = game_ui(game)
+    every = puzzles(game)
+    _opened, now = progress()
+    chosen = st.session_state.setdefault(SET, {})
+    if game not in chosen:
+        chosen[game] = now.next_puzzle(game, every)
+    index = chosen[game]
+    if index is None:
+        st.info(_("There are no puzzles for this game yet."))
+        return
+    puzzle = every[index]
+    try:
+        state = puzzle.state()
+    except EngineError as exc:  # a shipped puzzle that no longer replays (a rules change)
+        st.error(error_text(exc))
+        chosen.pop(game, None)
+        return
+    names = _names(state)
+    rating = now.rating[0] if now.rating else None
+    head = _("Puzzle {n} of {total}").format(n=index + 1, total=len(every))
+    if rating is not None:
+        head += " · " + _("your puzzle rating {r}").format(r=number(rating, digits=1))
+    st.caption(head)
+    st.markdown(
+        "#### "
+        + _("You are {player}. Find the best move.").format(player=ui.seat_name(puzzle.seat))
+    )
+    given = st.session_state.get(ANSWERED, {}).get((KEY, game))
+    with st.container(border=True):
+        if gui.board is not None:
+            gui.board(state, names, you=puzzle.seat)
+        else:
+            gui.render_state(state, puzzle.seat)
+    if given is None:
+        _buttons(game, index, puzzle, state, names)
+    else:
+        _reveal(game, puzzle, state, names, given)
+    st.caption(
+        _("How moves are valued here: {measure}").format(
+            measure=phrase_text(measure_phrase(puzzle))
+        )
+    )
+
+
+def _pseudo_words(text: str) -> str:
+    """A choice that is no action of the game (going on without a free action or a peek)."""
+    words = {"(no free action)": _("No free action"), "(no peek)": _("No peek")}
+    return words.get(text, text.strip("()"))
+
+
+def _buttons(game: str, index: int, puzzle, state, names) -> None:
+    """The puzzle's choices as the game's own move buttons (and a plain button for a
+    choice that is no action, such as not peeking)."""
+    gui = game_ui(game)
+    actions, pseudo = [], []
+    for text in puzzle.choices:
+        try:
+            actions.append(state.parse_action(text))
+        except EngineError:
+            pseudo.append(text)
+    on_tap = ui.callback(lambda text: _tap(game, index, text))
+    groups = gui.button_groups(state, actions, names, set())
+    if pseudo:
+        groups = [*groups, ("", "", [(text, _pseudo_words(text), False) for text in pseudo])]
+    draw_groups(groups, on_tap, KEY)
+
+
+def _value(puzzle, value: float) -> str:
+    return amount(value, puzzle.unit)
+
+
+def _reveal(game: str, puzzle, state, names, given: str) -> None:
+    gui = game_ui(game)
+
+    def words(text: str) -> str:
+        try:
+            action = state.parse_action(text)
+        except EngineError:
+            return _pseudo_words(text)
+        return gui.describe_move(action, names, puzzle.seat)
+
+    best = " / ".join(words(b) for b in puzzle.best)
+    values = puzzle.choices
+    if puzzle.is_solution(given):
+        st.success(_("Solved! The best move: {move}.").format(move=best))
+    else:
+        st.error(_("Not the best move. The best: {move}.").format(move=best))
+        mine = values.get(given)
+        if mine is not None:
+            st.markdown(
+                _("Your move gives {value}; the best gives {best}.").format(
+                    value=_value(puzzle, mine), best=_value(puzzle, values[puzzle.best[0]])
+                )
+            )
+    st.markdown(
+        _("In the game: {move} — that lost {gap}.").format(
+            move=words(puzzle.played), gap=_value(puzzle, puzzle.gap)
+        )
+    )
+    st.button(
+        _("Next puzzle"),
+        type="primary",
+        key="puzzle_next",
+        on_click=ui.callback(_next),
+        args=(game,),
+    )
