@@ -1,0 +1,104 @@
+"""The heavy work of the pages as jobs for :mod:`dashboard.jobs` (issue 29 §1): each runs
+in a worker process, so it takes plain data and returns plain data, imports no Streamlit,
+reports its progress and stops between two pieces of work once cancelled.
+
+Measured on the 2-core machine (``docs/benchmarks.md``, "Heavy jobs of the pages"):
+whole-game grading takes 0.25–4.4 s for Stack 5, Owner's Choice and Stock Hold'em (Whist's
+quick grading 2–70 ms, so it stays in the page), grading a Whist deal in full about 3 s,
+simulating 20 Stock Hold'em games 7 s, the search bot's move on the Play page up to a
+second, checking an upload by replay about 1 ms a game.
+"""
+
+from __future__ import annotations
+
+import time
+
+
+def grade_game(progress, record_json: str) -> tuple:
+    """Every decision of the record graded (:func:`engine.analysis.analyse_quick`)."""
+    from engine import GameRecord
+    from engine.analysis import analyse_quick
+
+    progress.update(0, 1)
+    notes = tuple(analyse_quick(GameRecord.from_json(record_json)))
+    progress.update(1, 1)
+    return notes
+
+
+def grade_deals(progress, record_json: str, deals: list) -> dict:
+    """Every card of each deal in ``deals`` graded (a Whist deal takes seconds): the
+    deals graded so far, ``{deal: notes}``, when cancelled between two deals."""
+    from engine import GameRecord
+    from engine.analysis import analyse
+
+    record = GameRecord.from_json(record_json)
+    out: dict = {}
+    for i, deal in enumerate(deals):
+        if progress.stopped():
+            break
+        progress.update(i, len(deals))
+        out[deal] = tuple(analyse(record, deal=deal))
+    progress.update(len(out), len(deals))
+    return out
+
+
+def simulate_batch(
+    progress, game: str, seeds: list, players: list, overrides: dict, seconds: float
+) -> dict:
+    """Simulate one game per seed (every core of the worker's machine for a big batch,
+    :func:`engine.simulate_many`), at most ``seconds`` long (at least one game kept):
+    the records as JSON, in seed order, and whether it was cancelled."""
+    from engine import simulate_many
+
+    deadline = time.monotonic() + seconds
+    done = [0]
+
+    def step(n: int, total: int) -> None:
+        done[0] = n
+        progress.update(n, total)
+
+    def should_stop() -> bool:
+        return done[0] > 0 and (progress.stopped() or time.monotonic() > deadline)
+
+    made = simulate_many(
+        game,
+        seeds,
+        players,
+        workers=None if len(seeds) >= PARALLEL_BATCH else 1,
+        progress=step,
+        should_stop=should_stop,
+        **overrides,
+    )
+    return {"records": [r.to_json() for r in made], "cancelled": progress.stopped()}
+
+
+PARALLEL_BATCH = 100  # a batch this big is simulated on every core
+
+
+def check_upload(progress, source: str, text: str) -> int:
+    """Replay every game of an uploaded JSON / JSON Lines text with every action checked
+    (:func:`engine.parse_records`); the number of games (an :class:`EngineError` naming
+    the first bad one). The page then reads the checked text again, trusted."""
+    from engine import parse_records
+
+    progress.update(0, 1)
+    n = len(parse_records(text, source=source, verify=True))
+    progress.update(1, 1)
+    return n
+
+
+def bot_move(progress, record_json: str, player_bot: str, seed_text: str) -> str:
+    """The move a bot chooses at the end of a game record (the Play page's search bot, up
+    to a second a move): the action's text."""
+    import random
+
+    from engine import get_game
+    from engine.core.records import GameRecord, final_state
+    from engine.ladder import make_bot
+
+    record = GameRecord.from_json(record_json)
+    state = final_state(record, check_result=False)
+    bot = make_bot(get_game(record.game), player_bot)
+    progress.update(0, 1)
+    action = bot.choose(state, state.current_player(), random.Random(seed_text))
+    return state.action_to_string(state.current_player(), action)

@@ -1,0 +1,126 @@
+"""The pages' heavy work runs in the job pool (issue 29 §1): the page shows its progress
+and a Cancel button, picks the result up when it is ready, Cancel stops it, and the pool's
+caps refuse in words."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from dashboard import page_jobs
+from dashboard.jobs import JOBS
+from tests.apptest import finish_job
+from tests.dashboard.test_explorer import open_link
+from tests.dashboard.test_jobs import count
+
+
+class Recorder:
+    """A stand-in for the job's ``progress``: what it reported, cancelled on request."""
+
+    def __init__(self, stop_after: int | None = None):
+        self.updates: list[tuple[int, int]] = []
+        self.stop_after = stop_after
+
+    def update(self, done: int, total: int) -> None:
+        self.updates.append((done, total))
+
+    def stopped(self) -> bool:
+        return self.stop_after is not None and len(self.updates) >= self.stop_after
+
+
+@pytest.fixture(autouse=True)
+def nothing_graded_yet(monkeypatch):
+    """Every test grades afresh (the grades are kept for every session of the server)."""
+    from dashboard import explorer_grades
+
+    monkeypatch.setattr(explorer_grades, "_GAMES", explorer_grades._Kept(8))
+    monkeypatch.setattr(explorer_grades, "_DEALS", explorer_grades._Kept(32))
+
+
+@pytest.fixture
+def server_full():
+    """Both of the server's job slots taken by other players' long jobs."""
+    jobs = [JOBS.submit(f"other-{i}", count, 100_000) for i in range(JOBS.workers)]
+    yield
+    for job in jobs:
+        JOBS.forget(job)
+
+
+def progress_texts(at) -> list[str]:
+    return [p.proto.text for p in at.get("progress")]
+
+
+# --- grading on the analysis board ----------------------------------------------------------
+
+
+def graded_stack5(**params: str):
+    return open_link(
+        "views/stack5/games.py", src="recorded", file="games.jsonl", game="1", grade="1", **params
+    )
+
+
+def test_grading_a_game_runs_in_a_job_with_progress_then_the_grades():
+    at = graded_stack5()
+    assert progress_texts(at) == ["Grading every decision…"]
+    assert at.button(key="xp_stack5_grading_cancel").label == "Cancel the grading"
+    assert "Graded decisions" not in [s.value for s in at.subheader]  # not yet
+    finish_job(at, "xp_stack5_grading")
+    assert "Graded decisions" in [s.value for s in at.subheader]
+    assert not progress_texts(at)
+
+
+def test_grading_runs_in_another_process():
+    """The job's function grades in the worker process it is given (not the server's)."""
+    job = JOBS.submit("pid-test", os.getpid, with_progress=False)
+    assert JOBS.wait(job, timeout=120).result != os.getpid()
+    JOBS.forget(job)
+    record = (_data() / "stack5" / "games.jsonl").read_text().splitlines()[0]
+    recorder = Recorder()
+    notes = page_jobs.grade_game(recorder, record)
+    assert notes and recorder.updates[-1] == (1, 1)
+
+
+def _data():
+    from pathlib import Path
+
+    return Path(__file__).resolve().parents[2] / "data"
+
+
+def test_cancelling_the_grading_turns_it_off():
+    at = graded_stack5()
+    at.button(key="xp_stack5_grading_cancel").click().run()
+    assert not at.exception, at.exception
+    assert "xp_stack5_grading" not in at.session_state
+    assert at.toggle(key="xp_stack5_grade").value is False
+    assert not progress_texts(at) and "Graded decisions" not in [s.value for s in at.subheader]
+    assert not JOBS.running(), "the page forgot the job: the pool no longer counts it"
+
+
+def test_grading_when_the_server_is_busy_says_so(server_full):
+    at = graded_stack5()
+    assert not at.exception, at.exception
+    said = " ".join(w.value for w in at.warning)
+    assert "the server is busy" in said and "try again in a moment" in said
+    assert "xp_stack5_grading" not in at.session_state and not progress_texts(at)
+
+
+def test_a_whist_deal_is_graded_in_a_job_and_can_be_cancelled():
+    from tests.dashboard.test_explorer import DATA, open_graded_whist_game, read_jsonl
+
+    record = read_jsonl(DATA / "whist" / "bid4.jsonl")[2]
+    plays = [i for i, t in enumerate(record.actions) if t.startswith("play ")]
+    at = open_graded_whist_game(step=plays[0] + 1)
+    assert not progress_texts(at)  # Whist's quick grading stays in the page
+    at.button(key="xp_whist_full_deal_0").click().run()
+    assert progress_texts(at) == ["Grading every card of deal 1…"]
+    at.button(key="xp_whist_deal_grading_cancel").click().run()
+    assert not at.exception and "xp_whist_deal_grading" not in at.session_state
+    assert at.button(key="xp_whist_full_deal_0").label == "Grade every card of deal 1"
+    assert not progress_texts(at)
+
+
+def test_grading_deals_stops_between_two_deals_when_cancelled():
+    record = (_data() / "whist" / "bid4.jsonl").read_text().splitlines()[2]
+    recorder = Recorder(stop_after=1)  # cancelled once the first deal began
+    assert list(page_jobs.grade_deals(recorder, record, [0, 1])) == [0]
