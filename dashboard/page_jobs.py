@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import time
 
+PARALLEL_BATCH = 100  # a batch this big is simulated on every core (engine.simulate_many)
+
 
 def grade_game(progress, record_json: str) -> tuple:
     """Every decision of the record graded (:func:`engine.analysis.analyse_quick`)."""
@@ -70,9 +72,6 @@ def simulate_batch(
         **overrides,
     )
     return {"records": [r.to_json() for r in made], "cancelled": progress.stopped()}
-
-
-PARALLEL_BATCH = 100  # a batch this big is simulated on every core
 
 
 def check_upload(progress, source: str, text: str) -> int:

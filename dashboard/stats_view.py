@@ -15,7 +15,6 @@ a simulation request stops at :data:`SIM_SECONDS`.
 from __future__ import annotations
 
 import hashlib
-import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,9 +23,10 @@ import plotly.graph_objects as go
 import polars as pl
 import streamlit as st
 
-from dashboard import palette
+from dashboard import job_panel, palette
 from dashboard.explorer_sources import DATA_DIR
 from dashboard.i18n import _, current, error_text, ngettext
+from dashboard.page_jobs import simulate_batch
 from dashboard.stats_words import COLUMN_WORDS, value_words
 from dashboard.ui import (
     default_count_index,
@@ -36,14 +36,13 @@ from dashboard.ui import (
     player_counts,
     seat_name,
 )
-from engine import EngineError, GameRecord, get_game, parse_records, simulate_many
+from engine import EngineError, GameRecord, get_game, parse_records
 from engine import stats as engine_stats
 from engine.core.parquet import read_upload
 from engine.core.records import MAX_BYTES, parse_jsonl
 from engine.stats import StatTable, length_frame, seats_frame, single_bot_seats, win_rates
 
 MAX_BATCH = 200  # games per simulation request
-PARALLEL_BATCH = 100  # a batch this big is simulated on every core (engine.simulate_many)
 SIM_SECONDS = 10.0  # and at most this long, so a request cannot hang the app
 MAX_SESSION_GAMES = 20_000  # simulated games kept in one session
 MAX_UPLOAD_SETS = 4  # uploaded files kept in one session
@@ -285,8 +284,26 @@ def render_simulation_form(game_name: str) -> None:
                 seconds=SIM_SECONDS
             )
         )
-    if not go_:
-        return
+    if go_:
+        _start_simulation(game_name, int(n), chosen, int(games), int(seed), rules)
+    if job_panel.running(SIM_JOB):
+        job_panel.progress_panel(
+            SIM_JOB,
+            _simulated_words,
+            _("Cancel the simulation"),
+            stopping=_("Stopping after the games being played…"),
+        )
+    done = job_panel.take(SIM_JOB)
+    if done is not None:
+        _simulated(*done)
+
+
+SIM_JOB = "stats_sim_job"  # session key: the simulation running (dashboard.job_panel)
+
+
+def _start_simulation(game_name: str, n: int, chosen: list, games: int, seed: int, rules) -> None:
+    """Simulate the batch in a worker process (:func:`dashboard.page_jobs.simulate_batch`):
+    20 Stock Hold'em games take about 7 s."""
     kept = len(st.session_state.get(SESSION_KEY, []))
     if kept >= MAX_SESSION_GAMES:
         st.error(
@@ -296,41 +313,60 @@ def render_simulation_form(game_name: str) -> None:
             ).format(kept=kept)
         )
         return
-    wanted = min(int(games), MAX_SESSION_GAMES - kept)
-    bar = st.progress(0.0, text=_("Simulating…"))
-    deadline = time.monotonic() + SIM_SECONDS
-    shown = [0]  # games finished so far: at least one is kept whatever the deadline
-
-    def progress(done: int, total: int) -> None:
-        shown[0] = done
-        bar.progress(
-            done / total, text=_("Simulated {done} of {total}").format(done=done, total=total)
-        )
-
+    if job_panel.running(SIM_JOB):
+        st.warning(_("A batch is still being simulated: wait for it or cancel it."))
+        return
     try:
-        overrides = parse_overrides(game, rules)
-        made = simulate_many(  # every core for a big batch; a small one in this process
-            game,
-            range(int(seed), int(seed) + wanted),
-            chosen[: int(n)],
-            workers=None if wanted >= PARALLEL_BATCH else 1,
-            progress=progress,
-            should_stop=lambda: shown[0] > 0 and time.monotonic() > deadline,
-            **overrides,
-        )
+        overrides = parse_overrides(get_game(game_name), rules)
     except EngineError as exc:
         st.error(error_text(exc))
         return
+    wanted = min(games, MAX_SESSION_GAMES - kept)
+    seeds = list(range(seed, seed + wanted))
+    job_panel.start(
+        SIM_JOB,
+        simulate_batch,
+        game_name,
+        seeds,
+        chosen[:n],
+        overrides,
+        SIM_SECONDS,
+        asked=games,
+        seed=seed,
+    )
+
+
+def _simulated_words(status) -> str:
+    if not status.done:
+        return _("Simulating…")
+    return _("Simulated {done} of {total}").format(done=status.done, total=status.total)
+
+
+def _simulated(job: dict, status) -> None:
+    """Add the games the finished simulation made, and say how many."""
+    if status is None:
+        job_panel.lost()
+        return
+    if job_panel.show_error(status):
+        return
+    result = status.result or {"records": [], "cancelled": True}
+    made = [GameRecord.from_json(text) for text in result["records"]]
     _add(made)
-    if len(made) < int(games):
+    asked, seed = job["asked"], job["seed"]
+    if result["cancelled"]:
+        st.info(
+            _(
+                "Simulation cancelled: added {made} of the {asked} games asked for. Simulate "
+                "again with first seed {seed} to continue."
+            ).format(made=len(made), asked=asked, seed=seed + len(made))
+        )
+    elif len(made) < asked:
         st.warning(
             _(
                 "Added {made} of the {asked} games asked for: a batch stops after {seconds:g} "
                 "seconds (or when the session is full). Simulate again with first seed {seed} "
                 "to continue."
-            ).format(
-                made=len(made), asked=int(games), seconds=SIM_SECONDS, seed=int(seed) + len(made)
-            )
+            ).format(made=len(made), asked=asked, seconds=SIM_SECONDS, seed=seed + len(made))
         )
     else:
         st.success(

@@ -124,3 +124,49 @@ def test_grading_deals_stops_between_two_deals_when_cancelled():
     record = (_data() / "whist" / "bid4.jsonl").read_text().splitlines()[2]
     recorder = Recorder(stop_after=1)  # cancelled once the first deal began
     assert list(page_jobs.grade_deals(recorder, record, [0, 1])) == [0]
+
+
+# --- "Simulate and add" on the Statistics page ---------------------------------------------
+
+
+def simulate_on_statistics(game: str, games: int):
+    from tests.apptest import open_page
+
+    at = open_page("views/statistics.py")
+    at.selectbox(key="stats_game").set_value(game).run()
+    at.number_input(key="stats_games").set_value(games)
+    at.button[[b.label for b in at.button].index("Simulate and add")].click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_simulate_and_add_runs_in_a_job_with_progress_then_adds_the_games():
+    at = simulate_on_statistics("stack5", 40)
+    assert progress_texts(at)[0].startswith(("Simulating…", "Simulated "))
+    assert at.button(key="stats_sim_job_cancel").label == "Cancel the simulation"
+    finish_job(at, "stats_sim_job")
+    assert any("Added 40 simulated games" in s.value for s in at.success)
+    assert not progress_texts(at)
+
+
+def test_cancelling_a_simulation_keeps_the_games_it_finished():
+    at = simulate_on_statistics("stock_holdem", 200)  # about 70 s: cancelled long before
+    at.button(key="stats_sim_job_cancel").click().run()
+    stopping = any("Stopping after the games being played" in c.value for c in at.caption)
+    assert stopping or "stats_sim_job" not in at.session_state
+    finish_job(at, "stats_sim_job")
+    said = " ".join(i.value for i in at.info)
+    assert "Simulation cancelled: added" in said and "of the 200 games asked for" in said
+
+
+def test_a_simulation_when_the_server_is_busy_says_so(server_full):
+    at = simulate_on_statistics("stack5", 10)
+    said = " ".join(w.value for w in at.warning)
+    assert "the server is busy" in said and "stats_sim_job" not in at.session_state
+    assert not progress_texts(at)
+
+
+def test_the_simulation_job_stops_when_cancelled_and_keeps_what_it_made():
+    recorder = Recorder(stop_after=3)
+    out = page_jobs.simulate_batch(recorder, "stack5", list(range(50)), ["random"] * 2, {}, 60)
+    assert out["cancelled"] and 3 <= len(out["records"]) < 50
