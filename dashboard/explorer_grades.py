@@ -4,8 +4,6 @@ words of a graded step, the marks' key and each player's accuracy."""
 from __future__ import annotations
 
 import importlib
-import threading
-from collections import OrderedDict
 
 import polars as pl
 import streamlit as st
@@ -38,29 +36,8 @@ MARK_WORDS = {
 QUICK_IN_PAGE = ("whist",)
 
 
-class _Kept:
-    """The grades made so far, shared by every session (the same record is graded once):
-    the last ``size`` entries, ``key -> notes`` or the :class:`EngineError` it raised."""
-
-    def __init__(self, size: int):
-        self.size, self._items, self._lock = size, OrderedDict(), threading.Lock()
-
-    def get(self, key):
-        with self._lock:
-            if key in self._items:
-                self._items.move_to_end(key)
-            return self._items.get(key)
-
-    def put(self, key, value) -> None:
-        with self._lock:
-            self._items[key] = value
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-
-
-_GAMES = _Kept(8)  # (game, record_json) -> the quick grades
-_DEALS = _Kept(32)  # (game, record_json, deal) -> every card of the deal graded
+_GAMES = job_panel.Kept(8)  # (game, record_json) -> the quick grades
+_DEALS = job_panel.Kept(32)  # (game, record_json, deal) -> every card of the deal graded
 
 
 def _unavailable(exc: EngineError, title: str) -> str:

@@ -10,6 +10,8 @@ polling, so the pool cancels the job (:data:`dashboard.jobs.ABANDONED_S`).
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 
 import streamlit as st
@@ -113,3 +115,24 @@ def show_error(status: Status) -> bool:
 
 def lost() -> None:
     st.warning(_("The work was lost (the server restarted); ask for it again."))
+
+
+class Kept:
+    """What jobs made, shared by every session of the server (the same record is graded
+    once, an upload checked once): the last ``size`` entries used, ``key -> value``."""
+
+    def __init__(self, size: int):
+        self.size, self._items, self._lock = size, OrderedDict(), threading.Lock()
+
+    def get(self, key):
+        with self._lock:
+            if key in self._items:
+                self._items.move_to_end(key)
+            return self._items.get(key)
+
+    def put(self, key, value) -> None:
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)

@@ -74,30 +74,50 @@ def simulate_batch(
     return {"records": [r.to_json() for r in made], "cancelled": progress.stopped()}
 
 
-def check_upload(progress, source: str, text: str) -> int:
-    """Replay every game of an uploaded JSON / JSON Lines text with every action checked
-    (:func:`engine.parse_records`); the number of games (an :class:`EngineError` naming
-    the first bad one). The page then reads the checked text again, trusted."""
+def check_upload(progress, source: str, text: str) -> tuple:
+    """The records of an uploaded JSON / JSON Lines text, each replayed with every action
+    checked (:func:`engine.parse_records`; an :class:`EngineError` names the first bad
+    one). A 4 MB upload takes seconds."""
     from engine import parse_records
 
     progress.update(0, 1)
-    n = len(parse_records(text, source=source, verify=True))
+    records = tuple(parse_records(text, source=source, verify=True))
     progress.update(1, 1)
-    return n
+    return records
 
 
-def bot_move(progress, record_json: str, player_bot: str, seed_text: str) -> str:
-    """The move a bot chooses at the end of a game record (the Play page's search bot, up
-    to a second a move): the action's text."""
+def next_event(record, state):
+    """The app's event when no human is to act: a seeded chance outcome or a bot's move
+    (the same on the page and in a worker: ``Random(f"{seed}:{events so far}")``)."""
     import random
 
-    from engine import get_game
-    from engine.core.records import GameRecord, final_state
+    from engine import CHANCE, get_game
     from engine.ladder import make_bot
+
+    meta = record.meta
+    rng = random.Random(f"{meta['seed']}:{len(record.actions)}")
+    player = state.current_player()
+    if player == CHANCE:
+        return state.sample_chance(rng)
+    bot = make_bot(get_game(record.game), meta["bots"][str(player)])
+    return bot.choose(state, player, rng)
+
+
+def app_events(progress, record_json: str, until_human: bool, limit: int = 2000) -> list:
+    """The Play page's next events made by the app (chance and the bots, the search bot
+    taking up to seconds a move): one, or every one up to the human's turn; the actions'
+    texts. Once cancelled it stops after the move being thought about."""
+    from engine.core.records import GameRecord, final_state
 
     record = GameRecord.from_json(record_json)
     state = final_state(record, check_result=False)
-    bot = make_bot(get_game(record.game), player_bot)
-    progress.update(0, 1)
-    action = bot.choose(state, state.current_player(), random.Random(seed_text))
-    return state.action_to_string(state.current_player(), action)
+    human = record.meta["human"]
+    made: list[str] = []
+    while not state.is_terminal() and state.current_player() != human and len(made) < limit:
+        if made and (progress.stopped() or not until_human):
+            break
+        state.apply(next_event(record, state))
+        record.actions.append(state.history[-1])
+        made.append(str(state.history[-1]))
+        progress.update(len(made), 0)
+    return made

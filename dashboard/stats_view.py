@@ -26,7 +26,7 @@ import streamlit as st
 from dashboard import job_panel, palette
 from dashboard.explorer_sources import DATA_DIR
 from dashboard.i18n import _, current, error_text, ngettext
-from dashboard.page_jobs import simulate_batch
+from dashboard.page_jobs import check_upload, simulate_batch
 from dashboard.stats_words import COLUMN_WORDS, value_words
 from dashboard.ui import (
     default_count_index,
@@ -111,7 +111,8 @@ def records_for(game: str) -> list[GameRecord]:
             if item.get("kind") == "parquet":
                 added += _verified_parquet(item["digest"], item["room"], item["files"])
             else:
-                added += _verified(item["digest"], item["name"], item["text"])
+                checked = _CHECKED.get(item["digest"])  # by a job, else in the page
+                added += checked or _verified(item["digest"], item["name"], item["text"])
         except EngineError:  # verified when added; cannot fail again
             continue
     return recorded + [r for r in added if r.game == game]
@@ -377,6 +378,18 @@ def _simulated(job: dict, status) -> None:
 
 
 def render_uploads(game_name: str | None = None) -> None:
+    """The uploaders, and what became of the last file chosen (a big one is checked in a
+    worker process: its progress and Cancel button show here)."""
+    _uploads(game_name)
+    if job_panel.running(UPLOAD_JOB):
+        job_panel.progress_panel(
+            UPLOAD_JOB,
+            lambda status: _("Checking every uploaded game by replay…"),
+            _("Cancel the upload"),
+        )
+
+
+def _uploads(game_name: str | None) -> None:
     upload = st.file_uploader(
         _("Records (.json or .jsonl)"), type=["json", "jsonl"], key="stats_upload"
     )
@@ -401,7 +414,8 @@ def render_uploads(game_name: str | None = None) -> None:
             st.session_state.pop("stats_last_parquet", None)
             st.rerun()
     _take_parquet(parquet or [], sets, game_name)
-    if upload is None:
+    _upload_job(sets)
+    if upload is None or job_panel.running(UPLOAD_JOB):
         return
     marker = f"{upload.name}:{upload.size}:{getattr(upload, 'file_id', '')}"
     if st.session_state.get("stats_last_upload") == marker:
@@ -425,22 +439,63 @@ def render_uploads(game_name: str | None = None) -> None:
         return
     try:
         text = data.decode("utf-8")
-        records = _verified(digest, upload.name, text)
     except UnicodeDecodeError:
         st.error(_("{name}: not UTF-8 text; a record is JSON.").format(name=upload.name))
         return
+    item = {"digest": digest, "name": upload.name, "size": len(data), "text": text}
+    if len(data) > UPLOAD_IN_PAGE:  # checked in a worker process; the page shows it
+        job_panel.start(UPLOAD_JOB, check_upload, upload.name, text, item=item, marker=marker)
+        return
+    try:
+        records = _verified(digest, upload.name, text)
     except EngineError as exc:
         st.error(_("Refused: {error}").format(error=error_text(exc)))
         return
+    _accept(sets, item, marker, len(records))
+
+
+UPLOAD_IN_PAGE = 128 * 1024  # bytes of JSON checked in the page (about 0.1 s); more: a job
+UPLOAD_JOB = "stats_upload_job"  # session key: the upload being checked (dashboard.job_panel)
+_CHECKED = job_panel.Kept(16)  # digest -> the records of an upload a job checked
+
+
+def _accept(sets: list, item: dict, marker: str, games: int) -> None:
     st.session_state["stats_last_upload"] = marker
-    sets.append({"digest": digest, "name": upload.name, "size": len(data), "text": text})
+    sets.append(item)
     st.success(
         ngettext(
             "Added {n} verified game from {name}.",
             "Added {n} verified games from {name}.",
-            len(records),
-        ).format(n=len(records), name=upload.name)
+            games,
+        ).format(n=games, name=item["name"])
     )
+
+
+def _upload_job(sets: list) -> None:
+    """The outcome of the upload checked in a worker process, once it is over."""
+    done = job_panel.take(UPLOAD_JOB)
+    if done is None:
+        refused = st.session_state.get("stats_upload_refused")
+        if refused and refused[0] == st.session_state.get("stats_last_upload"):
+            st.error(refused[1])  # said again on every rerun, not checked again
+        return
+    job, status = done
+    item = job["item"]
+    st.session_state["stats_last_upload"] = job["marker"]  # not checked again
+    if status is None:
+        job_panel.lost()
+    elif status.error is not None:
+        if isinstance(status.error, EngineError):
+            message = _("Refused: {error}").format(error=error_text(status.error))
+            st.session_state["stats_upload_refused"] = (job["marker"], message)
+            st.error(message)
+        else:
+            job_panel.show_error(status)
+    elif status.result is None:
+        st.info(_("Upload cancelled: nothing was added from {name}.").format(name=item["name"]))
+    else:
+        _CHECKED.put(item["digest"], status.result)
+        _accept(sets, item, job["marker"], len(status.result))
 
 
 def _too_big(name: str, size: int) -> str:

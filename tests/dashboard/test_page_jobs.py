@@ -32,10 +32,10 @@ class Recorder:
 @pytest.fixture(autouse=True)
 def nothing_graded_yet(monkeypatch):
     """Every test grades afresh (the grades are kept for every session of the server)."""
-    from dashboard import explorer_grades
+    from dashboard import explorer_grades, job_panel
 
-    monkeypatch.setattr(explorer_grades, "_GAMES", explorer_grades._Kept(8))
-    monkeypatch.setattr(explorer_grades, "_DEALS", explorer_grades._Kept(32))
+    monkeypatch.setattr(explorer_grades, "_GAMES", job_panel.Kept(8))
+    monkeypatch.setattr(explorer_grades, "_DEALS", job_panel.Kept(32))
 
 
 @pytest.fixture
@@ -170,3 +170,62 @@ def test_the_simulation_job_stops_when_cancelled_and_keeps_what_it_made():
     recorder = Recorder(stop_after=3)
     out = page_jobs.simulate_batch(recorder, "stack5", list(range(50)), ["random"] * 2, {}, 60)
     assert out["cancelled"] and 3 <= len(out["records"]) < 50
+
+
+# --- checking a big upload on the Statistics page -------------------------------------------
+
+
+def upload_on_statistics(monkeypatch, name: str, content: bytes):
+    from tests.apptest import open_page
+
+    monkeypatch.setattr("dashboard.stats_view.UPLOAD_IN_PAGE", 10)  # every upload is "big"
+    at = open_page("views/statistics.py")
+    at.selectbox(key="stats_game").set_value("stack5").run()
+    at.file_uploader(key="stats_upload").set_value((name, content, "application/json")).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def jsonl(n: int, seed: int = 0) -> bytes:
+    from engine import simulate
+
+    return "\n".join(
+        simulate("stack5", s, ["heuristic", "random"]).to_json() for s in range(seed, seed + n)
+    ).encode()
+
+
+def test_a_big_upload_is_checked_in_a_job_with_progress_then_added(monkeypatch):
+    at = upload_on_statistics(monkeypatch, "big.jsonl", jsonl(30))
+    assert progress_texts(at) == ["Checking every uploaded game by replay…"]
+    assert at.button(key="stats_upload_job_cancel").label == "Cancel the upload"
+    finish_job(at, "stats_upload_job")
+    assert any("Added 30 verified games from big.jsonl" in s.value for s in at.success)
+    at.run()
+    assert not progress_texts(at) and "stats_upload_job" not in at.session_state
+    assert "games**" in " ".join(m.value for m in at.markdown)  # counted in the tables
+
+
+def test_a_bad_big_upload_is_refused_in_words_and_not_checked_again(monkeypatch):
+    bad = jsonl(3).replace(b'"actions": ["', b'"actions": ["nonsense", "', 1)
+    at = upload_on_statistics(monkeypatch, "bad.jsonl", bad)
+    finish_job(at, "stats_upload_job")
+    said = " ".join(e.value for e in at.error)
+    assert said.startswith("Refused:") and "bad.jsonl" in said
+    at.run()
+    assert "stats_upload_job" not in at.session_state  # not started again
+    assert " ".join(e.value for e in at.error) == said
+
+
+def test_cancelling_a_big_upload_adds_nothing(monkeypatch):
+    at = upload_on_statistics(monkeypatch, "big.jsonl", jsonl(30, seed=100))
+    at.button(key="stats_upload_job_cancel").click().run()
+    assert not at.exception, at.exception
+    assert "Upload cancelled: nothing was added from big.jsonl." in [i.value for i in at.info]
+    at.run()
+    assert "stats_upload_job" not in at.session_state and not at.success
+
+
+def test_a_big_upload_when_the_server_is_busy_says_so(monkeypatch, server_full):
+    at = upload_on_statistics(monkeypatch, "big.jsonl", jsonl(5, seed=200))
+    assert "the server is busy" in " ".join(w.value for w in at.warning)
+    assert "stats_upload_job" not in at.session_state and not progress_texts(at)
