@@ -5,6 +5,7 @@ caps refuse in words."""
 from __future__ import annotations
 
 import os
+import time
 
 import pytest
 
@@ -36,6 +37,9 @@ def nothing_graded_yet(monkeypatch):
 
     monkeypatch.setattr(explorer_grades, "_GAMES", job_panel.Kept(8))
     monkeypatch.setattr(explorer_grades, "_DEALS", job_panel.Kept(32))
+    yield
+    for job in list(JOBS._jobs):  # a page left with its job running: no longer counted
+        JOBS.forget(job)
 
 
 @pytest.fixture
@@ -229,3 +233,78 @@ def test_a_big_upload_when_the_server_is_busy_says_so(monkeypatch, server_full):
     at = upload_on_statistics(monkeypatch, "big.jsonl", jsonl(5, seed=200))
     assert "the server is busy" in " ".join(w.value for w in at.warning)
     assert "stats_upload_job" not in at.session_state and not progress_texts(at)
+
+
+# --- the search bot's moves on the Play page ------------------------------------------------
+
+
+def play_against_search_bots(seat: int = 1):
+    from tests.dashboard.test_play import start
+
+    return start("Stack 5", n=2, seat=seat, seed="3")  # the default bot: the search bot
+
+
+def test_the_search_bots_moves_are_made_in_a_job_with_progress():
+    from tests.dashboard.test_play import bots_played, stored
+
+    at = play_against_search_bots()
+    assert stored(at).meta["bots"]["0"].startswith("mcts")
+    assert "play_bot_job" in at.session_state
+    assert progress_texts(at) == ["The search bot is thinking…"]
+    assert at.button(key="play_pause_bots").label == "Pause the bots"
+    at.button(key="play_skip").click().run()
+    bots_played(at)
+    record = stored(at)
+    assert record.actions and not progress_texts(at)
+    assert any(b.key.startswith("play_m_") for b in at.button if b.key)  # your turn
+
+
+def test_the_app_events_job_is_the_pages_own_events():
+    """What the job makes is what the page itself would make (the same seeded events)."""
+    from engine import GameRecord
+    from engine.core.records import final_state
+
+    record = GameRecord(
+        game="stack5",
+        players=["Bot", "Aiko"],
+        actions=[],
+        meta={"human": 1, "bots": {"0": "heuristic"}, "seed": 3},
+    )
+    made = page_jobs.app_events(Recorder(), record.to_json(), True)
+    state = final_state(record, check_result=False)
+    for text in made:
+        assert str(page_jobs.next_event(record, state)) == text
+        state.apply(text)
+        record.actions.append(state.history[-1])
+    assert state.current_player() == 1 and made
+    one = page_jobs.app_events(Recorder(), GameRecord.from_json(record.to_json()).to_json(), False)
+    assert len(one) <= 1
+    stopped = page_jobs.app_events(Recorder(stop_after=1), record.to_json(), True)
+    assert len(stopped) <= 1
+
+
+def test_pausing_the_bots_stops_them_until_resumed():
+    from tests.dashboard.test_play import stored
+
+    at = play_against_search_bots()
+    at.button(key="play_pause_bots").click().run()
+    assert not at.exception, at.exception
+    assert "The bots are paused." in [c.value for c in at.caption]
+    finish_job(at, "play_bot_job")  # the move being thought about is made, no other
+    made = len(stored(at).actions)
+    for _ in range(3):
+        at.run()
+    assert len(stored(at).actions) == made and "play_bot_job" not in at.session_state
+    at.button(key="play_resume").click().run()
+    for _ in range(20):  # the next move comes after the game's pause (a second)
+        if "play_bot_job" in at.session_state or len(stored(at).actions) > made:
+            break
+        time.sleep(0.2)
+        at.run()
+    assert "play_bot_job" in at.session_state or len(stored(at).actions) > made
+
+
+def test_the_search_bot_when_the_server_is_busy_says_so(server_full):
+    at = play_against_search_bots()
+    assert "the server is busy" in " ".join(w.value for w in at.warning)
+    assert "play_bot_job" not in at.session_state
