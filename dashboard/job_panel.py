@@ -11,6 +11,7 @@ polling, so the pool cancels the job (:data:`dashboard.jobs.ABANDONED_S`).
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 
@@ -30,7 +31,7 @@ def start(key: str, fn, *args, **meta) -> bool:
     except Busy as exc:
         st.warning(error_text(exc))
         return False
-    st.session_state[key] = dict(meta, id=job_id)
+    st.session_state[key] = dict(meta, id=job_id, started=time.monotonic())
     st.session_state.pop(key + "_done", None)
     return True
 
@@ -84,7 +85,11 @@ def progress_panel(
         _finish(key, job, status if status is None or status.finished else _cancelled())
         st.rerun(scope="app")
     share = status.done / status.total if status.total else 0.0
-    st.progress(min(1.0, share), text=words(status))
+    text = words(status)
+    seconds = int(time.monotonic() - job.get("started", time.monotonic()))
+    if seconds:  # the seconds going up say it is working, when the bar cannot move
+        text += " " + _("({n} s)").format(n=seconds)
+    st.progress(min(1.0, share), text=text)
     if status.cancelled:
         st.caption(stopping)
     else:

@@ -220,7 +220,7 @@ def _thinking(job: dict | None, play_id: str) -> None:
         ).format(n=done)
     else:
         text = _("The search bot is thinking…")
-    st.progress(0.0, text=text)
+    st.progress(0.0, text=text)  # a move takes a second or two: no seconds counted
     if status is not None and status.cancelled:
         st.caption(_("The bots stop after the move being thought about…"))
     elif st.session_state.get(PAUSED) != play_id:
