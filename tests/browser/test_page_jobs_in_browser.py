@@ -86,5 +86,6 @@ def test_the_search_bot_thinks_with_progress_and_can_be_paused(size, request, ap
     pause.click()
     expect(page.get_by_text("The bots are paused.")).to_be_visible(timeout=WAIT_MS)
     expect(page.get_by_text("The search bot is thinking…")).to_have_count(0, timeout=WAIT_MS)
+    expect(page.get_by_text("Last events")).to_have_count(1, timeout=WAIT_MS)  # run over
     shoot(page, f"play_paused_{page.viewport_size['width']}")
     no_trouble(page)
