@@ -198,18 +198,16 @@ def show_board(plugin: GameUI, key: str, record_json: str) -> None:
     url_out(key, grade=bool(grade))
 
     notes: tuple[Annotation, ...] = ()
-    why_not = ""
+    why_not: str | None = ""  # None: being graded
     full = st.session_state.get(f"{key}_full_deals")
     if full is None or full[0] != record_json:  # the deals graded in full, this record's
         full = st.session_state[f"{key}_full_deals"] = (record_json, set())
+    graded: set = set()
     if grade:
-        with st.spinner(_("Grading every decision…")):
-            notes, why_not = grades(plugin.game, record_json, current(), plugin.title_text())
+        notes, why_not = grades(plugin, key, record_json)
         if notes and full[1]:
-            with st.spinner(_("Grading every card of the deal…")):
-                notes, deal_why = with_full_deals(plugin.game, record_json, notes, full[1])
+            notes, graded, deal_why = with_full_deals(plugin, key, record_json, notes, full[1])
             if deal_why:
-                full[1].clear()  # asked again only by a new click
                 st.error(deal_why)
 
     with st.spinner(_("Replaying the game…")):
@@ -217,7 +215,7 @@ def show_board(plugin: GameUI, key: str, record_json: str) -> None:
             plugin.game, record_json, current(), None if view == 0 else view - 1, plugin, rep
         )
     board(key, game, board_grades(notes, record.players, last), step)
-    _step_panel(plugin, key, rep, notes, full[1])
+    _step_panel(plugin, key, rep, notes, graded, full[1])
     st.download_button(
         _("Download this record (.json)"),
         record.to_json(indent=1),
@@ -228,12 +226,12 @@ def show_board(plugin: GameUI, key: str, record_json: str) -> None:
     if grade:
         if why_not:
             st.info(why_not)
-        else:
+        elif why_not is not None:
             grades_panel(plugin, notes, record.players)
 
 
 @st.fragment
-def _step_panel(plugin: GameUI, key: str, rep: Replay, notes, graded: set) -> None:
+def _step_panel(plugin: GameUI, key: str, rep: Replay, notes, graded: set, asked: set) -> None:
     """What follows the board's step on the server: the address bar, the full-deal grading
     of the deal on view, the bot hint. The board reports its step here (debounced), and
     only this part reruns."""
@@ -247,7 +245,7 @@ def _step_panel(plugin: GameUI, key: str, rep: Replay, notes, graded: set) -> No
     if notes and plugin.deal_of is not None:
         deal = deal_on_view(plugin, rep.states, step)
         if deal is not None:
-            full_deal_control(key, deal, graded)
+            full_deal_control(key, deal, graded, asked)
     _bot_hint(plugin, key, rep.record, rep.states[step], step)
 
 

@@ -8,14 +8,17 @@ import importlib
 import polars as pl
 import streamlit as st
 
+from dashboard import job_panel
 from dashboard.board_component import chart_spec, md_html
 from dashboard.charts import loss_chart
 from dashboard.explorer_words import who_label
-from dashboard.i18n import N_, _, error_text
+from dashboard.i18n import N_, _, error_text, ngettext
+from dashboard.jobs import JOBS
+from dashboard.page_jobs import grade_deals, grade_game
 from dashboard.ui import plain
 from dashboard.units import amount, unit_word
 from engine import EngineError, GameRecord
-from engine.analysis import analyse, analyse_quick
+from engine.analysis import ANALYSED, analyse_quick
 from engine.core.annotation import Annotation, accuracy
 
 #: the words of the decision marks (engine.core.annotation.MARK_WORDS)
@@ -27,38 +30,123 @@ MARK_WORDS = {
 }
 
 
-@st.cache_resource(show_spinner=False, max_entries=8)
-def grades(
-    game: str, record_json: str, lang: str = "en", title: str = ""
-) -> tuple[tuple[Annotation, ...], str]:
-    """The graded decisions, or no grades and the reason in player words (``lang``: the
-    reason's language, ``title``: the game's name in it)."""
-    try:
-        return tuple(analyse_quick(GameRecord.from_json(record_json))), ""
-    except EngineError as exc:
-        if str(exc).startswith("no analysis for"):
-            return (), _("Grading is not available for {game} yet.").format(game=title or game)
-        return (), _("This game could not be graded: {error}").format(error=error_text(exc))
+#: games whose whole-game grading stays in the page: Whist's quick grading (the last five
+#: tricks of each deal) takes 2–70 ms a game; the others take 0.25–4.4 s, so they are
+#: graded in a worker process (:mod:`dashboard.jobs`), as is a Whist deal in full (~3 s)
+QUICK_IN_PAGE = ("whist",)
 
 
-@st.cache_resource(show_spinner=False, max_entries=32)
-def _deal_grades(game: str, record_json: str, deal: int) -> tuple[Annotation, ...]:
-    """Every decision of one deal graded in full (see :attr:`GameUI.deal_of`)."""
-    return tuple(analyse(GameRecord.from_json(record_json), deal=deal))
+_GAMES = job_panel.Kept(8)  # (game, record_json) -> the quick grades
+_DEALS = job_panel.Kept(32)  # (game, record_json, deal) -> every card of the deal graded
 
 
-def with_full_deals(game, record_json, notes, deals) -> tuple[tuple[Annotation, ...], str]:
+def _unavailable(exc: EngineError, title: str) -> str:
+    if str(exc).startswith("no analysis for"):
+        return _("Grading is not available for {game} yet.").format(game=title)
+    return _("This game could not be graded: {error}").format(error=error_text(exc))
+
+
+def grades(plugin, key: str, record_json: str) -> tuple[tuple[Annotation, ...], str | None]:
+    """The graded decisions, or no grades and the reason in player words. A game that
+    takes long is graded by a job (its progress and Cancel button shown here): until it
+    is done there are no grades and the reason is ``None``."""
+    game, title = plugin.game, plugin.title_text()
+    if game not in ANALYSED:
+        return (), _("Grading is not available for {game} yet.").format(game=title)
+    job_key = f"{key}_grading"
+    done = job_panel.take(job_key)
+    if done is not None:
+        job, status = done
+        if status is not None and status.error is not None:
+            _GAMES.put((game, job["record"]), status.error)
+        elif status is not None and status.result is not None:
+            _GAMES.put((game, job["record"]), status.result)
+    kept = _GAMES.get((game, record_json))
+    if kept is None and game in QUICK_IN_PAGE:
+        try:
+            kept = tuple(analyse_quick(GameRecord.from_json(record_json)))
+        except EngineError as exc:
+            kept = exc
+        _GAMES.put((game, record_json), kept)
+    if isinstance(kept, EngineError):
+        return (), _unavailable(kept, title)
+    if kept is not None:
+        return kept, ""
+    job = job_panel.running(job_key)
+    if job is not None and job["record"] != record_json:  # another record is chosen now
+        JOBS.forget(job["id"])
+        st.session_state.pop(job_key)
+        job = None
+    if job is None and not job_panel.start(job_key, grade_game, record_json, record=record_json):
+        return (), None
+    job_panel.progress_panel(
+        job_key,
+        lambda status: _("Grading every decision…"),
+        _("Cancel the grading"),
+        on_cancel=lambda: st.session_state.update({f"{key}_grade": False}),
+    )
+    return (), None
+
+
+def with_full_deals(plugin, key, record_json, notes, deals: set):
     """The quick grades with the deals asked for graded in full in their place (the quick
-    grades of a deal are some of its full ones), or the quick grades and why not."""
+    grades of a deal are some of its full ones), the deals graded in full, and why not
+    (the deals whose grading failed or was cancelled are no longer asked for). The deals
+    not graded yet are graded by a job, its progress and Cancel button shown here."""
+    game = plugin.game
+    job_key = f"{key}_deal_grading"
+    done = job_panel.take(job_key)
+    why_not = ""
+    if done is not None:
+        job, status = done
+        if status is not None:
+            for deal, graded in (status.result or {}).items():
+                _DEALS.put((game, job["record"], deal), graded)
+            if status.error is not None:
+                why_not = _("This deal could not be graded: {error}").format(
+                    error=error_text(status.error)
+                )
+        if job["record"] == record_json:  # what the job did not grade is no longer asked
+            deals -= {d for d in job["deals"] if _DEALS.get((game, record_json, d)) is None}
     full: list[Annotation] = []
-    try:
-        for deal in sorted(deals):
-            full += _deal_grades(game, record_json, deal)
-    except EngineError as exc:
-        return notes, _("This deal could not be graded: {error}").format(error=error_text(exc))
+    graded = set()
+    for deal in sorted(deals):
+        kept = _DEALS.get((game, record_json, deal))
+        if kept is not None:
+            full += kept
+            graded.add(deal)
+    missing = sorted(deals - graded)
+    job = job_panel.running(job_key)
+    if job is not None and job["record"] != record_json:
+        JOBS.forget(job["id"])
+        st.session_state.pop(job_key)
+        job = None
+    if missing and job is None:
+        if not job_panel.start(
+            job_key, grade_deals, record_json, missing, record=record_json, deals=missing
+        ):
+            deals -= set(missing)
+            job = None
+        else:
+            job = job_panel.running(job_key)
+    if job is not None:
+
+        def drop() -> None:  # cancelled: the deals are no longer asked for
+            deals.difference_update(job["deals"])
+
+        job_panel.progress_panel(
+            job_key,
+            lambda status: ngettext(
+                "Grading every card of deal {deals}…",
+                "Grading every card of deals {deals}…",
+                len(job["deals"]),
+            ).format(deals=", ".join(str(d + 1) for d in job["deals"])),
+            _("Cancel the grading"),
+            on_cancel=drop,
+        )
     steps = {n.step for n in full}
     merged = [n for n in notes if n.step not in steps] + full
-    return tuple(sorted(merged, key=lambda n: n.step)), ""
+    return tuple(sorted(merged, key=lambda n: n.step)), graded, why_not
 
 
 def deal_on_view(plugin, states, step) -> int | None:
@@ -69,13 +157,17 @@ def deal_on_view(plugin, states, step) -> int | None:
     return deal
 
 
-def full_deal_control(key, deal, graded: set) -> None:
-    """The button that grades every card of the deal on view, or the word that it is."""
+def full_deal_control(key, deal, graded: set, asked: set) -> None:
+    """The button that grades every card of the deal on view, or the word that it is
+    (or is being) graded."""
     if deal in graded:
         st.caption(_("Every card of deal {n} is graded.").format(n=deal + 1))
         return
+    if deal in asked:
+        st.caption(_("Every card of deal {n} is being graded…").format(n=deal + 1))
+        return
 
-    def ask():  # only records the wish: the grading runs in the script, under a spinner
+    def ask():  # only records the wish: the page's run starts the job
         st.session_state[f"{key}_full_deals"][1].add(deal)
 
     if st.button(

@@ -11,15 +11,16 @@ explorer ``render_state``); the record can be downloaded only at the end.
 from __future__ import annotations
 
 import os
-import random
 import secrets
 import time
 
 import streamlit as st
 
 from dashboard.game_ui import GameUI, PlayMode
-from dashboard.i18n import _, current, error_text, pgettext
+from dashboard.i18n import _, current, error_text, ngettext, pgettext
+from dashboard.jobs import JOBS, Busy, session_id
 from dashboard.live import draw_groups
+from dashboard.page_jobs import app_events, next_event
 from dashboard.play_words import bot_label, who
 from dashboard.plugins import game_ui, game_uis
 from dashboard.store import Damaged, NotStored, Opened, StaleWrite, WrongKind, stored_document
@@ -35,7 +36,7 @@ from dashboard.ui import (
 )
 from engine import CHANCE, EngineError, GameRecord, get_game
 from engine.core.records import final_state, result_of
-from engine.ladder import make_bot, strongest_bot
+from engine.ladder import strongest_bot
 
 KEY = "play"
 KIND = "play"
@@ -117,13 +118,119 @@ def _save(play_id: str, record: GameRecord, state, seen: int) -> None:
 
 def next_action(record: GameRecord, state):
     """The app's event when no human is to act: a seeded chance outcome or a bot's move."""
-    meta = record.meta
-    rng = random.Random(f"{meta['seed']}:{len(record.actions)}")
-    player = state.current_player()
-    if player == CHANCE:
-        return state.sample_chance(rng)
-    bot = make_bot(get_game(record.game), meta["bots"][str(player)])
-    return bot.choose(state, player, rng)
+    return next_event(record, state)
+
+
+# --- the search bot's moves, in a worker process --------------------------------------------
+
+#: bots whose move takes up to seconds (the search bot: 0.4-2.5 s a move measured on the
+#: 2-core machine): in a game with one, the app's events are made by a job
+#: (:func:`dashboard.page_jobs.app_events`); the others answer within 50 ms, in the page
+SLOW_BOTS = ("mcts",)
+BOT_JOB = f"{KEY}_bot_job"  # session keys: the job making the app's events,
+SKIPPING = f"{KEY}_skipping"  # the game whose bots play on to your turn,
+PAUSED = f"{KEY}_paused"  # the game whose bots are paused
+
+
+def _slow(record: GameRecord) -> bool:
+    return any(b.partition("@")[0] in SLOW_BOTS for b in record.meta["bots"].values())
+
+
+def _apply_events(play_id: str, seen: int, actions: list) -> None:
+    """Store the events a job made, unless the game changed since it started."""
+    try:
+        record, version = _read(play_id)
+        PLAYED.check_fresh(seen, version)
+        state = _state(play_id, version, record).clone()
+        for text in actions:
+            state.apply(text)
+            record.actions.append(state.history[-1])
+        _save(play_id, record, state, version)
+        st.session_state[f"{KEY}_last_step"] = time.monotonic()
+    except StaleWrite:
+        st.session_state.pop(f"{KEY}_state", None)
+
+
+def _events_job(play_id: str, record: GameRecord, version: int, due: bool) -> dict | None:
+    """Pick up the events of a finished job, or start one when the bots are due to move
+    (every move up to your turn when you asked to skip to it); the job running, if any."""
+    job = st.session_state.get(BOT_JOB)
+    if job is not None and job["play"] != play_id:  # another game now
+        JOBS.forget(st.session_state.pop(BOT_JOB)["id"])
+        job = None
+    if job is not None:
+        status = JOBS.poll(job["id"])
+        if status is not None and not status.finished:
+            return dict(job, status=status)
+        st.session_state.pop(BOT_JOB)
+        JOBS.forget(job["id"])
+        if status is not None and status.error is not None:
+            raise status.error
+        if status is not None and status.result:
+            _apply_events(play_id, job["version"], status.result)
+        if job["until_human"]:
+            st.session_state.pop(SKIPPING, None)
+        return None
+    skipping = st.session_state.get(SKIPPING) == play_id
+    if st.session_state.get(PAUSED) == play_id or not (due or skipping):
+        return None
+    try:
+        job_id = JOBS.submit(session_id(), app_events, record.to_json(), skipping)
+    except Busy as exc:
+        st.warning(error_text(exc))  # tried again at the next tick
+        return None
+    job = {"id": job_id, "play": play_id, "version": version, "until_human": skipping}
+    st.session_state[BOT_JOB] = job
+    return dict(job, status=None)
+
+
+def _skip(play_id: str) -> None:
+    st.session_state[SKIPPING] = play_id
+    st.session_state.pop(PAUSED, None)
+
+
+def _pause_bots(play_id: str) -> None:
+    """Cancel the job: it stops after the move being thought about; no new one starts."""
+    st.session_state[PAUSED] = play_id
+    st.session_state.pop(SKIPPING, None)
+    job = st.session_state.get(BOT_JOB)
+    if job is not None:
+        JOBS.cancel(job["id"])
+
+
+def _thinking(job: dict | None, play_id: str) -> None:
+    """The search bot thinking (its progress and the Pause button), or the bots paused."""
+    if st.session_state.get(PAUSED) == play_id:
+        st.caption(_("The bots are paused."))
+        st.button(
+            _("Resume"),
+            icon=":material/play_arrow:",
+            key=f"{KEY}_resume",
+            on_click=lambda: st.session_state.pop(PAUSED, None),
+        )
+    if job is None:
+        return
+    status = job["status"]
+    done = status.done if status is not None else 0
+    if job["until_human"] and done:
+        text = ngettext(
+            "{n} move played on the way to your turn…",
+            "{n} moves played on the way to your turn…",
+            done,
+        ).format(n=done)
+    else:
+        text = _("The search bot is thinking…")
+    st.progress(0.0, text=text)  # a move takes a second or two: no seconds counted
+    if status is not None and status.cancelled:
+        st.caption(_("The bots stop after the move being thought about…"))
+    elif st.session_state.get(PAUSED) != play_id:
+        st.button(
+            _("Pause the bots"),
+            icon=":material/pause:",
+            key=f"{KEY}_pause_bots",
+            on_click=callback(_pause_bots),
+            args=(play_id,),
+        )
 
 
 def advance(play_id: str, until_human: bool = False, limit: int = 2000) -> None:
@@ -343,9 +450,15 @@ def _view_body(play_id: str, timed: bool) -> None:
     # start the bots' timer after your move, stop it on your turn: a rerun of the whole
     # page, made once this part is drawn (your move shows without waiting for it)
     restart = bots_turn != timed
+    job = None
     if bots_turn and timed:
         last = st.session_state.get(f"{KEY}_last_step", 0.0)
-        if time.monotonic() - last >= _pause(record) * 0.9:
+        due = time.monotonic() - last >= _pause(record) * 0.9
+        if _slow(record):  # the search bot thinks in a worker process
+            job = _events_job(play_id, record, version, due)
+            record, version = _read(play_id)
+            state = _state(play_id, version, record)
+        elif due:
             advance(play_id)
             record, version = _read(play_id)
             state = _state(play_id, version, record)
@@ -373,13 +486,16 @@ def _view_body(play_id: str, timed: bool) -> None:
             player = state.current_player()
             doing = _("chance") if player == CHANCE else plain(who(names, player))
             st.info(_("Waiting for {who}…").format(who=doing))
-            st.button(
-                _("Skip to my turn"),
-                icon=":material/fast_forward:",
-                key=f"{KEY}_skip",
-                on_click=callback(advance),
-                args=(play_id, True),
-            )
+            if _slow(record):
+                _thinking(job, play_id)
+            if not (job and job["until_human"]):
+                st.button(
+                    _("Skip to my turn"),
+                    icon=":material/fast_forward:",
+                    key=f"{KEY}_skip",
+                    on_click=callback(_skip if _slow(record) else advance),
+                    args=(play_id,) if _slow(record) else (play_id, True),
+                )
         else:
             st.markdown(
                 _("**Your turn, {name}:**").format(name=plain(names[human], NAME_MAX_CHARS))

@@ -15,7 +15,6 @@ a simulation request stops at :data:`SIM_SECONDS`.
 from __future__ import annotations
 
 import hashlib
-import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,9 +23,10 @@ import plotly.graph_objects as go
 import polars as pl
 import streamlit as st
 
-from dashboard import palette
+from dashboard import job_panel, palette
 from dashboard.explorer_sources import DATA_DIR
 from dashboard.i18n import _, current, error_text, ngettext
+from dashboard.page_jobs import check_upload, simulate_batch
 from dashboard.stats_words import COLUMN_WORDS, value_words
 from dashboard.ui import (
     default_count_index,
@@ -36,14 +36,13 @@ from dashboard.ui import (
     player_counts,
     seat_name,
 )
-from engine import EngineError, GameRecord, get_game, parse_records, simulate_many
+from engine import EngineError, GameRecord, get_game, parse_records
 from engine import stats as engine_stats
 from engine.core.parquet import read_upload
 from engine.core.records import MAX_BYTES, parse_jsonl
 from engine.stats import StatTable, length_frame, seats_frame, single_bot_seats, win_rates
 
 MAX_BATCH = 200  # games per simulation request
-PARALLEL_BATCH = 100  # a batch this big is simulated on every core (engine.simulate_many)
 SIM_SECONDS = 10.0  # and at most this long, so a request cannot hang the app
 MAX_SESSION_GAMES = 20_000  # simulated games kept in one session
 MAX_UPLOAD_SETS = 4  # uploaded files kept in one session
@@ -112,7 +111,8 @@ def records_for(game: str) -> list[GameRecord]:
             if item.get("kind") == "parquet":
                 added += _verified_parquet(item["digest"], item["room"], item["files"])
             else:
-                added += _verified(item["digest"], item["name"], item["text"])
+                checked = _CHECKED.get(item["digest"])  # by a job, else in the page
+                added += checked or _verified(item["digest"], item["name"], item["text"])
         except EngineError:  # verified when added; cannot fail again
             continue
     return recorded + [r for r in added if r.game == game]
@@ -285,8 +285,26 @@ def render_simulation_form(game_name: str) -> None:
                 seconds=SIM_SECONDS
             )
         )
-    if not go_:
-        return
+    if go_:
+        _start_simulation(game_name, int(n), chosen, int(games), int(seed), rules)
+    if job_panel.running(SIM_JOB):
+        job_panel.progress_panel(
+            SIM_JOB,
+            _simulated_words,
+            _("Cancel the simulation"),
+            stopping=_("Stopping after the games being played…"),
+        )
+    done = job_panel.take(SIM_JOB)
+    if done is not None:
+        _simulated(*done)
+
+
+SIM_JOB = "stats_sim_job"  # session key: the simulation running (dashboard.job_panel)
+
+
+def _start_simulation(game_name: str, n: int, chosen: list, games: int, seed: int, rules) -> None:
+    """Simulate the batch in a worker process (:func:`dashboard.page_jobs.simulate_batch`):
+    20 Stock Hold'em games take about 7 s."""
     kept = len(st.session_state.get(SESSION_KEY, []))
     if kept >= MAX_SESSION_GAMES:
         st.error(
@@ -296,41 +314,60 @@ def render_simulation_form(game_name: str) -> None:
             ).format(kept=kept)
         )
         return
-    wanted = min(int(games), MAX_SESSION_GAMES - kept)
-    bar = st.progress(0.0, text=_("Simulating…"))
-    deadline = time.monotonic() + SIM_SECONDS
-    shown = [0]  # games finished so far: at least one is kept whatever the deadline
-
-    def progress(done: int, total: int) -> None:
-        shown[0] = done
-        bar.progress(
-            done / total, text=_("Simulated {done} of {total}").format(done=done, total=total)
-        )
-
+    if job_panel.running(SIM_JOB):
+        st.warning(_("A batch is still being simulated: wait for it or cancel it."))
+        return
     try:
-        overrides = parse_overrides(game, rules)
-        made = simulate_many(  # every core for a big batch; a small one in this process
-            game,
-            range(int(seed), int(seed) + wanted),
-            chosen[: int(n)],
-            workers=None if wanted >= PARALLEL_BATCH else 1,
-            progress=progress,
-            should_stop=lambda: shown[0] > 0 and time.monotonic() > deadline,
-            **overrides,
-        )
+        overrides = parse_overrides(get_game(game_name), rules)
     except EngineError as exc:
         st.error(error_text(exc))
         return
+    wanted = min(games, MAX_SESSION_GAMES - kept)
+    seeds = list(range(seed, seed + wanted))
+    job_panel.start(
+        SIM_JOB,
+        simulate_batch,
+        game_name,
+        seeds,
+        chosen[:n],
+        overrides,
+        SIM_SECONDS,
+        asked=games,
+        seed=seed,
+    )
+
+
+def _simulated_words(status) -> str:
+    if not status.done:
+        return _("Simulating…")
+    return _("Simulated {done} of {total}").format(done=status.done, total=status.total)
+
+
+def _simulated(job: dict, status) -> None:
+    """Add the games the finished simulation made, and say how many."""
+    if status is None:
+        job_panel.lost()
+        return
+    if job_panel.show_error(status):
+        return
+    result = status.result or {"records": [], "cancelled": True}
+    made = [GameRecord.from_json(text) for text in result["records"]]
     _add(made)
-    if len(made) < int(games):
+    asked, seed = job["asked"], job["seed"]
+    if result["cancelled"]:
+        st.info(
+            _(
+                "Simulation cancelled: added {made} of the {asked} games asked for. Simulate "
+                "again with first seed {seed} to continue."
+            ).format(made=len(made), asked=asked, seed=seed + len(made))
+        )
+    elif len(made) < asked:
         st.warning(
             _(
                 "Added {made} of the {asked} games asked for: a batch stops after {seconds:g} "
                 "seconds (or when the session is full). Simulate again with first seed {seed} "
                 "to continue."
-            ).format(
-                made=len(made), asked=int(games), seconds=SIM_SECONDS, seed=int(seed) + len(made)
-            )
+            ).format(made=len(made), asked=asked, seconds=SIM_SECONDS, seed=seed + len(made))
         )
     else:
         st.success(
@@ -341,6 +378,18 @@ def render_simulation_form(game_name: str) -> None:
 
 
 def render_uploads(game_name: str | None = None) -> None:
+    """The uploaders, and what became of the last file chosen (a big one is checked in a
+    worker process: its progress and Cancel button show here)."""
+    _uploads(game_name)
+    if job_panel.running(UPLOAD_JOB):
+        job_panel.progress_panel(
+            UPLOAD_JOB,
+            lambda status: _("Checking every uploaded game by replay…"),
+            _("Cancel the upload"),
+        )
+
+
+def _uploads(game_name: str | None) -> None:
     upload = st.file_uploader(
         _("Records (.json or .jsonl)"), type=["json", "jsonl"], key="stats_upload"
     )
@@ -365,7 +414,8 @@ def render_uploads(game_name: str | None = None) -> None:
             st.session_state.pop("stats_last_parquet", None)
             st.rerun()
     _take_parquet(parquet or [], sets, game_name)
-    if upload is None:
+    _upload_job(sets)
+    if upload is None or job_panel.running(UPLOAD_JOB):
         return
     marker = f"{upload.name}:{upload.size}:{getattr(upload, 'file_id', '')}"
     if st.session_state.get("stats_last_upload") == marker:
@@ -389,22 +439,63 @@ def render_uploads(game_name: str | None = None) -> None:
         return
     try:
         text = data.decode("utf-8")
-        records = _verified(digest, upload.name, text)
     except UnicodeDecodeError:
         st.error(_("{name}: not UTF-8 text; a record is JSON.").format(name=upload.name))
         return
+    item = {"digest": digest, "name": upload.name, "size": len(data), "text": text}
+    if len(data) > UPLOAD_IN_PAGE:  # checked in a worker process; the page shows it
+        job_panel.start(UPLOAD_JOB, check_upload, upload.name, text, item=item, marker=marker)
+        return
+    try:
+        records = _verified(digest, upload.name, text)
     except EngineError as exc:
         st.error(_("Refused: {error}").format(error=error_text(exc)))
         return
+    _accept(sets, item, marker, len(records))
+
+
+UPLOAD_IN_PAGE = 128 * 1024  # bytes of JSON checked in the page (about 0.1 s); more: a job
+UPLOAD_JOB = "stats_upload_job"  # session key: the upload being checked (dashboard.job_panel)
+_CHECKED = job_panel.Kept(16)  # digest -> the records of an upload a job checked
+
+
+def _accept(sets: list, item: dict, marker: str, games: int) -> None:
     st.session_state["stats_last_upload"] = marker
-    sets.append({"digest": digest, "name": upload.name, "size": len(data), "text": text})
+    sets.append(item)
     st.success(
         ngettext(
             "Added {n} verified game from {name}.",
             "Added {n} verified games from {name}.",
-            len(records),
-        ).format(n=len(records), name=upload.name)
+            games,
+        ).format(n=games, name=item["name"])
     )
+
+
+def _upload_job(sets: list) -> None:
+    """The outcome of the upload checked in a worker process, once it is over."""
+    done = job_panel.take(UPLOAD_JOB)
+    if done is None:
+        refused = st.session_state.get("stats_upload_refused")
+        if refused and refused[0] == st.session_state.get("stats_last_upload"):
+            st.error(refused[1])  # said again on every rerun, not checked again
+        return
+    job, status = done
+    item = job["item"]
+    st.session_state["stats_last_upload"] = job["marker"]  # not checked again
+    if status is None:
+        job_panel.lost()
+    elif status.error is not None:
+        if isinstance(status.error, EngineError):
+            message = _("Refused: {error}").format(error=error_text(status.error))
+            st.session_state["stats_upload_refused"] = (job["marker"], message)
+            st.error(message)
+        else:
+            job_panel.show_error(status)
+    elif status.result is None:
+        st.info(_("Upload cancelled: nothing was added from {name}.").format(name=item["name"]))
+    else:
+        _CHECKED.put(item["digest"], status.result)
+        _accept(sets, item, job["marker"], len(status.result))
 
 
 def _too_big(name: str, size: int) -> str:

@@ -22,3 +22,17 @@ def open_page(
         at.switch_page(script)
         at.run()
     return at
+
+
+def finish_job(at: AppTest, key: str, seconds: float = 120) -> AppTest:
+    """Rerun the page (as its progress fragment does twice a second) until the job kept
+    under ``key`` (:mod:`dashboard.job_panel`) is over and the page has shown its result."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while key in at.session_state and time.monotonic() < deadline:
+        time.sleep(0.2)
+        at.run()
+    assert key not in at.session_state, f"the job {key} is still running after {seconds} s"
+    assert not at.exception, at.exception
+    return at

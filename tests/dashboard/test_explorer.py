@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 from engine import read_jsonl, simulate
 from engine.analysis import ANALYSED, analyse
-from tests.apptest import APP, open_page
+from tests.apptest import APP, finish_job, open_page
 from tests.board import (
     board_data,
     chart_titles,
@@ -196,6 +196,7 @@ def test_graded_decisions_are_shown_with_marks_and_accuracy(game):
     if marked is None:
         pytest.skip(f"the first {game} record has no marked decision")
     at = open_link(f"views/{game}/games.py", grade="1", step=str(marked.step + 1))
+    finish_job(at, f"xp_{game}_grading")  # graded in a worker process (Whist: in the page)
     assert "Graded decisions" in [s.value for s in at.subheader]
     assert f"move **{marked.action}** **{marked.mark}**" in step_text(at)
     assert board_data(at)["grades"]["marks"][str(marked.step + 1)] == marked.mark
@@ -266,6 +267,9 @@ def test_the_deal_on_view_can_be_graded_in_full():
     button = at.button(key="xp_whist_full_deal_0")
     assert button.label == "Grade every card of deal 1"
     button.click().run()
+    # graded in a worker process: its progress, then the grades
+    assert "Every card of deal 1 is being graded…" in [c.value for c in at.caption]
+    finish_job(at, "xp_whist_deal_grading")
     assert not at.exception and not at.error
     assert graded() == 48 + 20
     assert "Every card of deal 1 is graded." in [c.value for c in at.caption]

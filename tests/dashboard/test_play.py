@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 
 from dashboard.play import KIND, PLAY_SECONDS, bot_label, next_action
 from dashboard.store import default_store
@@ -31,16 +32,32 @@ def stored(at) -> GameRecord:
     return GameRecord.from_json(default_store().load(KIND, at.query_params["play"])[0])
 
 
-def play_first_buttons(at, limit: int = 400) -> int:
-    """Tap the first move button when it is our turn, 'Skip to my turn' otherwise."""
+def play_first_buttons(at, limit: int = 2000) -> int:
+    """Tap the first move button when it is our turn, 'Skip to my turn' otherwise (and
+    wait while the search bot's moves are made in a worker process)."""
     for i in range(limit):
         if any(s.value.startswith("Game over") for s in at.success):
             return i
         moves = [b.key for b in at.button if b.key and b.key.startswith("play_m_")]
+        if not moves and not [b for b in at.button if b.key == "play_skip"]:
+            time.sleep(0.2)  # the bots play on to your turn in a worker process
+            at.run()
+            continue
         at.button(key=moves[0] if moves else "play_skip").click().run()
         assert not at.exception, at.exception
         assert not at.error, at.error[0].value
     raise AssertionError("the game did not end")
+
+
+def bots_played(at, seconds: float = 300) -> None:
+    """Rerun the page (as its timer does) until the bots' moves asked for are made (the
+    search bot thinks in a worker process)."""
+    deadline = time.monotonic() + seconds
+    while "play_bot_job" in at.session_state or "play_skipping" in at.session_state:
+        assert time.monotonic() < deadline, "the bots are still playing"
+        time.sleep(0.2)
+        at.run()
+    assert not at.exception, at.exception
 
 
 def test_bot_choices_use_plain_labels():
@@ -81,6 +98,7 @@ def test_you_see_only_your_own_hand_while_playing():
     at = start("Bid Whist", seat=0)
     if any(b.key == "play_skip" for b in at.button):
         at.button(key="play_skip").click().run()
+        bots_played(at)
     state = list(replay(stored(at)))[-1].state
     html = " ".join(h.proto.body for h in at.get("html"))
     mine = state.observation(0)["hands"][0]
@@ -108,6 +126,7 @@ def test_seeded_games_are_the_same_game(store_location):  # on SQLite and Postgr
         for _ in range(3):
             moves = [x.key for x in at.button if x.key and x.key.startswith("play_m_")]
             at.button(key=moves[-1] if moves else "play_skip").click().run()
+            bots_played(at)
     assert stored(a).actions == stored(b).actions
     assert random.Random("11:0").random() == random.Random("11:0").random()
 

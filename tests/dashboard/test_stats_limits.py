@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine import simulate
 from engine.core.records import dumps_jsonl
-from tests.apptest import open_page
+from tests.apptest import finish_job, open_page
 
 
 def stats_page():
@@ -21,6 +21,7 @@ def test_simulation_batch_stops_at_the_deadline_and_keeps_what_finished(monkeypa
     at = stats_page()
     at.number_input(key="stats_games").set_value(50)
     at.button[[b.label for b in at.button].index("Simulate and add")].click().run()
+    finish_job(at, "stats_sim_job")  # simulated in a worker process
     assert not at.exception
     warning = " ".join(w.value for w in at.warning)
     assert "Added 1 of the 50 games" in warning and "stops after 0 seconds" in warning

@@ -7,7 +7,7 @@ import json
 
 from engine import simulate
 from engine.core.records import dumps_jsonl
-from tests.apptest import open_page
+from tests.apptest import finish_job, open_page
 from tests.board import go, step_text
 
 
@@ -61,6 +61,7 @@ def test_statistics_page_simulates_a_batch_and_offers_csv():
     at.selectbox(key="stats_game").set_value("pig").run()
     at.number_input(key="stats_games").set_value(6)
     at.button[[b.label for b in at.button].index("Simulate and add")].click().run()
+    finish_job(at, "stats_sim_job")  # simulated in a worker process
     assert not at.exception
     assert any("Added 6 simulated games" in s.value for s in at.success)
     assert any("**6 games**" in m.value for m in at.markdown)

@@ -1,0 +1,312 @@
+"""The pages' heavy work runs in the job pool (issue 29 §1): the page shows its progress
+and a Cancel button, picks the result up when it is ready, Cancel stops it, and the pool's
+caps refuse in words."""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+
+import pytest
+
+from dashboard import page_jobs
+from dashboard.jobs import JOBS
+from tests.apptest import finish_job
+from tests.dashboard.test_explorer import open_link
+from tests.dashboard.test_jobs import count
+
+
+class Recorder:
+    """A stand-in for the job's ``progress``: what it reported, cancelled on request."""
+
+    def __init__(self, stop_after: int | None = None):
+        self.updates: list[tuple[int, int]] = []
+        self.stop_after = stop_after
+
+    def update(self, done: int, total: int) -> None:
+        self.updates.append((done, total))
+
+    def stopped(self) -> bool:
+        return self.stop_after is not None and len(self.updates) >= self.stop_after
+
+
+@pytest.fixture(autouse=True)
+def nothing_graded_yet(monkeypatch):
+    """Every test grades afresh (the grades are kept for every session of the server)."""
+    from dashboard import explorer_grades, job_panel
+
+    monkeypatch.setattr(explorer_grades, "_GAMES", job_panel.Kept(8))
+    monkeypatch.setattr(explorer_grades, "_DEALS", job_panel.Kept(32))
+    yield
+    for job in list(JOBS._jobs):  # a page left with its job running: no longer counted
+        JOBS.forget(job)
+
+
+@pytest.fixture
+def server_full():
+    """Both of the server's job slots taken by other players' long jobs."""
+    jobs = [JOBS.submit(f"other-{i}", count, 100_000) for i in range(JOBS.workers)]
+    yield
+    for job in jobs:
+        JOBS.forget(job)
+
+
+def progress_texts(at) -> list[str]:
+    """The progress bars' words, without the seconds counted after them ("(3 s)")."""
+    return [re.sub(r" \(\d+ s\)$", "", p.proto.text) for p in at.get("progress")]
+
+
+# --- grading on the analysis board ----------------------------------------------------------
+
+
+def graded_stack5(**params: str):
+    return open_link(
+        "views/stack5/games.py", src="recorded", file="games.jsonl", game="1", grade="1", **params
+    )
+
+
+def test_grading_a_game_runs_in_a_job_with_progress_then_the_grades():
+    at = graded_stack5()
+    assert progress_texts(at) == ["Grading every decision…"]
+    assert at.button(key="xp_stack5_grading_cancel").label == "Cancel the grading"
+    assert "Graded decisions" not in [s.value for s in at.subheader]  # not yet
+    finish_job(at, "xp_stack5_grading")
+    assert "Graded decisions" in [s.value for s in at.subheader]
+    assert not progress_texts(at)
+
+
+def test_grading_runs_in_another_process():
+    """The job's function grades in the worker process it is given (not the server's)."""
+    job = JOBS.submit("pid-test", os.getpid, with_progress=False)
+    assert JOBS.wait(job, timeout=120).result != os.getpid()
+    JOBS.forget(job)
+    record = (_data() / "stack5" / "games.jsonl").read_text().splitlines()[0]
+    recorder = Recorder()
+    notes = page_jobs.grade_game(recorder, record)
+    assert notes and recorder.updates[-1] == (1, 1)
+
+
+def _data():
+    from pathlib import Path
+
+    return Path(__file__).resolve().parents[2] / "data"
+
+
+def test_cancelling_the_grading_turns_it_off():
+    at = graded_stack5()
+    at.button(key="xp_stack5_grading_cancel").click().run()
+    assert not at.exception, at.exception
+    assert "xp_stack5_grading" not in at.session_state
+    assert at.toggle(key="xp_stack5_grade").value is False
+    assert not progress_texts(at) and "Graded decisions" not in [s.value for s in at.subheader]
+    assert not JOBS.running(), "the page forgot the job: the pool no longer counts it"
+
+
+def test_grading_when_the_server_is_busy_says_so(server_full):
+    at = graded_stack5()
+    assert not at.exception, at.exception
+    said = " ".join(w.value for w in at.warning)
+    assert "the server is busy" in said and "try again in a moment" in said
+    assert "xp_stack5_grading" not in at.session_state and not progress_texts(at)
+
+
+def test_a_whist_deal_is_graded_in_a_job_and_can_be_cancelled():
+    from tests.dashboard.test_explorer import DATA, open_graded_whist_game, read_jsonl
+
+    record = read_jsonl(DATA / "whist" / "bid4.jsonl")[2]
+    plays = [i for i, t in enumerate(record.actions) if t.startswith("play ")]
+    at = open_graded_whist_game(step=plays[0] + 1)
+    assert not progress_texts(at)  # Whist's quick grading stays in the page
+    at.button(key="xp_whist_full_deal_0").click().run()
+    assert progress_texts(at) == ["Grading every card of deal 1…"]
+    at.button(key="xp_whist_deal_grading_cancel").click().run()
+    assert not at.exception and "xp_whist_deal_grading" not in at.session_state
+    assert at.button(key="xp_whist_full_deal_0").label == "Grade every card of deal 1"
+    assert not progress_texts(at)
+
+
+def test_grading_deals_stops_between_two_deals_when_cancelled():
+    record = (_data() / "whist" / "bid4.jsonl").read_text().splitlines()[2]
+    recorder = Recorder(stop_after=1)  # cancelled once the first deal began
+    assert list(page_jobs.grade_deals(recorder, record, [0, 1])) == [0]
+
+
+# --- "Simulate and add" on the Statistics page ---------------------------------------------
+
+
+def simulate_on_statistics(game: str, games: int):
+    from tests.apptest import open_page
+
+    at = open_page("views/statistics.py")
+    at.selectbox(key="stats_game").set_value(game).run()
+    at.number_input(key="stats_games").set_value(games)
+    at.button[[b.label for b in at.button].index("Simulate and add")].click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_simulate_and_add_runs_in_a_job_with_progress_then_adds_the_games():
+    at = simulate_on_statistics("stack5", 40)
+    assert progress_texts(at)[0].startswith(("Simulating…", "Simulated "))
+    assert at.button(key="stats_sim_job_cancel").label == "Cancel the simulation"
+    finish_job(at, "stats_sim_job")
+    assert any("Added 40 simulated games" in s.value for s in at.success)
+    assert not progress_texts(at)
+
+
+def test_cancelling_a_simulation_keeps_the_games_it_finished():
+    at = simulate_on_statistics("stock_holdem", 200)  # about 70 s: cancelled long before
+    at.button(key="stats_sim_job_cancel").click().run()
+    stopping = any("Stopping after the games being played" in c.value for c in at.caption)
+    assert stopping or "stats_sim_job" not in at.session_state
+    finish_job(at, "stats_sim_job")
+    said = " ".join(i.value for i in at.info)
+    assert "Simulation cancelled: added" in said and "of the 200 games asked for" in said
+
+
+def test_a_simulation_when_the_server_is_busy_says_so(server_full):
+    at = simulate_on_statistics("stack5", 10)
+    said = " ".join(w.value for w in at.warning)
+    assert "the server is busy" in said and "stats_sim_job" not in at.session_state
+    assert not progress_texts(at)
+
+
+def test_the_simulation_job_stops_when_cancelled_and_keeps_what_it_made():
+    recorder = Recorder(stop_after=3)
+    out = page_jobs.simulate_batch(recorder, "stack5", list(range(50)), ["random"] * 2, {}, 60)
+    assert out["cancelled"] and 3 <= len(out["records"]) < 50
+
+
+# --- checking a big upload on the Statistics page -------------------------------------------
+
+
+def upload_on_statistics(monkeypatch, name: str, content: bytes):
+    from tests.apptest import open_page
+
+    monkeypatch.setattr("dashboard.stats_view.UPLOAD_IN_PAGE", 10)  # every upload is "big"
+    at = open_page("views/statistics.py")
+    at.selectbox(key="stats_game").set_value("stack5").run()
+    at.file_uploader(key="stats_upload").set_value((name, content, "application/json")).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def jsonl(n: int, seed: int = 0) -> bytes:
+    from engine import simulate
+
+    return "\n".join(
+        simulate("stack5", s, ["heuristic", "random"]).to_json() for s in range(seed, seed + n)
+    ).encode()
+
+
+def test_a_big_upload_is_checked_in_a_job_with_progress_then_added(monkeypatch):
+    at = upload_on_statistics(monkeypatch, "big.jsonl", jsonl(30))
+    assert progress_texts(at) == ["Checking every uploaded game by replay…"]
+    assert at.button(key="stats_upload_job_cancel").label == "Cancel the upload"
+    finish_job(at, "stats_upload_job")
+    assert any("Added 30 verified games from big.jsonl" in s.value for s in at.success)
+    at.run()
+    assert not progress_texts(at) and "stats_upload_job" not in at.session_state
+    assert "games**" in " ".join(m.value for m in at.markdown)  # counted in the tables
+
+
+def test_a_bad_big_upload_is_refused_in_words_and_not_checked_again(monkeypatch):
+    bad = jsonl(3).replace(b'"actions": ["', b'"actions": ["nonsense", "', 1)
+    at = upload_on_statistics(monkeypatch, "bad.jsonl", bad)
+    finish_job(at, "stats_upload_job")
+    said = " ".join(e.value for e in at.error)
+    assert said.startswith("Refused:") and "bad.jsonl" in said
+    at.run()
+    assert "stats_upload_job" not in at.session_state  # not started again
+    assert " ".join(e.value for e in at.error) == said
+
+
+def test_cancelling_a_big_upload_adds_nothing(monkeypatch):
+    at = upload_on_statistics(monkeypatch, "big.jsonl", jsonl(30, seed=100))
+    at.button(key="stats_upload_job_cancel").click().run()
+    assert not at.exception, at.exception
+    assert "Upload cancelled: nothing was added from big.jsonl." in [i.value for i in at.info]
+    at.run()
+    assert "stats_upload_job" not in at.session_state and not at.success
+
+
+def test_a_big_upload_when_the_server_is_busy_says_so(monkeypatch, server_full):
+    at = upload_on_statistics(monkeypatch, "big.jsonl", jsonl(5, seed=200))
+    assert "the server is busy" in " ".join(w.value for w in at.warning)
+    assert "stats_upload_job" not in at.session_state and not progress_texts(at)
+
+
+# --- the search bot's moves on the Play page ------------------------------------------------
+
+
+def play_against_search_bots(seat: int = 1):
+    from tests.dashboard.test_play import start
+
+    return start("Stack 5", n=2, seat=seat, seed="3")  # the default bot: the search bot
+
+
+def test_the_search_bots_moves_are_made_in_a_job_with_progress():
+    from tests.dashboard.test_play import bots_played, stored
+
+    at = play_against_search_bots()
+    assert stored(at).meta["bots"]["0"].startswith("mcts")
+    assert "play_bot_job" in at.session_state
+    assert progress_texts(at) == ["The search bot is thinking…"]
+    assert at.button(key="play_pause_bots").label == "Pause the bots"
+    at.button(key="play_skip").click().run()
+    bots_played(at)
+    record = stored(at)
+    assert record.actions and not progress_texts(at)
+    assert any(b.key.startswith("play_m_") for b in at.button if b.key)  # your turn
+
+
+def test_the_app_events_job_is_the_pages_own_events():
+    """What the job makes is what the page itself would make (the same seeded events)."""
+    from engine import GameRecord
+    from engine.core.records import final_state
+
+    record = GameRecord(
+        game="stack5",
+        players=["Bot", "Aiko"],
+        actions=[],
+        meta={"human": 1, "bots": {"0": "heuristic"}, "seed": 3},
+    )
+    made = page_jobs.app_events(Recorder(), record.to_json(), True)
+    state = final_state(record, check_result=False)
+    for text in made:
+        assert str(page_jobs.next_event(record, state)) == text
+        state.apply(text)
+        record.actions.append(state.history[-1])
+    assert state.current_player() == 1 and made
+    one = page_jobs.app_events(Recorder(), GameRecord.from_json(record.to_json()).to_json(), False)
+    assert len(one) <= 1
+    stopped = page_jobs.app_events(Recorder(stop_after=1), record.to_json(), True)
+    assert len(stopped) <= 1
+
+
+def test_pausing_the_bots_stops_them_until_resumed():
+    from tests.dashboard.test_play import stored
+
+    at = play_against_search_bots()
+    at.button(key="play_pause_bots").click().run()
+    assert not at.exception, at.exception
+    assert "The bots are paused." in [c.value for c in at.caption]
+    finish_job(at, "play_bot_job")  # the move being thought about is made, no other
+    made = len(stored(at).actions)
+    for _ in range(3):
+        at.run()
+    assert len(stored(at).actions) == made and "play_bot_job" not in at.session_state
+    at.button(key="play_resume").click().run()
+    for _ in range(20):  # the next move comes after the game's pause (a second)
+        if "play_bot_job" in at.session_state or len(stored(at).actions) > made:
+            break
+        time.sleep(0.2)
+        at.run()
+    assert "play_bot_job" in at.session_state or len(stored(at).actions) > made
+
+
+def test_the_search_bot_when_the_server_is_busy_says_so(server_full):
+    at = play_against_search_bots()
+    assert "the server is busy" in " ".join(w.value for w in at.warning)
+    assert "play_bot_job" not in at.session_state
