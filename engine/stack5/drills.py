@@ -278,6 +278,8 @@ def _bust_next(rng, rules):
         for name, n in unseen.items()
         if spec.is_number(c := spec.code(name)) and spec.number[c] in numbers
     )
+    answer = f"{p.numerator}/{p.denominator}"
+    percent = f"{float(p) * 100:.1f}"
     return make(
         Phrase.coded(
             "stack5.drill.bust_next",
@@ -288,7 +290,7 @@ def _bust_next(rng, rules):
             unseen=", ".join(f"{name}×{n}" for name, n in unseen.items()),
         ),
         {"drawn": drawn_t, "unseen": unseen},
-        f"{p.numerator}/{p.denominator}",
+        answer,
         Phrase.coded(
             "stack5.drill.bust_next.why",
             "RULE: the next card busts if it repeats a drawn number; a Draw 3 busts if one "
@@ -299,8 +301,8 @@ def _bust_next(rng, rules):
             total=sum(unseen.values()),
             repeats=repeats,
             draw3=unseen.get("D3", 0),
-            answer=f"{p.numerator}/{p.denominator}",
-            percent=f"{float(p) * 100:.1f}",
+            answer=answer,
+            percent=percent,
         ),
         Phrase.coded("stack5.rule.bust_odds", "The chance of busting"),
         "bust",

@@ -375,10 +375,87 @@ def _net_worth(rng, rules):
     )
 
 
+def _turn(rng, rules):
+    """Your money after the sell and buy steps of a first trading turn (a sale pays the
+    price, a purchase costs it, each step passed gives a chip, chips over the limit pay
+    $1): played through a real state."""
+    from engine.stock_holdem import GAME
+
+    state = GAME.new_initial_state(3, rules)
+    state.apply(state.sample_chance(rng))  # the deal; seat 0 starts its first turn
+    prices = [rng.randint(MIN_PRICE, MAX_PRICE) for _ in range(6)]
+    limit = rules.chip_limit
+    chips = rng.randint(max(0, limit - 3), limit)
+    money = rng.randint(10, 80)
+    owned = rng.randrange(6)
+    state.prices = list(prices)
+    state.chips[0] = chips
+    state.money[0] = money
+    state.shares[0][owned] = 1
+    sell = COMPANIES[owned] if rng.random() < 0.5 else None
+    state.apply(f"sell {sell}" if sell else "no sell")
+    affordable = [co for co in range(6) if state.prices[co] <= state.money[0]]
+    buy = COMPANIES[rng.choice(affordable)] if affordable and rng.random() < 0.5 else None
+    buy_price = state.prices[COMPANIES.index(buy)] if buy else 0
+    state.apply(f"buy {buy}" if buy else "no buy")
+    answer = state.money[0]
+    passed = (sell is None) + (buy is None)
+    paid = max(0, chips + passed - limit)
+    return make(
+        Phrase.coded(
+            "stock_holdem.drill.turn",
+            "Prices: {prices}. In your first turn of the round you hold ${money}, {chips} "
+            "challenge chips and one share of {owned}. You {sell} and then {buy}. How much "
+            "money do you have now?",
+            prices=", ".join(f"{name} {p}" for name, p in zip(COMPANIES, prices)),
+            money=money,
+            chips=chips,
+            owned=COMPANIES[owned],
+            sell=(
+                Phrase.coded("stock_holdem.drill.turn.sell", "sell {company}", company=sell)
+                if sell
+                else Phrase.coded("stock_holdem.drill.turn.no_sell", "do not sell")
+            ),
+            buy=(
+                Phrase.coded("stock_holdem.drill.turn.buy", "buy {company}", company=buy)
+                if buy
+                else Phrase.coded("stock_holdem.drill.turn.no_buy", "do not buy")
+            ),
+        ),
+        {
+            "money": money,
+            "chips": chips,
+            "prices": dict(zip(COMPANIES, prices)),
+            "shares": {COMPANIES[owned]: 1},
+            "sell": sell,
+            "buy": buy,
+            "limit": limit,
+        },
+        answer,
+        Phrase.coded(
+            "stock_holdem.drill.turn.why",
+            "RULE: a sale pays the current price (then the price drops by 1), a purchase "
+            "costs the current price (then it rises by 1), and each step you pass gives 1 "
+            "challenge chip; a player holds at most {limit} chips and each chip over it pays "
+            "$1. ${money} + {sold} (sale) − {bought} (purchase) + {paid} (chips over the limit) "
+            "= ${answer}.",
+            limit=limit,
+            money=money,
+            sold=prices[owned] if sell else 0,
+            bought=buy_price,
+            paid=paid,
+            answer=answer,
+        ),
+        Phrase.coded("stock_holdem.rule.turn", "Selling, buying and the chip limit"),
+        "trading",
+    )
+
+
 KINDS = {
     "price": _price,
     "hands": _hands,
     "range": _range,
     "start_player": _start_player,
     "net_worth": _net_worth,
+    "turn": _turn,
 }

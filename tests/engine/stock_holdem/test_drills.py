@@ -233,6 +233,33 @@ def test_net_worth_equals_the_settlement():
         assert d.answer == right and d.choices is None, (d.seed, pos)
 
 
+def test_turn_money_equals_the_trading_rules():
+    paid = 0
+    for d in all_drills("turn"):
+        pos = d.position
+        prices = dict(pos["prices"])
+        money, chips, limit = pos["money"], pos["chips"], pos["limit"]
+        over = 0
+        if pos["sell"]:  # the sell step: the price paid, then the price drops by 1
+            assert pos["shares"] == {pos["sell"]: 1}
+            money += prices[pos["sell"]]
+            prices[pos["sell"]] = max(1, prices[pos["sell"]] - 1)
+        else:  # a chip; chips over the limit pay $1 each at once
+            chips += 1
+        over += max(0, chips - limit)
+        money, chips = money + max(0, chips - limit), min(chips, limit)
+        if pos["buy"]:  # the buy step, with the money there is now
+            assert money >= prices[pos["buy"]]
+            money -= prices[pos["buy"]]
+        else:
+            chips += 1
+        over += max(0, chips - limit)
+        money, chips = money + max(0, chips - limit), min(chips, limit)
+        paid += over > 0
+        assert d.answer == money and d.choices is None, (d.seed, pos)
+    assert paid > N // 10  # the chip limit comes up
+
+
 # --- every kind ---------------------------------------------------------------------------
 
 
