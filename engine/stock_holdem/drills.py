@@ -321,7 +321,9 @@ def _start_player(rng, rules):
         "preparation",
         choices=list(range(n)),
         correct=seat,
-        choice_words=[Seat(p) for p in range(n)],
+        choice_words=[
+            Phrase.coded("stock_holdem.drill.seat", "{seat}", seat=Seat(p)) for p in range(n)
+        ],
     )
 
 
@@ -401,6 +403,14 @@ def _turn(rng, rules):
     answer = state.money[0]
     passed = (sell is None) + (buy is None)
     paid = max(0, chips + passed - limit)
+    if sell:
+        sell_words = Phrase.coded("stock_holdem.drill.turn.sell", "sell {company}", company=sell)
+    else:
+        sell_words = Phrase.coded("stock_holdem.drill.turn.no_sell", "do not sell")
+    if buy:
+        buy_words = Phrase.coded("stock_holdem.drill.turn.buy", "buy {company}", company=buy)
+    else:
+        buy_words = Phrase.coded("stock_holdem.drill.turn.no_buy", "do not buy")
     return make(
         Phrase.coded(
             "stock_holdem.drill.turn",
@@ -411,16 +421,8 @@ def _turn(rng, rules):
             money=money,
             chips=chips,
             owned=COMPANIES[owned],
-            sell=(
-                Phrase.coded("stock_holdem.drill.turn.sell", "sell {company}", company=sell)
-                if sell
-                else Phrase.coded("stock_holdem.drill.turn.no_sell", "do not sell")
-            ),
-            buy=(
-                Phrase.coded("stock_holdem.drill.turn.buy", "buy {company}", company=buy)
-                if buy
-                else Phrase.coded("stock_holdem.drill.turn.no_buy", "do not buy")
-            ),
+            sell=sell_words,
+            buy=buy_words,
         ),
         {
             "money": money,
