@@ -413,6 +413,70 @@ def _bomb(rng, rules):
     )
 
 
+def _steal(rng, rules):
+    """Which card a Steal may take: the top card of a row of another player (played
+    through a real state: seat 0 draws the Steal and the state lists its targets)."""
+    spec = deck_spec(rules)
+    players = rng.randint(2, 4)
+    while True:
+        rows = {
+            seat: [
+                _names(spec, _row(rng, spec, rng.randint(1, 4)))
+                for _ in range(rng.randint(1 if seat else 0, 3))
+            ]
+            for seat in range(players)
+        }
+        try:
+            state = setup_position(rows, players=players, ruleset=rules)
+        except EngineError:  # too many copies of a card: draw other rows
+            continue
+        state.apply("ST")  # seat 0 draws a Steal
+        takeable = set()
+        for target in state.legal_actions():  # each steal the state allows: what it takes
+            after = state.clone()
+            after.apply(target)
+            takeable.add(spec.name(after.stolen))
+        # wrong cards: in a row but never a card the Steal may take (not on top of another
+        # player's row): lower in a row, or in your own rows
+        others = {
+            c
+            for seat, rs in rows.items()
+            for r in rs
+            for i, c in enumerate(r)
+            if (seat == 0 or i < len(r) - 1) and c not in takeable
+        }
+        if takeable and len(others) >= 3:
+            break
+    right = rng.choice(sorted(takeable))
+    choices = [right, *rng.sample(sorted(others), 3)]
+    rng.shuffle(choices)
+    rows_text = "; ".join(
+        f"{p + 1}: " + (" | ".join(" ".join(r) for r in rs) or "-") for p, rs in rows.items()
+    )
+    return make(
+        Phrase.coded(
+            "stack5.drill.steal",
+            "Rows per player (| between rows, each row bottom to top): {rows}. Player 1 "
+            "draws a Steal. Which of these cards may player 1 take?",
+            rows=rows_text,
+        ),
+        {"rows": [rows[p] for p in range(players)], "you": 0},
+        right,
+        Phrase.coded(
+            "stack5.drill.steal.why",
+            "RULE: a Steal takes the top card (the last one placed) of one row of another "
+            "player, and you place it at once in one of your rows. The cards on top of the "
+            "other players' rows are {tops}; {card} is one of them.",
+            tops=" ".join(sorted(takeable)),
+            card=right,
+        ),
+        Phrase.coded("stack5.rule.steal", "Steal"),
+        "specials",
+        choices=choices,
+        correct=choices.index(right),
+    )
+
+
 def _colour_word(letter: str):
     return COLOUR_NAMES.get(letter, letter)
 
@@ -423,4 +487,5 @@ KINDS = {
     "row_score": _row_score,
     "bust_next": _bust_next,
     "bomb": _bomb,
+    "steal": _steal,
 }
