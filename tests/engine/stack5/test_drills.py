@@ -274,3 +274,10 @@ def test_cli_writes_twenty_drills(tmp_path):
     assert {r["kind"] for r in rows} == {f"{GAME}.{k}" for k in module.KINDS}
     bust = [r for r in rows if r["kind"] == "stack5.bust_next"]
     assert bust and all(Fraction(r["answer"]) == bust_chance(**r["position"]) for r in bust)
+
+
+@pytest.mark.slow
+def test_bust_next_over_many_more_seeds():
+    for seed in range(N, 10 * N):
+        d = drill(GAME, "bust_next", seed)
+        assert Fraction(d.answer) == bust_chance(**d.position), seed

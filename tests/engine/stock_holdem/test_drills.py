@@ -298,3 +298,10 @@ def test_cli_writes_twenty_drills(tmp_path):
     rows = [json.loads(line) for line in lines]
     assert {r["kind"] for r in rows} == {f"{GAME}.{k}" for k in module.KINDS}
     assert all(r["game"] == GAME for r in rows)
+
+
+@pytest.mark.slow
+def test_price_over_many_more_seeds():
+    for seed in range(N, 20 * N):
+        d = drill(GAME, "price", seed)
+        assert d.answer == my_price(d.position["cards"], d.position["stock_up"]), seed
