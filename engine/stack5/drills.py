@@ -18,7 +18,7 @@ from fractions import Fraction
 from engine.core.errors import EngineError, Phrase
 from engine.practice import make
 from engine.stack5.actions import Place
-from engine.stack5.cards import COLOUR_NAMES, ROW_LENGTH, deck_spec
+from engine.stack5.cards import COLOUR_NAMES, ROW_LENGTH, SPECIAL_NAMES, deck_spec
 from engine.stack5.odds import draw_odds, unseen_cards
 from engine.stack5.position import legal_placements, setup_position
 from engine.stack5.state import P_GIVE
@@ -78,7 +78,7 @@ def _can_place(rng, rules):
     """May this card go on this row (the row must stay able to make a combination)?"""
     spec = deck_spec(rules)
     row = _row(rng, spec, rng.randint(1, ROW_LENGTH - 1))
-    if rng.random() < 0.08:
+    if rng.random() < 0.08 and spec.counts[spec.JK]:
         card = spec.JK
     else:
         card = _number_card(rng, spec)
@@ -135,11 +135,12 @@ def _after_draw(rng, rules):
     from engine.stack5 import GAME
 
     spec = deck_spec(rules)
-    joker = rng.random() < 0.3
+    jokers = spec.counts[spec.JK]
+    joker = rng.random() < 0.3 and jokers > 0
     drawn = _drawn(rng, spec, 4, joker)
     numbers = {spec.number[c] for c in drawn if spec.is_number(c)}
     roll = rng.random()
-    if joker and roll < 0.2:
+    if joker and roll < 0.2 and jokers > 1:
         card = spec.JK
     elif roll < 0.6:  # a repeated number, in any colour
         card = _number_card(rng, spec, rng.choice(sorted(numbers)))
@@ -147,7 +148,7 @@ def _after_draw(rng, rules):
         fresh = [n for n in range(1, spec.rules.numbers + 1) if n not in numbers]
         card = _number_card(rng, spec, rng.choice(fresh))
     else:
-        card = spec.JK if not joker else _number_card(rng, spec)
+        card = spec.JK if jokers > joker else _number_card(rng, spec)
     state = GAME.new_initial_state(2, rules)
     for c in [*drawn, card]:
         if state.legal_actions() and "draw" in map(str, state.legal_actions()):
@@ -257,7 +258,7 @@ def _bust_next(rng, rules):
     """The exact chance that the next card drawn busts (a Draw 3 through its three cards;
     a second Joker ends the turn without a bust)."""
     spec = deck_spec(rules)
-    drawn = _drawn(rng, spec, 4, rng.random() < 0.25)
+    drawn = _drawn(rng, spec, 4, rng.random() < 0.25 and spec.counts[spec.JK] > 0)
     drawn_t = _names(spec, drawn)
     # cards out of the deck: in rows and on the discard pile
     visible = []
@@ -325,7 +326,8 @@ def _bomb(rng, rules):
     state (seat 0 draws the bomb, the next card of the deck is turned)."""
     spec = deck_spec(rules)
     players = rng.randint(2, 3)
-    bomb = rng.choice(("NB", "CB"))
+    bomb = rng.choice([b for b in ("NB", "CB") if spec.counts[spec.code(b)]] or ["NB"])
+    _need(spec, bomb)
     while True:
         rows = {
             seat: [
@@ -339,8 +341,9 @@ def _bomb(rng, rules):
             continue
         if state.deck[spec.code(bomb)]:
             break
-    if rng.random() < 0.1:
-        turned = rng.choice([s for s in ("D3", "ST", "NB", "CB") if s != bomb])
+    specials = [s for s in ("D3", "ST", "NB", "CB") if s != bomb and state.deck[spec.code(s)]]
+    if specials and rng.random() < 0.1:
+        turned = rng.choice(specials)
     else:
         cards = [c for rs in rows.values() for r in rs for c in r if c != "JK"]
         turned = rng.choice(cards) if rng.random() < 0.8 else spec.name(_number_card(rng, spec))
@@ -417,6 +420,7 @@ def _steal(rng, rules):
     """Which card a Steal may take: the top card of a row of another player (played
     through a real state: seat 0 draws the Steal and the state lists its targets)."""
     spec = deck_spec(rules)
+    _need(spec, "ST")
     players = rng.randint(2, 4)
     while True:
         rows = {
@@ -475,6 +479,16 @@ def _steal(rng, rules):
         choices=choices,
         correct=choices.index(right),
     )
+
+
+def _need(spec, card: str) -> None:
+    """A drill about ``card`` needs the card in the ruleset's deck."""
+    if not spec.counts[spec.code(card)]:
+        raise EngineError.coded(
+            "stack5.drill.no_card",
+            "this ruleset has no {card} cards, so this question cannot be asked",
+            card=SPECIAL_NAMES[card],
+        )
 
 
 def _colour_word(letter: str):

@@ -260,6 +260,25 @@ def test_drills_are_deterministic_json_and_coded(kind):
             assert len(d.choice_words) in (0, len(d.choices))
 
 
+@pytest.mark.parametrize("kind", list(module.KINDS))
+def test_another_ruleset_gives_drills_or_says_why(kind):
+    """Under a ruleset other than the default a kind still makes its drills (answered by
+    that ruleset), or says in a coded error that the question needs what it lacks."""
+    from engine.core.errors import EngineError
+    from engine.core.ruleset import make_ruleset
+    from engine.stack5.rules import Stack5Rules as Rules
+
+    rules = make_ruleset(Rules, {"jokers": 0, "steals": 0, "number_bombs": 0, "colour_bombs": 1})
+    for seed in range(100):
+        try:
+            d = drill(GAME, kind, seed, rules)
+        except EngineError as exc:
+            assert exc.code and seed == 0, exc  # from the first seed on, never by chance
+            return
+        json.dumps(d.to_json())
+        assert d.explanation.code == f"{GAME}.drill.{kind}.why"
+
+
 def test_cli_writes_twenty_drills(tmp_path):
     out = tmp_path / "d.jsonl"
     subprocess.run(

@@ -285,6 +285,33 @@ def test_drills_are_deterministic_json_and_coded(kind):
     assert drill(GAME, kind, 1) != drill(GAME, kind, 2) or kind == "never"
 
 
+@pytest.mark.parametrize("kind", list(module.KINDS))
+def test_another_ruleset_gives_drills_or_says_why(kind):
+    """Under a ruleset other than the default a kind still makes its drills (answered by
+    that ruleset), or says in a coded error that the question needs what it lacks."""
+    from engine.core.errors import EngineError
+    from engine.core.ruleset import make_ruleset
+    from engine.stock_holdem.rules import StockHoldemRules as Rules
+
+    rules = make_ruleset(
+        Rules,
+        {
+            "chip_limit": 3,
+            "card_back_parity": "odd",
+            "straights_wrap": True,
+            "bull_counts_as_ten": False,
+        },
+    )
+    for seed in range(100):
+        try:
+            d = drill(GAME, kind, seed, rules)
+        except EngineError as exc:
+            assert exc.code and seed == 0, exc  # from the first seed on, never by chance
+            return
+        json.dumps(d.to_json())
+        assert d.explanation.code == f"{GAME}.drill.{kind}.why"
+
+
 def test_cli_writes_twenty_drills(tmp_path):
     out = tmp_path / "d.jsonl"
     subprocess.run(
