@@ -2,6 +2,18 @@
 the state machine (draws, busts, bombs), the placement rule (:func:`legal_placements`),
 row scoring (:meth:`DeckSpec.points`) and the exact bust odds (:func:`draw_odds`).
 
+Kinds (``position`` fields → answer):
+
+- ``can_place``: ``row`` (bottom to top), ``card`` → ``"yes"`` / ``"no"``;
+- ``after_draw``: ``drawn`` (this turn), ``card`` (the next one) → ``"bust"``, ``"safe"``
+  or ``"jokers"`` (the second Joker);
+- ``row_score``: ``row`` (5 cards) → points 1-3, choices ``(1, 2, 3)``;
+- ``bust_next``: ``drawn``, ``unseen`` (card → count) → ``"num/den"``, choices 4 brackets
+  ``[low, high]`` (tenths; low included, high excluded except 1);
+- ``bomb``: ``rows`` (per player, per row), ``bomb`` (``NB``/``CB``), ``turned`` → the
+  number of cards discarded from the rows;
+- ``steal``: ``rows``, ``you`` (0) → the card a Steal may take, 4 card choices.
+
 >>> from engine.practice import drill
 >>> d = drill("stack5", "bust_next", seed=0)
 >>> d.kind, sorted(d.position), d.is_right(d.correct)

@@ -2,6 +2,18 @@
 code — :func:`engine.stock_holdem.pricing.price` and its exact distribution, the state's
 preparation phase and final settlement.
 
+Kinds (``position`` fields → answer):
+
+- ``price``: ``cards`` (5 texts), ``stock_up`` (bool) → the price (int);
+- ``hands``: ``cards`` → ``[symbol hand, number hand]`` (English names), 4 choices;
+- ``range``: ``slots`` (5 texts; backs ``'7?'``/``'?A'`` are face down), ``stock_up``,
+  ``parity`` (the card-back rule) → ``[lowest, highest]`` price, 4 choices;
+- ``start_player``: ``chips`` per seat, ``previous`` start seat, ``gain``, ``limit`` → the
+  seat (int), one choice per seat;
+- ``net_worth``: ``money``, ``chips``, ``shares`` (company → count), ``prices`` → dollars;
+- ``turn``: ``money``, ``chips``, ``prices``, ``shares``, ``sell`` / ``buy`` (a company or
+  ``None``), ``limit`` → dollars after the sell and buy steps.
+
 >>> from engine.practice import drill
 >>> d = drill("stock_holdem", "price", seed=0)
 >>> d.kind, sorted(d.position), d.is_right(d.answer)
