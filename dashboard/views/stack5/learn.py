@@ -25,7 +25,7 @@ st.markdown(
 )
 
 # --- 1. the deck ------------------------------------------------------------------------------
-st.header(_("1. The deck"))
+st.header(_("1. The deck"), anchor="deck")
 st.markdown(
     _(
         "**{numbers} number cards** — five colours, numbers 1–5, three copies of each — and "
@@ -56,7 +56,7 @@ ui.assumption(
 )
 
 # --- 2. a turn --------------------------------------------------------------------------------
-st.header(_("2. A turn: draw, then place"))
+st.header(_("2. A turn: draw, then place"), anchor="turn")
 st.markdown(
     _(
         "Draw at least **two** cards, one at a time. After the second, before each further "
@@ -151,7 +151,7 @@ if state.player != 0:
     )
 
 # --- 3. busting -------------------------------------------------------------------------------
-st.header(_("3. Busting and giving cards away"))
+st.header(_("3. Busting and giving cards away"), anchor="bust")
 st.markdown(
     _(
         "The moment a card shows a **number already drawn this turn**, drawing ends: you "
@@ -173,7 +173,7 @@ st.markdown(
 )
 
 # --- 4. special cards -------------------------------------------------------------------------
-st.header(_("4. Special cards"))
+st.header(_("4. Special cards"), anchor="specials")
 st.markdown(
     _(
         "Special cards — Draw 3, Number Bomb, Colour Bomb, Steal and Joker — act as soon as "
@@ -292,7 +292,7 @@ ui.assumption(
 )
 
 # --- 5. placement -----------------------------------------------------------------------------
-st.header(_("5. Placing cards"))
+st.header(_("5. Placing cards"), anchor="placing")
 st.markdown(
     _(
         "Place every card, one at a time, in any order: on top of one of your rows, or as a "
@@ -332,7 +332,7 @@ with ui.engine_errors():
     )
 
 # --- 6. scoring and winning -------------------------------------------------------------------
-st.header(_("6. Scoring and winning"))
+st.header(_("6. Scoring and winning"), anchor="scoring")
 st.markdown(
     _("A row that reaches exactly 5 cards leaves at once and scores its best combination:")
     + "\n\n"

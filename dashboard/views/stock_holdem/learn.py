@@ -55,7 +55,7 @@ st.markdown(
 )
 
 # --- 1 components ---------------------------------------------------------------------------
-st.header(_("1. Components"))
+st.header(_("1. Components"), anchor="components")
 st.markdown(
     _(
         "42 information cards: 4 symbols × numbers 1–10, plus **Bull** (counts as 10, adds 10 "
@@ -102,7 +102,7 @@ ui.assumption(
 )
 
 # --- 2 set-up -------------------------------------------------------------------------------
-st.header(_("2. Set-up by player count"))
+st.header(_("2. Set-up by player count"), anchor="setup")
 counts = _cleanup_counts()
 st.dataframe(
     pl.DataFrame(
@@ -142,7 +142,7 @@ st.html(
 )
 
 # --- 3 trading turn -------------------------------------------------------------------------
-st.header(_("3. A trading turn"))
+st.header(_("3. A trading turn"), anchor="trading")
 st.markdown(
     _(
         "Each player takes the table's number of turns, clockwise from the start player. A "
@@ -207,7 +207,7 @@ else:
     )
 
 # --- 4 free actions -------------------------------------------------------------------------
-st.header(_("4. Free actions and the chip limit"))
+st.header(_("4. Free actions and the chip limit"), anchor="free-actions")
 st.markdown(
     _(
         "During your own trading turn, any number of times, paid with challenge chips. Free "
@@ -260,7 +260,7 @@ ui.assumption(
 )
 
 # --- 5 clean-up -----------------------------------------------------------------------------
-st.header(_("5. Clean-up"))
+st.header(_("5. Clean-up"), anchor="cleanup")
 st.markdown(
     _(
         "After the last trading turn every player holds exactly 1 card. Clockwise from the "
@@ -281,7 +281,7 @@ st.dataframe(
 )
 
 # --- 6 price phase --------------------------------------------------------------------------
-st.header(_("6. The price phase"))
+st.header(_("6. The price phase"), anchor="price")
 st.markdown(
     _("All cards are revealed. Each company's new price (replacing the current one) is")
     + "\n\n"
@@ -353,7 +353,7 @@ st.page_link(
 )
 
 # --- 7 preparation --------------------------------------------------------------------------
-st.header(_("7. Preparation (after round 1)"))
+st.header(_("7. Preparation (after round 1)"), anchor="preparation")
 st.markdown(
     _(
         "Gather all cards and shuffle; deal 2 face up on each company and a new hand of the "
@@ -388,7 +388,7 @@ st.markdown(
 )
 
 # --- 8 settlement ---------------------------------------------------------------------------
-st.header(_("8. Final settlement"))
+st.header(_("8. Final settlement"), anchor="settlement")
 st.markdown(
     _(
         "After round 2's price phase every share is paid at its company's final price "
