@@ -1,0 +1,143 @@
+// The live game's tap pad (dashboard/tap_component.py). A tap is drawn at once from the
+// pads the server sent (each legal tap's next pad), queued, and sent to the server as the
+// component's state (the whole queue of unconfirmed taps, so none is lost); the server's
+// next data says which taps it has done, and what it sends is the truth the pad returns to.
+// Trusted code: the labels and pictures are HTML the page made from the game's own words.
+
+const taps = (window.tabletopTaps = window.tabletopTaps || {});
+
+function el(tag, cls, html) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (html !== undefined) e.innerHTML = html;
+  return e;
+}
+
+function tabId() {
+  // one number per page load: the server remembers the last tap done for each
+  if (!window.tabletopTapTab) {
+    window.tabletopTapTab = Date.now().toString(36) + Math.random().toString(36).slice(2, 8);
+  }
+  return window.tabletopTapTab;
+}
+
+// --- the state shown: the server's pad, then each queued tap's next pad ------------------
+
+function shown(S) {
+  const d = S.data;
+  let idx = 0;
+  for (const q of S.queue) {
+    const pad = idx === null ? null : d.pads[idx];
+    idx = pad && pad.x && q.text in pad.x ? pad.x[q.text] : null;
+  }
+  const events = d.events + S.queue.length;
+  if (idx === null) {
+    return { events, pad: null, head: d.pending_head.replace("%N%", String(events)) };
+  }
+  const pad = d.pads[idx];
+  return { events, pad, head: d.s[pad.h] };
+}
+
+function render(S) {
+  if (!S.data) return;
+  const now = shown(S);
+  for (const [part, root] of Object.entries(S.roots)) {
+    if (!root.isConnected) continue;
+    root.dataset.tapEvent = String(now.events);
+    root.dataset.tapPending = String(S.queue.length);
+    if (part === "head") {
+      root.replaceChildren(el("div", "tt-head", now.head));
+    } else {
+      drawPad(S, root, now);
+    }
+  }
+}
+
+// the pads' texts are indices into data.s (every text once)
+function drawPad(S, root, now) {
+  const box = el("div", "tt-pad");
+  const pad = now.pad;
+  const t = S.data.s;
+  if (!pad) {
+    box.append(el("div", "tt-wait", S.data.words.saving));
+  } else {
+    for (const line of pad.l || []) box.append(el("div", "tt-line", t[line]));
+    if (pad.o) box.append(el("div", "tt-over", t[pad.o]));
+    for (const [title, pic, buttons] of pad.g || []) {
+      if (title || pic) {
+        const head = el("div", "tt-ghead");
+        if (pic) head.append(el("span", "tt-pic", t[pic]));
+        if (title) head.append(el("span", "tt-gtitle", t[title]));
+        box.append(head);
+      }
+      const row = el("div", "tt-row");
+      for (const [ti, label, css, primary, help, bkey] of buttons) {
+        const text = t[ti];
+        // the class a Streamlit button with that key has: tests and the bench find it so
+        const wrap = el("span", "tt-bwrap st-key-" + t[bkey]);
+        const b = el("button", "tt-b " + (primary ? "tt-primary" : "tt-secondary"), t[label]);
+        b.type = "button";
+        b.dataset.tap = text;
+        if (css) b.setAttribute("style", t[css]);
+        if (help) b.title = t[help];
+        b.addEventListener("click", () => tap(S, text));
+        wrap.append(b);
+        row.append(wrap);
+      }
+      box.append(row);
+    }
+  }
+  if (S.queue.length) box.classList.add("tt-unconfirmed");
+  root.replaceChildren(box);
+}
+
+function doneOf(S) {
+  return ((S.data && S.data.done) || {})[S.tab] || 0;
+}
+
+// --- a tap ----------------------------------------------------------------------------------
+
+function tap(S, text) {
+  const d = S.data;
+  S.n += 1;
+  // the version the store will be at when this tap is applied: one save per tap before it
+  // since: the last tap known done; a tap this one relies on (queued after it) that the
+  // server refuses makes the server refuse this one too
+  S.queue.push({ n: S.n, text, v: d.version + S.queue.length, since: doneOf(S) });
+  render(S);
+  send(S);
+}
+
+function send(S) {
+  if (!S.send) return;
+  S.send("taps", {
+    tab: S.tab,
+    live: S.data.live,
+    taps: S.queue.map((q) => ({ n: q.n, text: q.text, v: q.v, since: q.since })),
+  });
+}
+
+// --- the component's entry ------------------------------------------------------------------
+
+export default function ({ data, parentElement, setStateValue }) {
+  const root = parentElement.querySelector(".tt-tap");
+  if (!root || !data || !data.key) return;
+  let S = taps[data.key];
+  if (!S || S.live !== data.live) {
+    S = taps[data.key] = { live: data.live, tab: tabId(), n: 0, queue: [], roots: {} };
+  }
+  S.roots[data.part] = root;
+  // the heading's mount gets no pads: it shows what the pad's mount was sent
+  if (data.part === "pad") {
+    S.send = setStateValue;
+    if (!S.data || data.stamp >= S.data.stamp) S.data = data;
+  }
+  if (!S.data) return;
+  const done = doneOf(S);
+  S.n = Math.max(S.n, done);
+  S.queue = S.queue.filter((q) => q.n > done);
+  render(S);
+  return () => {
+    if (S.roots[data.part] === root) delete S.roots[data.part];
+  };
+}
