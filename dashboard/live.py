@@ -12,6 +12,7 @@ the same browser tab brings the game back. The board, the advice and the buttons
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 
@@ -99,6 +100,7 @@ def _state(key: str, live_id: str, version: int, record: GameRecord):
 # --- button keys and looks -------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=4096)
 def button_key(key: str, kind: str, text: str) -> str:
     """The widget key of the button for action ``text`` (``kind``: ``o`` chance outcome,
     ``m`` move); made of letters, digits, ``_`` and ``-`` so CSS can pick it."""
@@ -337,7 +339,7 @@ def _entry(plugin, live_id, version, record, state, key, best: set[str]) -> None
 #: buttons worked out ahead for one position: every tap's next pad always, then deeper
 #: (breadth first) while a pad's every child fits; a tap beyond them shows "saving" until
 #: the server's pad comes
-PAD_BUTTONS = 400
+PAD_BUTTONS = 150
 
 
 def use_pad() -> bool:
@@ -383,9 +385,19 @@ class _Strings:
 
     def __init__(self) -> None:
         self.index: dict[str, int] = {"": 0}
+        self.marked: dict[str, int] = {}
 
     def __call__(self, text: str) -> int:
         return self.index.setdefault(text, len(self.index))
+
+    def md(self, text: str) -> int:
+        """The index of Markdown ``text`` as HTML (each text converted once)."""
+        from dashboard.board_component import md_html
+
+        found = self.marked.get(text)
+        if found is None:
+            found = self.marked[text] = self(md_html(text))
+        return found
 
     def table(self) -> list[str]:
         return list(self.index)
@@ -398,24 +410,22 @@ def _pad(plugin: GameUI, state, names, n: int, last_words, best, key: str, s: _S
     key], …]]``; all HTML made from the game's own words
     (:func:`dashboard.board_component.md_html`). ``full``: with each outcome's odds in
     words (the hover help; the pads worked out ahead go without)."""
-    from dashboard.board_component import md_html
-
-    pad: dict = {"h": s(md_html(_head_text(plugin, n, last_words))), "l": [], "g": []}
+    pad: dict = {"h": s.md(_head_text(plugin, n, last_words)), "l": [], "g": []}
     if state.is_terminal():
-        pad["o"] = s(md_html(_over_text(state, names)))
+        pad["o"] = s.md(_over_text(state, names))
         return pad
     player = state.current_player()
     if player == CHANCE:
         note = plugin.chance_note(state, names) if plugin.chance_note is not None else None
         if note:
-            pad["l"].append(s(md_html(note)))
+            pad["l"].append(s.md(note))
         try:
             outcomes = state.chance_outcomes()
         except EngineError:
             text = _("This chance event (a whole deal) is entered as text under *Type a move*.")
-            pad["l"].append(s(md_html(text)))
+            pad["l"].append(s.md(text))
             return pad
-        pad["l"].append(s(md_html(_("**What came up?** Tap it:"))))
+        pad["l"].append(s.md(_("**What came up?** Tap it:")))
         buttons = []
         for action, p in outcomes:
             text = str(action)
@@ -429,18 +439,18 @@ def _pad(plugin: GameUI, state, names, n: int, last_words, best, key: str, s: _S
                     outcome=text, fraction=p, percent=f"{float(p):.1%}"
                 )
             buttons.append(
-                [s(text), s(md_html(label)), s(css), 0, s(help_text), s(button_key(key, "o", text))]
+                [s(text), s.md(label), s(css), 0, s(help_text), s(button_key(key, "o", text))]
             )
         pad["g"].append([0, 0, buttons])
         return pad
     who_acts = _("**{name}** to act:").format(name=plain(names[player], NAME_MAX_CHARS))
-    pad["l"].append(s(md_html(who_acts)))
+    pad["l"].append(s.md(who_acts))
     for title, picture, choices in plugin.button_groups(state, state.legal_actions(), names, best):
         buttons = [
-            [s(str(a)), s(md_html(label)), 0, int(bool(high)), 0, s(button_key(key, "m", str(a)))]
+            [s(str(a)), s.md(label), 0, int(bool(high)), 0, s(button_key(key, "m", str(a)))]
             for a, label, high in choices
         ]
-        pad["g"].append([s(md_html(title)) if title else 0, s(picture or ""), buttons])
+        pad["g"].append([s.md(title) if title else 0, s(picture or ""), buttons])
     return pad
 
 
@@ -453,19 +463,29 @@ def tap_pads(plugin: GameUI, state, names, n: int, last_words, best: set[str], k
     pads = [_pad(plugin, state, names, n, last_words, best, key, s, True)]
     frontier = [(0, state, n)]
     buttons = 0
+
+    def child(here, action, actor, count):
+        after = here.clone()
+        after.apply_trusted(action)
+        words = plugin.describe_move(action, names, actor)
+        return after, _pad(plugin, after, names, count + 1, words, set(), key, s, False)
+
     while frontier:
         index, here, count = frontier.pop(0)
         actions = _taps_of(here)
-        if not actions or (index and buttons + len(actions) ** 2 > PAD_BUTTONS):
-            continue  # (a child's pad has about as many buttons as its parent's)
+        if not actions:
+            continue
         actor = here.current_player()
+        made = [child(here, actions[0], actor, count)]
+        # its children's buttons, guessed from the first one's (a position's own are
+        # always worked out)
+        guess = len(actions) * sum(len(g[2]) for g in made[0][1]["g"])
+        if index and buttons + guess > PAD_BUTTONS:
+            continue
+        made += [child(here, action, actor, count) for action in actions[1:]]
         following = {}
-        for action in actions:
-            after = here.clone()
-            after.apply_trusted(action)
-            words = plugin.describe_move(action, names, actor)
+        for action, (after, pad) in zip(actions, made, strict=True):
             following[str(action)] = len(pads)
-            pad = _pad(plugin, after, names, count + 1, words, set(), key, s, False)
             buttons += sum(len(g[2]) for g in pad["g"])
             pads.append(pad)
             frontier.append((len(pads) - 1, after, count + 1))

@@ -4,6 +4,7 @@
 // next data says which taps it has done, and what it sends is the truth the pad returns to.
 // Trusted code: the labels and pictures are HTML the page made from the game's own words.
 
+// window.tabletopTaps: each live page's state by its key, and `heads`: the heading's place
 const taps = (window.tabletopTaps = window.tabletopTaps || {});
 
 function el(tag, cls, html) {
@@ -41,12 +42,15 @@ function shown(S) {
 function render(S) {
   if (!S.data) return;
   const now = shown(S);
-  for (const [part, root] of Object.entries(S.roots)) {
-    if (!root.isConnected) continue;
+  const roots = { pad: S.root, head: (taps.heads || {})[S.key] };
+  for (const [part, root] of Object.entries(roots)) {
+    if (!root || !root.isConnected) continue;
     root.dataset.tapEvent = String(now.events);
     root.dataset.tapPending = String(S.queue.length);
     if (part === "head") {
-      root.replaceChildren(el("div", "tt-head", now.head));
+      const head = el("div", "tt-head", now.head);
+      if (root.firstElementChild) morph(root.firstElementChild, head);
+      else root.replaceChildren(head);
     } else {
       drawPad(S, root, now);
     }
@@ -80,7 +84,6 @@ function drawPad(S, root, now) {
         b.dataset.tap = text;
         if (css) b.setAttribute("style", t[css]);
         if (help) b.title = t[help];
-        b.addEventListener("click", () => tap(S, text));
         wrap.append(b);
         row.append(wrap);
       }
@@ -88,7 +91,48 @@ function drawPad(S, root, now) {
     }
   }
   if (S.queue.length) box.classList.add("tt-unconfirmed");
-  root.replaceChildren(box);
+  const old = root.firstElementChild;
+  if (old && old.tagName === box.tagName) morph(old, box);
+  else root.replaceChildren(box);
+  if (!root.dataset.tapListening) {
+    // one listener for every button, drawn now or later
+    root.dataset.tapListening = "1";
+    root.addEventListener("click", (e) => {
+      const b = e.target.closest && e.target.closest("button[data-tap]");
+      if (b && root.contains(b)) tap(S, b.dataset.tap);
+    });
+  }
+}
+
+// Make `old` (in the page) look like `now` (just built), keeping every node that stays the
+// same kind: a button under the finger is never swapped for another while it is pressed.
+function morph(old, now) {
+  if (old.nodeType !== now.nodeType || old.nodeName !== now.nodeName) {
+    old.replaceWith(now);
+    return;
+  }
+  if (old.nodeType === Node.TEXT_NODE) {
+    if (old.nodeValue !== now.nodeValue) old.nodeValue = now.nodeValue;
+    return;
+  }
+  if (old.nodeType !== Node.ELEMENT_NODE) return;
+  for (const a of [...old.attributes]) {
+    if (!now.hasAttribute(a.name)) old.removeAttribute(a.name);
+  }
+  for (const a of [...now.attributes]) {
+    if (old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value);
+  }
+  if (old.tagName === "svg" || now.tagName === "svg") {
+    if (old.innerHTML !== now.innerHTML) old.replaceWith(now);
+    return;
+  }
+  const a = [...old.childNodes];
+  const b = [...now.childNodes];
+  for (let i = 0; i < b.length; i++) {
+    if (i < a.length) morph(a[i], b[i]);
+    else old.append(b[i]);
+  }
+  for (let i = b.length; i < a.length; i++) a[i].remove();
 }
 
 function doneOf(S) {
@@ -124,20 +168,14 @@ export default function ({ data, parentElement, setStateValue }) {
   if (!root || !data || !data.key) return;
   let S = taps[data.key];
   if (!S || S.live !== data.live) {
-    S = taps[data.key] = { live: data.live, tab: tabId(), n: 0, queue: [], roots: {} };
+    S = taps[data.key] = { key: data.key, live: data.live, tab: tabId(), n: 0, queue: [] };
+    S.draw = () => render(S);
   }
-  S.roots[data.part] = root;
-  // the heading's mount gets no pads: it shows what the pad's mount was sent
-  if (data.part === "pad") {
-    S.send = setStateValue;
-    if (!S.data || data.stamp >= S.data.stamp) S.data = data;
-  }
-  if (!S.data) return;
+  S.root = root;
+  S.send = setStateValue;
+  if (!S.data || data.stamp >= S.data.stamp) S.data = data;
   const done = doneOf(S);
   S.n = Math.max(S.n, done);
   S.queue = S.queue.filter((q) => q.n > done);
   render(S);
-  return () => {
-    if (S.roots[data.part] === root) delete S.roots[data.part];
-  };
 }

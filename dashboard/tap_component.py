@@ -13,33 +13,64 @@ still busy is sent with the next value and none is lost. The server applies each
 through the engine and the store with the same version check as a Streamlit button; a
 stale tap is refused in words and the pad goes back to what the server sends.
 
-The same component draws the heading (the event line) in the left column: both mounts
-share the tab's state (``window.tabletopTaps``). ``data-tap-event`` on each mount's root
-says the event number shown and ``data-tap-pending`` the taps not yet confirmed (the
+The pad's code also draws the heading (the event line) in the left column, in the place a
+tiny second component gives it (``window.tabletopTaps.heads``). ``data-tap-event`` on both
+roots says the event number shown and ``data-tap-pending`` the taps not yet confirmed (the
 browser tests and the bench wait on them).
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import streamlit as st
 
 _HERE = Path(__file__).resolve().parent
 
+_ROOT = '<div class="tt-tap" data-tap-event="" data-tap-pending="0"></div>'
+
+
+def compact(source: str) -> str:
+    r"""The component's source as sent with every rerun of the page's fragment (Streamlit
+    sends a component's code with each mount): without its comments (``/* … */`` blocks,
+    ``//`` lines) and indentation. The sources hold neither inside a string.
+
+    >>> compact("/* a\n b */\n// note\n  let a = 1; // kept\n\n  f();\n")
+    'let a = 1; // kept\nf();'
+    """
+    source = re.sub(r"/\*.*?\*/", "", source, flags=re.S)
+    lines = (line.strip() for line in source.splitlines())
+    return "\n".join(line for line in lines if line and not line.startswith("//"))
+
+
 _pad = st.components.v2.component(
     "tabletop_tap",
-    html='<div class="tt-tap" data-tap-event="" data-tap-pending="0"></div>',
-    css=(_HERE / "tap_component.css").read_text(encoding="utf-8"),
-    js=(_HERE / "tap_component.js").read_text(encoding="utf-8"),
+    html=_ROOT,
+    css=compact((_HERE / "tap_component.css").read_text(encoding="utf-8")),
+    js=compact((_HERE / "tap_component.js").read_text(encoding="utf-8")),
     isolate_styles=False,  # the page's fonts and colours; every rule is under .tt-tap
+)
+
+# The heading's mount: it only gives the pad's code (in window.tabletopTaps) its place.
+_HEAD_JS = """
+export default function ({ data, parentElement }) {
+  const root = parentElement.querySelector(".tt-tap");
+  const t = (window.tabletopTaps = window.tabletopTaps || {});
+  (t.heads = t.heads || {})[data.key] = root;
+  const S = t[data.key];
+  if (S && S.live === data.live && S.draw) S.draw();
+}
+"""
+
+_head = st.components.v2.component(
+    "tabletop_tap_head", html=_ROOT, js=compact(_HEAD_JS), isolate_styles=False
 )
 
 
 def tap_head(key: str, data: dict) -> None:
     """The event line (``**Game live · Event n** · last: …``), kept in step with the pad."""
-    small = {k: data[k] for k in ("key", "live", "stamp")}
-    _pad(key=f"{key}_taphead", data={**small, "part": "head"}, height="content")
+    _head(key=f"{key}_taphead", data={"key": data["key"], "live": data["live"]}, height="content")
 
 
 def tap_pad(key: str, data: dict, on_taps) -> None:
