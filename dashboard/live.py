@@ -67,6 +67,9 @@ def _document(game: str, key: str) -> StoredDocument[GameRecord]:
         decode,
         GameRecord.to_json,
         forget_also=(f"{key}_confirm_end",),
+        stale=lambda: _(
+            "this game changed in another tab — it is shown as stored now; your tap was not saved"
+        ),
     )
 
 
