@@ -229,8 +229,8 @@ def apply_taps(game: str, live_id: str, key: str, value: dict) -> None:
         return  # another game's taps (the tab went on to a new one): not this game's
     if not isinstance(taps, list):
         return
-    book = st.session_state.setdefault(f"{key}_taps", {})
-    mark = book.setdefault(tab, {"done": 0, "refused": 0})
+    book = st.session_state.setdefault(f"{key}_taps", {})  # (game, tab) → its marks
+    mark = book.setdefault((live_id, tab), {"done": 0, "refused": 0})
     while len(book) > MAX_TABS:
         book.pop(next(iter(book)))
     for tap in taps[:MAX_QUEUED]:
@@ -518,7 +518,7 @@ def _pad_data(plugin, key, live_id, version, record, state, words, best) -> dict
         "live": live_id,
         "version": version,
         "events": len(record.actions),
-        "done": {tab: mark["done"] for tab, mark in book.items()},
+        "done": {tab: mark["done"] for (game, tab), mark in book.items() if game == live_id},
         "pads": pads,
         "s": strings,
         "pending_head": md_html(pending),
@@ -573,7 +573,7 @@ def _game_view_body(plugin: GameUI, key: str, live_id: str) -> None:
         return
     error = st.session_state.pop(f"{key}_error", None)
     if error:
-        st.error(error)
+        st.error(error[:1].upper() + error[1:])  # a sentence of its own
     names = record.players
     left, right = st.columns([3, 2], gap="medium")
     best: set[str] = set()

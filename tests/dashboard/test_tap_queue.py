@@ -24,7 +24,7 @@ def _script():
 
     key = "live_stack5"
     doc = _document("stack5", key)
-    if "id" not in st.session_state:
+    if "id" not in st.session_state or st.session_state.pop("new", False):
         record = GameRecord(game="stack5", players=["A", "B"], actions=[], ruleset={}, meta={})
         st.session_state["id"] = doc.create(record).id
     for value in st.session_state.pop("values", []):
@@ -82,6 +82,14 @@ def test_a_tap_queued_after_a_refused_one_is_refused_with_it():
     send(at, "two", (1, "B2", 1, 0), (2, "Y3", 2, 0))
     assert at.session_state["stored"] == ["R1"]
     assert at.session_state["said"] == ""  # said once, with the first refusal
+
+
+def test_a_new_game_in_the_same_tab_counts_its_taps_afresh():
+    at = table()
+    send(at, "t", (1, "R1", 1, 0), (2, "B2", 2, 0))
+    at.session_state["new"] = True  # "End this game…", then a new one: the tab numbers anew
+    send(at, "t", (1, "Y3", 1, 0))
+    assert at.session_state["stored"] == ["Y3"]
 
 
 def test_another_games_taps_and_junk_are_ignored():
