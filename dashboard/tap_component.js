@@ -149,7 +149,19 @@ function tap(S, text) {
   // server refuses makes the server refuse this one too
   S.queue.push({ n: S.n, text, v: d.version + S.queue.length, since: doneOf(S) });
   render(S);
-  send(S);
+  // paint the tap first, then tell the server (Streamlit's own work on a new value would
+  // otherwise run before the browser draws the frame)
+  // (a tab the browser does not draw gets no frame: the value goes 50 ms later anyway)
+  if (!S.sending) {
+    S.sending = true;
+    const go = () => {
+      if (!S.sending) return;
+      S.sending = false;
+      send(S);
+    };
+    requestAnimationFrame(() => setTimeout(go, 0));
+    setTimeout(go, 50);
+  }
 }
 
 function send(S) {
