@@ -112,6 +112,7 @@ def test_a_tap_is_drawn_before_the_server_hears_of_it(request, app_url, screen, 
     page.wait_for_function(f"() => {pad_shows(2, 2)}")
     assert page.locator(".tt-tap .tt-wait").is_visible()
     assert held and stored(live_id) == []  # the server has heard of nothing
+    shot(page, f"saving_{lang}_{screen}")
     let_through(2)
     assert stored(live_id) == ["R1", "B2"]
     # draw, then a card: both drawn here at once, the next turn's buttons included
