@@ -30,8 +30,9 @@ at the same moment,
   own animation and fade-out are not counted as changes: the page is drawn by then).
 
 The **settled** figure is the time of the last DOM change before that quiet window (the
-window itself is not counted). The conditions are polled every :data:`POLL_MS`, so a
-"shown" figure is late by up to that much. **Sent** is what the server sent over its
+window itself is not counted). The interaction's conditions are checked at every DOM
+change (and polled every :data:`POLL_MS`), so "shown" is the moment the page changed even
+when the page is then busy with a long task. **Sent** is what the server sent over its
 websocket from the input until settled (every element of a rerun is sent again, changed or
 not: a fragment sends only its own part). **Confirmed**, for a live game's tap: the first
 moment the tap pad (:mod:`dashboard.tap_component`), which shows a tap at once, has the
@@ -100,9 +101,18 @@ INSTRUMENT = """
   const started = (r) => r.attributeName === 'data-test-script-state'
     && (r.target.getAttribute('data-test-script-state') === 'running'
         || r.oldValue === 'running');
+  // an interaction's conditions (given to ARM) are also checked at each change, so "shown"
+  // and "confirmed" are the moment the page changed, not the next poll (a page busy with a
+  // rerun's long task may poll late)
+  const check = (pred) => { try { return !!pred(B); } catch (e) { return false; } };
   new MutationObserver((records) => {
-    if (records.some(ours)) { B.last = performance.now(); B.changes++; }
+    const now = performance.now();
+    if (records.some(ours)) { B.last = now; B.changes++; }
     if (records.some(started)) B.runs++;
+    if (B.t0 && !B.armed) {
+      if (B.shown === null && B.pred && check(B.pred)) B.shown = now;
+      if (B.confirmed === null && B.cpred && check(B.cpred)) B.confirmed = now;
+    }
   }).observe(document,
              {subtree: true, childList: true, characterData: true, attributes: true,
               attributeOldValue: true});
@@ -136,8 +146,12 @@ RUNNING = (
     "'[data-testid=\"stStatusWidget\"]:not(.StatusWidget-exit):not(.StatusWidget-exit-active)'"
 )
 
-ARM = """() => { const B = window.__bench; B.armed = true; B.shown = null;
-  B.confirmed = null; B.before = B.main(); }"""
+ARM = """(args) => { const B = window.__bench; B.armed = true; B.shown = null;
+  B.confirmed = null; B.before = B.main();
+  const [expr, confirm] = args || [];
+  const fn = (e) => new Function('B', 'return (' + e + ');');
+  if (expr) { B.expr = expr; B.pred = fn(expr); }
+  B.cexpr = confirm || null; B.cpred = confirm ? fn(confirm) : null; }"""
 
 # Resolves to {shown, settled, confirmed} (ms after the input) once the page is settled;
 # ``confirmed`` (the first moment of the second condition, when one is given) or null.
@@ -283,7 +297,7 @@ class Driver:
 
     def timed(self, act: Callable[[], object], expr: str = CHANGED, confirm: str = "") -> tuple:
         """Arm the input clock, do ``act`` (a click, a key press), wait until settled."""
-        self.page.evaluate(ARM)
+        self.page.evaluate(ARM, [expr, confirm])
         act()
         return self.settled(expr, confirm)
 
