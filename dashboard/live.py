@@ -389,9 +389,21 @@ class _Strings:
     def __init__(self) -> None:
         self.index: dict[str, int] = {"": 0}
         self.marked: dict[str, int] = {}
+        self.looks: dict[tuple, list[int]] = {}  # a chance button's text, label, CSS
 
     def __call__(self, text: str) -> int:
         return self.index.setdefault(text, len(self.index))
+
+    def head(self, plugin: GameUI, n: int, last_words: str | None) -> int:
+        """The index of a pad's heading (:func:`_head_text`; its words looked up once)."""
+        if not hasattr(self, "_templates"):
+            event = _("**{game} live · Event {n}**").replace("{game}", plugin.title_text())
+            self._templates = (event, _("last: {event}"))
+        event, last = self._templates
+        text = event.replace("{n}", str(n))
+        if last_words:
+            text += " · " + last.replace("{event}", plain(last_words))
+        return self.md(text)
 
     def md(self, text: str) -> int:
         """The index of Markdown ``text`` as HTML (each text converted once)."""
@@ -413,7 +425,7 @@ def _pad(plugin: GameUI, state, names, n: int, last_words, best, key: str, s: _S
     key], …]]``; all HTML made from the game's own words
     (:func:`dashboard.board_component.md_html`). ``full``: with each outcome's odds in
     words (the hover help; the pads worked out ahead go without)."""
-    pad: dict = {"h": s.md(_head_text(plugin, n, last_words)), "l": [], "g": []}
+    pad: dict = {"h": s.head(plugin, n, last_words), "l": [], "g": []}
     if state.is_terminal():
         pad["o"] = s.md(_over_text(state, names))
         return pad
@@ -432,18 +444,19 @@ def _pad(plugin: GameUI, state, names, n: int, last_words, best, key: str, s: _S
         buttons = []
         for action, p in outcomes:
             text = str(action)
-            if plugin.outcome is not None:
-                label, css = plugin.outcome(action, p)
-            else:
-                label, css = f"{text} · {percent(p)}", ""
+            looks = s.looks.get((text, p))  # the same outcome at the same odds: one label
+            if looks is None:
+                if plugin.outcome is not None:
+                    label, css = plugin.outcome(action, p)
+                else:
+                    label, css = f"{text} · {percent(p)}", ""
+                looks = s.looks[text, p] = [s(text), s.md(label), s(css)]
             help_text = ""
             if full:
                 help_text = _("{outcome}: probability {fraction} ({percent})").format(
                     outcome=text, fraction=p, percent=f"{float(p):.1%}"
                 )
-            buttons.append(
-                [s(text), s.md(label), s(css), 0, s(help_text), s(button_key(key, "o", text))]
-            )
+            buttons.append([*looks, 0, s(help_text), s(button_key(key, "o", text))])
         pad["g"].append([0, 0, buttons])
         return pad
     who_acts = _("**{name}** to act:").format(name=plain(names[player], NAME_MAX_CHARS))
