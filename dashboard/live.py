@@ -8,6 +8,13 @@ A game plugs in its :class:`dashboard.game_ui.GameUI`; its page is
 kept in a server-side store keyed by an id in the URL (``?live=…``), so a page reload in
 the same browser tab brings the game back. The board, the advice and the buttons are one
 ``st.fragment``: a tap reruns only them.
+
+In a browser the buttons are the tap pad (:mod:`dashboard.tap_component`): the pads of the
+position and of the positions its taps lead to (:func:`tap_pads`, made from the plugin's
+words) are sent with the fragment, so a tap is drawn at once; the browser sends its queue
+of taps, which :func:`apply_taps` applies once each, version-checked, and the fragment's
+rerun confirms them. Without a browser (AppTest) they are Streamlit buttons calling the
+same :func:`_apply`.
 """
 
 from __future__ import annotations
