@@ -30,11 +30,15 @@ at the same moment,
   own animation and fade-out are not counted as changes: the page is drawn by then).
 
 The **settled** figure is the time of the last DOM change before that quiet window (the
-window itself is not counted). The conditions are polled every :data:`POLL_MS`, so a
-"shown" figure is late by up to that much. **Sent** is what the server sent over its
+window itself is not counted). The interaction's conditions are checked at every DOM
+change (and polled every :data:`POLL_MS`), so "shown" is the moment the page changed even
+when the page is then busy with a long task. **Sent** is what the server sent over its
 websocket from the input until settled (every element of a rerun is sent again, changed or
-not: a fragment sends only its own part). Each figure is one interaction on a warm
-server (every page is loaded once, untimed, before it is timed).
+not: a fragment sends only its own part). **Confirmed**, for a live game's tap: the first
+moment the tap pad (:mod:`dashboard.tap_component`), which shows a tap at once, has the
+server's word on it (no tap waiting); the page settles after it (the board, the advice
+and the moves drawn again). Each figure is one interaction on a warm server (every page
+is loaded once, untimed, before it is timed).
 """
 
 from __future__ import annotations
@@ -82,7 +86,8 @@ INSTRUMENT = """
 (() => {
   if (window.__bench) return;
   const B = window.__bench = {last: 0, changes: 0, t0: 0, armed: false, before: '',
-                              shown: null, expr: null, pred: null};
+                              shown: null, expr: null, pred: null, confirmed: null,
+                              cexpr: null, cpred: null};
   // the running indicator's own animation (its icon changes every 200 ms, it fades out
   // in 200 ms) is not a change of the page
   const ours = (r) => {
@@ -96,9 +101,18 @@ INSTRUMENT = """
   const started = (r) => r.attributeName === 'data-test-script-state'
     && (r.target.getAttribute('data-test-script-state') === 'running'
         || r.oldValue === 'running');
+  // an interaction's conditions (given to ARM) are also checked at each change, so "shown"
+  // and "confirmed" are the moment the page changed, not the next poll (a page busy with a
+  // rerun's long task may poll late)
+  const check = (pred) => { try { return !!pred(B); } catch (e) { return false; } };
   new MutationObserver((records) => {
-    if (records.some(ours)) { B.last = performance.now(); B.changes++; }
+    const now = performance.now();
+    if (records.some(ours)) { B.last = now; B.changes++; }
     if (records.some(started)) B.runs++;
+    if (B.t0 && !B.armed) {
+      if (B.shown === null && B.pred && check(B.pred)) B.shown = now;
+      if (B.confirmed === null && B.cpred && check(B.cpred)) B.confirmed = now;
+    }
   }).observe(document,
              {subtree: true, childList: true, characterData: true, attributes: true,
               attributeOldValue: true});
@@ -132,12 +146,17 @@ RUNNING = (
     "'[data-testid=\"stStatusWidget\"]:not(.StatusWidget-exit):not(.StatusWidget-exit-active)'"
 )
 
-ARM = """() => { const B = window.__bench; B.armed = true; B.shown = null;
-  B.before = B.main(); }"""
+ARM = """(args) => { const B = window.__bench; B.armed = true; B.shown = null;
+  B.confirmed = null; B.before = B.main();
+  const [expr, confirm] = args || [];
+  const fn = (e) => new Function('B', 'return (' + e + ');');
+  if (expr) { B.expr = expr; B.pred = fn(expr); }
+  B.cexpr = confirm || null; B.cpred = confirm ? fn(confirm) : null; }"""
 
-# Resolves to {shown, settled} (ms after the input) once the page is settled.
+# Resolves to {shown, settled, confirmed} (ms after the input) once the page is settled;
+# ``confirmed`` (the first moment of the second condition, when one is given) or null.
 SETTLED = (
-    """([expr, quiet]) => {
+    """([expr, quiet, confirm]) => {
   const RUNNING = """
     + RUNNING
     + """;
@@ -147,6 +166,12 @@ SETTLED = (
   const now = performance.now();
   let ok = false;
   try { ok = !!B.pred(B); } catch (e) { ok = false; }
+  if (confirm && B.confirmed === null) {
+    if (B.cexpr !== confirm) {
+      B.cexpr = confirm; B.cpred = new Function('B', 'return (' + confirm + ');');
+    }
+    try { if (B.cpred(B)) B.confirmed = now; } catch (e) { }
+  }
   if (!ok) return false;
   if (B.shown === null) B.shown = now;
   if (B.changes === 0) return false;
@@ -154,7 +179,9 @@ SETTLED = (
       '[data-stale="true"], [data-testid="stSkeleton"], ' + RUNNING))
     return false;
   if (now - B.last < quiet) return false;
-  return {shown: B.shown - B.t0, settled: Math.max(B.last, B.shown) - B.t0, bytes: B.bytes};
+  if (confirm && B.confirmed === null) return false;
+  return {shown: B.shown - B.t0, settled: Math.max(B.last, B.shown) - B.t0, bytes: B.bytes,
+          confirmed: B.confirmed === null ? null : B.confirmed - B.t0};
 }"""
 )
 
@@ -172,11 +199,14 @@ class Row:
     settled: list[float] = field(default_factory=list)
     error: str = ""
     kb: list[float] = field(default_factory=list)  # sent by the server after the input
+    confirmed: list[float] = field(default_factory=list)  # the server's word on a shown tap
 
-    def add(self, got: tuple[float, float, float]) -> None:
+    def add(self, got: tuple) -> None:
         self.shown.append(got[0])
         self.settled.append(got[1])
         self.kb.append(got[2])
+        if len(got) > 3 and got[3] is not None:
+            self.confirmed.append(got[3])
 
 
 # --- the server and the browser -------------------------------------------------------------
@@ -242,12 +272,20 @@ class Driver:
     def close(self) -> None:
         self.context.close()
 
-    def settled(self, expr: str = "true") -> tuple[float, float, float]:
+    def settled(self, expr: str = "true", confirm: str = "") -> tuple:
+        """``(shown, settled, KB sent, confirmed)``: ``confirm``, a second condition whose
+        first moment is the **confirmed** figure (``None`` without one)."""
         handle = self.page.wait_for_function(
-            SETTLED, arg=[expr, QUIET_MS], polling=POLL_MS, timeout=TIMEOUT_MS
+            SETTLED, arg=[expr, QUIET_MS, confirm], polling=POLL_MS, timeout=TIMEOUT_MS
         )
         got = handle.json_value()
-        return float(got["shown"]), float(got["settled"]), float(got["bytes"]) / 1024
+        confirmed = got.get("confirmed")
+        return (
+            float(got["shown"]),
+            float(got["settled"]),
+            float(got["bytes"]) / 1024,
+            None if confirmed is None else float(confirmed),
+        )
 
     def load(self, path: str, expr: str = "true") -> tuple[float, float, float]:
         """Open ``path``; the clock starts with the navigation."""
@@ -257,11 +295,11 @@ class Driver:
             f"[data-testid=stMain] h3')"
         )
 
-    def timed(self, act: Callable[[], object], expr: str = CHANGED) -> tuple[float, float, float]:
+    def timed(self, act: Callable[[], object], expr: str = CHANGED, confirm: str = "") -> tuple:
         """Arm the input clock, do ``act`` (a click, a key press), wait until settled."""
-        self.page.evaluate(ARM)
+        self.page.evaluate(ARM, [expr, confirm])
         act()
-        return self.settled(expr)
+        return self.settled(expr, confirm)
 
     def button(self, key: str):
         return self.page.locator(f".st-key-{key} button:visible").first
@@ -323,6 +361,16 @@ def _event_expr(n: int) -> str:
     return f"/Event {n}(?![0-9])/.test(B.main())"
 
 
+def _confirmed_expr(n: int) -> str:
+    """The tap pad (dashboard/tap_component.py) shows event ``n`` with no tap waiting for
+    the server (true at once for a page without the pad: its event line is the server's)."""
+    roots = "document.querySelectorAll('.tt-tap[data-tap-event]')"
+    return (
+        f"{_event_expr(n)} && [...{roots}].every(r => r.dataset.tapEvent === '{n}' "
+        f"&& r.dataset.tapPending === '0')"
+    )
+
+
 def _live(d: Driver, reps: int, path: str, game_name: str, key: str, label: str, seed: int) -> Row:
     from dashboard.live import button_key
     from engine import CHANCE, get_game
@@ -347,7 +395,7 @@ def _live(d: Driver, reps: int, path: str, game_name: str, key: str, label: str,
             bkey = button_key(key, "m", str(action))
         button = d.button(bkey)
         button.scroll_into_view_if_needed()
-        row.add(d.timed(button.click, _event_expr(n)))
+        row.add(d.timed(button.click, _event_expr(n), _confirmed_expr(n)))
         twin.apply(action)
     return row
 
@@ -477,23 +525,25 @@ def _ms(x: float) -> str:
 
 def table(rows: list[Row]) -> str:
     head = (
-        "| screen | page | interaction | n | shown, median ms | settled, median ms "
-        "| settled, max ms | target ms | met | sent, median KB |\n"
-        "|---|---|---|---:|---:|---:|---:|---:|:---:|---:|"
+        "| screen | page | interaction | n | shown, median ms | confirmed, median ms "
+        "| settled, median ms | settled, max ms | target ms | met | sent, median KB |\n"
+        "|---|---|---|---:|---:|---:|---:|---:|---:|:---:|---:|"
     )
     lines = [head]
     for r in rows:
         target = TARGETS[r.kind]
         if r.error or not r.settled:
             lines.append(
-                f"| {SCREENS[r.screen][0]} | {r.page} | {r.interaction} | 0 | — | — | — "
+                f"| {SCREENS[r.screen][0]} | {r.page} | {r.interaction} | 0 | — | — | — | — "
                 f"| {_ms(target)} | {r.error or 'not measured'} | — |"
             )
             continue
         med = statistics.median(r.settled)
         lines.append(
             f"| {SCREENS[r.screen][0]} | {r.page} | {r.interaction} | {len(r.settled)} "
-            f"| {_ms(statistics.median(r.shown))} | {_ms(med)} | {_ms(max(r.settled))} "
+            f"| {_ms(statistics.median(r.shown))} "
+            f"| {_ms(statistics.median(r.confirmed)) if r.confirmed else '—'} "
+            f"| {_ms(med)} | {_ms(max(r.settled))} "
             f"| {_ms(target)} | {'yes' if med <= target else 'no'} "
             f"| {statistics.median(r.kb) if r.kb else 0:,.1f} |"
         )

@@ -8,10 +8,18 @@ A game plugs in its :class:`dashboard.game_ui.GameUI`; its page is
 kept in a server-side store keyed by an id in the URL (``?live=…``), so a page reload in
 the same browser tab brings the game back. The board, the advice and the buttons are one
 ``st.fragment``: a tap reruns only them.
+
+In a browser the buttons are the tap pad (:mod:`dashboard.tap_component`): the pads of the
+position and of the positions its taps lead to (:func:`tap_pads`, made from the plugin's
+words) are sent with the fragment, so a tap is drawn at once; the browser sends its queue
+of taps, which :func:`apply_taps` applies once each, version-checked, and the fragment's
+rerun confirms them. Without a browser (AppTest) they are Streamlit buttons calling the
+same :func:`_apply`.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 
@@ -66,6 +74,9 @@ def _document(game: str, key: str) -> StoredDocument[GameRecord]:
         decode,
         GameRecord.to_json,
         forget_also=(f"{key}_confirm_end",),
+        stale=lambda: _(
+            "this game changed in another tab — it is shown as stored now; your tap was not saved"
+        ),
     )
 
 
@@ -99,6 +110,7 @@ def _state(key: str, live_id: str, version: int, record: GameRecord):
 # --- button keys and looks -------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=4096)
 def button_key(key: str, kind: str, text: str) -> str:
     """The widget key of the button for action ``text`` (``kind``: ``o`` chance outcome,
     ``m`` move); made of letters, digits, ``_`` and ``-`` so CSS can pick it."""
@@ -180,8 +192,9 @@ def _setup(plugin: GameUI, key: str) -> None:
 # --- changing the game ----------------------------------------------------------------------------
 
 
-def _apply(game: str, live_id: str, seen: int, text: str | None, key: str) -> None:
-    """Apply a move to the game as this tab last saw it (version ``seen``)."""
+def _apply(game: str, live_id: str, seen: int, text: str | None, key: str) -> bool:
+    """Apply a move to the game as this tab last saw it (version ``seen``); False (and the
+    reason kept for the page to show) when it was refused."""
     if text is None:  # the typed box, read at click time
         text = st.session_state.get(f"{key}_typed") or ""
     st.session_state.pop(f"{key}_error", None)
@@ -198,6 +211,49 @@ def _apply(game: str, live_id: str, seen: int, text: str | None, key: str) -> No
         st.session_state[f"{key}_state"] = (live_id, saved.version, state)
     except EngineError as exc:
         st.session_state[f"{key}_error"] = error_text(exc)
+        return False
+    return True
+
+
+#: the most taps one value of the pad may carry, and the browser tabs remembered per session
+MAX_QUEUED = 200
+MAX_TABS = 20
+
+
+def _count(value) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
+
+
+def apply_taps(game: str, live_id: str, key: str, value: dict) -> None:
+    """The taps the pad (:mod:`dashboard.tap_component`) sent: ``{"tab", "live", "taps":
+    [{"n", "text", "v", "since"}, …]}``, every tap of that browser tab not yet confirmed, in
+    order. Each is applied once (``n`` above the last one done for its tab), at the version
+    ``v`` it expects (a stale one is refused in words, as a button's tap); a tap queued
+    after a refused one it relied on (``since``: the last tap its tab knew done) is refused
+    with it, silently (the first refusal says it)."""
+    tab, taps = value.get("tab"), value.get("taps")
+    if value.get("live") != live_id or not isinstance(tab, str) or not 0 < len(tab) <= 40:
+        return  # another game's taps (the tab went on to a new one): not this game's
+    if not isinstance(taps, list):
+        return
+    book = st.session_state.setdefault(f"{key}_taps", {})  # (game, tab) → its marks
+    mark = book.setdefault((live_id, tab), {"done": 0, "refused": 0})
+    while len(book) > MAX_TABS:
+        book.pop(next(iter(book)))
+    for tap in taps[:MAX_QUEUED]:
+        if not isinstance(tap, dict):
+            continue
+        n, v, since = (_count(tap.get(k)) for k in ("n", "v", "since"))
+        text = tap.get("text")
+        if n is None or v is None or since is None or not isinstance(text, str):
+            continue
+        if n <= mark["done"]:
+            continue  # applied (or refused) already: a value sent again
+        mark["done"] = n
+        if mark["refused"] > since:
+            continue  # it relied on a refused tap
+        if not _apply(game, live_id, v, text[:200], key):
+            mark["refused"] = n
 
 
 def _undo(game: str, live_id: str, seen: int, key: str) -> None:
@@ -288,6 +344,209 @@ def _entry(plugin, live_id, version, record, state, key, best: set[str]) -> None
         draw_groups(plugin.button_groups(state, actions, names, best), on_tap, key)
 
 
+# --- the tap pad (dashboard/tap_component.py): a tap shown at once, confirmed by the server --
+
+#: buttons worked out ahead for one position: every tap's next pad always, then deeper
+#: (breadth first) while a pad's every child fits; a tap beyond them shows "saving" until
+#: the server's pad comes
+PAD_BUTTONS = 150
+
+
+def use_pad() -> bool:
+    """The tap pad runs its JavaScript in the browser. A session without one (AppTest drives
+    the page from Python and sends no browser headers) gets the same pad as Streamlit
+    buttons, which call the same :func:`_apply`."""
+    try:
+        return bool(st.context.headers)
+    except Exception:  # noqa: BLE001 - no request behind the session: no browser
+        return False
+
+
+def _head_text(plugin: GameUI, n: int, last_words: str | None) -> str:
+    last = " · " + _("last: {event}").format(event=plain(last_words)) if last_words else ""
+    return _("**{game} live · Event {n}**").format(game=plugin.title_text(), n=n) + last
+
+
+def _over_text(state, names: list[str]) -> str:
+    winners = ", ".join(plain(names[w], NAME_MAX_CHARS) for w in state.winners())
+    scores = ", ".join(
+        f"{plain(names[p], NAME_MAX_CHARS)} {v:g}" for p, v in enumerate(state.returns())
+    )
+    return _("Game over — won by {winners}. Scores: {scores}").format(
+        winners=winners, scores=scores
+    )
+
+
+def _taps_of(state) -> list:
+    """The actions a tap can enter now (none when a chance event's outcomes cannot be
+    listed: a whole deal is typed)."""
+    if state.is_terminal():
+        return []
+    if state.current_player() == CHANCE:
+        try:
+            return [action for action, _p in state.chance_outcomes()]
+        except EngineError:
+            return []
+    return list(state.legal_actions())
+
+
+class _Strings:
+    """Every text of the pads once (``table``); the pads hold their indices."""
+
+    def __init__(self) -> None:
+        self.index: dict[str, int] = {"": 0}
+        self.marked: dict[str, int] = {}
+        self.looks: dict[tuple, list[int]] = {}  # a chance button's text, label, CSS
+
+    def __call__(self, text: str) -> int:
+        return self.index.setdefault(text, len(self.index))
+
+    def head(self, plugin: GameUI, n: int, last_words: str | None) -> int:
+        """The index of a pad's heading (:func:`_head_text`; its words looked up once)."""
+        if not hasattr(self, "_templates"):
+            event = _("**{game} live · Event {n}**").replace("{game}", plugin.title_text())
+            self._templates = (event, _("last: {event}"))
+        event, last = self._templates
+        text = event.replace("{n}", str(n))
+        if last_words:
+            text += " · " + last.replace("{event}", plain(last_words))
+        return self.md(text)
+
+    def md(self, text: str) -> int:
+        """The index of Markdown ``text`` as HTML (each text converted once)."""
+        from dashboard.board_component import md_html
+
+        found = self.marked.get(text)
+        if found is None:
+            found = self.marked[text] = self(md_html(text))
+        return found
+
+    def table(self) -> list[str]:
+        return list(self.index)
+
+
+def _pad(plugin: GameUI, state, names, n: int, last_words, best, key: str, s: _Strings, full):
+    """One position's pad for the component, its texts as indices into ``s``: ``h`` its
+    heading, ``l`` its lines (whose turn, what to enter), ``o`` the game-over words, ``g``
+    its button groups ``[title, picture, [[text, label, css, highlighted, help, widget
+    key], …]]``; all HTML made from the game's own words
+    (:func:`dashboard.board_component.md_html`). ``full``: with each outcome's odds in
+    words (the hover help; the pads worked out ahead go without)."""
+    pad: dict = {"h": s.head(plugin, n, last_words), "l": [], "g": []}
+    if state.is_terminal():
+        pad["o"] = s.md(_over_text(state, names))
+        return pad
+    player = state.current_player()
+    if player == CHANCE:
+        note = plugin.chance_note(state, names) if plugin.chance_note is not None else None
+        if note:
+            pad["l"].append(s.md(note))
+        try:
+            outcomes = state.chance_outcomes()
+        except EngineError:
+            text = _("This chance event (a whole deal) is entered as text under *Type a move*.")
+            pad["l"].append(s.md(text))
+            return pad
+        pad["l"].append(s.md(_("**What came up?** Tap it:")))
+        buttons = []
+        for action, p in outcomes:
+            text = str(action)
+            looks = s.looks.get((text, p))  # the same outcome at the same odds: one label
+            if looks is None:
+                if plugin.outcome is not None:
+                    label, css = plugin.outcome(action, p)
+                else:
+                    label, css = f"{text} · {percent(p)}", ""
+                looks = s.looks[text, p] = [s(text), s.md(label), s(css)]
+            help_text = ""
+            if full:
+                help_text = _("{outcome}: probability {fraction} ({percent})").format(
+                    outcome=text, fraction=p, percent=f"{float(p):.1%}"
+                )
+            buttons.append([*looks, 0, s(help_text), s(button_key(key, "o", text))])
+        pad["g"].append([0, 0, buttons])
+        return pad
+    who_acts = _("**{name}** to act:").format(name=plain(names[player], NAME_MAX_CHARS))
+    pad["l"].append(s.md(who_acts))
+    for title, picture, choices in plugin.button_groups(state, state.legal_actions(), names, best):
+        buttons = [
+            [s(str(a)), s.md(label), 0, int(bool(high)), 0, s(button_key(key, "m", str(a)))]
+            for a, label, high in choices
+        ]
+        pad["g"].append([s.md(title) if title else 0, s(picture or ""), buttons])
+    return pad
+
+
+def tap_pads(plugin: GameUI, state, names, n: int, last_words, best: set[str], key: str):
+    """``(pads, strings)``: the position's pad first, then the pads its taps lead to (each
+    pad's ``x``: tap text → pad index), breadth first: every tap of the position, then
+    deeper while :data:`PAD_BUTTONS` allows a pad's every child. The advice's pick is
+    highlighted on the position's own pad only."""
+    s = _Strings()
+    pads = [_pad(plugin, state, names, n, last_words, best, key, s, True)]
+    frontier = [(0, state, n)]
+    buttons = 0
+
+    def child(here, action, actor, count):
+        after = here.clone()
+        after.apply_trusted(action)
+        words = plugin.describe_move(action, names, actor)
+        return after, _pad(plugin, after, names, count + 1, words, set(), key, s, False)
+
+    while frontier:
+        index, here, count = frontier.pop(0)
+        actions = _taps_of(here)
+        if not actions:
+            continue
+        actor = here.current_player()
+        made = [child(here, actions[0], actor, count)]
+        # its children's buttons, guessed from the first one's (a position's own are
+        # always worked out)
+        guess = len(actions) * sum(len(g[2]) for g in made[0][1]["g"])
+        if index and buttons + guess > PAD_BUTTONS:
+            continue
+        made += [child(here, action, actor, count) for action in actions[1:]]
+        following = {}
+        for action, (after, pad) in zip(actions, made, strict=True):
+            following[str(action)] = len(pads)
+            buttons += sum(len(g[2]) for g in pad["g"])
+            pads.append(pad)
+            frontier.append((len(pads) - 1, after, count + 1))
+        pads[index]["x"] = following
+    return pads, s.table()
+
+
+def _pad_data(plugin, key, live_id, version, record, state, words, best) -> dict:
+    """What both mounts of the tap pad get (cached per stored version, language, advice)."""
+    from dashboard.board_component import md_html
+
+    marker = (live_id, version, current(), tuple(sorted(best)))
+    cached = st.session_state.get(f"{key}_pads")
+    if cached and cached[0] == marker:
+        pads = cached[1]
+    else:
+        last = words[-1] if words else None
+        pads = tap_pads(plugin, state, record.players, len(record.actions), last, best, key)
+        st.session_state[f"{key}_pads"] = (marker, pads)
+    pads, strings = pads
+    stamp = st.session_state.get(f"{key}_stamp", 0) + 1
+    st.session_state[f"{key}_stamp"] = stamp
+    book = st.session_state.get(f"{key}_taps", {})
+    pending = _("**{game} live · Event {n}**").format(game=plugin.title_text(), n="%N%")
+    return {
+        "key": key,
+        "live": live_id,
+        "version": version,
+        "events": len(record.actions),
+        "done": {tab: mark["done"] for (game, tab), mark in book.items() if game == live_id},
+        "pads": pads,
+        "s": strings,
+        "pending_head": md_html(pending),
+        "words": {"saving": md_html(_("Saving your taps…"))},
+        "stamp": stamp,
+    }
+
+
 def _typed_box(plugin, live_id, version, key) -> None:
     with st.expander(_("Type a move (expert)")):
         st.text_input(_("Action text"), max_chars=200, key=f"{key}_typed")
@@ -334,31 +593,26 @@ def _game_view_body(plugin: GameUI, key: str, live_id: str) -> None:
         return
     error = st.session_state.pop(f"{key}_error", None)
     if error:
-        st.error(error)
+        st.error(error[:1].upper() + error[1:])  # a sentence of its own
     names = record.players
     left, right = st.columns([3, 2], gap="medium")
     best: set[str] = set()
+    pad = use_pad()
+    head_box = None
     with left:
-        last = " · " + _("last: {event}").format(event=plain(words[-1])) if words else ""
-        head = _("**{game} live · Event {n}**").format(
-            game=plugin.title_text(), n=len(record.actions)
-        )
-        st.markdown(f"{head}{last}")
+        if pad:
+            head_box = st.container()  # the tap pad's heading, mounted once the advice is known
+        else:
+            st.markdown(_head_text(plugin, len(record.actions), words[-1] if words else None))
         if plugin.board is not None:
             plugin.board(state, names)
         else:
             plugin.render_state(state, None)
     with right:
-        if state.is_terminal():
-            winners = ", ".join(plain(names[w], NAME_MAX_CHARS) for w in state.winners())
-            scores = ", ".join(
-                f"{plain(names[p], NAME_MAX_CHARS)} {v:g}" for p, v in enumerate(state.returns())
-            )
-            st.success(
-                _("Game over — won by {winners}. Scores: {scores}").format(
-                    winners=winners, scores=scores
-                )
-            )
+        if state.is_terminal() and not pad:
+            st.success(_over_text(state, names))
+        elif state.is_terminal():
+            _mount_pad(plugin, key, live_id, version, record, state, words, best, head_box)
         else:
             entry_box = st.container()  # the buttons first: right under the board on a phone
             advice_box = st.container()
@@ -369,7 +623,10 @@ def _game_view_body(plugin: GameUI, key: str, live_id: str) -> None:
                     with st.container(border=True):
                         plugin.advice(state)
             with entry_box:
-                _entry(plugin, live_id, version, record, state, key, best)
+                if pad:
+                    _mount_pad(plugin, key, live_id, version, record, state, words, best, head_box)
+                else:
+                    _entry(plugin, live_id, version, record, state, key, best)
         st.button(
             _("Undo last event"),
             icon=":material/undo:",
@@ -389,6 +646,16 @@ def _game_view_body(plugin: GameUI, key: str, live_id: str) -> None:
             or "—"
         )
     _footer(plugin, key, record)
+
+
+def _mount_pad(plugin, key, live_id, version, record, state, words, best, head_box) -> None:
+    """The tap pad here, its heading in ``head_box`` (see :mod:`dashboard.tap_component`)."""
+    from dashboard.tap_component import tap_head, tap_pad
+
+    data = _pad_data(plugin, key, live_id, version, record, state, words, best)
+    with head_box:
+        tap_head(key, data)
+    tap_pad(key, data, callback(lambda value: apply_taps(plugin.game, live_id, key, value)))
 
 
 def _footer(plugin: GameUI, key: str, record: GameRecord) -> None:

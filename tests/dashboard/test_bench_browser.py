@@ -15,6 +15,7 @@ def test_the_table_sets_each_median_beside_its_target():
         ),
         bench.Row("Stack 5 games", "→", "step", "1280", [50.0], [120.0]),
         bench.Row("Home", "first load", "load", "1280", error="Timeout 60000ms exceeded."),
+        bench.Row("Live", "tap", "tap", "1280", [40.0], [350.0], kb=[9], confirmed=[200.0]),
     ]
     lines = bench.table(rows).splitlines()
     assert lines[2].split("|")[1:-1] == [
@@ -23,6 +24,7 @@ def test_the_table_sets_each_median_beside_its_target():
         " edit ",
         " 3 ",
         " 105 ",
+        " — ",  # no confirmed figure: not a tap the page shows before the server has it
         " 280 ",
         " 310 ",
         " 300 ",
@@ -31,6 +33,14 @@ def test_the_table_sets_each_median_beside_its_target():
     ]
     assert lines[3].endswith("| 100 | no | 0.0 |")  # a board step's target is 100 ms
     assert "Timeout 60000ms exceeded." in lines[4] and "| 1,000 |" in lines[4]
+    assert "| 40 | 200 | 350 | 350 | 300 | no |" in lines[5]  # shown, confirmed, settled
+
+
+def test_a_confirmed_time_is_kept_when_measured():
+    row = bench.Row("Live", "tap", "tap", "1280")
+    row.add((40.0, 350.0, 9.0, 200.0))
+    row.add((50.0, 330.0, 9.0, None))
+    assert row.confirmed == [200.0] and row.settled == [350.0, 330.0]
 
 
 def test_unknown_sections_and_screens_are_refused(capsys):

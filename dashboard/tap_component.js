@@ -1,0 +1,193 @@
+// The live game's tap pad (dashboard/tap_component.py). A tap is drawn at once from the
+// pads the server sent (each legal tap's next pad), queued, and sent to the server as the
+// component's state (the whole queue of unconfirmed taps, so none is lost); the server's
+// next data says which taps it has done, and what it sends is the truth the pad returns to.
+// Trusted code: the labels and pictures are HTML the page made from the game's own words.
+
+// window.tabletopTaps: each live page's state by its key, and `heads`: the heading's place
+const taps = (window.tabletopTaps = window.tabletopTaps || {});
+
+function el(tag, cls, html) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (html !== undefined) e.innerHTML = html;
+  return e;
+}
+
+function tabId() {
+  // one number per page load: the server remembers the last tap done for each
+  if (!window.tabletopTapTab) {
+    window.tabletopTapTab = Date.now().toString(36) + Math.random().toString(36).slice(2, 8);
+  }
+  return window.tabletopTapTab;
+}
+
+// --- the state shown: the server's pad, then each queued tap's next pad ------------------
+
+function shown(S) {
+  const d = S.data;
+  let idx = 0;
+  for (const q of S.queue) {
+    const pad = idx === null ? null : d.pads[idx];
+    idx = pad && pad.x && q.text in pad.x ? pad.x[q.text] : null;
+  }
+  const events = d.events + S.queue.length;
+  if (idx === null) {
+    return { events, pad: null, head: d.pending_head.replace("%N%", String(events)) };
+  }
+  const pad = d.pads[idx];
+  return { events, pad, head: d.s[pad.h] };
+}
+
+function render(S) {
+  if (!S.data) return;
+  const now = shown(S);
+  const roots = { pad: S.root, head: (taps.heads || {})[S.key] };
+  for (const [part, root] of Object.entries(roots)) {
+    if (!root || !root.isConnected) continue;
+    root.dataset.tapEvent = String(now.events);
+    root.dataset.tapPending = String(S.queue.length);
+    if (part === "head") {
+      const head = el("div", "tt-head", now.head);
+      if (root.firstElementChild) morph(root.firstElementChild, head);
+      else root.replaceChildren(head);
+    } else {
+      drawPad(S, root, now);
+    }
+  }
+}
+
+// the pads' texts are indices into data.s (every text once)
+function drawPad(S, root, now) {
+  const box = el("div", "tt-pad");
+  const pad = now.pad;
+  const t = S.data.s;
+  if (!pad) {
+    box.append(el("div", "tt-wait", S.data.words.saving));
+  } else {
+    for (const line of pad.l || []) box.append(el("div", "tt-line", t[line]));
+    if (pad.o) box.append(el("div", "tt-over", t[pad.o]));
+    for (const [title, pic, buttons] of pad.g || []) {
+      if (title || pic) {
+        const head = el("div", "tt-ghead");
+        if (pic) head.append(el("span", "tt-pic", t[pic]));
+        if (title) head.append(el("span", "tt-gtitle", t[title]));
+        box.append(head);
+      }
+      const row = el("div", "tt-row");
+      for (const [ti, label, css, primary, help, bkey] of buttons) {
+        const text = t[ti];
+        // the class a Streamlit button with that key has: tests and the bench find it so
+        const wrap = el("span", "tt-bwrap st-key-" + t[bkey]);
+        const b = el("button", "tt-b " + (primary ? "tt-primary" : "tt-secondary"), t[label]);
+        b.type = "button";
+        b.dataset.tap = text;
+        if (css) b.setAttribute("style", t[css]);
+        if (help) b.title = t[help];
+        wrap.append(b);
+        row.append(wrap);
+      }
+      box.append(row);
+    }
+  }
+  if (S.queue.length) box.classList.add("tt-unconfirmed");
+  const old = root.firstElementChild;
+  if (old && old.tagName === box.tagName) morph(old, box);
+  else root.replaceChildren(box);
+  if (!root.dataset.tapListening) {
+    // one listener for every button, drawn now or later
+    root.dataset.tapListening = "1";
+    root.addEventListener("click", (e) => {
+      const b = e.target.closest && e.target.closest("button[data-tap]");
+      if (b && root.contains(b)) tap(S, b.dataset.tap);
+    });
+  }
+}
+
+// Make `old` (in the page) look like `now` (just built), keeping every node that stays the
+// same kind: a button under the finger is never swapped for another while it is pressed.
+function morph(old, now) {
+  if (old.nodeType !== now.nodeType || old.nodeName !== now.nodeName) {
+    old.replaceWith(now);
+    return;
+  }
+  if (old.nodeType === Node.TEXT_NODE) {
+    if (old.nodeValue !== now.nodeValue) old.nodeValue = now.nodeValue;
+    return;
+  }
+  if (old.nodeType !== Node.ELEMENT_NODE) return;
+  for (const a of [...old.attributes]) {
+    if (!now.hasAttribute(a.name)) old.removeAttribute(a.name);
+  }
+  for (const a of [...now.attributes]) {
+    if (old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value);
+  }
+  if (old.tagName === "svg" || now.tagName === "svg") {
+    if (old.innerHTML !== now.innerHTML) old.replaceWith(now);
+    return;
+  }
+  const a = [...old.childNodes];
+  const b = [...now.childNodes];
+  for (let i = 0; i < b.length; i++) {
+    if (i < a.length) morph(a[i], b[i]);
+    else old.append(b[i]);
+  }
+  for (let i = b.length; i < a.length; i++) a[i].remove();
+}
+
+function doneOf(S) {
+  return ((S.data && S.data.done) || {})[S.tab] || 0;
+}
+
+// --- a tap ----------------------------------------------------------------------------------
+
+function tap(S, text) {
+  const d = S.data;
+  S.n += 1;
+  // the version the store will be at when this tap is applied: one save per tap before it
+  // since: the last tap known done; a tap this one relies on (queued after it) that the
+  // server refuses makes the server refuse this one too
+  S.queue.push({ n: S.n, text, v: d.version + S.queue.length, since: doneOf(S) });
+  render(S);
+  // paint the tap first, then tell the server (Streamlit's own work on a new value would
+  // otherwise run before the browser draws the frame)
+  // (a tab the browser does not draw gets no frame: the value goes 50 ms later anyway)
+  if (!S.sending) {
+    S.sending = true;
+    const go = () => {
+      if (!S.sending) return;
+      S.sending = false;
+      send(S);
+    };
+    requestAnimationFrame(() => setTimeout(go, 0));
+    setTimeout(go, 50);
+  }
+}
+
+function send(S) {
+  if (!S.send) return;
+  S.send("taps", {
+    tab: S.tab,
+    live: S.data.live,
+    taps: S.queue.map((q) => ({ n: q.n, text: q.text, v: q.v, since: q.since })),
+  });
+}
+
+// --- the component's entry ------------------------------------------------------------------
+
+export default function ({ data, parentElement, setStateValue }) {
+  const root = parentElement.querySelector(".tt-tap");
+  if (!root || !data || !data.key) return;
+  let S = taps[data.key];
+  if (!S || S.live !== data.live) {
+    S = taps[data.key] = { key: data.key, live: data.live, tab: tabId(), n: 0, queue: [] };
+    S.draw = () => render(S);
+  }
+  S.root = root;
+  S.send = setStateValue;
+  if (!S.data || data.stamp >= S.data.stamp) S.data = data;
+  const done = doneOf(S);
+  S.n = Math.max(S.n, done);
+  S.queue = S.queue.filter((q) => q.n > done);
+  render(S);
+}

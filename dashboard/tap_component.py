@@ -1,0 +1,91 @@
+"""The live game's tap pad as one Streamlit component (Components v2: inline HTML, CSS and
+JavaScript, no iframe, no build step) that shows a tap at once and lets the server
+confirm it.
+
+The page (:mod:`dashboard.live`) sends the pad of the position on the server (its
+heading, whose turn it is, the buttons in their groups) and, for every legal tap, the pad
+the page will show after it (a table of pads, each naming the pad each of its taps leads
+to; as deep as a small budget allows). A tap redraws the pad from that table at once and
+queues the tap; the queue (every tap not yet confirmed, each with the stored version it
+expects) goes to the server as the component's state, so a tap made while the server is
+still busy is sent with the next value and none is lost. The server applies each tap once
+(the taps carry this browser tab's number and their own, it remembers the last one done),
+through the engine and the store with the same version check as a Streamlit button; a
+stale tap is refused in words and the pad goes back to what the server sends.
+
+The pad's code also draws the heading (the event line) in the left column, in the place a
+tiny second component gives it (``window.tabletopTaps.heads``). ``data-tap-event`` on both
+roots says the event number shown and ``data-tap-pending`` the taps not yet confirmed (the
+browser tests and the bench wait on them).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import streamlit as st
+
+_HERE = Path(__file__).resolve().parent
+
+_ROOT = '<div class="tt-tap" data-tap-event="" data-tap-pending="0"></div>'
+
+
+def compact(source: str) -> str:
+    r"""The component's source as sent with every rerun of the page's fragment (Streamlit
+    sends a component's code with each mount): without its comments (``/* … */`` blocks,
+    ``//`` lines) and indentation. The sources hold neither inside a string.
+
+    >>> compact("/* a\n b */\n// note\n  let a = 1; // kept\n\n  f();\n")
+    'let a = 1; // kept\nf();'
+    """
+    source = re.sub(r"/\*.*?\*/", "", source, flags=re.S)
+    lines = (line.strip() for line in source.splitlines())
+    return "\n".join(line for line in lines if line and not line.startswith("//"))
+
+
+_pad = st.components.v2.component(
+    "tabletop_tap",
+    html=_ROOT,
+    css=compact((_HERE / "tap_component.css").read_text(encoding="utf-8")),
+    js=compact((_HERE / "tap_component.js").read_text(encoding="utf-8")),
+    isolate_styles=False,  # the page's fonts and colours; every rule is under .tt-tap
+)
+
+# The heading's mount: it only gives the pad's code (in window.tabletopTaps) its place.
+_HEAD_JS = """
+export default function ({ data, parentElement }) {
+  const root = parentElement.querySelector(".tt-tap");
+  const t = (window.tabletopTaps = window.tabletopTaps || {});
+  (t.heads = t.heads || {})[data.key] = root;
+  const S = t[data.key];
+  if (S && S.live === data.live && S.draw) S.draw();
+}
+"""
+
+_head = st.components.v2.component(
+    "tabletop_tap_head", html=_ROOT, js=compact(_HEAD_JS), isolate_styles=False
+)
+
+
+def tap_head(key: str, data: dict) -> None:
+    """The event line (``**Game live · Event n** · last: …``), kept in step with the pad."""
+    _head(key=f"{key}_taphead", data={"key": data["key"], "live": data["live"]}, height="content")
+
+
+def tap_pad(key: str, data: dict, on_taps) -> None:
+    """The pad; ``on_taps(value)`` is called (before the rerun it causes) with the queue
+    the browser sent: ``{"tab": str, "taps": [{"n": int, "text": str, "v": int}, …]}``."""
+    widget = f"{key}_tappad"
+
+    def changed():
+        value = (st.session_state.get(widget) or {}).get("taps")
+        if isinstance(value, dict):
+            on_taps(value)
+
+    _pad(
+        key=widget,
+        data={**data, "part": "pad"},
+        on_taps_change=changed,
+        height="content",
+    )
