@@ -186,10 +186,20 @@ async def score_sheet(browser, url, report, deadline, n, rng) -> None:
     await page.context.close()
 
 
+async def tap(client, key: str, tab: str, done: int, action) -> float:
+    """One tap on the live page's tap pad (:mod:`dashboard.tap_component`) as its
+    JavaScript sends it: the tab's queue, here the one tap, at the version on view; the
+    milliseconds until the server's run (which applies and stores it) finished."""
+    pad = client.find(key=f"{key}_tappad")
+    data = client.component_data(pad)
+    queued = {"n": done + 1, "text": str(action), "v": data["version"], "since": done}
+    state = {"taps": {"tab": tab, "live": data["live"], "taps": [queued]}}
+    return await client.set_state(pad, state)
+
+
 async def live_phone_ws(url, report, deadline, table, phone, rng) -> None:
     """:func:`live_phone` with the light protocol client (:mod:`dashboard.st_client`):
     the same taps at the same pace, timed from the tap sent to the run finished."""
-    from dashboard.live import button_key
     from dashboard.st_client import StClient
     from engine import CHANCE, get_game
     from engine.core.records import GameRecord
@@ -205,11 +215,10 @@ async def live_phone_ws(url, report, deadline, table, phone, rng) -> None:
     while time.monotonic() < deadline and not twin.is_terminal():
         await asyncio.sleep(rng.uniform(1.0, 2.5))
         if twin.current_player() == CHANCE:
-            action, kind = twin.sample_chance(rng), "o"
+            action = twin.sample_chance(rng)
         else:
-            action, kind = bot.choose(twin, twin.current_player(), rng), "m"
-        button = client.find(key=button_key(key, kind, str(action)))
-        report.add("live tap", await client.click(button))
+            action = bot.choose(twin, twin.current_player(), rng)
+        report.add("live tap", await tap(client, key, f"t{table}p{phone}", len(tapped), action))
         twin.apply(action)
         tapped.append(str(action))
     live_id = _query("?" + client.query_string, key)

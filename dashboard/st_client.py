@@ -55,6 +55,7 @@ class StClient:
         self.query_string = urlencode(query)
         self.widgets: dict[tuple, Widget] = {}  # delta path → widget
         self.texts: dict[tuple, str] = {}  # delta path → markdown/text body
+        self.data: dict[str, str] = {}  # a custom component's id → the JSON data it was sent
         self._finished: asyncio.Queue[str] = asyncio.Queue()
         self._reader = asyncio.create_task(self._read())
 
@@ -111,6 +112,8 @@ class StClient:
         if body is not None and "id" in body.DESCRIPTOR.fields_by_name and body.id:
             label = getattr(body, "label", "")
             self.widgets[path] = Widget(body.id, kind, label, delta.fragment_id)
+            if kind == "bidi_component":
+                self.data[body.id] = body.json
         elif kind == "markdown":
             self.texts[path] = element.markdown.body
 
@@ -153,6 +156,22 @@ class StClient:
 
         state = WidgetState(id=widget.id, trigger_value=True)
         return await self.run([state], fragment=widget.fragment, timeout=timeout)
+
+    async def set_state(self, widget: Widget, state: dict, timeout: float = 60.0) -> float:
+        """Set a custom component's state as its JavaScript does (``setStateValue``: the
+        whole state as JSON); the milliseconds until the run it causes finished."""
+        import json
+
+        from streamlit.proto.WidgetStates_pb2 import WidgetState
+
+        update = WidgetState(id=widget.id, json_value=json.dumps(state))
+        return await self.run([update], fragment=widget.fragment, timeout=timeout)
+
+    def component_data(self, widget: Widget) -> dict:
+        """The data the server last sent a custom component."""
+        import json
+
+        return json.loads(self.data.get(widget.id) or "{}")
 
     def text(self) -> str:
         """Every Markdown text on the page, in order."""

@@ -1,13 +1,14 @@
 """The load script's light client speaks Streamlit's protocol as the browser does: its taps
-on a live game are stored in order, each in its own fragment run, and two clients on one
-server never see each other's game."""
+on a live game's tap pad (the component's state, as its JavaScript sends it) are stored in
+order, each in a fragment run, and two clients on one server never see each other's
+game."""
 
 from __future__ import annotations
 
 import asyncio
 import random
 
-from dashboard.live import button_key
+from dashboard.load import tap
 from dashboard.st_client import StClient
 from dashboard.store import default_store
 from engine import CHANCE, get_game
@@ -23,12 +24,11 @@ async def _table(url, seed: int, taps: int):
     tapped, fragments = [], set()
     for _ in range(taps):
         if twin.current_player() == CHANCE:
-            action, kind = twin.sample_chance(rng), "o"
+            action = twin.sample_chance(rng)
         else:
-            action, kind = bot.choose(twin, twin.current_player(), rng), "m"
-        button = client.find(key=button_key("live_stack5", kind, str(action)))
-        fragments.add(button.fragment)
-        await client.click(button)
+            action = bot.choose(twin, twin.current_player(), rng)
+        fragments.add(client.find(key="live_stack5_tappad").fragment)
+        await tap(client, "live_stack5", f"tab{seed}", len(tapped), action)
         twin.apply(action)
         tapped.append(str(action))
     query = dict(part.split("=", 1) for part in client.query_string.split("&"))
