@@ -19,6 +19,7 @@ from dashboard.nav import learn_page
 from dashboard.phrases import phrase_text
 from dashboard.plugins import game_ui
 from dashboard.progress import Progress, ProgressError
+from dashboard.sections import section_link
 from dashboard.store import (
     Damaged,
     NotStored,
@@ -229,7 +230,8 @@ def _reveal(game: str, d: Drill, given, words) -> None:
     st.markdown(ui.plain(words(d.explanation)))
     page = learn_page(game)
     if page is not None:
-        st.markdown(f"[{_('Read the rule on the Learn page')} →](/{page.url_path}#{d.learn})")
+        label = _("Read the rule on the Learn page")
+        st.markdown(f"[{label} →]({section_link(page.url_path, d.learn)})")
     st.button(
         _("Next question"),
         type="primary",

@@ -20,7 +20,7 @@ from dashboard.practice_view import ANSWERED, LEARNERS, PROGRESS, progress
 from dashboard.store import StaleWrite
 from dashboard.units import amount
 from engine.core.errors import EngineError
-from engine.puzzles import load_puzzles, measure_phrase, rate_attempt
+from engine.puzzles import load_puzzles, measure_phrase, rate_attempt, shows_every_hand
 
 KEY = "puzzle"
 SET = "practice_puzzle"  # session: game → index of the puzzle on view
@@ -94,11 +94,12 @@ def puzzle_section(game: str) -> None:
         + _("You are {player}. Find the best move.").format(player=ui.seat_name(puzzle.seat))
     )
     given = st.session_state.get(ANSWERED, {}).get((KEY, game))
+    seen = None if shows_every_hand(puzzle) else puzzle.seat  # what the measure knows
     with st.container(border=True):
         if gui.board is not None:
-            gui.board(state, names, you=puzzle.seat)
+            gui.board(state, names, you=seen)
         else:
-            gui.render_state(state, puzzle.seat)
+            gui.render_state(state, seen)
     if given is None:
         _buttons(game, index, puzzle, state, names)
     else:

@@ -137,6 +137,16 @@ MEASURES = {
 MEASURE_KEYS = {str(text): key for key, text in MEASURES.items()}
 
 
+#: measures that value a move with every hand known: such a puzzle shows every hand
+OPEN_HANDS = frozenset({"whist.double_dummy"})
+
+
+def shows_every_hand(puzzle) -> bool:
+    """Whether the puzzle is set with every hand face up (its measure knows them all, as
+    a bridge double-dummy problem shows all four hands)."""
+    return MEASURE_KEYS.get(puzzle.measure) in OPEN_HANDS
+
+
 def measure_phrase(puzzle) -> Phrase | str:
     """What the puzzle's values measure and assume, as a phrase the app words (a text
     that is none of :data:`MEASURES`, from an older file, as written)."""

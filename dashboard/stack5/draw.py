@@ -162,3 +162,23 @@ def named_player_html(
         f'<div style="border:{border};border-radius:8px;padding:3px 6px;margin:3px 0">'
         f'{head}<div style="display:flex;flex-wrap:wrap">{rows_html}</div></div>'
     )
+
+
+def drill_picture(drill) -> str | None:
+    """The cards a drill asks about (its row, the cards drawn, the card in hand), drawn."""
+    pos = drill.position
+    parts = []
+    if isinstance(pos.get("row"), list):
+        parts.append((_("The row"), row_html(pos["row"])))
+    if isinstance(pos.get("drawn"), list) and pos["drawn"]:
+        parts.append((_("Drawn this turn"), cards_html(pos["drawn"])))
+    if isinstance(pos.get("card"), str):
+        parts.append((_("The card"), cards_html([pos["card"]])))
+    return (
+        "".join(
+            f'<div style="margin:4px 0"><div style="font-size:12px;color:#666">'
+            f"{html.escape(label)}</div>{body}</div>"
+            for label, body in parts
+        )
+        or None
+    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dashboard.game_ui import GameUI, PlayMode
 from dashboard.i18n import N_
 from dashboard.stack5 import explorer, play
+from dashboard.stack5.draw import drill_picture
 from dashboard.stack5.play_words import describe
 from engine.stack5.history import history
 
@@ -21,6 +22,7 @@ UI = GameUI(
     chance="deck",
     explorer_page="views/stack5/games.py",
     describe=describe,
+    drill_picture=drill_picture,
     groups=play.groups,
     board=play.board,
     advice=explorer.advice,

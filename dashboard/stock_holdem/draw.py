@@ -191,3 +191,11 @@ def legend_html() -> str:
         "</span>"
         for s in SYMBOLS
     )
+
+
+def drill_picture(drill) -> str | None:
+    """The company's five cards a drill asks about, drawn (a ``?`` part stays unknown)."""
+    cards = drill.position.get("cards") or drill.position.get("slots")
+    if not isinstance(cards, list):
+        return None
+    return f'<div style="display:flex;gap:4px;flex-wrap:wrap">{cards_html(cards)}</div>'

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dashboard.game_ui import GameUI, PlayMode
 from dashboard.i18n import N_
 from dashboard.stock_holdem import explorer, play
+from dashboard.stock_holdem.draw import drill_picture
 from dashboard.stock_holdem.play_words import describe
 from engine.stock_holdem.history import history
 
@@ -20,6 +21,7 @@ UI = GameUI(
     chance="dealer",
     explorer_page="views/stock_holdem/games.py",
     describe=describe,
+    drill_picture=drill_picture,
     hidden_words=play.hidden_words,
     play=(PlayMode(N_("Stock Hold'em")),),
 )
