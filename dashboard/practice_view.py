@@ -18,7 +18,7 @@ from dashboard.i18n import _, error_text, ngettext, percent, pgettext
 from dashboard.nav import learn_page
 from dashboard.phrases import phrase_text
 from dashboard.plugins import game_ui
-from dashboard.progress import Progress, ProgressError
+from dashboard.progress import PUZZLES, Progress, ProgressError
 from dashboard.sections import section_link
 from dashboard.store import (
     Damaged,
@@ -272,6 +272,8 @@ def _learner_tools() -> None:
 def rule_name(kind: str) -> str:
     """The rule a drill kind asks about, in words (the kind itself when it is gone)."""
     game, _dot, short = kind.partition(".")
+    if short == PUZZLES:
+        return _("Puzzles ({game})").format(game=game_ui(game).title_text())
     try:
         d = drill(game, short, 0)
     except EngineError:

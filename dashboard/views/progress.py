@@ -7,11 +7,11 @@ import polars as pl
 import streamlit as st
 
 from dashboard import palette
-from dashboard.i18n import _, percent
+from dashboard.i18n import _, number, percent
 from dashboard.nav import practice_page
 from dashboard.plugins import game_ui, game_uis
 from dashboard.practice_view import progress, rule_name, when_words
-from dashboard.progress import accuracy_frame, rule_summary
+from dashboard.progress import PUZZLES, accuracy_frame, rule_summary
 from dashboard.stats_view import CHART_CONFIG
 
 st.title(_("Practice progress"))
@@ -28,10 +28,18 @@ now = datetime.now(UTC)
 summary = rule_summary(mine, now)
 answered = int(summary["answered"].sum())
 right = int(summary["right"].sum())
-cols = st.columns(3)
+puzzles = [r for r in mine.reviews if r.kind.endswith(f".{PUZZLES}")]
+cols = st.columns(4)
 cols[0].metric(_("Answered"), answered)
 cols[1].metric(_("Right"), percent(right / answered, digits=0) if answered else "–")
 cols[2].metric(_("Rules due now"), int(summary["due_now"].sum()))
+cols[3].metric(
+    _("Puzzles solved"),
+    f"{sum(r.right for r in puzzles)} / {len(puzzles)}",
+    help=_("Your puzzle rating: {r}").format(r=number(mine.rating[0], digits=1))
+    if mine.rating
+    else None,
+)
 
 frame = accuracy_frame(mine)
 fig = go.Figure()
