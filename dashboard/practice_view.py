@@ -203,7 +203,11 @@ def _ask(game: str, d: Drill, words) -> None:
             key="practice_typed",
         )
         st.form_submit_button(
-            _("Check"), type="primary", on_click=ui.callback(_typed), args=(game, d)
+            _("Check"),
+            type="primary",
+            on_click=ui.callback(_typed),
+            args=(game, d),
+            key="practice_check",
         )
 
 
