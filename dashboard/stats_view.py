@@ -26,7 +26,8 @@ import streamlit as st
 from dashboard import job_panel, palette
 from dashboard.explorer_sources import DATA_DIR
 from dashboard.i18n import _, current, error_text, ngettext
-from dashboard.page_jobs import check_upload, simulate_batch
+from dashboard.jobs import JOBS
+from dashboard.page_jobs import check_upload, count_tables, simulate_batch
 from dashboard.stats_words import COLUMN_WORDS, value_words
 from dashboard.ui import (
     default_count_index,
@@ -132,6 +133,8 @@ class Figures:
     error: str | None = None
     players: int | None = None
     charts: list = field(default_factory=list)  # table_figure of each table, built once
+    #: the game's own tables are left to the job pool (too many games to count in the page)
+    pending: bool = False
 
 
 def _content_key(game: str) -> tuple:
@@ -210,14 +213,73 @@ def _figures(key: tuple, players: int | None, lang: str, _load) -> Figures:
         ),
     ]
     error = None
-    try:
-        tables += game_tables(game, records)
-    except EngineError as exc:
-        error = _("Could not compute the game's own figures: {error}").format(error=error_text(exc))
+    pending = len(records) > BIG
+    if not pending:
+        try:
+            tables += game_tables(game, records)
+        except EngineError as exc:
+            error = _("Could not compute the game's own figures: {error}").format(
+                error=error_text(exc)
+            )
     charts = [table_figure(t, game) for t in tables]
     return Figures(
-        len(records), sum(r.result is None for r in records), tables, error, players, charts
+        len(records),
+        sum(r.result is None for r in records),
+        tables,
+        error,
+        players,
+        charts,
+        pending,
     )
+
+
+BIG = 1500  # games over which the game's own tables are counted in the job pool
+TABLES_JOB = "stats_tables_job"  # session key: the game's tables being counted
+_TABLES = job_panel.Kept(8)  # (content key, players) → the game's own tables, counted
+
+
+def pending_tables(game: str, players: int | None) -> list[StatTable] | None:
+    """The game's own tables of a big set of records (:attr:`Figures.pending`): counted in
+    the job pool, with progress and Cancel while they are, then kept for every session;
+    ``None`` while they are not ready."""
+    key = (_content_key(game), players)
+    other = job_panel.running(TABLES_JOB)
+    if other is not None and other.get("content") != key:  # another game's: not wanted now
+        JOBS.cancel(other["id"])
+        JOBS.forget(other["id"])
+        st.session_state.pop(TABLES_JOB, None)
+    tables = _TABLES.get(key)
+    if tables is not None:
+        return tables
+    done = job_panel.take(TABLES_JOB)
+    if done is not None:
+        job, status = done
+        if status is None:
+            job_panel.lost()
+        elif status.cancelled:
+            st.session_state[TABLES_JOB + "_cancelled"] = key
+        elif not job_panel.show_error(status) and job.get("content") == key:
+            _TABLES.put(key, status.result)
+            return status.result
+    if job_panel.running(TABLES_JOB) is None:
+        if st.session_state.get(TABLES_JOB + "_cancelled") == key:
+            st.info(_("The game's own figures were not counted (cancelled)."))
+            if not st.button(_("Count the game's own figures"), key="stats_tables_again"):
+                return None
+            st.session_state.pop(TABLES_JOB + "_cancelled", None)
+        records = tuple(
+            r
+            for r in _records(_content_key(game), lambda: records_for(game))
+            if players is None or r.num_players == players
+        )
+        if not job_panel.start(TABLES_JOB, count_tables, game, records, content=key):
+            return None
+    job_panel.progress_panel(
+        TABLES_JOB,
+        lambda status: _("Counting the game's own figures over every game…"),
+        _("Cancel"),
+    )
+    return None
 
 
 def figures_for(game: str, players: int | None = None) -> Figures:

@@ -3,6 +3,7 @@ import streamlit as st
 from dashboard.i18n import _, ngettext
 from dashboard.stats_view import (
     figures_for,
+    pending_tables,
     player_count_choice,
     render_simulation_form,
     render_uploads,
@@ -45,3 +46,6 @@ keys = ["seat", "bot", "length"]
 for i, table in enumerate(figures.tables):
     key = keys[i] if i < len(keys) else f"extra{i - len(keys)}"
     show_table(table, key=key, game=game_name, fig=figures.charts[i])
+if figures.pending:  # many games: the game's own tables are counted off the page
+    for i, table in enumerate(pending_tables(game_name, players) or []):
+        show_table(table, key=f"extra{i}", game=game_name)

@@ -310,3 +310,51 @@ def test_the_search_bot_when_the_server_is_busy_says_so(server_full):
     at = play_against_search_bots()
     assert "the server is busy" in " ".join(w.value for w in at.warning)
     assert "play_bot_job" not in at.session_state
+
+
+# --- the game's own statistics over many games -----------------------------------------------
+
+
+@pytest.fixture
+def many_games(monkeypatch):
+    """Every set of records counts as big (the shipped data is a few hundred games)."""
+    from dashboard import job_panel, stats_view
+
+    monkeypatch.setattr(stats_view, "BIG", 10)
+    monkeypatch.setattr(stats_view, "_TABLES", job_panel.Kept(8))
+    stats_view._figures.clear()
+    yield
+    stats_view._figures.clear()
+
+
+def test_the_games_own_tables_over_many_games_are_counted_in_a_job(many_games):
+    from tests.apptest import open_page
+
+    at = open_page("views/statistics.py")
+    at.selectbox(key="stats_game").set_value("stack5").run()
+    assert not at.exception, at.exception
+    assert progress_texts(at) == ["Counting the game's own figures over every game…"]
+    assert "stats_tables_job" in at.session_state
+    finish_job(at, "stats_tables_job")
+    titles = [s.value for s in at.subheader]
+    assert len(titles) > 3  # seat, bot, length, then the game's own
+    assert not progress_texts(at)
+    # kept for every session: a new visitor sees them at once
+    again = open_page("views/statistics.py")
+    again.selectbox(key="stats_game").set_value("stack5").run()
+    assert "stats_tables_job" not in again.session_state
+    assert [s.value for s in again.subheader] == titles
+
+
+def test_counting_the_games_own_tables_can_be_cancelled(many_games):
+    from tests.apptest import open_page
+
+    at = open_page("views/statistics.py")
+    at.selectbox(key="stats_game").set_value("stock_holdem").run()
+    at.button(key="stats_tables_job_cancel").click().run()
+    finish_job(at, "stats_tables_job")
+    assert any("not counted (cancelled)" in i.value for i in at.info)
+    at.button(key="stats_tables_again").click().run()
+    assert "stats_tables_job" in at.session_state
+    finish_job(at, "stats_tables_job")
+    assert len(at.subheader) > 3
