@@ -27,7 +27,7 @@ from dashboard import job_panel, palette
 from dashboard.explorer_sources import DATA_DIR
 from dashboard.i18n import _, current, error_text, ngettext
 from dashboard.jobs import JOBS
-from dashboard.page_jobs import check_upload, count_tables, simulate_batch
+from dashboard.page_jobs import check_parquet, check_upload, count_tables, simulate_batch
 from dashboard.stats_words import COLUMN_WORDS, value_words
 from dashboard.ui import (
     default_count_index,
@@ -109,8 +109,9 @@ def records_for(game: str) -> list[GameRecord]:
     added = [GameRecord.from_json(t) for t in st.session_state.get(SESSION_KEY, [])]
     for item in st.session_state.get(UPLOADS_KEY, []):
         try:
-            if item.get("kind") == "parquet":
-                added += _verified_parquet(item["digest"], item["room"], item["files"])
+            if item.get("kind") == "parquet":  # checked by a job (else once more, here)
+                checked = _CHECKED.get(item["digest"])
+                added += checked or _verified_parquet(item["digest"], item["room"], item["files"])
             else:
                 checked = _CHECKED.get(item["digest"])  # by a job, else in the page
                 added += checked or _verified(item["digest"], item["name"], item["text"])
@@ -443,12 +444,13 @@ def render_uploads(game_name: str | None = None) -> None:
     """The uploaders, and what became of the last file chosen (a big one is checked in a
     worker process: its progress and Cancel button show here)."""
     _uploads(game_name)
-    if job_panel.running(UPLOAD_JOB):
-        job_panel.progress_panel(
-            UPLOAD_JOB,
-            lambda status: _("Checking every uploaded game by replay…"),
-            _("Cancel the upload"),
-        )
+    for key in (UPLOAD_JOB, PARQUET_JOB):
+        if job_panel.running(key):
+            job_panel.progress_panel(
+                key,
+                lambda status: _("Checking every uploaded game by replay…"),
+                _("Cancel the upload"),
+            )
 
 
 def _uploads(game_name: str | None) -> None:
@@ -475,7 +477,9 @@ def _uploads(game_name: str | None) -> None:
             st.session_state.pop("stats_last_upload", None)
             st.session_state.pop("stats_last_parquet", None)
             st.rerun()
-    _take_parquet(parquet or [], sets, game_name)
+    _parquet_job(sets, game_name)  # first: a finished check marks its files as taken
+    if not job_panel.running(PARQUET_JOB):
+        _take_parquet(parquet or [], sets, game_name)
     _upload_job(sets)
     if upload is None or job_panel.running(UPLOAD_JOB):
         return
@@ -603,29 +607,53 @@ def _take_parquet(files: list, sets: list, game_name: str | None) -> None:
     room = MAX_PARQUET_GAMES - sum(s.get("games", 0) for s in sets if s.get("kind") == "parquet")
     digest = _digest("\n".join(sorted(d for _n, _b, d in new)))
     files_kept = tuple((name, data) for name, data, _d in new)
-    try:
-        records = _verified_parquet(digest, room, files_kept)
-    except EngineError as exc:
-        st.error(_("Refused, nothing added: {error}").format(error=error_text(exc)))
-        return
     names = ", ".join(name for name, _b, _d in new)
     if len(new) > 3:
         names = _("{n} Parquet files ({first} … {last})").format(
             n=len(new), first=new[0][0], last=new[-1][0]
         )
-    st.session_state["stats_last_parquet"] = marker
-    sets.append(
-        {
-            "kind": "parquet",
-            "digest": digest,
-            "name": names,
-            "size": size,
-            "files": files_kept,
-            "file_digests": [d for _n, _b, d in new],
-            "games": len(records),
-            "room": room,
-        }
+    item = {
+        "kind": "parquet",
+        "digest": digest,
+        "name": names,
+        "size": size,
+        "files": files_kept,
+        "file_digests": [d for _n, _b, d in new],
+        "room": room,
+    }
+    # read and replayed in a worker process (up to 60,000 games): the page shows progress
+    job_panel.start(
+        PARQUET_JOB, check_parquet, files_kept, room, MAX_UPLOAD_BYTES, item=item, marker=marker
     )
+
+
+PARQUET_JOB = "stats_parquet_job"  # session key: the Parquet upload being checked
+
+
+def _parquet_job(sets: list, game_name: str | None) -> None:
+    """The outcome of the Parquet files checked in a worker process, once it is over."""
+    done = job_panel.take(PARQUET_JOB)
+    if done is None:
+        return
+    job, status = done
+    item = job["item"]
+    st.session_state["stats_last_parquet"] = job["marker"]  # not checked again
+    if status is None:
+        job_panel.lost()
+        return
+    if status.error is not None:
+        if isinstance(status.error, EngineError):
+            st.error(_("Refused, nothing added: {error}").format(error=error_text(status.error)))
+        else:
+            job_panel.show_error(status)
+        return
+    if status.result is None:
+        st.info(_("Upload cancelled: nothing was added from {name}.").format(name=item["name"]))
+        return
+    records = status.result
+    _CHECKED.put(item["digest"], records)
+    sets.append(dict(item, games=len(records)))
+    names = item["name"]
     kinds = sorted({r.game for r in records})
     st.success(
         ngettext(

@@ -11,7 +11,7 @@ import polars as pl
 from engine import simulate
 from engine.core.parquet import records_frame
 from engine.core.records import dumps_jsonl
-from tests.apptest import open_page
+from tests.apptest import finish_job, open_page
 
 GAME = "whist"
 
@@ -34,7 +34,7 @@ def upload_parquet(at, files):
         [(name, data, "application/octet-stream") for name, data in files]
     ).run()
     assert not at.exception
-    return at
+    return finish_job(at, "stats_parquet_job")  # read and replayed in the job pool
 
 
 def headline(at) -> str:
