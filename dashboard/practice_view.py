@@ -15,68 +15,21 @@ import streamlit as st
 
 from dashboard import ui
 from dashboard.i18n import _, error_text, ngettext, percent, pgettext
+from dashboard.learner import ANSWERED, progress, record, start_afresh_with
 from dashboard.nav import learn_page
 from dashboard.phrases import phrase_text
 from dashboard.plugins import game_ui
-from dashboard.progress import PUZZLES, Progress, ProgressError
+from dashboard.progress import PUZZLES, Progress
 from dashboard.sections import section_link
-from dashboard.store import (
-    Damaged,
-    NotStored,
-    StaleWrite,
-    WrongKind,
-    stored_document,
-)
 from engine.core.errors import EngineError
 from engine.practice import Drill, drill, kinds
 
-
-def _decode(text: str) -> Progress:
-    try:
-        return Progress.from_json(text)
-    except ProgressError as exc:
-        if exc.code == "progress.wrong_file":
-            raise WrongKind(str(exc)) from None
-        raise
-
-
-LEARNERS = stored_document("practice", "learner", _decode, Progress.to_json)
-PROGRESS = "practice_progress"  # session: (Opened | None, Progress)
 ASKED = "practice_asked"  # session: game → (kind, seed) on view
-ANSWERED = "practice_answered"  # session: game → the answer given, while it is shown
-
-
-def progress() -> tuple[object, Progress]:
-    """The learner's stored progress (``opened`` is ``None`` before the first answer)."""
-    held = st.session_state.get(PROGRESS)
-    wanted = LEARNERS.wanted()
-    if held is not None and (held[0] is None and not wanted or held[0] and held[0].id == wanted):
-        return held
-    try:
-        opened = LEARNERS.open()
-    except (NotStored, WrongKind, Damaged) as exc:
-        st.warning(_("{problem}; your practice starts afresh.").format(problem=error_text(exc)))
-        opened = None
-    held = (opened, opened.doc if opened else Progress.new())
-    st.session_state[PROGRESS] = held
-    return held
 
 
 def _save_review(d: Drill, right: bool) -> None:
-    """Record the answer in the stored progress. When another tab of the same learner
-    answered meanwhile, the answer goes on top of that tab's progress: none is lost."""
-    opened, now = progress()
-    for _attempt in range(3):
-        new = now.review(d.kind, d.seed, right)
-        try:
-            opened = LEARNERS.save(opened, new) if opened else LEARNERS.create(new)
-        except StaleWrite:
-            opened = LEARNERS.read(opened.id)
-            now = opened.doc
-            continue
-        st.session_state[PROGRESS] = (opened, new)
-        return
-    raise StaleWrite(_("your progress is being changed in another tab; try again"))
+    """Record the answer in the learner's stored progress."""
+    record(lambda now: now.review(d.kind, d.seed, right))
 
 
 def _value_words(value) -> str:
@@ -266,8 +219,7 @@ def _learner_tools() -> None:
             st.session_state["practice_loaded"] = upload.file_id
             with ui.engine_errors():
                 loaded = Progress.from_json(upload.getvalue())
-                created = LEARNERS.create(loaded)
-                st.session_state[PROGRESS] = (created, loaded)
+                start_afresh_with(loaded)
                 st.session_state.pop(ASKED, None)
                 st.session_state.pop(ANSWERED, None)
                 st.success(_("Progress loaded: {n} answers.").format(n=len(loaded.reviews)))

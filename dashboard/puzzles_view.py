@@ -13,11 +13,10 @@ import streamlit as st
 
 from dashboard import ui
 from dashboard.i18n import _, error_text, number
+from dashboard.learner import ANSWERED, progress, record
 from dashboard.live import draw_groups
 from dashboard.phrases import phrase_text
 from dashboard.plugins import game_ui
-from dashboard.practice_view import ANSWERED, LEARNERS, PROGRESS, progress
-from dashboard.store import StaleWrite
 from dashboard.units import amount
 from engine.core.errors import EngineError
 from engine.puzzles import load_puzzles, measure_phrase, rate_attempt, shows_every_hand
@@ -43,19 +42,12 @@ def _tap(game: str, index: int, text: str) -> None:
     puzzle = puzzles(game)[index]
     solved = puzzle.is_solution(text)
     st.session_state.setdefault(ANSWERED, {})[(KEY, game)] = text
-    opened, now = progress()
-    for _attempt in range(3):
+
+    def attempt(now):
         learner, _puzzle = rate_attempt(now.rating or START, puzzle.rating, solved)
-        new = now.review_puzzle(game, index, puzzle.id, solved, learner)
-        try:
-            opened = LEARNERS.save(opened, new) if opened else LEARNERS.create(new)
-        except StaleWrite:
-            opened = LEARNERS.read(opened.id)
-            now = opened.doc
-            continue
-        st.session_state[PROGRESS] = (opened, new)
-        return
-    raise StaleWrite(_("your progress is being changed in another tab; try again"))
+        return now.review_puzzle(game, index, puzzle.id, solved, learner)
+
+    record(attempt)
 
 
 def _next(game: str) -> None:

@@ -8,9 +8,10 @@ import streamlit as st
 
 from dashboard import palette
 from dashboard.i18n import _, number, percent
+from dashboard.learner import progress
 from dashboard.nav import practice_page
 from dashboard.plugins import game_ui, game_uis
-from dashboard.practice_view import progress, rule_name, when_words
+from dashboard.practice_view import rule_name, when_words
 from dashboard.progress import PUZZLES, accuracy_frame, rule_summary
 from dashboard.stats_view import CHART_CONFIG
 

@@ -6,6 +6,7 @@ game."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import random
 
 from dashboard.load import tap
@@ -40,7 +41,9 @@ def test_protocol_clients_tap_live_games_side_by_side(app_url):
     async def both():
         return await asyncio.gather(_table(app_url, 1, 12), _table(app_url, 2, 12))
 
-    (id1, taps1, frags1), (id2, taps2, frags2) = asyncio.run(both())
+    # in a thread of its own: a browser fixture of this worker may be running an event loop
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        (id1, taps1, frags1), (id2, taps2, frags2) = pool.submit(asyncio.run, both()).result()
     assert id1 != id2
     for live_id, taps in ((id1, taps1), (id2, taps2)):
         stored = GameRecord.from_json(default_store().load("live:stack5", live_id)[0])

@@ -121,7 +121,7 @@ def test_a_puzzle_solved_and_one_missed(game):
     _puzzle_button(at, second, wrong).click().run()
     assert [e.value for e in at.error][0].startswith("Not the best move")
     # the rating and the two attempts are stored under the learner's link
-    from dashboard.practice_view import PROGRESS
+    from dashboard.learner import PROGRESS
 
     _opened, progress = at.session_state[PROGRESS]
     assert progress.rating is not None and len(progress.puzzle_cards) == 2
