@@ -102,12 +102,12 @@ def test_a_japanese_title_breaks_between_phrases_on_a_phone(phone, app_url):
 
 def test_the_language_survives_the_sidebar_and_a_reload(page, app_url):
     _open(page, f"{app_url}/?lang=ja", "テーブルゲーム・スイート")
-    # a page link the sidebar shows without "View more": the Stack 5 games
-    link = page.get_by_test_id("stSidebarNavLink").filter(has_text="スタック5の対局")
-    act(page, link.first.click, heading_shown("スタック5：対局"))
-    assert "lang=ja" in page.url and "/stack5_games" in page.url
+    # a page link the sidebar shows without "View more": Learn Stack 5
+    link = page.get_by_test_id("stSidebarNavLink").filter(has_text="スタック5を学ぶ")
+    act(page, link.first.click, heading_shown("スタック5を学ぶ"))
+    assert "lang=ja" in page.url and "/stack5_learn" in page.url
     page.reload()
-    idle(page, heading_shown("スタック5：対局"))
+    idle(page, heading_shown("スタック5を学ぶ"))
     assert "lang=ja" in page.url
 
 
@@ -117,4 +117,4 @@ def test_the_sidebar_picker_switches_the_language(page, app_url):
     choose(page, picker, "日本語", heading_shown("ボット"))
     assert "lang=ja" in page.url
     # the navigation follows: the sidebar names the pages in Japanese
-    page.get_by_test_id("stSidebarNavLink").filter(has_text="スタック5の対局").first.wait_for()
+    page.get_by_test_id("stSidebarNavLink").filter(has_text="スタック5を学ぶ").first.wait_for()
