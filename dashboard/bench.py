@@ -506,6 +506,26 @@ def bench_calculators(d: Driver, reps: int) -> list[Row]:
 
 TRACKER_HAND = "Your hand"
 
+
+def bench_practice(d: Driver, reps: int) -> list[Row]:
+    """Practice Stack 5: an answer (a choice tapped, or a number typed and Enter) until
+    its verdict shows; then the next question (not timed)."""
+    row = Row("Practice Stack 5", "answer a question", "tap", d.screen)
+    d.load("/stack5_practice", "/Rule:/.test(B.main())")
+    answered = "/Next question/.test(B.main())"
+    for _ in range(reps):
+        choice = d.page.locator(".st-key-practice_choice_0 button")
+        if choice.count():
+            row.add(d.timed(choice.click, answered))
+        else:
+            box = d.page.locator("[data-testid=stTextInput] input").first
+            box.fill("3")
+            row.add(d.timed(lambda box=box: box.press("Enter"), answered))
+        d.page.get_by_role("button", name="Next question").click()
+        d.settled("!/Next question/.test(B.main()) && /Rule:/.test(B.main())")
+    return [row]
+
+
 SECTIONS: dict[str, Callable[[Driver, int], list[Row]]] = {
     "load": bench_loads,
     "board": bench_board,
@@ -513,6 +533,7 @@ SECTIONS: dict[str, Callable[[Driver, int], list[Row]]] = {
     "play": bench_play,
     "sheet": bench_score_sheet,
     "calc": bench_calculators,
+    "practice": bench_practice,
 }
 
 

@@ -68,5 +68,5 @@ def test_app_and_browser_together_are_refused(capsys):
 
 
 def test_every_section_has_a_kind_with_a_target():
-    assert set(bench.SECTIONS) == {"load", "board", "live", "play", "sheet", "calc"}
+    assert set(bench.SECTIONS) == {"load", "board", "live", "play", "sheet", "calc", "practice"}
     assert bench.TARGETS == {"load": 1000.0, "step": 100.0, "tap": 300.0, "edit": 300.0}
