@@ -105,7 +105,9 @@ class GameUI:
     - ``phrase_value(value)``: a parameter of the game's own kind in a phrase (a card, a
       company) in words, or ``None`` for one it does not know;
     - ``drill_picture(drill)``: HTML drawing the drill's position (the cards on the
-      table), or ``None``.
+      table), or ``None``;
+    - ``choice_words(text)``: a puzzle choice that is no action of the game (the grading's
+      "going on without a free action") in words, or ``None`` for one it does not know.
     Play against the bots: ``play``, the entries of the game chooser (:class:`PlayMode`;
     none: the game is not offered there).
     """
@@ -133,6 +135,7 @@ class GameUI:
     play: tuple[PlayMode, ...] = ()
     phrase_value: Callable[[object], str | None] | None = None
     drill_picture: Callable[[object], str | None] | None = None
+    choice_words: Callable[[str], str | None] | None = None
 
     def __post_init__(self):
         if self.chance and self.chance not in CHANCE_WORDS:

@@ -103,10 +103,11 @@ def puzzle_section(game: str) -> None:
     )
 
 
-def _pseudo_words(text: str) -> str:
-    """A choice that is no action of the game (going on without a free action or a peek)."""
-    words = {"(no free action)": _("No free action"), "(no peek)": _("No peek")}
-    return words.get(text, text.strip("()"))
+def _pseudo_words(game: str, text: str) -> str:
+    """A choice that is no action of the game, worded by its plugin (going on without a
+    free action or a peek); the text without its brackets when the plugin has no words."""
+    words = game_ui(game).choice_words
+    return (words(text) if words else None) or text.strip("()")
 
 
 def _buttons(game: str, index: int, puzzle, state, names) -> None:
@@ -122,7 +123,7 @@ def _buttons(game: str, index: int, puzzle, state, names) -> None:
     on_tap = ui.callback(lambda text: _tap(game, index, text))
     groups = gui.button_groups(state, actions, names, set())
     if pseudo:
-        groups = [*groups, ("", "", [(text, _pseudo_words(text), False) for text in pseudo])]
+        groups = [*groups, ("", "", [(text, _pseudo_words(game, text), False) for text in pseudo])]
     draw_groups(groups, on_tap, KEY)
 
 
@@ -137,7 +138,7 @@ def _reveal(game: str, puzzle, state, names, given: str) -> None:
         try:
             action = state.parse_action(text)
         except EngineError:
-            return _pseudo_words(text)
+            return _pseudo_words(game, text)
         return gui.describe_move(action, names, puzzle.seat)
 
     best = " / ".join(words(b) for b in puzzle.best)

@@ -69,3 +69,10 @@ STOCK_MOVES = {
     "cash": (N_("You take cash"), N_("{who} takes cash")),
     "end": (N_("You end the turn"), N_("{who} ends the turn")),
 }
+
+
+def choice_words(text: str) -> str | None:
+    """The grading's choices that are no action (``engine.stock_holdem.analysis``): going on
+    without a free action, or without a peek."""
+    words = {"(no free action)": _("No free action"), "(no peek)": _("No peek")}
+    return words.get(text)

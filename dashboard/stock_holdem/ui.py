@@ -6,7 +6,7 @@ from dashboard.game_ui import GameUI, PlayMode
 from dashboard.i18n import N_
 from dashboard.stock_holdem import explorer, play
 from dashboard.stock_holdem.draw import drill_picture
-from dashboard.stock_holdem.play_words import describe
+from dashboard.stock_holdem.play_words import choice_words, describe
 from engine.stock_holdem.history import history
 
 UI = GameUI(
@@ -22,6 +22,7 @@ UI = GameUI(
     explorer_page="views/stock_holdem/games.py",
     describe=describe,
     drill_picture=drill_picture,
+    choice_words=choice_words,
     hidden_words=play.hidden_words,
     play=(PlayMode(N_("Stock Hold'em")),),
 )

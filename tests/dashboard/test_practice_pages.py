@@ -126,3 +126,25 @@ def test_a_puzzle_solved_and_one_missed(game):
     _opened, progress = at.session_state[PROGRESS]
     assert progress.rating is not None and len(progress.puzzle_cards) == 2
     assert [r.right for r in progress.reviews] == [True, False]
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"), [(None, "No free action"), ("ja", "フリーアクションなし")]
+)
+def test_a_choice_that_is_no_action_is_worded_by_the_game(lang, words):
+    """Stock Hold'em's grading offers "(no free action)": the plugin words it."""
+    from dashboard.i18n import language
+    from dashboard.puzzles_view import SET, puzzles
+
+    with language(lang or "en"):
+        at = open_page("views/stock_holdem/practice.py", lang=lang)
+        at.button_group(key="practice_mode").set_value("puzzles").run()
+        index = next(
+            i for i, p in enumerate(puzzles("stock_holdem")) if "(no free action)" in p.choices
+        )
+        at.session_state[SET] = {**at.session_state[SET], "stock_holdem": index}
+        at.run()
+        assert not at.exception
+
+        label = _puzzle_button(at, _puzzle_on_view(at, "stock_holdem"), "(no free action)").label
+        assert words in label and "(" not in label
