@@ -3,6 +3,8 @@ under the learner's link (a new session, as after a server restart, finds it).""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from dashboard.practice_view import ASKED
@@ -148,3 +150,27 @@ def test_a_choice_that_is_no_action_is_worded_by_the_game(lang, words):
 
         label = _puzzle_button(at, _puzzle_on_view(at, "stock_holdem"), "(no free action)").label
         assert words in label and "(" not in label
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-TW"])
+def test_the_progress_page_in_every_language(lang):
+    """The progress page with answers on it (its table, chart and due dates) words every
+    sentence in the page's language."""
+    from dashboard.i18n import language
+    from tests.dashboard.i18n_checks import english_leaks
+
+    with language(lang):
+        at = open_page("views/stack5/practice.py", lang=lang)
+        _answer(at, _on_view(at, "stack5"), right=True)
+        at.button(key="practice_next").click().run()
+        _answer(at, _on_view(at, "stack5"), right=False)
+        learner = at.query_params["learner"]
+        page = open_page("views/progress.py", lang=lang)
+        page.query_params["learner"] = learner[0] if isinstance(learner, list) else learner
+        page.run()
+        assert not page.exception
+        assert [m.value for m in page.metric][:1] == ["2"]
+        assert not english_leaks(page, lang), english_leaks(page, lang)
+        table = page.dataframe[0].value  # the rules' names, games and due dates worded too
+        cells = [*table.columns, *(str(v) for row in table.itertuples(index=False) for v in row)]
+        assert not [c for c in cells if re.search("[A-Za-z]{3}", c)], cells
