@@ -11,6 +11,7 @@ from dashboard.practice_view import ASKED
 from engine.practice import drill
 from engine.practice import kinds as drill_kinds
 from tests.apptest import open_page
+from tests.dashboard.i18n_checks import english_leaks
 
 GAMES = ["stock_holdem", "stack5", "owners_choice", "whist"]
 
@@ -69,6 +70,24 @@ def test_practice_in_every_language(lang):
         assert at.success, game
         text = " ".join(m.value for m in at.markdown)
         assert "Read the rule on the Learn page" not in text  # translated
+        assert not english_leaks(at, lang), (game, english_leaks(at, lang))
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-TW"])
+@pytest.mark.parametrize("game", GAMES)
+def test_puzzles_in_every_language(game, lang):
+    from dashboard.i18n import language
+
+    with language(lang):
+        at = open_page(f"views/{game}/practice.py", lang=lang)
+        at.button_group(key="practice_mode").set_value("puzzles").run()
+        assert not at.exception
+        assert not english_leaks(at, lang), english_leaks(at, lang)
+        puzzle = _puzzle_on_view(at, game)
+        wrong = next(c for c in puzzle.choices if c not in puzzle.best)
+        _puzzle_button(at, puzzle, wrong).click().run()
+        assert not at.exception and at.error
+        assert not english_leaks(at, lang), english_leaks(at, lang)
 
 
 def test_the_progress_page_shows_what_was_answered():
@@ -157,7 +176,6 @@ def test_the_progress_page_in_every_language(lang):
     """The progress page with answers on it (its table, chart and due dates) words every
     sentence in the page's language."""
     from dashboard.i18n import language
-    from tests.dashboard.i18n_checks import english_leaks
 
     with language(lang):
         at = open_page("views/stack5/practice.py", lang=lang)
