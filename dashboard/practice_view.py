@@ -9,6 +9,7 @@ The question and its answer rerun alone (a fragment), so an answer shows at once
 
 from __future__ import annotations
 
+import html
 from fractions import Fraction
 
 import streamlit as st
@@ -16,6 +17,7 @@ import streamlit as st
 from dashboard import ui
 from dashboard.i18n import _, error_text, ngettext, percent, pgettext
 from dashboard.learner import ANSWERED, progress, record, start_afresh_with
+from dashboard.live import use_pad
 from dashboard.nav import learn_page
 from dashboard.phrases import phrase_text
 from dashboard.plugins import game_ui
@@ -124,17 +126,78 @@ def _question(game: str) -> None:
             if picture:
                 st.html(picture)
         given = st.session_state.get(ANSWERED, {}).get(game)
+        if d.choices is not None and use_pad():
+            _card(game, d, given, words, now.stats(game))
+            return
         if given is None:
             _ask(game, d, words)
         else:
             _reveal(game, d, given, words)
     stats = now.stats(game)
     if stats["answered"]:
-        st.caption(
-            _("{right} of {answered} right in this game so far").format(**stats)
-            + " · "
-            + _("Your progress is kept in this page's link.")
+        st.caption(_stats_words(stats["right"], stats["answered"]))
+
+
+def _stats_words(right: int, answered: int) -> str:
+    return (
+        _("{right} of {answered} right in this game so far").format(right=right, answered=answered)
+        + " · "
+        + _("Your progress is kept in this page's link.")
+    )
+
+
+def _answer_words(d: Drill, words) -> str:
+    """The right answer in words (a fraction with its percent)."""
+    if d.choices is not None:
+        return _choice_text(d, d.correct, words)
+    answer = _value_words(d.answer)
+    if isinstance(d.answer, str) and "/" in d.answer:
+        answer = f"{d.answer} ({answer})"
+    return answer
+
+
+def _card(game: str, d: Drill, given, words, stats: dict) -> None:
+    """The choices and the verdict as one component that shows the verdict at once
+    (:mod:`dashboard.answer_component`); the server records the answer behind it."""
+    from dashboard.answer_component import answer_card
+
+    answer = html.escape(_answer_words(d, words))
+    explain = f"<p>{html.escape(words(d.explanation))}</p>"
+    page = learn_page(game)
+    if page is not None:
+        label = html.escape(_("Read the rule on the Learn page"))
+        url = html.escape(section_link(page.url_path, d.learn), quote=True)
+        explain += f'<p><a href="{url}" target="_self">{label} →</a></p>'
+    right, answered = stats["right"], stats["answered"]
+    if given is None:
+        now = _stats_words(right, answered) if answered else ""
+        if_right, if_wrong = (
+            _stats_words(right + 1, answered + 1),
+            _stats_words(right, answered + 1),
         )
+    else:
+        now = if_right = if_wrong = _stats_words(right, answered)
+    data = {
+        "key": game,
+        "q": f"{d.kind}:{d.seed}",
+        "bkey": "practice_choice_",
+        "choices": [_choice_text(d, i, words) for i in range(len(d.choices))],
+        "correct": d.correct,
+        "given": given,
+        "right": html.escape(_("Right: {answer}.")).format(answer=answer),
+        "wrong": html.escape(_("Not quite. The answer is {answer}.")).format(answer=answer),
+        "explain": explain,
+        "next": _("Next question"),
+        "stats": now,
+        "stats_right": if_right,
+        "stats_wrong": if_wrong,
+    }
+
+    def answered_(i: int) -> None:
+        if st.session_state.get(ANSWERED, {}).get(game) is None:
+            _answer(game, d, i)
+
+    answer_card(f"practice_{game}", data, ui.callback(answered_), ui.callback(lambda: _next(game)))
 
 
 def _ask(game: str, d: Drill, words) -> None:
@@ -174,12 +237,7 @@ def _typed(game: str, d: Drill) -> None:
 
 def _reveal(game: str, d: Drill, given, words) -> None:
     right = d.is_right(given)
-    if d.choices is not None:
-        answer = _choice_text(d, d.correct, words)
-    else:
-        answer = _value_words(d.answer)
-        if isinstance(d.answer, str) and "/" in d.answer:
-            answer = f"{d.answer} ({answer})"
+    answer = _answer_words(d, words)
     if right:
         st.success(_("Right: {answer}.").format(answer=answer))
     else:

@@ -1,0 +1,63 @@
+"""A practice question's choices as one Streamlit component (Components v2: inline HTML,
+CSS and JavaScript, no iframe, no build step) that shows the verdict the moment a choice
+is tapped.
+
+A drill's answer and explanation are known when it is asked (:mod:`engine.practice`), so
+the page sends them with the question: the choices, the verdict and explanation for a
+right and for a wrong answer, and the progress line either way. A tap draws the verdict
+at once and sends the choice to the server as the component's state; the server records
+the review (FSRS) and its next run draws the same verdict, so nothing moves when it
+arrives. "Next question" is a trigger: the server picks the next drill.
+
+``data-answer`` on the root says the choice shown (``""`` before one) and
+``data-confirmed`` whether the server has it (the browser tests and the bench wait on
+them).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import streamlit as st
+
+from dashboard.tap_component import compact
+
+_HERE = Path(__file__).resolve().parent
+
+_card = st.components.v2.component(
+    "tabletop_answer",
+    html='<div class="tt-answer" data-answer="" data-confirmed="0"></div>',
+    css=compact((_HERE / "answer_component.css").read_text(encoding="utf-8")),
+    js=compact((_HERE / "answer_component.js").read_text(encoding="utf-8")),
+    isolate_styles=False,  # the page's fonts and colours; every rule is under .tt-answer
+)
+
+
+def answer_card(key: str, data: dict, on_answer, on_next) -> None:
+    """The card; ``data``: ``q`` (the question's id), ``choices`` (labels, plain text),
+    ``correct`` (an index), ``given`` (the index the server has, or ``None``), ``right`` /
+    ``wrong`` (the verdict's HTML either way), ``explain`` (HTML), ``next`` (the button's
+    label), ``stats`` / ``stats_right`` / ``stats_wrong`` (the progress line now and after
+    each outcome). ``on_answer(index)`` and ``on_next()`` run before the rerun they cause,
+    once per question (a value for another question is ignored)."""
+    widget = f"{key}_answer"
+
+    def answered():
+        value = (st.session_state.get(widget) or {}).get("answer")
+        if isinstance(value, dict) and value.get("q") == data["q"]:
+            i = value.get("i")
+            if isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(data["choices"]):
+                on_answer(i)
+
+    def next_():
+        value = (st.session_state.get(widget) or {}).get("next")
+        if value == data["q"]:
+            on_next()
+
+    _card(
+        key=widget,
+        data=data,
+        on_answer_change=answered,
+        on_next_change=next_,
+        height="content",
+    )
