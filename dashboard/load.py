@@ -241,20 +241,28 @@ async def score_sheet_ws(url, report, deadline, n, rng) -> None:
     started = time.perf_counter()
     client = await StClient.open(url, "whist_score_sheet", timeout=OPEN_TIMEOUT_MS / 1000)
     report.add("first load (while the others play)", (time.perf_counter() - started) * 1000)
-    deals = 0
+    deals = 0  # on the sheet now (a new sheet starts when a game is over)
+
+    def check() -> None:
+        sheets = json.loads(_stored("score_sheet", _query("?" + client.query_string, "sheet")))
+        texts = sheets["sheets"].values()
+        stored = sum(len(ScoreSheet.from_csv(text).entries) for text in texts if text)
+        if stored != deals:
+            report.lost.append(f"score sheet {n}: {deals} deals added, {stored} stored")
+        report.count("score-sheet deals checked", deals)
+
     while time.monotonic() < deadline:
         await asyncio.sleep(rng.uniform(3.0, 6.0))
+        if "Game over" in client.text():  # as a club does: check it, then a new sheet
+            check()
+            await client.click(client.find(key="ws_new"))
+            deals = 0
+            continue
         report.add("score-sheet deal", await client.click(client.find(label="Add deal")))
         deals += 1
-    sheet_id = _query("?" + client.query_string, "sheet")
+    if deals:
+        check()
     await client.close()
-    if not deals:
-        return
-    sheets = json.loads(_stored("score_sheet", sheet_id))["sheets"]
-    stored = sum(len(ScoreSheet.from_csv(text).entries) for text in sheets.values() if text)
-    if stored != deals:
-        report.lost.append(f"score sheet {n}: {deals} deals added, {stored} stored")
-    report.count("score-sheet deals checked", deals)
 
 
 async def board(browser, url, report, deadline, game, rng) -> None:

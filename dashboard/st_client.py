@@ -57,6 +57,12 @@ class StClient:
         self.texts: dict[tuple, str] = {}  # delta path → markdown/text body
         self.data: dict[str, str] = {}  # a custom component's id → the JSON data it was sent
         self._finished: asyncio.Queue[str] = asyncio.Queue()
+        self._seen: set[tuple] = set()  # the paths the run in progress has drawn
+        self._frag_of: dict[tuple, str] = {}  # each element's fragment ("" for none)
+        # the page by its hash once the server has said it, as the browser sends it (a run
+        # that names neither, such as a st.rerun's, would run the home page)
+        self.page_hash = ""
+        self._sent: dict[str, object] = {}  # a delta by its hash (the server refers to it)
         self._reader = asyncio.create_task(self._read())
 
     @classmethod
@@ -92,16 +98,38 @@ class StClient:
             msg.ParseFromString(data)
             kind = msg.WhichOneof("type")
             if kind == "delta":
-                self._delta(msg)
+                if msg.hash:
+                    self._sent[msg.hash] = msg.delta
+                self._delta(msg.metadata.delta_path, msg.delta)
+            elif kind == "ref_hash":  # "the element you had before", now at this path
+                cached = self._sent.get(msg.ref_hash)
+                if cached is not None:
+                    self._delta(msg.metadata.delta_path, cached)
+            elif kind == "new_session":  # a run starts (a st.rerun's too): it draws anew
+                self._seen = set()
+            elif kind == "navigation":  # the page chosen by the app's st.navigation
+                self.page_hash = msg.navigation.page_script_hash or self.page_hash
             elif kind == "page_info_changed":
                 self.query_string = msg.page_info_changed.query_string
             elif kind == "script_finished":
                 status = ForwardMsg.ScriptFinishedStatus.Name(msg.script_finished)
+                if status in FINISHED:
+                    self._drop_stale(fragment=status != "FINISHED_SUCCESSFULLY")
                 await self._finished.put(status)
 
-    def _delta(self, msg) -> None:
-        path = tuple(msg.metadata.delta_path)
-        delta = msg.delta
+    def _drop_stale(self, fragment: bool) -> None:
+        """What the browser does at a run's end: an element the run did not draw again is
+        gone (for a fragment's run, only among that fragment's elements)."""
+        ran = {self._frag_of[p] for p in self._seen if p in self._frag_of}
+        for path in [p for p in self._frag_of if p not in self._seen]:
+            if fragment and self._frag_of[path] not in ran:
+                continue  # outside the fragment that ran: still on the page
+            self.widgets.pop(path, None)
+            self.texts.pop(path, None)
+            del self._frag_of[path]
+
+    def _delta(self, delta_path, delta) -> None:
+        path = tuple(delta_path)
         if delta.WhichOneof("type") != "new_element":
             return
         element = delta.new_element
@@ -109,6 +137,8 @@ class StClient:
         body = getattr(element, kind) if kind else None
         self.widgets.pop(path, None)
         self.texts.pop(path, None)
+        self._seen.add(path)
+        self._frag_of[path] = delta.fragment_id
         if body is not None and "id" in body.DESCRIPTOR.fields_by_name and body.id:
             label = getattr(body, "label", "")
             self.widgets[path] = Widget(body.id, kind, label, delta.fragment_id)
@@ -116,6 +146,8 @@ class StClient:
                 self.data[body.id] = body.json
         elif kind == "markdown":
             self.texts[path] = element.markdown.body
+        elif kind == "alert":  # st.success / info / warning / error: what a player reads too
+            self.texts[path] = element.alert.body
 
     async def run(self, states=(), fragment: str = "", timeout: float = 60.0) -> float:
         """Ask for a run (with ``states``, the widget states to send) and wait for it to
@@ -125,7 +157,10 @@ class StClient:
         msg = BackMsg()
         rerun = msg.rerun_script
         rerun.query_string = self.query_string
-        rerun.page_name = self.page
+        if self.page_hash:
+            rerun.page_script_hash = self.page_hash
+        else:
+            rerun.page_name = self.page
         if fragment:
             rerun.fragment_id = fragment
         for state in states:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import json
 import random
 
 from dashboard.load import tap
@@ -49,3 +50,38 @@ def test_protocol_clients_tap_live_games_side_by_side(app_url):
         stored = GameRecord.from_json(default_store().load("live:stack5", live_id)[0])
         assert stored.actions == taps
     assert frags1 - {""} and frags2 - {""}  # the taps reran their fragment only
+
+
+async def _sheet(url):
+    """Default deals until the game is over, then a new sheet (the page's st.rerun), then
+    one more deal: what the page shows and stores at each point."""
+    from engine.whist.score_sheet import ScoreSheet
+
+    def stored() -> int:
+        sheet_id = dict(p.split("=", 1) for p in client.query_string.split("&"))["sheet"]
+        sheets = json.loads(default_store().load("score_sheet", sheet_id)[0])["sheets"]
+        return sum(len(ScoreSheet.from_csv(text).entries) for text in sheets.values() if text)
+
+    client = await StClient.open(url, "whist_score_sheet")
+    deals = 0
+    while "Game over" not in client.text() and deals < 40:
+        await client.click(client.find(label="Add deal"))
+        deals += 1
+    over_at = (deals, stored())
+    await client.click(client.find(key="ws_new"))  # the page reruns itself (st.rerun)
+    after_new = ("Game over" in client.text(), stored())
+    await client.click(client.find(label="Add deal"))
+    one_more = stored()
+    await client.close()
+    return over_at, after_new, one_more
+
+
+def test_protocol_client_follows_a_rerun_and_sees_alerts(app_url):
+    """The page the server reruns by itself stays the page (the client sends its hash, as
+    the browser does); alerts are read; an element a run no longer draws is gone."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        over_at, after_new, one_more = pool.submit(asyncio.run, _sheet(app_url)).result()
+    deals, stored = over_at
+    assert 0 < deals == stored
+    assert after_new == (False, 0)
+    assert one_more == 1
