@@ -209,7 +209,9 @@ def shoot(page, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(
+    "game", [g if g == "stack5" else pytest.param(g, marks=pytest.mark.slow) for g in GAMES]
+)
 def test_screenshots_of_the_board_with_grades(page, phone, app_url, game):
     url = app_url + f"/{game}_games?step=30&grade=1{GAMES[game]}"
     page.set_viewport_size({"width": 1280, "height": 2400})

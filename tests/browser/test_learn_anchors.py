@@ -32,8 +32,15 @@ def test_every_drill_anchor_is_a_heading_of_the_learn_page(page, app_url, game):
 
 
 # the last section of a long page, and a section inside a tab that is not the first
-@pytest.mark.parametrize(("game", "anchor"), [("stack5", "scoring"), ("whist", "scoring")])
-@pytest.mark.parametrize("device", ["page", "phone"])
+@pytest.mark.parametrize(
+    ("game", "anchor", "device"),
+    [
+        ("stack5", "scoring", "phone"),
+        ("whist", "scoring", "page"),
+        pytest.param("stack5", "scoring", "page", marks=pytest.mark.slow),
+        pytest.param("whist", "scoring", "phone", marks=pytest.mark.slow),
+    ],
+)
 def test_a_drills_link_lands_on_its_section(request, app_url, game, anchor, device, tmp_path):
     pg = request.getfixturevalue(device)
     open_page(pg, app_url + section_link(f"{game}_learn", anchor))

@@ -29,7 +29,7 @@ def no_trouble(page) -> None:
     assert width <= page.viewport_size["width"] + 10, width
 
 
-@pytest.mark.parametrize("size", ["page", "phone"])
+@pytest.mark.parametrize("size", ["page", pytest.param("phone", marks=pytest.mark.slow)])
 def test_grading_shows_its_progress_then_the_grades(size, request, app_url):
     page = request.getfixturevalue(size)
     game = 2 if size == "page" else 3  # a game graded once is graded for every session
@@ -48,7 +48,7 @@ def test_grading_shows_its_progress_then_the_grades(size, request, app_url):
     no_trouble(page)
 
 
-@pytest.mark.parametrize("size", ["page", "phone"])
+@pytest.mark.parametrize("size", ["phone", pytest.param("page", marks=pytest.mark.slow)])
 def test_simulate_and_add_shows_its_progress_and_cancels(size, request, app_url):
     page = request.getfixturevalue(size)
     open_page(page, app_url + "/statistics", text_shown("Statistics across games"))
@@ -71,7 +71,7 @@ def test_simulate_and_add_shows_its_progress_and_cancels(size, request, app_url)
     no_trouble(page)
 
 
-@pytest.mark.parametrize("size", ["page", "phone"])
+@pytest.mark.parametrize("size", ["page", pytest.param("phone", marks=pytest.mark.slow)])
 def test_the_search_bot_thinks_with_progress_and_can_be_paused(size, request, app_url):
     page = request.getfixturevalue(size)
     open_page(page, app_url + "/play", text_shown("Play against the bots"))

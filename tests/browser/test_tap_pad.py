@@ -21,6 +21,13 @@ pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 SHOTS = "/tmp/shots-tap"
 KEY = "live_stack5"
 SCREENS = ["page", "phone"]  # the fixtures: 1280 px and 390 px
+SLOW = pytest.mark.slow  # the same check on the other screen: make test-slow
+
+
+def one_screen(fast: str) -> list:
+    """Both screens, the one not ``fast`` marked slow (the suite's time; both run in
+    ``make test-slow``)."""
+    return [s if s == fast else pytest.param(s, marks=SLOW) for s in SCREENS]
 
 
 def shot(page, name: str) -> None:
@@ -73,8 +80,22 @@ def pad_button(page, key: str):
     return page.locator(f".tt-tap .st-key-{key} button")
 
 
-@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
-@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize(
+    ("screen", "lang"),
+    [
+        ("page", "en"),
+        ("phone", "ja"),
+        *(
+            pytest.param(screen, lang, marks=SLOW)
+            for screen, lang in [
+                ("phone", "en"),
+                ("page", "ja"),
+                ("page", "zh-TW"),
+                ("phone", "zh-TW"),
+            ]
+        ),
+    ],
+)
 def test_a_tap_is_drawn_before_the_server_hears_of_it(request, app_url, screen, lang):
     """The browser's messages to the server are held: two taps still show at once (the next
     pads were sent ahead), queued; let through, both are stored once, in order."""
@@ -131,7 +152,7 @@ def test_a_tap_is_drawn_before_the_server_hears_of_it(request, app_url, screen, 
     shot(page, f"confirmed_{lang}_{screen}")
 
 
-@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize("screen", one_screen("phone"))
 def test_ten_fast_taps_are_all_stored_once_in_order(request, app_url, screen):
     page = request.getfixturevalue(screen)
     live_id = start(page, app_url)
@@ -147,7 +168,7 @@ def test_ten_fast_taps_are_all_stored_once_in_order(request, app_url, screen):
     shot(page, f"ten_taps_{screen}")
 
 
-@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize("screen", one_screen("page"))
 def test_a_stale_tap_from_a_second_tab_is_refused_and_rolled_back(request, app_url, screen):
     page = request.getfixturevalue(screen)
     live_id = start(page, app_url)
@@ -167,7 +188,7 @@ def test_a_stale_tap_from_a_second_tab_is_refused_and_rolled_back(request, app_u
     second.close()
 
 
-@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize("screen", one_screen("phone"))
 def test_a_reload_keeps_the_game(request, app_url, screen):
     page = request.getfixturevalue(screen)
     live_id = start(page, app_url)
