@@ -12,11 +12,26 @@ function el(tag, cls, html) {
   return e;
 }
 
+// the answer goes to the server this long after the verdict is drawn (or sooner: see below)
+const SAVE_AFTER_MS = 600;
+
+function flush(S) {
+  if (!S || S.mine === null || S.sent) return;
+  S.sent = true;
+  clearTimeout(S.timer);
+  S.send.state("answer", { q: S.q, i: S.mine });
+}
+
 function draw(S) {
   const d = S.data;
   const given = d.given !== null && d.given !== undefined ? d.given : S.mine;
-  const key = JSON.stringify([d.q, given, d.given !== null && d.given !== undefined]);
-  if (S.root.dataset.drawn === key) return; // the same picture: leave the page still
+  const confirmed = d.given !== null && d.given !== undefined ? "1" : "0";
+  const key = JSON.stringify([d.q, given]);
+  if (S.root.dataset.drawn === key) {
+    // the same picture: leave the page still (the server's word only changes this mark)
+    if (S.root.dataset.confirmed !== confirmed) S.root.dataset.confirmed = confirmed;
+    return;
+  }
   const box = el("div", "tt-card");
   const grid = el("div", "tt-choices");
   grid.style.setProperty("--tt-cols", String(Math.min(d.choices.length, 3)));
@@ -52,7 +67,7 @@ function draw(S) {
   S.root.replaceChildren(box);
   S.root.dataset.drawn = key;
   S.root.dataset.answer = given === null || given === undefined ? "" : String(given);
-  S.root.dataset.confirmed = d.given !== null && d.given !== undefined ? "1" : "0";
+  S.root.dataset.confirmed = confirmed;
 }
 
 export default function ({ data, parentElement, setStateValue, setTriggerValue }) {
@@ -71,23 +86,19 @@ export default function ({ data, parentElement, setStateValue, setTriggerValue }
       if (!b || !root.contains(b) || b.disabled) return;
       if (b.classList.contains("tt-next")) {
         b.disabled = true;
+        flush(T); // an answer not yet sent goes first
         T.send.trigger("next", T.q);
         return;
       }
       if (T.mine !== null || (T.data.given !== null && T.data.given !== undefined)) return;
       T.mine = Number(b.dataset.i);
       draw(T);
-      // paint the verdict first, then tell the server (a tab the browser does not draw gets
-      // no frame: the value goes 50 ms later anyway)
-      let sent = false;
-      const go = () => {
-        if (sent) return;
-        sent = true;
-        T.send.state("answer", { q: T.q, i: T.mine });
-      };
-      requestAnimationFrame(() => setTimeout(go, 0));
-      setTimeout(go, 50);
+      // The server records the answer a moment later, while the explanation is read: its
+      // run then never competes with drawing the verdict (on a phone that run takes about
+      // a second). "Next question" or leaving the page sends it at once.
+      T.timer = setTimeout(() => flush(T), SAVE_AFTER_MS);
     });
+    window.addEventListener("pagehide", () => flush(cards[data.key]));
   }
   S.send = { state: setStateValue, trigger: setTriggerValue };
   draw(S);

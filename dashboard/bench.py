@@ -509,20 +509,33 @@ TRACKER_HAND = "Your hand"
 
 def bench_practice(d: Driver, reps: int) -> list[Row]:
     """Practice Stack 5: an answer (a choice tapped, or a number typed and Enter) until
-    its verdict shows; then the next question (not timed)."""
+    its verdict shows and the page is still; **confirmed**: until the server has recorded
+    it (the choices' component sends it a moment after drawing the verdict,
+    :mod:`dashboard.answer_component`; a typed answer is a run of its own). Then the next
+    question (not timed)."""
     row = Row("Practice Stack 5", "answer a question", "tap", d.screen)
-    d.load("/stack5_practice", "/Rule:/.test(B.main())")
+    # the question is there when its choices (or its answer field) are
+    asked = (
+        "/Rule:/.test(B.main()) && !!document.querySelector("
+        "'.st-key-practice_choice_0 button, [data-testid=stTextInput] input')"
+    )
+    d.load("/stack5_practice", asked)
     answered = "/Next question/.test(B.main())"
+    saved = "!!document.querySelector('.tt-answer[data-confirmed=\"1\"]')"
     for _ in range(reps):
         choice = d.page.locator(".st-key-practice_choice_0 button")
         if choice.count():
-            row.add(d.timed(choice.click, answered))
+            got = d.timed(choice.click, answered)
+            d.page.wait_for_function(f"() => {saved}", polling=POLL_MS, timeout=TIMEOUT_MS)
+            at = d.page.evaluate("performance.now() - window.__bench.t0")
+            row.add((*got[:3], at))
         else:
             box = d.page.locator("[data-testid=stTextInput] input").first
             box.fill("3")
-            row.add(d.timed(lambda box=box: box.press("Enter"), answered))
+            got = d.timed(lambda box=box: box.press("Enter"), answered)
+            row.add((*got[:3], got[1]))
         d.page.get_by_role("button", name="Next question").click()
-        d.settled("!/Next question/.test(B.main()) && /Rule:/.test(B.main())")
+        d.settled(f"!/Next question/.test(B.main()) && {asked}")
     return [row]
 
 

@@ -193,9 +193,16 @@ def _card(game: str, d: Drill, given, words, stats: dict) -> None:
         "stats_wrong": if_wrong,
     }
 
+    asked = st.session_state.get(ASKED, {}).get(game)
+
     def answered_(i: int) -> None:
-        if st.session_state.get(ANSWERED, {}).get(game) is None:
-            _answer(game, d, i)
+        # the answer may come in the same run as "Next question" (sent together): recorded
+        # always, shown only while its question is the one asked
+        if st.session_state.get(ANSWERED, {}).get(game) is not None:
+            return
+        _save_review(d, d.is_right(i))
+        if st.session_state.get(ASKED, {}).get(game) == asked:
+            st.session_state.setdefault(ANSWERED, {})[game] = i
 
     answer_card(f"practice_{game}", data, ui.callback(answered_), ui.callback(lambda: _next(game)))
 
