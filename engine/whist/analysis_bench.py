@@ -95,6 +95,7 @@ def whole_games(count: int, deals: int = 10) -> list[list[GameRecord]]:
 def reference_solver(rev: str) -> type:
     """The ``Solver`` of ``engine/whist/solver.py`` at git revision ``rev``, compiled
     with mypyc when the current one is (see :func:`engine.whist.native.load_solver_source`)."""
+    import shutil
     import subprocess
     import tempfile
 
@@ -107,7 +108,10 @@ def reference_solver(rev: str) -> type:
         cwd=root, capture_output=True, text=True, check=True,
     ).stdout  # fmt: skip
     folder = Path(tempfile.mkdtemp(prefix="solver-ref-"))
-    return native.load_solver_source(text, "whist_solver_reference", folder, COMPILED)
+    try:  # once imported, the module needs its files no more
+        return native.load_solver_source(text, "whist_solver_reference", folder, COMPILED)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _rows(found) -> list:
