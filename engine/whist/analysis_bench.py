@@ -1,5 +1,6 @@
-"""CPU time to grade whole Bid Whist deals against double-dummy par (issue 14's target:
-a whole deal, all 48 cards, in ≤ 10 s on one core).
+"""CPU time to grade whole Bid Whist deals and whole games against double-dummy par
+(issue 14's target: a whole deal, all 48 cards, in ≤ 10 s on one core; issue 31's: a
+whole 10-deal game in ≤ 10 s).
 
 Each deal is the first deal of a shipped record (``data/whist/bid4.jsonl``, then
 ``bid4_heuristic.jsonl``), cut where that deal ends, and graded with
@@ -7,11 +8,20 @@ Each deal is the first deal of a shipped record (``data/whist/bid4.jsonl``, then
 (``time.process_time``), so other work on the machine blurs them little.
 
     python -m engine.whist.analysis_bench [DEALS] [--first K] [--out FILE.jsonl]
+    python -m engine.whist.analysis_bench --games N [--vs-git REV]
 
 prints each deal's contract and time, then the median, p90 and maximum; ``--first``
 starts at record K; ``--out`` writes the annotations (one JSON line per deal) to
-compare two versions of the solver. The figures measured are in ``docs/benchmarks.md``
-("Whist: grading whole deals").
+compare two versions of the solver.
+
+``--games N`` grades N whole games of 10 deals instead: the shipped records are mostly
+shorter, so a game is the deals (those that reach the play) of consecutive records of
+both files, in order, the last one cut after the 10th deal; each record is graded whole
+(every card of every deal) by one ``analyse`` call. It prints each game's CPU seconds,
+then the median and maximum. ``--vs-git REV`` grades each game (deal) with the solver of
+git revision REV too (its ``solver.py``, compiled with mypyc like the current one when
+that one is compiled), in the same run, and checks the two give the same annotations.
+The figures measured are in ``docs/benchmarks.md`` ("Whist: grading whole deals").
 """
 
 from __future__ import annotations
@@ -42,6 +52,118 @@ def first_deals(count: int = 40, first: int = 0) -> list[GameRecord]:
         if len(out) == count:
             break
     return out
+
+
+def _deal_ends(rec: GameRecord) -> list[int]:
+    """The action counts at which each deal of ``rec`` that reaches the play ends."""
+    sts = states(rec)
+    out = []
+    played = False
+    for i in range(1, len(sts)):
+        played = played or rec.actions[i - 1].startswith("play ")
+        if sts[i].deal_no != sts[i - 1].deal_no or sts[i].is_terminal():
+            if played:
+                out.append(i)
+            played = False
+    return out
+
+
+def whole_games(count: int, deals: int = 10) -> list[list[GameRecord]]:
+    """``count`` games of ``deals`` deals each (see the module docstring): per game, the
+    records (cut at a deal's end) whose deals make it up."""
+    records = [r for name in SOURCES for r in read_jsonl(DATA / name)]
+    out: list[list[GameRecord]] = []
+    game: list[GameRecord] = []
+    have = 0
+    for rec in records:
+        ends = _deal_ends(rec)
+        if not ends:
+            continue
+        take = ends[: deals - have]
+        end = take[-1]
+        result = rec.result if end == len(rec.actions) else None
+        game.append(GameRecord(rec.game, rec.players, rec.actions[:end], result, rec.ruleset))
+        have += len(take)
+        if have == deals:
+            out.append(game)
+            game, have = [], 0
+            if len(out) == count:
+                break
+    return out
+
+
+def reference_solver(rev: str) -> type:
+    """The ``Solver`` of ``engine/whist/solver.py`` at git revision ``rev``, compiled
+    with mypyc when the current one is (see :func:`engine.whist.native.load_solver_source`)."""
+    import shutil
+    import subprocess
+    import tempfile
+
+    from engine.whist import native
+    from engine.whist.solver import COMPILED
+
+    root = Path(__file__).resolve().parents[2]
+    text = subprocess.run(
+        ["git", "show", f"{rev}:engine/whist/solver.py"],
+        cwd=root, capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    folder = Path(tempfile.mkdtemp(prefix="solver-ref-"))
+    try:  # once imported, the module needs its files no more
+        return native.load_solver_source(text, "whist_solver_reference", folder, COMPILED)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _rows(found) -> list:
+    return [[a.step, a.action, a.best, a.value_played, a.value_best, a.mark] for a in found]
+
+
+def time_game(game: list[GameRecord], solver: type | None = None) -> tuple[float, list]:
+    """(CPU seconds, annotations) of grading every card of every deal of ``game``, with
+    the solver class ``solver`` (default: the current one)."""
+    from engine.whist import analysis
+
+    saved = analysis.Solver
+    if solver is not None:
+        analysis.Solver = solver
+    try:
+        start = time.process_time()
+        found = [_rows(analysis.analyse(rec)) for rec in game]
+        return time.process_time() - start, found
+    finally:
+        analysis.Solver = saved
+
+
+def run_games(count: int, rev: str | None) -> None:
+    from engine.whist.solver import STATUS
+
+    print(f"solver: {STATUS}", flush=True)
+    old = None
+    if rev:
+        print(f"building the solver of {rev} …", flush=True)
+        old = reference_solver(rev)
+    times, old_times, differ = [], [], 0
+    for k, game in enumerate(whole_games(count)):
+        took, found = time_game(game)
+        times.append(took)
+        cards = sum(len(f) for f in found)
+        line = f"game {k:2d} ({len(game)} records, {cards} cards) {took:7.2f} s"
+        if old is not None:
+            old_took, old_found = time_game(game, old)
+            old_times.append(old_took)
+            same = old_found == found
+            differ += not same
+            line += f"   {rev}: {old_took:7.2f} s  x{old_took / max(took, 1e-9):.1f}"
+            line += "" if same else "   ANNOTATIONS DIFFER"
+        print(line, flush=True)
+    s = summary(times)
+    print(f"{len(times)} games: median {s['median']:.2f} s, max {s['max']:.2f} s (CPU)")
+    if old is not None:
+        o = summary(old_times)
+        print(f"{rev}: median {o['median']:.2f} s, max {o['max']:.2f} s (CPU); "
+              f"{differ} games with different annotations")  # fmt: skip
+        if differ:
+            raise SystemExit(1)
 
 
 def contract(record: GameRecord) -> str:
@@ -77,7 +199,12 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("deals", nargs="?", type=int, default=40)
     p.add_argument("--first", type=int, default=0)
     p.add_argument("--out", type=Path)
+    p.add_argument("--games", type=int, help="grade this many whole 10-deal games")
+    p.add_argument("--vs-git", metavar="REV", help="with --games: also the solver of REV")
     args = p.parse_args(argv)
+    if args.games:
+        run_games(args.games, args.vs_git)
+        return
     records = first_deals(args.deals, args.first)
     from engine.whist.solver import STATUS
 
@@ -92,8 +219,7 @@ def main(argv: list[str] | None = None) -> None:
         )
         if args.out:
             with args.out.open("a") as f:
-                rows = [[a.step, a.action, a.best, a.value_played, a.value_best, a.mark]
-                        for a in found]  # fmt: skip
+                rows = _rows(found)
                 f.write(json.dumps({"deal": k + args.first, "annotations": rows}) + "\n")
     s = summary(results)
     print(f"{len(results)} deals: median {s['median']:.2f} s, p90 {s['p90']:.2f} s, "

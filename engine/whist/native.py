@@ -43,11 +43,11 @@ import sys
 from setuptools import setup
 from mypyc.build import mypycify
 
-tmp = sys.argv[1]
+tmp, path = sys.argv[1], sys.argv[2]
 setup(
     name="solver_native",
     ext_modules=mypycify(
-        ["engine/whist/_solver_native.py", "--follow-imports=skip"],
+        [path, "--follow-imports=skip", *sys.argv[3:]],
         opt_level="3",
         target_dir=tmp + "/c",
     ),
@@ -116,6 +116,46 @@ def _remove_builds() -> None:
             path.unlink()
 
 
+def _mypyc(cwd: Path, path: str, *flags: str) -> subprocess.CompletedProcess:
+    """Run mypyc on the module file ``path`` (relative to ``cwd``, which names the
+    module), building the extension next to it; ``flags``: more mypy options."""
+    with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ, MYPY_CACHE_DIR=os.path.join(tmp, "cache"))
+        return subprocess.run(
+            [sys.executable, "-c", _SETUP, tmp, path, *flags],
+            cwd=cwd,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=1800,
+        )
+
+
+def load_solver_source(text: str, name: str, folder: Path, compiled: bool) -> type:
+    """The ``Solver`` class of another solver.py (its text ``text``, e.g. an older
+    version, for the benches), imported as the top-level module ``name`` from ``folder``
+    and compiled with mypyc first when ``compiled``; raises ``RuntimeError`` when the
+    build fails."""
+    path = folder / f"{name}.py"
+    path.write_text(compiled_source(text, hashlib.sha256(text.encode()).hexdigest()))
+    if compiled:
+        # outside the source tree the engine's modules are an untyped installed package
+        proc = _mypyc(folder, path.name, "--ignore-missing-imports")
+        if proc.returncode:
+            tail = (proc.stdout + proc.stderr).strip().splitlines()[-15:]
+            raise RuntimeError("mypyc failed:\n  " + "\n  ".join(tail))
+        path.unlink()
+    importlib.invalidate_caches()
+    sys.path.insert(0, str(folder))
+    try:
+        mod = importlib.import_module(name)
+    finally:
+        sys.path.remove(str(folder))
+    if compiled and not str(mod.__file__).endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):
+        raise RuntimeError(f"{name} was not compiled")
+    return mod.Solver
+
+
 def build(out=print) -> bool:
     """Compile solver.py with mypyc in place; on any failure print why and leave no
     compiled module (the pure-Python solver is used). Never raises."""
@@ -128,16 +168,7 @@ def build(out=print) -> bool:
         digest = source_hash()
         _remove_builds()
         COPY.write_text(compiled_source(SOURCE.read_text(), digest))
-        with tempfile.TemporaryDirectory() as tmp:
-            env = dict(os.environ, MYPY_CACHE_DIR=os.path.join(tmp, "cache"))
-            proc = subprocess.run(
-                [sys.executable, "-c", _SETUP, tmp],
-                cwd=ROOT,
-                env=env,
-                capture_output=True,
-                text=True,
-                timeout=1800,
-            )
+        proc = _mypyc(ROOT, "engine/whist/_solver_native.py")
     except (OSError, ValueError, subprocess.SubprocessError) as exc:
         out(f"solver not compiled ({exc}); pure Python is used")
         _remove_builds()

@@ -147,11 +147,10 @@ class Solver:
     #: bucket key -> [(prefix shifts, 5 bits a suit, owners pattern -> [lower bound,
     #: upper bound])] (a list: probed in order, without building item tuples)
     tt: dict[int, list[tuple[int, dict[int, list[int]]]]]
-    #: whole position -> (lb, ub, lrel, urel)
-    exact: dict[int, tuple[int, int, int, int]]
     #: a leader's hand (its mask, the seat above bit 54) -> the lead that last decided a
     #: search from it (a cut-off), tried first the next time that hand is on lead; a
-    #: follower's hand with the trick's cards above bit 56 -> the same for its card
+    #: follower's hand xor the trick's cards shifted 7 bits (under 62 bits: a short int
+    #: when compiled; a rare clash only tries another card first) -> the same for its card
     best_lead: dict[int, int]
     _best: int
     _suit_memo: dict[int, SuitInfo]
@@ -160,8 +159,6 @@ class Solver:
     _fmemo: dict[int, tuple[int, ...]]
     nodes: int
     h: list[int]
-    #: the hands the exact-position table's keys (cards left, leader) stand for
-    own: list[int]
 
     def __init__(
         self, hands: Sequence[int], trump: int = -1, low: object = False, club: object = False
@@ -180,7 +177,6 @@ class Solver:
         for e, i in enumerate(self.to_int):
             self.to_eng[i] = e
         self.tt = {}
-        self.exact = {}
         self.best_lead = {}
         self._best = -1
         self._suit_memo = {}
@@ -190,7 +186,6 @@ class Solver:
         self.nodes = 0
         self.h = [0, 0, 0, 0]
         self._set_hands(hands)
-        self.own = list(self.h)
 
     # --- conversions --------------------------------------------------------------------
     def _internal(self, mask: int) -> int:
@@ -314,11 +309,6 @@ class Solver:
 
     def _run(self, pos: Position, target: int) -> bool:
         h, leader, tcards, led = pos
-        own = self.own
-        if h[0] & ~own[0] or h[1] & ~own[1] or h[2] & ~own[2] or h[3] & ~own[3]:
-            # other hands than the deal's: the exact table's keys stand for the deal's
-            self.own = list(h)
-            self.exact = {}
         saved = self.h
         self.h = list(h)
         # the search makes no reference cycles: the cycle collector would only walk its
@@ -512,13 +502,6 @@ class Solver:
         n = h[leader].bit_count()
         if target > n:
             return 0
-        xkey = h[0] | h[1] | h[2] | h[3] | leader << 54
-        x = self.exact.get(xkey)
-        if x is not None:
-            if x[0] >= target:
-                return _YES | x[2]
-            if x[1] < target:
-                return x[3]
         bkey, infos = self._key(leader)
         c0, c1, c2, c3 = infos[0].code, infos[1].code, infos[2].code, infos[3].code
         bucket = self.tt.get(bkey)
@@ -542,56 +525,28 @@ class Solver:
                     if e[0] >= target:
                         if j:  # the entry that decided goes first next time
                             bucket[j], bucket[0] = bucket[0], bucket[j]
-                        r = _rel_mask(infos, ks)
-                        self._exact(xkey, x, e[0], n, r, 0)
-                        return _YES | r
+                        return _YES | _rel_mask(infos, ks)
                     if e[1] < target:
                         if j:
                             bucket[j], bucket[0] = bucket[0], bucket[j]
-                        r = _rel_mask(infos, ks)
-                        self._exact(xkey, x, 0, e[1], 0, r)
-                        return r
+                        return _rel_mask(infos, ks)
         lb, ub, lrel, urel = self._bounds(leader, n, infos)
         if lb >= target:
             _store(bucket, infos, lrel, lb, n)
-            self._exact(xkey, x, lb, n, lrel, 0)
             return _YES | lrel
         if ub < target:
             _store(bucket, infos, urel, 0, ub)
-            self._exact(xkey, x, 0, ub, 0, urel)
             return urel
         self.nodes += 1
         lead_key = h[leader] | leader << 54
         r = self._trick(leader, 0, -1, -1, -1, 0, target, lead_key)
         if r & _YES:
             _store(bucket, infos, r, target, n)
-            self._exact(xkey, x, target, n, r & _REL, 0)
         else:
             _store(bucket, infos, r, 0, target - 1)
-            self._exact(xkey, x, 0, target - 1, 0, r)
         if self._best >= 0:
             self.best_lead[lead_key] = self._best
         return r
-
-    def _exact(
-        self,
-        xkey: int,
-        x: tuple[int, int, int, int] | None,
-        lb: int,
-        ub: int,
-        lrel: int,
-        urel: int,
-    ) -> None:
-        """Tighten the exact-position entry ``x`` (None: none yet) of ``xkey`` to [lb, ub]
-        (``lrel``/``urel``: the cards each bound rests on)."""
-        if x is None:
-            self.exact[xkey] = (lb, ub, lrel, urel)
-            return
-        if lb > x[0]:
-            x = (lb, x[1], lrel, x[3])
-        if ub < x[1]:
-            x = (x[0], ub, x[2], urel)
-        self.exact[xkey] = x
 
     def _bounds(self, leader: int, n: int, infos: list[SuitInfo]) -> tuple[int, int, int, int]:
         """Bounds on the tricks of seats 0+2 from the leader's quick tricks and, in a
@@ -698,7 +653,7 @@ class Solver:
         if pos and len(moves) > 1:
             # a follower: the card that last decided a search with the same hand and the
             # same cards in the trick (the same ones, whatever the other hands hold)
-            key = hand | tmask << 56
+            key = hand ^ tmask << 7
         if key >= 0 and len(moves) > 1:
             first = self.best_lead.get(key)
             if first is not None and moves[0] != first and first in moves:
