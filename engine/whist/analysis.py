@@ -455,3 +455,51 @@ def _choice_note(step: int, seat: int, text: str, vals: list[tuple[str, int]]) -
     return Annotation(
         step, seat, text, best, float(v_played), float(v_best), BID_UNIT, mark, BID_MEASURE
     )
+
+
+def not_graded(
+    record: GameRecord,
+    *,
+    tricks_left: int | None = None,
+    deal: int | None = None,
+    use_endplay: bool = True,
+    bidding: bool | None = None,
+) -> list[Phrase]:
+    """What :func:`analyse` with these options leaves out of ``record``'s decisions, in
+    words (``python -m engine analyse`` says it on stderr): for two players the cards
+    before the last tricks and every bidding decision; for four players with
+    ``tricks_left`` the earlier cards and (unless ``bidding``) the bids, calls and
+    discards."""
+    from engine.core.ruleset import make_ruleset
+    from engine.whist.rules import WhistRules
+
+    rules = make_ruleset(WhistRules, record.ruleset)
+    if rules.num_players == 2:
+        from engine.whist.analysis2 import TRICKS, not_graded_two
+
+        limit = TRICKS if tricks_left is None else min(tricks_left, TRICKS)
+        return [not_graded_two(rules.title, limit)]
+    out = []
+    if bidding is None:
+        bidding = tricks_left is None
+    if rules.bidding and not bidding:
+        out.append(
+            Phrase.coded(
+                "whist.not_graded_bids",
+                "{variant}: the bids, trump or direction calls and kitty discards are not "
+                "graded in the quick grading (each deal's double-dummy table takes forty "
+                "full searches)",
+                variant=rules.title,
+            )
+        )
+    if tricks_left is not None:
+        out.append(
+            Phrase.coded(
+                "whist.not_graded_early_cards",
+                "{variant}: only the cards of the last {n} tricks of each deal are graded "
+                "(the double-dummy search of a whole deal takes seconds)",
+                variant=rules.title,
+                n=tricks_left,
+            )
+        )
+    return out

@@ -12,7 +12,7 @@ Unit: "tricks". Marks as for four players (:mod:`engine.whist.analysis`): ``??``
 or more, or 1 that changes whether a Bid Whist declarer makes the contract; ``?`` 1 book
 that costs points; ``?!`` 1 book that costs none; ``!?`` the only card keeping par.
 
-Not graded (:data:`NOT_GRADED` says it in words): the cards played with more than
+Not graded (:func:`not_graded_two` says it in words): the cards played with more than
 :data:`TRICKS` tricks to go, the bids, the trump or direction call, the kitty discard
 and the High/Low declaration — the exact two-player search in pure Python takes seconds
 a position at 8 tricks to go and grows about fourfold with each trick, minutes and more
@@ -35,13 +35,18 @@ MEASURE = Phrase.coded(
     "books the player ends the deal with under double-dummy play (every card known, "
     "the straw piles' hidden cards included)",
 )
-NOT_GRADED = Phrase.coded(
-    "whist.not_graded_two",
-    "two-player deals: only the cards of the last {n} tricks are graded; earlier cards, "
-    "bids, calls, discards and High/Low declarations are not (the exact two-player "
-    "search is too slow for them)",
-    n=TRICKS,
-)
+
+
+def not_graded_two(variant: str, n: int) -> Phrase:
+    """What the two-player grading leaves out, in words (``n``: the tricks graded)."""
+    return Phrase.coded(
+        "whist.not_graded_two",
+        "{variant}: only the cards of the last {n} tricks of each deal are graded; the "
+        "earlier cards, the bids, calls, kitty discards and High/Low declarations are not "
+        "(the exact two-player double-dummy search takes minutes from the first lead)",
+        variant=variant,
+        n=n,
+    )
 
 
 def analyse_two(record, sts, *, tricks_left=None, deal=None, bidding=True) -> list[Annotation]:
@@ -78,6 +83,8 @@ def _grade_deal(record, sts, steps, limit) -> list[Annotation]:
     after = sts[steps[-1] + 1]
     if after.phase_name != "play" or after.deal_no != first.deal_no:
         v_next = after.deal_log[-1]["books"][0]  # seat 0's final books
+    elif after.n_tricks - len(after.tricks) > limit:
+        return []  # the record stops before the graded tricks
     else:
         v_next = after.books[0] + solver.tricks(_left(after), _leader(after), after.trick_cards)
     points = _points(first)
