@@ -17,9 +17,17 @@ Marks (tricks are whole numbers, so losses are 0, 1, 2, …):
 - ``!?`` good find: the only card that keeps par (cards of one hand adjacent in rank,
   with no other card left between them, count as one card), when there was a choice.
 
-Not graded: bids, the trump or direction call, the kitty discards, and the two-player
-games (``bid2``/``whist2``), whose hidden straw piles make "all hands known" undefined
-until the last cards are turned up. Their steps get no annotation.
+The bidding of each Bid Whist deal is graded too (by default, when every card is
+graded; ``bidding=`` says otherwise): each bid or pass, the trump or direction call and
+the kitty discard against the deal's double-dummy table and par
+(:mod:`engine.whist.par`, hindsight: every hand known) — see
+:func:`grade_deal_bidding` for the measures (:data:`BID_MEASURE` in points,
+:data:`DISCARD_MEASURE` in books) and :data:`BID_THRESHOLDS`. The six discards of a deal
+are one decision, graded at the first of them (its action names the six cards).
+
+The two-player games (``bid2``/``whist2``) are graded by :mod:`engine.whist.analysis2`
+(the cards of the last tricks, by an exact two-player search); :func:`not_graded` says in
+words what a grading leaves out.
 
 Bid Whist positions are solved by :mod:`engine.whist.solver`; classic Whist positions
 by ``endplay`` (Bo Haglund's DDS) when it is installed, else by the same solver.
