@@ -142,12 +142,40 @@ class Par:
         d = json.loads(text)
         return cls(d["contract"], d["declarer"], tuple(d["books"]), tuple(d["points"]))
 
+    def contract_phrase(self) -> Phrase:
+        """The contract in words (the codes the game state words its contract with).
+
+        >>> Par("5 notrump low", 1, (3, 10), (0, 8)).contract_phrase()
+        '5 no trump low'
+        >>> Par("trump H", -1, (7, 6), (1, 0)).contract_phrase().code
+        'whist.contract_trump'
+        """
+        words = self.contract.split()
+        if words[0] == "trump":
+            return Phrase.coded("whist.contract_trump", "trump {suit}", suit=words[1])
+        number, kind, call = int(words[0]), words[1], words[2]
+        if kind == "notrump" and call == "low":
+            return Phrase.coded("whist.contract_nt_low", "{number} no trump low", number=number)
+        if kind == "notrump":
+            return Phrase.coded("whist.contract_nt_high", "{number} no trump high", number=number)
+        return Phrase.coded(
+            "whist.contract_suit",
+            "{number} {kind} {suit}",
+            number=number,
+            kind=A.KIND_WORDS[kind],
+            suit=call,
+        )
+
     def phrase(self) -> Phrase:
-        """The par in words, saying it is hindsight."""
+        """The par in words, saying it is hindsight.
+
+        >>> Par("4 uptown S", 0, (10, 3), (4, 0)).phrase()
+        'Par (hindsight, all hands known): 4 uptown S, books 10–3, points 4–0'
+        """
         return Phrase.coded(
             "whist.par_line",
             "Par (hindsight, all hands known): {contract}, books {ns}–{ew}, points {pns}–{pew}",
-            contract=self.contract,
+            contract=self.contract_phrase(),
             ns=self.books[0],
             ew=self.books[1],
             pns=self.points[0],
