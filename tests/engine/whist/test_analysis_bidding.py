@@ -111,3 +111,11 @@ def test_deal_par_names_the_contract_and_says_hindsight(deal):
     table, par = analysis.deal_par(_rec("pass"), 0 if deal is None else deal)
     assert par.contract == "7 notrump high" and par.declarer == 1 and par.points == (0, 14)
     assert "hindsight" in par.phrase() and table.books_of(1, "notrump high") == 13
+
+
+def test_a_pass_is_valued_by_what_the_other_side_then_bids():
+    # seat 2's pass leaves seat 3 (the other side) to bid 7 no trump: -14 for seat 2's side
+    got = _by_step(_rec("pass", "pass", "bid 7 notrump"))
+    second = got[3]
+    assert (second.seat, second.action, second.best) == (2, "pass", "bid 7 notrump")
+    assert (second.value_played, second.value_best, second.mark) == (-14.0, 14.0, "??")
