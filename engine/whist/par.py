@@ -31,8 +31,11 @@ leads, so the table is that one contract: the books the leader's side takes. The
 those books and each side's trick points (:func:`engine.whist.scoring.whist_points`;
 honours are held, not played, so they are outside the par).
 
-Every number comes from the solver and the engine's own state (legal bids, the kitty,
-the discard); the points from ``scoring.py``.
+Every number comes from the double-dummy search (:class:`engine.whist.solver.Solver`;
+a classic Whist deal by endplay, DDS, when it is installed, as its cards are graded) and
+the engine's own state (legal bids, the kitty, the heuristic bot's discard); the points
+from ``scoring.py``. The table is only as exact as the solver: ``tests/engine/whist/
+test_par.py`` checks no trump columns against DDS and names a deal where they differ.
 """
 
 from __future__ import annotations

@@ -39,7 +39,7 @@ def _endings(record, tricks: int):
     left (the trick in progress counted)."""
     sts = states(record)
     solver = None
-    for i, st in enumerate(sts[:-1]):
+    for st in sts[:-1]:
         if st.phase_name != "play":
             solver = None
             continue
