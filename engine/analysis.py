@@ -55,6 +55,16 @@ def analyse_quick(record: GameRecord) -> list[Annotation]:
     return analyse(record, **QUICK_OPTIONS.get(record.game, {}))
 
 
+def not_graded(record: GameRecord, **options) -> list[str]:
+    """What ``analyse(record, **options)`` leaves out of the record's decisions, in words
+    (the game module's ``not_graded``; none for a game that grades every decision)."""
+    if record.game not in ANALYSED:
+        return []  # ``analyse`` refuses it with the reason
+    module = importlib.import_module(f"engine.{record.game}.analysis")
+    hook = getattr(module, "not_graded", None)
+    return list(hook(record, **options)) if hook else []
+
+
 def positions(record: GameRecord) -> Iterator[tuple[int, State, str]]:
     """``(step, state before the action, action text)`` for every action of the record.
 

@@ -306,15 +306,24 @@ def cmd_ladder(args) -> int:
 
 
 def cmd_analyse(args) -> int:
-    from engine.analysis import annotation_lines
+    from engine.analysis import QUICK_OPTIONS, annotation_lines, not_graded
 
     records = read_jsonl(args.file)
     out = sys.stdout if args.out == "-" else _open_out(args.out)
     try:
         lines = 0
-        opts = {} if args.tricks_left is None else {"tricks_left": args.tricks_left}
+        opts = dict(QUICK_OPTIONS["whist"]) if args.quick else {}
+        if args.tricks_left is not None:
+            opts["tricks_left"] = args.tricks_left
         if args.deal is not None:
             opts["deal"] = args.deal
+        # what a game type's grading leaves out, said once on stderr (never skipped silently)
+        said = set()
+        for record in records:
+            for why in not_graded(record, **(opts if record.game == "whist" else {})):
+                if why not in said:
+                    said.add(why)
+                    print(f"not graded: {why}", file=sys.stderr)
         for line in annotation_lines(records, **opts):
             out.write(line + "\n")
             lines += 1
@@ -490,13 +499,28 @@ def build_parser() -> argparse.ArgumentParser:
     )
     lad.set_defaults(func=cmd_ladder)
 
-    a = sub.add_parser("analyse", help="grade every decision of recorded games (JSON Lines)")
+    a = sub.add_parser(
+        "analyse",
+        help="grade every decision of recorded games (JSON Lines); what a game's grading "
+        "leaves out is named on stderr",
+        description="Grade every decision of every game of FILE. Whist: the bids, trump or "
+        "direction calls and kitty discards against the deal's double-dummy table and "
+        "par (hindsight: all hands known) and every card against double-dummy par; "
+        "two-player Whist deals: the cards of the last tricks (named on stderr).",
+    )
     a.add_argument("file", help="a .jsonl file of records")
     a.add_argument("--out", default="-", help="output .jsonl file ('-' = stdout)")
     a.add_argument(
+        "--quick",
+        action="store_true",
+        help="Whist: grade only the cards of the last 5 tricks of each deal, no bids (the "
+        "pages' first grading; seconds instead of minutes a game)",
+    )
+    a.add_argument(
         "--tricks-left",
         type=int,
-        help="Whist: grade only the last N tricks of each deal (double dummy is slow early)",
+        help="Whist: grade only the cards of the last N tricks of each deal, no bids "
+        "(double dummy is slow early)",
     )
     a.add_argument("--deal", type=int, help="Whist: grade only deal N (0 = the first) of each game")
     a.set_defaults(func=cmd_analyse)

@@ -17,9 +17,17 @@ Marks (tricks are whole numbers, so losses are 0, 1, 2, …):
 - ``!?`` good find: the only card that keeps par (cards of one hand adjacent in rank,
   with no other card left between them, count as one card), when there was a choice.
 
-Not graded: bids, the trump or direction call, the kitty discards, and the two-player
-games (``bid2``/``whist2``), whose hidden straw piles make "all hands known" undefined
-until the last cards are turned up. Their steps get no annotation.
+The bidding of each Bid Whist deal is graded too (by default, when every card is
+graded; ``bidding=`` says otherwise): each bid or pass, the trump or direction call and
+the kitty discard against the deal's double-dummy table and par
+(:mod:`engine.whist.par`, hindsight: every hand known) — see
+:func:`grade_deal_bidding` for the measures (:data:`BID_MEASURE` in points,
+:data:`DISCARD_MEASURE` in books) and :data:`BID_THRESHOLDS`. The six discards of a deal
+are one decision, graded at the first of them (its action names the six cards).
+
+The two-player games (``bid2``/``whist2``) are graded by :mod:`engine.whist.analysis2`
+(the cards of the last tricks, by an exact two-player search); :func:`not_graded` says in
+words what a grading leaves out.
 
 Bid Whist positions are solved by :mod:`engine.whist.solver`; classic Whist positions
 by ``endplay`` (Bo Haglund's DDS) when it is installed, else by the same solver.
@@ -60,21 +68,31 @@ def analyse(
     tricks_left: int | None = None,
     deal: int | None = None,
     use_endplay: bool = True,
+    bidding: bool | None = None,
 ) -> list[Annotation]:
-    """One :class:`Annotation` per card played in the four-player games of ``record``
-    (ordered by step); see the module docstring for the measure and the marks.
+    """One :class:`Annotation` per graded decision of ``record`` (ordered by step); see
+    the module docstring for the measures and the marks.
     ``deal``: grade only that deal (0 = the first), e.g. in full on a page whose quick
-    grading stops at ``tricks_left``."""
+    grading stops at ``tricks_left``. ``bidding``: grade the bids, calls and discards
+    too (default: when ``tricks_left`` is None, i.e. when every card is graded)."""
     if tricks_left is not None and (
         isinstance(tricks_left, bool) or not isinstance(tricks_left, int) or tricks_left < 0
     ):
         raise EngineError(f"tricks_left {tricks_left!r} must be a whole number 0 or more")
     if deal is not None and (isinstance(deal, bool) or not isinstance(deal, int) or deal < 0):
         raise EngineError(f"deal {deal!r} must be a deal number, 0 (the first) or more")
+    if bidding is None:
+        bidding = tricks_left is None
     sts = states(record)
-    if not sts or sts[0].num_players != 4:
+    if not sts:
         return []
+    if sts[0].num_players != 4:
+        from engine.whist.analysis2 import analyse_two
+
+        return analyse_two(record, sts, tricks_left=tricks_left, deal=deal, bidding=bidding)
     out: list[Annotation] = []
+    if bidding and sts[0].bidw:
+        out += grade_bidding(record, sts, deal)
     steps: list[int] = []  # the play steps of the deal being collected
     for i in range(len(record.actions)):
         st = sts[i]
@@ -85,6 +103,7 @@ def analyse(
             steps.append(i)
     if steps:
         out += _grade_deal(record, sts, steps, tricks_left, use_endplay)
+    out.sort(key=lambda a: a.step)
     return out
 
 
@@ -288,3 +307,207 @@ def _endplay_oracle(trump: int):
         return out
 
     return oracle
+
+
+# --- the bidding, the trump or direction call and the kitty discard (Bid Whist) ----------
+BID_UNIT = "points"
+BID_MEASURE = Phrase.coded(
+    "whist.bid_measure",
+    "points the side scores this deal when every later bid, call and card is perfect "
+    "with all hands known (the double-dummy table; hindsight)",
+)
+DISCARD_MEASURE = Phrase.coded(
+    "whist.discard_measure",
+    "books the declaring side ends the deal with under double-dummy play after this "
+    "discard, against the heuristic bot's discard (all hands known)",
+)
+#: bids and calls, in Bid Whist points: 1 point = inaccuracy, 2 = mistake, 4 = blunder
+BID_THRESHOLDS = Thresholds(inaccuracy=1, mistake=2, blunder=4)
+
+
+def deal_starts(record: GameRecord, sts, deal: int | None = None) -> list[tuple[int, list[int]]]:
+    """(index of the state just after each deal action, the steps of that deal's decisions
+    the record holds), for the deals of ``record`` (only ``deal`` when given)."""
+    out = []
+    n = len(record.actions)
+    for i, text in enumerate(record.actions):
+        if not text.startswith("deal "):
+            continue
+        st = sts[i + 1]
+        if deal is not None and st.deal_no != deal:
+            continue
+        steps = []
+        j = i + 1
+        while j < n and sts[j].deal_no == st.deal_no and not sts[j].is_terminal():
+            steps.append(j)
+            j += 1
+        out.append((i + 1, steps))
+    return out
+
+
+def deal_par(record: GameRecord, deal: int = 0):
+    """``(DDTable, Par)`` of four-player deal ``deal`` of ``record`` (hindsight: every
+    hand known), or None when the record holds no such deal or it is a two-player one."""
+    from engine.whist.par import dd_table, par
+
+    sts = states(record)
+    if not sts or sts[0].num_players != 4:
+        return None
+    found = deal_starts(record, sts, deal)
+    if not found:
+        return None
+    st = sts[found[0][0]]
+    table = dd_table(st)
+    return table, par(st, table)
+
+
+def grade_bidding(record: GameRecord, sts, deal: int | None = None) -> list[Annotation]:
+    """Annotations of the bids and passes, the trump or direction call and the kitty
+    discard of each Bid Whist deal of ``record`` (see :func:`grade_deal_bidding`)."""
+    out: list[Annotation] = []
+    for start, steps in deal_starts(record, sts, deal):
+        if steps:
+            out += grade_deal_bidding(record, sts, start, steps)
+    return out
+
+
+def grade_deal_bidding(record: GameRecord, sts, start: int, steps: list[int]) -> list[Annotation]:
+    """One deal's bidding decisions, against the deal's double-dummy table
+    (:mod:`engine.whist.par`, hindsight):
+
+    - a bid or pass: the points its side scores when the auction goes on perfectly from
+      there (every later seat bids best, the declarer names the best call and the play is
+      double dummy: :class:`engine.whist.par.Auction`), against the best action open to
+      the seat; marks by :data:`BID_THRESHOLDS` (``!?``: the only action keeping the
+      best, the next best losing a mistake's worth or more);
+    - the trump suit or direction: the declaring side's points under the table for each
+      call at the bid won;
+    - the kitty discard (one annotation, at the first discard, naming the six cards):
+      the books the declaring side ends with under double-dummy play after the discard
+      made, against the heuristic bot's discard for the contract (the table's); marked
+      as a card is (a lost book that changes whether the contract is made is ``??``).
+    """
+    from engine.whist.par import Auction, contract_name, dd_table, declared, play_books
+
+    st0 = sts[start]
+    if st0.num_players != 4 or not st0.bidw:
+        return []
+    gc_on = gc.isenabled()
+    gc.disable()
+    try:
+        table = dd_table(st0)
+    finally:
+        if gc_on:
+            gc.enable()
+    auction = Auction(table)
+    out = []
+    for j in steps:
+        st = sts[j]
+        text = record.actions[j]
+        seat = st.to_act
+        if st.phase_name == "bid":
+            vals = [(str(a), v) for a, v in auction.action_values(st)]
+            out.append(_choice_note(j, seat, text, vals))
+        elif st.phase_name == "trump":
+            vals = []
+            for a in st.legal_actions():
+                call = ("low" if a.low else "high") if st.kind == "notrump" else a.suit
+                books = table.books_of(seat, contract_name(st.kind, call))
+                vals.append((str(a), bid_whist_points(st.bid_number, st.kind, books)))
+            out.append(_choice_note(j, seat, text, vals))
+        elif st.phase_name == "discard" and not st.discards:
+            end = j + 6
+            if end >= len(sts) or sts[end].phase_name != "play":
+                continue  # the record stops before the discard is complete
+            call = ("low" if st.low else "high") if st.kind == "notrump" else "SHDC"[st.trump]
+            bot_state = declared(st0, seat, st.kind, call)
+            made = play_books(sts[end])
+            bot = table.books_of(seat, contract_name(st.kind, call))
+            action = "discard " + " ".join(CARD_TEXT[c] for c in sts[end].discards)
+            best = "discard " + " ".join(CARD_TEXT[c] for c in bot_state.discards)
+            loss = bot - made
+            if loss <= 0:
+                best, bot = action, made
+            mark = ""
+            if loss > 0:
+                before = bid_whist_points(st.bid_number, st.kind, bot)
+                after = bid_whist_points(st.bid_number, st.kind, made)
+                need = books_needed(st.bid_number)
+                mark = mark_for(loss, THRESHOLDS)
+                if loss == 1:
+                    if (bot >= need) != (made >= need):
+                        mark = "??"
+                    elif before - after <= 0:
+                        mark = "?!"
+            out.append(
+                Annotation(j, seat, action, best, float(made), float(bot), UNIT, mark,
+                           DISCARD_MEASURE)
+            )  # fmt: skip
+    return out
+
+
+def _choice_note(step: int, seat: int, text: str, vals: list[tuple[str, int]]) -> Annotation:
+    """A bid, pass or call graded among ``vals`` ((action text, points for the seat's
+    side)): best = the action taken when it keeps the best value, else the first best."""
+    from engine.whist.actions import parse_action
+
+    played = str(parse_action(text))
+    by_text = dict(vals)
+    v_played = by_text[played]
+    v_best = max(v for _, v in vals)
+    best = played if v_played == v_best else next(a for a, v in vals if v == v_best)
+    others = [v for a, v in vals if a != best]
+    # a pass is never a "good find": it keeps the best whenever every bid would lose
+    second = v_best - max(others) if others and played != "pass" else None
+    mark = mark_for(v_best - v_played, BID_THRESHOLDS, second_best_loss=second)
+    return Annotation(
+        step, seat, text, best, float(v_played), float(v_best), BID_UNIT, mark, BID_MEASURE
+    )
+
+
+def not_graded(
+    record: GameRecord,
+    *,
+    tricks_left: int | None = None,
+    deal: int | None = None,
+    use_endplay: bool = True,
+    bidding: bool | None = None,
+) -> list[Phrase]:
+    """What :func:`analyse` with these options leaves out of ``record``'s decisions, in
+    words (``python -m engine analyse`` says it on stderr): for two players the cards
+    before the last tricks and every bidding decision; for four players with
+    ``tricks_left`` the earlier cards and (unless ``bidding``) the bids, calls and
+    discards."""
+    from engine.core.ruleset import make_ruleset
+    from engine.whist.rules import WhistRules
+
+    rules = make_ruleset(WhistRules, record.ruleset)
+    if rules.num_players == 2:
+        from engine.whist.analysis2 import TRICKS, not_graded_two
+
+        limit = TRICKS if tricks_left is None else min(tricks_left, TRICKS)
+        return [not_graded_two(rules.title, limit)]
+    out = []
+    if bidding is None:
+        bidding = tricks_left is None
+    if rules.bidding and not bidding:
+        out.append(
+            Phrase.coded(
+                "whist.not_graded_bids",
+                "{variant}: the bids, trump or direction calls and kitty discards are not "
+                "graded in the quick grading (each deal's double-dummy table takes forty "
+                "full searches)",
+                variant=rules.title,
+            )
+        )
+    if tricks_left is not None:
+        out.append(
+            Phrase.coded(
+                "whist.not_graded_early_cards",
+                "{variant}: only the cards of the last {n} tricks of each deal are graded "
+                "(the double-dummy search of a whole deal takes seconds)",
+                variant=rules.title,
+                n=tricks_left,
+            )
+        )
+    return out

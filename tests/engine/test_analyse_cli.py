@@ -89,3 +89,27 @@ def test_analyse_the_whole_shipped_stack5_file(tmp_path):
     done = run("analyse", "data/stack5/games.jsonl", "--out", str(out))
     assert done.returncode == 0, done.stderr
     _check_lines(out.read_text(encoding="utf-8"), 200)
+
+
+def test_analyse_grades_two_player_whist_and_names_what_it_leaves_out(tmp_path):
+    src = _first_lines("data/whist/whist2.jsonl", 2, tmp_path)
+    out = tmp_path / "notes.jsonl"
+    done = run("analyse", src, "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    rows = _check_lines(out.read_text(encoding="utf-8"), 2)
+    assert {r["unit"] for r in rows} == {"tricks"}
+    # said once, on stderr, with the reason
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("not graded: Whist, 2 players: only the cards")
+    assert "too slow" in lines[0] or "takes minutes" in lines[0]
+
+
+def test_analyse_quick_is_the_old_last_tricks_grading_and_says_so(tmp_path):
+    one = tmp_path / "one.jsonl"
+    write_jsonl(read_jsonl("data/whist/bid4.jsonl")[:1], one)
+    done = run("analyse", str(one), "--quick", "--out", str(tmp_path / "n"))
+    assert done.returncode == 0, done.stderr
+    notes = [json.loads(x) for x in (tmp_path / "n").read_text().splitlines()]
+    assert notes and {n["action"].split()[0] for n in notes} == {"play"}
+    assert "bids, trump or direction calls and kitty discards are not graded" in done.stderr
+    assert "last 5 tricks" in done.stderr

@@ -49,12 +49,13 @@ BLUNDER = GameRecord(
 
 
 def _annotations_by_step(record, **kw) -> dict[int, Annotation]:
-    return {a.step: a for a in analyse(record, **kw)}
+    """The cards' annotations by step (the bidding's are tested in test_analysis_bidding)."""
+    return {a.step: a for a in analyse(record, **kw) if a.action.startswith("play ")}
 
 
 def test_discarding_a_sure_trick_that_sets_the_contract_is_a_blunder():
     got = _annotations_by_step(BLUNDER)
-    assert sorted(got) == [13, 14, 15, 16]  # one per card played, none for bids/discards
+    assert sorted(got) == [13, 14, 15, 16]  # one per card played
     bad = got[14]
     assert (bad.seat, bad.action, bad.mark, bad.unit) == (2, "play AS", "??", UNIT)
     assert (bad.value_best, bad.value_played, bad.loss) == (1.0, 0.0, 1.0)
@@ -132,11 +133,6 @@ def test_own_solver_and_endplay_grade_whist_alike():
     assert analyse(record, tricks_left=5, use_endplay=False) == analyse(record, tricks_left=5)
 
 
-def test_two_player_games_are_not_graded():
-    for name in ("bid2.jsonl", "whist2.jsonl"):
-        assert analyse(read_jsonl(DATA / name)[0]) == []
-
-
 def test_analyse_refuses_a_negative_trick_count():
     with pytest.raises(EngineError, match="tricks_left"):
         analyse(BLUNDER, tricks_left=-1)
@@ -155,7 +151,7 @@ def test_one_deal_graded_alone_in_full_is_that_deal_of_the_whole_grading():
     sts = states(record)
     quick = analyse(record, tricks_left=3)
     deal_of = {a.step: sts[a.step].deal_no for a in quick}
-    second = analyse(record, deal=1)
+    second = analyse(record, deal=1, bidding=False)  # the cards (bids: test_analysis_bidding)
     plays = [i for i, t in enumerate(record.actions) if t.startswith("play ")]
     assert [a.step for a in second] == [i for i in plays if sts[i].deal_no == 1]
     assert len(second) == 48
@@ -166,7 +162,7 @@ def test_one_deal_graded_alone_in_full_is_that_deal_of_the_whole_grading():
 @pytest.mark.slow
 def test_analyse_grades_every_card_of_whole_bid_whist_games():
     record = read_jsonl(DATA / "bid4.jsonl")[0]
-    found = analyse(record)
+    found = [a for a in analyse(record) if a.action.startswith("play ")]
     plays = [i for i, t in enumerate(record.actions) if t.startswith("play ")]
     assert [a.step for a in found] == plays
     _check_record(record, found)

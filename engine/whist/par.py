@@ -1,0 +1,352 @@
+"""The double-dummy table and the par of a four-player Whist or Bid Whist deal (hindsight).
+
+As a bridge hand record prints it: for the actual deal, with every hand known, the books
+each side takes in every contract it could name, and the par — the contract and the
+points the deal was worth when every seat bids, names and plays knowing every card. It
+is hindsight: no player at the table could know the other hands.
+
+**Bid Whist** (``bid4``): a row per seat as declarer and a column per contract it could
+name after winning the bid: each trump suit uptown and downtown, no trump high and low
+(:data:`CONTRACTS`, 10 of them). An entry is the books of the declarer's side (the
+kitty book included: 1 + the tricks it takes) when that seat is the declarer of that
+contract: it takes the kitty into its hand, **discards the six cards the heuristic bot
+(``engine.whist.bots.HeuristicBot``) discards for that contract** — a fixed,
+reproducible rule; the best of the 18,564 possible discards is not searched — and leads
+the first trick; then all four hands play perfectly (double dummy, by
+:class:`engine.whist.solver.Solver`, with the ruleset's jokers rule). The whole table is
+made from the deal alone, so the contract played and the discard actually made do not
+change it (the discard actually made is graded against this one in
+:mod:`engine.whist.analysis`).
+
+The Bid Whist **par** is the end of the one-round auction played perfectly by every seat
+knowing this table: from the first bidder round to the dealer, each seat passes or bids
+(the engine's legal bids: the dealer must bid when the three others passed), the winner
+names the best trump or direction for its side, and the deal scores by
+:func:`engine.whist.scoring.bid_whist_points` (only the declaring side scores, so what one
+side gains the other loses). :func:`auction_values` gives the value of each bid or pass
+open to a seat at any moment of the auction, the measure the bids are graded by.
+
+**Whist** (``whist4``): the trump is the turned card and the player left of the dealer
+leads, so the table is that one contract: the books the leader's side takes. The par is
+those books and each side's trick points (:func:`engine.whist.scoring.whist_points`;
+honours are held, not played, so they are outside the par).
+
+Every number comes from the double-dummy search (:class:`engine.whist.solver.Solver`;
+a classic Whist deal by endplay, DDS, when it is installed, as its cards are graded) and
+the engine's own state (legal bids, the kitty, the heuristic bot's discard); the points
+from ``scoring.py``. The table is only as exact as the solver: ``tests/engine/whist/
+test_par.py`` checks no trump columns against DDS and names a deal where they differ.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import random
+from dataclasses import asdict, dataclass
+
+from engine.core.errors import EngineError, Phrase
+from engine.whist import actions as A
+from engine.whist.cards import SUITS
+from engine.whist.scoring import bid_whist_points, whist_points
+from engine.whist.solver import Solver
+
+#: the names a declarer may give its contract after winning the bid: the trump suit of an
+#: uptown or downtown bid, the direction of a no trump bid
+CALLS = {"uptown": tuple(SUITS), "downtown": tuple(SUITS), "notrump": ("high", "low")}
+#: Bid Whist contracts, the table's columns: (kind, call)
+CONTRACTS = tuple((kind, call) for kind in A.KINDS for call in CALLS[kind])
+
+HINDSIGHT = Phrase.coded(
+    "whist.par_hindsight",
+    "Hindsight: every hand known, every seat bidding and playing perfectly (double dummy).",
+)
+
+
+def contract_name(kind: str, call: str) -> str:
+    """``"uptown S"``, ``"notrump low"``, ``"trump H"`` (Whist)."""
+    return f"{kind} {call}"
+
+
+@dataclass(frozen=True, slots=True)
+class DDTable:
+    """Double-dummy books of one deal: ``books[i][j]`` = the books of the side of
+    ``seats[i]`` when it declares ``contracts[j]`` (Bid Whist: kitty book counted) or,
+    for Whist, when it leads the turned-trump contract. See the module docstring.
+
+    >>> t = DDTable("bid4", 0, ("uptown S",), (0, 1), ((9,), (5,)))
+    >>> t.books_of(1, "uptown S"), DDTable.from_json(t.to_json()) == t
+    (5, True)
+    """
+
+    variant: str
+    dealer: int
+    contracts: tuple[str, ...]
+    seats: tuple[int, ...]
+    books: tuple[tuple[int, ...], ...]
+
+    def books_of(self, seat: int, contract: str) -> int:
+        try:
+            return self.books[self.seats.index(seat)][self.contracts.index(contract)]
+        except ValueError:
+            raise EngineError(
+                f"no entry for seat {seat!r} declaring {contract!r} in this table"
+            ) from None
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> DDTable:
+        d = json.loads(text)
+        return cls(
+            d["variant"],
+            d["dealer"],
+            tuple(d["contracts"]),
+            tuple(d["seats"]),
+            tuple(tuple(r) for r in d["books"]),
+        )
+
+    def lines(self) -> list[str]:
+        """The table as text lines, one per seat (a hand record's layout)."""
+        head = "seat " + " ".join(f"{c:>13}" for c in self.contracts)
+        rows = [
+            f"{s:>4} " + " ".join(f"{b:>13}" for b in r) for s, r in zip(self.seats, self.books)
+        ]
+        return [head, *rows]
+
+
+@dataclass(frozen=True, slots=True)
+class Par:
+    """The par of a deal: the contract (``"5 notrump high"`` / ``"trump S"``), its
+    declarer (-1 for Whist), and each side's books and points (seats 0+2, seats 1+3).
+
+    >>> p = Par("4 uptown S", 0, (10, 3), (4, 0))
+    >>> eval(repr(p)) == p, Par.from_json(p.to_json()) == p
+    (True, True)
+    """
+
+    contract: str
+    declarer: int
+    books: tuple[int, int]
+    points: tuple[int, int]
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> Par:
+        d = json.loads(text)
+        return cls(d["contract"], d["declarer"], tuple(d["books"]), tuple(d["points"]))
+
+    def contract_phrase(self) -> Phrase:
+        """The contract in words (the codes the game state words its contract with).
+
+        >>> Par("5 notrump low", 1, (3, 10), (0, 8)).contract_phrase()
+        '5 no trump low'
+        >>> Par("trump H", -1, (7, 6), (1, 0)).contract_phrase().code
+        'whist.contract_trump'
+        """
+        words = self.contract.split()
+        if words[0] == "trump":
+            return Phrase.coded("whist.contract_trump", "trump {suit}", suit=words[1])
+        number, kind, call = int(words[0]), words[1], words[2]
+        if kind == "notrump" and call == "low":
+            return Phrase.coded("whist.contract_nt_low", "{number} no trump low", number=number)
+        if kind == "notrump":
+            return Phrase.coded("whist.contract_nt_high", "{number} no trump high", number=number)
+        return Phrase.coded(
+            "whist.contract_suit",
+            "{number} {kind} {suit}",
+            number=number,
+            kind=A.KIND_WORDS[kind],
+            suit=call,
+        )
+
+    def phrase(self) -> Phrase:
+        """The par in words, saying it is hindsight.
+
+        >>> Par("4 uptown S", 0, (10, 3), (4, 0)).phrase()
+        'Par (hindsight, all hands known): 4 uptown S, books 10–3, points 4–0'
+        """
+        return Phrase.coded(
+            "whist.par_line",
+            "Par (hindsight, all hands known): {contract}, books {ns}–{ew}, points {pns}–{pew}",
+            contract=self.contract_phrase(),
+            ns=self.books[0],
+            ew=self.books[1],
+            pns=self.points[0],
+            pew=self.points[1],
+        )
+
+
+# --- the table --------------------------------------------------------------------------
+def _check_deal_start(st) -> None:
+    if st.num_players != 4:
+        raise EngineError("the double-dummy table is for four-player deals")
+    if st.bidw and st.phase_name != "bid" or st.bidw and st.bids:
+        raise EngineError("give the state just after the deal (before the first bid)")
+    if not st.bidw and (st.phase_name != "play" or st.tricks or st.trick_cards):
+        raise EngineError("give the state just after the deal (before the first card)")
+
+
+def declared(st, seat: int, kind: str, call: str):
+    """The state at the first lead when ``seat`` declares ``kind``/``call`` on this deal
+    (``st``: just after the deal): the others pass, ``seat`` bids 3 of ``kind`` (the
+    number changes neither the hands nor the play), names ``call``, takes the kitty and
+    discards as the heuristic bot does."""
+    from engine.whist.bots import HeuristicBot
+
+    s = st.clone()
+    while s.phase_name == "bid":
+        s.apply(A.Bid(3, kind) if s.to_act == seat else A.PASS)
+    s.apply(A.Direction(call == "low") if kind == "notrump" else A.Trump(call))
+    bot, rng = HeuristicBot(), random.Random(0)
+    while s.phase_name == "discard":
+        s.apply(bot.choose(s, seat, rng))
+    return s
+
+
+def play_books(s, guess: int | None = None, use_endplay: bool = False) -> int:
+    """Double-dummy books of the side of ``s.to_act`` (who leads the first trick), from
+    the first lead of the state ``s`` to the end of the deal, books already won counted.
+    ``guess`` (books, e.g. a like entry's) only speeds the search up. ``use_endplay``:
+    a deal without jokers is solved by endplay (DDS) when it is installed."""
+    seat = s.to_act
+    left = s.n_tricks - len(s.tricks)
+    mine = s.books[seat & 1]
+    g = None if guess is None else guess - mine
+    if g is not None and seat % 2:
+        g = left - g
+    ns = _endplay_tricks(s) if use_endplay else None
+    if ns is None:
+        solver = Solver(s.hands, s.trump, s.low, s.ruleset.jokers_follow_trump)
+        ns = solver.tricks(leader=seat, guess=g)
+    return mine + (ns if seat % 2 == 0 else left - ns)
+
+
+def _endplay_tricks(s) -> int | None:
+    """NS tricks from the first lead of ``s`` by endplay, or None (not installed, jokers
+    in the hands, a trick in progress)."""
+    from engine.whist.analysis import _endplay_oracle
+
+    if s.trick_cards or any(h >> 52 for h in s.hands):
+        return None
+    oracle = _endplay_oracle(s.trump) if not s.low else None
+    if oracle is None:
+        return None
+    from engine.whist.analysis import _Position
+
+    pos = _Position(s)
+    values = oracle(pos).values()
+    return max(values) if pos.seat % 2 == 0 else min(values)
+
+
+def dd_table(st, *, use_endplay: bool = True) -> DDTable:
+    """The double-dummy table of the deal of ``st`` (a state just after the deal).
+    ``use_endplay``: a classic Whist deal is solved by endplay (DDS) when it is
+    installed, as :mod:`engine.whist.analysis` grades its cards; else by the solver."""
+    _check_deal_start(st)
+    collecting = gc.isenabled()
+    gc.disable()  # the solver's tables make no cycles (see Solver._run)
+    try:
+        if not st.bidw:
+            seat = st.to_act
+            name = contract_name("trump", SUITS[st.trump])
+            books = play_books(st, use_endplay=use_endplay)
+            return DDTable(st.ruleset.variant, st.dealer, (name,), (seat,), ((books,),))
+        # partners' entries are usually near each other: each seeds the other's search
+        rows = [[0] * len(CONTRACTS) for _ in range(4)]
+        for j, (k, c) in enumerate(CONTRACTS):
+            for seat in (0, 2, 1, 3):
+                guess = rows[seat - 2][j] if seat >= 2 else (13 - rows[0][j] if seat else None)
+                rows[seat][j] = play_books(declared(st, seat, k, c), guess)
+        names = tuple(contract_name(k, c) for k, c in CONTRACTS)
+        books = tuple(tuple(r) for r in rows)
+        return DDTable(st.ruleset.variant, st.dealer, names, (0, 1, 2, 3), books)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+# --- the auction and the par --------------------------------------------------------------
+def best_call(table: DDTable, seat: int, number: int, kind: str) -> tuple[str, int]:
+    """(call, declaring side's points) of the best trump or direction for ``seat`` having
+    won the bid ``number`` ``kind`` (the first of equal calls)."""
+    best = None
+    for call in CALLS[kind]:
+        pts = bid_whist_points(number, kind, table.books_of(seat, contract_name(kind, call)))
+        if best is None or pts > best[1]:
+            best = (call, pts)
+    return best
+
+
+class Auction:
+    """The Bid Whist auction of one deal played perfectly knowing ``table`` (see the
+    module docstring): :meth:`value` of a state in the bidding, :meth:`action_values`
+    of each action open to the seat to bid. Values are points for seats 0+2 minus points
+    for seats 1+3 (only the declaring side scores)."""
+
+    def __init__(self, table: DDTable):
+        self.table = table
+        self.memo: dict = {}
+
+    def leaf(self, s) -> int:
+        """NS value of a state where the auction just ended (the declarer to name)."""
+        _, pts = best_call(self.table, s.declarer, s.bid_number, s.kind)
+        return pts if s.declarer % 2 == 0 else -pts
+
+    def value(self, s) -> int:
+        if s.phase_name != "bid":
+            return self.leaf(s)
+        key = (len(s.bids), s.high_bid, s.high_bidder)
+        v = self.memo.get(key)
+        if v is None:
+            vals = [ns for _, ns in self._children(s)]
+            v = max(vals) if s.to_act % 2 == 0 else min(vals)
+            self.memo[key] = v
+        return v
+
+    def _children(self, s):
+        for a in s.legal_actions():
+            c = s.clone()
+            c.apply(a)
+            yield a, self.value(c)
+
+    def action_values(self, s) -> list[tuple[object, int]]:
+        """(action, value for the side of the seat to bid) for each legal action."""
+        sign = 1 if s.to_act % 2 == 0 else -1
+        return [(a, sign * v) for a, v in self._children(s)]
+
+
+def par(st, table: DDTable | None = None) -> Par:
+    """The par of the deal of ``st`` (a state just after the deal)."""
+    if table is None:
+        table = dd_table(st)
+    else:
+        _check_deal_start(st)
+    if not st.bidw:
+        seat = table.seats[0]
+        b = table.books[0][0]
+        books = (b, 13 - b) if seat % 2 == 0 else (13 - b, b)
+        pts = (whist_points(books[0]), whist_points(books[1]))
+        return Par(table.contracts[0], -1, books, pts)
+    auction = Auction(table)
+    s = st.clone()
+    while s.phase_name == "bid":
+        vals = auction.action_values(s)
+        best = max(v for _, v in vals)
+        s.apply(next(a for a, v in vals if v == best))  # the first (cheapest) best action
+    seat = s.declarer
+    call, pts = best_call(table, seat, s.bid_number, s.kind)
+    b = table.books_of(seat, contract_name(s.kind, call))
+    books = (b, 13 - b) if seat % 2 == 0 else (13 - b, b)
+    points = (pts, 0) if seat % 2 == 0 else (0, pts)
+    name = contract_name(f"{s.bid_number} {s.kind}", call)
+    return Par(name, seat, books, points)

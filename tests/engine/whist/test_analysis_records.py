@@ -1,0 +1,66 @@
+"""``analyse`` grades every non-chance decision of the shipped Whist records (all four
+variants) or names what it leaves out; the default suite takes the first game of the
+quick files, ``-m slow`` every game of every file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine import read_jsonl, states
+from engine.whist.analysis import analyse, not_graded
+from engine.whist.analysis2 import TRICKS
+
+DATA = Path(__file__).resolve().parents[3] / "data" / "whist"
+FILES = ("bid4", "bid4_heuristic", "whist4", "bid2", "whist2")
+
+
+def _expected_steps(record, sts) -> list[int]:
+    """The steps ``analyse`` must grade: every decision of a four-player game (the six
+    discards of a deal are one decision, graded at the first), the cards of the last
+    :data:`TRICKS` tricks of each two-player deal."""
+    out = []
+    for i, st in enumerate(sts[:-1]):
+        if st.current_player() < 0:  # chance: the dealer, the deals
+            continue
+        if st.num_players == 2:
+            if st.phase_name == "play" and st.n_tricks - len(st.tricks) <= TRICKS:
+                out.append(i)
+        elif st.phase_name != "discard" or not st.discards:
+            out.append(i)
+    return out
+
+
+def check_record(record) -> None:
+    sts = states(record)
+    notes = analyse(record)
+    assert [a.step for a in notes] == _expected_steps(record, sts)
+    for a in notes:
+        st = sts[a.step]
+        assert a.seat == st.to_act and a.loss >= 0 and a.mark in ("", "!?", "?!", "?", "??")
+        assert (a.loss > 0) == (a.mark in ("?!", "?", "??"))
+        if st.phase_name == "discard":
+            assert a.action.split()[0] == "discard" and len(a.action.split()) == 7
+        else:
+            assert a.action == record.actions[a.step]
+    why = not_graded(record)
+    assert bool(why) == (sts[0].num_players == 2)  # four players: nothing left out
+
+
+@pytest.mark.parametrize("name", ["whist4", "bid2", "whist2"])
+def test_first_game_of_each_quick_file_is_graded_in_every_decision(name):
+    check_record(read_jsonl(DATA / f"{name}.jsonl")[0])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["bid4", "bid4_heuristic"])
+def test_first_bid_whist_game_is_graded_in_every_decision(name):
+    check_record(read_jsonl(DATA / f"{name}.jsonl")[0])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", FILES)
+def test_every_shipped_game_is_graded_in_every_decision(name):
+    for record in read_jsonl(DATA / f"{name}.jsonl"):
+        check_record(record)
