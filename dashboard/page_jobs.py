@@ -142,3 +142,21 @@ def check_parquet(progress, files: tuple, room: int, max_text_bytes: int) -> tup
     )
     progress.update(1, 1)
     return records
+
+
+def grade_for_insights(progress, records: tuple) -> dict:
+    """Every decision of each record graded, for the Insights across games
+    (:func:`engine.insights.decisions`): seconds a game (a whole Whist game far longer).
+    Once cancelled it stops after the game being graded and keeps those graded:
+    ``{"rows": the decisions' rows, "games": games graded}``."""
+    from engine import insights
+
+    done = [0]
+
+    def step(n: int, total: int) -> None:
+        done[0] = n
+        progress.update(n, total)
+
+    progress.update(0, len(records))
+    frame = insights.decisions(records, progress=step, should_stop=progress.stopped)
+    return {"rows": frame.to_dicts(), "games": done[0]}

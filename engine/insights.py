@@ -11,10 +11,10 @@ Each game says what kind of decision an action is and in what situation it was m
   ``situation``, ``action``, ``best``, ``loss``, ``kept`` (the decision kept the best
   value: lost nothing), ``mark``, ``unit``;
 - :func:`accuracy`: per player and kind — ``decisions``, ``kept_share`` (the share that
-  kept the best value), ``mean_loss``, ``total_loss``;
+  kept the best value), ``mean_loss``, ``total_loss``, ``unit`` (the game's);
 - :func:`costliest`: per player, the kind and situation whose mistakes (decisions that
   lost something) lost the most in total, among those that recur (at least
-  :data:`RECURRING` mistakes) — ``mistakes``, ``total_loss``, ``mean_loss``.
+  :data:`RECURRING` mistakes) — ``mistakes``, ``total_loss``, ``mean_loss``, ``unit``.
 
 >>> from engine.core.annotation import Annotation
 >>> rows = [
@@ -48,7 +48,7 @@ RECURRING = 2  # mistakes of one kind and situation that make a pattern
 #: Owner's Choice and Stock Hold'em; a whole Whist game, every card of every deal double
 #: dummy, far longer): a page grades at most this many unless asked for more
 DEFAULT_GAMES = {"whist": 3}
-DEFAULT_OTHER = 20
+DEFAULT_OTHER = 10
 
 _SCHEMA = {
     "game": pl.String,
@@ -149,6 +149,7 @@ def accuracy(frame: pl.DataFrame) -> pl.DataFrame:
             pl.col("kept").mean().round(4).alias("kept_share"),
             pl.col("loss").mean().round(4).alias("mean_loss"),
             pl.col("loss").sum().round(4).alias("total_loss"),
+            pl.col("unit").first().alias("unit"),
         )
         .with_columns(pl.col("decisions").cast(pl.Int64))
         .sort("player", "kind")
@@ -166,6 +167,7 @@ def costliest(frame: pl.DataFrame, recurring: int = RECURRING) -> pl.DataFrame:
             pl.len().cast(pl.Int64).alias("mistakes"),
             pl.col("loss").sum().round(4).alias("total_loss"),
             pl.col("loss").mean().round(4).alias("mean_loss"),
+            pl.col("unit").first().alias("unit"),
         )
         .filter(pl.col("mistakes") >= recurring)
     )

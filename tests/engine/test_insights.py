@@ -37,6 +37,7 @@ def test_the_figures_by_hand():
         "kept_share": round(1 / 3, 4),
         "mean_loss": 2.0,  # (0 + 4 + 2) / 3
         "total_loss": 6.0,
+        "unit": None,
     }
     assert acc["bo", "move"]["kept_share"] == 0.5 and acc["bo", "move"]["mean_loss"] == 2.5
     assert acc["cy", "move"]["total_loss"] == 9.0
@@ -51,6 +52,7 @@ def test_the_figures_by_hand():
             "mistakes": 2,
             "total_loss": 6.0,
             "mean_loss": 3.0,
+            "unit": None,
         }
     ]
     assert I.costliest(frame, recurring=1)["kind"].to_list() == ["trade", "move"]
