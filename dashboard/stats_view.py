@@ -934,7 +934,7 @@ def render_insights(game: str, players: int | None) -> None:
             lambda status: _("Grading game {done} of {total}…").format(
                 done=min(status.done + 1, status.total or 1), total=status.total or int(n)
             ),
-            _("Stop"),
+            _("Stop grading"),
             stopping=_("Stopping after the game being graded; the games graded are kept."),
         )
     if graded is None:
