@@ -36,6 +36,7 @@ from dashboard.page_jobs import (
 )
 from dashboard.stats_words import COLUMN_WORDS, KIND_WORDS, SITUATION_WORDS, value_words
 from dashboard.ui import (
+    callback,
     default_count_index,
     overrides_input,
     parse_overrides,
@@ -921,13 +922,21 @@ def render_insights(game: str, players: int | None) -> None:
         elif not job_panel.show_error(status) and status.result is not None:
             _INSIGHTS.put(job["content"], status.result)
     graded = _INSIGHTS.get(key)
-    if job_panel.running(INSIGHTS_JOB) is None:
-        label = ngettext("Grade {n} game", "Grade {n} games", int(n)).format(n=int(n))
-        if graded is None and c2.button(
-            label, key="stats_insights_go", icon=":material/insights:", type="primary"
-        ):
-            chosen = tuple(records[-int(n) :])
-            job_panel.start(INSIGHTS_JOB, grade_for_insights, chosen, content=key)
+    asked = st.session_state.pop(INSIGHTS_JOB + "_asked", None)
+    if asked == key and graded is None and job_panel.running(INSIGHTS_JOB) is None:
+        chosen = tuple(records[-int(n) :])
+        job_panel.start(INSIGHTS_JOB, grade_for_insights, chosen, content=key)
+    if job_panel.running(INSIGHTS_JOB) is None and graded is None:
+        # the button only records the wish (its callback runs before the page), so the
+        # run it makes starts the job and no longer draws the button
+        c2.button(
+            ngettext("Grade {n} game", "Grade {n} games", int(n)).format(n=int(n)),
+            key="stats_insights_go",
+            icon=":material/insights:",
+            type="primary",
+            on_click=callback(st.session_state.__setitem__),
+            args=(INSIGHTS_JOB + "_asked", key),
+        )
     if job_panel.running(INSIGHTS_JOB) is not None:
         job_panel.progress_panel(
             INSIGHTS_JOB,

@@ -6,6 +6,7 @@ the figures are engine.insights' over exactly those games."""
 from __future__ import annotations
 
 import json
+import time
 
 import polars as pl
 import pytest
@@ -85,6 +86,13 @@ def test_insights_can_be_stopped_and_keep_the_games_graded():
     at.selectbox(key="stats_game").set_value("stack5").run()
     next(x for x in at.number_input if x.label == "Games to grade").set_value(5).run()
     at.button(key="stats_insights_go").click().run()
+    assert "stats_insights_go" not in [b.key for b in at.button]  # while it grades
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not any(  # one game graded
+        p.proto.text.startswith(("Grading game 2", "Grading game 3")) for p in at.get("progress")
+    ):
+        time.sleep(0.2)
+        at.run()
     at.button(key="stats_insights_job_cancel").click().run()
     finish_job(at, "stats_insights_job")
     assert not at.exception
