@@ -227,7 +227,10 @@ def show_board(plugin: GameUI, key: str, record_json: str) -> None:
     if grade:
         if why_not:
             st.info(why_not)
-        if why_not is not None and (notes or not by_deal):
+        if by_deal:  # what is graded so far (nothing yet: said once the grading is over)
+            if notes or st.session_state.get(f"{key}_deal_grading") is None:
+                grades_panel(plugin, notes, record.players)
+        elif why_not == "":
             grades_panel(plugin, notes, record.players)
 
 
