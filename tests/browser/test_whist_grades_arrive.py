@@ -11,7 +11,8 @@ import pytest
 
 from tests.browser.test_analysis_board import BOARD, board, no_trouble, settled, shoot, shown_step
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+# about 40 s with two deals graded (load 4, the solver before issue 31's speed-up): slow
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser"), pytest.mark.slow]
 
 GAME = "/whist_games?src=recorded&file=bid4.jsonl&game=3"  # two deals
 MARKED = re.compile(r" (\?\?|\?|\?!|!\?)$")
