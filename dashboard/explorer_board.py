@@ -1,7 +1,8 @@
 """The explorer's analysis board: the game replayed once, every step drawn by the game's
 own ``render_state``, the move list and the charts, sent to the board component
 (:mod:`dashboard.board_component`) that steps in the browser; what follows the step on
-the server (the address bar, the full-deal grading, the bot hint)."""
+the server (the address bar, the bot hint). A game graded deal by deal (Whist) is graded
+as it opens, and the board's grades fill in as each deal arrives."""
 
 from __future__ import annotations
 
@@ -21,11 +22,10 @@ from dashboard.board_component import (
 )
 from dashboard.explorer_grades import (
     board_grades,
-    deal_on_view,
-    full_deal_control,
+    deal_by_deal,
     grades,
     grades_panel,
-    with_full_deals,
+    stop_deal_grading,
 )
 from dashboard.explorer_url import url_out
 from dashboard.explorer_words import chance_word, player, player_words, turn_text, who_label
@@ -183,6 +183,9 @@ def show_board(plugin: GameUI, key: str, record_json: str) -> None:
     seats = [_("Everything")] + [who_label(record.players, i) for i in range(len(record.players))]
     if st.session_state.get(f"{key}_view") not in range(len(seats)):
         st.session_state[f"{key}_view"] = 0
+    by_deal = plugin.deal_of is not None  # graded deal by deal as it opens (Whist)
+    if by_deal:
+        st.session_state.setdefault(f"{key}_grade", True)
     c1, c2 = st.columns([1, 1], vertical_alignment="bottom")
     view = c1.selectbox(
         _("View as"), range(len(seats)), format_func=seats.__getitem__, key=f"{key}_view"
@@ -190,7 +193,9 @@ def show_board(plugin: GameUI, key: str, record_json: str) -> None:
     grade = c2.toggle(
         _("Grade the moves"),
         key=f"{key}_grade",
-        help=_(
+        help=_("Grade every decision against the best choice, deal by deal as the game opens.")
+        if by_deal
+        else _(
             "Grade every decision against the best choice (a few seconds the first "
             "time for a long game)."
         ),
@@ -199,23 +204,19 @@ def show_board(plugin: GameUI, key: str, record_json: str) -> None:
 
     notes: tuple[Annotation, ...] = ()
     why_not: str | None = ""  # None: being graded
-    full = st.session_state.get(f"{key}_full_deals")
-    if full is None or full[0] != record_json:  # the deals graded in full, this record's
-        full = st.session_state[f"{key}_full_deals"] = (record_json, set())
-    graded: set = set()
-    if grade:
+    if grade and by_deal:
+        notes, why_not = deal_by_deal(plugin, key, record_json, rep.states, step)
+    elif grade:
         notes, why_not = grades(plugin, key, record_json)
-        if notes and full[1]:
-            notes, graded, deal_why = with_full_deals(plugin, key, record_json, notes, full[1])
-            if deal_why:
-                st.error(deal_why)
+    elif by_deal:
+        stop_deal_grading(key)
 
     with st.spinner(_("Replaying the game…")):
         game = _board_game(
             plugin.game, record_json, current(), None if view == 0 else view - 1, plugin, rep
         )
     board(key, game, board_grades(notes, record.players, last), step)
-    _step_panel(plugin, key, rep, notes, graded, full[1])
+    _step_panel(plugin, key, rep)
     st.download_button(
         _("Download this record (.json)"),
         record.to_json(indent=1),
@@ -226,15 +227,17 @@ def show_board(plugin: GameUI, key: str, record_json: str) -> None:
     if grade:
         if why_not:
             st.info(why_not)
-        elif why_not is not None:
+        if by_deal:  # what is graded so far (nothing yet: said once the grading is over)
+            if notes or st.session_state.get(f"{key}_deal_grading") is None:
+                grades_panel(plugin, notes, record.players)
+        elif why_not == "":
             grades_panel(plugin, notes, record.players)
 
 
 @st.fragment
-def _step_panel(plugin: GameUI, key: str, rep: Replay, notes, graded: set, asked: set) -> None:
-    """What follows the board's step on the server: the address bar, the full-deal grading
-    of the deal on view, the bot hint. The board reports its step here (debounced), and
-    only this part reruns."""
+def _step_panel(plugin: GameUI, key: str, rep: Replay) -> None:
+    """What follows the board's step on the server: the address bar and the bot hint. The
+    board reports its step here (debounced), and only this part reruns."""
 
     def reported(to: int) -> None:
         st.session_state[f"{key}_step"] = max(0, min(len(rep.states) - 1, to))
@@ -242,10 +245,6 @@ def _step_panel(plugin: GameUI, key: str, rep: Replay, notes, graded: set, asked
     step_reporter(key, reported)
     step = st.session_state.get(f"{key}_step", 0)
     url_out(key, step=step)
-    if notes and plugin.deal_of is not None:
-        deal = deal_on_view(plugin, rep.states, step)
-        if deal is not None:
-            full_deal_control(key, deal, graded, asked)
     _bot_hint(plugin, key, rep.record, rep.states[step], step)
 
 

@@ -1,5 +1,5 @@
-"""The explorer's graded decisions: grading a record (quickly, or one deal in full), the
-words of a graded step, the marks' key and each player's accuracy."""
+"""The explorer's graded decisions: grading a record (at once, or deal by deal as it
+opens), the words of a graded step, the marks' key and each player's accuracy."""
 
 from __future__ import annotations
 
@@ -14,11 +14,11 @@ from dashboard.charts import loss_chart
 from dashboard.explorer_words import who_label
 from dashboard.i18n import N_, _, error_text, ngettext
 from dashboard.jobs import JOBS
-from dashboard.page_jobs import grade_deals, grade_game
-from dashboard.ui import plain
+from dashboard.page_jobs import grade_game, grade_one_deal
+from dashboard.ui import crash_message, plain
 from dashboard.units import amount, unit_word
-from engine import EngineError, GameRecord
-from engine.analysis import ANALYSED, analyse_quick
+from engine import EngineError
+from engine.analysis import ANALYSED
 from engine.core.annotation import Annotation, accuracy
 
 #: the words of the decision marks (engine.core.annotation.MARK_WORDS)
@@ -30,14 +30,10 @@ MARK_WORDS = {
 }
 
 
-#: games whose whole-game grading stays in the page: Whist's quick grading (the last five
-#: tricks of each deal) takes 2–70 ms a game; the others take 0.25–4.4 s, so they are
-#: graded in a worker process (:mod:`dashboard.jobs`), as is a Whist deal in full (~3 s)
-QUICK_IN_PAGE = ("whist",)
-
-
-_GAMES = job_panel.Kept(8)  # (game, record_json) -> the quick grades
-_DEALS = job_panel.Kept(32)  # (game, record_json, deal) -> every card of the deal graded
+_GAMES = job_panel.Kept(8)  # (game, record_json) -> the whole game's grades
+#: (game, record_json) -> {deal: its grades, or the error that stopped them}, for a game
+#: graded deal by deal (:func:`deal_by_deal`)
+_GRADED = job_panel.Kept(16)
 
 
 def _unavailable(exc: EngineError, title: str) -> str:
@@ -62,12 +58,6 @@ def grades(plugin, key: str, record_json: str) -> tuple[tuple[Annotation, ...], 
         elif status is not None and status.result is not None:
             _GAMES.put((game, job["record"]), status.result)
     kept = _GAMES.get((game, record_json))
-    if kept is None and game in QUICK_IN_PAGE:
-        try:
-            kept = tuple(analyse_quick(GameRecord.from_json(record_json)))
-        except EngineError as exc:
-            kept = exc
-        _GAMES.put((game, record_json), kept)
     if isinstance(kept, EngineError):
         return (), _unavailable(kept, title)
     if kept is not None:
@@ -88,65 +78,118 @@ def grades(plugin, key: str, record_json: str) -> tuple[tuple[Annotation, ...], 
     return (), None
 
 
-def with_full_deals(plugin, key, record_json, notes, deals: set):
-    """The quick grades with the deals asked for graded in full in their place (the quick
-    grades of a deal are some of its full ones), the deals graded in full, and why not
-    (the deals whose grading failed or was cancelled are no longer asked for). The deals
-    not graded yet are graded by a job, its progress and Cancel button shown here."""
+def deals_of(plugin, states) -> list[int]:
+    """The deals of a game graded deal by deal (a plugin with ``deal_of``), in order."""
+    return sorted({d for s in states if (d := plugin.deal_of(s)) is not None})
+
+
+def _deal_order(deals: list[int], first: int | None) -> list[int]:
+    """The deal on view first, then those after it, then those before it.
+
+    >>> _deal_order([0, 1, 2, 3], 2), _deal_order([0, 1], None)
+    ([2, 3, 0, 1], [0, 1])
+    """
+    if first not in deals:
+        return list(deals)
+    i = deals.index(first)
+    return deals[i:] + deals[:i]
+
+
+def deal_by_deal(
+    plugin, key: str, record_json: str, states, step: int
+) -> tuple[tuple[Annotation, ...], str]:
+    """A game graded deal by deal as it opens (a plugin with ``deal_of``: Whist): every
+    decision of each deal graded by a job of its own in the worker pool, the deal on view
+    first, so the board shows each deal's grades as soon as they are made. What is graded
+    is kept for every session of the server (keyed by the record's content), so a second
+    visit is instant. Returns the grades so far and why some are missing (``""``: none
+    is, or they are on their way: the progress note, with its Cancel button, says so)."""
     game = plugin.game
+    if game not in ANALYSED:
+        return (), _("Grading is not available for {game} yet.").format(game=plugin.title_text())
     job_key = f"{key}_deal_grading"
+    stopped_key = f"{key}_grading_stopped"
+    cache_key = (game, record_json)
+    graded: dict = dict(_GRADED.get(cache_key) or {})
     done = job_panel.take(job_key)
-    why_not = ""
     if done is not None:
         job, status = done
-        if status is not None:
-            for deal, graded in (status.result or {}).items():
-                _DEALS.put((game, job["record"], deal), graded)
-            if status.error is not None:
-                why_not = _("This deal could not be graded: {error}").format(
-                    error=error_text(status.error)
-                )
-        if job["record"] == record_json:  # what the job did not grade is no longer asked
-            deals -= {d for d in job["deals"] if _DEALS.get((game, record_json, d)) is None}
-    full: list[Annotation] = []
-    graded = set()
-    for deal in sorted(deals):
-        kept = _DEALS.get((game, record_json, deal))
-        if kept is not None:
-            full += kept
-            graded.add(deal)
-    missing = sorted(deals - graded)
+        if status is None:
+            job_panel.lost()
+        elif status.result is not None:
+            kept = dict(_GRADED.get((game, job["record"])) or {})
+            kept.update(status.result)
+            _GRADED.put((game, job["record"]), kept)
+        elif status.error is not None:
+            kept = dict(_GRADED.get((game, job["record"])) or {})
+            kept[job["deal"]] = status.error
+            _GRADED.put((game, job["record"]), kept)
+        if status is not None and status.cancelled and not status.result:
+            st.session_state[stopped_key] = job["record"]
+        graded = dict(_GRADED.get(cache_key) or {})
     job = job_panel.running(job_key)
-    if job is not None and job["record"] != record_json:
+    if job is not None and job["record"] != record_json:  # another record is chosen now
         JOBS.forget(job["id"])
         st.session_state.pop(job_key)
         job = None
-    if missing and job is None:
-        if not job_panel.start(
-            job_key, grade_deals, record_json, missing, record=record_json, deals=missing
-        ):
-            deals -= set(missing)
-            job = None
-        else:
-            job = job_panel.running(job_key)
+    deals = deals_of(plugin, states)
+    missing = [d for d in _deal_order(deals, deal_on_view(plugin, states, step)) if d not in graded]
+    failed = sorted(d for d, v in graded.items() if isinstance(v, BaseException))
+    why_not = ""
+    if failed:
+        error = graded[failed[0]]
+        said = error_text(error) if isinstance(error, EngineError) else crash_message(error)
+        why_not = _("Deal {n} could not be graded: {error}").format(n=failed[0] + 1, error=said)
+    stopped = st.session_state.get(stopped_key) == record_json
+    if (
+        missing
+        and job is None
+        and not stopped
+        and job_panel.start(
+            job_key,
+            grade_one_deal,
+            record_json,
+            missing[0],
+            len(deals) - len(missing),
+            len(deals),
+            record=record_json,
+            deal=missing[0],
+        )
+    ):
+        job = job_panel.running(job_key)
+    count = len(deals) - len(missing)
     if job is not None:
-
-        def drop() -> None:  # cancelled: the deals are no longer asked for
-            deals.difference_update(job["deals"])
-
         job_panel.progress_panel(
             job_key,
             lambda status: ngettext(
-                "Grading every card of deal {deals}…",
-                "Grading every card of deals {deals}…",
-                len(job["deals"]),
-            ).format(deals=", ".join(str(d + 1) for d in job["deals"])),
-            _("Cancel the grading"),
-            on_cancel=drop,
+                "Graded {done} of {total} deal…",
+                "Graded {done} of {total} deals…",
+                len(deals),
+            ).format(done=count, total=len(deals)),
+            _("Stop grading"),
+            on_cancel=lambda: st.session_state.update({stopped_key: record_json}),
         )
-    steps = {n.step for n in full}
-    merged = [n for n in notes if n.step not in steps] + full
-    return tuple(sorted(merged, key=lambda n: n.step)), graded, why_not
+    elif missing and deals:
+        st.caption(
+            ngettext(
+                "Graded {done} of {total} deal.", "Graded {done} of {total} deals.", len(deals)
+            ).format(done=count, total=len(deals))
+        )
+        if st.button(  # stopped, or the server was busy
+            _("Grade the other deals"), key=f"{key}_grade_rest", icon=":material/play_arrow:"
+        ):
+            st.session_state.pop(stopped_key, None)
+            st.rerun(scope="app")
+    notes = [n for d in deals if isinstance(graded.get(d), tuple) for n in graded[d]]
+    return tuple(sorted(notes, key=lambda n: n.step)), why_not
+
+
+def stop_deal_grading(key: str) -> None:
+    """Grading turned off: the deal being graded is no longer wanted."""
+    job = job_panel.running(f"{key}_deal_grading")
+    if job is not None:
+        JOBS.forget(job["id"])
+        st.session_state.pop(f"{key}_deal_grading")
 
 
 def deal_on_view(plugin, states, step) -> int | None:
@@ -155,31 +198,6 @@ def deal_on_view(plugin, states, step) -> int | None:
     if deal is None and step:
         deal = plugin.deal_of(states[step - 1])
     return deal
-
-
-def full_deal_control(key, deal, graded: set, asked: set) -> None:
-    """The button that grades every card of the deal on view, or the word that it is
-    (or is being) graded."""
-    if deal in graded:
-        st.caption(_("Every card of deal {n} is graded.").format(n=deal + 1))
-        return
-    if deal in asked:
-        st.caption(_("Every card of deal {n} is being graded…").format(n=deal + 1))
-        return
-
-    def ask():  # only records the wish: the page's run starts the job
-        st.session_state[f"{key}_full_deals"][1].add(deal)
-
-    if st.button(
-        _("Grade every card of deal {n}").format(n=deal + 1),
-        key=f"{key}_full_deal_{deal}",
-        on_click=ask,
-        help=_(
-            "At first only the last five tricks of each deal are graded; this grades all "
-            "of this deal's cards (a few seconds)."
-        ),
-    ):
-        st.rerun(scope="app")  # the board shows the new grades
 
 
 def _thresholds(game: str):

@@ -3,8 +3,8 @@ in a worker process, so it takes plain data and returns plain data, imports no S
 reports its progress and stops between two pieces of work once cancelled.
 
 Measured on the 2-core machine (``docs/benchmarks.md``, "Heavy jobs of the pages"):
-whole-game grading takes 0.25–4.4 s for Stack 5, Owner's Choice and Stock Hold'em (Whist's
-quick grading 2–70 ms, so it stays in the page), grading a Whist deal in full about 3 s,
+whole-game grading takes 0.25–4.4 s for Stack 5, Owner's Choice and Stock Hold'em, grading a
+Whist deal in full about 3 s (a Whist game is graded deal by deal, one job a deal),
 simulating 20 Stock Hold'em games 7 s, the search bot's move on the Play page up to a
 second, checking an upload by replay about 1 ms a game.
 """
@@ -27,21 +27,18 @@ def grade_game(progress, record_json: str) -> tuple:
     return notes
 
 
-def grade_deals(progress, record_json: str, deals: list) -> dict:
-    """Every card of each deal in ``deals`` graded (a Whist deal takes seconds): the
-    deals graded so far, ``{deal: notes}``, when cancelled between two deals."""
+def grade_one_deal(progress, record_json: str, deal: int, done: int, total: int) -> dict:
+    """Every decision of one deal graded (:func:`engine.analysis.analyse` with ``deal``),
+    as ``{deal: notes}``: the explorer grades a whole Whist game this way, one deal per
+    job, so each deal's grades reach the board as soon as they are made. ``done`` of
+    ``total`` deals were graded before this one (the progress bar counts deals)."""
     from engine import GameRecord
     from engine.analysis import analyse
 
-    record = GameRecord.from_json(record_json)
-    out: dict = {}
-    for i, deal in enumerate(deals):
-        if progress.stopped():
-            break
-        progress.update(i, len(deals))
-        out[deal] = tuple(analyse(record, deal=deal))
-    progress.update(len(out), len(deals))
-    return out
+    progress.update(done, total)
+    notes = tuple(analyse(GameRecord.from_json(record_json), deal=deal))
+    progress.update(done + 1, total)
+    return {deal: notes}
 
 
 def simulate_batch(
@@ -145,3 +142,21 @@ def check_parquet(progress, files: tuple, room: int, max_text_bytes: int) -> tup
     )
     progress.update(1, 1)
     return records
+
+
+def grade_for_insights(progress, records: tuple) -> dict:
+    """Every decision of each record graded, for the Insights across games
+    (:func:`engine.insights.decisions`): seconds a game (a whole Whist game far longer).
+    Once cancelled it stops after the game being graded and keeps those graded:
+    ``{"rows": the decisions' rows, "games": games graded}``."""
+    from engine import insights
+
+    done = [0]
+
+    def step(n: int, total: int) -> None:
+        done[0] = n
+        progress.update(n, total)
+
+    progress.update(0, len(records))
+    frame = insights.decisions(records, progress=step, should_stop=progress.stopped)
+    return {"rows": frame.to_dicts(), "games": done[0]}

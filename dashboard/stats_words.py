@@ -115,3 +115,49 @@ def value_words(column: str):
 
         return variant_title
     return None
+
+
+#: the kinds of decision of the Insights (``engine/<game>/decisions.py``)
+KIND_WORDS = {
+    "draw_stop": N_("draw or stop"),
+    "placement": N_("placement"),
+    "move": N_("move"),
+    "trade": N_("trade"),
+    "president": N_("president's choice"),
+    "all_space": N_("ALL space"),
+    "bankruptcy": N_("bankruptcy"),
+    "peek": N_("peek"),
+    "bid": N_("bid"),
+    "trump": N_("trump or direction"),
+    "kitty": N_("kitty discard"),
+    "card": N_("card play"),
+    "other": N_("other"),
+}
+
+#: the situations a decision is made in (``engine/<game>/decisions.py``; a kind made in
+#: one situation only names it as the kind, and the page says the kind alone)
+SITUATION_WORDS = {
+    "held_0": N_("no card held yet"),
+    "held_1": N_("1 card held"),
+    "held_2": N_("2 cards held"),
+    "held_3": N_("3 cards held"),
+    "held_4_plus": N_("4 or more cards held"),
+    "new_row": N_("onto an empty row"),
+    "extend_row": N_("onto a row in progress"),
+    "complete_row": N_("completing a row"),
+    "discard_row": N_("discarding a row"),
+    "before_move": N_("before the move"),
+    "after_move": N_("after the move"),
+    "sell_step": N_("the sell step"),
+    "buy_step": N_("the buy step"),
+    "free_action": N_("a free action"),
+    "peek_company": N_("a company's face-down card"),
+    "peek_hand": N_("a card in another hand"),
+    "first_to_speak": N_("first to speak"),
+    "after_bids": N_("after a bid"),
+    "lead": N_("leading"),
+    "follow": N_("following suit"),
+    "ruff": N_("trumping another suit"),
+    "throw": N_("throwing off another suit"),
+    "other": N_("other"),
+}

@@ -5,6 +5,7 @@ from dashboard.stats_view import (
     figures_for,
     pending_tables,
     player_count_choice,
+    render_insights,
     render_simulation_form,
     render_uploads,
     show_table,
@@ -49,3 +50,4 @@ for i, table in enumerate(figures.tables):
 if figures.pending:  # many games: the game's own tables are counted off the page
     for i, table in enumerate(pending_tables(game_name, players) or []):
         show_table(table, key=f"extra{i}", game=game_name)
+render_insights(game_name, players)

@@ -170,9 +170,8 @@ def charts(df, step):
 
 
 MEASURE = N_(
-    "Tricks. Each card played is graded by the tricks its side can still take with "
-    "the best play of everyone as if all hands were face up (double dummy); it says "
-    "what was possible, not what a player could have known. At first the last five "
-    "tricks of each four-player deal are graded (every card of a whole game would take "
-    "minutes); the button under the move list grades every card of the deal on view."
+    "Tricks. Each graded decision is measured by the tricks its side can still take with "
+    "the best play of everyone as if all hands were face up (double dummy); it says what "
+    "was possible, not what a player could have known. The whole game is graded as it "
+    "opens, deal by deal (the deal on view first): the marks fill in as each deal is done."
 )

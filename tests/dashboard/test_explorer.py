@@ -253,36 +253,65 @@ def open_graded_whist_game(step: int, **params: str) -> AppTest:
     )
 
 
-def test_the_deal_on_view_can_be_graded_in_full():
-    """Whist grades the last five tricks of each deal at first; the button grades every
-    card of the deal on view, and the table, the marks and the chart then count them."""
+def whist_grades_afresh(monkeypatch) -> None:
+    """Nothing graded yet (the grades are kept for every session of the server), and no
+    job of an earlier page (a Whist page grades as it opens) holds the pool's slots."""
+    from dashboard import explorer_grades, job_panel
+    from dashboard.jobs import JOBS
+
+    monkeypatch.setattr(explorer_grades, "_GRADED", job_panel.Kept(16))
+    for job in list(JOBS._jobs):
+        JOBS.forget(job)
+
+
+def test_a_whist_game_is_graded_deal_by_deal_as_it_opens(monkeypatch):
+    """No click: the board opens at once with no grades, a job grades the deal on view
+    first and the board fills in as each deal arrives (every decision of the deal, as
+    ``analyse(record, deal=d)`` grades it); a second visit finds them kept."""
+    from dashboard.jobs import JOBS
+
+    whist_grades_afresh(monkeypatch)
     record = read_jsonl(DATA / "whist" / "bid4.jsonl")[2]  # two deals
     plays = [i for i, t in enumerate(record.actions) if t.startswith("play ")]
-    at = open_graded_whist_game(step=plays[0] + 1)  # the first card of the first deal
-
-    def graded() -> int:
-        return next(d.value for d in at.dataframe if "graded" in d.value.columns)["graded"].sum()
-
-    assert graded() == 2 * 20  # the last five tricks of each deal
-    button = at.button(key="xp_whist_full_deal_0")
-    assert button.label == "Grade every card of deal 1"
-    button.click().run()
-    # graded in a worker process: its progress, then the grades
-    assert "Every card of deal 1 is being graded…" in [c.value for c in at.caption]
+    at = open_link(  # no grade=1: a Whist game is graded without asking
+        "views/whist/games.py", src="recorded", file="bid4.jsonl", game="3", step=str(plays[-1])
+    )
+    assert at.toggle(key="xp_whist_grade").value is True
+    assert [p.proto.text for p in at.get("progress")] == ["Graded 0 of 2 deals…"]
+    assert board_data(at)["grades"]["notes"] == {}  # the board is there, not graded yet
+    assert at.session_state["xp_whist_deal_grading"]["deal"] == 1  # the deal on view first
+    JOBS.wait(at.session_state["xp_whist_deal_grading"]["id"], timeout=120)
+    at.run()  # what the progress fragment's rerun does once the job is over
+    second = {n.step for n in analyse(record, deal=1)}
+    assert {int(r) - 1 for r in board_data(at)["grades"]["notes"]} == second
+    assert [p.proto.text for p in at.get("progress")] == ["Graded 1 of 2 deals…"]
     finish_job(at, "xp_whist_deal_grading")
     assert not at.exception and not at.error
-    assert graded() == 48 + 20
-    assert "Every card of deal 1 is graded." in [c.value for c in at.caption]
+    every = analyse(record, deal=0) + analyse(record, deal=1)
+    assert {int(r) - 1 for r in board_data(at)["grades"]["notes"]} == {n.step for n in every}
+    table = next(d.value for d in at.dataframe if "graded" in d.value.columns)
+    assert table["graded"].sum() == len(every)
+    first = {n.step: n for n in every}[plays[0]]
+    go(at, plays[0] + 1)
     assert step_text(at).startswith(f"**Step {plays[0] + 1} of")
-    full = {n.step: n for n in analyse(record, deal=0)}
-    first = full[plays[0]]
-    assert f"chose **{first.action}**" in grade_said(at)[1]  # the board got the new grade
-    go(at, last_step(at))  # the second deal: offered on its own
-    assert at.button(key="xp_whist_full_deal_1").label == "Grade every card of deal 2"
-    assert graded() == 48 + 20
+    assert f"chose **{first.action}**" in grade_said(at)[1]
+    # a second visit (another session): every grade at once, no job
+    again = open_link("views/whist/games.py", src="recorded", file="bid4.jsonl", game="3")
+    assert "xp_whist_deal_grading" not in again.session_state
+    assert not again.get("progress")
+    assert len(board_data(again)["grades"]["notes"]) == len(every)
 
 
-def test_the_grades_name_their_unit_in_the_pages_language():
+def test_turning_the_grades_off_stops_the_whist_grading(monkeypatch):
+    whist_grades_afresh(monkeypatch)
+    at = open_graded_whist_game(step=1)
+    assert "xp_whist_deal_grading" in at.session_state
+    at.toggle(key="xp_whist_grade").set_value(False).run()
+    assert "xp_whist_deal_grading" not in at.session_state and not at.get("progress")
+    assert at.query_params["grade"] == "0" and not board_data(at)["grades"]["notes"]
+
+
+def test_the_grades_name_their_unit_in_the_pages_language(monkeypatch):
     """ "1 trick", not "1 tricks"; トリック on a Japanese page, not the engine's word."""
     from dashboard.i18n import language
     from dashboard.units import amount, unit_word
@@ -294,7 +323,8 @@ def test_the_grades_name_their_unit_in_the_pages_language():
     ]
     with language("ja"):
         assert (amount(1, "tricks"), unit_word("tricks")) == ("1 トリック", "トリック")
-    at = open_graded_whist_game(step=60, lang="ja")
+    whist_grades_afresh(monkeypatch)
+    at = finish_job(open_graded_whist_game(step=60, lang="ja"), "xp_whist_deal_grading")
     table = next(d.value for d in at.dataframe if "平均損失（トリック）" in d.value.columns)
     assert not any("tricks" in c for c in table.columns)
 

@@ -37,7 +37,9 @@ def nothing_graded_yet(monkeypatch):
     from dashboard import explorer_grades, job_panel
 
     monkeypatch.setattr(explorer_grades, "_GAMES", job_panel.Kept(8))
-    monkeypatch.setattr(explorer_grades, "_DEALS", job_panel.Kept(32))
+    monkeypatch.setattr(explorer_grades, "_GRADED", job_panel.Kept(16))
+    for job in list(JOBS._jobs):  # an earlier page's job (a Whist page grades as it opens)
+        JOBS.forget(job)
     yield
     for job in list(JOBS._jobs):  # a page left with its job running: no longer counted
         JOBS.forget(job)
@@ -111,25 +113,30 @@ def test_grading_when_the_server_is_busy_says_so(server_full):
     assert "xp_stack5_grading" not in at.session_state and not progress_texts(at)
 
 
-def test_a_whist_deal_is_graded_in_a_job_and_can_be_cancelled():
-    from tests.dashboard.test_explorer import DATA, open_graded_whist_game, read_jsonl
+def test_the_whist_grading_can_be_stopped_and_taken_up_again():
+    from tests.dashboard.test_explorer import open_graded_whist_game
 
-    record = read_jsonl(DATA / "whist" / "bid4.jsonl")[2]
-    plays = [i for i, t in enumerate(record.actions) if t.startswith("play ")]
-    at = open_graded_whist_game(step=plays[0] + 1)
-    assert not progress_texts(at)  # Whist's quick grading stays in the page
-    at.button(key="xp_whist_full_deal_0").click().run()
-    assert progress_texts(at) == ["Grading every card of deal 1…"]
+    at = open_graded_whist_game(step=1)
+    assert progress_texts(at) == ["Graded 0 of 2 deals…"]
     at.button(key="xp_whist_deal_grading_cancel").click().run()
     assert not at.exception and "xp_whist_deal_grading" not in at.session_state
-    assert at.button(key="xp_whist_full_deal_0").label == "Grade every card of deal 1"
     assert not progress_texts(at)
+    assert "Graded 0 of 2 deals." in [c.value for c in at.caption]
+    at.run()  # stays stopped
+    assert "xp_whist_deal_grading" not in at.session_state
+    at.button(key="xp_whist_grade_rest").click().run()
+    assert progress_texts(at) == ["Graded 0 of 2 deals…"]
 
 
-def test_grading_deals_stops_between_two_deals_when_cancelled():
+def test_grading_one_deal_reports_the_deals_graded():
+    from engine import GameRecord
+    from engine.analysis import analyse
+
     record = (_data() / "whist" / "bid4.jsonl").read_text().splitlines()[2]
-    recorder = Recorder(stop_after=1)  # cancelled once the first deal began
-    assert list(page_jobs.grade_deals(recorder, record, [0, 1])) == [0]
+    recorder = Recorder()
+    graded = page_jobs.grade_one_deal(recorder, record, 1, 3, 5)
+    assert graded == {1: tuple(analyse(GameRecord.from_json(record), deal=1))}
+    assert recorder.updates == [(3, 5), (4, 5)]
 
 
 # --- "Simulate and add" on the Statistics page ---------------------------------------------
