@@ -28,15 +28,16 @@ def grade_game(progress, record_json: str) -> tuple:
 
 
 def grade_one_deal(progress, record_json: str, deal: int, done: int, total: int) -> dict:
-    """Every decision of one deal graded (:func:`engine.analysis.analyse` with ``deal``),
+    """The decisions of one deal graded (:func:`engine.analysis.analyse_on_page` with
+    ``deal``),
     as ``{deal: notes}``: the explorer grades a whole Whist game this way, one deal per
     job, so each deal's grades reach the board as soon as they are made. ``done`` of
     ``total`` deals were graded before this one (the progress bar counts deals)."""
     from engine import GameRecord
-    from engine.analysis import analyse
+    from engine.analysis import analyse_on_page
 
     progress.update(done, total)
-    notes = tuple(analyse(GameRecord.from_json(record_json), deal=deal))
+    notes = tuple(analyse_on_page(GameRecord.from_json(record_json), deal=deal))
     progress.update(done + 1, total)
     return {deal: notes}
 
@@ -145,11 +146,13 @@ def check_parquet(progress, files: tuple, room: int, max_text_bytes: int) -> tup
 
 
 def grade_for_insights(progress, records: tuple) -> dict:
-    """Every decision of each record graded, for the Insights across games
+    """The decisions of each record a page grades (:func:`engine.analysis.analyse_on_page`:
+    Whist's bidding is left to the command), for the Insights across games
     (:func:`engine.insights.decisions`): seconds a game (a whole Whist game far longer).
     Once cancelled it stops after the game being graded and keeps those graded:
     ``{"rows": the decisions' rows, "games": games graded}``."""
     from engine import insights
+    from engine.analysis import analyse_on_page
 
     done = [0]
 
@@ -158,5 +161,7 @@ def grade_for_insights(progress, records: tuple) -> dict:
         progress.update(n, total)
 
     progress.update(0, len(records))
-    frame = insights.decisions(records, progress=step, should_stop=progress.stopped)
+    frame = insights.decisions(
+        records, analyse=analyse_on_page, progress=step, should_stop=progress.stopped
+    )
     return {"rows": frame.to_dicts(), "games": done[0]}

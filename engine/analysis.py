@@ -50,6 +50,16 @@ def analyse(record: GameRecord, **options) -> list[Annotation]:
 QUICK_OPTIONS = {"whist": {"tricks_left": 5}}
 
 
+def analyse_on_page(record: GameRecord, **options) -> list[Annotation]:
+    """:func:`analyse` as a page's job runs it: with the game module's ``ON_PAGE`` options
+    first (what a page leaves to the command, such as Whist's bidding grades, whose
+    double-dummy table takes a minute a deal), then ``options``."""
+    if record.game not in ANALYSED:
+        return analyse(record, **options)  # refused with the reason
+    module = importlib.import_module(f"engine.{record.game}.analysis")
+    return analyse(record, **{**getattr(module, "ON_PAGE", {}), **options})
+
+
 def analyse_quick(record: GameRecord) -> list[Annotation]:
     """:func:`analyse` bounded for an interactive page (see ``QUICK_OPTIONS``)."""
     return analyse(record, **QUICK_OPTIONS.get(record.game, {}))

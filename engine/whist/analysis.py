@@ -60,6 +60,10 @@ MARKS_KEY = Phrase.coded(
 )
 
 _PLAY = "play"
+#: what a page's job grades (:func:`engine.analysis.analyse_on_page`): every card, not the
+#: bidding, whose double-dummy table of ten contracts takes about a minute of CPU a deal
+#: (``python -m engine analyse`` grades it)
+ON_PAGE = {"bidding": False}
 
 
 def analyse(
