@@ -11,7 +11,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from engine import read_jsonl, simulate
-from engine.analysis import ANALYSED, analyse
+from engine.analysis import ANALYSED, analyse, analyse_on_page
 from tests.apptest import APP, finish_job, open_page
 from tests.board import (
     board_data,
@@ -191,12 +191,14 @@ def test_a_step_the_page_asks_for_is_kept_within_the_game():
 @pytest.mark.parametrize("game", ANALYSED)
 def test_graded_decisions_are_shown_with_marks_and_accuracy(game):
     record = read_jsonl(sorted((DATA / game).glob("*.jsonl"))[0])[0]
-    notes = analyse(record)
+    notes = analyse_on_page(record)  # what a page grades (Whist: not the bidding)
     marked = next((n for n in notes if n.mark), None)
     if marked is None:
         pytest.skip(f"the first {game} record has no marked decision")
     at = open_link(f"views/{game}/games.py", grade="1", step=str(marked.step + 1))
-    finish_job(at, f"xp_{game}_grading")  # graded in a worker process (Whist: in the page)
+    # graded in a worker process: the whole game, or deal by deal (a game with deals)
+    job = "xp_whist_deal_grading" if game == "whist" else f"xp_{game}_grading"
+    finish_job(at, job, seconds=600)
     assert "Graded decisions" in [s.value for s in at.subheader]
     assert f"move **{marked.action}** **{marked.mark}**" in step_text(at)
     assert board_data(at)["grades"]["marks"][str(marked.step + 1)] == marked.mark
