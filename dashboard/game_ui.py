@@ -72,9 +72,9 @@ class GameUI:
       (default: seats as players, the text otherwise as the engine wrote it);
     - ``chance``: what acts at the table on chance's steps, named so in the move list:
       one of :data:`CHANCE_WORDS` (default "dealer/dice");
-    - ``deal_of(state)``: for a game whose page grades only part of each deal
-      (``engine.analysis.QUICK_OPTIONS``), the deal (0 = the first) a state is in the
-      play of, else ``None``; the explorer then offers to grade the deal on view in full;
+    - ``deal_of(state)``: for a game of many deals, the deal (0 = the first) a state is in
+      the play of, else ``None``; the explorer then grades the game deal by deal as it
+      opens, the deal on view first (one job a deal, :mod:`dashboard.explorer_grades`);
     - ``explorer_page``: the explorer's page script, for "open in the explorer".
 
     Moves in words and as buttons (the live page and play against the bots):
