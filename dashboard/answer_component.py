@@ -34,8 +34,10 @@ _card = st.components.v2.component(
 
 
 def answer_card(key: str, data: dict, on_answer, on_next) -> None:
-    """The card; ``data``: ``q`` (the question's id), ``choices`` (labels, plain text),
-    ``correct`` (an index), ``given`` (the index the server has, or ``None``), ``right`` /
+    """The card; ``data``: ``q`` (the question's id), ``choices`` (labels, plain text) and
+    ``correct`` (an index), or ``choices`` ``None`` and ``number`` (the whole number to
+    type) with the field's ``label``, ``placeholder``, ``check`` and ``empty`` words;
+    ``given`` (the answer the server has, or ``None``) and ``given_right``, ``right`` /
     ``wrong`` (the verdict's HTML either way), ``explain`` (HTML), ``next`` (the button's
     label), ``stats`` / ``stats_right`` / ``stats_wrong`` (the progress line now and after
     each outcome). ``on_answer(index)`` and ``on_next()`` run before the rerun they cause,
@@ -46,7 +48,10 @@ def answer_card(key: str, data: dict, on_answer, on_next) -> None:
         value = (st.session_state.get(widget) or {}).get("answer")
         if isinstance(value, dict) and value.get("q") == data["q"]:
             i = value.get("i")
-            if isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(data["choices"]):
+            if data.get("choices") is None:  # a typed number: the text as typed
+                if isinstance(i, str) and 0 < len(i.strip()) <= 40:
+                    on_answer(i.strip())
+            elif isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(data["choices"]):
                 on_answer(i)
 
     def next_():

@@ -126,7 +126,8 @@ def _question(game: str) -> None:
             if picture:
                 st.html(picture)
         given = st.session_state.get(ANSWERED, {}).get(game)
-        if d.choices is not None and use_pad():
+        whole = d.choices is None and isinstance(d.answer, int) and not isinstance(d.answer, bool)
+        if (d.choices is not None or whole) and use_pad():
             _card(game, d, given, words, now.stats(game))
             return
         if given is None:
@@ -177,13 +178,27 @@ def _card(game: str, d: Drill, given, words, stats: dict) -> None:
         )
     else:
         now = if_right = if_wrong = _stats_words(right, answered)
+    if d.choices is not None:
+        asked = {
+            "choices": [_choice_text(d, i, words) for i in range(len(d.choices))],
+            "correct": d.correct,
+            "bkey": "practice_choice_",
+        }
+    else:  # a whole number, typed (checked at once in the browser, then by the engine)
+        asked = {
+            "choices": None,
+            "number": d.answer,
+            "label": _("Your answer"),
+            "placeholder": _("a number"),
+            "check": _("Check"),
+            "empty": _("Write your answer first."),
+        }
     data = {
         "key": game,
         "q": f"{d.kind}:{d.seed}",
-        "bkey": "practice_choice_",
-        "choices": [_choice_text(d, i, words) for i in range(len(d.choices))],
-        "correct": d.correct,
+        **asked,
         "given": given,
+        "given_right": None if given is None else d.is_right(given),
         "right": html.escape(_("Right: {answer}.")).format(answer=answer),
         "wrong": html.escape(_("Not quite. The answer is {answer}.")).format(answer=answer),
         "explain": explain,

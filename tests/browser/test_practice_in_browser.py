@@ -16,7 +16,7 @@ def _answer_one(page, n: int) -> None:
     """Answer the question on view (the first choice, or a number) and go to the next."""
     idle(page, text_shown("Rule:"))
     choice = page.locator(".st-key-practice_choice_0 button")
-    typed = page.locator("[data-testid=stTextInput] input")
+    typed = page.locator(".tt-answer .tt-input, [data-testid=stTextInput] input").first
     if choice.count():
         act(page, choice.click, text_shown("Next question"))
     else:
