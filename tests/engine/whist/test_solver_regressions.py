@@ -194,3 +194,46 @@ def test_solver_equals_endplay_on_long_deals(seed):
     hands = _ending(rng, 10 + seed % 3)
     leader = seed % 4
     assert Solver(hands, trump).tricks(leader=leader) == _endplay_tricks(hands, trump, leader)
+
+
+# --- endings against DDS --------------------------------------------------------------------
+SHORT = (
+    "8S 9H 6D 10D QD 4C 7C 10C",
+    "9S QS 3H 4H 10H QH 7D 8D",
+    "3S 10S 7H 5D 8C 9C JC QC",
+    "4S 2H KH 2D JD AD 3C 6C",
+)
+
+
+@pytest.mark.parametrize("make", SOLVERS)
+def test_an_eight_trick_no_trump_ending_equals_endplay(make):
+    """The same fault in a shorter ending (found by the random check below): W to lead,
+    N+S take 2 tricks (the solver said 1)."""
+    hands = [mask_of(parse_card(c) for c in h.split()) for h in SHORT]
+    assert make(hands, -1).tricks(leader=3) == 2
+    pytest.importorskip("endplay")
+    from tests.engine.whist.test_solver import _endplay_tricks
+
+    assert _endplay_tricks(hands, -1, 3) == 2
+
+
+def _check_against_endplay(seeds, size: int) -> None:
+    pytest.importorskip("endplay")
+    from tests.engine.whist.test_solver import _endplay_tricks
+
+    for seed in seeds:
+        rng = random.Random(seed)
+        trump = -1 if seed % 2 == 0 else rng.randrange(4)
+        hands = _ending(rng, size)
+        leader = rng.randrange(4)
+        want = _endplay_tricks(hands, trump, leader)
+        assert Solver(hands, trump).tricks(leader=leader) == want, (seed, hands, trump, leader)
+
+
+def test_solver_equals_endplay_on_random_endings_of_8_tricks():
+    _check_against_endplay(range(290, 330), 8)
+
+
+@pytest.mark.slow
+def test_solver_equals_endplay_on_hundreds_of_random_endings_of_8_tricks():
+    _check_against_endplay(range(600), 8)
