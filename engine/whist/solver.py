@@ -699,7 +699,31 @@ class Solver:
             rel |= r
         if pos == 0:
             self._best = -1
-        return (rel & _REL) | (_YES ^ maxing)
+        rel &= _REL
+        # every move failed: the answer also rests on the cards searched standing for the
+        # others of their run (see _runs). A run that reaches from above the lowest card
+        # the answer rests on in its suit to below it is no longer one run in a position
+        # that differs below that card (another hand's card may lie inside it there), so
+        # the answer also rests on the run's lowest card, the one searched
+        for c in moves:
+            if c >= 52:
+                continue
+            low = rel & _SUIT[c // 13]
+            if not low:
+                continue
+            low &= -low  # the lowest card the answer rests on in this suit
+            if low <= 1 << c:
+                continue
+            above = alive & _ABOVE[c]
+            while above:  # the run's next card up: is it ours (legal)?
+                nxt = above & -above
+                if not legal & nxt:
+                    break
+                if nxt >= low:
+                    rel |= 1 << c
+                    break
+                above ^= nxt
+        return rel | (_YES ^ maxing)
 
     def _order(
         self,
