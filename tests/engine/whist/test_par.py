@@ -111,16 +111,10 @@ def _joker_kitty_deal(rng: random.Random) -> GameRecord:
     return GameRecord("whist", list("abcd"), ["dealer 0", f"{text} | kitty: {' '.join(kitty)}"])
 
 
-# seed 2 finds a solver error: seat 2 declaring no trump high, the solver gives 6 tricks
-# from the opening lead where DDS gives 7 (hands: 6S 8S 10S JS 4H 10H JH KH 2D 5D 10D AC |
-# 9S AS 7H 9H 6D 7D QD 3C 7C 8C 9C QC | 2S 3S 5S 7S KS QH 4D 8D 9D JD JC KC | 4S QS 2H 5H
-# 8H AH 3D KD AD 5C 6C 10C, seat 2 to lead); the table is only as exact as the solver
-SOLVER_ERROR = pytest.mark.xfail(
-    strict=True, reason="engine.whist.solver gives 6 tricks where DDS gives 7 (seed 2)"
-)
-
-
-@pytest.mark.parametrize("seed", [1, pytest.param(2, marks=SOLVER_ERROR)])
+# seed 2 found a solver error (6 tricks where DDS gives 7; fixed: a table entry that
+# rested on merging touching cards is now keyed on the whole run,
+# tests/engine/whist/test_solver_regressions.py)
+@pytest.mark.parametrize("seed", [1, 2])
 def test_bid_whist_no_trump_entries_equal_endplay(seed):
     st = _after_deal(_joker_kitty_deal(random.Random(seed)))
     for seat in range(4):
