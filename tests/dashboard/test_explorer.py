@@ -11,7 +11,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from engine import read_jsonl, simulate
-from engine.analysis import ANALYSED, analyse, analyse_on_page
+from engine.analysis import ANALYSED, analyse_on_page
 from tests.apptest import APP, finish_job, open_page
 from tests.board import (
     board_data,
@@ -284,12 +284,12 @@ def test_a_whist_game_is_graded_deal_by_deal_as_it_opens(monkeypatch):
     assert at.session_state["xp_whist_deal_grading"]["deal"] == 1  # the deal on view first
     JOBS.wait(at.session_state["xp_whist_deal_grading"]["id"], timeout=120)
     at.run()  # what the progress fragment's rerun does once the job is over
-    second = {n.step for n in analyse(record, deal=1)}
+    second = {n.step for n in analyse_on_page(record, deal=1)}
     assert {int(r) - 1 for r in board_data(at)["grades"]["notes"]} == second
     assert [p.proto.text for p in at.get("progress")] == ["Graded 1 of 2 deals…"]
     finish_job(at, "xp_whist_deal_grading")
     assert not at.exception and not at.error
-    every = analyse(record, deal=0) + analyse(record, deal=1)
+    every = analyse_on_page(record, deal=0) + analyse_on_page(record, deal=1)
     assert {int(r) - 1 for r in board_data(at)["grades"]["notes"]} == {n.step for n in every}
     table = next(d.value for d in at.dataframe if "graded" in d.value.columns)
     assert table["graded"].sum() == len(every)

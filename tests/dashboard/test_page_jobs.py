@@ -130,12 +130,12 @@ def test_the_whist_grading_can_be_stopped_and_taken_up_again():
 
 def test_grading_one_deal_reports_the_deals_graded():
     from engine import GameRecord
-    from engine.analysis import analyse
+    from engine.analysis import analyse_on_page
 
     record = (_data() / "whist" / "bid4.jsonl").read_text().splitlines()[2]
     recorder = Recorder()
     graded = page_jobs.grade_one_deal(recorder, record, 1, 3, 5)
-    assert graded == {1: tuple(analyse(GameRecord.from_json(record), deal=1))}
+    assert graded == {1: tuple(analyse_on_page(GameRecord.from_json(record), deal=1))}
     assert recorder.updates == [(3, 5), (4, 5)]
 
 
