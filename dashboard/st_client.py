@@ -202,6 +202,20 @@ class StClient:
         update = WidgetState(id=widget.id, json_value=json.dumps(state))
         return await self.run([update], fragment=widget.fragment, timeout=timeout)
 
+    async def trigger(self, widget: Widget, event: str, value, timeout: float = 60.0) -> float:
+        """Send a custom component's trigger as its JavaScript does (``setTriggerValue``:
+        the component's one trigger widget, a list of ``{event, value}``); the
+        milliseconds until the run it causes finished."""
+        import json
+
+        from streamlit.proto.WidgetStates_pb2 import WidgetState
+
+        payload = json.dumps([{"event": event, "value": value}])
+        update = WidgetState(
+            id=f"$$STREAMLIT_INTERNAL_KEY_{widget.id}__events", json_trigger_value=payload
+        )
+        return await self.run([update], fragment=widget.fragment, timeout=timeout)
+
     def component_data(self, widget: Widget) -> dict:
         """The data the server last sent a custom component."""
         import json

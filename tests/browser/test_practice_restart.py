@@ -12,27 +12,21 @@ from urllib.parse import parse_qs
 from dashboard.bench import server
 from dashboard.st_client import StClient
 
+CARD = "practice_stack5_answer"  # the answer component (dashboard/answer_component.py)
+
 
 async def _answer_three(url: str) -> str:
+    """Three answers as the browser sends them: the component's state, then its "next"."""
     client = await StClient.open(url, "stack5_practice")
     for _ in range(3):
-        try:
-            button = client.find(key="practice_choice_0")
-        except LookupError:  # a number to type: go on to a question with choices
-            from streamlit.proto.WidgetStates_pb2 import WidgetState
-
-            typed = client.find(key="practice_typed")
-            check = client.find(key="practice_check")
-            await client.run(
-                [
-                    WidgetState(id=typed.id, string_value="3"),
-                    WidgetState(id=check.id, trigger_value=True),
-                ],
-                fragment=check.fragment,
-            )
-        else:
-            await client.click(button)
-        await client.click(client.find(key="practice_next"))
+        card = client.find(key=CARD)
+        data = client.component_data(card)
+        given = 0 if data["choices"] is not None else "3"
+        await client.set_state(card, {"answer": {"q": data["q"], "i": given}})
+        card = client.find(key=CARD)
+        assert client.component_data(card)["given"] == given  # the server has it
+        await client.trigger(card, "next", data["q"])
+        assert client.component_data(client.find(key=CARD))["q"] != data["q"]
     learner = parse_qs(client.query_string)["learner"][0]
     await client.close()
     return learner
@@ -40,7 +34,7 @@ async def _answer_three(url: str) -> str:
 
 async def _caption(url: str, learner: str) -> str:
     client = await StClient.open(url, "stack5_practice", {"learner": learner})
-    text = client.text()
+    text = client.component_data(client.find(key=CARD))["stats"]
     await client.close()
     return text
 
