@@ -3,6 +3,7 @@ progress lives under the learner's link), then a puzzle, then the progress page.
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -12,21 +13,26 @@ from tests.browser.waits import act, idle, in_url, open_page, text_shown
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 
+SAVED = "!!document.querySelector('.tt-answer[data-confirmed=\"1\"]')"
+
+
 def _answer_one(page, n: int) -> None:
-    """Answer the question on view (the first choice, or a number) and go to the next."""
+    """Answer the question on view (the first choice, or a number) and go to the next.
+    The answer component shows the verdict at once and saves it a moment later: the waits
+    are its own signals (the server has the answer; a new question is drawn)."""
     idle(page, text_shown("Rule:"))
     choice = page.locator(".st-key-practice_choice_0 button")
-    typed = page.locator(".tt-answer .tt-input, [data-testid=stTextInput] input").first
+    typed = page.locator(".tt-answer .tt-input").first
+    before = page.evaluate("(document.querySelector('.tt-answer') || {dataset: {}}).dataset.drawn")
     if choice.count():
-        act(page, choice.click, text_shown("Next question"))
+        choice.click()
     else:
-        act(page, lambda: (typed.fill("7"), typed.press("Enter")), text_shown("Next question"))
-    idle(page, text_shown(f"of {n} right"))
-    act(
-        page,
-        page.get_by_role("button", name="Next question").click,
-        "!" + text_shown("Next question"),
-    )
+        typed.fill("7")
+        typed.press("Enter")
+    idle(page, f"{SAVED} && {text_shown(f'of {n} right')}")
+    page.get_by_role("button", name="Next question").click()
+    drawn = "(document.querySelector('.tt-answer') || {dataset: {}}).dataset.drawn"
+    idle(page, f"!{text_shown('Next question')} && {drawn} !== {json.dumps(before)}")
 
 
 @pytest.mark.parametrize("game", ["stack5", "whist"])
