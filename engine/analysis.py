@@ -20,49 +20,94 @@ engine.core.errors.EngineError: no analysis for 'pig' games; analysed games: ...
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import inspect
 import json
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 
 from engine.core.annotation import Annotation
 from engine.core.errors import EngineError, RecordError
 from engine.core.protocol import State
 from engine.core.records import GameRecord, initial_state
+from engine.core.registry import registered_names
 
-ANALYSED = ("stack5", "owners_choice", "stock_holdem", "whist")
+
+def _has_analysis(game: str) -> bool:
+    """Whether ``engine.<game>`` ships an ``analysis`` module (found without importing
+    the game)."""
+    spec = importlib.util.find_spec(f"engine.{game}")
+    paths = (spec.submodule_search_locations or []) if spec else []
+    return any((Path(p) / "analysis.py").exists() for p in paths)
+
+
+#: the games whose package has an ``analysis`` module, in the registry's order
+ANALYSED = tuple(g for g in registered_names() if _has_analysis(g))
+
+
+def analysis_module(game: str):
+    """``engine.<game>.analysis``, or an :class:`EngineError` naming the analysed games.
+
+    Besides ``analyse``, a game's module may declare what pages and commands use:
+    ``ON_PAGE`` (options a page's grading job adds, e.g. leaving out a search that takes
+    minutes), ``QUICK`` (options of the bounded grading an interactive page runs at once
+    and ``--quick`` asks for), ``INSIGHT_GAMES`` (how many games the Insights grade by
+    default) and ``not_graded`` (what a grading leaves out, in words).
+    """
+    if game not in ANALYSED:
+        raise EngineError(
+            f"no analysis for {game!r} games; analysed games: "
+            + ", ".join(repr(g) for g in ANALYSED)
+        )
+    return importlib.import_module(f"engine.{game}.analysis")
+
+
+def _accepted(function, options: dict) -> dict:
+    """The ``options`` that ``function`` takes as keywords (a file of several games is
+    graded with one set of command-line options; each game takes its own)."""
+    params = inspect.signature(function).parameters
+    return {k: v for k, v in options.items() if k in params}
 
 
 def analyse(record: GameRecord, **options) -> list[Annotation]:
     """Every graded decision of ``record`` (an :class:`EngineError` for a game without
     an analysis or a record that does not replay). ``options`` go to the game's own
     ``analyse`` (e.g. Whist's ``tricks_left``, which bounds the double-dummy search)."""
-    if record.game not in ANALYSED:
-        raise EngineError(
-            f"no analysis for {record.game!r} games; analysed games: "
-            + ", ".join(repr(g) for g in ANALYSED)
-        )
-    module = importlib.import_module(f"engine.{record.game}.analysis")
-    return module.analyse(record, **options)
-
-
-# Pages answer within seconds: Whist's double-dummy grading of every card takes seconds
-# a deal (``python -m engine.whist.analysis_bench``), minutes a game, so a page grades
-# the last tricks of each deal only.
-QUICK_OPTIONS = {"whist": {"tricks_left": 5}}
+    return analysis_module(record.game).analyse(record, **options)
 
 
 def analyse_on_page(record: GameRecord, **options) -> list[Annotation]:
     """:func:`analyse` as a page's job runs it: with the game module's ``ON_PAGE`` options
     first (what a page leaves to the command, such as Whist's bidding grades, whose
     double-dummy table takes a minute a deal), then ``options``."""
-    if record.game not in ANALYSED:
-        return analyse(record, **options)  # refused with the reason
-    module = importlib.import_module(f"engine.{record.game}.analysis")
-    return analyse(record, **{**getattr(module, "ON_PAGE", {}), **options})
+    module = analysis_module(record.game)
+    return module.analyse(record, **{**getattr(module, "ON_PAGE", {}), **options})
+
+
+def quick_options(game: str) -> dict:
+    """The options of the game's bounded grading (its module's ``QUICK``; none for a game
+    whose whole grading takes seconds). Whist's double-dummy grading of every card takes
+    seconds a deal, minutes a game (``python -m engine.whist.analysis_bench``)."""
+    return dict(getattr(analysis_module(game), "QUICK", {}))
 
 
 def analyse_quick(record: GameRecord) -> list[Annotation]:
-    """:func:`analyse` bounded for an interactive page (see ``QUICK_OPTIONS``)."""
-    return analyse(record, **QUICK_OPTIONS.get(record.game, {}))
+    """:func:`analyse` bounded for an interactive page (see :func:`quick_options`)."""
+    return analyse(record, **quick_options(record.game))
+
+
+def insight_games(game: str, default: int) -> int:
+    """How many games the Insights grade by default for ``game`` (its module's
+    ``INSIGHT_GAMES``, else ``default``)."""
+    return getattr(analysis_module(game), "INSIGHT_GAMES", default)
+
+
+def record_options(record: GameRecord, options: dict, *, quick: bool = False) -> dict:
+    """The command-line ``options`` (and with ``quick`` the game's :func:`quick_options`
+    under them) that the record's game takes."""
+    module = analysis_module(record.game)
+    merged = {**(quick_options(record.game) if quick else {}), **options}
+    return _accepted(module.analyse, merged)
 
 
 def not_graded(record: GameRecord, **options) -> list[str]:
@@ -70,9 +115,8 @@ def not_graded(record: GameRecord, **options) -> list[str]:
     (the game module's ``not_graded``; none for a game that grades every decision)."""
     if record.game not in ANALYSED:
         return []  # ``analyse`` refuses it with the reason
-    module = importlib.import_module(f"engine.{record.game}.analysis")
-    hook = getattr(module, "not_graded", None)
-    return list(hook(record, **options)) if hook else []
+    hook = getattr(analysis_module(record.game), "not_graded", None)
+    return list(hook(record, **_accepted(hook, options))) if hook else []
 
 
 def positions(record: GameRecord) -> Iterator[tuple[int, State, str]]:
@@ -90,11 +134,14 @@ def positions(record: GameRecord) -> Iterator[tuple[int, State, str]]:
             raise RecordError(f"action {i + 1} {text!r}: {exc}") from None
 
 
-def annotation_lines(records: Iterable[GameRecord], **options) -> Iterator[str]:
-    """One JSON line per annotation, ``record`` = the record's index (0-based)."""
+def annotation_lines(
+    records: Iterable[GameRecord], *, quick: bool = False, **options
+) -> Iterator[str]:
+    """One JSON line per annotation, ``record`` = the record's index (0-based). Each
+    record is graded with the ``options`` its game takes (see :func:`record_options`)."""
     for index, record in enumerate(records):
         try:
-            notes = analyse(record, **(options if record.game == "whist" else {}))
+            notes = analyse(record, **record_options(record, options, quick=quick))
         except EngineError as exc:
             raise type(exc)(f"game {index + 1}: {exc}") from None
         for note in notes:

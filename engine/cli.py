@@ -306,13 +306,13 @@ def cmd_ladder(args) -> int:
 
 
 def cmd_analyse(args) -> int:
-    from engine.analysis import QUICK_OPTIONS, annotation_lines, not_graded
+    from engine.analysis import annotation_lines, not_graded, record_options
 
     records = read_jsonl(args.file)
     out = sys.stdout if args.out == "-" else _open_out(args.out)
     try:
         lines = 0
-        opts = dict(QUICK_OPTIONS["whist"]) if args.quick else {}
+        opts = {}
         if args.tricks_left is not None:
             opts["tricks_left"] = args.tricks_left
         if args.deal is not None:
@@ -320,11 +320,11 @@ def cmd_analyse(args) -> int:
         # what a game type's grading leaves out, said once on stderr (never skipped silently)
         said = set()
         for record in records:
-            for why in not_graded(record, **(opts if record.game == "whist" else {})):
+            for why in not_graded(record, **record_options(record, opts, quick=args.quick)):
                 if why not in said:
                     said.add(why)
                     print(f"not graded: {why}", file=sys.stderr)
-        for line in annotation_lines(records, **opts):
+        for line in annotation_lines(records, quick=args.quick, **opts):
             out.write(line + "\n")
             lines += 1
     except BaseException:

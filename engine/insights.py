@@ -44,10 +44,9 @@ from engine.core.records import GameRecord, states
 
 EPS = 1e-9  # a loss this small kept the best value
 RECURRING = 2  # mistakes of one kind and situation that make a pattern
-#: games graded by default for the Insights (grading takes 0.25–4.4 s a game for Stack 5,
-#: Owner's Choice and Stock Hold'em; a whole Whist game, every card of every deal double
-#: dummy, far longer): a page grades at most this many unless asked for more
-DEFAULT_GAMES = {"whist": 3}
+#: games graded by default for the Insights when the game's analysis module sets no
+#: ``INSIGHT_GAMES`` (grading takes 0.25–4.4 s a game for most games; a game whose
+#: grading takes far longer sets fewer): a page grades at most this many unless asked
 DEFAULT_OTHER = 10
 
 _SCHEMA = {
@@ -68,7 +67,9 @@ _SCHEMA = {
 
 def default_games(game: str) -> int:
     """How many games the Insights grade by default for ``game``."""
-    return DEFAULT_GAMES.get(game, DEFAULT_OTHER)
+    from engine.analysis import insight_games
+
+    return insight_games(game, DEFAULT_OTHER)
 
 
 def decision_rules(game: str):

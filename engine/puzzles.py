@@ -79,7 +79,7 @@ GAMES = ("stock_holdem", "stack5", "owners_choice", "whist")
 PUZZLES_DIR = Path(__file__).resolve().parents[1] / "data" / "puzzles"
 FORMAT = "tabletop-puzzle"
 #: Whist: only cards played with at most this many tricks to go are graded (as the
-#: analysis board's ``QUICK_OPTIONS``): the double-dummy search grows steeply with them
+#: ``QUICK`` of ``engine.whist.analysis``): the double-dummy search grows steeply with them
 WHIST_TRICKS_LEFT = 5
 #: reference solvers' fixed ratings ``(mu, sigma)`` (OpenSkill's default is 25 ± 25/3)
 ANCHORS = {"random": (15.0, 1.0), "blurred": (20.0, 1.0), "heuristic": (25.0, 1.0)}

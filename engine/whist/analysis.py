@@ -64,6 +64,12 @@ _PLAY = "play"
 #: bidding, whose double-dummy table of ten contracts takes about a minute of CPU a deal
 #: (``python -m engine analyse`` grades it)
 ON_PAGE = {"bidding": False}
+#: the bounded grading a page runs at once and ``--quick`` asks for: the last 5 tricks of
+#: each deal (each trick more grows the double-dummy search steeply)
+QUICK = {"tricks_left": 5}
+#: games the Insights grade by default (a whole game, every card double dummy, takes
+#: tens of seconds of CPU; other games grade ten)
+INSIGHT_GAMES = 3
 
 
 def analyse(
