@@ -69,11 +69,14 @@ def no_trouble(page) -> None:
     assert page.locator("[data-testid='stException']").count() == 0
 
 
-@pytest.fixture(params=[1280, 390], ids=["1280px", "390px"])
+# each check at both widths; the phone's second is in make test-slow (the suite's time),
+# but for the twenty presses (both widths in every run)
+@pytest.fixture(params=[1280, pytest.param(390, marks=pytest.mark.slow)], ids=["1280px", "390px"])
 def viewer(request, page, phone):
     return page if request.param == 1280 else phone
 
 
+@pytest.mark.parametrize("viewer", [1280, 390], ids=["1280px", "390px"], indirect=True)
 def test_twenty_presses_50_ms_apart_move_twenty_steps(viewer, app_url):
     board(viewer, app_url + "/stack5_games?step=10")
     for _ in range(20):

@@ -61,7 +61,13 @@ CALCULATORS = [
 ]
 
 
-@pytest.mark.parametrize("path", CALCULATORS)
+@pytest.mark.parametrize(
+    "path",
+    [  # every other one in make test-slow (the suite's time)
+        p if i % 2 == 0 else pytest.param(p, marks=pytest.mark.slow)
+        for i, p in enumerate(CALCULATORS)
+    ],
+)
 def test_table_tools_fit_a_phone(phone, app_url, tmp_path, path):
     open_page(phone, f"{app_url}/{path}", "!!document.querySelector('h1')")
     assert phone.locator("[data-testid='stException']").count() == 0

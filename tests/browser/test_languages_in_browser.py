@@ -69,7 +69,9 @@ def _open(pg, url: str, heading: str) -> None:
     open_page(pg, url, heading_shown(heading))
 
 
-@pytest.mark.parametrize("lang", PAGES)
+@pytest.mark.parametrize(
+    "lang", [g if g == "ja" else pytest.param(g, marks=pytest.mark.slow) for g in PAGES]
+)
 def test_no_text_overflows_its_box_on_a_phone(phone, app_url, lang, tmp_path):
     overflowing = {}
     for path, heading in PAGES[lang]:

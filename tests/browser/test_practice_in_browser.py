@@ -35,7 +35,7 @@ def _answer_one(page, n: int) -> None:
     idle(page, f"!{text_shown('Next question')} && {drawn} !== {json.dumps(before)}")
 
 
-@pytest.mark.parametrize("game", ["stack5", "whist"])
+@pytest.mark.parametrize("game", ["stack5", pytest.param("whist", marks=pytest.mark.slow)])
 def test_ten_drills_a_reload_and_a_puzzle_on_a_phone(phone, app_url, game, tmp_path):
     open_page(phone, f"{app_url}/{game}_practice", text_shown("Rule:"))
     for n in range(1, 6):

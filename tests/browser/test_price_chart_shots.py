@@ -19,7 +19,10 @@ def _rgb(hex_colour: str) -> str:
 
 @pytest.mark.parametrize(
     ("game", "slug", "step"),
-    [("owners_choice", "owners_choice_games", 40), ("stock_holdem", "stock_holdem_games", 60)],
+    [
+        pytest.param("owners_choice", "owners_choice_games", 40, marks=pytest.mark.slow),
+        ("stock_holdem", "stock_holdem_games", 60),
+    ],
 )
 def test_explorer_price_chart_draws_each_company_in_its_colour(page, app_url, game, slug, step):
     board(page, f"{app_url}/{slug}?step={step}")

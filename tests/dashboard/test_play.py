@@ -8,6 +8,8 @@ import random
 import re
 import time
 
+import pytest
+
 from dashboard.play import KIND, PLAY_SECONDS, bot_label, next_action
 from dashboard.store import default_store
 from engine import GameRecord, get_game, replay
@@ -69,6 +71,7 @@ def test_bot_choices_use_plain_labels():
     assert box.value == strongest_bot("stack5", PLAY_SECONDS)
 
 
+@pytest.mark.slow  # a minute through AppTest; the short hands below run in make test
 def test_a_full_bid_whist_hand_against_the_bots_through_the_page():
     at = start("Bid Whist", seat=1)
     record = stored(at)
@@ -131,10 +134,12 @@ def test_seeded_games_are_the_same_game(store_location):  # on SQLite and Postgr
     assert random.Random("11:0").random() == random.Random("11:0").random()
 
 
-def test_stock_holdem_and_two_player_whist_play_to_the_end_through_the_page():
-    for game, n in (("Stock Hold'em", 3), ("Whist", 2)):
-        at = start(game, n=n, seed="5")
-        play_first_buttons(at, limit=800)
-        assert list(replay(stored(at)))[-1].state.is_terminal()
-        over = [s.value for s in at.success if "Game over" in s.value]
-        assert len(over) == 1 and "won by" in over[0], over  # one banner, with the names
+@pytest.mark.parametrize(
+    ("game", "n"), [("Stock Hold'em", 3), pytest.param("Whist", 2, marks=pytest.mark.slow)]
+)
+def test_games_play_to_the_end_through_the_page_with_one_banner(game, n):
+    at = start(game, n=n, seed="5")
+    play_first_buttons(at, limit=800)
+    assert list(replay(stored(at)))[-1].state.is_terminal()
+    over = [s.value for s in at.success if "Game over" in s.value]
+    assert len(over) == 1 and "won by" in over[0], over  # one banner, with the names

@@ -11,7 +11,9 @@ import pytest
 from engine import get_game, read_jsonl, simulate
 from engine import insights as I
 from engine.analysis import analyse
+from engine.core.annotation import Annotation
 from engine.core.protocol import Bot
+from engine.core.records import states
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 
@@ -66,22 +68,55 @@ SHIPPED = {
 }
 
 
-@pytest.mark.parametrize("game", SHIPPED)
-def test_every_graded_decision_has_a_kind_and_a_situation(game):
+def _kinds_and_situations(game, record, notes):
     name, kinds = SHIPPED[game]
-    record = read_jsonl(DATA / game / name)[2 if game == "whist" else 0]
-    notes = analyse(record)
-    frame = I.decisions([record])
+    frame = I.decisions([record], analyse=lambda r: notes)
     assert frame.height == len(notes) > 0
     assert set(frame["kind"]) <= kinds, set(frame["kind"])
     assert "other" not in set(frame["situation"])
     assert frame["player"].to_list() == [record.players[n.seat] for n in notes]
     assert frame["kept"].to_list() == [n.loss <= I.EPS for n in notes]
+    return frame
+
+
+def _shipped(game):
+    return read_jsonl(DATA / game / SHIPPED[game][0])[2 if game == "whist" else 0]
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        g if g != "whist" else pytest.param(g, marks=pytest.mark.slow)  # minutes: the tables
+        for g in SHIPPED
+    ],
+)
+def test_every_graded_decision_has_a_kind_and_a_situation(game):
+    record = _shipped(game)
+    _kinds_and_situations(game, record, analyse(record))
+
+
+def test_every_kind_of_whist_decision_has_its_kind_and_situation():
+    """The short version of the Whist case above: the cards of the first deal's last
+    tricks graded, and every bid, call and discard of that deal given as a decision
+    (grading them takes the deal's double-dummy table, minutes: the slow test)."""
+    record = _shipped("whist")
+    cards = analyse(record, deal=0, tricks_left=2, bidding=False)
+    first_play = next(i for i, a in enumerate(record.actions) if a.startswith("play "))
+    sts = states(record)
+    calls = [
+        Annotation(i, sts[i].current_player(), a, a, 0.0, 0.0, "points", "", "")
+        for i, a in enumerate(record.actions[:first_play])
+        if a.split()[0] in ("bid", "pass", "trump", "direction", "declare", "discard")
+    ]
+    frame = _kinds_and_situations("whist", record, calls + cards)
+    assert set(frame["kind"]) == {"bid", "trump", "kitty", "card"}
+    bids = frame.filter(frame["kind"] == "bid")["situation"].to_list()
+    assert bids[0] == "first_to_speak" and set(bids[1:]) == {"after_bids"}
 
 
 def test_the_whist_card_situations_follow_the_trick():
-    record = read_jsonl(DATA / "whist" / "bid4.jsonl")[2]
-    frame = I.decisions([record])
+    record = _shipped("whist")
+    frame = I.decisions([record], analyse=lambda r: analyse(r, bidding=False))
     cards = frame.filter(frame["kind"] == "card")
     leads = cards.filter(cards["situation"] == "lead")
     assert leads.height == 24  # 12 tricks of each of the two deals (the kitty is a book)

@@ -166,9 +166,9 @@ def _check_endings(seed: int, count: int, sizes: tuple[int, ...]) -> None:
 
 
 def test_solver_equals_brute_force_on_random_endings_of_4_to_6_tricks():
-    """60 random endings of 4-6 tricks (no trump and trump) and every lead from each (300
+    """20 random endings of 4-6 tricks (no trump and trump) and every lead from each (300
     in the slow run)."""
-    _check_endings(2026, 60, (4, 5, 4, 5, 4, 5, 4, 5, 4, 6))
+    _check_endings(2026, 20, (4, 5, 4, 5, 4, 5, 4, 5, 4, 6))
 
 
 @pytest.mark.slow
