@@ -379,6 +379,9 @@ function show(b) {
   moveCursors(b);
   b.drawn = step;
   b.root.dataset.boardStep = String(step);
+  // no bot to ask at this step: the page's "what would the bot play" button hides at once
+  // (the server draws it at every step, so the step's rerun changes nothing on screen)
+  document.body.dataset.ttNoHint = s.n ? "1" : "0";
   window.tabletopExplorer = { key: b.key, step, last: game.last };
 }
 

@@ -31,7 +31,7 @@ from dashboard.explorer_url import url_out
 from dashboard.explorer_words import chance_word, player, player_words, turn_text, who_label
 from dashboard.game_ui import GameUI
 from dashboard.i18n import N_, _, current, error_text, pgettext
-from dashboard.ui import plain, plain_label
+from dashboard.ui import in_browser, plain, plain_label
 from engine import EngineError, GameRecord, get_game, states
 from engine.core.annotation import Annotation
 
@@ -125,7 +125,9 @@ def _board_game(game: str, record_json: str, lang: str, view: int | None, _plugi
     steps, drawings = [], []
     for step, state in enumerate(rep.states):
         lead, turn = _step_words(plugin, record, state, step, last)
-        steps.append({"lead": md_html(lead), "turn": md_html(turn)})
+        # "n": no bot to ask here (chance acts, or the game is over): the board hides the
+        # hint button at once, so the step's rerun draws the same page (see _bot_hint)
+        steps.append({"lead": md_html(lead), "turn": md_html(turn), "n": int(_no_hint(state))})
         drawings.append(drawing(plugin.render_state, state, view))
     pieces, packed = pack_drawings(drawings)
     for step, drawn in zip(steps, packed, strict=True):
@@ -251,14 +253,24 @@ def _step_panel(plugin: GameUI, key: str, rep: Replay) -> None:
 BOARD_SECONDS = 0.3  # the board's bot must answer about this fast on one core
 
 
+def _no_hint(state) -> bool:
+    """No bot is asked here: chance acts, or the game is over."""
+    return state.is_terminal() or state.current_player() < 0
+
+
 def _bot_hint(plugin, key, record, state, step) -> None:
     """On request, the move the strongest bot that answers within :data:`BOARD_SECONDS`
-    (``engine.ladder.strongest_bot``) would make here, from the acting player's view."""
+    (``engine.ladder.strongest_bot``) would make here, from the acting player's view.
+
+    In a browser the button is drawn at every step under one key, and the board hides it
+    at once where no bot is asked (``data-tt-no-hint`` on the page's body): a step's rerun
+    then changes nothing on screen. Without a browser it is drawn where a bot is asked."""
     seat = state.current_player()
     game = get_game(plugin.game)
-    if seat < 0 or not game.bots:
+    if not game.bots or (_no_hint(state) and not in_browser()):
         return
-    if not st.button(_("What would the bot play here?"), key=f"{key}_hint_{step}"):
+    clicked = st.button(_("What would the bot play here?"), key=f"{key}_bothint")
+    if not clicked or _no_hint(state):
         return
     import random
 

@@ -42,6 +42,7 @@ from dashboard.ui import (
     check_name,
     crash_message,
     default_count_index,
+    in_browser,
     overrides_input,
     parse_overrides,
     plain,
@@ -353,13 +354,10 @@ PAD_BUTTONS = 150
 
 
 def use_pad() -> bool:
-    """The tap pad runs its JavaScript in the browser. A session without one (AppTest drives
-    the page from Python and sends no browser headers) gets the same pad as Streamlit
-    buttons, which call the same :func:`_apply`."""
-    try:
-        return bool(st.context.headers)
-    except Exception:  # noqa: BLE001 - no request behind the session: no browser
-        return False
+    """The tap pad runs its JavaScript in the browser (:func:`dashboard.ui.in_browser`). A
+    session without one (AppTest) gets the same pad as Streamlit buttons, which call the
+    same :func:`_apply`."""
+    return in_browser()
 
 
 def _head_text(plugin: GameUI, n: int, last_words: str | None) -> str:

@@ -625,3 +625,13 @@ def svg_img(
         f'<img src="data:image/svg+xml;base64,{data}" width="{width}" '
         f'height="{height or width}" alt="{html.escape(alt)}"{extra}>'
     )
+
+
+def in_browser() -> bool:
+    """Whether a browser runs this session's page (its components' JavaScript). A session
+    without one (AppTest drives the page from Python and sends no browser headers) gets
+    Streamlit widgets in their place."""
+    try:
+        return bool(st.context.headers)
+    except Exception:  # noqa: BLE001 - no request behind the session: no browser
+        return False

@@ -252,3 +252,37 @@ def test_the_same_step_in_another_game_still_reaches_the_address_bar(page, app_u
     assert shown_step(page)[0] == 7
     wait_url_step(page, 7)  # reported again though the step's number is the same
     no_trouble(page)
+
+
+def test_the_bot_hint_button_follows_the_step_at_once_and_answers(page, app_url):
+    """Where chance acts the hint button is hidden as the step is drawn (the board does
+    it, no round trip); the step's rerun keeps the same button (nothing on screen moves);
+    at a decision the button answers with the bot's move."""
+    from engine import states
+
+    record = read_jsonl(DATA / "stack5" / "games.jsonl")[2]
+    sts = states(record)
+    chance = next(i for i in range(12, 40) if sts[i].current_player() < 0)
+    decision = next(i for i in range(chance + 1, 60) if sts[i].current_player() >= 0)
+    hint = page.locator("[class*='_bothint'] button")
+    board(page, f"{app_url}/stack5_games?src=recorded&file=games.jsonl&game=3&step={decision}")
+    assert hint.is_visible()
+    hint.evaluate("b => { b.dataset.mine = '1'; }")  # this very node, across the reruns
+    page.keyboard.press("Home")
+    for _ in range(chance):
+        page.keyboard.press("ArrowRight")
+    wait_step(page, chance)
+    assert not hint.is_visible()  # hidden as the step is drawn, before any report
+    wait_url_step(page, chance)
+    settled(page)
+    assert not hint.is_visible() and hint.get_attribute("data-mine") == "1"
+    for _ in range(decision - chance):
+        page.keyboard.press("ArrowRight")
+    wait_step(page, decision)
+    assert hint.is_visible()
+    wait_url_step(page, decision)
+    settled(page)
+    assert hint.get_attribute("data-mine") == "1"  # the rerun drew the same button
+    hint.click()
+    page.wait_for_selector("[data-testid='stAlert']:has-text('would play')", timeout=60_000)
+    no_trouble(page)
