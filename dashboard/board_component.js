@@ -351,11 +351,11 @@ function show(b) {
   const s = game.steps[step];
   const mark = (grades.marks || {})[step];
   b.head.innerHTML = s.lead + (mark ? ` <b>${mark}</b>` : "") + " · " + s.turn;
-  const open = [...b.state.querySelectorAll("details")].map((d) => d.open);
-  b.state.innerHTML = drawingOf(b, step);
-  b.state.querySelectorAll("details").forEach((d, i) => {
-    if (open[i]) d.open = true;
-  });
+  // only what changed is re-created (morph: dashboard/dom_morph.js, prepended by Python);
+  // a <details> the reader opened stays open
+  const drawn = document.createElement("template");
+  drawn.innerHTML = drawingOf(b, step);
+  morphChildren(b.state, drawn.content);
   const note = (grades.notes || {})[step];
   b.grade.innerHTML = note ? `<div class="box box-${note.kind}">${note.html}</div>` : "";
   if (b.cur) {
@@ -397,17 +397,37 @@ export default function ({ data, parentElement }) {
     b = boards[key] = { key, rid: data.game.rid, step: 0, reported: data.step };
     b.step = data.step;
   }
+  // a rerun calls the component again with the same root: nothing is torn down then
+  const cleanup = () => {
+    if (root.isConnected) return;
+    if (b.resize && b.root === root) b.resize.disconnect();
+    if (window.tabletopBoardActive === key) window.tabletopBoardActive = null;
+  };
+  const grades = data.grades || {};
+  const gradesKey = JSON.stringify(grades);
+  window.tabletopBoardActive = key;
+  installKeys();
+  if (b.root === root && b.built === data.game.rid && root.firstChild) {
+    // the same game drawn here already: a rerun (grades arriving, the page's other parts)
+    // redraws only the move list and the charts, and only when the grades changed
+    if (b.gradesKey !== gradesKey) {
+      b.grades = grades;
+      b.gradesKey = gradesKey;
+      buildMoves(b);
+      buildCharts(b);
+      b.drawn = -1;
+      show(b);
+    }
+    return cleanup;
+  }
   b.root = root;
   b.game = data.game;
-  b.grades = data.grades || {};
+  b.grades = grades;
+  b.gradesKey = gradesKey;
   b.step = clamp(b, b.step);
   b.drawn = -1;
-  window.tabletopBoardActive = key;
   build(b);
+  b.built = data.game.rid;
   show(b);
-  installKeys();
-  return () => {
-    if (b.resize) b.resize.disconnect();
-    if (window.tabletopBoardActive === key && !root.isConnected) window.tabletopBoardActive = null;
-  };
+  return cleanup;
 }

@@ -229,7 +229,8 @@ _board = st.components.v2.component(
     "tabletop_board",
     html='<div class="tt-board" data-board-step=""></div>',
     css=(_HERE / "board_component.css").read_text(encoding="utf-8"),
-    js=(_HERE / "board_component.js").read_text(encoding="utf-8"),
+    js=(_HERE / "dom_morph.js").read_text(encoding="utf-8")
+    + (_HERE / "board_component.js").read_text(encoding="utf-8"),
     isolate_styles=False,  # the page's fonts and colours; every rule is under .tt-board
 )
 

@@ -104,36 +104,7 @@ function drawPad(S, root, now) {
   }
 }
 
-// Make `old` (in the page) look like `now` (just built), keeping every node that stays the
-// same kind: a button under the finger is never swapped for another while it is pressed.
-function morph(old, now) {
-  if (old.nodeType !== now.nodeType || old.nodeName !== now.nodeName) {
-    old.replaceWith(now);
-    return;
-  }
-  if (old.nodeType === Node.TEXT_NODE) {
-    if (old.nodeValue !== now.nodeValue) old.nodeValue = now.nodeValue;
-    return;
-  }
-  if (old.nodeType !== Node.ELEMENT_NODE) return;
-  for (const a of [...old.attributes]) {
-    if (!now.hasAttribute(a.name)) old.removeAttribute(a.name);
-  }
-  for (const a of [...now.attributes]) {
-    if (old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value);
-  }
-  if (old.tagName === "svg" || now.tagName === "svg") {
-    if (old.innerHTML !== now.innerHTML) old.replaceWith(now);
-    return;
-  }
-  const a = [...old.childNodes];
-  const b = [...now.childNodes];
-  for (let i = 0; i < b.length; i++) {
-    if (i < a.length) morph(a[i], b[i]);
-    else old.append(b[i]);
-  }
-  for (let i = b.length; i < a.length; i++) a[i].remove();
-}
+// morph(old, now): dashboard/dom_morph.js, prepended to this code by tap_component.py
 
 function doneOf(S) {
   return ((S.data && S.data.done) || {})[S.tab] || 0;

@@ -48,7 +48,10 @@ _pad = st.components.v2.component(
     "tabletop_tap",
     html=_ROOT,
     css=compact((_HERE / "tap_component.css").read_text(encoding="utf-8")),
-    js=compact((_HERE / "tap_component.js").read_text(encoding="utf-8")),
+    js=compact(
+        (_HERE / "dom_morph.js").read_text(encoding="utf-8")
+        + (_HERE / "tap_component.js").read_text(encoding="utf-8")
+    ),
     isolate_styles=False,  # the page's fonts and colours; every rule is under .tt-tap
 )
 
