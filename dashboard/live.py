@@ -660,10 +660,12 @@ def _footer(plugin: GameUI, key: str, record: GameRecord) -> None:
     row = st.container(horizontal=True, gap="small")
     row.download_button(
         _("Download the record (.json)"),
-        record.to_json(indent=1),
+        # made when the button is pressed, not at every tap's rerun (nothing to send then)
+        functools.partial(record.to_json, indent=1),
         file_name=f"{plugin.game}-live.json",
         mime="application/json",
         key=f"{key}_download",
+        on_click="ignore",
     )
     if plugin.explorer_page and row.button(_("Open in the explorer"), key=f"{key}_explore"):
         st.session_state[f"xp_{plugin.game}_live"] = record.to_json()

@@ -89,6 +89,11 @@ def test_live_pages_at_1280(page, app_url):
     for n, card in enumerate(("R1", "B2"), 1):
         tap(page, button_key(KEY, "o", card), n)
     shot(page, "live_stack5_1280_decide")
+    # the record is made when the button is pressed: it holds every tap so far
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download the record (.json)").click()
+    with open(download.value.path(), encoding="utf-8") as f:
+        assert json.load(f)["actions"][-2:] == ["R1", "B2"]
     open_page(page, app_url + "/owners_choice_live", text_shown("Start the game"))
     start = page.get_by_role("button", name="Start the game")
     act(page, start.click, event_shown(0))
