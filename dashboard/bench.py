@@ -34,11 +34,14 @@ window itself is not counted). The interaction's conditions are checked at every
 change (and polled every :data:`POLL_MS`), so "shown" is the moment the page changed even
 when the page is then busy with a long task. **Sent** is what the server sent over its
 websocket from the input until settled (every element of a rerun is sent again, changed or
-not: a fragment sends only its own part). **Confirmed**, for a live game's tap: the first
-moment the tap pad (:mod:`dashboard.tap_component`), which shows a tap at once, has the
-server's word on it (no tap waiting); the page settles after it (the board, the advice
-and the moves drawn again). Each figure is one interaction on a warm server (every page
-is loaded once, untimed, before it is timed).
+not: a fragment sends only its own part). **Confirmed**, for a live game's tap or a
+practice answer: the moment the component that drew it at once (the tap pad,
+:mod:`dashboard.tap_component`, with the board and the advice drawn ahead; the answer,
+:mod:`dashboard.answer_component`) has the server's word on it. Both send it a moment
+after drawing, so the server's rerun comes once the page is still; it must then draw the
+same page: the bench checks that the page's text after the confirming rerun is the text
+it settled on, and says so when it is not. Each figure is one interaction on a warm
+server (every page is loaded once, untimed, before it is timed).
 """
 
 from __future__ import annotations
@@ -401,7 +404,20 @@ def _live(d: Driver, reps: int, path: str, game_name: str, key: str, label: str,
             bkey = button_key(key, "m", str(action))
         button = d.button(bkey)
         button.scroll_into_view_if_needed()
-        row.add(d.timed(button.click, _event_expr(n), _confirmed_expr(n)))
+        # settled: the tap drawn and the page still (the pad sends the tap a moment later,
+        # and the server's rerun then draws the same page); confirmed: the server has it
+        got = d.timed(button.click, _event_expr(n))
+        at_settle = d.page.evaluate("window.__bench.main()")
+        d.page.wait_for_function(
+            f"() => {{ const B = window.__bench; return {_confirmed_expr(n)}; }}",
+            polling=POLL_MS,
+            timeout=TIMEOUT_MS,
+        )
+        confirmed = d.page.evaluate("performance.now() - window.__bench.t0")
+        d.settled()  # the confirming rerun over before the next tap
+        if d.page.evaluate("window.__bench.main()") != at_settle:
+            print(f"# {label}, tap {n}: the confirming rerun changed the page", file=sys.stderr)
+        row.add((*got[:3], confirmed))
         twin.apply(action)
     return row
 

@@ -112,6 +112,16 @@ class HtmlOut:
         self._add(f'<div class="img" style="{style}">{body}{cap}</div>')
 
     @contextmanager
+    def container(self, border: bool = False, **_kw):
+        inner: list[str] = []
+        self._into.append(inner)
+        try:
+            yield self
+        finally:
+            self._into.pop()
+        self._add(f'<div class="{"boxed" if border else "group"}">{"".join(inner)}</div>')
+
+    @contextmanager
     def expander(self, label: str, **_kw):
         inner: list[str] = []
         self._into.append(inner)

@@ -20,6 +20,7 @@ same :func:`_apply`.
 from __future__ import annotations
 
 import functools
+import html
 import os
 import re
 
@@ -423,14 +424,36 @@ class _Strings:
         return list(self.index)
 
 
-def _pad(plugin: GameUI, state, names, n: int, last_words, best, key: str, s: _Strings, full):
+def pad_views(plugin: GameUI) -> bool:
+    """Whether the pads carry the board and the coach's advice drawn ahead (a game whose
+    live page has both as its plugin's ``board`` and ``coach``)."""
+    return plugin.board is not None and plugin.coach is not None
+
+
+def _view(plugin: GameUI, state, names, s: _Strings) -> tuple[list[int], set[str]]:
+    """``([board, advice], best)``: the position's board and the coach's advice as HTML
+    (indices into ``s``), and the moves the coach recommends."""
+    from dashboard.board_component import HtmlOut
+
+    board, advice = HtmlOut(), HtmlOut()
+    plugin.board(state, names, out=board)
+    best = set()
+    if not state.is_terminal():
+        best = plugin.coach(state, names, out=advice) or set()
+    return [s(board.text()), s(advice.text())], best
+
+
+def _pad(plugin: GameUI, state, names, n: int, last_words, best, key: str, s: _Strings, full, view):
     """One position's pad for the component, its texts as indices into ``s``: ``h`` its
     heading, ``l`` its lines (whose turn, what to enter), ``o`` the game-over words, ``g``
     its button groups ``[title, picture, [[text, label, css, highlighted, help, widget
     key], …]]``; all HTML made from the game's own words
     (:func:`dashboard.board_component.md_html`). ``full``: with each outcome's odds in
-    words (the hover help; the pads worked out ahead go without)."""
+    words (the hover help). ``view``: with ``v``, the board and the coach's advice
+    (:func:`_view`; the coach's pick is then the one highlighted, not ``best``)."""
     pad: dict = {"h": s.head(plugin, n, last_words), "l": [], "g": []}
+    if view:
+        pad["v"], best = _view(plugin, state, names, s)
     if state.is_terminal():
         pad["o"] = s.md(_over_text(state, names))
         return pad
@@ -477,11 +500,19 @@ def _pad(plugin: GameUI, state, names, n: int, last_words, best, key: str, s: _S
 
 def tap_pads(plugin: GameUI, state, names, n: int, last_words, best: set[str], key: str):
     """``(pads, strings)``: the position's pad first, then the pads its taps lead to (each
-    pad's ``x``: tap text → pad index), breadth first: every tap of the position, then
-    deeper while :data:`PAD_BUTTONS` allows a pad's every child. The advice's pick is
-    highlighted on the position's own pad only."""
+    pad's ``x``: tap text → pad index; ``w``: the move that led there, in words and as
+    text), breadth first: every tap of the position, then deeper while
+    :data:`PAD_BUTTONS` allows a pad's every child.
+
+    The position's pad and its taps' pads are drawn whole (the odds in words, and with
+    :func:`pad_views` the board and the advice, whose pick is highlighted), so that the
+    server's pad after a tap is the very one the browser drew; deeper pads are drawn
+    without them (``best`` highlights the position's own pad without views)."""
+    from dashboard.board_component import md_html
+
     s = _Strings()
-    pads = [_pad(plugin, state, names, n, last_words, best, key, s, True)]
+    views = pad_views(plugin)
+    pads = [_pad(plugin, state, names, n, last_words, best, key, s, True, views)]
     frontier = [(0, state, n)]
     buttons = 0
 
@@ -489,7 +520,10 @@ def tap_pads(plugin: GameUI, state, names, n: int, last_words, best: set[str], k
         after = here.clone()
         after.apply_trusted(action)
         words = plugin.describe_move(action, names, actor)
-        return after, _pad(plugin, after, names, count + 1, words, set(), key, s, False)
+        whole = count == n  # a tap of the position itself
+        pad = _pad(plugin, after, names, count + 1, words, set(), key, s, whole, whole and views)
+        pad["w"] = [s(md_html(plain(words))), s(html.escape(str(action)))]
+        return after, pad
 
     while frontier:
         index, here, count = frontier.pop(0)
@@ -527,6 +561,12 @@ def _pad_data(plugin, key, live_id, version, record, state, words, best) -> dict
         pads = tap_pads(plugin, state, record.players, len(record.actions), last, best, key)
         st.session_state[f"{key}_pads"] = (marker, pads)
     pads, strings = pads
+    # the moves so far (the pads' strings table grows with them: a copy per rerun)
+    strings = list(strings)
+    moves = []
+    for w, a in zip(words, record.actions):
+        moves.append([len(strings), len(strings) + 1])
+        strings += [md_html(plain(w)), html.escape(a)]
     stamp = st.session_state.get(f"{key}_stamp", 0) + 1
     st.session_state[f"{key}_stamp"] = stamp
     book = st.session_state.get(f"{key}_taps", {})
@@ -540,7 +580,11 @@ def _pad_data(plugin, key, live_id, version, record, state, words, best) -> dict
         "pads": pads,
         "s": strings,
         "pending_head": md_html(pending),
-        "words": {"saving": md_html(_("Saving your taps…"))},
+        "moves": moves,
+        "words": {
+            "saving": md_html(_("Saving your taps…")),
+            "moves": html.escape(_("Moves so far ({n})")).replace("{n}", "%N%"),
+        },
         "stamp": stamp,
     }
 
@@ -596,13 +640,18 @@ def _game_view_body(plugin: GameUI, key: str, live_id: str) -> None:
     left, right = st.columns([3, 2], gap="medium")
     best: set[str] = set()
     pad = use_pad()
-    head_box = None
+    # with the tap pad, the parts it draws (tap_component.PARTS) get a place each; with its
+    # views, the board and the advice too (drawn ahead for every tap, see tap_pads)
+    views = pad and pad_views(plugin)
+    boxes: dict = {}
     with left:
         if pad:
-            head_box = st.container()  # the tap pad's heading, mounted once the advice is known
+            boxes["head"] = st.container()
         else:
             st.markdown(_head_text(plugin, len(record.actions), words[-1] if words else None))
-        if plugin.board is not None:
+        if views:
+            boxes["board"] = st.container()
+        elif plugin.board is not None:
             plugin.board(state, names)
         else:
             plugin.render_state(state, None)
@@ -610,20 +659,23 @@ def _game_view_body(plugin: GameUI, key: str, live_id: str) -> None:
         if state.is_terminal() and not pad:
             st.success(_over_text(state, names))
         elif state.is_terminal():
-            _mount_pad(plugin, key, live_id, version, record, state, words, best, head_box)
+            boxes["pad"] = st.container()
         else:
             entry_box = st.container()  # the buttons first: right under the board on a phone
             advice_box = st.container()
-            with advice_box:
-                if plugin.coach is not None:
-                    best = plugin.coach(state, names) or set()
-                elif plugin.advice is not None:
-                    with st.container(border=True):
-                        plugin.advice(state)
-            with entry_box:
-                if pad:
-                    _mount_pad(plugin, key, live_id, version, record, state, words, best, head_box)
-                else:
+            if views:
+                boxes["coach"] = advice_box
+            else:
+                with advice_box:
+                    if plugin.coach is not None:
+                        best = plugin.coach(state, names) or set()
+                    elif plugin.advice is not None:
+                        with st.container(border=True):
+                            plugin.advice(state)
+            if pad:
+                boxes["pad"] = entry_box
+            else:
+                with entry_box:
                     _entry(plugin, live_id, version, record, state, key, best)
         st.button(
             _("Undo last event"),
@@ -635,25 +687,35 @@ def _game_view_body(plugin: GameUI, key: str, live_id: str) -> None:
         )
         if not state.is_terminal():
             _typed_box(plugin, live_id, version, key)
-    with st.expander(_("Moves so far ({n})").format(n=len(record.actions))):
-        st.markdown(
-            "\n".join(
-                f"{i + 1}. {plain(w)} (`{a}`)"
-                for i, (w, a) in enumerate(zip(words, record.actions))
+    if pad:
+        boxes["moves"] = st.container()
+    else:
+        with st.expander(_("Moves so far ({n})").format(n=len(record.actions))):
+            st.markdown(
+                "\n".join(
+                    f"{i + 1}. {plain(w)} (`{a}`)"
+                    for i, (w, a) in enumerate(zip(words, record.actions))
+                )
+                or "—"
             )
-            or "—"
-        )
+    if pad:
+        _mount_pad(plugin, key, live_id, version, record, state, words, best, boxes)
     _footer(plugin, key, record)
 
 
-def _mount_pad(plugin, key, live_id, version, record, state, words, best, head_box) -> None:
-    """The tap pad here, its heading in ``head_box`` (see :mod:`dashboard.tap_component`)."""
-    from dashboard.tap_component import tap_head, tap_pad
+def _mount_pad(plugin, key, live_id, version, record, state, words, best, boxes) -> None:
+    """The tap pad in ``boxes["pad"]`` and the parts it draws in theirs (see
+    :mod:`dashboard.tap_component`)."""
+    from dashboard.tap_component import tap_pad, tap_part
 
     data = _pad_data(plugin, key, live_id, version, record, state, words, best)
-    with head_box:
-        tap_head(key, data)
-    tap_pad(key, data, callback(lambda value: apply_taps(plugin.game, live_id, key, value)))
+    for part, box in boxes.items():
+        with box:
+            if part == "pad":
+                on_taps = callback(lambda value: apply_taps(plugin.game, live_id, key, value))
+                tap_pad(key, data, on_taps)
+            else:
+                tap_part(key, part, data)
 
 
 def _footer(plugin: GameUI, key: str, record: GameRecord) -> None:

@@ -4,8 +4,10 @@
 // next data says which taps it has done, and what it sends is the truth the pad returns to.
 // Trusted code: the labels and pictures are HTML the page made from the game's own words.
 
-// window.tabletopTaps: each live page's state by its key, and `heads`: the heading's place
+// window.tabletopTaps: each live page's state by its key, and `parts`: by key, the places
+// of the parts drawn beside the pad (head, board, coach, moves)
 const taps = (window.tabletopTaps = window.tabletopTaps || {});
+const SEND_AFTER_MS = 400;
 
 function el(tag, cls, html) {
   const e = document.createElement(tag);
@@ -42,19 +44,44 @@ function shown(S) {
 function render(S) {
   if (!S.data) return;
   const now = shown(S);
-  const roots = { pad: S.root, head: (taps.heads || {})[S.key] };
+  const roots = { pad: S.root, ...((taps.parts || {})[S.key] || {}) };
   for (const [part, root] of Object.entries(roots)) {
     if (!root || !root.isConnected) continue;
     root.dataset.tapEvent = String(now.events);
     root.dataset.tapPending = String(S.queue.length);
-    if (part === "head") {
-      const head = el("div", "tt-head", now.head);
-      if (root.firstElementChild) morph(root.firstElementChild, head);
-      else root.replaceChildren(head);
-    } else {
+    if (part === "pad") {
       drawPad(S, root, now);
+      continue;
     }
+    const html = partHtml(S, part, now);
+    if (html === null) continue; // not worked out ahead: the server's next run draws it
+    const box = el("div", "tt-" + part, html);
+    if (root.firstElementChild) morph(root.firstElementChild, box);
+    else root.replaceChildren(box);
   }
+}
+
+// a part's HTML for the state shown, or null when the pads ahead do not hold it
+function partHtml(S, part, now) {
+  const d = S.data;
+  const t = d.s;
+  if (part === "head") return now.head;
+  if (part === "moves") {
+    // the stored moves, then each queued tap's (the pads name the move that led to them)
+    const items = d.moves.map(([w, a]) => [t[w], t[a]]);
+    let idx = 0;
+    for (const q of S.queue) {
+      const pad = idx === null ? null : d.pads[idx];
+      idx = pad && pad.x && q.text in pad.x ? pad.x[q.text] : null;
+      const next = idx === null ? null : d.pads[idx];
+      items.push(next && next.w ? [t[next.w[0]], t[next.w[1]]] : ["…", q.text]);
+    }
+    const list = items.map(([w, a]) => `<li>${w} (<code>${a}</code>)</li>`).join("");
+    const label = d.words.moves.replace("%N%", String(items.length));
+    return `<details><summary>${label}</summary>${list ? `<ol>${list}</ol>` : "—"}</details>`;
+  }
+  if (!now.pad || !now.pad.v) return null;
+  return t[now.pad.v[part === "board" ? 0 : 1]];
 }
 
 // the pads' texts are indices into data.s (every text once)
@@ -120,19 +147,17 @@ function tap(S, text) {
   // server refuses makes the server refuse this one too
   S.queue.push({ n: S.n, text, v: d.version + S.queue.length, since: doneOf(S) });
   render(S);
-  // paint the tap first, then tell the server (Streamlit's own work on a new value would
-  // otherwise run before the browser draws the frame)
-  // (a tab the browser does not draw gets no frame: the value goes 50 ms later anyway)
-  if (!S.sending) {
-    S.sending = true;
-    const go = () => {
-      if (!S.sending) return;
-      S.sending = false;
-      send(S);
-    };
-    requestAnimationFrame(() => setTimeout(go, 0));
-    setTimeout(go, 50);
-  }
+  // the tap is drawn whole now (the board and the advice were sent ahead); the server hears
+  // of it SEND_AFTER_MS later with any tap made meanwhile (one rerun for them all), so its
+  // rerun comes once the page is still and draws the same page; a page being left or
+  // hidden sends at once (flush)
+  if (!S.timer) S.timer = setTimeout(() => flush(S), SEND_AFTER_MS);
+}
+
+function flush(S) {
+  clearTimeout(S.timer);
+  S.timer = null;
+  if (S.queue.length) send(S);
 }
 
 function send(S) {
@@ -153,6 +178,13 @@ export default function ({ data, parentElement, setStateValue }) {
   if (!S || S.live !== data.live) {
     S = taps[data.key] = { key: data.key, live: data.live, tab: tabId(), n: 0, queue: [] };
     S.draw = () => render(S);
+    const leave = () => {
+      if (taps[data.key] === S && S.timer) flush(S);
+    };
+    window.addEventListener("pagehide", leave);
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "hidden") leave();
+    });
   }
   S.root = root;
   S.send = setStateValue;

@@ -13,10 +13,14 @@ still busy is sent with the next value and none is lost. The server applies each
 through the engine and the store with the same version check as a Streamlit button; a
 stale tap is refused in words and the pad goes back to what the server sends.
 
-The pad's code also draws the heading (the event line) in the left column, in the place a
-tiny second component gives it (``window.tabletopTaps.heads``). ``data-tap-event`` on both
-roots says the event number shown and ``data-tap-pending`` the taps not yet confirmed (the
-browser tests and the bench wait on them).
+The pad's code also draws the page's other parts that follow the position, each in the
+place a tiny second component gives it (``window.tabletopTaps.parts``): the heading (the
+event line), the board, the coach's advice and the moves so far. The pads of the position
+and of its taps' positions carry the board and the advice drawn ahead, so a tap redraws
+them at once and the server's confirming rerun draws the very same page (nothing on
+screen moves then). ``data-tap-event`` on every root says the event number shown and
+``data-tap-pending`` the taps not yet confirmed (the browser tests and the bench wait on
+them).
 """
 
 from __future__ import annotations
@@ -55,25 +59,34 @@ _pad = st.components.v2.component(
     isolate_styles=False,  # the page's fonts and colours; every rule is under .tt-tap
 )
 
-# The heading's mount: it only gives the pad's code (in window.tabletopTaps) its place.
-_HEAD_JS = """
+# A part's mount: it only gives the pad's code (in window.tabletopTaps) its place.
+_PART_JS = """
 export default function ({ data, parentElement }) {
   const root = parentElement.querySelector(".tt-tap");
   const t = (window.tabletopTaps = window.tabletopTaps || {});
-  (t.heads = t.heads || {})[data.key] = root;
+  ((t.parts = t.parts || {})[data.key] = t.parts[data.key] || {})[data.part] = root;
   const S = t[data.key];
   if (S && S.live === data.live && S.draw) S.draw();
 }
 """
 
-_head = st.components.v2.component(
-    "tabletop_tap_head", html=_ROOT, js=compact(_HEAD_JS), isolate_styles=False
+_part = st.components.v2.component(
+    "tabletop_tap_part", html=_ROOT, js=compact(_PART_JS), isolate_styles=False
 )
 
+PARTS = ("head", "board", "coach", "moves")
 
-def tap_head(key: str, data: dict) -> None:
-    """The event line (``**Game live · Event n** · last: …``), kept in step with the pad."""
-    _head(key=f"{key}_taphead", data={"key": data["key"], "live": data["live"]}, height="content")
+
+def tap_part(key: str, part: str, data: dict) -> None:
+    """One of the parts the pad draws (:data:`PARTS`: the event line, the board, the
+    coach's advice, the moves so far), kept in step with the pad."""
+    if part not in PARTS:
+        raise ValueError(f"tap part {part!r}: one of {', '.join(PARTS)}")
+    _part(
+        key=f"{key}_tap{part}",
+        data={"key": data["key"], "live": data["live"], "part": part},
+        height="content",
+    )
 
 
 def tap_pad(key: str, data: dict, on_taps) -> None:

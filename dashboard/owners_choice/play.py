@@ -47,16 +47,20 @@ LABELS = {
 COMPANY_WORDS = {"R": N_("red"), "Y": N_("yellow"), "B": N_("blue"), "G": N_("green")}
 
 
-def board(state, names: list[str], you: int | None = None) -> None:
-    """The board, the prices and every player's holdings by name (all of it is public)."""
+def board(state, names: list[str], you: int | None = None, out=None) -> None:
+    """The board, the prices and every player's holdings by name (all of it is public).
+    ``out``: where to draw (default ``st``; the live page's tap pad passes an HTML
+    collector)."""
+    out = st if out is None else out
     last = state.history[-1] if state.history else ""
-    show(board_svg(state.ruleset.board, state.pos, centre=fund_words(state.fund)), width=300)
+    svg = board_svg(state.ruleset.board, state.pos, centre=fund_words(state.fund))
+    show(svg, width=300, out=out)
     die = roll_svg(last)
     if die:
-        show(die, caption=_("last roll"))
-    show(track_svg(state.ruleset, [state.price(c) for c in range(4)]))
-    st.html(holdings_html(state, seat_names=list(names)))
-    st.caption(
+        show(die, caption=_("last roll"), out=out)
+    show(track_svg(state.ruleset, [state.price(c) for c in range(4)]), out=out)
+    out.html(holdings_html(state, seat_names=list(names)))
+    out.caption(
         _("Fund ${fund} · turn {turn} · ★ = president · ▶ = to act").format(
             fund=state.fund, turn=state.turn
         )
@@ -89,25 +93,28 @@ def outlook_rows(state):
     return rows, [r.distance for r in rows if r.delta[me] == top]
 
 
-def coach(state, names: list[str]) -> set[str]:
+def coach(state, names: list[str], out=None) -> set[str]:
+    """Whose turn it is, and before a move the move advisor's table; returns the best
+    moves (highlighted on their buttons). ``out``: as :func:`board`'s."""
+    out = st if out is None else out
     if state.phase != PRE:
-        st.caption(_("Now: {turn}").format(turn=plain(_turn_words(state, names))))
+        out.caption(_("Now: {turn}").format(turn=plain(_turn_words(state, names))))
         return set()
     try:
         rows, best = outlook_rows(state)
     except EngineError as exc:
-        st.caption(_("No move table here: {error}").format(error=error_text(exc)))
+        out.caption(_("No move table here: {error}").format(error=error_text(exc)))
         return set()
     me = state.active
     words = _(" or ").join(_("move {n}").format(n=d) for d in best)
     tie = _(" (a tie: equally good)") if len(best) > 1 else ""
-    st.markdown(
+    out.markdown(
         _(
             "Move advisor for **{player}**: best **{moves}**{tie} — expected "
             "change of each player's net worth ($) after the landing space:"
         ).format(player=plain(who(names, me)), moves=words, tie=tie)
     )
-    st.html(advice_html(rows, names, me, state.num_players, best))
+    out.html(advice_html(rows, names, me, state.num_players, best))
     return {f"move {d}" for d in best}
 
 

@@ -23,9 +23,13 @@ from engine.stack5.bots import HeuristicBot
 _SHORT = {"D3": "+3", "NB": N_("N-bomb"), "CB": N_("C-bomb"), "ST": N_("Steal"), "JK": "★"}
 
 
-def board(state, names: list[str], seat: int | None = None, you: int | None = None) -> None:
+def board(
+    state, names: list[str], seat: int | None = None, you: int | None = None, out=None
+) -> None:
     """Every player's rows with their names; the cards in play above them. ``you``: the
-    reader's seat, whose draw and placement are said in the second person."""
+    reader's seat, whose draw and placement are said in the second person. ``out``: where
+    to draw (default ``st``; the live page's tap pad passes an HTML collector)."""
+    out = st if out is None else out
     obs = state.observation(seat)
     target = state.ruleset.target
     over = state.is_terminal()
@@ -66,8 +70,8 @@ def board(state, names: list[str], seat: int | None = None, you: int | None = No
         )
         for s, rows in enumerate(obs["rows"])
     )
-    st.html(top + players)
-    st.caption(
+    out.html(top + players)
+    out.caption(
         _(
             "Deck {deck} · discard pile {discard} · reshuffles {reshuffles} · first to "
             "{target} points"
@@ -110,9 +114,11 @@ def _bot_pick(state) -> str | None:
         return None
 
 
-def coach(state, names: list[str]) -> set[str]:
+def coach(state, names: list[str], out=None) -> set[str]:
     """Bust odds, the draw/stop suggestion and its reason, the placement helper; returns
-    the move the simple bot would make (highlighted on its button)."""
+    the move the simple bot would make (highlighted on its button). ``out``: as
+    :func:`board`'s."""
+    out = st if out is None else out
     obs = state.observation(None)
     phase = obs["phase"]
     seat = state.current_player()
@@ -170,8 +176,8 @@ def coach(state, names: list[str]) -> set[str]:
             _("The simple bot would: **{move}**.").format(move=plain(_short_words(action, names)))
         )
     if lines:
-        with st.container(border=True):
-            st.markdown("  \n".join(lines))
+        with out.container(border=True):
+            out.markdown("  \n".join(lines))
     return {best} if best else set()
 
 

@@ -11,7 +11,15 @@ import pytest
 
 from dashboard.live import button_key
 from engine import CHANCE, get_game
-from tests.browser.waits import act, event_shown, idle, in_url, open_page, text_shown
+from tests.browser.waits import (
+    act,
+    event_confirmed,
+    event_shown,
+    idle,
+    in_url,
+    open_page,
+    text_shown,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 SHOTS = "/tmp/shots"
@@ -26,7 +34,7 @@ def shot(page, name: str) -> None:
 def tap(page, key: str, event: int | None = None) -> None:
     """Tap a button; with ``event``, wait until the page shows that event number."""
     button = page.locator(f".st-key-{key} button:visible").first
-    act(page, button.click, None if event is None else event_shown(event))
+    act(page, button.click, None if event is None else event_confirmed(event))
 
 
 def settle(page) -> None:

@@ -15,7 +15,15 @@ from dashboard.bench import server
 from dashboard.live import button_key
 from engine import CHANCE, get_game
 from engine.core.records import GameRecord
-from tests.browser.waits import act, event_shown, idle, in_url, open_page, text_shown
+from tests.browser.waits import (
+    act,
+    event_confirmed,
+    event_shown,
+    idle,
+    in_url,
+    open_page,
+    text_shown,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 KEY = "live_stack5"
@@ -62,7 +70,7 @@ def test_two_servers_share_a_live_game_and_refuse_a_stale_tap(
         return [bot.choose(twin, twin.current_player(), rng)]
 
     first = next_action()
-    act(page, button(page, first).click, event_shown(1))  # server one saves event 1
+    act(page, button(page, first).click, event_confirmed(1))  # server one saves event 1
     twin.apply(first[0])
     assert stored() == [str(first[0])]
     # server two's tab still shows event 0: its tap is refused in words, nothing is saved
@@ -73,7 +81,7 @@ def test_two_servers_share_a_live_game_and_refuse_a_stale_tap(
     phone.reload()
     idle(phone, event_shown(1))
     second = next_action()
-    act(phone, button(phone, second).click, event_shown(2))
+    act(phone, button(phone, second).click, event_confirmed(2))
     twin.apply(second[0])
     assert stored() == [str(first[0]), str(second[0])]
     # both tabs up to date, then the same tap at the same moment on both servers
@@ -85,8 +93,8 @@ def test_two_servers_share_a_live_game_and_refuse_a_stale_tap(
     a, b = button(page, third), button(phone, third)
     a.click(no_wait_after=True)
     b.click(no_wait_after=True)
-    idle(page, f"{event_shown(3)} || {text_shown(REFUSED)}")
-    idle(phone, f"{event_shown(3)} || {text_shown(REFUSED)}")
+    idle(page, f"({event_confirmed(3)}) || {text_shown(REFUSED)}")
+    idle(phone, f"({event_confirmed(3)}) || {text_shown(REFUSED)}")
     assert stored() == [str(first[0]), str(second[0]), str(third[0])]  # once, not twice
     refused = [p.get_by_text(REFUSED, exact=False).count() > 0 for p in (page, phone)]
     assert refused.count(True) <= 1, refused  # at most the slower one is refused

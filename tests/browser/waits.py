@@ -103,6 +103,16 @@ def event_shown(n: int) -> str:
     return f"/Event {n}(?![0-9])/.test(B.main())"
 
 
+def event_confirmed(n: int) -> str:
+    """A condition for :func:`idle`: a live game shows event ``n`` and the server has every
+    tap (the tap pad draws a tap at once and sends it a moment later; no tap waits)."""
+    roots = "document.querySelectorAll('.tt-tap[data-tap-event]')"
+    return (
+        f"{event_shown(n)} && [...{roots}].every(r => r.dataset.tapEvent === '{n}' "
+        f"&& r.dataset.tapPending === '0')"
+    )
+
+
 def in_url(part: str) -> str:
     """A condition for :func:`idle`: the address holds ``part``."""
     import json

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from streamlit.testing.v1 import AppTest
 
-from dashboard.board_component import md_html
+from dashboard.board_component import HtmlOut, md_html
 from dashboard.live import PAD_BUTTONS, tap_pads
 from dashboard.plugins import game_ui
 from dashboard.ui import plain
@@ -120,7 +120,7 @@ def test_each_tap_leads_to_the_pad_of_the_position_after_it():
     pads, strings = tap_pads(ui, state, names, 2, "B2", {"stop"}, KEY)
     root = pads[0]
     assert "Event 2" in strings[root["h"]]
-    # the advice's pick is highlighted on the position's own pad only
+    # the coach's pick is highlighted (on the pads that carry its advice)
     assert [strings[b[0]] for g in root["g"] for b in g[2] if b[3]] == ["stop"]
     assert set(root["x"]) == {"draw", "stop"}
     for text, index in root["x"].items():
@@ -128,10 +128,17 @@ def test_each_tap_leads_to_the_pad_of_the_position_after_it():
         words = ui.describe_move(action, names, state.current_player())
         after = state.clone()
         after.apply(action)
-        head = strings[pads[index]["h"]]
+        pad = pads[index]
+        head = strings[pad["h"]]
         assert "Event 3" in head and md_html(plain(words)) in head
-        assert sorted(strings[b[0]] for g in pads[index]["g"] for b in g[2]) == sorted(_taps(after))
-        assert not any(b[3] for g in pads[index]["g"] for b in g[2])
+        assert sorted(strings[b[0]] for g in pad["g"] for b in g[2]) == sorted(_taps(after))
+        # the board and the advice after the tap, drawn ahead, and the advice's pick
+        board, advice = HtmlOut(), HtmlOut()
+        ui.board(after, names, out=board)
+        best = ui.coach(after, names, out=advice)
+        assert [strings[i] for i in pad["v"]] == [board.text(), advice.text()]
+        assert {strings[b[0]] for g in pad["g"] for b in g[2] if b[3]} == best & set(_taps(after))
+        assert strings[pad["w"][1]] == text
     # a draw's card is worked out too: the turn after it is drawn at once
     drawn = pads[root["x"]["draw"]]
     assert set(drawn["x"]) == set(_taps(_after(state, "draw")))
@@ -151,3 +158,40 @@ def test_the_pads_worked_out_ahead_stay_within_the_budget():
     assert len(pads[0]["x"]) == len(_taps(state)) and len(pads) == 1 + len(pads[0]["x"])
     assert not any("x" in pad for pad in pads[1:])
     assert sum(len(g[2]) for pad in pads[1:] for g in pad["g"]) > PAD_BUTTONS  # level 1: all
+
+
+def _resolved(pad: dict, strings: list[str]) -> dict:
+    """A pad with its texts, not their indices (and without what only the pads ahead have)."""
+    return {
+        "h": strings[pad["h"]],
+        "l": [strings[i] for i in pad["l"]],
+        "o": strings[pad["o"]] if "o" in pad else None,
+        "v": [strings[i] for i in pad.get("v", [])],
+        "g": [
+            [
+                strings[t] if t else "",
+                strings[p],
+                [[strings[i] if k != 3 else i for k, i in enumerate(b)] for b in buttons],
+            ]
+            for t, p, buttons in pad["g"]
+        ],
+    }
+
+
+def test_the_pad_drawn_ahead_is_the_pad_the_server_sends_after_the_tap():
+    """What a tap draws at once (its pad worked out ahead: heading, lines, buttons with
+    their odds and highlights, board, advice) is what the server's rerun draws after it,
+    so nothing on screen moves when the tap is confirmed: every tap of a few positions."""
+    ui = game_ui("stack5")
+    names = ["Ann", "Ben"]
+    state = get_game("stack5").new_initial_state(2)
+    for n, text in enumerate(("R1", "B2", "draw", "Y3", "stop")):
+        pads, strings = tap_pads(ui, state, names, n, None, set(), KEY)
+        actor = state.current_player()
+        for tap, index in list(pads[0]["x"].items())[:6]:
+            after = state.clone()
+            after.apply(tap)
+            words = ui.describe_move(state.parse_action(tap), names, actor)
+            again, again_strings = tap_pads(ui, after, names, n + 1, words, set(), KEY)
+            assert _resolved(pads[index], strings) == _resolved(again[0], again_strings), tap
+        state.apply(text)
