@@ -423,6 +423,28 @@ class _Strings:
     def table(self) -> list[str]:
         return list(self.index)
 
+    def runs(self, html_text: str) -> list[list[int]]:
+        """A drawing as runs ``[first, count]`` of its pieces (cut before each tag) in the
+        table: the drawings ahead differ in a few pieces (a pawn, a price), and every piece
+        is sent once. ``"".join`` of the runs' texts gives the drawing back.
+
+        >>> s = _Strings()
+        >>> s.runs("<b>a</b><i>b</i>"), s.runs("<b>a</b><i>c</i>")
+        ([[1, 2]], [[1, 1], [3, 1]])
+        """
+        from dashboard.board_component import _TAG
+
+        runs: list[list[int]] = []
+        for piece in _TAG.split(html_text):
+            if not piece:
+                continue
+            i = self(piece)
+            if runs and runs[-1][0] + runs[-1][1] == i:
+                runs[-1][1] += 1
+            else:
+                runs.append([i, 1])
+        return runs
+
 
 def pad_views(plugin: GameUI) -> bool:
     """Whether the pads carry the board and the coach's advice drawn ahead (a game whose
@@ -430,9 +452,10 @@ def pad_views(plugin: GameUI) -> bool:
     return plugin.board is not None and plugin.coach is not None
 
 
-def _view(plugin: GameUI, state, names, s: _Strings) -> tuple[list[int], set[str]]:
+def _view(plugin: GameUI, state, names, s: _Strings) -> tuple[list, set[str]]:
     """``([board, advice], best)``: the position's board and the coach's advice as HTML
-    (indices into ``s``), and the moves the coach recommends."""
+    (each as runs of pieces in ``s``, :meth:`_Strings.runs`), and the moves the coach
+    recommends."""
     from dashboard.board_component import HtmlOut
 
     board, advice = HtmlOut(), HtmlOut()
@@ -440,7 +463,7 @@ def _view(plugin: GameUI, state, names, s: _Strings) -> tuple[list[int], set[str
     best = set()
     if not state.is_terminal():
         best = plugin.coach(state, names, out=advice) or set()
-    return [s(board.text()), s(advice.text())], best
+    return [s.runs(board.text()), s.runs(advice.text())], best
 
 
 def _pad(plugin: GameUI, state, names, n: int, last_words, best, key: str, s: _Strings, full, view):

@@ -81,7 +81,9 @@ function partHtml(S, part, now) {
     return `<details><summary>${label}</summary>${list ? `<ol>${list}</ol>` : "—"}</details>`;
   }
   if (!now.pad || !now.pad.v) return null;
-  return t[now.pad.v[part === "board" ? 0 : 1]];
+  // runs [first, count] of pieces in the strings table (live.py's _Strings.runs)
+  const runs = now.pad.v[part === "board" ? 0 : 1];
+  return runs.map(([a, k]) => t.slice(a, a + k).join("")).join("");
 }
 
 // the pads' texts are indices into data.s (every text once)

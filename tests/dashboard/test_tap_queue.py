@@ -136,7 +136,7 @@ def test_each_tap_leads_to_the_pad_of_the_position_after_it():
         board, advice = HtmlOut(), HtmlOut()
         ui.board(after, names, out=board)
         best = ui.coach(after, names, out=advice)
-        assert [strings[i] for i in pad["v"]] == [board.text(), advice.text()]
+        assert [_drawn(runs, strings) for runs in pad["v"]] == [board.text(), advice.text()]
         assert {strings[b[0]] for g in pad["g"] for b in g[2] if b[3]} == best & set(_taps(after))
         assert strings[pad["w"][1]] == text
     # a draw's card is worked out too: the turn after it is drawn at once
@@ -160,13 +160,18 @@ def test_the_pads_worked_out_ahead_stay_within_the_budget():
     assert sum(len(g[2]) for pad in pads[1:] for g in pad["g"]) > PAD_BUTTONS  # level 1: all
 
 
+def _drawn(runs, strings: list[str]) -> str:
+    """A drawing sent as runs of pieces (``_Strings.runs``), as the pad's code joins them."""
+    return "".join("".join(strings[a : a + k]) for a, k in runs)
+
+
 def _resolved(pad: dict, strings: list[str]) -> dict:
     """A pad with its texts, not their indices (and without what only the pads ahead have)."""
     return {
         "h": strings[pad["h"]],
         "l": [strings[i] for i in pad["l"]],
         "o": strings[pad["o"]] if "o" in pad else None,
-        "v": [strings[i] for i in pad.get("v", [])],
+        "v": [_drawn(runs, strings) for runs in pad.get("v", [])],
         "g": [
             [
                 strings[t] if t else "",
