@@ -111,3 +111,15 @@ def test_the_whole_table_through_dds_equals_the_own_solver(dds_answers):
     st = _after_deal(_joker_kitty_deal(random.Random(2)))
     assert dd_table(st) == dd_table(st, use_endplay=False)
     assert dds_answers["n"] >= 8  # the no trump columns at least
+
+
+def test_without_endplay_the_own_solver_grades_and_the_bench_counts_dds_deals(monkeypatch):
+    from engine.whist import analysis_bench
+
+    rec = _no_joker_deal(1, "low")
+    assert analysis_bench.dds_deals([rec]) == (1, 1)
+    assert analysis_bench.dds_deals(first_deals(1)) == (0, 1)  # a joker in play
+    with_dds = analyse(rec, tricks_left=4, bidding=False)
+    monkeypatch.setattr(dds_map, "available", lambda: False)
+    assert dds_map.oracle(-1, True) is None
+    assert analyse(rec, tricks_left=4, bidding=False) == with_dds
