@@ -29,8 +29,13 @@ The two-player games (``bid2``/``whist2``) are graded by :mod:`engine.whist.anal
 (the cards of the last tricks, by an exact two-player search); :func:`not_graded` says in
 words what a grading leaves out.
 
-Bid Whist positions are solved by :mod:`engine.whist.solver`; classic Whist positions
-by ``endplay`` (Bo Haglund's DDS) when it is installed, else by the same solver.
+The positions of a deal are solved by ``endplay`` (Bo Haglund's DDS) when it is
+installed and :mod:`engine.whist.dds_map` maps the first graded position of the deal
+exactly (every classic Whist deal; a Bid Whist deal with no joker in play that DDS
+cannot express, e.g. no trump after the declarer discarded the jokers), else by the own
+exact solver :mod:`engine.whist.solver` (``use_endplay=False`` forces it). Under the
+default joker rule most Bid Whist deals keep a joker in play to their last tricks, so
+their cards are graded by the own solver (``docs/benchmarks.md``, Whist grading).
 ``tricks_left`` limits the grading to cards played with at most that many tricks to
 go (the solver's time grows steeply with the tricks left; see ``bench.py``).
 """
@@ -42,7 +47,7 @@ import gc
 from engine.core.annotation import Annotation, Thresholds, mark_for
 from engine.core.errors import EngineError, Phrase
 from engine.core.records import GameRecord, states
-from engine.whist.cards import CARD_CODE, CARD_TEXT, RANKS
+from engine.whist.cards import CARD_CODE, CARD_TEXT
 from engine.whist.scoring import bid_whist_points, books_needed, whist_points
 from engine.whist.solver import Solver
 
@@ -102,7 +107,7 @@ def analyse(
         return analyse_two(record, sts, tricks_left=tricks_left, deal=deal, bidding=bidding)
     out: list[Annotation] = []
     if bidding and sts[0].bidw:
-        out += grade_bidding(record, sts, deal)
+        out += grade_bidding(record, sts, deal, use_endplay=use_endplay)
     steps: list[int] = []  # the play steps of the deal being collected
     for i in range(len(record.actions)):
         st = sts[i]
@@ -148,8 +153,18 @@ def _grade_deal_on(record, sts, steps, tricks_left, use_endplay) -> list[Annotat
     pos0 = _Position(first)
     solver = Solver(pos0.hands, first.trump, first.low, first.ruleset.jokers_follow_trump)
     oracle = None
-    if use_endplay and not first.bidw:
-        oracle = _endplay_oracle(first.trump)
+    if use_endplay:
+        # DDS for the whole deal or not at all: the own solver's tables, filled by the
+        # searches of the later positions (graded first), speed up the earlier ones, so
+        # DDS answering only the late positions leaves the costly ones colder (measured
+        # 10-20 % slower on a deal mapped from its sixth trick). Cards only leave play,
+        # so when the earliest graded position maps, every later one does.
+        earliest = first
+        for i in steps:
+            if tricks_left is None or _Position(sts[i]).remaining <= tricks_left:
+                earliest = sts[i]
+                break
+        oracle = _dds_oracle(earliest)
     after_last = sts[steps[-1] + 1]
     points = _points_function(first)
     out = []
@@ -162,13 +177,12 @@ def _grade_deal_on(record, sts, steps, tricks_left, use_endplay) -> list[Annotat
         if ns_next is None:
             ns_next = _ns_after_last(after_last, first.deal_no, solver, oracle)
         card = CARD_CODE[record.actions[i].split()[1].upper()]
-        if oracle is not None:
-            values = oracle(pos)  # engine card -> NS tricks from here
-            ns_par = pos.books[0] + max(values.values()) if pos.seat % 2 == 0 else None
-            if ns_par is None:
-                ns_par = pos.books[0] + min(values.values())
+        # engine card -> NS tricks from here, when DDS takes the position
+        values = oracle(pos) if oracle is not None else None
+        if values is not None:
+            vs = values.values()
+            ns_par = pos.books[0] + (max(vs) if pos.seat % 2 == 0 else min(vs))
         else:
-            values = None
             ns_par = _par(pos, ns_next, solver)
         out.append(_annotate(i, pos, card, ns_par, ns_next, solver, values, points))
         ns_next = ns_par
@@ -182,9 +196,10 @@ def _ns_after_last(st, deal_no: int, solver: Solver, oracle) -> int:
     if st.phase_name != _PLAY or st.deal_no != deal_no:
         return st.deal_log[-1]["books"][0]
     pos = _Position(st)
-    if oracle is not None:
-        values = oracle(pos).values()
-        return pos.books[0] + (max(values) if pos.seat % 2 == 0 else min(values))
+    values = oracle(pos) if oracle is not None else None
+    if values is not None:
+        vs = values.values()
+        return pos.books[0] + (max(vs) if pos.seat % 2 == 0 else min(vs))
     return pos.books[0] + solver.tricks(pos.hands, pos.leader, pos.trick)
 
 
@@ -283,38 +298,25 @@ def _points_function(st):
     return pts_whist
 
 
-def _endplay_oracle(trump: int):
-    """A function position -> {engine card: NS tricks from here} using endplay (DDS), or
-    None when endplay is not installed."""
-    try:
-        from endplay.dds import solve_board
-        from endplay.types import Deal, Denom, Player
-    except ImportError:
+def _dds_oracle(st):
+    """A function position -> {engine card: NS tricks from here} by endplay (DDS) through
+    :mod:`engine.whist.dds_map` when it maps the position ``st`` of the play exactly (then
+    every later position of the deal too; the function still returns None for one it
+    does not map, and the own solver answers it), else None (also when endplay is not
+    installed)."""
+    from engine.whist.dds_map import bridge_cards
+    from engine.whist.dds_map import oracle as dds_oracle
+
+    club = st.ruleset.jokers_follow_trump and st.trump >= 0
+    pos = _Position(st)
+    if bridge_cards(pos.hands, pos.trick, st.trump, st.low, club) is None:
         return None
-    denom = Denom.nt if trump < 0 else Denom(trump)
-    rank_char = {r: ("T" if t == "10" else t) for r, t in enumerate(RANKS)}
+    ask = dds_oracle(st.trump, st.low, club)
+    if ask is None:
+        return None
 
-    def pbn(mask: int) -> str:
-        suits = []
-        for s in range(4):
-            ranks = [rank_char[r] for r in range(12, -1, -1) if mask >> (13 * s + r) & 1]
-            suits.append("".join(ranks))
-        return ".".join(suits)
-
-    def oracle(pos: _Position) -> dict[int, int]:
-        hands = list(pos.hands)
-        for j, c in enumerate(pos.trick):
-            hands[(pos.leader + j) & 3] |= 1 << c
-        deal = Deal("N:" + " ".join(pbn(m) for m in hands))
-        deal.trump = denom
-        deal.first = Player(pos.leader)
-        for c in pos.trick:
-            deal.play(CARD_TEXT[c][-1] + rank_char[c % 13])
-        out = {}
-        for c, tricks in solve_board(deal):
-            eng = 13 * int(c.suit) + "23456789TJQKA".index(c.rank.abbr)
-            out[eng] = tricks if pos.seat % 2 == 0 else pos.remaining - tricks
-        return out
+    def oracle(pos: _Position) -> dict[int, int] | None:
+        return ask(pos.hands, pos.leader, pos.trick)
 
     return oracle
 
@@ -371,17 +373,21 @@ def deal_par(record: GameRecord, deal: int = 0):
     return table, par(st, table)
 
 
-def grade_bidding(record: GameRecord, sts, deal: int | None = None) -> list[Annotation]:
+def grade_bidding(
+    record: GameRecord, sts, deal: int | None = None, *, use_endplay: bool = True
+) -> list[Annotation]:
     """Annotations of the bids and passes, the trump or direction call and the kitty
     discard of each Bid Whist deal of ``record`` (see :func:`grade_deal_bidding`)."""
     out: list[Annotation] = []
     for start, steps in deal_starts(record, sts, deal):
         if steps:
-            out += grade_deal_bidding(record, sts, start, steps)
+            out += grade_deal_bidding(record, sts, start, steps, use_endplay=use_endplay)
     return out
 
 
-def grade_deal_bidding(record: GameRecord, sts, start: int, steps: list[int]) -> list[Annotation]:
+def grade_deal_bidding(
+    record: GameRecord, sts, start: int, steps: list[int], *, use_endplay: bool = True
+) -> list[Annotation]:
     """One deal's bidding decisions, against the deal's double-dummy table
     (:mod:`engine.whist.par`, hindsight):
 
@@ -396,6 +402,9 @@ def grade_deal_bidding(record: GameRecord, sts, start: int, steps: list[int]) ->
       the books the declaring side ends with under double-dummy play after the discard
       made, against the heuristic bot's discard for the contract (the table's); marked
       as a card is (a lost book that changes whether the contract is made is ``??``).
+
+    ``use_endplay``: the positions :mod:`engine.whist.dds_map` maps exactly are solved
+    by DDS; False: every one by the own solver.
     """
     from engine.whist.par import Auction, contract_name, dd_table, declared, play_books
 
@@ -405,7 +414,7 @@ def grade_deal_bidding(record: GameRecord, sts, start: int, steps: list[int]) ->
     gc_on = gc.isenabled()
     gc.disable()
     try:
-        table = dd_table(st0)
+        table = dd_table(st0, use_endplay=use_endplay)
     finally:
         if gc_on:
             gc.enable()
@@ -431,7 +440,7 @@ def grade_deal_bidding(record: GameRecord, sts, start: int, steps: list[int]) ->
                 continue  # the record stops before the discard is complete
             call = ("low" if st.low else "high") if st.kind == "notrump" else "SHDC"[st.trump]
             bot_state = declared(st0, seat, st.kind, call)
-            made = play_books(sts[end])
+            made = play_books(sts[end], use_endplay=use_endplay)
             bot = table.books_of(seat, contract_name(st.kind, call))
             action = "discard " + " ".join(CARD_TEXT[c] for c in sts[end].discards)
             best = "discard " + " ".join(CARD_TEXT[c] for c in bot_state.discards)

@@ -21,6 +21,18 @@ both files, in order, the last one cut after the 10th deal; each record is grade
 then the median and maximum. ``--vs-git REV`` grades each game (deal) with the solver of
 git revision REV too (its ``solver.py``, compiled with mypyc like the current one when
 that one is compiled), in the same run, and checks the two give the same annotations.
+``--vs-own`` (with ``--games``) grades each game a second time with the own solver
+alone (``use_endplay=False``: no DDS), in the same run, and checks the annotations are the
+same; each game line also says how many of its deals DDS graded (those whose first
+position :mod:`engine.whist.dds_map` maps exactly). The games grade the cards only
+(``bidding=False``); ``--tables N`` times the bidding's double-dummy table
+(:func:`engine.whist.par.dd_table`, 40 entries from the opening lead) of the first deal
+of N records instead, with ``--vs-own`` against the own solver alone, saying how many
+entries DDS answered.
+
+    python -m engine.whist.analysis_bench --games N [--vs-own] [--vs-git REV]
+    python -m engine.whist.analysis_bench --tables N [--first K] [--vs-own]
+
 The figures measured are in ``docs/benchmarks.md`` ("Whist: grading whole deals").
 """
 
@@ -118,9 +130,12 @@ def _rows(found) -> list:
     return [[a.step, a.action, a.best, a.value_played, a.value_best, a.mark] for a in found]
 
 
-def time_game(game: list[GameRecord], solver: type | None = None) -> tuple[float, list]:
-    """(CPU seconds, annotations) of grading every card of every deal of ``game``, with
-    the solver class ``solver`` (default: the current one)."""
+def time_game(
+    game: list[GameRecord], solver: type | None = None, use_endplay: bool = True
+) -> tuple[float, list]:
+    """(CPU seconds, annotations) of grading every card of every deal of ``game`` (not
+    the bidding), with the solver class ``solver`` (default: the current one) and DDS
+    where it maps exactly unless ``use_endplay`` is False."""
     from engine.whist import analysis
 
     saved = analysis.Solver
@@ -128,26 +143,66 @@ def time_game(game: list[GameRecord], solver: type | None = None) -> tuple[float
         analysis.Solver = solver
     try:
         start = time.process_time()
-        found = [_rows(analysis.analyse(rec)) for rec in game]
+        found = [
+            _rows(analysis.analyse(rec, bidding=False, use_endplay=use_endplay)) for rec in game
+        ]
         return time.process_time() - start, found
     finally:
         analysis.Solver = saved
 
 
-def run_games(count: int, rev: str | None) -> None:
+def _maps(st) -> bool:
+    """Whether DDS takes the position ``st`` exactly (:mod:`engine.whist.dds_map`)."""
+    from engine.whist.dds_map import bridge_cards
+
+    club = st.ruleset.jokers_follow_trump and st.trump >= 0
+    return bridge_cards(st.hands, st.trick_cards, st.trump, st.low, club) is not None
+
+
+def dds_deals(game: list[GameRecord]) -> tuple[int, int]:
+    """(deals whose cards DDS grades, deals) of ``game``: those whose first card is
+    played from a position DDS maps."""
+    mapped = total = 0
+    for rec in game:
+        sts = states(rec)
+        seen = set()
+        for st in sts:
+            if st.phase_name == "play" and st.deal_no not in seen:
+                seen.add(st.deal_no)
+                total += 1
+                mapped += _maps(st)
+    return mapped, total
+
+
+def _dds_status() -> str:
+    from engine.whist.dds_map import available
+
+    return "endplay (DDS) installed" if available() else "endplay (DDS) not installed"
+
+
+def run_games(count: int, rev: str | None, vs_own: bool = False) -> None:
     from engine.whist.solver import STATUS
 
-    print(f"solver: {STATUS}", flush=True)
+    print(f"solver: {STATUS}; {_dds_status()}", flush=True)
     old = None
     if rev:
         print(f"building the solver of {rev} …", flush=True)
         old = reference_solver(rev)
-    times, old_times, differ = [], [], 0
+    times, old_times, own_times, differ = [], [], [], 0
     for k, game in enumerate(whole_games(count)):
         took, found = time_game(game)
         times.append(took)
         cards = sum(len(f) for f in found)
-        line = f"game {k:2d} ({len(game)} records, {cards} cards) {took:7.2f} s"
+        mapped, deals = dds_deals(game)
+        line = f"game {k:2d} ({len(game)} records, {cards} cards, DDS {mapped}/{deals} deals)"
+        line += f" {took:7.2f} s"
+        if vs_own:
+            own_took, own_found = time_game(game, use_endplay=False)
+            own_times.append(own_took)
+            same = own_found == found
+            differ += not same
+            line += f"   own solver alone: {own_took:7.2f} s"
+            line += "" if same else "   ANNOTATIONS DIFFER"
         if old is not None:
             old_took, old_found = time_game(game, old)
             old_times.append(old_took)
@@ -158,12 +213,57 @@ def run_games(count: int, rev: str | None) -> None:
         print(line, flush=True)
     s = summary(times)
     print(f"{len(times)} games: median {s['median']:.2f} s, max {s['max']:.2f} s (CPU)")
+    if vs_own:
+        o = summary(own_times)
+        print(f"own solver alone: median {o['median']:.2f} s, max {o['max']:.2f} s (CPU)")
     if old is not None:
         o = summary(old_times)
         print(f"{rev}: median {o['median']:.2f} s, max {o['max']:.2f} s (CPU); "
               f"{differ} games with different annotations")  # fmt: skip
-        if differ:
-            raise SystemExit(1)
+    if differ:
+        print(f"{differ} games with different annotations")
+        raise SystemExit(1)
+
+
+def run_tables(count: int, first: int, vs_own: bool) -> None:
+    """Time the double-dummy table of the first deal of ``count`` records."""
+    import gc
+
+    from engine.whist.analysis import deal_starts
+    from engine.whist.par import CONTRACTS, dd_table, declared
+    from engine.whist.solver import STATUS
+
+    print(f"solver: {STATUS}; {_dds_status()}", flush=True)
+    times, own_times, differ = [], [], 0
+    for k, rec in enumerate(first_deals(count, first)):
+        sts = states(rec)
+        st = sts[deal_starts(rec, sts)[0][0]]
+        mapped = sum(
+            _maps(declared(st, seat, kind, call)) for kind, call in CONTRACTS for seat in range(4)
+        )
+        gc.collect()
+        start = time.process_time()
+        table = dd_table(st)
+        took = time.process_time() - start
+        times.append(took)
+        line = f"deal {k + first:2d} {contract(rec):22s} DDS {mapped:2d}/40 entries {took:7.2f} s"
+        if vs_own:
+            start = time.process_time()
+            own = dd_table(st, use_endplay=False)
+            own_took = time.process_time() - start
+            own_times.append(own_took)
+            differ += own != table
+            line += f"   own solver alone: {own_took:7.2f} s"
+            line += "" if own == table else "   TABLES DIFFER"
+        print(line, flush=True)
+    s = summary(times)
+    print(f"{len(times)} tables: median {s['median']:.2f} s, max {s['max']:.2f} s (CPU)")
+    if vs_own:
+        o = summary(own_times)
+        print(f"own solver alone: median {o['median']:.2f} s, max {o['max']:.2f} s (CPU)")
+    if differ:
+        print(f"{differ} tables differ")
+        raise SystemExit(1)
 
 
 def contract(record: GameRecord) -> str:
@@ -201,9 +301,14 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--out", type=Path)
     p.add_argument("--games", type=int, help="grade this many whole 10-deal games")
     p.add_argument("--vs-git", metavar="REV", help="with --games: also the solver of REV")
+    p.add_argument("--vs-own", action="store_true", help="with --games/--tables: also without DDS")
+    p.add_argument("--tables", type=int, help="time the bidding table of this many deals")
     args = p.parse_args(argv)
     if args.games:
-        run_games(args.games, args.vs_git)
+        run_games(args.games, args.vs_git, args.vs_own)
+        return
+    if args.tables:
+        run_tables(args.tables, args.first, args.vs_own)
         return
     records = first_deals(args.deals, args.first)
     from engine.whist.solver import STATUS

@@ -32,7 +32,8 @@ those books and each side's trick points (:func:`engine.whist.scoring.whist_poin
 honours are held, not played, so they are outside the par).
 
 Every number comes from the double-dummy search (:class:`engine.whist.solver.Solver`;
-a classic Whist deal by endplay, DDS, when it is installed, as its cards are graded) and
+endplay, DDS, when it is installed and :mod:`engine.whist.dds_map` maps the position
+exactly, as the cards are graded) and
 the engine's own state (legal bids, the kitty, the heuristic bot's discard); the points
 from ``scoring.py``. The table is only as exact as the solver: ``tests/engine/whist/
 test_par.py`` checks no trump columns against DDS and names a deal where they differ.
@@ -217,14 +218,15 @@ def play_books(s, guess: int | None = None, use_endplay: bool = False) -> int:
     """Double-dummy books of the side of ``s.to_act`` (who leads the first trick), from
     the first lead of the state ``s`` to the end of the deal, books already won counted.
     ``guess`` (books, e.g. a like entry's) only speeds the search up. ``use_endplay``:
-    a deal without jokers is solved by endplay (DDS) when it is installed."""
+    solved by endplay (DDS) when it is installed and :mod:`engine.whist.dds_map` maps
+    the position exactly, else by the own solver."""
     seat = s.to_act
     left = s.n_tricks - len(s.tricks)
     mine = s.books[seat & 1]
     g = None if guess is None else guess - mine
     if g is not None and seat % 2:
         g = left - g
-    ns = _endplay_tricks(s) if use_endplay else None
+    ns = _endplay_tricks(s) if use_endplay and not s.trick_cards else None
     if ns is None:
         solver = Solver(s.hands, s.trump, s.low, s.ruleset.jokers_follow_trump)
         ns = solver.tricks(leader=seat, guess=g)
@@ -232,26 +234,21 @@ def play_books(s, guess: int | None = None, use_endplay: bool = False) -> int:
 
 
 def _endplay_tricks(s) -> int | None:
-    """NS tricks from the first lead of ``s`` by endplay, or None (not installed, jokers
-    in the hands, a trick in progress)."""
-    from engine.whist.analysis import _endplay_oracle
+    """NS tricks from the position of ``s`` by endplay (DDS) through
+    :mod:`engine.whist.dds_map`, or None (not installed, or a position it does not map:
+    the own solver answers it)."""
+    from engine.whist.dds_map import ns_tricks
 
-    if s.trick_cards or any(h >> 52 for h in s.hands):
-        return None
-    oracle = _endplay_oracle(s.trump) if not s.low else None
-    if oracle is None:
-        return None
-    from engine.whist.analysis import _Position
-
-    pos = _Position(s)
-    values = oracle(pos).values()
-    return max(values) if pos.seat % 2 == 0 else min(values)
+    leader = s.trick_seats[0] if s.trick_seats else s.to_act
+    return ns_tricks(s.hands, leader, s.trick_cards, s.trump, s.low, s.ruleset.jokers_follow_trump)
 
 
 def dd_table(st, *, use_endplay: bool = True) -> DDTable:
     """The double-dummy table of the deal of ``st`` (a state just after the deal).
-    ``use_endplay``: a classic Whist deal is solved by endplay (DDS) when it is
-    installed, as :mod:`engine.whist.analysis` grades its cards; else by the solver."""
+    ``use_endplay``: each entry is solved by endplay (DDS) when it is installed and
+    :mod:`engine.whist.dds_map` maps its opening position exactly (classic Whist
+    always; Bid Whist when no joker DDS cannot express is in play), as
+    :mod:`engine.whist.analysis` grades the cards; else by the own solver."""
     _check_deal_start(st)
     collecting = gc.isenabled()
     gc.disable()  # the solver's tables make no cycles (see Solver._run)
@@ -266,7 +263,8 @@ def dd_table(st, *, use_endplay: bool = True) -> DDTable:
         for j, (k, c) in enumerate(CONTRACTS):
             for seat in (0, 2, 1, 3):
                 guess = rows[seat - 2][j] if seat >= 2 else (13 - rows[0][j] if seat else None)
-                rows[seat][j] = play_books(declared(st, seat, k, c), guess)
+                s = declared(st, seat, k, c)
+                rows[seat][j] = play_books(s, guess, use_endplay=use_endplay)
         names = tuple(contract_name(k, c) for k, c in CONTRACTS)
         books = tuple(tuple(r) for r in rows)
         return DDTable(st.ruleset.variant, st.dealer, names, (0, 1, 2, 3), books)
