@@ -87,14 +87,19 @@ class GameUI:
     - ``groups(state, actions, names, best)``: the move buttons grouped by kind
       (:data:`Group`); default: by the first word of each action, labelled by
       ``describe``;
-    - ``board(state, names, you=None)``: the board with the players' names (the live
-      page's default: ``render_state`` of everything; play's: the names, then what
-      ``you`` may see).
+    - ``board(state, names, you=None, out=None)``: the board with the players' names (the
+      live page's default: ``render_state`` of everything; play's: the names, then what
+      ``you`` may see). ``out`` is where it draws (``st`` by default): the live page's tap
+      pad draws it ahead for every tap into a
+      :class:`dashboard.board_component.HtmlOut`, so it draws only with that object's
+      calls (``html``, ``markdown``, ``caption``, ``image``, ``container``, the message
+      boxes).
 
     The live page (games whose chance events are entered one by one):
 
     - ``advice(state)``: draw help for the seat to act (odds, suggestions) or nothing;
-    - ``coach(state, names)``: the full advice, drawn; returns the texts of the moves it
+    - ``coach(state, names, out=None)``: the full advice, drawn (into ``out`` as
+      ``board``'s, also drawn ahead for every tap); returns the texts of the moves it
       recommends (highlighted among the buttons). Replaces ``advice`` when given;
     - ``outcome(action, probability)``: ``(label, css)`` of a chance button, the CSS
       making it look like the card or die it stands for;
