@@ -407,7 +407,7 @@ export default function ({ data, parentElement }) {
   const gradesKey = JSON.stringify(grades);
   window.tabletopBoardActive = key;
   installKeys();
-  if (b.root === root && b.built === data.game.rid && root.firstChild) {
+  if (b.root === root && b.built === data.game.did && root.firstChild) {
     // the same game drawn here already: a rerun (grades arriving, the page's other parts)
     // redraws only the move list and the charts, and only when the grades changed
     if (b.gradesKey !== gradesKey) {
@@ -427,7 +427,7 @@ export default function ({ data, parentElement }) {
   b.step = clamp(b, b.step);
   b.drawn = -1;
   build(b);
-  b.built = data.game.rid;
+  b.built = data.game.did;
   show(b);
   return cleanup;
 }

@@ -112,24 +112,21 @@ class HtmlOut:
         self._add(f'<div class="img" style="{style}">{body}{cap}</div>')
 
     @contextmanager
-    def container(self, border: bool = False, **_kw):
+    def _wrapped(self, opening: str, closing: str):
+        """What is drawn in the block, between ``opening`` and ``closing``."""
         inner: list[str] = []
         self._into.append(inner)
         try:
             yield self
         finally:
             self._into.pop()
-        self._add(f'<div class="{"boxed" if border else "group"}">{"".join(inner)}</div>')
+        self._add(opening + "".join(inner) + closing)
 
-    @contextmanager
+    def container(self, border: bool = False, **_kw):
+        return self._wrapped(f'<div class="{"boxed" if border else "group"}">', "</div>")
+
     def expander(self, label: str, **_kw):
-        inner: list[str] = []
-        self._into.append(inner)
-        try:
-            yield self
-        finally:
-            self._into.pop()
-        self._add(f"<details><summary>{md_html(label)}</summary>{''.join(inner)}</details>")
+        return self._wrapped(f"<details><summary>{md_html(label)}</summary>", "</details>")
 
     def dataframe(self, rows, **_kw) -> None:
         if hasattr(rows, "to_dicts"):  # a polars frame

@@ -145,9 +145,10 @@ def _board_game(game: str, record_json: str, lang: str, view: int | None, _plugi
         words[f"{name}_key"] = _(_KEY_NAMES[name])
     words["last"], words["last_key"] = _("Last"), _(_KEY_NAMES["last"])
     return {
-        # the drawn game: the record, in this language, as this view sees it (the board
-        # redraws itself whole only when it changes)
-        "rid": hashlib.sha256(f"{record_json}|{lang}|{view}".encode()).hexdigest()[:16],
+        # the record (the board keeps its step while it is the same), and the drawn game:
+        # the record in this language as this view sees it (redrawn whole when it changes)
+        "rid": hashlib.sha256(record_json.encode()).hexdigest()[:16],
+        "did": hashlib.sha256(f"{record_json}|{lang}|{view}".encode()).hexdigest()[:16],
         "last": last,
         "words": words,
         "steps": steps,
