@@ -84,7 +84,14 @@ def test_upload_a_record_and_step_through_it(page, app_url, tmp_path):
     path.write_text(record.to_json(indent=1))
     page.goto(app_url + "/stack5_games")
     wait_for_app(page)
-    act(page, page.get_by_text("Upload", exact=True).first.click)
+    # the uploader is there once the source has switched (a clean CI run at load 5 missed
+    # Streamlit's running signal of that switch: wait on the uploader itself)
+    act(
+        page,
+        page.get_by_text("Upload", exact=True).first.click,
+        "!!document.querySelector(\"input[type='file']\")",
+        rerun=False,
+    )
     act(
         page,
         lambda: page.locator("input[type='file']").set_input_files(str(path)),
@@ -108,7 +115,14 @@ def test_a_bad_upload_is_refused_in_the_browser(page, app_url, tmp_path):
     )
     page.goto(app_url + "/stack5_games")
     wait_for_app(page)
-    act(page, page.get_by_text("Upload", exact=True).first.click)
+    # the uploader is there once the source has switched (a clean CI run at load 5 missed
+    # Streamlit's running signal of that switch: wait on the uploader itself)
+    act(
+        page,
+        page.get_by_text("Upload", exact=True).first.click,
+        "!!document.querySelector(\"input[type='file']\")",
+        rerun=False,
+    )
     act(
         page,
         lambda: page.locator("input[type='file']").set_input_files(str(path)),
