@@ -29,7 +29,7 @@ app: $(STAMP) $(NATIVE)
 test: $(STAMP) $(NATIVE)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(PY) -m pytest -n 2 --dist loadgroup -q
+	$(PY) -m pytest -n 2 --dist loadgroup -q --durations=30
 
 test-slow: $(STAMP)
 	$(PY) -m pytest -m slow -q

@@ -53,6 +53,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -221,15 +222,20 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+#: the floor of a first load: a page with a title and a line, no sidebar, nothing of the app
+FLOOR_SCRIPT = 'import streamlit as st\nst.title("Empty")\nst.write("A minimal page.")\n'
+
+
 @contextmanager
-def server() -> Iterator[str]:
-    """``streamlit run dashboard/app.py`` on a free port; yields its URL."""
+def server(script: Path | None = None) -> Iterator[str]:
+    """``streamlit run dashboard/app.py`` (or ``script``, with the app's settings) on a free
+    port; yields its URL."""
     port = free_port()
     env = dict(os.environ)
     env.pop("TABLETOP_DEBUG", None)
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(ROOT / "dashboard" / "app.py")]
+        [sys.executable, "-m", "streamlit", "run", str(script or ROOT / "dashboard" / "app.py")]
         + ["--server.port", str(port), "--server.address", "127.0.0.1"]
         + ["--server.headless", "true", "--browser.gatherUsageStats", "false"],
         cwd=ROOT,
@@ -329,6 +335,10 @@ GAMES_PAGES = [
 
 
 def bench_loads(d: Driver, reps: int) -> list[Row]:
+    """Each page's first load (a warm server: it has run the page once; the browser's cache
+    holds Streamlit's scripts, as on a second visit), then the same for a page of two lines
+    on a second server with the app's settings: the floor, Streamlit's own start-up (its
+    scripts run, the websocket opened, a page drawn), which no page of the app can beat."""
     rows = []
     for name, path in LOAD_PAGES:
         row = Row(name, "first load", "load", d.screen)
@@ -336,6 +346,19 @@ def bench_loads(d: Driver, reps: int) -> list[Row]:
         for _ in range(reps):
             row.add(d.load(path))
         rows.append(row)
+    with tempfile.TemporaryDirectory() as folder:
+        script = Path(folder) / "empty.py"
+        script.write_text(FLOOR_SCRIPT)
+        with server(script) as url:
+            floor = Driver(d.context.browser, url, d.screen)
+            try:
+                row = Row("An empty Streamlit page (the floor)", "first load", "load", d.screen)
+                floor.load("/")
+                for _ in range(reps):
+                    row.add(floor.load("/"))
+                rows.append(row)
+            finally:
+                floor.close()
     return rows
 
 

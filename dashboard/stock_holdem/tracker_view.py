@@ -14,15 +14,15 @@ import math
 import re
 from dataclasses import dataclass, field
 
-import plotly.graph_objects as go
 import polars as pl
 import streamlit as st
 
-from dashboard import palette
+from dashboard import html_charts
 from dashboard.i18n import _, error_text, money, percent
 from dashboard.stock_holdem.draw import cards_html
 from engine.core.errors import EngineError
 from engine.stock_holdem import COMPANIES, StockHoldemRules
+from engine.stock_holdem.pricing import MAX_PRICE
 from engine.stock_holdem.tracker import CompanyView
 
 RULES = StockHoldemRules()
@@ -90,27 +90,29 @@ def players_rows(frame) -> list[tuple]:
     return rows
 
 
-def distribution_chart(view: CompanyView, current: int) -> go.Figure:
-    """A small bar chart of the exact price distribution, the current price marked."""
+def distribution_chart(view: CompanyView, current: int) -> str:
+    """The exact price distribution as small columns (HTML, :mod:`dashboard.html_charts`):
+    the prices at or above the current one green, a dotted line at the current price, each
+    column's chance as its tooltip.
+
+    >>> from engine.stock_holdem.tracker import track
+    >>> out = distribution_chart(track(["3A 5A 9A 1A 7A"], [False] * 6).companies[0], 10)
+    >>> out.count("title="), "title='$35: 100.0%'" in out
+    (1, True)
+    """
     probs = view.distribution.probabilities
-    prices = list(probs)
-    fig = go.Figure(
-        go.Bar(
-            x=prices,
-            y=[float(q) for q in probs.values()],
-            marker_color=["#1b7a1b" if p >= current else "#888" for p in prices],
-            hovertemplate="$%{x}: %{y:.2%}<extra></extra>",
-        )
+    top = max((float(q) for q in probs.values()), default=0.0)
+    columns = [
+        (p, float(q), f"{money(p)}: {percent(float(q), 1)}", p >= current) for p, q in probs.items()
+    ]
+    return html_charts.columns_html(
+        columns,
+        x_range=(-0.5, MAX_PRICE + 0.5),
+        ticks=[(p, money(p)) for p in range(0, MAX_PRICE + 1, 10)],
+        top_label=percent(top, 0),
+        marker=current - 0.5,
+        label=_("Price distribution of {company}").format(company=view.name),
     )
-    fig.add_vline(x=current - 0.5, line_width=1.5, line_dash="dot", line_color=palette.MARKER)
-    fig.update_layout(
-        height=170,
-        margin={"l": 4, "r": 4, "t": 4, "b": 4},
-        xaxis={"title": None, "range": [0, 58], "tickprefix": "$"},
-        yaxis={"title": None, "tickformat": ".0%"},
-        showlegend=False,
-    )
-    return fig
 
 
 def company_header_html(view: CompanyView, current: int) -> str:
@@ -144,24 +146,13 @@ def stats_markdown(view: CompanyView, current: int) -> str:
     )
 
 
-def worth_chart(names: list[str], worths: list[float]) -> go.Figure:
-    """Expected final net worth per player."""
-    fig = go.Figure(
-        go.Bar(
-            x=names,
-            y=worths,
-            text=[money(w, 2) for w in worths],
-            textposition="auto",
-            hovertemplate="%{x}: $%{y:,.2f}<extra></extra>",
-        )
-    )
-    fig.update_layout(
-        height=260,
-        margin={"l": 4, "r": 4, "t": 30, "b": 4},
+def worth_chart(names: list[str], worths: list[float]) -> str:
+    """Expected final net worth per player, as bars with their amounts (HTML,
+    :mod:`dashboard.html_charts`)."""
+    return html_charts.bars_html(
+        [(name, w, money(w, 2)) for name, w in zip(names, worths)],
         title=_("Expected net worth at the price phase"),
-        yaxis={"tickprefix": "$"},
     )
-    return fig
 
 
 def parse_stock_up(text: str) -> list[int]:

@@ -70,3 +70,12 @@ def test_app_and_browser_together_are_refused(capsys):
 def test_every_section_has_a_kind_with_a_target():
     assert set(bench.SECTIONS) == {"load", "board", "live", "play", "sheet", "calc", "practice"}
     assert bench.TARGETS == {"load": 1000.0, "step": 100.0, "tap": 300.0, "edit": 300.0}
+
+
+def test_the_floor_page_is_two_lines_of_streamlit_alone():
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_string(bench.FLOOR_SCRIPT).run()
+    assert not at.exception
+    assert [t.value for t in at.title] == ["Empty"] and len(at.markdown) == 1
+    assert "dashboard" not in bench.FLOOR_SCRIPT and "import streamlit" in bench.FLOOR_SCRIPT

@@ -184,12 +184,7 @@ if view is not None:
         with boxes[i]:
             st.html(tv.company_header_html(company, prices[i]))
             st.markdown(tv.stats_markdown(company, prices[i]))
-            st.plotly_chart(
-                tv.distribution_chart(company, prices[i]),
-                width="stretch",
-                config={"displayModeBar": False},
-                key=f"tt_chart{i}",
-            )
+            st.html(tv.distribution_chart(company, prices[i]))
     st.caption(
         _(
             "You have seen {seen} of the 42 cards; {unseen} are unseen. Each "
@@ -270,12 +265,7 @@ def players_part(view, prices: list[int], result) -> None:
                         "Company {company} counts at its current price until its cards are fixed."
                     ).format(company=late)
                 )
-            st.plotly_chart(
-                tv.worth_chart(names, [float(w) for w in worths]),
-                width="stretch",
-                config={"displayModeBar": False},
-                key="tt_worth_chart",
-            )
+            st.html(tv.worth_chart(names, [float(w) for w in worths]))
             st.caption(
                 _(
                     "Final settlement in expectation: cash + $1 per challenge chip + each share at "

@@ -91,3 +91,17 @@ def test_statistics_page_shows_stock_holdem_tables():
     assert not at.exception, at.exception
     text = " ".join(m.value for m in at.markdown) + " ".join(s.value for s in at.subheader)
     assert "Number hands: recorded vs exact odds" in text
+
+
+def test_the_table_tracker_draws_its_small_charts_without_a_chart_library():
+    """Its seven small charts are plain HTML (a plotly chart costs about 0.3 s of a first
+    load at 1280 px, docs/benchmarks.md): six price distributions, each column's chance
+    as its tooltip, and the players' expected net worths with their amounts."""
+    at = open_page("views/stock_holdem/table_tracker.py")
+    assert not at.exception
+    assert not [e for e in at.main if getattr(e, "type", "") == "plotly_chart"]
+    assert not at.get("plotly_chart")
+    drawn = " ".join(h.proto.body for h in at.get("html"))
+    assert drawn.count("role='img' aria-label='Price distribution of") == 6
+    assert "title='$" in drawn  # a column's price and chance
+    assert "Expected net worth at the price phase" in drawn and drawn.count("$1") >= 4
