@@ -9,7 +9,7 @@ plain markup, every bar with its value as a tooltip (``title``), the text in the
 own colour, so it follows a light or dark theme. Plain functions of
 numbers and already-worded labels (the page words them): no game is named here.
 
->>> out = columns_html([(3, 0.25, "$3: 25%", True), (4, 0.75, "$4: 75%", False)],
+>>> out = columns_html([Column(3, 0.25, "$3: 25%"), Column(4, 0.75, "$4: 75%")],
 ...                    x_range=(0, 10), ticks=[(0, "$0"), (10, "$10")], top_label="75%")
 >>> out.count("title="), "height:33.3%" in out
 (2, True)
@@ -18,12 +18,31 @@ numbers and already-worded labels (the page words them): no game is named here.
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass
 
 from dashboard import palette
 
 #: the plot's height in CSS pixels, and the room under it for the tick labels
 PLOT_PX, TICKS_PX = 84, 18
-HIGH, LOW = "#1b7a1b", "#8a8a8a"
+#: the colours of the columns at or above a mark and of the others (Stock Hold'em's
+#: distributions), and of columns of one kind (the palette's neutral blue)
+HIGH, LOW, NEUTRAL = "#1b7a1b", "#8a8a8a", palette.NEUTRAL
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column: where it stands on the axis, its height (in the values' own unit),
+    its colour, its tooltip, and what is written above it (nothing by default).
+
+    >>> Column(3, 0.25, "$3: 25%")
+    Column(x=3, height=0.25, tip='$3: 25%', colour='#0072B2', above='')
+    """
+
+    x: float
+    height: float
+    tip: str
+    colour: str = NEUTRAL
+    above: str = ""
 
 
 def _left(value: float, x_range: tuple[float, float]) -> float:
@@ -32,47 +51,70 @@ def _left(value: float, x_range: tuple[float, float]) -> float:
 
 
 def columns_html(
-    columns: list[tuple[float, float, str, bool]],
+    columns: list[Column],
     *,
     x_range: tuple[float, float],
     ticks: list[tuple[float, str]],
     top_label: str,
+    top: float | None = None,
     marker: float | None = None,
     label: str = "",
+    title: str = "",
+    x_title: str = "",
 ) -> str:
-    """Columns over a numeric axis: ``columns`` of ``(x, height, tooltip, highlighted)``
-    (heights scaled to the tallest; highlighted ones green, the others grey), tick labels
-    under the axis, ``top_label`` (the tallest column's value) at the top left, and a dotted
-    ``marker`` line at an ``x`` (:data:`dashboard.palette.MARKER`). ``label``: what the
-    chart shows, for screen readers. (Positioned boxes, not SVG: ``st.html`` drops inline
-    SVG.)
+    """Columns over a numeric axis, their heights scaled to ``top`` (the tallest column by
+    default), whose value ``top_label`` is written at the top left; tick labels under the
+    axis, ``x_title`` under them, ``title`` above; a dotted ``marker`` line at an ``x``
+    (:data:`dashboard.palette.MARKER`). ``label``: what the chart shows, for screen
+    readers. (Positioned boxes, not SVG: ``st.html`` drops inline SVG.)
 
-    >>> out = columns_html([(1, 0.5, "a", False)], x_range=(0, 2), ticks=[],
-    ...                    top_label="50%", marker=1.5)
-    >>> "dotted" in out, "background:#8a8a8a" in out, "left:75.0%" in out
-    (True, True, True)
+    >>> out = columns_html([Column(1, 0.5, "a", LOW)], x_range=(0, 2), ticks=[],
+    ...                    top_label="100%", top=1.0, marker=1.5)
+    >>> "dotted" in out, "background:#8a8a8a" in out, "left:75.0%" in out, "height:50.0%" in out
+    (True, True, True, True)
+    >>> ">50%</span>" in columns_html([Column(1, 0.5, "a", above="50%")], x_range=(0, 2),
+    ...                               ticks=[], top_label="")
+    True
     """
-    tallest = max((h for _, h, _, _ in columns), default=0.0) or 1.0
+    tallest = top or max((c.height for c in columns), default=0.0) or 1.0
     width = 80.0 / (x_range[1] - x_range[0])  # a column: 80 % of one unit of the axis
     box = "position:absolute;bottom:0;"
+    room = 14 if any(c.above for c in columns) else 0  # for the words above the columns
     parts = [
-        f"<div role='img' aria-label='{html.escape(label)}' style='font-family:sans-serif;"
-        "font-size:11px;display:flex;gap:4px;margin:2px 0 6px'>"
-        f"<div style='flex:0 0 auto;opacity:0.7;line-height:1'>{html.escape(top_label)}</div>"
-        "<div style='flex:1 1 auto;position:relative'>"
-        f"<div style='position:relative;height:{PLOT_PX}px;border-bottom:1px solid;"
-        "border-color:rgba(128,128,128,0.6);border-top:1px solid rgba(128,128,128,0.2)'>"
+        f"<div role='img' aria-label='{html.escape(label or title)}' "
+        "style='font-family:sans-serif;font-size:11px;margin:2px 0 6px'>"
     ]
-    for x, h, tip, high in columns:
+    if title:
         parts.append(
-            f"<div title='{html.escape(tip)}' style='{box}"
-            f"left:{_left(x, x_range) - width / 2:.2f}%;"
-            f"width:{width:.2f}%;height:{100.0 * h / tallest:.1f}%;"
-            f"background:{HIGH if high else LOW}'></div>"
+            f"<div style='font-size:14px;font-weight:600;margin-bottom:4px'>{html.escape(title)}"
+            "</div>"
         )
+    parts.append(
+        "<div style='display:flex;gap:4px'>"
+        f"<div style='flex:0 0 auto;opacity:0.7;line-height:1;padding-top:{room}px'>"
+        f"{html.escape(top_label)}</div><div style='flex:1 1 auto;position:relative'>"
+        f"<div style='position:relative;height:{PLOT_PX + room}px;border-bottom:1px solid "
+        "rgba(128,128,128,0.6)'>"
+        f"<div style='position:absolute;left:0;right:0;top:{room}px;"
+        "border-top:1px solid rgba(128,128,128,0.2)'></div>"
+    )
+    for c in columns:
+        tall = PLOT_PX * min(max(c.height, 0.0) / tallest, 1.0)
+        left = _left(c.x, x_range) - width / 2
+        parts.append(
+            f"<div title='{html.escape(c.tip)}' style='{box}left:{left:.2f}%;"
+            f"width:{width:.2f}%;height:{100.0 * tall / (PLOT_PX + room):.1f}%;"
+            f"background:{c.colour}'></div>"
+        )
+        if c.above:
+            parts.append(
+                f"<span style='position:absolute;bottom:{tall + 2:.0f}px;"
+                f"left:{_left(c.x, x_range):.2f}%;transform:translateX(-50%);"
+                f"white-space:nowrap'>{html.escape(c.above)}</span>"
+            )
     if marker is not None:
         parts.append(
-            f"<div style='{box}top:0;left:{_left(marker, x_range):.1f}%;"
+            f"<div style='{box}top:{room}px;left:{_left(marker, x_range):.1f}%;"
             f"border-left:2px dotted {palette.MARKER}'></div>"
         )
     parts.append(f"</div><div style='position:relative;height:{TICKS_PX}px;opacity:0.7'>")
@@ -81,6 +123,9 @@ def columns_html(
             f"<span style='position:absolute;top:3px;left:{_left(x, x_range):.1f}%;"
             f"transform:translateX(-50%);white-space:nowrap'>{html.escape(text)}</span>"
         )
+    parts.append("</div>")
+    if x_title:
+        parts.append(f"<div style='text-align:center;opacity:0.7'>{html.escape(x_title)}</div>")
     parts.append("</div></div></div>")
     return "".join(parts)
 

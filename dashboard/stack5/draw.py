@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import html
 
-from dashboard import palette
-from dashboard.i18n import _
+from dashboard import html_charts, palette
+from dashboard.i18n import _, ngettext, percent
 from dashboard.stack5 import words
 from dashboard.ui import svg_img
 
@@ -181,4 +181,35 @@ def drill_picture(drill) -> str | None:
             for label, body in parts
         )
         or None
+    )
+
+
+def bust_within_html(bust_within) -> str:
+    """The chance to bust within 1, 2, … more draws as columns on a 0–100 % scale
+    (:mod:`dashboard.html_charts`, no chart library to start), each written above its
+    column.
+
+    >>> out = bust_within_html([0.25, 0.5])
+    >>> out.count("title="), ">50.0%</span>" in out
+    (2, True)
+    """
+    columns = [
+        html_charts.Column(
+            k,
+            float(p),
+            ngettext("{k} draw: {chance}", "{k} draws: {chance}", k).format(
+                k=k, chance=percent(float(p), 1)
+            ),
+            above=percent(float(p), 1 if len(bust_within) <= 8 else 0),
+        )
+        for k, p in enumerate(bust_within, start=1)
+    ]
+    return html_charts.columns_html(
+        columns,
+        x_range=(0.5, len(columns) + 0.5),
+        ticks=[(k, str(k)) for k in range(1, len(columns) + 1)],
+        top_label=percent(1.0, 0),
+        top=1.0,
+        title=_("Bust within k more draws"),
+        x_title=_("k draws"),
     )

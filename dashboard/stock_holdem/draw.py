@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import html
 
-from dashboard import palette
-from dashboard.i18n import N_, _, ngettext, pgettext
+from dashboard import html_charts, palette
+from dashboard.i18n import N_, _, money, ngettext, percent, pgettext
 from dashboard.ui import svg_img
 from engine.stock_holdem.cards import SYMBOLS
+from engine.stock_holdem.pricing import MAX_PRICE
 
 # small SVG symbols (no emoji font needed): anchor, fish, shell, wave
 _PATHS = {
@@ -199,3 +200,46 @@ def drill_picture(drill) -> str | None:
     if not isinstance(cards, list):
         return None
     return f'<div style="display:flex;gap:4px;flex-wrap:wrap">{cards_html(cards)}</div>'
+
+
+def distribution_html(
+    probabilities: dict,
+    *,
+    current: int | None = None,
+    title: str = "",
+    label: str = "",
+    x_title: str = "",
+) -> str:
+    """An exact price distribution (price → probability) as small columns
+    (:mod:`dashboard.html_charts`, no chart library to start), each column's price and
+    chance as its tooltip; with ``current``, the prices at or above it green, the others
+    grey, and a dotted line at it.
+
+    >>> out = distribution_html({35: 1.0}, current=10)
+    >>> out.count("title="), "title='$35: 100.0%'" in out
+    (1, True)
+    """
+    top = max((float(q) for q in probabilities.values()), default=0.0)
+    columns = [
+        html_charts.Column(
+            p,
+            float(q),
+            f"{money(p)}: {percent(float(q), 1)}",
+            html_charts.NEUTRAL
+            if current is None
+            else html_charts.HIGH
+            if p >= current
+            else html_charts.LOW,
+        )
+        for p, q in probabilities.items()
+    ]
+    return html_charts.columns_html(
+        columns,
+        x_range=(-0.5, MAX_PRICE + 0.5),
+        ticks=[(p, money(p)) for p in range(0, MAX_PRICE + 1, 10)],
+        top_label=percent(top, 0),
+        marker=None if current is None else current - 0.5,
+        label=label,
+        title=title,
+        x_title=x_title,
+    )

@@ -19,10 +19,9 @@ import streamlit as st
 
 from dashboard import html_charts
 from dashboard.i18n import _, error_text, money, percent
-from dashboard.stock_holdem.draw import cards_html
+from dashboard.stock_holdem.draw import cards_html, distribution_html
 from engine.core.errors import EngineError
 from engine.stock_holdem import COMPANIES, StockHoldemRules
-from engine.stock_holdem.pricing import MAX_PRICE
 from engine.stock_holdem.tracker import CompanyView
 
 RULES = StockHoldemRules()
@@ -91,26 +90,11 @@ def players_rows(frame) -> list[tuple]:
 
 
 def distribution_chart(view: CompanyView, current: int) -> str:
-    """The exact price distribution as small columns (HTML, :mod:`dashboard.html_charts`):
-    the prices at or above the current one green, a dotted line at the current price, each
-    column's chance as its tooltip.
-
-    >>> from engine.stock_holdem.tracker import track
-    >>> out = distribution_chart(track(["3A 5A 9A 1A 7A"], [False] * 6).companies[0], 10)
-    >>> out.count("title="), "title='$35: 100.0%'" in out
-    (1, True)
-    """
-    probs = view.distribution.probabilities
-    top = max((float(q) for q in probs.values()), default=0.0)
-    columns = [
-        (p, float(q), f"{money(p)}: {percent(float(q), 1)}", p >= current) for p, q in probs.items()
-    ]
-    return html_charts.columns_html(
-        columns,
-        x_range=(-0.5, MAX_PRICE + 0.5),
-        ticks=[(p, money(p)) for p in range(0, MAX_PRICE + 1, 10)],
-        top_label=percent(top, 0),
-        marker=current - 0.5,
+    """The company's exact price distribution, the current price marked
+    (:func:`dashboard.stock_holdem.draw.distribution_html`)."""
+    return distribution_html(
+        view.distribution.probabilities,
+        current=current,
         label=_("Price distribution of {company}").format(company=view.name),
     )
 

@@ -3,10 +3,9 @@
 import streamlit as st
 
 from dashboard import ui
-from dashboard.charts import bar_chart
 from dashboard.i18n import _, percent
 from dashboard.stack5 import words
-from dashboard.stack5.draw import cards_html, row_html
+from dashboard.stack5.draw import bust_within_html, cards_html, row_html
 from engine.stack5 import draw_odds, draw_or_stop, legal_placements, row_outlook, unseen_cards
 from engine.stack5.cards import deck_spec
 
@@ -111,15 +110,7 @@ def odds_section() -> None:
                     verb=words.verb(verb), why=words.why_text(why)
                 )
             )
-        fig = bar_chart(
-            [f"{k}" for k in range(1, len(odds.bust_within) + 1)],
-            [float(p) for p in odds.bust_within],
-            title=_("Bust within k more draws"),
-            x_title=_("k draws"),
-            y_title=_("probability"),
-        )
-        fig.update_yaxes(range=[0, 1], tickformat=".0%")
-        st.plotly_chart(fig, width="stretch", key="s5_within")
+        st.html(bust_within_html(odds.bust_within))
         ui.assumption(
             words.sentences(
                 _(

@@ -4,10 +4,9 @@ import polars as pl
 import streamlit as st
 
 from dashboard import ui
-from dashboard.charts import bar_chart
 from dashboard.i18n import N_, _, money, number, percent
 from dashboard.stock_holdem import words as hand_words
-from dashboard.stock_holdem.draw import cards_html, legend_html
+from dashboard.stock_holdem.draw import cards_html, distribution_html, legend_html
 from dashboard.stock_holdem.inputs import rules_inputs, stock_up_input, url_count
 from engine import EngineError
 from engine.stock_holdem import price, price_distribution
@@ -119,16 +118,12 @@ def calculator() -> None:
             c1, c2 = st.columns(2)
             c1.metric(_("Expected price"), money(float(d.expected), 2))
             c2.metric(_("Equally likely fillings"), number(d.outcomes))
-            prices = list(d.probabilities)
-            rest.plotly_chart(
-                bar_chart(
-                    prices,
-                    [float(q) for q in d.probabilities.values()],
+            rest.html(
+                distribution_html(
+                    d.probabilities,
                     title=_("Exact price distribution"),
                     x_title=_("price ($)"),
-                    y_title=_("probability"),
-                ),
-                width="stretch",
+                )
             )
             h1, h2 = rest.columns(2)
             h1.dataframe(
@@ -153,7 +148,7 @@ def calculator() -> None:
                 st.dataframe(
                     pl.DataFrame(
                         {
-                            _("price"): prices,
+                            _("price"): list(d.probabilities),
                             _("probability"): [str(q) for q in d.probabilities.values()],
                         }
                     ),

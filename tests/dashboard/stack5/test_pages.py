@@ -32,6 +32,10 @@ def test_calculator_default_and_inputs():
     labels = [m.label for m in at.metric]
     assert "Bust on the next draw" in labels
     assert at.metric[0].value == "36.0%"
+    # the chances to bust within k draws, drawn as plain HTML (no chart library to start)
+    assert not at.get("plotly_chart")
+    drawn = " ".join(h.proto.body for h in at.get("html"))
+    assert "Bust within k more draws" in drawn and "title='1 draw: 36.0%'" in drawn
     at.multiselect(key="s5_drawn").set_value(["R1", "B2", "G3", "Y4"]).run()
     assert not at.exception
     assert any("stop" in w.value for w in at.warning)

@@ -24,6 +24,10 @@ def test_calculator_default_shows_distribution():
     assert not at.exception
     assert any("Expected price" in m.label for m in at.metric)
     assert at.query_params["slots"] == "3A,5A,9A,?A,?"
+    # the distribution drawn as plain HTML (no chart library to start), a column a price
+    assert not at.get("plotly_chart")
+    drawn = " ".join(h.proto.body for h in at.get("html"))
+    assert "Exact price distribution" in drawn and drawn.count("title='$") >= 5
 
 
 def test_calculator_all_known_shows_breakdown():
