@@ -482,6 +482,99 @@ def _tuple_value(text: str, inner, label: str):
     return items
 
 
+#: a field whose value is not allowed (its message is shown or kept in ``errors``)
+_BAD = object()
+
+
+def _field_widget(game, box, f, hint, start, wkey: str, errors: list[str]):
+    """One ruleset field's widget in ``box`` (see :func:`ruleset_form`); its value, or
+    :data:`_BAD` with the message shown beside it and added to ``errors``."""
+    import typing
+
+    meta, name = f.metadata, f.name
+    label = _field_label(name)
+    if meta.get("assumption"):
+        badge = _("assumption")
+        label = f":orange-badge[{badge}] {label}"
+    doc = _(meta["doc"]) if meta.get("doc") else None
+    with box:
+        if meta.get("choices"):
+            options = list(meta["choices"])
+            kept = wkey in st.session_state  # set before (e.g. from the URL): no default
+            return st.selectbox(
+                label,
+                options,
+                format_func=lambda v, n=name: _choice_word(game.name, n, v),
+                key=wkey,
+                help=doc,
+                **({} if kept else {"index": options.index(start) if start in options else 0}),
+            )
+        if hint is bool:
+            kept = wkey in st.session_state
+            return st.toggle(label, key=wkey, help=doc, **({} if kept else {"value": start}))
+        if hint in (int, float):
+            value = number_field(
+                st,
+                label,
+                None if wkey in st.session_state else start,
+                min=meta.get("min"),
+                max=meta.get("max"),
+                step=1 if hint is int else None,
+                key=wkey,
+                help=doc,
+            )
+            if value is None:
+                errors.append(_("{label}: not an allowed number").format(label=_field_label(name)))
+                return _BAD
+            return int(value) if hint is int else float(value)
+        if typing.get_origin(hint) is tuple:
+            text = st.text_input(
+                _("{label} (separated by commas)").format(label=label),
+                value=_tuple_text(start),
+                key=wkey,
+                help=doc,
+            )
+            args = typing.get_args(hint)
+            try:
+                return _tuple_value(text, args[0] if args else str, _field_label(name))
+            except EngineError as exc:
+                st.error(error_text(exc))
+                errors.append(error_text(exc))
+                return _BAD
+        return st.text_input(label, value=str(start), key=wkey, help=doc)
+
+
+def _folded_value(kept, hint, meta, start, label: str, errors: list[str]):
+    """A field's value from its kept widget value while the form is folded (the same
+    checks as its widget, :func:`_field_widget`); :data:`_BAD` (its message in
+    ``errors``) when not allowed.
+
+    >>> errs = []
+    >>> _folded_value(7, int, {"min": 1, "max": 5}, 3, "Target", errs) is _BAD, errs
+    (True, ['Target: not an allowed number'])
+    >>> _folded_value("1, 2", tuple[int, ...], {}, (3,), "Sizes", [])
+    [1, 2]
+    """
+    import typing
+
+    if meta.get("choices") or hint is bool:
+        return kept
+    if hint in (int, float):
+        low, high = meta.get("min"), meta.get("max")
+        if kept is None or (low is not None and kept < low) or (high is not None and kept > high):
+            errors.append(_("{label}: not an allowed number").format(label=label))
+            return _BAD
+        return int(kept) if hint is int else float(kept)
+    if typing.get_origin(hint) is tuple:
+        args = typing.get_args(hint)
+        try:
+            return _tuple_value(kept, args[0] if args else str, label)
+        except EngineError as exc:
+            errors.append(error_text(exc))
+            return _BAD
+    return kept
+
+
 def ruleset_form(game, key: str, *, fields=None, expanded: bool = False) -> RulesetChoice:
     """Widgets for a game's ruleset, made from its metadata: a select box for a field
     with ``choices``, a number input for a number (its ``min``/``max`` said in the help
@@ -504,65 +597,29 @@ def ruleset_form(game, key: str, *, fields=None, expanded: bool = False) -> Rule
         title += " · " + ngettext("{n} assumption", "{n} assumptions", assumptions).format(
             n=assumptions
         )
-    box = st.expander(title, expanded=expanded)
+    # Folded, the form draws no widget: a closed expander's widgets still cost the page's
+    # first load (about 0.7 s at 1280 px for ten fields, docs/benchmarks.md); it reruns
+    # when opened or closed. The fields' values stay in the session meanwhile.
+    box = st.expander(title, expanded=expanded, key=f"{key}_open", on_change="rerun")
+    shown = bool(box.open)
     for f in chosen:
         meta = f.metadata
         name, hint = f.name, hints[f.name]
         start = getattr(default, name)
-        label = _field_label(name)
-        if meta.get("assumption"):
-            badge = _("assumption")
-            label = f":orange-badge[{badge}] {label}"
-        doc = _(meta["doc"]) if meta.get("doc") else None
         wkey = f"{key}_{name}"
-        with box:
-            if meta.get("choices"):
-                options = list(meta["choices"])
-                kept = wkey in st.session_state  # set before (e.g. from the URL): no default
-                value = st.selectbox(
-                    label,
-                    options,
-                    format_func=lambda v, n=name: _choice_word(game.name, n, v),
-                    key=wkey,
-                    help=doc,
-                    **({} if kept else {"index": options.index(start) if start in options else 0}),
-                )
-            elif hint is bool:
-                kept = wkey in st.session_state
-                value = st.toggle(label, key=wkey, help=doc, **({} if kept else {"value": start}))
-            elif hint in (int, float):
-                value = number_field(
-                    st,
-                    label,
-                    None if wkey in st.session_state else start,
-                    min=meta.get("min"),
-                    max=meta.get("max"),
-                    step=1 if hint is int else None,
-                    key=wkey,
-                    help=doc,
-                )
-                if value is None:
-                    errors.append(
-                        _("{label}: not an allowed number").format(label=_field_label(name))
-                    )
-                    continue
-                value = int(value) if hint is int else float(value)
-            elif typing.get_origin(hint) is tuple:
-                text = st.text_input(
-                    _("{label} (separated by commas)").format(label=label),
-                    value=_tuple_text(start),
-                    key=wkey,
-                    help=doc,
-                )
-                args = typing.get_args(hint)
-                try:
-                    value = _tuple_value(text, args[0] if args else str, _field_label(name))
-                except EngineError as exc:
-                    st.error(error_text(exc))
-                    errors.append(error_text(exc))
-                    continue
-            else:
-                value = st.text_input(label, value=str(start), key=wkey, help=doc)
+        if not shown:
+            if wkey not in st.session_state:
+                continue  # never changed: the default
+            # a widget's value is dropped after a run that does not draw it: set by the
+            # page, it is kept until the widget is drawn again
+            kept = st.session_state[wkey] = st.session_state[wkey]
+            value = _folded_value(kept, hint, meta, start, _field_label(name), errors)
+            if value is _BAD:
+                continue
+        else:
+            value = _field_widget(game, box, f, hint, start, wkey, errors)
+            if value is _BAD:
+                continue
         if value != ruleset_overrides_value(start):
             values[name] = value
     if not errors:

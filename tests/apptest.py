@@ -36,3 +36,10 @@ def finish_job(at: AppTest, key: str, seconds: float = 120) -> AppTest:
     assert key not in at.session_state, f"the job {key} is still running after {seconds} s"
     assert not at.exception, at.exception
     return at
+
+
+def open_rules(at: AppTest, key: str) -> AppTest:
+    """Open a ruleset form (:func:`dashboard.ui.ruleset_form` with ``key``), as a click on
+    its folded expander does: folded, it draws no widget."""
+    at.session_state[f"{key}_open"] = True
+    return at.run()

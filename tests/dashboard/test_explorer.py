@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 from engine import read_jsonl, simulate
 from engine.analysis import ANALYSED, analyse_on_page
-from tests.apptest import APP, finish_job, open_page
+from tests.apptest import APP, finish_job, open_page, open_rules
 from tests.board import (
     board_data,
     chart_titles,
@@ -69,6 +69,7 @@ def test_view_as_one_seat():
 def test_simulate_with_ruleset_overrides_and_player_count():
     at = open_page("views/whist/games.py")
     at.segmented_control(key="xp_whist_source").set_value("Simulate").run()
+    open_rules(at, "xp_whist_rules")
     at.selectbox(key="xp_whist_n").set_value(2)
     at.selectbox(key="xp_whist_rules_variant").set_value("whist2")  # the ruleset form
     at.button[[b.label for b in at.button].index("Simulate")].click().run()
@@ -79,6 +80,7 @@ def test_simulate_with_ruleset_overrides_and_player_count():
 def test_simulate_with_a_bad_override_shows_an_error():
     at = open_page("views/whist/games.py")
     at.segmented_control(key="xp_whist_source").set_value("Simulate").run()
+    open_rules(at, "xp_whist_rules")
     at.number_input(key="xp_whist_rules_bid_target").set_value(99)  # allowed: 1 to 50
     at.button[[b.label for b in at.button].index("Simulate")].click().run()
     assert not at.exception

@@ -14,7 +14,7 @@ from dashboard.i18n import language
 from dashboard.i18n_tools import problems
 from dashboard.plugins import game_ui
 from engine import game_names, get_game
-from tests.apptest import open_page
+from tests.apptest import open_page, open_rules
 from tests.board import go
 from tests.dashboard.i18n_checks import english_leaks, page_text
 from tests.dashboard.test_bots_page import finished
@@ -124,6 +124,7 @@ def test_ruleset_form_words_a_bad_number_in_the_language(lang):
     with language(lang):  # AppTest words the widgets' options in this thread
         at = open_page("views/demo_pig.py", lang=lang)
         at.segmented_control(key="pig_mode").set_value("Live game").run()
+        open_rules(at, "live_pig_rules")
         at.number_input(key="live_pig_rules_target").set_value(0).run()
         assert at.error, "an out-of-range target is said beside the field"
         message = at.error[0].value

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dashboard.live import button_key
 from engine import GameRecord, replay
-from tests.apptest import open_page
+from tests.apptest import open_page, open_rules
 
 KEY = "live_pig"
 
@@ -15,6 +15,7 @@ def start_live() -> object:
     at.segmented_control(key="pig_mode").set_value("Live game").run()
     at.text_input(key=f"{KEY}_name0").set_value("Ann")
     at.text_input(key=f"{KEY}_name1").set_value("Bob")
+    open_rules(at, f"{KEY}_rules")
     at.number_input(key=f"{KEY}_rules_target").set_value(12)
     at.button(key=f"{KEY}_start").click().run()
     assert not at.exception
@@ -80,3 +81,21 @@ def test_live_game_survives_a_new_session_with_the_url():
     again.query_params[KEY] = live_id
     again.segmented_control(key="pig_mode").set_value("Live game").run()
     assert "Event 1**" in " ".join(m.value for m in again.markdown)
+
+
+def test_the_folded_rules_form_draws_no_widget_and_keeps_what_was_set():
+    """Folded (as a page opens), the ruleset form draws no widget (each costs the first
+    load); a value set while it was open is kept once folded, and the game starts with it."""
+    at = open_page("views/demo_pig.py")
+    at.segmented_control(key="pig_mode").set_value("Live game").run()
+    assert f"{KEY}_rules_target" not in [w.key for w in at.number_input]
+    open_rules(at, f"{KEY}_rules")
+    at.number_input(key=f"{KEY}_rules_target").set_value(12).run()
+    at.session_state[f"{KEY}_rules_open"] = False  # folded again
+    at.run()
+    at.run()  # a second run without the widget: the value is still kept
+    assert f"{KEY}_rules_target" not in [w.key for w in at.number_input]
+    at.button(key=f"{KEY}_start").click().run()
+    assert not at.exception
+    at.button(key=f"{KEY}_explore").click().run()
+    assert GameRecord.from_json(at.session_state["xp_pig_live"]).ruleset == {"target": 12}

@@ -12,7 +12,7 @@ import pytest
 
 from dashboard import ui
 from dashboard.nav import all_pages
-from tests.apptest import open_page
+from tests.apptest import open_page, open_rules
 from tests.board import step_text
 
 # Whole words where a word could be part of another (None/Nonetheless, CLI/CLIMB).
@@ -119,6 +119,7 @@ def test_ruleset_form_is_made_from_the_metadata_and_feeds_parse_overrides():
     """The statistics, games and live pages call ``overrides_input``: it is the form."""
     at = open_page("views/whist/games.py")
     at.segmented_control(key="xp_whist_source").set_value("Simulate").run()
+    open_rules(at, "xp_whist_rules")
     variant = at.selectbox(key="xp_whist_rules_variant")
     assert variant.options == [
         "Bid Whist (4 players)",
@@ -145,6 +146,7 @@ def test_ruleset_form_is_made_from_the_metadata_and_feeds_parse_overrides():
 def test_an_out_of_range_rule_number_gets_a_message_beside_the_field(typed, said):
     at = open_page("views/stock_holdem/games.py")
     at.segmented_control(key="xp_stock_holdem_source").set_value("Simulate").run()
+    open_rules(at, "xp_stock_holdem_rules")
     at.number_input(key="xp_stock_holdem_rules_start_price").set_value(typed)
     at.button[[b.label for b in at.button].index("Simulate")].click().run()
     assert not at.exception

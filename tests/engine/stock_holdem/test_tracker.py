@@ -288,6 +288,8 @@ def test_page_rule_assumptions_are_the_generated_ruleset_form():
     at.switch_page(PAGE)
     at.run()
     assert not at.exception and not at.error and not at.warning
+    at.session_state["tt_open"] = True  # the folded form draws no widget: open it
+    at.run()
     parity = at.selectbox(key="tt_card_back_parity")
     assert parity.value == "odd" and parity.label.startswith(":orange-badge[assumption]")
     assert "shows its number on the back" in parity.help  # the field's doc
