@@ -607,19 +607,24 @@ def ruleset_form(game, key: str, *, fields=None, expanded: bool = False) -> Rule
         name, hint = f.name, hints[f.name]
         start = getattr(default, name)
         wkey = f"{key}_{name}"
+        # a widget's value is dropped once a run does not draw it: the field's value is
+        # kept beside it (``…__kept``) and given back to the widget when it is drawn again
+        kept_key = f"{wkey}__kept"
         if not shown:
-            if wkey not in st.session_state:
+            if wkey in st.session_state:  # drawn in the last run, or set by the page
+                st.session_state[kept_key] = st.session_state[wkey]
+            if kept_key not in st.session_state:
                 continue  # never changed: the default
-            # a widget's value is dropped after a run that does not draw it: set by the
-            # page, it is kept until the widget is drawn again
-            kept = st.session_state[wkey] = st.session_state[wkey]
-            value = _folded_value(kept, hint, meta, start, _field_label(name), errors)
-            if value is _BAD:
-                continue
+            value = _folded_value(
+                st.session_state[kept_key], hint, meta, start, _field_label(name), errors
+            )
         else:
+            if wkey not in st.session_state and kept_key in st.session_state:
+                st.session_state[wkey] = st.session_state[kept_key]
             value = _field_widget(game, box, f, hint, start, wkey, errors)
-            if value is _BAD:
-                continue
+            st.session_state[kept_key] = st.session_state.get(wkey)
+        if value is _BAD:
+            continue
         if value != ruleset_overrides_value(start):
             values[name] = value
     if not errors:

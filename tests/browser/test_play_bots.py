@@ -25,8 +25,8 @@ def start_bid_whist(page, app_url, *, one_hand: bool = False):
     if one_hand:  # a target of 1 point: the first hand decides the game
         rules = page.locator("[data-testid='stExpander'] summary").filter(has_text="Rules")
         target = page.get_by_label("Bid target", exact=True)
-        if not target.is_visible():
-            act(page, rules.click, rerun=False)  # an expander opens in the browser
+        if not target.is_visible():  # folded, the form has no widget: opening it reruns
+            act(page, rules.click, "!!document.querySelector('input[aria-label=\"Bid target\"]')")
         target.wait_for(state="visible")
         target.fill("1")
         act(page, lambda: target.press("Enter"))
@@ -71,4 +71,28 @@ def test_play_page_at_1280(page, app_url):
     start_bid_whist(page, app_url)
     idle(page, MY_TURN)
     shot(page, "play_bidwhist_1280_turn")
+    assert page.locator("[data-testid='stException']").count() == 0
+
+
+def test_the_rules_open_and_fold_and_keep_a_change_on_a_phone(phone, app_url):
+    """The ruleset form draws its fields only when opened (a first load is lighter): a
+    tap opens it, a change made there is kept when it is folded and opened again, and
+    the game starts with it."""
+    page = phone
+    open_page(page, app_url + "/play", text_shown("Start playing"))
+    game = page.get_by_test_id("stMain").get_by_test_id("stSelectbox").first
+    choose(page, game, "Bid Whist", text_shown("Rules"))
+    target = page.get_by_label("Bid target", exact=True)
+    assert target.count() == 0  # folded: no field drawn
+    rules = page.locator("[data-testid='stExpander'] summary").filter(has_text="Rules")
+    field = "!!document.querySelector('input[aria-label=\"Bid target\"]')"
+    act(page, rules.click, field)
+    target.fill("3")
+    act(page, lambda: target.press("Enter"))
+    shot(page, "play_rules_open_390")
+    act(page, rules.click, "!document.querySelector('input[aria-label=\"Bid target\"]')")
+    act(page, rules.click, field)
+    assert target.input_value() == "3"
+    start = page.get_by_role("button", name="Start playing")
+    act(page, start.click, in_url("play="))
     assert page.locator("[data-testid='stException']").count() == 0

@@ -95,6 +95,10 @@ def test_the_folded_rules_form_draws_no_widget_and_keeps_what_was_set():
     at.run()
     at.run()  # a second run without the widget: the value is still kept
     assert f"{KEY}_rules_target" not in [w.key for w in at.number_input]
+    open_rules(at, f"{KEY}_rules")  # opened again: the field shows what was set
+    assert at.number_input(key=f"{KEY}_rules_target").value == 12
+    at.session_state[f"{KEY}_rules_open"] = False
+    at.run()
     at.button(key=f"{KEY}_start").click().run()
     assert not at.exception
     at.button(key=f"{KEY}_explore").click().run()
