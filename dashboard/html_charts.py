@@ -24,9 +24,9 @@ from dashboard import palette
 
 #: the plot's height in CSS pixels, and the room under it for the tick labels
 PLOT_PX, TICKS_PX = 84, 18
-#: the colours of the columns at or above a mark and of the others (Stock Hold'em's
-#: distributions), and of columns of one kind (the palette's neutral blue)
-HIGH, LOW, NEUTRAL = "#1b7a1b", "#8a8a8a", palette.NEUTRAL
+#: the colours of the columns at or above a mark and of the others (a price distribution
+#: beside the current price), and of columns of one kind (:mod:`dashboard.palette`)
+HIGH, LOW, NEUTRAL = palette.AT_OR_ABOVE, palette.BELOW, palette.NEUTRAL
 
 
 @dataclass(frozen=True)
@@ -150,7 +150,7 @@ def bars_html(rows: list[tuple[str, float, str]], *, title: str = "") -> str:
             "<div style='flex:0 0 30%;overflow:hidden;text-overflow:ellipsis;"
             f"white-space:nowrap' title='{html.escape(name)}'>{html.escape(name)}</div>"
             "<div style='flex:1 1 auto;display:flex;align-items:center;gap:6px;min-width:0'>"
-            f"<div style='height:14px;width:{share:.1f}%;background:#1f6fb2;border-radius:2px;"
+            f"<div style='height:14px;width:{share:.1f}%;background:{NEUTRAL};border-radius:2px;"
             "flex:0 0 auto'></div>"
             f"<span style='white-space:nowrap'>{html.escape(words)}</span></div></div>"
         )

@@ -43,6 +43,8 @@ SERIES = SEATS
 NEUTRAL = "#0072B2"
 MARKER = "#CC3311"
 MUTED = "#999999"  # bars that mix categories, e.g. a tie 'R/B'
+#: columns at or above a mark (a price at least the current one) and the others
+AT_OR_ABOVE, BELOW = "#1b7a1b", "#8a8a8a"
 
 #: marks of graded decisions: ?? blunder, ? mistake, ?! inaccuracy, no mark, !? good find
 MARKS = {"??": "#AA2200", "?": "#EE7733", "?!": "#EECC33", "": "#AAAAAA", "!?": "#0077BB"}
@@ -56,6 +58,7 @@ ALL_SETS = {
     "stack5 cards": tuple(STACK5.values()),
     "seats": SEATS,
     "decision marks": tuple(MARKS.values()),
+    "at or above a mark, below": (AT_OR_ABOVE, BELOW),
 }
 
 
