@@ -238,7 +238,10 @@ def _url_convert(raw: str, default, choices, low, high, clamp: bool):
 
 
 def set_url(**values) -> None:
-    """Mirror inputs in the URL so a result can be shared."""
+    """Mirror inputs in the URL so a result can be shared: the changed ones in one update
+    (each change of ``st.query_params`` is a message and a ``history.pushState`` in the
+    browser; a first load sets many at once)."""
+    changed = {}
     for key, value in values.items():
         if isinstance(value, (list, tuple)):
             value = ",".join(str(v) for v in value)
@@ -246,7 +249,9 @@ def set_url(**values) -> None:
             value = "1" if value else "0"
         value = str(value)
         if st.query_params.get(key) != value:
-            st.query_params[key] = value
+            changed[key] = value
+    if changed:
+        st.query_params.update(changed)
 
 
 def init_state(**defaults) -> None:
