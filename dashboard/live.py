@@ -27,7 +27,7 @@ import re
 import streamlit as st
 
 from dashboard.game_ui import GameUI, Group
-from dashboard.i18n import _, current, error_text
+from dashboard.i18n import _, current, error_text, language
 from dashboard.store import (
     Damaged,
     NotStored,
@@ -637,7 +637,11 @@ def _game_view(plugin: GameUI, key: str, live_id: str) -> None:
     """The fragment: a fragment rerun is outside the app's catch-all, so it has its own."""
     show_callback_error()  # a tap's callback ran before this fragment
     try:
-        _game_view_body(plugin, key, live_id)
+        # the session's language read once for the whole run: each of the thousands of
+        # texts of the pads would otherwise read it from the session state (a lock and a
+        # few lookups each: a good part of a tap's run on a busy server)
+        with language(current()):
+            _game_view_body(plugin, key, live_id)
     except Exception as exc:  # rerun/stop/switch_page are BaseExceptions: they pass
         if os.environ.get("TABLETOP_DEBUG"):
             raise
@@ -732,6 +736,9 @@ def _mount_pad(plugin, key, live_id, version, record, state, words, best, boxes)
     from dashboard.tap_component import tap_pad, tap_part
 
     data = _pad_data(plugin, key, live_id, version, record, state, words, best)
+    # the long lists as tuples: the same JSON, but Streamlit then does not look into each
+    # for a table of data to send apart (pandas' type inference over thousands of texts)
+    data = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
     for part, box in boxes.items():
         with box:
             if part == "pad":
