@@ -120,6 +120,15 @@ def button_key(key: str, kind: str, text: str) -> str:
     return f"{key}_{kind}_{slug}"
 
 
+@functools.lru_cache(maxsize=8192)
+def _md_html(text: str) -> str:
+    """:func:`dashboard.board_component.md_html`, remembered (the pads of every run say
+    the same words again and again)."""
+    from dashboard.board_component import md_html
+
+    return md_html(text)
+
+
 def percent(probability) -> str:
     p = float(probability)
     return f"{p:.0%}" if p >= 0.095 else f"{p:.1%}"
@@ -413,11 +422,9 @@ class _Strings:
 
     def md(self, text: str) -> int:
         """The index of Markdown ``text`` as HTML (each text converted once)."""
-        from dashboard.board_component import md_html
-
         found = self.marked.get(text)
         if found is None:
-            found = self.marked[text] = self(md_html(text))
+            found = self.marked[text] = self(_md_html(text))
         return found
 
     def table(self) -> list[str]:
@@ -531,8 +538,6 @@ def tap_pads(plugin: GameUI, state, names, n: int, last_words, best: set[str], k
     :func:`pad_views` the board and the advice, whose pick is highlighted), so that the
     server's pad after a tap is the very one the browser drew; deeper pads are drawn
     without them (``best`` highlights the position's own pad without views)."""
-    from dashboard.board_component import md_html
-
     s = _Strings()
     views = pad_views(plugin)
     pads = [_pad(plugin, state, names, n, last_words, best, key, s, True, views)]
@@ -545,7 +550,7 @@ def tap_pads(plugin: GameUI, state, names, n: int, last_words, best: set[str], k
         words = plugin.describe_move(action, names, actor)
         whole = count == n  # a tap of the position itself
         pad = _pad(plugin, after, names, count + 1, words, set(), key, s, whole, whole and views)
-        pad["w"] = [s(md_html(plain(words))), s(html.escape(str(action)))]
+        pad["w"] = [s(_md_html(plain(words))), s(html.escape(str(action)))]
         return after, pad
 
     while frontier:
@@ -573,8 +578,6 @@ def tap_pads(plugin: GameUI, state, names, n: int, last_words, best: set[str], k
 
 def _pad_data(plugin, key, live_id, version, record, state, words, best) -> dict:
     """What both mounts of the tap pad get (cached per stored version, language, advice)."""
-    from dashboard.board_component import md_html
-
     marker = (live_id, version, current(), tuple(sorted(best)))
     cached = st.session_state.get(f"{key}_pads")
     if cached and cached[0] == marker:
@@ -589,7 +592,7 @@ def _pad_data(plugin, key, live_id, version, record, state, words, best) -> dict
     moves = []
     for w, a in zip(words, record.actions):
         moves.append([len(strings), len(strings) + 1])
-        strings += [md_html(plain(w)), html.escape(a)]
+        strings += [_md_html(plain(w)), html.escape(a)]
     stamp = st.session_state.get(f"{key}_stamp", 0) + 1
     st.session_state[f"{key}_stamp"] = stamp
     book = st.session_state.get(f"{key}_taps", {})
@@ -602,10 +605,10 @@ def _pad_data(plugin, key, live_id, version, record, state, words, best) -> dict
         "done": {tab: mark["done"] for (game, tab), mark in book.items() if game == live_id},
         "pads": pads,
         "s": strings,
-        "pending_head": md_html(pending),
+        "pending_head": _md_html(pending),
         "moves": moves,
         "words": {
-            "saving": md_html(_("Saving your taps…")),
+            "saving": _md_html(_("Saving your taps…")),
             "moves": html.escape(_("Moves so far ({n})")).replace("{n}", "%N%"),
         },
         "stamp": stamp,

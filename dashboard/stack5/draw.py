@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import html
 
 from dashboard import palette
-from dashboard.i18n import _
+from dashboard.i18n import _, texts_key
 from dashboard.stack5 import words
 from dashboard.ui import svg_img
 
@@ -56,6 +57,17 @@ def card_label(name: str) -> str:
 
 def card_html(name: str, size: str = "md", faded: bool = False, mark: str = "") -> str:
     """One card: coloured face with its number (or the special's symbol)."""
+    try:
+        return _card_html(name, size, faded, mark, texts_key())
+    except TypeError:  # an unhashable argument: drawn afresh
+        return _card_html.__wrapped__(name, size, faded, mark, ())
+
+
+@functools.lru_cache(maxsize=2048, typed=True)
+def _card_html(name: str, size: str, faded: bool, mark: str, texts: tuple) -> str:
+    """:func:`card_html` (remembered: a board draws the same few cards again and again;
+    its title names the card in the player's language, ``texts``:
+    :func:`dashboard.i18n.texts_key`)."""
     w, h, fs = SIZES[size]
     if name in SPECIAL_FACE:
         face, bg, fg = SPECIAL_FACE[name]
