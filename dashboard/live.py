@@ -27,7 +27,7 @@ import re
 import streamlit as st
 
 from dashboard.game_ui import GameUI, Group
-from dashboard.i18n import _, current, error_text, language
+from dashboard.i18n import _, current, error_text, language, texts_key
 from dashboard.store import (
     Damaged,
     NotStored,
@@ -401,10 +401,14 @@ def _taps_of(state) -> list:
 class _Strings:
     """Every text of the pads once (``table``); the pads hold their indices."""
 
-    def __init__(self) -> None:
+    def __init__(self, drawn: dict | None = None) -> None:
         self.index: dict[str, int] = {"": 0}
         self.marked: dict[str, int] = {}
         self.looks: dict[tuple, list[int]] = {}  # a chance button's text, label, CSS
+        # the views (:func:`_view`) drawn by the page's last run, and this run's, by
+        # position (see :func:`tap_pads`)
+        self.drawn_before = drawn or {}
+        self.drawn: dict[tuple, tuple] = {}
 
     def __call__(self, text: str) -> int:
         return self.index.setdefault(text, len(self.index))
@@ -430,27 +434,41 @@ class _Strings:
     def table(self) -> list[str]:
         return list(self.index)
 
-    def runs(self, html_text: str) -> list[list[int]]:
-        """A drawing as runs ``[first, count]`` of its pieces (cut before each tag) in the
-        table: the drawings ahead differ in a few pieces (a pawn, a price), and every piece
-        is sent once. ``"".join`` of the runs' texts gives the drawing back.
+    def runs(self, html_text: str | tuple[str, ...]) -> list[list[int]]:
+        """A drawing as runs ``[first, count]`` of its pieces (cut before each tag,
+        :func:`_pieces`; or the pieces themselves) in the table: the drawings ahead differ
+        in a few pieces (a pawn, a price), and every piece is sent once. ``"".join`` of the
+        runs' texts gives the drawing back.
 
         >>> s = _Strings()
         >>> s.runs("<b>a</b><i>b</i>"), s.runs("<b>a</b><i>c</i>")
         ([[1, 2]], [[1, 1], [3, 1]])
         """
-        from dashboard.board_component import _TAG
-
+        pieces = _pieces(html_text) if isinstance(html_text, str) else html_text
+        index = self.index
         runs: list[list[int]] = []
-        for piece in _TAG.split(html_text):
-            if not piece:
-                continue
-            i = self(piece)
-            if runs and runs[-1][0] + runs[-1][1] == i:
+        follows = -1  # the index that would lengthen the last run
+        for piece in pieces:
+            i = index.get(piece)
+            if i is None:
+                i = index[piece] = len(index)
+            if i == follows:
                 runs[-1][1] += 1
             else:
                 runs.append([i, 1])
+            follows = i + 1
         return runs
+
+
+def _pieces(html_text: str) -> tuple[str, ...]:
+    """A drawing cut before each tag (no empty pieces).
+
+    >>> _pieces("a<b>c</b>")
+    ('a', '<b>c', '</b>')
+    """
+    from dashboard.board_component import _TAG
+
+    return tuple(piece for piece in _TAG.split(html_text) if piece)
 
 
 def pad_views(plugin: GameUI) -> bool:
@@ -462,15 +480,22 @@ def pad_views(plugin: GameUI) -> bool:
 def _view(plugin: GameUI, state, names, s: _Strings) -> tuple[list, set[str]]:
     """``([board, advice], best)``: the position's board and the coach's advice as HTML
     (each as runs of pieces in ``s``, :meth:`_Strings.runs`), and the moves the coach
-    recommends."""
-    from dashboard.board_component import HtmlOut
+    recommends. A position drawn by the page's last run (``s.drawn_before``: the one a
+    tap led to was drawn ahead) is not drawn again."""
+    position = tuple(state.history)
+    drawn = s.drawn_before.get(position) or s.drawn.get(position)
+    if drawn is None:
+        from dashboard.board_component import HtmlOut
 
-    board, advice = HtmlOut(), HtmlOut()
-    plugin.board(state, names, out=board)
-    best = set()
-    if not state.is_terminal():
-        best = plugin.coach(state, names, out=advice) or set()
-    return [s.runs(board.text()), s.runs(advice.text())], best
+        board, advice = HtmlOut(), HtmlOut()
+        plugin.board(state, names, out=board)
+        best = frozenset()
+        if not state.is_terminal():
+            best = frozenset(plugin.coach(state, names, out=advice) or ())
+        drawn = (_pieces(board.text()), _pieces(advice.text()), best)
+    s.drawn[position] = drawn
+    board_pieces, advice_pieces, best = drawn
+    return [s.runs(board_pieces), s.runs(advice_pieces)], set(best)
 
 
 def _pad(plugin: GameUI, state, names, n: int, last_words, best, key: str, s: _Strings, full, view):
@@ -528,7 +553,16 @@ def _pad(plugin: GameUI, state, names, n: int, last_words, best, key: str, s: _S
     return pad
 
 
-def tap_pads(plugin: GameUI, state, names, n: int, last_words, best: set[str], key: str):
+def tap_pads(
+    plugin: GameUI,
+    state,
+    names,
+    n: int,
+    last_words,
+    best: set[str],
+    key: str,
+    drawn: dict | None = None,
+):
     """``(pads, strings)``: the position's pad first, then the pads its taps lead to (each
     pad's ``x``: tap text → pad index; ``w``: the move that led there, in words and as
     text), breadth first: every tap of the position, then deeper while
@@ -537,8 +571,15 @@ def tap_pads(plugin: GameUI, state, names, n: int, last_words, best: set[str], k
     The position's pad and its taps' pads are drawn whole (the odds in words, and with
     :func:`pad_views` the board and the advice, whose pick is highlighted), so that the
     server's pad after a tap is the very one the browser drew; deeper pads are drawn
-    without them (``best`` highlights the position's own pad without views)."""
-    s = _Strings()
+    without them (``best`` highlights the position's own pad without views).
+
+    ``drawn``: the page's memory of the views its last run drew (a dict, empty at first;
+    it is left holding this run's): one of the same position (the same game, rules and
+    moves), the same names and the same words (language, catalogs) is not drawn again —
+    after a tap, the position's own was drawn ahead."""
+    scope = (plugin.game, getattr(state, "ruleset", None), tuple(names), texts_key())
+    before = drawn.get("views") if drawn is not None and drawn.get("scope") == scope else None
+    s = _Strings(before)
     views = pad_views(plugin)
     pads = [_pad(plugin, state, names, n, last_words, best, key, s, True, views)]
     frontier = [(0, state, n)]
@@ -573,6 +614,8 @@ def tap_pads(plugin: GameUI, state, names, n: int, last_words, best: set[str], k
             pads.append(pad)
             frontier.append((len(pads) - 1, after, count + 1))
         pads[index]["x"] = following
+    if drawn is not None:
+        drawn.update(scope=scope, views=s.drawn)
     return pads, s.table()
 
 
@@ -584,7 +627,8 @@ def _pad_data(plugin, key, live_id, version, record, state, words, best) -> dict
         pads = cached[1]
     else:
         last = words[-1] if words else None
-        pads = tap_pads(plugin, state, record.players, len(record.actions), last, best, key)
+        drawn = st.session_state.setdefault(f"{key}_views", {})  # see tap_pads
+        pads = tap_pads(plugin, state, record.players, len(record.actions), last, best, key, drawn)
         st.session_state[f"{key}_pads"] = (marker, pads)
     pads, strings = pads
     # the moves so far (the pads' strings table grows with them: a copy per rerun)

@@ -154,6 +154,17 @@ def named_player_html(
 ) -> str:
     """A player on one compact line: name and points, then each row of small cards (for
     a phone: four players fit above the buttons)."""
+    try:
+        rows = tuple(tuple(row) for row in rows)
+        return _named_player_html(name, rows, score, target, note, active, texts_key())
+    except TypeError:  # an unhashable argument: drawn afresh
+        return _named_player_html.__wrapped__(name, rows, score, target, note, active, ())
+
+
+@functools.lru_cache(maxsize=1024, typed=True)
+def _named_player_html(name, rows, score, target, note, active, texts: tuple) -> str:
+    """:func:`named_player_html` (remembered: the boards drawn ahead for every tap show
+    the same players again and again; ``texts``: :func:`dashboard.i18n.texts_key`)."""
     stars = "●" * score + "○" * max(0, target - score)
     border = "2px solid #c77700" if active else "1px solid #ddd"
     head = (
