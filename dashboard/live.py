@@ -23,6 +23,7 @@ import functools
 import html
 import os
 import re
+from fractions import Fraction
 
 import streamlit as st
 
@@ -404,7 +405,8 @@ class _Strings:
     def __init__(self, drawn: dict | None = None) -> None:
         self.index: dict[str, int] = {"": 0}
         self.marked: dict[str, int] = {}
-        self.looks: dict[tuple, list[int]] = {}  # a chance button's text, label, CSS
+        self.looks: dict[tuple, list] = {}  # a chance button's text, label, CSS, help
+        self.templates: dict[str, str] = {}
         # the views (:func:`_view`) drawn by the page's last run, and this run's, by
         # position (see :func:`tap_pads`)
         self.drawn_before = drawn or {}
@@ -412,6 +414,13 @@ class _Strings:
 
     def __call__(self, text: str) -> int:
         return self.index.setdefault(text, len(self.index))
+
+    def template(self, message: str) -> str:
+        """``_(message)``, looked up once per run."""
+        found = self.templates.get(message)
+        if found is None:
+            found = self.templates[message] = _(message)
+        return found
 
     def head(self, plugin: GameUI, n: int, last_words: str | None) -> int:
         """The index of a pad's heading (:func:`_head_text`; its words looked up once)."""
@@ -527,19 +536,27 @@ def _pad(plugin: GameUI, state, names, n: int, last_words, best, key: str, s: _S
         buttons = []
         for action, p in outcomes:
             text = str(action)
-            looks = s.looks.get((text, p))  # the same outcome at the same odds: one label
+            # the same outcome at the same odds: one label (a fraction keyed by its terms:
+            # hashing a Fraction is slow)
+            odds = (p.numerator, p.denominator) if type(p) is Fraction else p
+            looks = s.looks.get((text, odds))
             if looks is None:
                 if plugin.outcome is not None:
                     label, css = plugin.outcome(action, p)
                 else:
                     label, css = f"{text} · {percent(p)}", ""
-                looks = s.looks[text, p] = [s(text), s.md(label), s(css)]
-            help_text = ""
-            if full:
-                help_text = _("{outcome}: probability {fraction} ({percent})").format(
-                    outcome=text, fraction=p, percent=f"{float(p):.1%}"
+                looks = s.looks[text, odds] = [s(text), s.md(label), s(css), None]
+            if not full:
+                help_index = 0
+            elif looks[3] is not None:
+                help_index = looks[3]
+            else:
+                help_index = looks[3] = s(
+                    s.template("{outcome}: probability {fraction} ({percent})").format(
+                        outcome=text, fraction=p, percent=f"{float(p):.1%}"
+                    )
                 )
-            buttons.append([*looks, 0, s(help_text), s(button_key(key, "o", text))])
+            buttons.append([*looks[:3], 0, help_index, s(button_key(key, "o", text))])
         pad["g"].append([0, 0, buttons])
         return pad
     who_acts = _("**{name}** to act:").format(name=plain(names[player], NAME_MAX_CHARS))
