@@ -471,10 +471,10 @@ class _Strings:
 
 
 def _pieces(html_text: str) -> tuple[str, ...]:
-    """A drawing cut before each tag (no empty pieces).
+    """A drawing cut before each opening tag (no empty pieces).
 
-    >>> _pieces("a<b>c</b>")
-    ('a', '<b>c', '</b>')
+    >>> _pieces("a<b>c</b><i>d</i>")
+    ('a', '<b>c</b>', '<i>d</i>')
     """
     from dashboard.board_component import _TAG
 
