@@ -167,6 +167,14 @@ def reload_if_changed() -> None:
         _stamps[lang] = _stamp(lang)
 
 
+def texts_key() -> tuple:
+    """What the session's texts depend on: the language and its catalogs' version (for a
+    cache of words drawn in it: an edited catalog is read again, see
+    :func:`reload_if_changed`)."""
+    lang = current()
+    return lang, _stamps.get(lang)
+
+
 def _(message: str) -> str:
     """``message`` (English) in the session's language."""
     lang = current()
@@ -225,18 +233,33 @@ def babel_locale(lang: str | None = None) -> str:
 
 def number(value, digits: int = 0) -> str:
     """A number with the language's separators and ``digits`` decimals."""
-    from babel.numbers import format_decimal
-
-    pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "")
-    return format_decimal(value, format=pattern, locale=babel_locale())
+    return _formatted("decimal", value, digits, babel_locale())
 
 
 def percent(value, digits: int = 1) -> str:
     """A fraction as a percentage: ``percent(0.125)`` → ``12.5%``."""
-    from babel.numbers import format_percent
+    return _formatted("percent", value, digits, babel_locale())
 
-    pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "") + "%"
-    return format_percent(value, format=pattern, locale=babel_locale())
+
+def _formatted(kind: str, value, digits: int, locale: str) -> str:
+    """Babel's number or percentage (remembered: a page of odds formats the same few
+    values over and over, and Babel takes a while for each)."""
+    try:
+        return _remembered_format(kind, value, digits, locale)
+    except TypeError:  # an unhashable value: formatted afresh
+        return _format(kind, value, digits, locale)
+
+
+def _format(kind: str, value, digits: int, locale: str) -> str:
+    from babel.numbers import format_decimal, format_percent
+
+    pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "")
+    if kind == "percent":
+        return format_percent(value, format=pattern + "%", locale=locale)
+    return format_decimal(value, format=pattern, locale=locale)
+
+
+_remembered_format = functools.lru_cache(maxsize=4096, typed=True)(_format)
 
 
 def money(value, digits: int = 0) -> str:

@@ -20,14 +20,16 @@ same :func:`_apply`.
 from __future__ import annotations
 
 import functools
+import gc
 import html
 import os
 import re
+from fractions import Fraction
 
 import streamlit as st
 
 from dashboard.game_ui import GameUI, Group
-from dashboard.i18n import _, current, error_text
+from dashboard.i18n import _, current, error_text, language, texts_key
 from dashboard.store import (
     Damaged,
     NotStored,
@@ -118,6 +120,15 @@ def button_key(key: str, kind: str, text: str) -> str:
     ``m`` move); made of letters, digits, ``_`` and ``-`` so CSS can pick it."""
     slug = re.sub(r"[^A-Za-z0-9]", lambda m: f"-{ord(m.group()):x}-", str(text))
     return f"{key}_{kind}_{slug}"
+
+
+@functools.lru_cache(maxsize=8192)
+def _md_html(text: str) -> str:
+    """:func:`dashboard.board_component.md_html`, remembered (the pads of every run say
+    the same words again and again)."""
+    from dashboard.board_component import md_html
+
+    return md_html(text)
 
 
 def percent(probability) -> str:
@@ -392,13 +403,25 @@ def _taps_of(state) -> list:
 class _Strings:
     """Every text of the pads once (``table``); the pads hold their indices."""
 
-    def __init__(self) -> None:
+    def __init__(self, drawn: dict | None = None) -> None:
         self.index: dict[str, int] = {"": 0}
         self.marked: dict[str, int] = {}
-        self.looks: dict[tuple, list[int]] = {}  # a chance button's text, label, CSS
+        self.looks: dict[tuple, list] = {}  # a chance button's text, label, CSS, help
+        self.templates: dict[str, str] = {}
+        # the views (:func:`_view`) drawn by the page's last run, and this run's, by
+        # position (see :func:`tap_pads`)
+        self.drawn_before = drawn or {}
+        self.drawn: dict[tuple, tuple] = {}
 
     def __call__(self, text: str) -> int:
         return self.index.setdefault(text, len(self.index))
+
+    def template(self, message: str) -> str:
+        """``_(message)``, looked up once per run."""
+        found = self.templates.get(message)
+        if found is None:
+            found = self.templates[message] = _(message)
+        return found
 
     def head(self, plugin: GameUI, n: int, last_words: str | None) -> int:
         """The index of a pad's heading (:func:`_head_text`; its words looked up once)."""
@@ -413,37 +436,49 @@ class _Strings:
 
     def md(self, text: str) -> int:
         """The index of Markdown ``text`` as HTML (each text converted once)."""
-        from dashboard.board_component import md_html
-
         found = self.marked.get(text)
         if found is None:
-            found = self.marked[text] = self(md_html(text))
+            found = self.marked[text] = self(_md_html(text))
         return found
 
     def table(self) -> list[str]:
         return list(self.index)
 
-    def runs(self, html_text: str) -> list[list[int]]:
-        """A drawing as runs ``[first, count]`` of its pieces (cut before each tag) in the
-        table: the drawings ahead differ in a few pieces (a pawn, a price), and every piece
-        is sent once. ``"".join`` of the runs' texts gives the drawing back.
+    def runs(self, html_text: str | tuple[str, ...]) -> list[list[int]]:
+        """A drawing as runs ``[first, count]`` of its pieces (cut before each tag,
+        :func:`_pieces`; or the pieces themselves) in the table: the drawings ahead differ
+        in a few pieces (a pawn, a price), and every piece is sent once. ``"".join`` of the
+        runs' texts gives the drawing back.
 
         >>> s = _Strings()
         >>> s.runs("<b>a</b><i>b</i>"), s.runs("<b>a</b><i>c</i>")
         ([[1, 2]], [[1, 1], [3, 1]])
         """
-        from dashboard.board_component import _TAG
-
+        pieces = _pieces(html_text) if isinstance(html_text, str) else html_text
+        index = self.index
         runs: list[list[int]] = []
-        for piece in _TAG.split(html_text):
-            if not piece:
-                continue
-            i = self(piece)
-            if runs and runs[-1][0] + runs[-1][1] == i:
+        follows = -1  # the index that would lengthen the last run
+        for piece in pieces:
+            i = index.get(piece)
+            if i is None:
+                i = index[piece] = len(index)
+            if i == follows:
                 runs[-1][1] += 1
             else:
                 runs.append([i, 1])
+            follows = i + 1
         return runs
+
+
+def _pieces(html_text: str) -> tuple[str, ...]:
+    """A drawing cut before each opening tag (no empty pieces).
+
+    >>> _pieces("a<b>c</b><i>d</i>")
+    ('a', '<b>c</b>', '<i>d</i>')
+    """
+    from dashboard.board_component import _TAG
+
+    return tuple(piece for piece in _TAG.split(html_text) if piece)
 
 
 def pad_views(plugin: GameUI) -> bool:
@@ -455,15 +490,22 @@ def pad_views(plugin: GameUI) -> bool:
 def _view(plugin: GameUI, state, names, s: _Strings) -> tuple[list, set[str]]:
     """``([board, advice], best)``: the position's board and the coach's advice as HTML
     (each as runs of pieces in ``s``, :meth:`_Strings.runs`), and the moves the coach
-    recommends."""
-    from dashboard.board_component import HtmlOut
+    recommends. A position drawn by the page's last run (``s.drawn_before``: the one a
+    tap led to was drawn ahead) is not drawn again."""
+    position = tuple(state.history)
+    drawn = s.drawn_before.get(position) or s.drawn.get(position)
+    if drawn is None:
+        from dashboard.board_component import HtmlOut
 
-    board, advice = HtmlOut(), HtmlOut()
-    plugin.board(state, names, out=board)
-    best = set()
-    if not state.is_terminal():
-        best = plugin.coach(state, names, out=advice) or set()
-    return [s.runs(board.text()), s.runs(advice.text())], best
+        board, advice = HtmlOut(), HtmlOut()
+        plugin.board(state, names, out=board)
+        best = frozenset()
+        if not state.is_terminal():
+            best = frozenset(plugin.coach(state, names, out=advice) or ())
+        drawn = (_pieces(board.text()), _pieces(advice.text()), best)
+    s.drawn[position] = drawn
+    board_pieces, advice_pieces, best = drawn
+    return [s.runs(board_pieces), s.runs(advice_pieces)], set(best)
 
 
 def _pad(plugin: GameUI, state, names, n: int, last_words, best, key: str, s: _Strings, full, view):
@@ -495,19 +537,27 @@ def _pad(plugin: GameUI, state, names, n: int, last_words, best, key: str, s: _S
         buttons = []
         for action, p in outcomes:
             text = str(action)
-            looks = s.looks.get((text, p))  # the same outcome at the same odds: one label
+            # the same outcome at the same odds: one label (a fraction keyed by its terms:
+            # hashing a Fraction is slow)
+            odds = (p.numerator, p.denominator) if type(p) is Fraction else p
+            looks = s.looks.get((text, odds))
             if looks is None:
                 if plugin.outcome is not None:
                     label, css = plugin.outcome(action, p)
                 else:
                     label, css = f"{text} · {percent(p)}", ""
-                looks = s.looks[text, p] = [s(text), s.md(label), s(css)]
-            help_text = ""
-            if full:
-                help_text = _("{outcome}: probability {fraction} ({percent})").format(
-                    outcome=text, fraction=p, percent=f"{float(p):.1%}"
+                looks = s.looks[text, odds] = [s(text), s.md(label), s(css), None]
+            if not full:
+                help_index = 0
+            elif looks[3] is not None:
+                help_index = looks[3]
+            else:
+                help_index = looks[3] = s(
+                    s.template("{outcome}: probability {fraction} ({percent})").format(
+                        outcome=text, fraction=p, percent=f"{float(p):.1%}"
+                    )
                 )
-            buttons.append([*looks, 0, s(help_text), s(button_key(key, "o", text))])
+            buttons.append([*looks[:3], 0, help_index, s(button_key(key, "o", text))])
         pad["g"].append([0, 0, buttons])
         return pad
     who_acts = _("**{name}** to act:").format(name=plain(names[player], NAME_MAX_CHARS))
@@ -521,7 +571,29 @@ def _pad(plugin: GameUI, state, names, n: int, last_words, best, key: str, s: _S
     return pad
 
 
-def tap_pads(plugin: GameUI, state, names, n: int, last_words, best: set[str], key: str):
+def _buttons_of(plugin: GameUI, state, names) -> int:
+    """How many buttons the pad of ``state`` has (as :func:`_pad` draws it)."""
+    if state.is_terminal():
+        return 0
+    if state.current_player() == CHANCE:
+        try:
+            return len(state.chance_outcomes())
+        except EngineError:
+            return 0
+    groups = plugin.button_groups(state, state.legal_actions(), names, set())
+    return sum(len(choices) for _title, _picture, choices in groups)
+
+
+def tap_pads(
+    plugin: GameUI,
+    state,
+    names,
+    n: int,
+    last_words,
+    best: set[str],
+    key: str,
+    drawn: dict | None = None,
+):
     """``(pads, strings)``: the position's pad first, then the pads its taps lead to (each
     pad's ``x``: tap text → pad index; ``w``: the move that led there, in words and as
     text), breadth first: every tap of the position, then deeper while
@@ -530,10 +602,15 @@ def tap_pads(plugin: GameUI, state, names, n: int, last_words, best: set[str], k
     The position's pad and its taps' pads are drawn whole (the odds in words, and with
     :func:`pad_views` the board and the advice, whose pick is highlighted), so that the
     server's pad after a tap is the very one the browser drew; deeper pads are drawn
-    without them (``best`` highlights the position's own pad without views)."""
-    from dashboard.board_component import md_html
+    without them (``best`` highlights the position's own pad without views).
 
-    s = _Strings()
+    ``drawn``: the page's memory of the views its last run drew (a dict, empty at first;
+    it is left holding this run's): one of the same position (the same game, rules and
+    moves), the same names and the same words (language, catalogs) is not drawn again —
+    after a tap, the position's own was drawn ahead."""
+    scope = (plugin.game, getattr(state, "ruleset", None), tuple(names), texts_key())
+    before = drawn.get("views") if drawn is not None and drawn.get("scope") == scope else None
+    s = _Strings(before)
     views = pad_views(plugin)
     pads = [_pad(plugin, state, names, n, last_words, best, key, s, True, views)]
     frontier = [(0, state, n)]
@@ -545,7 +622,7 @@ def tap_pads(plugin: GameUI, state, names, n: int, last_words, best: set[str], k
         words = plugin.describe_move(action, names, actor)
         whole = count == n  # a tap of the position itself
         pad = _pad(plugin, after, names, count + 1, words, set(), key, s, whole, whole and views)
-        pad["w"] = [s(md_html(plain(words))), s(html.escape(str(action)))]
+        pad["w"] = [s(_md_html(plain(words))), s(html.escape(str(action)))]
         return after, pad
 
     while frontier:
@@ -554,13 +631,13 @@ def tap_pads(plugin: GameUI, state, names, n: int, last_words, best: set[str], k
         if not actions:
             continue
         actor = here.current_player()
-        made = [child(here, actions[0], actor, count)]
-        # its children's buttons, guessed from the first one's (a position's own are
-        # always worked out)
-        guess = len(actions) * sum(len(g[2]) for g in made[0][1]["g"])
-        if index and buttons + guess > PAD_BUTTONS:
-            continue
-        made += [child(here, action, actor, count) for action in actions[1:]]
+        if index:  # its children's buttons, guessed from the first one's (a position's
+            # own are always worked out); counted without drawing its pad
+            first = here.clone()
+            first.apply_trusted(actions[0])
+            if buttons + len(actions) * _buttons_of(plugin, first, names) > PAD_BUTTONS:
+                continue
+        made = [child(here, action, actor, count) for action in actions]
         following = {}
         for action, (after, pad) in zip(actions, made, strict=True):
             following[str(action)] = len(pads)
@@ -568,20 +645,21 @@ def tap_pads(plugin: GameUI, state, names, n: int, last_words, best: set[str], k
             pads.append(pad)
             frontier.append((len(pads) - 1, after, count + 1))
         pads[index]["x"] = following
+    if drawn is not None:
+        drawn.update(scope=scope, views=s.drawn)
     return pads, s.table()
 
 
 def _pad_data(plugin, key, live_id, version, record, state, words, best) -> dict:
     """What both mounts of the tap pad get (cached per stored version, language, advice)."""
-    from dashboard.board_component import md_html
-
     marker = (live_id, version, current(), tuple(sorted(best)))
     cached = st.session_state.get(f"{key}_pads")
     if cached and cached[0] == marker:
         pads = cached[1]
     else:
         last = words[-1] if words else None
-        pads = tap_pads(plugin, state, record.players, len(record.actions), last, best, key)
+        drawn = st.session_state.setdefault(f"{key}_views", {})  # see tap_pads
+        pads = tap_pads(plugin, state, record.players, len(record.actions), last, best, key, drawn)
         st.session_state[f"{key}_pads"] = (marker, pads)
     pads, strings = pads
     # the moves so far (the pads' strings table grows with them: a copy per rerun)
@@ -589,7 +667,7 @@ def _pad_data(plugin, key, live_id, version, record, state, words, best) -> dict
     moves = []
     for w, a in zip(words, record.actions):
         moves.append([len(strings), len(strings) + 1])
-        strings += [md_html(plain(w)), html.escape(a)]
+        strings += [_md_html(plain(w)), html.escape(a)]
     stamp = st.session_state.get(f"{key}_stamp", 0) + 1
     st.session_state[f"{key}_stamp"] = stamp
     book = st.session_state.get(f"{key}_taps", {})
@@ -602,10 +680,10 @@ def _pad_data(plugin, key, live_id, version, record, state, words, best) -> dict
         "done": {tab: mark["done"] for (game, tab), mark in book.items() if game == live_id},
         "pads": pads,
         "s": strings,
-        "pending_head": md_html(pending),
+        "pending_head": _md_html(pending),
         "moves": moves,
         "words": {
-            "saving": md_html(_("Saving your taps…")),
+            "saving": _md_html(_("Saving your taps…")),
             "moves": html.escape(_("Moves so far ({n})")).replace("{n}", "%N%"),
         },
         "stamp": stamp,
@@ -637,7 +715,11 @@ def _game_view(plugin: GameUI, key: str, live_id: str) -> None:
     """The fragment: a fragment rerun is outside the app's catch-all, so it has its own."""
     show_callback_error()  # a tap's callback ran before this fragment
     try:
-        _game_view_body(plugin, key, live_id)
+        # the session's language read once for the whole run: each of the thousands of
+        # texts of the pads would otherwise read it from the session state (a lock and a
+        # few lookups each: a good part of a tap's run on a busy server)
+        with language(current()):
+            _game_view_body(plugin, key, live_id)
     except Exception as exc:  # rerun/stop/switch_page are BaseExceptions: they pass
         if os.environ.get("TABLETOP_DEBUG"):
             raise
@@ -723,7 +805,24 @@ def _game_view_body(plugin: GameUI, key: str, live_id: str) -> None:
             )
     if pad:
         _mount_pad(plugin, key, live_id, version, record, state, words, best, boxes)
+        _freeze_heap_once()
     _footer(plugin, key, record)
+
+
+_heap_frozen = False
+
+
+def _freeze_heap_once() -> None:
+    """Once per server, after the first live page drawn in a browser (everything the
+    server and the page load is loaded by then): what is alive now is kept out of the
+    garbage collector's full passes (:func:`gc.freeze`). A tap's run makes many objects
+    that live a few runs (its pads), so full passes come often; each went through the
+    whole server (Streamlit, pandas, the engine: about half a million objects) and held
+    every session for 150-200 ms on this machine."""
+    global _heap_frozen
+    if not _heap_frozen:
+        _heap_frozen = True
+        gc.freeze()
 
 
 def _mount_pad(plugin, key, live_id, version, record, state, words, best, boxes) -> None:
@@ -732,6 +831,9 @@ def _mount_pad(plugin, key, live_id, version, record, state, words, best, boxes)
     from dashboard.tap_component import tap_pad, tap_part
 
     data = _pad_data(plugin, key, live_id, version, record, state, words, best)
+    # the long lists as tuples: the same JSON, but Streamlit then does not look into each
+    # for a table of data to send apart (pandas' type inference over thousands of texts)
+    data = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
     for part, box in boxes.items():
         with box:
             if part == "pad":

@@ -12,6 +12,9 @@ the boards and the Bots match as Playwright pages in Debian's Chromium:
 * ``--boards`` analysis boards, a → press every 0.3–1 s;
 * ``--heavy`` Bots matches, one after the other, on the Bots page (the heavy job).
 
+``--solo TAPS`` times a tap alone instead: one protocol client, nothing else on the
+server, ``TAPS`` taps into each live game.
+
 It prints, per kind of interaction, the count and the p50 / p95 / max time from the input
 to the settled page (the browser bench's "settled", :mod:`dashboard.bench`), the target
 beside (:data:`TARGET_MS` for the 95th percentile of taps, edits and steps), the machine's
@@ -233,6 +236,37 @@ async def live_phone_ws(url, report, deadline, table, phone, rng) -> None:
     report.count("live events checked", len(tapped))
 
 
+async def solo_taps(url, report, taps: int, seed: int) -> None:
+    """``--solo``: one protocol client alone on the server taps ``taps`` events into each
+    live game (a new game when one ends), 0.15 s apart: a tap's whole server run, without
+    other sessions queueing beside it."""
+    from dashboard.st_client import StClient
+    from engine import CHANCE, get_game
+
+    for game_name, path, key, players in LIVE_PAGES:
+        game = get_game(game_name)
+        bot, rng = game.make_bot("random"), random.Random(seed)
+        kind = f"solo tap, {game_name}"
+        client = twin = None
+        done = 0
+        while len(report.times.get(kind, [])) < taps:
+            if twin is None or twin.is_terminal():
+                if client is not None:
+                    await client.close()
+                client = await StClient.open(url, path.lstrip("/"), timeout=OPEN_TIMEOUT_MS / 1000)
+                await client.click(client.find(label="Start the game"))
+                twin, done = game.new_initial_state(players), 0
+            await asyncio.sleep(0.15)
+            if twin.current_player() == CHANCE:
+                action = twin.sample_chance(rng)
+            else:
+                action = bot.choose(twin, twin.current_player(), rng)
+            report.add(kind, await tap(client, key, "solo", done, action))
+            twin.apply(action)
+            done += 1
+        await client.close()
+
+
 async def score_sheet_ws(url, report, deadline, n, rng) -> None:
     """:func:`score_sheet` with the light protocol client."""
     from dashboard.st_client import StClient
@@ -386,6 +420,14 @@ def main(argv: list[str] | None = None) -> int:
         "(default: they leave the CPU to the server) or as Chromium pages; the boards and "
         "the Bots match are Chromium pages either way",
     )
+    parser.add_argument(
+        "--solo",
+        type=int,
+        default=0,
+        metavar="TAPS",
+        help="instead: one protocol client alone taps TAPS events into each live game "
+        "(after a warm-up game of each), to time a tap's whole server run",
+    )
     args = parser.parse_args(argv)
     report = Report()
     with tempfile.TemporaryDirectory(prefix="tabletop-load-") as data:
@@ -393,9 +435,20 @@ def main(argv: list[str] | None = None) -> int:
         load_before = os.getloadavg()
         with server() as url:
             started = time.monotonic()
-            asyncio.run(_run(args, url, report))
+            if args.solo:
+                asyncio.run(solo_taps(url, Report(), 3, args.seed + 1))  # the first runs load
+                asyncio.run(solo_taps(url, report, args.solo, args.seed))
+            else:
+                asyncio.run(_run(args, url, report))
             took = time.monotonic() - started
         load_after = os.getloadavg()
+    if args.solo:
+        print(
+            f"one protocol client alone, {args.solo} taps a game, on {os.cpu_count()} cores; "
+            f"load average before {load_before[0]:.1f}, after {load_after[0]:.1f}\n"
+        )
+        print(table(report))
+        return 0
     sessions = args.tables * args.phones + args.sheets + args.boards + args.heavy
     print(
         f"{sessions} sessions ({args.clients} clients for the phones and sheets) for "

@@ -4,10 +4,11 @@ HTML strings (no rules here: every number comes from the engine state or ruleset
 
 from __future__ import annotations
 
+import functools
 from html import escape
 
 from dashboard import palette
-from dashboard.i18n import N_, _
+from dashboard.i18n import N_, _, texts_key
 from engine.owners_choice import COMPANIES, OwnersChoiceRules
 
 COLOURS = palette.OWNERS_CHOICE
@@ -89,6 +90,22 @@ def board_svg(
 
     ``highlight`` maps space index → a short label drawn under it (e.g. '+2' for a move).
     """
+    if highlight is None:  # the live page's boards: remembered
+        try:
+            return _board_svg(tuple(board), pos, centre, texts_key())
+        except TypeError:  # an unhashable argument: drawn afresh
+            pass
+    return _draw_board(board, pos, highlight, centre)
+
+
+@functools.lru_cache(maxsize=512, typed=True)
+def _board_svg(board: tuple[str, ...], pos, centre: str, texts: tuple) -> str:
+    """:func:`board_svg` without highlights (the boards drawn ahead for every tap of the
+    live page repeat; ``texts``: :func:`dashboard.i18n.texts_key`)."""
+    return _draw_board(board, pos, None, centre)
+
+
+def _draw_board(board, pos, highlight, centre) -> str:
     cells = _ring(len(board))
     size = 36
     cols = max(x for x, _y in cells) + 1
@@ -154,6 +171,19 @@ def board_svg(
 
 def track_svg(ruleset: OwnersChoiceRules, prices: list[int] | None = None) -> str:
     """The stock track: each step's price and dividend, companies' markers on their step."""
+    try:
+        return _track_svg(ruleset, None if prices is None else tuple(prices), texts_key())
+    except TypeError:  # an unhashable argument: drawn afresh
+        return _draw_track(ruleset, prices)
+
+
+@functools.lru_cache(maxsize=512, typed=True)
+def _track_svg(ruleset: OwnersChoiceRules, prices, texts: tuple) -> str:
+    """:func:`track_svg`, remembered (``texts``: :func:`dashboard.i18n.texts_key`)."""
+    return _draw_track(ruleset, prices)
+
+
+def _draw_track(ruleset: OwnersChoiceRules, prices) -> str:
     p, d = ruleset.track_prices, ruleset.track_dividends
     cols = 11
     w, h = 34, 50

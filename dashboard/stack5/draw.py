@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import html
 
 from dashboard import html_charts, palette
-from dashboard.i18n import _, ngettext, percent
+from dashboard.i18n import _, ngettext, percent, texts_key
 from dashboard.stack5 import words
 from dashboard.ui import svg_img
 
@@ -56,6 +57,17 @@ def card_label(name: str) -> str:
 
 def card_html(name: str, size: str = "md", faded: bool = False, mark: str = "") -> str:
     """One card: coloured face with its number (or the special's symbol)."""
+    try:
+        return _card_html(name, size, faded, mark, texts_key())
+    except TypeError:  # an unhashable argument: drawn afresh
+        return _card_html.__wrapped__(name, size, faded, mark, ())
+
+
+@functools.lru_cache(maxsize=2048, typed=True)
+def _card_html(name: str, size: str, faded: bool, mark: str, texts: tuple) -> str:
+    """:func:`card_html` (remembered: a board draws the same few cards again and again;
+    its title names the card in the player's language, ``texts``:
+    :func:`dashboard.i18n.texts_key`)."""
     w, h, fs = SIZES[size]
     if name in SPECIAL_FACE:
         face, bg, fg = SPECIAL_FACE[name]
@@ -142,6 +154,17 @@ def named_player_html(
 ) -> str:
     """A player on one compact line: name and points, then each row of small cards (for
     a phone: four players fit above the buttons)."""
+    try:
+        rows = tuple(tuple(row) for row in rows)
+        return _named_player_html(name, rows, score, target, note, active, texts_key())
+    except TypeError:  # an unhashable argument: drawn afresh
+        return _named_player_html.__wrapped__(name, rows, score, target, note, active, ())
+
+
+@functools.lru_cache(maxsize=1024, typed=True)
+def _named_player_html(name, rows, score, target, note, active, texts: tuple) -> str:
+    """:func:`named_player_html` (remembered: the boards drawn ahead for every tap show
+    the same players again and again; ``texts``: :func:`dashboard.i18n.texts_key`)."""
     stars = "●" * score + "○" * max(0, target - score)
     border = "2px solid #c77700" if active else "1px solid #ddd"
     head = (

@@ -212,7 +212,78 @@ def draw_odds(
     (Fraction(1, 5), Fraction(1, 10))
     >>> o.bust_within[1]
     Fraction(9, 20)
+
+    The answers to the last :data:`ODDS_CACHE` different questions are remembered (a
+    coach drawing a position and the positions a tap leads to asks the same one again and
+    again: a draw and the decision after it share their cards). The arguments are keyed
+    with their types (``True`` is not taken for ``1``); an argument that cannot be hashed
+    is answered afresh. An answer is immutable, so sharing it is safe:
+
+    >>> draw_odds(["R3"], {"R3": 1, "B2": 1}) is draw_odds(("R3",), {"R3": 1, "B2": 1})
+    True
     """
+    if not isinstance(drawn, str):
+        drawn = tuple(drawn)
+    if isinstance(unseen, Mapping):
+        unseen = dict(unseen)  # a copy: the caller may change theirs afterwards
+    elif unseen is not None and not isinstance(unseen, str):
+        unseen = tuple(unseen)
+    args = (drawn, unseen, rules, horizon, jokers_this_turn)
+    try:
+        asked = _Asked(tuple(map(_typed, args)), args)
+    except TypeError:  # an unhashable argument (rules with a list field): no memory
+        return _draw_odds(*args)
+    return _remembered(asked)
+
+
+#: how many different questions :func:`draw_odds` remembers
+ODDS_CACHE = 2048
+
+
+def _typed(value) -> tuple:
+    """``value`` as a hashable key that tells ``1`` from ``True`` and ``1.0`` (a tuple's
+    items and a mapping's keys and values by their types too; a mapping by its items in
+    order). :class:`TypeError` if it cannot be hashed."""
+    if isinstance(value, Mapping):
+        keys, values = tuple(value), tuple(value.values())
+        key = (Mapping, keys, values, tuple(map(type, keys)), tuple(map(type, values)))
+    elif isinstance(value, tuple):
+        key = (tuple, value, tuple(map(type, value)))
+    else:
+        key = (type(value), value)
+    hash(key)
+    return key
+
+
+class _Asked:
+    """A question to :func:`_draw_odds`: compared by its typed key, carrying its
+    arguments."""
+
+    __slots__ = ("key", "args")
+
+    def __init__(self, key: tuple, args: tuple) -> None:
+        self.key, self.args = key, args
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, _Asked) and self.key == other.key
+
+
+@lru_cache(maxsize=ODDS_CACHE)
+def _remembered(asked: _Asked) -> DrawOdds:
+    return _draw_odds(*asked.args)
+
+
+def _draw_odds(
+    drawn: Iterable[str] | str,
+    unseen: Iterable[str] | Mapping[str, int] | str | None = None,
+    rules: Stack5Rules | None = None,
+    horizon: int = MAX_K,
+    jokers_this_turn: int | None = None,
+) -> DrawOdds:
+    """:func:`draw_odds` worked out (every call; :func:`draw_odds` remembers)."""
     if isinstance(horizon, bool) or not isinstance(horizon, int) or not 1 <= horizon <= MAX_K:
         raise IllegalAction.coded(
             "stack5.horizon",
