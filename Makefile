@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 # error it prints why and the pure-Python solver is used)
 NATIVE := engine/whist/_solver_native.stamp
 
-.PHONY: app test test-slow lint format bench bench-app bench-browser load install clean translations
+.PHONY: app dev test test-slow lint format bench bench-app bench-browser load install clean translations
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed")'
@@ -25,6 +25,11 @@ install: $(STAMP) $(NATIVE)
 
 app: $(STAMP) $(NATIVE)
 	$(VENV)/bin/streamlit run dashboard/app.py --server.port $(PORT) --server.headless true --browser.gatherUsageStats false
+
+# the app for editing it: pages rerun when their source is saved (the file watcher is off
+# in .streamlit/config.toml, for the players' sake)
+dev: $(STAMP) $(NATIVE)
+	$(VENV)/bin/streamlit run dashboard/app.py --server.port $(PORT) --server.headless true --browser.gatherUsageStats false --server.fileWatcherType auto --server.runOnSave true
 
 test: $(STAMP) $(NATIVE)
 	$(VENV)/bin/ruff check .
