@@ -118,13 +118,23 @@ def default_dir() -> Path:
     return Path(base) / "tabletop-suite"
 
 
+#: the stores :func:`default_store` made, by location: a store is set up once (its
+#: file's schema, a PostgreSQL pool), not at each of a tap's three calls
+_STORES: dict[str, Store] = {}
+
+
 def default_store() -> Store:
     """The PostgreSQL database named by ``$TABLETOP_STORE_URL``, else the SQLite file in
-    :func:`default_dir` (read from the environment at each call)."""
+    :func:`default_dir` (read from the environment at each call; one :class:`Store` per
+    location)."""
     url = os.environ.get(URL_ENV_VAR, "").strip()
     if url and "://" not in url:
         _url_backend(url)  # refused: not a PostgreSQL address
-    return Store(url) if url else Store(default_dir() / FILE_NAME)
+    location = url or str(default_dir() / FILE_NAME)
+    store = _STORES.get(location)
+    if store is None:
+        store = _STORES[location] = Store(url) if url else Store(default_dir() / FILE_NAME)
+    return store
 
 
 def _url_backend(url: str):

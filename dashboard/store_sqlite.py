@@ -26,7 +26,7 @@ class SqliteBackend:
 
     @contextlib.contextmanager
     def connect(self):
-        if not self._ready:
+        if not self._ready or not self.path.exists():  # (a file removed meanwhile: again)
             self._init()
         try:
             con = sqlite3.connect(self.path, timeout=15, isolation_level=None)

@@ -183,6 +183,25 @@ def test_default_store_follows_the_environment(tmp_path, monkeypatch):
     assert default_store().load("score_sheet", game_id)[0] == "{}"
 
 
+def test_the_default_store_is_set_up_once_per_location(tmp_path, monkeypatch):
+    """A tap calls the store three times: one Store per location, not one set-up each;
+    another folder gets its own, and a file removed meanwhile is made again."""
+    monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path / "one"))
+    first = default_store()
+    assert default_store() is first
+    monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path / "two"))
+    assert default_store() is not first and default_store().path == tmp_path / "two" / (
+        "store.sqlite3"
+    )
+    game_id = default_store().create("score_sheet", "{}")
+    (tmp_path / "two" / "store.sqlite3").unlink()
+    with pytest.raises(StoreError):  # gone with its file, but the store works again
+        default_store().load("score_sheet", game_id)
+    assert (
+        default_store().load("score_sheet", default_store().create("score_sheet", "[]"))[0] == "[]"
+    )
+
+
 def test_an_unusable_folder_is_a_store_error(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
