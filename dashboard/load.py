@@ -12,6 +12,9 @@ the boards and the Bots match as Playwright pages in Debian's Chromium:
 * ``--boards`` analysis boards, a → press every 0.3–1 s;
 * ``--heavy`` Bots matches, one after the other, on the Bots page (the heavy job).
 
+Before the sessions arrive, each page they open is opened once (``--cold``: not), as on a
+server that has served since the evening began: a page's first run imports its modules.
+
 ``--solo TAPS`` times a tap alone instead: one protocol client, nothing else on the
 server, ``TAPS`` taps into each live game.
 
@@ -50,6 +53,7 @@ from dashboard.bench import (
     POLL_MS,
     QUIET_MS,
     SETTLED,
+    TARGETS,
     TIMEOUT_MS,
     server,
     step_expr,
@@ -328,6 +332,25 @@ async def bots_matches(browser, url, report, deadline) -> None:
     await page.context.close()
 
 
+#: the pages a club night's sessions open, opened once before they arrive (``--cold``: not)
+WARM_PAGES = (
+    *(path.lstrip("/") for _game, path, _key, _n in LIVE_PAGES),
+    "whist_score_sheet",
+    *(f"{game}_games" for game in ("stack5", "whist", "owners_choice", "stock_holdem")),
+    "bots",
+)
+
+
+async def warm(url: str) -> None:
+    """Open each page the sessions will open once, as a server does that has served since
+    the evening began (its first run of a page imports that page's modules)."""
+    from dashboard.st_client import StClient
+
+    for page in WARM_PAGES:
+        client = await StClient.open(url, page, timeout=OPEN_TIMEOUT_MS / 1000)
+        await client.close()
+
+
 async def _run(args, url: str, report: Report) -> None:
     from playwright.async_api import async_playwright
 
@@ -393,9 +416,11 @@ def table(report: Report) -> str:
     ]
     for kind, values in report.times.items():
         heavy = "heavy" in kind
-        target = "—" if heavy else f"≤ {TARGET_MS:.0f} ms"
+        # a first load's target is the browser bench's (issue 27), the others issue 29's
+        most = TARGETS["load"] if kind.startswith("first load") else TARGET_MS
+        target = "—" if heavy else f"≤ {most:.0f} ms"
         if not heavy:
-            target += " ✓" if percentile(values, 0.95) <= TARGET_MS else " ✗"
+            target += " ✓" if percentile(values, 0.95) <= most else " ✗"
         lines.append(
             f"| {kind} | {len(values)} | {statistics.median(values):.0f} ms | "
             f"{percentile(values, 0.95):.0f} ms | {max(values):.0f} ms | {target} |"
@@ -421,6 +446,13 @@ def main(argv: list[str] | None = None) -> int:
         "the Bots match are Chromium pages either way",
     )
     parser.add_argument(
+        "--cold",
+        action="store_true",
+        help="start the sessions on a cold server (by default each page they open is opened "
+        "once first, as on a server that has been serving: a page's first run imports its "
+        "modules)",
+    )
+    parser.add_argument(
         "--solo",
         type=int,
         default=0,
@@ -439,6 +471,9 @@ def main(argv: list[str] | None = None) -> int:
                 asyncio.run(solo_taps(url, Report(), 3, args.seed + 1))  # the first runs load
                 asyncio.run(solo_taps(url, report, args.solo, args.seed))
             else:
+                if not args.cold:
+                    asyncio.run(warm(url))
+                    started = time.monotonic()
                 asyncio.run(_run(args, url, report))
             took = time.monotonic() - started
         load_after = os.getloadavg()
@@ -452,7 +487,8 @@ def main(argv: list[str] | None = None) -> int:
     sessions = args.tables * args.phones + args.sheets + args.boards + args.heavy
     print(
         f"{sessions} sessions ({args.clients} clients for the phones and sheets) for "
-        f"{took / 60:.1f} min on {os.cpu_count()} cores; load average "
+        f"{took / 60:.1f} min on {os.cpu_count()} cores ({'a cold' if args.cold else 'a warmed'}"
+        f" server); load average "
         f"before {load_before[0]:.1f}, after {load_after[0]:.1f} (1 min) / {load_after[1]:.1f} "
         f"(5 min)\n"
     )
