@@ -105,11 +105,12 @@ async def _timed(page, act, expr: str) -> float:
 
 async def _open(page, url: str, expr: str = "true", report: Report | None = None) -> None:
     """Open a page (the sessions arrive a few seconds apart, as players do) and wait until
-    it is drawn; its time goes to the report as a first load."""
+    it is drawn; its time goes to the report as a first load in Chromium (the browser's own
+    start-up included, on the same two cores)."""
     await page.goto(url, wait_until="commit")  # a new document: the clock starts with it
     ms = await _settled(page, expr, timeout=OPEN_TIMEOUT_MS)
     if report is not None:
-        report.add("first load (while the others play)", ms)
+        report.add("first load in Chromium (while the others play)", ms)
 
 
 def _event_expr(n: int) -> str:
@@ -214,7 +215,7 @@ async def live_phone_ws(url, report, deadline, table, phone, rng) -> None:
     game_name, path, key, players = LIVE_PAGES[table % len(LIVE_PAGES)]
     started = time.perf_counter()
     client = await StClient.open(url, path.lstrip("/"), timeout=OPEN_TIMEOUT_MS / 1000)
-    report.add("first load (while the others play)", (time.perf_counter() - started) * 1000)
+    report.add("first load by a protocol client", (time.perf_counter() - started) * 1000)
     await client.click(client.find(label="Start the game"))
     twin = get_game(game_name).new_initial_state(players)
     bot = get_game(game_name).make_bot("random")
@@ -278,7 +279,7 @@ async def score_sheet_ws(url, report, deadline, n, rng) -> None:
 
     started = time.perf_counter()
     client = await StClient.open(url, "whist_score_sheet", timeout=OPEN_TIMEOUT_MS / 1000)
-    report.add("first load (while the others play)", (time.perf_counter() - started) * 1000)
+    report.add("first load by a protocol client", (time.perf_counter() - started) * 1000)
     deals = 0  # on the sheet now (a new sheet starts when a game is over)
 
     def check() -> None:
