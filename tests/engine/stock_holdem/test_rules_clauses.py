@@ -25,7 +25,7 @@ from engine.stock_holdem import (
 )
 from engine.stock_holdem.bots import expected_price
 from engine.stock_holdem.tracker import parse_company
-from tests.apptest import APP, open_page
+from tests.apptest import APP, open_page, open_rules
 from tests.engine.stock_holdem.test_whole_games import cross_check, rules_price
 
 GAME = get_game("stock_holdem")
@@ -229,7 +229,8 @@ def test_stock_up_chip_counts_on_the_calculator_page():
     at = open_page("views/stock_holdem/calculator.py")
     for i, c in enumerate(["3A", "5A", "9A", "1A", "7A"]):
         at.text_input(key=f"sh_slot{i}").set_value(c)
-    at.number_input(key="sh_stock_up_per_company").set_value(3).run()  # the ruleset form
+    open_rules(at, "sh")  # the ruleset form, folded until opened
+    at.number_input(key="sh_stock_up_per_company").set_value(3).run()
     at.number_input(key="sh_stock_up_n").set_value(2).run()
     assert not at.exception and not at.error
     assert [m.value for m in at.metric] == ["$45"]
