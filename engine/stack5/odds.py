@@ -276,14 +276,9 @@ def _remembered(asked: _Asked) -> DrawOdds:
     return _draw_odds(*asked.args)
 
 
-def _draw_odds(
-    drawn: Iterable[str] | str,
-    unseen: Iterable[str] | Mapping[str, int] | str | None = None,
-    rules: Stack5Rules | None = None,
-    horizon: int = MAX_K,
-    jokers_this_turn: int | None = None,
-) -> DrawOdds:
-    """:func:`draw_odds` worked out (every call; :func:`draw_odds` remembers)."""
+def _draw_odds(drawn, unseen=None, rules=None, horizon=MAX_K, jokers_this_turn=None) -> DrawOdds:
+    """:func:`draw_odds` worked out, its arguments as there (every call; :func:`draw_odds`
+    remembers)."""
     if isinstance(horizon, bool) or not isinstance(horizon, int) or not 1 <= horizon <= MAX_K:
         raise IllegalAction.coded(
             "stack5.horizon",
