@@ -632,6 +632,8 @@ def ruleset_form(game, key: str, *, fields=None, expanded: bool = False) -> Rule
             continue
         if value != ruleset_overrides_value(start):
             values[name] = value
+    if errors and not shown:  # its messages are inside the folded form: said here too
+        st.error(_("Rules: {errors}").format(errors="; ".join(errors)))
     if not errors:
         try:
             make_ruleset(cls, dict(values))

@@ -57,10 +57,7 @@ def card_label(name: str) -> str:
 
 def card_html(name: str, size: str = "md", faded: bool = False, mark: str = "") -> str:
     """One card: coloured face with its number (or the special's symbol)."""
-    try:
-        return _card_html(name, size, faded, mark, texts_key())
-    except TypeError:  # an unhashable argument: drawn afresh
-        return _card_html.__wrapped__(name, size, faded, mark, ())
+    return _card_html(name, size, faded, mark, texts_key())
 
 
 @functools.lru_cache(maxsize=2048, typed=True)
@@ -154,11 +151,8 @@ def named_player_html(
 ) -> str:
     """A player on one compact line: name and points, then each row of small cards (for
     a phone: four players fit above the buttons)."""
-    try:
-        rows = tuple(tuple(row) for row in rows)
-        return _named_player_html(name, rows, score, target, note, active, texts_key())
-    except TypeError:  # an unhashable argument: drawn afresh
-        return _named_player_html.__wrapped__(name, rows, score, target, note, active, ())
+    rows = tuple(tuple(row) for row in rows)  # card names: hashable, so remembered
+    return _named_player_html(name, rows, score, target, note, active, texts_key())
 
 
 @functools.lru_cache(maxsize=1024, typed=True)

@@ -103,3 +103,13 @@ def test_the_folded_rules_form_draws_no_widget_and_keeps_what_was_set():
     assert not at.exception
     at.button(key=f"{KEY}_explore").click().run()
     assert GameRecord.from_json(at.session_state["xp_pig_live"]).ruleset == {"target": 12}
+
+
+def test_a_refused_rule_stays_said_when_the_form_is_folded():
+    at = open_page("views/demo_pig.py")
+    at.segmented_control(key="pig_mode").set_value("Live game").run()
+    open_rules(at, f"{KEY}_rules")
+    at.number_input(key=f"{KEY}_rules_target").set_value(0).run()  # out of range
+    at.session_state[f"{KEY}_rules_open"] = False
+    at.run()
+    assert any(e.value.startswith("Rules: Target") for e in at.error), [e.value for e in at.error]
