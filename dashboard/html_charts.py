@@ -1,13 +1,13 @@
 """Small fixed charts drawn as plain HTML, with no chart library in the browser.
 
-Why: on a page of inputs, each plotly chart is a chart library to start in the browser. The
-Stock Hold'em table tracker's seven small plotly charts cost about 2 s of its first load at
-1280 px and most of its 23 s on a phone (``python -m dashboard.bench --browser --only
-load``, docs/benchmarks.md). A chart that needs no zoom, pan or legend (a small
+Why: on a page of inputs, each plotly chart is a chart library to start in the browser. A
+page with seven small plotly charts spent about 2 s of its first load at 1280 px on them,
+and most of its 23 s on a phone (``python -m dashboard.bench --browser --only load``,
+docs/benchmarks.md, "First loads"). A chart that needs no zoom, pan or legend (a small
 distribution, a few bars with their values written on them) is drawn here instead:
 plain markup, every bar with its value as a tooltip (``title``), the text in the page's
-own colour, so it follows a light or dark theme. Plain functions of
-numbers and already-worded labels (the page words them): no game is named here.
+own colour, so it follows a light or dark theme. Plain functions of numbers and
+already-worded labels (the page words them): no game is named here.
 
 >>> out = columns_html([Column(3, 0.25, "$3: 25%"), Column(4, 0.75, "$4: 75%")],
 ...                    x_range=(0, 10), ticks=[(0, "$0"), (10, "$10")], top_label="75%")
