@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[app,dev,analysis,openspiel,cluster,postgres]'
 	@touch $(STAMP)
 
-$(NATIVE): $(STAMP) engine/whist/solver.py engine/whist/native.py
+$(NATIVE): $(STAMP) engine/whist/solver.py engine/whist/native.py engine/whist/clib.py $(wildcard engine/whist/*.c)
 	-$(PY) -m engine.whist.native build
 	@touch $@
 

@@ -13,6 +13,9 @@ it is that of the current ``solver.py``, so a stale build (``solver.py`` edited 
 is never used; ``solver.STATUS`` says which one runs and why. Set
 ``TABLETOP_PURE_SOLVER=1`` to use the pure-Python one anyway.
 
+The same command builds the C searches (``engine/whist/*.c``, see
+:mod:`engine.whist.clib`).
+
     python -m engine.whist.native [build|status]
 """
 
@@ -27,6 +30,8 @@ import sys
 import tempfile
 from pathlib import Path
 from types import ModuleType
+
+from engine.whist import clib
 
 MODULE = "engine.whist._solver_native"
 HERE = Path(__file__).resolve().parent
@@ -190,9 +195,12 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if args == ["build"]:
         build()
+        clib.build_all()
         return 0  # a failed build never fails the install
     if args in ([], ["status"]):
         print(f"solver: {status()[1]}")
+        for path in clib.sources():
+            print(f"{path.stem}: {clib.status(path.stem)[1]}")
         return 0
     print("usage: python -m engine.whist.native [build|status]", file=sys.stderr)
     return 2
