@@ -2,9 +2,9 @@
 
 ``python -m dashboard.load`` (``make load``) starts the real server on a fresh data folder
 and drives it with many sessions at the same time, at a human pace, for ``--minutes``
-minutes — the phones and score sheets as light clients of Streamlit's own websocket
-protocol (:mod:`dashboard.st_client`; ``--clients browser`` makes them Chromium pages),
-the boards and the Bots match as Playwright pages in Debian's Chromium:
+minutes — the phones, score sheets and boards as light clients of Streamlit's own
+websocket protocol (:mod:`dashboard.st_client`; ``--clients browser`` makes them Chromium
+pages), the Bots match as a Playwright page in Debian's Chromium:
 
 * ``--tables`` live tables of ``--phones`` phones (390 px): each phone enters its own live
   game by taps (Stack 5 and Owner's Choice tables in turn), 1–2.5 s between two taps;
@@ -321,6 +321,32 @@ async def board(browser, url, report, deadline, game, rng) -> None:
     await page.context.close()
 
 
+async def board_ws(url, report, deadline, game, rng) -> None:
+    """:func:`board` with the light protocol client. The board draws a step in the
+    browser at once (its JavaScript holds every step); what reaches the server is the
+    step report (debounced), whose run keeps the address bar and the bot hint current.
+    That run is what is timed here, from the report sent to the run finished; the page
+    must show the bot hint button for the step reported, or say why there is none."""
+    from dashboard.st_client import StClient
+
+    started = time.perf_counter()
+    client = await StClient.open(url, f"{game}_games", {"step": "1"},
+                                 timeout=OPEN_TIMEOUT_MS / 1000)  # fmt: skip
+    report.add("first load by a protocol client", (time.perf_counter() - started) * 1000)
+    reporter = next(w for w in client.widgets.values() if w.key.endswith("_reporter"))
+    step = 1
+    while time.monotonic() < deadline:
+        await asyncio.sleep(rng.uniform(0.3, 1.0))
+        step = 0 if step >= 60 else step + 1
+        sent = {"step": {"step": step, "at": int(time.time() * 1000)}}
+        report.add("board step, the server's run", await client.set_state(reporter, sent))
+        if _query("?" + client.query_string, "step") != str(step):
+            report.errors.append(f"board {game}: the address says step "
+                                 f"{_query('?' + client.query_string, 'step')}, not {step}")  # fmt: skip
+            break
+    await client.close()
+
+
 async def bots_matches(browser, url, report, deadline) -> None:
     """The heavy job: Bots matches on the Bots page, one after the other."""
     page = await _page(browser, 1280, 900)
@@ -365,12 +391,13 @@ async def _run(args, url: str, report: Report) -> None:
         clients = [
             ("bots match", bots_matches(browser, url, report, deadline)) for _ in range(args.heavy)
         ]  # the heavy job first: it runs while the others arrive and play
+        light = args.clients == "protocol"
         clients += [
-            (f"board {games[n % 4]}", board(browser, url, report, deadline, games[n % 4],
-                                            random.Random(rng.random())))
+            (f"board {games[n % 4]}", board_ws(url, report, deadline, games[n % 4],
+                                               random.Random(rng.random())) if light else
+             board(browser, url, report, deadline, games[n % 4], random.Random(rng.random())))
             for n in range(args.boards)
         ]  # fmt: skip
-        light = args.clients == "protocol"
         clients += [
             (f"score sheet {n}", score_sheet_ws(url, report, deadline, n,
                                                 random.Random(rng.random())) if light else
@@ -442,9 +469,9 @@ def main(argv: list[str] | None = None) -> int:
         "--clients",
         choices=["protocol", "browser"],
         default="protocol",
-        help="phones and score sheets as light clients of Streamlit's websocket protocol "
-        "(default: they leave the CPU to the server) or as Chromium pages; the boards and "
-        "the Bots match are Chromium pages either way",
+        help="phones, score sheets and boards as light clients of Streamlit's websocket "
+        "protocol (default: they leave the CPU to the server) or as Chromium pages; the Bots "
+        "match is a Chromium page either way",
     )
     parser.add_argument(
         "--cold",
@@ -487,7 +514,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     sessions = args.tables * args.phones + args.sheets + args.boards + args.heavy
     print(
-        f"{sessions} sessions ({args.clients} clients for the phones and sheets) for "
+        f"{sessions} sessions ({args.clients} clients for the phones, sheets and boards) for "
         f"{took / 60:.1f} min on {os.cpu_count()} cores ({'a cold' if args.cold else 'a warmed'}"
         f" server); load average "
         f"before {load_before[0]:.1f}, after {load_after[0]:.1f} (1 min) / {load_after[1]:.1f} "
