@@ -159,12 +159,18 @@ MARK_STYLE = {  # mark → (legend name, colour)
 
 
 def loss_chart(
-    notes, step: int | None, players: list[str] | None = None, last: int | None = None
+    notes,
+    step: int | None,
+    players: list[str] | None = None,
+    last: int | None = None,
+    *,
+    titled: bool = False,
 ) -> go.Figure:
     """Value lost by each graded decision (the analogue of an evaluation graph): one bar
     per decision at the step its move leads to (``note.step + 1``), coloured by its mark;
     good finds (!?) lose nothing and are drawn as stars on the axis. ``last`` (the last
-    step) lines the x axis up with the game's other charts.
+    step) lines the x axis up with the game's other charts. The notes share one unit;
+    ``titled`` names it in the title (for a game graded in several units, a chart each).
 
     >>> from engine.core.annotation import Annotation
     >>> n = [Annotation(0, 0, "a", "b", 0, 2, "pts", "??", "m"),
@@ -226,7 +232,11 @@ def loss_chart(
     if step is not None:
         fig.layout.shapes = [step_marker(step)]
     fig.update_layout(
-        title=_("Value lost by each graded decision"),
+        title=(
+            _("Value lost by each graded decision, in {unit}").format(unit=unit_word(unit))
+            if titled
+            else _("Value lost by each graded decision")
+        ),
         xaxis_title=_("step"),
         yaxis_title=unit_word(unit),
         margin={"l": 10, "r": 10, "t": 40, "b": 10},

@@ -239,6 +239,16 @@ def _grade_text(note: Annotation, players: list[str]) -> tuple[str, str]:
     return kind, text
 
 
+def by_unit(notes) -> dict[str, list[Annotation]]:
+    """The grades by the unit they are measured in, in the order the units first come
+    (a Whist deal grades its bids in points and its cards in tricks: a total or a chart
+    adds up only one unit)."""
+    out: dict[str, list[Annotation]] = {}
+    for note in notes:
+        out.setdefault(note.unit, []).append(note)
+    return out
+
+
 def _accuracy_frame(notes, players: list[str]) -> pl.DataFrame:
     word = unit_word(notes[0].unit if notes else "")
     rows = accuracy(notes, len(players))
@@ -282,6 +292,7 @@ def board_grades(notes, players: list[str], last: int) -> dict:
     """The graded steps for the board: the mark of each move-list row, what the board says
     on a graded step, and the chart of the value lost (when there are grades)."""
     by_row = {n.step + 1: n for n in notes}  # the move-list row of the action graded
+    units = by_unit(notes)
     said = {}
     for row, note in by_row.items():
         kind, text = _grade_text(note, players)
@@ -289,7 +300,10 @@ def board_grades(notes, players: list[str], last: int) -> dict:
     return {
         "marks": {row: n.mark for row, n in by_row.items() if n.mark},
         "notes": said,
-        "charts": [chart_spec(loss_chart(notes, None, players, last))] if notes else [],
+        "charts": [
+            chart_spec(loss_chart(mine, None, players, last, titled=len(units) > 1))
+            for mine in units.values()
+        ],
     }
 
 
@@ -298,8 +312,11 @@ def grades_panel(plugin, notes, players) -> None:
     if not notes:
         st.caption(_("No decision of this game is graded."))
         return
-    unit = notes[0].unit
+    units = by_unit(notes)
     if plugin.measure:
         st.caption(_(plugin.measure))  # the plugin marks it with N_()
-    st.caption(thresholds_text(plugin.game, unit))
-    st.dataframe(_accuracy_frame(notes, players), hide_index=True, width="stretch")
+    st.caption(thresholds_text(plugin.game, notes[0].unit))
+    for unit, mine in units.items():
+        if len(units) > 1:
+            st.markdown(_("**In {unit}**").format(unit=unit_word(unit)))
+        st.dataframe(_accuracy_frame(mine, players), hide_index=True, width="stretch")

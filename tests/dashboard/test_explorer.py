@@ -345,3 +345,23 @@ def test_the_whist_marks_key_says_what_the_marks_follow():
     with language("ja"):
         assert "トリック" in _thresholds_text("whist", "tricks")
     assert _thresholds_text("stack5", "points").startswith("Marks: ?! from")
+
+
+def test_grades_in_two_units_get_a_chart_and_a_table_each():
+    """A Whist deal grades bids in points and cards in tricks: neither chart nor total
+    adds the two."""
+    from dashboard.explorer_grades import board_grades, by_unit
+    from engine.core.annotation import Annotation
+
+    notes = [
+        Annotation(3, 0, "bid 4 uptown", "bid 5 uptown", 2, 5, "points", "??", "m"),
+        Annotation(9, 1, "play AS", "play KS", 6, 7, "tricks", "?", "m"),
+        Annotation(10, 2, "play 2S", "play 2S", 7, 7, "tricks", "", "m"),
+    ]
+    assert list(by_unit(notes)) == ["points", "tricks"]
+    charts = board_grades(notes, ["A", "B", "C", "D"], 20)["charts"]
+    assert len(charts) == 2
+    titles = [c["title"] for c in charts]
+    assert "points" in titles[0] and "tricks" in titles[1]
+    one = board_grades(notes[1:], ["A", "B", "C", "D"], 20)["charts"]
+    assert len(one) == 1 and "tricks" not in one[0]["title"]
