@@ -312,3 +312,28 @@ def test_a_restarted_database_server_is_reconnected_to_not_reported(pg_url, monk
         )
     monkeypatch.setattr(store_postgres, "CHECK_AFTER_SECONDS", 0.0)
     assert store.load("live:pig", game_id) == ("v1", 1)
+
+
+def test_sqlite_connections_are_reused_and_one_after_an_error_is_not(tmp_path):
+    """A tap calls the store several times: an idle connection is taken again; one that
+    saw an error, or is left in a transaction, is closed rather than kept."""
+    import sqlite3
+
+    from dashboard.store_sqlite import SqliteBackend
+
+    backend = SqliteBackend(tmp_path / "s.sqlite3")
+    with backend.connect() as first:
+        pass
+    with backend.connect() as again:
+        assert again is first
+    with pytest.raises(StoreError), backend.connect() as con:
+        con.execute("SELECT * FROM no_such_table")
+    with backend.connect() as fresh:
+        assert fresh is not first
+    with pytest.raises(sqlite3.ProgrammingError):
+        first.execute("SELECT 1")  # closed
+    with backend.connect() as con:
+        con.execute("BEGIN IMMEDIATE")  # left open: never handed to the next call
+    with backend.connect() as other:
+        assert other is not con
+        assert other.execute("SELECT count(*) FROM entries").fetchone() == (0,)
