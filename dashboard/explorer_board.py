@@ -221,7 +221,7 @@ def show_board(plugin: GameUI, key: str, record_json: str) -> None:
             plugin.game, record_json, current(), None if view == 0 else view - 1, plugin, rep
         )
     board(key, game, board_grades(notes, record.players, last), step)
-    _step_panel(plugin, key, rep)
+    _step_panel(plugin, key, rep, record_json)
     st.download_button(
         _("Download this record (.json)"),
         record.to_json(indent=1),
@@ -240,9 +240,10 @@ def show_board(plugin: GameUI, key: str, record_json: str) -> None:
 
 
 @st.fragment
-def _step_panel(plugin: GameUI, key: str, rep: Replay) -> None:
-    """What follows the board's step on the server: the address bar and the bot hint. The
-    board reports its step here (debounced), and only this part reruns."""
+def _step_panel(plugin: GameUI, key: str, rep: Replay, record_json: str) -> None:
+    """What follows the board's step on the server: the address bar, the bot hint and what
+    the game shows under the board (:attr:`GameUI.under_board`). The board reports its
+    step here (debounced), and only this part reruns."""
 
     def reported(to: int) -> None:
         st.session_state[f"{key}_step"] = max(0, min(len(rep.states) - 1, to))
@@ -251,6 +252,8 @@ def _step_panel(plugin: GameUI, key: str, rep: Replay) -> None:
     step = st.session_state.get(f"{key}_step", 0)
     url_out(key, step=step)
     _bot_hint(plugin, key, rep.record, rep.states[step], step)
+    if plugin.under_board is not None:
+        plugin.under_board(key, record_json, rep.states, step)
 
 
 BOARD_SECONDS = 0.3  # the board's bot must answer about this fast on one core

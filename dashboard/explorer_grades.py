@@ -141,10 +141,13 @@ def deal_by_deal(
         said = error_text(error) if isinstance(error, EngineError) else crash_message(error)
         why_not = _("Deal {n} could not be graded: {error}").format(n=failed[0] + 1, error=said)
     stopped = st.session_state.get(stopped_key) == record_json
+    # another part of the page waiting for the session's one job slot goes first
+    waits = bool(missing and job is None and not stopped and job_panel.ahead(job_key))
     if (
         missing
         and job is None
         and not stopped
+        and not waits
         and job_panel.start(
             job_key,
             grade_one_deal,
@@ -168,6 +171,15 @@ def deal_by_deal(
             ).format(done=count, total=len(deals)),
             _("Stop grading"),
             on_cancel=lambda: st.session_state.update({stopped_key: record_json}),
+        )
+    elif waits:
+        job_panel.waiting_panel(
+            job_key,
+            ngettext(
+                "Graded {done} of {total} deal; the rest after the work in progress below.",
+                "Graded {done} of {total} deals; the rest after the work in progress below.",
+                len(deals),
+            ).format(done=count, total=len(deals)),
         )
     elif missing and deals:
         st.caption(

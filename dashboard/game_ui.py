@@ -75,6 +75,13 @@ class GameUI:
     - ``deal_of(state)``: for a game of many deals, the deal (0 = the first) a state is in
       the play of, else ``None``; the explorer then grades the game deal by deal as it
       opens, the deal on view first (one job a deal, :mod:`dashboard.explorer_grades`);
+    - ``under_board(key, record_json, states, step)``: what the game shows under the
+      analysis board for the step on view (Whist: the double-dummy table and par of the
+      deal), drawn with ``st``; ``key`` is the explorer's (prefix the part's own keys with
+      it), ``states`` the record replayed. It is called again each time the board reports
+      a step (a fragment's rerun), so it must be quick: heavy work runs as a job
+      (:mod:`dashboard.job_panel`; :func:`~dashboard.job_panel.queue` waits for the
+      session's one job slot, the grading then letting it go first), kept server-wide;
     - ``explorer_page``: the explorer's page script, for "open in the explorer".
 
     Moves in words and as buttons (the live page and play against the bots):
@@ -128,6 +135,7 @@ class GameUI:
     event_words: Callable[[str], str] | None = None
     chance: str = ""
     deal_of: Callable[[object], int | None] | None = None
+    under_board: Callable[[str, str, list, int], None] | None = None
     explorer_page: str | None = None
     describe: Callable[..., str] | None = None
     hidden_words: Callable[[object, list[str], int], str | None] | None = None

@@ -36,6 +36,54 @@ def start(key: str, fn, *args, **meta) -> bool:
     return True
 
 
+#: the keys of this session's page parts waiting for its job slot (:func:`queue`), in order
+_QUEUE = "_job_queue"
+
+
+def slot_free() -> bool:
+    """This session may start a job now: it runs none of its own (its cap,
+    :data:`dashboard.jobs.PER_SESSION`) and the server runs fewer than its cap."""
+    return JOBS.running(session_id()) < JOBS.per_session and JOBS.running() < JOBS.workers
+
+
+def queue(key: str) -> None:
+    """The part of ``key`` waits for the session's job slot: parts that start their job
+    when they can (:func:`my_turn`) let it go first. A part that waits draws
+    :func:`waiting_panel`, which reruns the page once it may start."""
+    waiting = st.session_state.setdefault(_QUEUE, [])
+    if key not in waiting:
+        waiting.append(key)
+
+
+def leave_queue(key: str) -> None:
+    """The part of ``key`` no longer waits (it started its job, or needs none)."""
+    waiting = st.session_state.get(_QUEUE) or []
+    if key in waiting:
+        waiting.remove(key)
+
+
+def ahead(key: str) -> list[str]:
+    """The other parts of the session waiting for its job slot ahead of ``key``'s (a part
+    not in the queue comes after every one in it)."""
+    waiting = st.session_state.get(_QUEUE) or []
+    return waiting[: waiting.index(key)] if key in waiting else list(waiting)
+
+
+def my_turn(key: str) -> bool:
+    """The part of ``key`` may start its job now: the slot is free and no other part of
+    the session waits ahead of it."""
+    return not ahead(key) and slot_free()
+
+
+@fragment(run_every=1.0)
+def waiting_panel(key: str, words: str) -> None:
+    """What a part waiting for the session's job slot says (``words``); once it may start
+    (:func:`my_turn`), the page reruns so that it does."""
+    st.caption(words)
+    if my_turn(key):
+        st.rerun(scope="app")
+
+
 def running(key: str) -> dict | None:
     """The job of ``key`` still running (what :func:`start` kept), or ``None``."""
     return st.session_state.get(key)
