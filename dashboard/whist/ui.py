@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dashboard.game_ui import GameUI, PlayMode
 from dashboard.i18n import N_
-from dashboard.whist import explorer, play, words
+from dashboard.whist import explorer, par_view, play, words
 from dashboard.whist.play_words import describe
 from engine.whist.history import history
 
@@ -28,6 +28,7 @@ UI = GameUI(
     turn_words=words.turn_words,
     chance="dealer",
     deal_of=deal_of,
+    under_board=par_view.under_board,
     explorer_page="views/whist/games.py",
     describe=describe,
     hidden_words=play.hidden_words,
