@@ -101,8 +101,14 @@ def table_html(table, par, players: list[str]) -> str:
             )
             rows.append(f"<tr>{label}{''.join(cells)}</tr>")
         corner = f'<th style="{_HEAD}text-align:left">{html.escape(_("contract"))}</th>'
+        declarer = html.escape(_("declarer"))
+        over = (  # what the columns are: who declares
+            f'<tr><th></th><th colspan="{len(table.seats)}" style="padding:0 7px;'
+            f'font-weight:400;font-size:0.85em;text-align:center;border-bottom:1px solid #999">'
+            f"{declarer}</th></tr>"
+        )
         return (
-            f'<table style="{style}"><thead><tr>{corner}{heads}</tr></thead>'
+            f'<table style="{style}"><thead>{over}<tr>{corner}{heads}</tr></thead>'
             f"<tbody>{''.join(rows)}</tbody></table>"
         )
     # classic Whist: the turned trump, the leader's side's books, so each side's
@@ -124,8 +130,7 @@ def _side_names() -> list[str]:
 
 
 def par_words(table, par) -> str:
-    """The par in one line (Markdown): the contract, by whom, each side's books and
-    points."""
+    """The par (Markdown): the contract and by whom, then each side's books and points."""
     contract = contract_words(par.contract_phrase())
     if par.declarer >= 0:
         head = _("**Par:** {par_contract} by {player}").format(
@@ -139,7 +144,7 @@ def par_words(table, par) -> str:
         ).format(side=side, books=b, points=p)
         for side, b, p in zip(_side_names(), par.books, par.points, strict=True)
     ]
-    return " · ".join([head, *sides])
+    return head + "  \n" + " · ".join(sides)
 
 
 def how_to_read(table) -> str:

@@ -11,7 +11,8 @@ import pytest
 
 from tests.browser.test_analysis_board import BOARD, board, no_trouble, settled, shoot, shown_step
 
-# about 40 s with two deals graded (load 4, the solver before issue 31's speed-up): slow
+# about 40 s with two deals graded (load 4, the solver before issue 31's speed-up), plus
+# the deal's double-dummy table (a minute or more): slow
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser"), pytest.mark.slow]
 
 GAME = "/whist_games?src=recorded&file=bid4.jsonl&game=3"  # two deals
@@ -28,6 +29,9 @@ def test_grades_arrive_without_a_click_and_a_reload_keeps_them(page, phone, app_
     page.locator(f"{BOARD} .tt-moves td", has_text=MARKED).first.wait_for(timeout=120_000)
     if page.get_by_text(PROGRESS).count():  # the first deal may be graded already
         shoot(page, "whist_grades_arriving_1280")
+    # the deal's double-dummy table under the board goes before the other deal's grading
+    # (the Python solver: a minute or more)
+    page.get_by_text("Par:").first.wait_for(timeout=900_000)
     page.get_by_text(PROGRESS).first.wait_for(state="detached", timeout=120_000)
     settled(page)
     assert shown_step(page)[0] == 105  # no key dropped while the grades arrived

@@ -259,11 +259,17 @@ def open_graded_whist_game(step: int, **params: str) -> AppTest:
 
 def whist_grades_afresh(monkeypatch) -> None:
     """Nothing graded yet (the grades are kept for every session of the server), and no
-    job of an earlier page (a Whist page grades as it opens) holds the pool's slots."""
+    job of an earlier page (a Whist page grades as it opens) holds the pool's slots. The
+    double-dummy table under the board (a job between two deals' grading) comes from a
+    stand-in that answers at once (the real one takes about a minute a deal)."""
     from dashboard import explorer_grades, job_panel
     from dashboard.jobs import JOBS
+    from dashboard.whist import par_job, par_view
+    from tests.dashboard.whist import par_fakes
 
     monkeypatch.setattr(explorer_grades, "_GRADED", job_panel.Kept(16))
+    monkeypatch.setattr(par_view, "_TABLES", job_panel.Kept(64))
+    monkeypatch.setattr(par_job, "deal_table", par_fakes.kept_table)
     for job in list(JOBS._jobs):
         JOBS.forget(job)
 
@@ -288,6 +294,9 @@ def test_a_whist_game_is_graded_deal_by_deal_as_it_opens(monkeypatch):
     at.run()  # what the progress fragment's rerun does once the job is over
     second = {n.step for n in analyse_on_page(record, deal=1)}
     assert {int(r) - 1 for r in board_data(at)["grades"]["notes"]} == second
+    # the table under the board, waiting for the session's job slot, goes before deal 1
+    assert "xp_whist_par" in at.session_state and "xp_whist_deal_grading" not in at.session_state
+    finish_job(at, "xp_whist_par")
     assert [p.proto.text for p in at.get("progress")] == ["Graded 1 of 2 deals…"]
     finish_job(at, "xp_whist_deal_grading")
     assert not at.exception and not at.error
@@ -300,7 +309,9 @@ def test_a_whist_game_is_graded_deal_by_deal_as_it_opens(monkeypatch):
     assert step_text(at).startswith(f"**Step {plays[0] + 1} of")
     assert f"chose **{first.action}**" in grade_said(at)[1]
     # a second visit (another session): every grade at once, no job
-    again = open_link("views/whist/games.py", src="recorded", file="bid4.jsonl", game="3")
+    again = open_link(  # (on the deal whose table is kept too)
+        "views/whist/games.py", src="recorded", file="bid4.jsonl", game="3", step=str(plays[-1])
+    )
     assert "xp_whist_deal_grading" not in again.session_state
     assert not again.get("progress")
     assert len(board_data(again)["grades"]["notes"]) == len(every)
@@ -311,7 +322,8 @@ def test_turning_the_grades_off_stops_the_whist_grading(monkeypatch):
     at = open_graded_whist_game(step=1)
     assert "xp_whist_deal_grading" in at.session_state
     at.toggle(key="xp_whist_grade").set_value(False).run()
-    assert "xp_whist_deal_grading" not in at.session_state and not at.get("progress")
+    assert "xp_whist_deal_grading" not in at.session_state
+    assert not [p for p in at.get("progress") if "Graded" in p.proto.text]
     assert at.query_params["grade"] == "0" and not board_data(at)["grades"]["notes"]
 
 

@@ -113,13 +113,15 @@ def test_grading_when_the_server_is_busy_says_so(server_full):
     assert "xp_stack5_grading" not in at.session_state and not progress_texts(at)
 
 
-def test_the_whist_grading_can_be_stopped_and_taken_up_again():
-    from tests.dashboard.test_explorer import open_graded_whist_game
+def test_the_whist_grading_can_be_stopped_and_taken_up_again(monkeypatch):
+    from tests.dashboard.test_explorer import open_graded_whist_game, whist_grades_afresh
 
+    whist_grades_afresh(monkeypatch)
     at = open_graded_whist_game(step=1)
     assert progress_texts(at) == ["Graded 0 of 2 deals…"]
     at.button(key="xp_whist_deal_grading_cancel").click().run()
     assert not at.exception and "xp_whist_deal_grading" not in at.session_state
+    finish_job(at, "xp_whist_par")  # the table under the board takes the free slot
     assert not progress_texts(at)
     assert "Graded 0 of 2 deals." in [c.value for c in at.caption]
     at.run()  # stays stopped
