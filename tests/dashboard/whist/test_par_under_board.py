@@ -140,6 +140,24 @@ def test_the_japanese_page_words_the_table_and_par(afresh):
     assert not any("Hindsight" in c or "Each entry" in c for c in texts(at, "caption"))
 
 
+def test_a_classic_whist_deal_shows_each_sides_books_with_the_turned_trump():
+    """One contract (the turned trump, the player left of the dealer leading): a row with
+    each side's books, the par's points (deal_par solves it at once)."""
+    from engine.whist.analysis import deal_par
+
+    record = read_jsonl(DATA / "whist4.jsonl")[2]
+    table, par = deal_par(record, 0)
+    body = par_view.table_html(table, par, record.players)
+    books = re.findall(r"<td[^>]*>(\d+)</td>", body)
+    assert [int(b) for b in books] == list(par.books) and sum(par.books) == 13
+    assert "trump" in body and "Players 1+3" in body and "Players 2+4" in body
+    words = par_view.par_words(table, par)
+    assert words.startswith("**Par:** trump ") and " by " not in words
+    for side, b, p in zip(("Players 1+3", "Players 2+4"), par.books, par.points, strict=True):
+        assert f"{side}: {b} books, {p} points" in words
+    assert f"Player {table.seats[0] + 1} leading" in par_view.how_to_read(table)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("deal", [0, 1])
 def test_the_kept_answer_is_what_deal_par_makes(deal):
