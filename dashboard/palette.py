@@ -43,6 +43,9 @@ SERIES = SEATS
 NEUTRAL = "#0072B2"
 MARKER = "#CC3311"
 MUTED = "#999999"  # bars that mix categories, e.g. a tie 'R/B'
+#: the background of a table cell to notice (with dark ink and a MARKER outline), e.g. the
+#: par's entry of a Whist double-dummy table
+HIGHLIGHT = "#FFE9A8"
 #: columns at or above a mark (a price at least the current one) and the others
 AT_OR_ABOVE, BELOW = "#1b7a1b", "#8a8a8a"
 

@@ -24,6 +24,7 @@ from dashboard import job_panel
 from dashboard.explorer_words import player, who_label
 from dashboard.i18n import _, error_text, ngettext
 from dashboard.jobs import JOBS
+from dashboard.palette import HIGHLIGHT, MARKER, MUTED
 from dashboard.phrases import phrase_text
 from dashboard.ui import crash_message
 from dashboard.whist import par_job
@@ -36,9 +37,9 @@ from engine.whist.par import HINDSIGHT
 #: that stopped the job: what the jobs made, for every session of the server
 _TABLES = job_panel.Kept(64)
 
-_CELL = "padding:2px 7px;border-bottom:1px solid #ddd;"
-_HEAD = _CELL + "font-weight:600;border-bottom:2px solid #999;"
-_PAR = "background:#FFE9A8;color:#222;font-weight:700;outline:2px solid #CC3311;"
+_CELL = f"padding:2px 7px;border-bottom:1px solid {MUTED}55;"
+_HEAD = _CELL + f"font-weight:600;border-bottom:2px solid {MUTED};"
+_PAR = f"background:{HIGHLIGHT};color:#222;font-weight:700;outline:2px solid {MARKER};"
 
 
 def deal_on_view(states, step: int) -> int | None:
@@ -104,7 +105,7 @@ def table_html(table, par, players: list[str]) -> str:
         declarer = html.escape(_("declarer"))
         over = (  # what the columns are: who declares
             f'<tr><th></th><th colspan="{len(table.seats)}" style="padding:0 7px;'
-            f'font-weight:400;font-size:0.85em;text-align:center;border-bottom:1px solid #999">'
+            f'font-weight:400;font-size:0.85em;text-align:center;border-bottom:1px solid {MUTED}">'
             f"{declarer}</th></tr>"
         )
         return (
