@@ -29,5 +29,6 @@ def test_the_table_fits_a_phone(phone, app_url):
         table.locator("tbody tr").count() == 10
         and table.locator("thead tr").last.locator("th").count() == 5
     )
+    table.scroll_into_view_if_needed()
     shoot(phone, "whist_par_table_390")
     no_trouble(phone)
