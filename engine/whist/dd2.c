@@ -1,0 +1,439 @@
+/* Exact double-dummy search for two-player Whist and Bid Whist (straw piles, every card
+ * known): the C twin of engine/whist/solver2.py (Solver2), called through ctypes by
+ * engine/whist/dd2.py. Plain C99, no Python API.
+ *
+ * The game (RULES.md section 4.3): a trick is four cards, the leader's, the other
+ * player's, the leader's, the other's; the highest card wins it for its player. Each
+ * player plays from a hand and from the face-up cards of straw piles; playing a face-up
+ * straw card turns up the card beneath it. Suit to follow: the first non-joker card's
+ * (club rule, trump contracts only: a led joker makes it a trump lead and the jokers
+ * follow trump); jokers are the highest trumps (big over little) and never win a no
+ * trump trick.
+ *
+ * The question: how many of the remaining tricks (the trick in progress included) seat 0
+ * takes with best play by both. dd2_at_least answers "at least t?" with one zero-window
+ * alpha-beta search; dd2_tricks drives it by MTD(f) to the exact count.
+ *
+ * Speed:
+ *  - cards are renumbered by their place in the contract's order (13 * suit + strength
+ *    in the suit, jokers 52 and 53), so "higher in the suit" is "higher bit";
+ *  - hand cards of one player adjacent in that order among the cards still in play
+ *    (the trick's included) are one move; a straw card is always a move of its own;
+ *  - a fixed-size table of bounds (lower, upper) at trick starts, buckets of four,
+ *    kept for the handle's life (one deal and contract): every search of the deal
+ *    reuses what the earlier ones proved;
+ *  - its key is rank-relative: each card left is named by its rank among the cards left
+ *    of its suit, so positions that differ only in which low cards were already played
+ *    share an entry. Exact: the trick winner and the suit to follow depend only on the
+ *    suits and the order of the cards in play, and the key keeps everything else -
+ *    whose hand holds a card, and each straw pile as (face-up card, card beneath) in
+ *    relative ranks, the piles of a player sorted (their order does not matter), plus
+ *    the leader;
+ *  - the best move found at a trick start is kept in the table (as a relative rank) and
+ *    tried first next time; other moves are ordered by simple card-play rules (win
+ *    cheaply, else play low; lead from the top).
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint64_t u64;
+
+#define KEYW 5
+#define BUCKET 4
+#define NOMOVE 255
+
+typedef struct {
+    u64 key[KEYW];
+    int8_t lb, ub;    /* bounds on seat 0's tricks from this trick start */
+    uint8_t best;     /* relative card of the best move found, or NOMOVE */
+    uint8_t depth;    /* tricks left; 0 = empty slot */
+} Entry;
+
+typedef struct {
+    int trump, club;
+    u64 hand[2];           /* hand cards dealt (never straw), internal numbering */
+    int npiles[2];
+    int pd[2][7], pu[2][7];/* each pile: card beneath, face-up card */
+    int to_idx[54], to_card[54];
+    Entry *tt;
+    u64 tt_mask;           /* number of buckets - 1 */
+    u64 nodes;
+} Solver;
+
+static const u64 SUIT = 0x1FFFULL;
+
+static inline int popc(u64 x) { return __builtin_popcountll(x); }
+static inline int lowbit(u64 x) { return __builtin_ctzll(x); }
+static inline int highbit(u64 x) { return 63 - __builtin_clzll(x); }
+
+/* ---- rules ---------------------------------------------------------------------- */
+
+/* a player's cards that play like hand cards (the hand's, and straw cards with nothing
+ * beneath: playing one turns up nothing) and the face-up straw cards with a card beneath */
+static void split(const Solver *s, int seat, u64 left, u64 *handlike, u64 *tops) {
+    u64 h = left & s->hand[seat], t = 0;
+    for (int i = 0; i < s->npiles[seat]; i++) {
+        int u = s->pu[seat][i], d = s->pd[seat][i];
+        int hu = left >> u & 1, hd = left >> d & 1;
+        if (hu && hd) t |= 1ULL << u;
+        else if (hu) h |= 1ULL << u;
+        else if (hd) h |= 1ULL << d;
+    }
+    *handlike = h;
+    *tops = t;
+}
+
+static u64 playable(const Solver *s, int seat, u64 left) {
+    u64 h, t;
+    split(s, seat, left, &h, &t);
+    return h | t;
+}
+
+static int led_suit(const Solver *s, const int *trick, int n) {
+    if (n == 0) return -1;
+    if (s->club && trick[0] >= 52) return s->trump;
+    for (int i = 0; i < n; i++)
+        if (trick[i] < 52) return trick[i] / 13;
+    return -1;
+}
+
+static u64 legal(const Solver *s, int seat, u64 left, const int *trick, int n) {
+    u64 p = playable(s, seat, left);
+    int led = led_suit(s, trick, n);
+    if (led < 0) return p;
+    u64 group = SUIT << (13 * led);
+    if (s->club && led == s->trump) group |= 3ULL << 52;
+    return (p & group) ? (p & group) : p;
+}
+
+/* a card's strength in a trick whose first non-joker card is of suit `led`; -1 = cannot win */
+static inline int strength(const Solver *s, int c, int led) {
+    if (c >= 52) return s->trump >= 0 ? 1000 + c : -1;
+    int suit = c / 13;
+    if (suit == s->trump) return 100 + c % 13;
+    if (suit == led) return c % 13;
+    return -1;
+}
+
+static int first_suit(const int *trick, int n) {
+    for (int i = 0; i < n; i++)
+        if (trick[i] < 52) return trick[i] / 13;
+    return -1;
+}
+
+/* index in the trick of the card winning it so far (-1: none can win yet) */
+static int winning(const Solver *s, const int *trick, int n) {
+    int led = first_suit(trick, n), best = -1, bi = -1;
+    for (int i = 0; i < n; i++) {
+        int v = strength(s, trick[i], led);
+        if (v > best) { best = v; bi = i; }
+    }
+    return bi;
+}
+
+/* Tricks `mine` surely takes in a trump contract: its jokers and trumps above every
+ * joker and trump of `theirs` win every trick they are played to, and it plays them all
+ * by the deal's end, two a trick at most. */
+static int sure_tricks(const Solver *s, u64 mine, u64 theirs) {
+    if (s->trump < 0) return 0;
+    u64 group = (SUIT << (13 * s->trump)) | (3ULL << 52);
+    u64 t = theirs & group;
+    u64 above = t ? ~((2ULL << highbit(t)) - 1) : ~0ULL;
+    /* trump bits sit below the jokers' (52, 53) and above nothing else of the group */
+    int k = popc(mine & group & above);
+    return (k + 1) / 2;
+}
+
+/* ---- the table's key ----------------------------------------------------------------- */
+
+static void make_key(const Solver *s, u64 l0, u64 l1, int leader, u64 *key, uint8_t *rel) {
+    u64 alive = l0 | l1;
+    for (int su = 0; su < 4; su++) {
+        u64 m = alive & (SUIT << (13 * su));
+        int k = 13 * su;
+        while (m) {
+            rel[lowbit(m)] = (uint8_t)k++;
+            m &= m - 1;
+        }
+    }
+    rel[52] = 52;
+    rel[53] = 53;
+    u64 left[2] = {l0, l1};
+    int codes[2][8];
+    for (int seat = 0; seat < 2; seat++) {
+        u64 hl, tops;
+        split(s, seat, left[seat], &hl, &tops);
+        u64 h = 0, m = hl;
+        while (m) {
+            h |= 1ULL << rel[lowbit(m)];
+            m &= m - 1;
+        }
+        key[seat] = h;
+        int nc = 0;
+        for (int i = 0; i < s->npiles[seat]; i++) {
+            int u = s->pu[seat][i], d = s->pd[seat][i];
+            if (!(tops >> u & 1)) continue;
+            int code = rel[u] * 64 + rel[d];
+            int j = nc++;
+            while (j > 0 && codes[seat][j - 1] > code) {
+                codes[seat][j] = codes[seat][j - 1];
+                j--;
+            }
+            codes[seat][j] = code;
+        }
+        for (int j = nc; j < 7; j++) codes[seat][j] = 4095;
+    }
+    key[0] |= (u64)leader << 63;
+    /* 14 codes of 12 bits, five to a word */
+    key[2] = key[3] = key[4] = 0;
+    for (int i = 0; i < 14; i++) {
+        int code = codes[i / 7][i % 7];
+        key[2 + i / 5] |= (u64)code << (12 * (i % 5));
+    }
+}
+
+static inline u64 hash_key(const u64 *k) {
+    u64 h = 0x9E3779B97F4A7C15ULL;
+    for (int i = 0; i < KEYW; i++) {
+        h ^= k[i];
+        h *= 0xBF58476D1CE4E5B9ULL;
+        h ^= h >> 31;
+    }
+    return h;
+}
+
+static Entry *tt_find(Solver *s, const u64 *key) {
+    Entry *b = s->tt + (hash_key(key) & s->tt_mask) * BUCKET;
+    for (int i = 0; i < BUCKET; i++)
+        if (b[i].depth && memcmp(b[i].key, key, sizeof b[i].key) == 0) return b + i;
+    return NULL;
+}
+
+static Entry *tt_slot(Solver *s, const u64 *key, int depth) {
+    Entry *b = s->tt + (hash_key(key) & s->tt_mask) * BUCKET;
+    Entry *victim = b;
+    for (int i = 0; i < BUCKET; i++) {
+        if (!b[i].depth) { victim = b + i; break; }
+        if (b[i].depth < victim->depth) victim = b + i;
+    }
+    memcpy(victim->key, key, sizeof victim->key);
+    victim->lb = 0;
+    victim->ub = (int8_t)depth;
+    victim->best = NOMOVE;
+    victim->depth = (uint8_t)depth;
+    return victim;
+}
+
+/* ---- moves ----------------------------------------------------------------------------- */
+
+/* one card per class of equivalent cards, ordered best-first into `out`; count returned */
+static int gen_moves(const Solver *s, int seat, u64 l0, u64 l1, const int *trick, int n,
+                     int first, int *out) {
+    u64 left = seat ? l1 : l0;
+    u64 L = legal(s, seat, left, trick, n);
+    u64 hl, tops;
+    split(s, seat, left, &hl, &tops);
+    u64 H = L & hl;
+    u64 alive = l0 | l1;
+    for (int i = 0; i < n; i++) alive |= 1ULL << trick[i];
+    u64 reps = L & tops;
+    u64 m = H & ((1ULL << 52) - 1);
+    while (m) {
+        int c = lowbit(m);
+        m &= m - 1;
+        u64 below = alive & (SUIT << (13 * (c / 13))) & ((1ULL << c) - 1);
+        if (!below || !(H >> highbit(below) & 1)) reps |= 1ULL << c;
+    }
+    u64 jk = H >> 52 & 3;
+    if (jk == 3) reps |= 1ULL << 52;
+    else reps |= jk << 52;
+
+    int cnt = 0, score[64];
+    int led = first_suit(trick, n);
+    int wi = n ? winning(s, trick, n) : -1;
+    int wv = wi >= 0 ? strength(s, trick[wi], led) : -1;
+    int ours = wi >= 0 && (wi % 2) == (n % 2);
+    while (reps) {
+        int c = lowbit(reps);
+        reps &= reps - 1;
+        int rank = c >= 52 ? c - 39 : c % 13;   /* jokers 13, 14 */
+        int v;
+        if (c == first) v = 100000;
+        else if (n == 0) v = rank + (c < 52 && c / 13 == s->trump ? 0 : 0);
+        else {
+            int l2 = led >= 0 ? led : (c < 52 ? c / 13 : -1);
+            int sc = strength(s, c, l2);
+            int trumpish = c >= 52 || (c < 52 && c / 13 == s->trump);
+            if (ours) v = -rank - 20 * trumpish;
+            else if (sc > wv) v = 1000 - rank;
+            else v = -rank - 20 * trumpish;
+        }
+        int j = cnt++;
+        while (j > 0 && score[j - 1] < v) {
+            score[j] = score[j - 1];
+            out[j] = out[j - 1];
+            j--;
+        }
+        score[j] = v;
+        out[j] = c;
+    }
+    return cnt;
+}
+
+/* ---- search ----------------------------------------------------------------------------- */
+
+static int ge(Solver *s, u64 l0, u64 l1, int leader, int *trick, int n, int target) {
+    int fresh[4];
+    s->nodes++;
+    if (n == 4) {
+        int w = winning(s, trick, 4);
+        int winner = (w % 2 == 0) ? leader : 1 - leader;
+        if (winner == 0) target--;
+        leader = winner;
+        trick = fresh;
+        n = 0;
+    }
+    if (target <= 0) return 1;
+    int remaining = (popc(l0) + popc(l1) + n) / 4;
+    if (target > remaining) return 0;
+    if (n == 0 && s->trump >= 0) {
+        if (sure_tricks(s, l0, l1) >= target) return 1;
+        if (remaining - sure_tricks(s, l1, l0) < target) return 0;
+    }
+    Entry *e = NULL;
+    u64 key[KEYW];
+    uint8_t rel[54];
+    int first = -1;
+    if (n == 0) {
+        make_key(s, l0, l1, leader, key, rel);
+        e = tt_find(s, key);
+        if (e) {
+            if (e->lb >= target) return 1;
+            if (e->ub < target) return 0;
+            if (e->best != NOMOVE) {
+                /* the relative card back to the card: the k-th card left of its suit */
+                int r = e->best;
+                if (r >= 52) first = r;
+                else {
+                    u64 m = (l0 | l1) & (SUIT << (13 * (r / 13)));
+                    for (int k = r % 13; k > 0 && m; k--) m &= m - 1;
+                    if (m) first = lowbit(m);
+                }
+            }
+        }
+    }
+    int seat = (n % 2 == 0) ? leader : 1 - leader;
+    int moves[64];
+    int cnt = gen_moves(s, seat, l0, l1, trick, n, first, moves);
+    int maximise = seat == 0;
+    int result = !maximise, best = -1;
+    for (int i = 0; i < cnt; i++) {
+        int c = moves[i];
+        u64 bit = 1ULL << c;
+        trick[n] = c;
+        int ok = seat == 0 ? ge(s, l0 ^ bit, l1, leader, trick, n + 1, target)
+                           : ge(s, l0, l1 ^ bit, leader, trick, n + 1, target);
+        if (ok == maximise) {
+            result = maximise;
+            best = c;
+            break;
+        }
+    }
+    if (n == 0) {
+        if (!e) e = tt_slot(s, key, remaining);
+        if (result) { if (e->lb < target) e->lb = (int8_t)target; }
+        else if (e->ub > target - 1) e->ub = (int8_t)(target - 1);
+        if (best >= 0) e->best = rel[best];
+    }
+    return result;
+}
+
+/* ---- the interface --------------------------------------------------------------------- */
+
+static const int HIGH_VALUE[13] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
+static const int LOW_VALUE[13] = {11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 12};
+
+/* a solver for one deal: hands (engine card bits), piles as (beneath, face-up) engine
+ * cards, np[seat] piles each (at most 8), trump 0-3 or -1, low order, club rule; the
+ * table holds 2^log2size entries. NULL when out of memory or given nonsense. */
+void *dd2_new(const u64 *hands, const int *piles, const int *np, int trump, int low,
+              int club, int log2size) {
+    if (np[0] < 0 || np[0] > 7 || np[1] < 0 || np[1] > 7) return NULL;
+    if (trump < -1 || trump > 3 || log2size < 4 || log2size > 30) return NULL;
+    Solver *s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    const int *value = low ? LOW_VALUE : HIGH_VALUE;
+    for (int c = 0; c < 52; c++) {
+        int idx = 13 * (c / 13) + value[c % 13];
+        s->to_idx[c] = idx;
+        s->to_card[idx] = c;
+    }
+    s->to_idx[52] = s->to_card[52] = 52;
+    s->to_idx[53] = s->to_card[53] = 53;
+    s->trump = trump;
+    s->club = club && trump >= 0;
+    int k = 0;
+    for (int seat = 0; seat < 2; seat++) {
+        u64 h = 0;
+        for (int c = 0; c < 54; c++)
+            if (hands[seat] >> c & 1) h |= 1ULL << s->to_idx[c];
+        s->hand[seat] = h;
+        s->npiles[seat] = np[seat];
+        for (int i = 0; i < np[seat]; i++, k++) {
+            int d = piles[2 * k], u = piles[2 * k + 1];
+            if (d < 0 || d > 53 || u < 0 || u > 53) { free(s); return NULL; }
+            s->pd[seat][i] = s->to_idx[d];
+            s->pu[seat][i] = s->to_idx[u];
+        }
+    }
+    u64 entries = 1ULL << log2size;
+    s->tt = calloc(entries, sizeof(Entry));
+    if (!s->tt) { free(s); return NULL; }
+    s->tt_mask = entries / BUCKET - 1;
+    return s;
+}
+
+void dd2_free(void *h) {
+    Solver *s = h;
+    if (s) { free(s->tt); free(s); }
+}
+
+u64 dd2_nodes(void *h) { return ((Solver *)h)->nodes; }
+
+static u64 to_idx_mask(const Solver *s, u64 m) {
+    u64 out = 0;
+    while (m) {
+        out |= 1ULL << s->to_idx[lowbit(m)];
+        m &= m - 1;
+    }
+    return out;
+}
+
+/* whether seat 0 takes at least `target` of the remaining tricks (the trick in progress
+ * included) from the position: cards left per player (engine card bits), leader of the
+ * trick, its n cards so far */
+int dd2_at_least(void *h, u64 l0, u64 l1, int leader, const int *trick, int n, int target) {
+    Solver *s = h;
+    int t[4];
+    for (int i = 0; i < n && i < 4; i++) t[i] = s->to_idx[trick[i]];
+    return ge(s, to_idx_mask(s, l0), to_idx_mask(s, l1), leader, t, n, target);
+}
+
+/* seat 0's tricks from the position (as dd2_at_least), by MTD(f) from `guess` (-1: none) */
+int dd2_tricks(void *h, u64 l0, u64 l1, int leader, const int *trick, int n, int guess) {
+    Solver *s = h;
+    int t[4];
+    for (int i = 0; i < n && i < 4; i++) t[i] = s->to_idx[trick[i]];
+    u64 a = to_idx_mask(s, l0), b = to_idx_mask(s, l1);
+    int total = (popc(a) + popc(b) + n) / 4;
+    int lb = 0, ub = total;
+    int g = guess < 0 ? total / 2 : (guess > total ? total : guess);
+    while (lb < ub) {
+        int tg = g < lb + 1 ? lb + 1 : g;
+        if (tg > ub) tg = ub;
+        if (ge(s, a, b, leader, t, n, tg)) { lb = tg; g = tg + 1; }
+        else { ub = tg - 1; g = tg - 1; }
+    }
+    return lb;
+}

@@ -1,0 +1,159 @@
+"""The two-player double-dummy search in C (``dd2.c``), with the Python one's interface.
+
+:class:`CSolver2` answers what :class:`engine.whist.solver2.Solver2` answers — seat 0's
+tricks from a position of a two-player deal, whether it takes at least so many — by the
+same exact search in C (:mod:`engine.whist.clib` builds and loads it), about a thousand
+times faster, so that a whole two-player deal is graded from its first lead (issue 31).
+One solver is one deal and contract: its table of bounds is kept between questions and
+freed with the solver. :meth:`CSolver2.move_classes` (no search) is the Python one's.
+
+:func:`new_solver2` gives the C solver when its library is built and current, else the
+Python one (``TABLETOP_PURE_SOLVER=1`` forces Python); :func:`c_search` says which.
+
+>>> from engine.whist.cards import parse_card, mask_of
+>>> m = lambda t: mask_of(parse_card(c) for c in t.split())
+>>> s = new_solver2([m("AS KS"), m("QS 2S")], [(), ()], trump=-1)
+>>> s.tricks(leader=0), s.at_least(2, leader=0)
+(1, False)
+"""
+
+from __future__ import annotations
+
+import ctypes
+from collections.abc import Sequence
+
+from engine.core.errors import EngineError
+from engine.whist import clib
+from engine.whist.solver2 import Solver2
+
+#: entries of a solver's table of bounds (2^20, 48 bytes each: 48 MB, reserved lazily)
+TABLE_LOG2 = 20
+_U64 = ctypes.c_uint64
+_ALL = (1 << 54) - 1
+
+
+def _library():
+    lib = clib.load("dd2")
+    if lib is None or getattr(lib, "_dd2_typed", False):
+        return lib
+    lib.dd2_new.restype = ctypes.c_void_p
+    lib.dd2_new.argtypes = [
+        ctypes.POINTER(_U64),
+        ctypes.POINTER(ctypes.c_int),
+        ctypes.POINTER(ctypes.c_int),
+        ctypes.c_int,
+        ctypes.c_int,
+        ctypes.c_int,
+        ctypes.c_int,
+    ]
+    lib.dd2_free.argtypes = [ctypes.c_void_p]
+    lib.dd2_free.restype = None
+    lib.dd2_nodes.argtypes = [ctypes.c_void_p]
+    lib.dd2_nodes.restype = _U64
+    position = [ctypes.c_void_p, _U64, _U64, ctypes.c_int, ctypes.POINTER(ctypes.c_int)]
+    lib.dd2_at_least.argtypes = [*position, ctypes.c_int, ctypes.c_int]
+    lib.dd2_at_least.restype = ctypes.c_int
+    lib.dd2_tricks.argtypes = [*position, ctypes.c_int, ctypes.c_int]
+    lib.dd2_tricks.restype = ctypes.c_int
+    lib._dd2_typed = True
+    return lib
+
+
+def c_search() -> bool:
+    """Whether :func:`new_solver2` gives the C search."""
+    return _library() is not None
+
+
+def new_solver2(hands, piles, trump: int = -1, low: bool = False, club: bool = False):
+    """A two-player solver for one deal: :class:`CSolver2` when the C library loads,
+    else :class:`engine.whist.solver2.Solver2` (same arguments, same answers)."""
+    if _library() is not None:
+        return CSolver2(hands, piles, trump, low, club)
+    return Solver2(hands, piles, trump, low, club)
+
+
+class CSolver2:
+    """:class:`engine.whist.solver2.Solver2` searched in C (same arguments and answers).
+
+    The handle is freed when the object is (or by :meth:`close`)."""
+
+    def __init__(
+        self,
+        hands: Sequence[int],
+        piles: Sequence[Sequence[tuple[int, int]]],
+        trump: int = -1,
+        low: bool = False,
+        club: bool = False,
+    ) -> None:
+        self._lib = _library()
+        if self._lib is None:
+            raise EngineError("the C two-player search is not built (make install builds it)")
+        self._py = Solver2(hands, piles, trump, low, club)  # checks, the full masks, classes
+        if trump not in (-1, 0, 1, 2, 3):
+            raise EngineError(f"trump {trump!r} must be a suit 0-3 or -1 (no trump)")
+        flat, counts = [], []
+        for row in self._py.piles:
+            if len(row) > 7:
+                raise EngineError("at most 7 straw piles a player")
+            counts.append(len(row))
+            for d, u in row:
+                if not (0 <= d < 54 and 0 <= u < 54):
+                    raise EngineError(f"straw pile {(d, u)!r}: cards are 0-53")
+                flat += [d, u]
+        self._full = self._py._left(None)
+        if any(m & ~_ALL for m in self._full):
+            raise EngineError("hands hold cards 0-53 only")
+        h = (_U64 * 2)(*self._py.hand_cards)
+        p = (ctypes.c_int * max(1, len(flat)))(*flat)
+        n = (ctypes.c_int * 2)(*counts)
+        self._handle = self._lib.dd2_new(h, p, n, trump, int(bool(low)), int(bool(club)), TABLE_LOG2)
+        if not self._handle:
+            raise EngineError("the C two-player search could not reserve its table")
+
+    def close(self) -> None:
+        """Free the C table now (the object is unusable after)."""
+        if getattr(self, "_handle", None):
+            self._lib.dd2_free(self._handle)
+            self._handle = None
+
+    def __del__(self) -> None:
+        self.close()
+
+    @property
+    def nodes(self) -> int:
+        """Positions searched so far by this solver."""
+        return int(self._lib.dd2_nodes(self._handle))
+
+    def _position(self, left, leader: int, trick: Sequence[int]):
+        left = self._full if left is None else left
+        if len(left) != 2:
+            raise EngineError("give each player's cards left (two masks)")
+        if leader not in (0, 1):
+            raise EngineError(f"leader {leader!r} must be seat 0 or 1")
+        trick = list(trick)
+        if len(trick) > 3 or any(not (0 <= c < 54) for c in trick):
+            raise EngineError(f"trick {trick!r}: at most three cards 0-53 so far")
+        l0, l1 = int(left[0]), int(left[1])
+        if (l0 | l1) & ~_ALL or any((l0 | l1) >> c & 1 for c in trick):
+            raise EngineError("the cards left are cards 0-53, none of them in the trick")
+        Solver2._remaining([l0, l1], trick)  # whole tricks
+        t = (ctypes.c_int * 4)(*trick)
+        return self._handle, l0, l1, leader, t, len(trick)
+
+    def tricks(self, left=None, leader: int = 0, trick: Sequence[int] = (), guess=None) -> int:
+        """Tricks seat 0 takes from here, the trick in progress included (as
+        :meth:`engine.whist.solver2.Solver2.tricks`)."""
+        pos = self._position(left, leader, trick)
+        g = -1 if guess is None else max(int(guess), 0)
+        return self._lib.dd2_tricks(*pos, g)
+
+    def at_least(self, target: int, left=None, leader: int = 0, trick=()) -> bool:
+        """Whether seat 0 can take at least ``target`` tricks from here."""
+        pos = self._position(left, leader, trick)
+        t = max(-1, min(int(target), 99))
+        return bool(self._lib.dd2_at_least(*pos, t))
+
+    def move_classes(self, left=None, leader: int = 0, trick=()) -> list[list[int]]:
+        """The legal cards of the seat to play in classes of equivalent cards (as
+        :meth:`engine.whist.solver2.Solver2.move_classes`; no search)."""
+        return self._py.move_classes(left, leader, trick)
