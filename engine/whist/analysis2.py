@@ -1,22 +1,25 @@
-"""Grade the cards of two-player Whist and Bid Whist deals (``bid2``, ``whist2``) against
-double-dummy par, every card known.
+"""Grade the decisions of two-player Whist and Bid Whist deals (``bid2``, ``whist2``)
+against double-dummy par, every card known.
 
 In a record every card is known — the face-down straw cards are chance outcomes already
-dealt — so the rest of a deal is a game of perfect information, solved exactly by
-:class:`engine.whist.solver2.Solver2` (the four-hand solver cannot play one hand twice
-in a trick). For each card played the measure is the books the player ends the deal
-with when, from that point, both play perfectly with every card known (books already
-won, the Bid Whist kitty book included, plus the tricks still to come, the trick in
-progress included): ``value_best`` before the card (par), ``value_played`` after it.
-Unit: "tricks". Marks as for four players (:mod:`engine.whist.analysis`): ``??`` 2 books
-or more, or 1 that changes whether a Bid Whist declarer makes the contract; ``?`` 1 book
-that costs points; ``?!`` 1 book that costs none; ``!?`` the only card keeping par.
+dealt — so the rest of a deal is a game of perfect information, solved exactly by the
+two-player search (:func:`engine.whist.dd2.new_solver2`: the C search of ``dd2.c`` when
+it is built, else :class:`engine.whist.solver2.Solver2` in Python; the four-hand solver
+cannot play one hand twice in a trick). For each card played the measure is the books
+the player ends the deal with when, from that point, both play perfectly with every card
+known (books already won, the Bid Whist kitty book included, plus the tricks still to
+come, the trick in progress included): ``value_best`` before the card (par),
+``value_played`` after it. Unit: "tricks". Marks as for four players
+(:mod:`engine.whist.analysis`): ``??`` 2 books or more, or 1 that changes whether a Bid
+Whist declarer makes the contract; ``?`` 1 book that costs points; ``?!`` 1 book that
+costs none; ``!?`` the only card keeping par.
 
-Not graded (:func:`not_graded_two` says it in words): the cards played with more than
-:data:`TRICKS` tricks to go, the bids, the trump or direction call, the kitty discard
-and the High/Low declaration — the exact two-player search in pure Python takes seconds
-a position at 8 tricks to go and grows about fourfold with each trick, minutes and more
-from the first lead.
+With the C search every card of every deal is graded; with the Python one only the cards
+of the last :data:`TRICKS` tricks of each deal (it takes seconds a position at 8 tricks
+to go and grows about fourfold with each trick). The bids, calls, kitty discards and
+High/Low declarations are graded by :mod:`engine.whist.calls2` (hindsight, in points)
+when ``bidding`` is on and the C search is built. :func:`not_graded_two` says in words
+what a grading leaves out.
 """
 
 from __future__ import annotations
@@ -25,10 +28,11 @@ from engine.core.annotation import Annotation, mark_for
 from engine.core.errors import Phrase
 from engine.whist.analysis import THRESHOLDS, UNIT
 from engine.whist.cards import CARD_CODE, CARD_TEXT
+from engine.whist.dd2 import c_search, new_solver2
 from engine.whist.scoring import bid_whist_points, books_needed, two_player_whist_points
-from engine.whist.solver2 import Solver2
 
-#: two-player cards are graded this many tricks from the end of a deal at most
+#: with the Python search, two-player cards are graded this many tricks from the end of
+#: a deal at most (the C search grades them all)
 TRICKS = 6
 MEASURE = Phrase.coded(
     "whist.measure_two",
@@ -37,34 +41,114 @@ MEASURE = Phrase.coded(
 )
 
 
-def not_graded_two(variant: str, n: int) -> Phrase:
-    """What the two-player grading leaves out, in words (``n``: the tricks graded)."""
-    return Phrase.coded(
-        "whist.not_graded_two",
-        "{variant}: only the cards of the last {n} tricks of each deal are graded; the "
-        "earlier cards, the bids, calls, kitty discards and High/Low declarations are not "
-        "(the exact two-player double-dummy search takes minutes from the first lead)",
-        variant=variant,
-        n=n,
-    )
+def card_limit(tricks_left: int | None) -> int | None:
+    """The most tricks to go at which a card is graded (None: every card): ``tricks_left``
+    as asked, bounded by :data:`TRICKS` when the search is the Python one."""
+    if c_search():
+        return tricks_left
+    return TRICKS if tricks_left is None else min(tricks_left, TRICKS)
+
+
+def not_graded_two(variant: str, tricks_left: int | None, bidding: bool, bids: bool) -> list:
+    """What the two-player grading leaves out, in words: ``tricks_left`` as given to
+    :func:`analyse_two`, ``bidding`` whether the bids and calls were asked for, ``bids``
+    whether the variant has any (Bid Whist: bids, calls and discards; Whist: the High/Low
+    declarations)."""
+    out = []
+    n = card_limit(tricks_left)
+    if n is not None:
+        if c_search():
+            out.append(
+                Phrase.coded(
+                    "whist.not_graded_early_cards",
+                    "{variant}: only the cards of the last {n} tricks of each deal are graded "
+                    "(the double-dummy search of a whole deal takes seconds)",
+                    variant=variant,
+                    n=n,
+                )
+            )
+        else:
+            out.append(
+                Phrase.coded(
+                    "whist.not_graded_two_python",
+                    "{variant}: only the cards of the last {n} tricks of each deal are graded, "
+                    "and no bid, call, kitty discard or High/Low declaration: the C "
+                    "two-player search is not built (make install builds it) and the Python "
+                    "one takes minutes from the first lead",
+                    variant=variant,
+                    n=n,
+                )
+            )
+            return out
+    if bids and not (bidding and c_search()):
+        out.append(
+            Phrase.coded(
+                "whist.not_graded_calls_two",
+                "{variant}: the bids, calls, kitty discards and High/Low declarations are "
+                "not graded in the quick grading",
+                variant=variant,
+            )
+        )
+    return out
 
 
 def analyse_two(record, sts, *, tricks_left=None, deal=None, bidding=True) -> list[Annotation]:
-    """The annotations of the two-player deals of ``record`` (``sts``: its states); the
-    cards of the last ``min(tricks_left, TRICKS)`` tricks of each deal."""
-    limit = TRICKS if tricks_left is None else min(tricks_left, TRICKS)
+    """The annotations of the two-player deals of ``record`` (``sts``: its states): every
+    card (see :func:`card_limit`), and with ``bidding`` (and the C search) the bids,
+    calls, discards and declarations (:mod:`engine.whist.calls2`)."""
+    limit = card_limit(tricks_left)
     out: list[Annotation] = []
     steps: list[int] = []
+    solvers = Solvers()
+    if bidding and c_search():
+        from engine.whist.calls2 import grade_calls
+
+        out += grade_calls(record, sts, deal, solvers)
     for i in range(len(record.actions)):
         st = sts[i]
         if st.phase_name == "play" and (deal is None or st.deal_no == deal):
             if steps and sts[steps[-1]].deal_no != st.deal_no:
-                out += _grade_deal(record, sts, steps, limit)
+                out += _grade_deal(record, sts, steps, limit, solvers)
                 steps = []
             steps.append(i)
     if steps:
-        out += _grade_deal(record, sts, steps, limit)
+        out += _grade_deal(record, sts, steps, limit, solvers)
+    out.sort(key=lambda a: a.step)
     return out
+
+
+class Solvers:
+    """The two-player solvers of the deal being graded, one per contract (trump, order,
+    declarer), made once: the bids' table and the cards of the contract played share a
+    solver, so each search reuses what the earlier ones proved. A solver knows the hand
+    cards of each player as dealt, the Bid Whist declarer's with the kitty (the cards it
+    discards are simply never among the cards left)."""
+
+    def __init__(self):
+        self.deal = None
+        self.made: dict = {}
+
+    def get(self, st):
+        """The solver for the contract of ``st`` (a state before the deal's first card: its
+        straw piles are the deal's)."""
+        key = (st.deal_no, st.trump, st.low, st.declarer if st.bidw else -1)
+        if key[0] != self.deal:
+            self.deal, self.made = key[0], {}  # a new deal: free the old tables
+        s = self.made.get(key)
+        if s is None:
+            hands = list(st.hands)
+            if st.bidw:
+                d = st.declarer
+                hands[d] |= sum(1 << c for c in st.kitty) | sum(1 << c for c in st.discards)
+            piles = [[(p[0], p[1]) for p in ps] for ps in st.piles]
+            club = st.ruleset.jokers_follow_trump
+            s = self.made[key] = new_solver2(hands, piles, st.trump, st.low, club)
+        return s
+
+    def keep_only(self, st) -> None:
+        """Free every solver but the one of ``st``'s contract (tables are large)."""
+        key = (st.deal_no, st.trump, st.low, st.declarer if st.bidw else -1)
+        self.made = {k: v for k, v in self.made.items() if k == key}
 
 
 def _left(st) -> list[int]:
@@ -75,15 +159,13 @@ def _leader(st) -> int:
     return st.trick_seats[0] if st.trick_cards else st.to_act
 
 
-def _grade_deal(record, sts, steps, limit) -> list[Annotation]:
+def _grade_deal(record, sts, steps, limit, solvers) -> list[Annotation]:
     first = sts[steps[0]]
-    # the deal's piles as dealt (play has not touched them before the first card)
-    piles = [[(p[0], p[1]) for p in ps] for ps in first.piles]
-    solver = Solver2(first.hands, piles, first.trump, first.low, first.ruleset.jokers_follow_trump)
+    solver = solvers.get(first)
     after = sts[steps[-1] + 1]
     if after.phase_name != "play" or after.deal_no != first.deal_no:
         v_next = after.deal_log[-1]["books"][0]  # seat 0's final books
-    elif after.n_tricks - len(after.tricks) > limit:
+    elif limit is not None and after.n_tricks - len(after.tricks) > limit:
         return []  # the record stops before the graded tricks
     else:
         v_next = after.books[0] + solver.tricks(_left(after), _leader(after), after.trick_cards)
@@ -133,30 +215,47 @@ def _grade_card(i, st, card, v_next, solver, points, limit):
     seat 0's final books after the card (the next position's par)."""
     left, leader, trick = _left(st), _leader(st), list(st.trick_cards)
     remaining = (left[0].bit_count() + left[1].bit_count() + len(trick)) // 4
-    if remaining > limit:
+    if limit is not None and remaining > limit:
         return None, None
     b0 = st.books[0]
-    par = b0 + solver.tricks(left, leader, trick, guess=v_next - b0)
     seat = st.to_act
+    # the player to move reaches at least what the card played reaches: one zero-window
+    # search at that edge usually settles the par
+    par = v_next
+    if seat == 0:
+        while solver.at_least(par + 1 - b0, left, leader, trick):
+            par += 1
+    else:
+        while not solver.at_least(par - b0, left, leader, trick):
+            par -= 1
     total = st.books[0] + st.books[1] + remaining
 
     def mine(v0: int) -> int:
         return v0 if seat == 0 else total - v0
 
-    def value_of(c: int) -> int:
+    def keeps_par(cls) -> bool:
+        c = cls[0]
         lf = list(left)
         lf[seat] ^= 1 << c
-        return b0 + solver.tricks(lf, leader, trick + [c])
+        if seat == 0:
+            return solver.at_least(par - b0, lf, leader, trick + [c])
+        return not solver.at_least(par - b0 + 1, lf, leader, trick + [c])
 
     classes = solver.move_classes(left, leader, trick)
     others = [cls for cls in classes if card not in cls]
     loss = mine(par) - mine(v_next)
     if loss <= 0:
         best = card
-        only = bool(others) and all(mine(value_of(cls[0])) < mine(par) for cls in others)
+        # a lead like the card played (same suit, near in rank) most likely keeps par
+        # too, and one success settles the question
+        near = others
+        if not trick:
+            suit, rank = card // 13, card % 13
+            near = sorted(others, key=lambda cls: (cls[0] // 13 != suit, abs(cls[0] % 13 - rank)))
+        only = bool(near) and not any(keeps_par(cls) for cls in near)
         mark = "!?" if only else ""
     else:
-        best = next(cls[0] for cls in others if value_of(cls[0]) == par)
+        best = next(cls[0] for cls in others if keeps_par(cls))
         mark = mark_for(loss, THRESHOLDS)
         if loss == 1:
             if points.made is not None and points.made(par) != points.made(v_next):

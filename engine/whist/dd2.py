@@ -131,8 +131,8 @@ class CSolver2:
         if leader not in (0, 1):
             raise EngineError(f"leader {leader!r} must be seat 0 or 1")
         trick = list(trick)
-        if len(trick) > 3 or any(not (0 <= c < 54) for c in trick):
-            raise EngineError(f"trick {trick!r}: at most three cards 0-53 so far")
+        if len(trick) > 4 or any(not (0 <= c < 54) for c in trick):
+            raise EngineError(f"trick {trick!r}: at most four cards 0-53")
         l0, l1 = int(left[0]), int(left[1])
         if (l0 | l1) & ~_ALL or any((l0 | l1) >> c & 1 for c in trick):
             raise EngineError("the cards left are cards 0-53, none of them in the trick")
