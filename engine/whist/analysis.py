@@ -501,14 +501,13 @@ def not_graded(
     from engine.whist.rules import WhistRules
 
     rules = make_ruleset(WhistRules, record.ruleset)
-    if rules.num_players == 2:
-        from engine.whist.analysis2 import TRICKS, not_graded_two
-
-        limit = TRICKS if tricks_left is None else min(tricks_left, TRICKS)
-        return [not_graded_two(rules.title, limit)]
-    out = []
     if bidding is None:
         bidding = tricks_left is None
+    if rules.num_players == 2:
+        from engine.whist.analysis2 import not_graded_two
+
+        return not_graded_two(rules.title, tricks_left, bidding)
+    out = []
     if rules.bidding and not bidding:
         out.append(
             Phrase.coded(

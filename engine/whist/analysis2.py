@@ -28,17 +28,32 @@ from engine.core.annotation import Annotation, mark_for
 from engine.core.errors import Phrase
 from engine.whist.analysis import THRESHOLDS, UNIT
 from engine.whist.cards import CARD_CODE, CARD_TEXT
-from engine.whist.dd2 import c_search, new_solver2
+from engine.whist.dd2 import SearchBudget, c_search, new_solver2
 from engine.whist.scoring import bid_whist_points, books_needed, two_player_whist_points
 
 #: with the Python search, two-player cards are graded this many tricks from the end of
 #: a deal at most (the C search grades them all)
 TRICKS = 6
+#: with the C search, a card is graded when each of its questions takes at most this many
+#: positions (about 4 s); else neither it nor the earlier cards of its deal are graded
+BUDGET = 20_000_000
 MEASURE = Phrase.coded(
     "whist.measure_two",
     "books the player ends the deal with under double-dummy play (every card known, "
     "the straw piles' hidden cards included)",
 )
+#: the measure of a Low game's cards, where each player wants few tricks
+MEASURE_LOW = Phrase.coded(
+    "whist.measure_two_low",
+    "books the other player ends the Low game with under double-dummy play, each player "
+    "taking as few as it can (every card known, the straw piles' hidden cards included)",
+)
+
+
+def misere(st) -> bool:
+    """Whether each player of the deal of ``st`` wants few tricks (a two-player Whist Low
+    game: a player with fewer than 7 tricks scores 7 minus its tricks)."""
+    return not st.bidw and st.hl_game == "low"
 
 
 def card_limit(tricks_left: int | None) -> int | None:
@@ -49,13 +64,22 @@ def card_limit(tricks_left: int | None) -> int | None:
     return TRICKS if tricks_left is None else min(tricks_left, TRICKS)
 
 
-def not_graded_two(variant: str, tricks_left: int | None, bidding: bool, bids: bool) -> list:
-    """What the two-player grading leaves out, in words: ``tricks_left`` as given to
-    :func:`analyse_two`, ``bidding`` whether the bids and calls were asked for, ``bids``
-    whether the variant has any (Bid Whist: bids, calls and discards; Whist: the High/Low
-    declarations)."""
+def not_graded_two(variant: str, tricks_left: int | None, bidding: bool) -> list[Phrase]:
+    """What the two-player grading leaves out, in words: ``tricks_left`` and ``bidding``
+    as given to :func:`analyse_two`."""
     out = []
     n = card_limit(tricks_left)
+    if c_search():
+        out.append(
+            Phrase.coded(
+                "whist.not_graded_two_budget",
+                "{variant}: a card whose exact search takes more than {m} million positions "
+                "is not graded, nor the earlier cards of its deal (the first tricks of some "
+                "deals, Low games most)",
+                variant=variant,
+                m=BUDGET // 1_000_000,
+            )
+        )
     if n is not None:
         if c_search():
             out.append(
@@ -80,16 +104,26 @@ def not_graded_two(variant: str, tricks_left: int | None, bidding: bool, bids: b
                 )
             )
             return out
-    if bids and not (bidding and c_search()):
+    if not _calls_graded(bidding):
         out.append(
             Phrase.coded(
                 "whist.not_graded_calls_two",
                 "{variant}: the bids, calls, kitty discards and High/Low declarations are "
-                "not graded in the quick grading",
+                "not graded",
                 variant=variant,
             )
         )
     return out
+
+
+def _calls_graded(bidding: bool) -> bool:
+    """Whether the bids, calls, discards and declarations are graded (asked for, with the
+    C search and the module that grades them)."""
+    if not (bidding and c_search()):
+        return False
+    import importlib.util
+
+    return importlib.util.find_spec("engine.whist.calls2") is not None
 
 
 def analyse_two(record, sts, *, tricks_left=None, deal=None, bidding=True) -> list[Annotation]:
@@ -100,7 +134,7 @@ def analyse_two(record, sts, *, tricks_left=None, deal=None, bidding=True) -> li
     out: list[Annotation] = []
     steps: list[int] = []
     solvers = Solvers()
-    if bidding and c_search():
+    if _calls_graded(bidding):
         from engine.whist.calls2 import grade_calls
 
         out += grade_calls(record, sts, deal, solvers)
@@ -131,7 +165,7 @@ class Solvers:
     def get(self, st):
         """The solver for the contract of ``st`` (a state before the deal's first card: its
         straw piles are the deal's)."""
-        key = (st.deal_no, st.trump, st.low, st.declarer if st.bidw else -1)
+        key = _contract(st)
         if key[0] != self.deal:
             self.deal, self.made = key[0], {}  # a new deal: free the old tables
         s = self.made.get(key)
@@ -142,13 +176,18 @@ class Solvers:
                 hands[d] |= sum(1 << c for c in st.kitty) | sum(1 << c for c in st.discards)
             piles = [[(p[0], p[1]) for p in ps] for ps in st.piles]
             club = st.ruleset.jokers_follow_trump
-            s = self.made[key] = new_solver2(hands, piles, st.trump, st.low, club)
+            args = (hands, piles, st.trump, st.low, club, misere(st))
+            s = self.made[key] = new_solver2(*args, budget=BUDGET)
         return s
 
     def keep_only(self, st) -> None:
         """Free every solver but the one of ``st``'s contract (tables are large)."""
-        key = (st.deal_no, st.trump, st.low, st.declarer if st.bidw else -1)
+        key = _contract(st)
         self.made = {k: v for k, v in self.made.items() if k == key}
+
+
+def _contract(st) -> tuple:
+    return (st.deal_no, st.trump, st.low, st.declarer if st.bidw else -1, misere(st))
 
 
 def _left(st) -> list[int]:
@@ -168,14 +207,20 @@ def _grade_deal(record, sts, steps, limit, solvers) -> list[Annotation]:
     elif limit is not None and after.n_tricks - len(after.tricks) > limit:
         return []  # the record stops before the graded tricks
     else:
-        v_next = after.books[0] + solver.tricks(_left(after), _leader(after), after.trick_cards)
+        try:
+            v_next = after.books[0] + solver.tricks(_left(after), _leader(after), after.trick_cards)
+        except SearchBudget:
+            return []
     points = _points(first)
     out = []
     for k in range(len(steps) - 1, -1, -1):
         i = steps[k]
         st = sts[i]
         card = CARD_CODE[record.actions[i].split()[1].upper()]
-        note, par = _grade_card(i, st, card, v_next, solver, points, limit)
+        try:
+            note, par = _grade_card(i, st, card, v_next, solver, points, limit)
+        except SearchBudget:  # this card's searches are too long: it and the earlier ones
+            break
         if note is None:
             break
         out.append(note)
@@ -219,10 +264,12 @@ def _grade_card(i, st, card, v_next, solver, points, limit):
         return None, None
     b0 = st.books[0]
     seat = st.to_act
+    low = misere(st)
+    ups = (seat == 0) != low  # the player to move plays for seat 0's books
     # the player to move reaches at least what the card played reaches: one zero-window
     # search at that edge usually settles the par
     par = v_next
-    if seat == 0:
+    if ups:
         while solver.at_least(par + 1 - b0, left, leader, trick):
             par += 1
     else:
@@ -231,13 +278,14 @@ def _grade_card(i, st, card, v_next, solver, points, limit):
     total = st.books[0] + st.books[1] + remaining
 
     def mine(v0: int) -> int:
-        return v0 if seat == 0 else total - v0
+        """The measure for the player to move: its books, the other's in a Low game."""
+        return v0 if ups else total - v0
 
     def keeps_par(cls) -> bool:
         c = cls[0]
         lf = list(left)
         lf[seat] ^= 1 << c
-        if seat == 0:
+        if ups:
             return solver.at_least(par - b0, lf, leader, trick + [c])
         return not solver.at_least(par - b0 + 1, lf, leader, trick + [c])
 
@@ -264,6 +312,6 @@ def _grade_card(i, st, card, v_next, solver, points, limit):
                 mark = "?!"
     note = Annotation(
         i, seat, f"play {CARD_TEXT[card]}", f"play {CARD_TEXT[best]}",
-        float(mine(v_next)), float(mine(par)), UNIT, mark, MEASURE,
+        float(mine(v_next)), float(mine(par)), UNIT, mark, MEASURE_LOW if low else MEASURE,
     )  # fmt: skip
     return note, par

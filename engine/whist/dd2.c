@@ -11,8 +11,10 @@
  * trump trick.
  *
  * The question: how many of the remaining tricks (the trick in progress included) seat 0
- * takes with best play by both. dd2_at_least answers "at least t?" with one zero-window
- * alpha-beta search; dd2_tricks drives it by MTD(f) to the exact count.
+ * takes with best play by both (seat 0 playing for tricks, seat 1 against; the other way
+ * round in a misere game, the two-player Whist Low game, where each wants few).
+ * dd2_at_least answers "at least t?" with one zero-window alpha-beta search; dd2_tricks
+ * drives it by MTD(f) to the exact count.
  *
  * Speed:
  *  - cards are renumbered by their place in the contract's order (13 * suit + strength
@@ -51,7 +53,7 @@ typedef struct {
 } Entry;
 
 typedef struct {
-    int trump, club;
+    int trump, club, misere;
     u64 hand[2];           /* hand cards dealt (never straw), internal numbering */
     int npiles[2];
     int pd[2][7], pu[2][7];/* each pile: card beneath, face-up card */
@@ -59,6 +61,8 @@ typedef struct {
     Entry *tt;
     u64 tt_mask;           /* number of buckets - 1 */
     u64 nodes;
+    u64 stop;              /* nodes at which the search in progress gives up */
+    int aborted;
 } Solver;
 
 static const u64 SUIT = 0x1FFFULL;
@@ -259,16 +263,19 @@ static int gen_moves(const Solver *s, int seat, u64 l0, u64 l1, const int *trick
         reps &= reps - 1;
         int rank = c >= 52 ? c - 39 : c % 13;   /* jokers 13, 14 */
         int v;
+        int l2 = led >= 0 ? led : (c < 52 ? c / 13 : -1);
+        int trumpish = c >= 52 || c / 13 == s->trump;
+        int beats = n == 0 || strength(s, c, l2) > wv;
         if (c == first) v = 100000;
-        else if (n == 0) v = rank + (c < 52 && c / 13 == s->trump ? 0 : 0);
-        else {
-            int l2 = led >= 0 ? led : (c < 52 ? c / 13 : -1);
-            int sc = strength(s, c, l2);
-            int trumpish = c >= 52 || (c < 52 && c / 13 == s->trump);
-            if (ours) v = -rank - 20 * trumpish;
-            else if (sc > wv) v = 1000 - rank;
-            else v = -rank - 20 * trumpish;
-        }
+        else if (s->misere) {
+            /* each wants few tricks: duck under the card winning, the highest that does */
+            if (n == 0) v = -rank;
+            else if (!ours && !beats) v = 1000 + rank;
+            else v = -rank;
+        } else if (n == 0) v = rank;
+        else if (ours) v = -rank - 20 * trumpish;
+        else if (beats) v = 1000 - rank;   /* win as cheaply as possible */
+        else v = -rank - 20 * trumpish;    /* else play low, trumps last */
         int j = cnt++;
         while (j > 0 && score[j - 1] < v) {
             score[j] = score[j - 1];
@@ -285,7 +292,10 @@ static int gen_moves(const Solver *s, int seat, u64 l0, u64 l1, const int *trick
 
 static int ge(Solver *s, u64 l0, u64 l1, int leader, int *trick, int n, int target) {
     int fresh[4];
-    s->nodes++;
+    if (++s->nodes >= s->stop) {
+        s->aborted = 1;
+        return 0;
+    }
     if (n == 4) {
         int w = winning(s, trick, 4);
         int winner = (w % 2 == 0) ? leader : 1 - leader;
@@ -326,7 +336,7 @@ static int ge(Solver *s, u64 l0, u64 l1, int leader, int *trick, int n, int targ
     int seat = (n % 2 == 0) ? leader : 1 - leader;
     int moves[64];
     int cnt = gen_moves(s, seat, l0, l1, trick, n, first, moves);
-    int maximise = seat == 0;
+    int maximise = (seat == 0) != s->misere;
     int result = !maximise, best = -1;
     for (int i = 0; i < cnt; i++) {
         int c = moves[i];
@@ -334,6 +344,7 @@ static int ge(Solver *s, u64 l0, u64 l1, int leader, int *trick, int n, int targ
         trick[n] = c;
         int ok = seat == 0 ? ge(s, l0 ^ bit, l1, leader, trick, n + 1, target)
                            : ge(s, l0, l1 ^ bit, leader, trick, n + 1, target);
+        if (s->aborted) return 0;   /* nothing half-searched goes into the table */
         if (ok == maximise) {
             result = maximise;
             best = c;
@@ -355,10 +366,11 @@ static const int HIGH_VALUE[13] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
 static const int LOW_VALUE[13] = {11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 12};
 
 /* a solver for one deal: hands (engine card bits), piles as (beneath, face-up) engine
- * cards, np[seat] piles each (at most 8), trump 0-3 or -1, low order, club rule; the
- * table holds 2^log2size entries. NULL when out of memory or given nonsense. */
+ * cards, np[seat] piles each (at most 7), trump 0-3 or -1, low order, club rule, misere
+ * (each player wants few tricks: seat 1 plays for seat 0's tricks); the table holds
+ * 2^log2size entries. NULL when out of memory or given nonsense. */
 void *dd2_new(const u64 *hands, const int *piles, const int *np, int trump, int low,
-              int club, int log2size) {
+              int club, int misere, int log2size) {
     if (np[0] < 0 || np[0] > 7 || np[1] < 0 || np[1] > 7) return NULL;
     if (trump < -1 || trump > 3 || log2size < 4 || log2size > 30) return NULL;
     Solver *s = calloc(1, sizeof *s);
@@ -373,6 +385,7 @@ void *dd2_new(const u64 *hands, const int *piles, const int *np, int trump, int 
     s->to_idx[53] = s->to_card[53] = 53;
     s->trump = trump;
     s->club = club && trump >= 0;
+    s->misere = misere != 0;
     int k = 0;
     for (int seat = 0; seat < 2; seat++) {
         u64 h = 0;
@@ -410,20 +423,31 @@ static u64 to_idx_mask(const Solver *s, u64 m) {
     return out;
 }
 
+static void start(Solver *s, u64 budget) {
+    s->aborted = 0;
+    s->stop = budget ? s->nodes + budget : ~0ULL;
+}
+
 /* whether seat 0 takes at least `target` of the remaining tricks (the trick in progress
  * included) from the position: cards left per player (engine card bits), leader of the
- * trick, its n cards so far */
-int dd2_at_least(void *h, u64 l0, u64 l1, int leader, const int *trick, int n, int target) {
+ * trick, its n cards so far; -1 when more than `budget` positions (0: no limit) would be
+ * searched */
+int dd2_at_least(void *h, u64 l0, u64 l1, int leader, const int *trick, int n, int target,
+                 u64 budget) {
     Solver *s = h;
     int t[4];
+    start(s, budget);
     for (int i = 0; i < n && i < 4; i++) t[i] = s->to_idx[trick[i]];
-    return ge(s, to_idx_mask(s, l0), to_idx_mask(s, l1), leader, t, n, target);
+    int r = ge(s, to_idx_mask(s, l0), to_idx_mask(s, l1), leader, t, n, target);
+    return s->aborted ? -1 : r;
 }
 
 /* seat 0's tricks from the position (as dd2_at_least), by MTD(f) from `guess` (-1: none) */
-int dd2_tricks(void *h, u64 l0, u64 l1, int leader, const int *trick, int n, int guess) {
+int dd2_tricks(void *h, u64 l0, u64 l1, int leader, const int *trick, int n, int guess,
+               u64 budget) {
     Solver *s = h;
     int t[4];
+    start(s, budget);
     for (int i = 0; i < n && i < 4; i++) t[i] = s->to_idx[trick[i]];
     u64 a = to_idx_mask(s, l0), b = to_idx_mask(s, l1);
     int total = (popc(a) + popc(b) + n) / 4;
@@ -432,7 +456,9 @@ int dd2_tricks(void *h, u64 l0, u64 l1, int leader, const int *trick, int n, int
     while (lb < ub) {
         int tg = g < lb + 1 ? lb + 1 : g;
         if (tg > ub) tg = ub;
-        if (ge(s, a, b, leader, t, n, tg)) { lb = tg; g = tg + 1; }
+        int r = ge(s, a, b, leader, t, n, tg);
+        if (s->aborted) return -1;
+        if (r) { lb = tg; g = tg + 1; }
         else { ub = tg - 1; g = tg - 1; }
     }
     return lb;

@@ -45,18 +45,24 @@ def _library():
         ctypes.c_int,
         ctypes.c_int,
         ctypes.c_int,
+        ctypes.c_int,
     ]
     lib.dd2_free.argtypes = [ctypes.c_void_p]
     lib.dd2_free.restype = None
     lib.dd2_nodes.argtypes = [ctypes.c_void_p]
     lib.dd2_nodes.restype = _U64
     position = [ctypes.c_void_p, _U64, _U64, ctypes.c_int, ctypes.POINTER(ctypes.c_int)]
-    lib.dd2_at_least.argtypes = [*position, ctypes.c_int, ctypes.c_int]
+    lib.dd2_at_least.argtypes = [*position, ctypes.c_int, ctypes.c_int, _U64]
     lib.dd2_at_least.restype = ctypes.c_int
-    lib.dd2_tricks.argtypes = [*position, ctypes.c_int, ctypes.c_int]
+    lib.dd2_tricks.argtypes = [*position, ctypes.c_int, ctypes.c_int, _U64]
     lib.dd2_tricks.restype = ctypes.c_int
     lib._dd2_typed = True
     return lib
+
+
+class SearchBudget(EngineError):
+    """A question would take more positions than the solver's ``budget``: not answered
+    (the solver's table holds only what was fully searched, so it stays usable)."""
 
 
 def c_search() -> bool:
@@ -64,18 +70,21 @@ def c_search() -> bool:
     return _library() is not None
 
 
-def new_solver2(hands, piles, trump: int = -1, low: bool = False, club: bool = False):
-    """A two-player solver for one deal: :class:`CSolver2` when the C library loads,
-    else :class:`engine.whist.solver2.Solver2` (same arguments, same answers)."""
+def new_solver2(hands, piles, trump=-1, low=False, club=False, misere=False, budget=None):
+    """A two-player solver for one deal: :class:`CSolver2` when the C library loads
+    (``budget`` as there), else :class:`engine.whist.solver2.Solver2` (same arguments but
+    the budget, same answers)."""
     if _library() is not None:
-        return CSolver2(hands, piles, trump, low, club)
-    return Solver2(hands, piles, trump, low, club)
+        return CSolver2(hands, piles, trump, low, club, misere, budget)
+    return Solver2(hands, piles, trump, low, club, misere)
 
 
 class CSolver2:
     """:class:`engine.whist.solver2.Solver2` searched in C (same arguments and answers).
 
-    The handle is freed when the object is (or by :meth:`close`)."""
+    ``budget``: at most that many positions searched per question (None: no limit);
+    a question that would take more raises :class:`SearchBudget`. The handle is freed
+    when the object is (or by :meth:`close`)."""
 
     def __init__(
         self,
@@ -84,11 +93,16 @@ class CSolver2:
         trump: int = -1,
         low: bool = False,
         club: bool = False,
+        misere: bool = False,
+        budget: int | None = None,
     ) -> None:
         self._lib = _library()
+        self.budget = budget
         if self._lib is None:
             raise EngineError("the C two-player search is not built (make install builds it)")
-        self._py = Solver2(hands, piles, trump, low, club)  # checks, the full masks, classes
+        self._py = Solver2(
+            hands, piles, trump, low, club, misere
+        )  # checks, the full masks, classes
         if trump not in (-1, 0, 1, 2, 3):
             raise EngineError(f"trump {trump!r} must be a suit 0-3 or -1 (no trump)")
         flat, counts = [], []
@@ -106,7 +120,8 @@ class CSolver2:
         h = (_U64 * 2)(*self._py.hand_cards)
         p = (ctypes.c_int * max(1, len(flat)))(*flat)
         n = (ctypes.c_int * 2)(*counts)
-        self._handle = self._lib.dd2_new(h, p, n, trump, int(bool(low)), int(bool(club)), TABLE_LOG2)
+        flags = (int(bool(low)), int(bool(club)), int(bool(misere)))
+        self._handle = self._lib.dd2_new(h, p, n, trump, *flags, TABLE_LOG2)
         if not self._handle:
             raise EngineError("the C two-player search could not reserve its table")
 
@@ -145,13 +160,21 @@ class CSolver2:
         :meth:`engine.whist.solver2.Solver2.tricks`)."""
         pos = self._position(left, leader, trick)
         g = -1 if guess is None else max(int(guess), 0)
-        return self._lib.dd2_tricks(*pos, g)
+        return self._answer(self._lib.dd2_tricks(*pos, g, self._budget()))
 
     def at_least(self, target: int, left=None, leader: int = 0, trick=()) -> bool:
         """Whether seat 0 can take at least ``target`` tricks from here."""
         pos = self._position(left, leader, trick)
         t = max(-1, min(int(target), 99))
-        return bool(self._lib.dd2_at_least(*pos, t))
+        return bool(self._answer(self._lib.dd2_at_least(*pos, t, self._budget())))
+
+    def _budget(self) -> int:
+        return 0 if self.budget is None else max(1, int(self.budget))
+
+    def _answer(self, r: int) -> int:
+        if r < 0:
+            raise SearchBudget(f"the search needs more than {self.budget} positions")
+        return r
 
     def move_classes(self, left=None, leader: int = 0, trick=()) -> list[list[int]]:
         """The legal cards of the seat to play in classes of equivalent cards (as

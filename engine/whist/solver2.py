@@ -47,7 +47,9 @@ class Solver2:
     ``hands``: the two players' hand masks (engine card bits); ``piles``: per player a
     sequence of straw piles, each ``(face_down, face_up)`` engine cards (the deal's
     piles: which cards are still there is read from the position's masks); ``trump`` a
-    suit 0-3 or -1; ``low`` the downtown order; ``club`` the jokers_follow_trump rule.
+    suit 0-3 or -1; ``low`` the downtown order; ``club`` the jokers_follow_trump rule;
+    ``misere``: each player wants as few tricks as it can (the two-player Whist Low
+    game): seat 1 then plays for seat 0's tricks, seat 0 against them.
     """
 
     def __init__(
@@ -57,12 +59,14 @@ class Solver2:
         trump: int = -1,
         low: bool = False,
         club: bool = False,
+        misere: bool = False,
     ) -> None:
         if len(hands) != 2 or len(piles) != 2:
             raise EngineError("the two-player search needs two hands and two rows of piles")
         self.trump = trump
         self.low = bool(low)
         self.club = bool(club) and trump >= 0
+        self.misere = bool(misere)
         self.hand_cards = (hands[0], hands[1])  # cards dealt to hand (never straw)
         self.piles = tuple(tuple((int(d), int(u)) for d, u in p) for p in piles)
         value = LOW_VALUE if self.low else HIGH_VALUE
@@ -266,7 +270,7 @@ class Solver2:
         order = self.order
         if n == 0:
             classes.sort(key=lambda cls: -(order[cls[0]] % 13 if cls[0] < 52 else 13))
-        maximise = seat == 0
+        maximise = (seat == 0) != self.misere
         result = not maximise
         for cls in classes:
             c = cls[-1] if len(cls) > 1 else cls[0]

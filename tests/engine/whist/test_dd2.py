@@ -1,0 +1,164 @@
+"""The C two-player search (engine/whist/dd2.c through engine.whist.dd2.CSolver2) gives
+the Python search's answers (engine.whist.solver2.Solver2, itself checked against plain
+minimax in test_solver2.py) on random positions of random deals — both variants, every
+contract kind, the club rule on and off, the Low game's misere, mid-trick positions, one
+handle reused for a deal's positions — and a two-player record is graded card by card."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from engine import read_jsonl, states
+from engine.whist import analysis2
+from engine.whist.analysis import analyse, not_graded
+from engine.whist.dd2 import CSolver2, SearchBudget, c_search, new_solver2
+from engine.whist.solver2 import Solver2
+
+pytestmark = pytest.mark.skipif(
+    not c_search(),
+    reason="the C two-player search is not built (make install, or clib.build('dd2'))",
+)
+DATA = Path(__file__).resolve().parents[3] / "data" / "whist"
+
+#: (deck size, hand cards, piles) of Bid Whist (after the kitty) and Whist for two
+SHAPES = {"bid2": (54, 12, 6), "whist2": (52, 12, 7)}
+#: deals of few hand cards and many straw piles (their face-down cards play a part in
+#: most positions): what the table's key must tell apart
+#: (trump, low, club, misere) of each contract kind: Bid Whist uptown, downtown, no trump
+#: high and low (club rule on and off); Whist High and Low
+CONTRACTS = {
+    "bid2": [(1, False, False, False), (2, True, True, False), (3, False, True, False),
+             (0, True, False, False), (-1, False, False, False), (-1, True, False, False)],
+    "whist2": [(0, False, False, False), (-1, False, False, True)],
+}  # fmt: skip
+
+
+def _deal(rng: random.Random, variant: str, shape=None):
+    size, h, k = shape or SHAPES[variant]
+    deck = list(range(size))
+    rng.shuffle(deck)
+    if size == 54:
+        deck = deck[:48]  # the six kitty cards (discarded) are out of play
+    hands = [sum(1 << c for c in deck[s * h : (s + 1) * h]) for s in (0, 1)]
+    rest = deck[2 * h :]
+    piles = [[(rest[2 * (s * k + i)], rest[2 * (s * k + i) + 1]) for i in range(k)] for s in (0, 1)]
+    return hands, piles
+
+
+def _positions(rng: random.Random, py: Solver2, most: int, count: int):
+    """``count`` positions (left, leader, trick) of one deal with at most ``most`` tricks
+    left, reached by random legal play from the first lead (mid-trick ones included)."""
+    out = []
+    for _ in range(count):
+        left, leader, trick = py._left(None), rng.randrange(2), []
+        n_tricks = (left[0].bit_count() + left[1].bit_count()) // 4
+        stop = 4 * (n_tricks - rng.randint(1, most)) + rng.randrange(4)
+        for _ in range(stop):
+            seat = leader if len(trick) % 2 == 0 else 1 - leader
+            legal = py.legal(seat, left[seat], trick)
+            cards = [c for c in range(54) if legal >> c & 1]
+            c = rng.choice(cards)
+            left[seat] ^= 1 << c
+            trick.append(c)
+            if len(trick) == 4:
+                leader, trick = py._winner(trick, leader), []
+        out.append((left, leader, trick))
+    return out
+
+
+def _compare(seed: int, variant: str, most: int, per_deal: int, shape=None) -> int:
+    rng = random.Random(seed)
+    checked = 0
+    for trump, low, club, misere in CONTRACTS[variant]:
+        hands, piles = _deal(rng, variant, shape)
+        py = Solver2(hands, piles, trump, low, club, misere)
+        c = CSolver2(hands, piles, trump, low, club, misere)  # one handle for the deal
+        for left, leader, trick in _positions(rng, py, most, per_deal):
+            want = py.tricks(left, leader, trick)
+            assert c.tricks(left, leader, trick) == want, (seed, variant, trump, low, club)
+            for t in (want, want + 1, rng.randint(0, 6)):
+                assert c.at_least(t, left, leader, trick) == (want >= t)
+            checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("variant", ["bid2", "whist2"])
+def test_c_search_equals_python_search_on_random_positions(variant):
+    assert sum(_compare(seed, variant, 4, 8) for seed in range(6)) >= 6 * 8 * 2
+
+
+@pytest.mark.parametrize("variant", ["bid2", "whist2"])
+def test_c_search_equals_python_search_on_straw_heavy_deals(variant):
+    """Two hand cards and five straw piles a player: whole deals of six tricks, where the
+    cards beneath the piles decide most positions (the table's key must keep them)."""
+    shape = (SHAPES[variant][0], 2, 5)
+    assert sum(_compare(seed, variant, 6, 4, shape) for seed in range(3)) >= 3 * 4 * 2
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", ["bid2", "whist2"])
+def test_c_search_equals_python_search_up_to_six_tricks(variant):
+    assert sum(_compare(seed, variant, 6, 6) for seed in range(10, 14)) >= 4 * 6 * 2
+
+
+def test_the_misere_search_is_the_low_game_each_player_wanting_few_tricks():
+    """By hand, one trick of no trump, seat 0 holding AS 2H and seat 1 KS 3H. Seat 0 on
+    lead takes it by leading AS (KS must follow) and gives it away by leading 2H (3H
+    follows, AS is a discard); seat 1 on lead gives it to seat 0 by leading KS and keeps
+    it by leading 3H. Playing for tricks seat 0 takes 1 on its lead, 0 on seat 1's; in
+    the Low game (misere: each wants few) 0 on its lead, 1 on seat 1's."""
+    from engine.whist.cards import mask_of, parse_card
+
+    hands = [mask_of(map(parse_card, ("AS", "2H"))), mask_of(map(parse_card, ("KS", "3H")))]
+    for make in (new_solver2, Solver2):
+        assert [make(hands, [(), ()]).tricks(leader=s) for s in (0, 1)] == [1, 0]
+        assert [make(hands, [(), ()], misere=True).tricks(leader=s) for s in (0, 1)] == [0, 1]
+
+
+def test_a_question_over_budget_is_refused_and_the_table_stays_right():
+    rng = random.Random(5)
+    hands, piles = _deal(rng, "bid2")
+    py = Solver2(hands, piles, 1)
+    c = CSolver2(hands, piles, 1, budget=50)
+    (left, leader, trick), *_ = _positions(rng, py, 5, 1)
+    with pytest.raises(SearchBudget):
+        c.tricks(left, leader, trick)
+    c.budget = None
+    assert c.tricks(left, leader, trick) == py.tricks(left, leader, trick)
+
+
+def _play_steps(sts, deal):
+    return [i for i, st in enumerate(sts[:-1]) if st.phase_name == "play" and st.deal_no == deal]
+
+
+@pytest.mark.parametrize("name", ["bid2", "whist2"])
+def test_every_card_of_the_last_tricks_of_a_first_deal_is_graded(name):
+    """The default run's short version: the cards with at most 7 tricks to go."""
+    record = read_jsonl(DATA / f"{name}.jsonl")[0]
+    sts = states(record)
+    notes = analyse(record, deal=0, tricks_left=7, bidding=False)
+    want = [i for i in _play_steps(sts, 0) if sts[i].n_tricks - len(sts[i].tricks) <= 7]
+    assert [a.step for a in notes] == want
+    for a in notes:
+        assert a.action == record.actions[a.step] and a.best.startswith("play ")
+        assert (a.loss > 0) == (a.mark in ("?!", "?", "??"))
+    said = [w.code for w in not_graded(record, tricks_left=7, bidding=False)]
+    assert "whist.not_graded_early_cards" in said
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["bid2", "whist2"])
+def test_every_card_of_a_first_deal_is_graded_within_the_budget(name, monkeypatch):
+    """Every card of the first deal, from the first lead, when the budget allows it
+    (``BUDGET`` raised for the test); with the shipped budget, a suffix of the deal."""
+    record = read_jsonl(DATA / f"{name}.jsonl")[0]
+    sts = states(record)
+    steps = _play_steps(sts, 0)
+    got = [a.step for a in analyse(record, deal=0, bidding=False)]
+    assert got == steps[len(steps) - len(got) :] and len(got) >= 24
+    if name == "bid2":
+        monkeypatch.setattr(analysis2, "BUDGET", None)
+        assert [a.step for a in analyse(record, deal=0, bidding=False)] == steps
