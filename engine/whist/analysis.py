@@ -506,7 +506,7 @@ def not_graded(
     if rules.num_players == 2:
         from engine.whist.analysis2 import not_graded_two
 
-        return not_graded_two(rules.title, tricks_left, bidding)
+        return not_graded_two(rules.title, tricks_left, bidding, rules.bidding)
     out = []
     if rules.bidding and not bidding:
         out.append(

@@ -16,10 +16,16 @@ costs none; ``!?`` the only card keeping par.
 
 With the C search every card of every deal is graded; with the Python one only the cards
 of the last :data:`TRICKS` tricks of each deal (it takes seconds a position at 8 tricks
-to go and grows about fourfold with each trick). The bids, calls, kitty discards and
-High/Low declarations are graded by :mod:`engine.whist.calls2` (hindsight, in points)
-when ``bidding`` is on and the C search is built. :func:`not_graded_two` says in words
-what a grading leaves out.
+to go and grows about fourfold with each trick). The C search answers most positions in
+milliseconds but some first tricks take minutes (the Low game's most: nothing bounds a
+no trump search early), so each question has a budget (:data:`BUDGET` positions); a
+card over it is not graded, nor the earlier cards of its deal. The bids, calls, kitty
+discards and High/Low declarations are not graded yet. :func:`not_graded_two` says in
+words what a grading leaves out.
+
+In a Low game (two-player Whist) each player wants few tricks: the search is misere
+(seat 1 plays for seat 0's tricks) and a card's measure is the books the other player
+ends with (:data:`MEASURE_LOW`), so that a loss is still a value given up.
 """
 
 from __future__ import annotations
@@ -64,80 +70,77 @@ def card_limit(tricks_left: int | None) -> int | None:
     return TRICKS if tricks_left is None else min(tricks_left, TRICKS)
 
 
-def not_graded_two(variant: str, tricks_left: int | None, bidding: bool) -> list[Phrase]:
-    """What the two-player grading leaves out, in words: ``tricks_left`` and ``bidding``
-    as given to :func:`analyse_two`."""
-    out = []
+def not_graded_two(
+    variant: str, tricks_left: int | None, bidding: bool, bids: bool = True
+) -> list[Phrase]:
+    """What the two-player grading leaves out, in words: ``tricks_left`` as given to
+    :func:`analyse_two`; ``bids``: the variant bids (Bid Whist: bids, calls, kitty
+    discards) rather than declares (Whist: High or Low). Those are never graded: their
+    hindsight table needs a search from the first lead for each contract open (20 in Bid
+    Whist), beyond the search budget for most (``bidding`` changes nothing yet)."""
     n = card_limit(tricks_left)
-    if c_search():
+    if not c_search():
+        return [
+            Phrase.coded(
+                "whist.not_graded_two_python",
+                "{variant}: only the cards of the last {n} tricks of each deal are graded, "
+                "and no bid, call, kitty discard or High/Low declaration: the C "
+                "two-player search is not built (make install builds it) and the Python "
+                "one takes minutes from the first lead",
+                variant=variant,
+                n=n,
+            )
+        ]
+    out = [
+        Phrase.coded(
+            "whist.not_graded_two_budget",
+            "{variant}: a card whose exact search takes more than {m} million positions "
+            "is not graded, nor the earlier cards of its deal (the first tricks of some "
+            "deals, no trump and Low games most)",
+            variant=variant,
+            m=BUDGET // 1_000_000,
+        )
+    ]
+    if n is not None:
         out.append(
             Phrase.coded(
-                "whist.not_graded_two_budget",
-                "{variant}: a card whose exact search takes more than {m} million positions "
-                "is not graded, nor the earlier cards of its deal (the first tricks of some "
-                "deals, Low games most)",
+                "whist.not_graded_early_cards",
+                "{variant}: only the cards of the last {n} tricks of each deal are graded "
+                "(the double-dummy search of a whole deal takes seconds)",
                 variant=variant,
-                m=BUDGET // 1_000_000,
+                n=n,
             )
         )
-    if n is not None:
-        if c_search():
-            out.append(
-                Phrase.coded(
-                    "whist.not_graded_early_cards",
-                    "{variant}: only the cards of the last {n} tricks of each deal are graded "
-                    "(the double-dummy search of a whole deal takes seconds)",
-                    variant=variant,
-                    n=n,
-                )
-            )
-        else:
-            out.append(
-                Phrase.coded(
-                    "whist.not_graded_two_python",
-                    "{variant}: only the cards of the last {n} tricks of each deal are graded, "
-                    "and no bid, call, kitty discard or High/Low declaration: the C "
-                    "two-player search is not built (make install builds it) and the Python "
-                    "one takes minutes from the first lead",
-                    variant=variant,
-                    n=n,
-                )
-            )
-            return out
-    if not _calls_graded(bidding):
+    if bids:
         out.append(
             Phrase.coded(
-                "whist.not_graded_calls_two",
-                "{variant}: the bids, calls, kitty discards and High/Low declarations are "
-                "not graded",
+                "whist.not_graded_bids_two",
+                "{variant}: the bids, trump or direction calls and kitty discards are not "
+                "graded (their hindsight table needs a search from the first lead for each "
+                "of 20 contracts, minutes a deal)",
+                variant=variant,
+            )
+        )
+    else:
+        out.append(
+            Phrase.coded(
+                "whist.not_graded_declarations_two",
+                "{variant}: the High/Low declarations are not graded (each needs searches "
+                "from the first lead, the Low game's beyond the search budget)",
                 variant=variant,
             )
         )
     return out
 
 
-def _calls_graded(bidding: bool) -> bool:
-    """Whether the bids, calls, discards and declarations are graded (asked for, with the
-    C search and the module that grades them)."""
-    if not (bidding and c_search()):
-        return False
-    import importlib.util
-
-    return importlib.util.find_spec("engine.whist.calls2") is not None
-
-
 def analyse_two(record, sts, *, tricks_left=None, deal=None, bidding=True) -> list[Annotation]:
-    """The annotations of the two-player deals of ``record`` (``sts``: its states): every
-    card (see :func:`card_limit`), and with ``bidding`` (and the C search) the bids,
-    calls, discards and declarations (:mod:`engine.whist.calls2`)."""
+    """The annotations of the two-player deals of ``record`` (``sts``: its states): the
+    cards (see :func:`card_limit` and :data:`BUDGET`); ``bidding`` is accepted for the
+    four-player signature (the bids and declarations are not graded yet)."""
     limit = card_limit(tricks_left)
     out: list[Annotation] = []
     steps: list[int] = []
     solvers = Solvers()
-    if _calls_graded(bidding):
-        from engine.whist.calls2 import grade_calls
-
-        out += grade_calls(record, sts, deal, solvers)
     for i in range(len(record.actions)):
         st = sts[i]
         if st.phase_name == "play" and (deal is None or st.deal_no == deal):
