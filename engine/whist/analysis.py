@@ -26,8 +26,9 @@ the kitty discard against the deal's double-dummy table and par
 are one decision, graded at the first of them (its action names the six cards).
 
 The two-player games (``bid2``/``whist2``) are graded by :mod:`engine.whist.analysis2`
-(the cards of the last tricks, by an exact two-player search); :func:`not_graded` says in
-words what a grading leaves out.
+(their cards, by an exact two-player search: every card within its budget with the C
+search, the last tricks with the Python one); :func:`not_graded` says in words what a
+grading leaves out.
 
 The positions of a deal are solved by ``endplay`` (Bo Haglund's DDS) when it is
 installed and :mod:`engine.whist.dds_map` maps the first graded position of the deal

@@ -156,10 +156,10 @@ def analyse_two(record, sts, *, tricks_left=None, deal=None, bidding=True) -> li
 
 class Solvers:
     """The two-player solvers of the deal being graded, one per contract (trump, order,
-    declarer), made once: the bids' table and the cards of the contract played share a
-    solver, so each search reuses what the earlier ones proved. A solver knows the hand
-    cards of each player as dealt, the Bid Whist declarer's with the kitty (the cards it
-    discards are simply never among the cards left)."""
+    declarer, misere), made once and dropped at the next deal (their tables are large).
+    A solver knows the hand cards of each player as dealt, the Bid Whist declarer's with
+    the kitty (the cards it discards are simply never among the cards left), so one
+    solver serves any discard."""
 
     def __init__(self):
         self.deal = None
@@ -182,11 +182,6 @@ class Solvers:
             args = (hands, piles, st.trump, st.low, club, misere(st))
             s = self.made[key] = new_solver2(*args, budget=BUDGET)
         return s
-
-    def keep_only(self, st) -> None:
-        """Free every solver but the one of ``st``'s contract (tables are large)."""
-        key = _contract(st)
-        self.made = {k: v for k, v in self.made.items() if k == key}
 
 
 def _contract(st) -> tuple:
