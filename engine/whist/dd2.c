@@ -20,20 +20,28 @@
  *  - cards are renumbered by their place in the contract's order (13 * suit + strength
  *    in the suit, jokers 52 and 53), so "higher in the suit" is "higher bit";
  *  - hand cards of one player adjacent in that order among the cards still in play
- *    (the trick's included) are one move; a straw card is always a move of its own;
- *  - a fixed-size table of bounds (lower, upper) at trick starts, buckets of four,
- *    kept for the handle's life (one deal and contract): every search of the deal
- *    reuses what the earlier ones proved;
+ *    (the trick's included) are one move; a face-up straw card with a card beneath is
+ *    always a move of its own, and one with nothing beneath is a hand card (playing it
+ *    turns up nothing);
+ *  - a fixed-size table of bounds (lower, upper) at trick starts, buckets of four (the
+ *    entry with the fewest tricks left is replaced), kept for the handle's life (one
+ *    deal and contract): every search of the deal reuses what the earlier ones proved;
  *  - its key is rank-relative: each card left is named by its rank among the cards left
  *    of its suit, so positions that differ only in which low cards were already played
  *    share an entry. Exact: the trick winner and the suit to follow depend only on the
  *    suits and the order of the cards in play, and the key keeps everything else -
- *    whose hand holds a card, and each straw pile as (face-up card, card beneath) in
- *    relative ranks, the piles of a player sorted (their order does not matter), plus
- *    the leader;
+ *    whose hand holds a card, and each straw pile with a card beneath as (face-up card,
+ *    card beneath) in relative ranks, the piles of a player sorted (their order does not
+ *    matter), plus the leader;
+ *  - sure tricks as bounds at each trick start (trump contracts): a player's jokers and
+ *    trumps above all of the other's win every trick they are played to, two a trick
+ *    at most;
  *  - the best move found at a trick start is kept in the table (as a relative rank) and
  *    tried first next time; other moves are ordered by simple card-play rules (win
- *    cheaply, else play low; lead from the top).
+ *    cheaply, else play low; lead from the top; in a misere game duck).
+ *
+ * A question may be given a budget of positions: past it the search stops, stores
+ * nothing more and answers -1 (the table keeps only what was fully searched).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -57,7 +65,7 @@ typedef struct {
     u64 hand[2];           /* hand cards dealt (never straw), internal numbering */
     int npiles[2];
     int pd[2][7], pu[2][7];/* each pile: card beneath, face-up card */
-    int to_idx[54], to_card[54];
+    int to_idx[54];            /* engine card -> internal number */
     Entry *tt;
     u64 tt_mask;           /* number of buckets - 1 */
     u64 nodes;
@@ -379,10 +387,9 @@ void *dd2_new(const u64 *hands, const int *piles, const int *np, int trump, int 
     for (int c = 0; c < 52; c++) {
         int idx = 13 * (c / 13) + value[c % 13];
         s->to_idx[c] = idx;
-        s->to_card[idx] = c;
     }
-    s->to_idx[52] = s->to_card[52] = 52;
-    s->to_idx[53] = s->to_card[53] = 53;
+    s->to_idx[52] = 52;
+    s->to_idx[53] = 53;
     s->trump = trump;
     s->club = club && trump >= 0;
     s->misere = misere != 0;
