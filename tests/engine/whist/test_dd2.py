@@ -12,14 +12,13 @@ from pathlib import Path
 import pytest
 
 from engine import read_jsonl, states
-from engine.whist import analysis2
+from engine.whist import analysis2, clib
 from engine.whist.analysis import analyse, not_graded
 from engine.whist.dd2 import CSolver2, SearchBudget, c_search, new_solver2
 from engine.whist.solver2 import Solver2
 
 pytestmark = pytest.mark.skipif(
-    not c_search(),
-    reason="the C two-player search is not built (make install, or clib.build('dd2'))",
+    not c_search(), reason="the C two-player search is not used: " + clib.status("dd2")[1]
 )
 DATA = Path(__file__).resolve().parents[3] / "data" / "whist"
 
