@@ -14,7 +14,8 @@ come, the trick in progress included): ``value_best`` before the card (par),
 Whist declarer makes the contract; ``?`` 1 book that costs points; ``?!`` 1 book that
 costs none; ``!?`` the only card keeping par.
 
-With the C search every card of every deal is graded; with the Python one only the cards
+With the C search every card of every deal is graded (within a budget, below); with the
+Python one only the cards
 of the last :data:`TRICKS` tricks of each deal (it takes seconds a position at 8 tricks
 to go and grows about fourfold with each trick). The C search answers most positions in
 milliseconds but some first tricks take minutes (the Low game's most: nothing bounds a
