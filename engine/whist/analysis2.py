@@ -15,14 +15,13 @@ Whist declarer makes the contract; ``?`` 1 book that costs points; ``?!`` 1 book
 costs none; ``!?`` the only card keeping par.
 
 With the C search every card of every deal is graded (within a budget, below); with the
-Python one only the cards
-of the last :data:`TRICKS` tricks of each deal (it takes seconds a position at 8 tricks
-to go and grows about fourfold with each trick). The C search answers most positions in
-milliseconds but some first tricks take minutes (the Low game's most: nothing bounds a
-no trump search early), so each question has a budget (:data:`BUDGET` positions); a
-card over it is not graded, nor the earlier cards of its deal. The bids, calls, kitty
-discards and High/Low declarations are not graded yet. :func:`not_graded_two` says in
-words what a grading leaves out.
+Python one only the cards of the last :data:`TRICKS` tricks of each deal (it takes
+seconds a position at 8 tricks to go and grows about fourfold with each trick). The C
+search answers most positions in milliseconds but some first tricks take minutes (the
+Low game's most: nothing bounds a no trump search early), so each question has a budget
+(:data:`BUDGET` positions); a card over it is not graded, nor the earlier cards of its
+deal. The bids, calls, kitty discards and High/Low declarations are not graded yet.
+:func:`not_graded_two` says in words what a grading leaves out.
 
 In a Low game (two-player Whist) each player wants few tricks: the search is misere
 (seat 1 plays for seat 0's tricks) and a card's measure is the books the other player
