@@ -16,9 +16,10 @@ from engine.whist.solver2 import Solver2
 DATA = Path(__file__).resolve().parents[3] / "data" / "whist"
 
 
-def _brute(st) -> int:
+def _brute(st, misere: bool = False) -> int:
     """Seat 0's tricks from ``st`` to the end of its deal, by minimax over the engine's
-    states (every legal card, the engine's trick winner and straw rules)."""
+    states (every legal card, the engine's trick winner and straw rules); ``misere``:
+    seat 0 plays for few tricks and seat 1 for many (the Low game)."""
     deal = st.deal_no
 
     def value(s) -> int:
@@ -29,9 +30,27 @@ def _brute(st) -> int:
             c = s.clone()
             c.apply(a)
             vals.append(value(c))
-        return max(vals) if s.to_act == 0 else min(vals)
+        return max(vals) if (s.to_act == 0) != misere else min(vals)
 
     return value(st) - st.books[0]
+
+
+def test_low_game_endings_searched_misere_equal_brute_force():
+    """Two-player Whist Low games (the shipped whist2 deals are Low games): the search
+    with ``misere`` equals minimax where each player wants few tricks, and differs from
+    the search for many tricks somewhere."""
+    record = read_jsonl(DATA / "whist2.jsonl")[0]
+    n = differ = 0
+    for solver, st in _endings(record, 2):
+        assert st.hl_game == "low"
+        low = Solver2(solver.hand_cards, solver.piles, st.trump, st.low, misere=True)
+        left = [st.hands[s] | sum(1 << c for p in st.piles[s] for c in p) for s in (0, 1)]
+        leader = st.trick_seats[0] if st.trick_cards else st.to_act
+        got = low.tricks(left, leader, st.trick_cards)
+        assert got == _brute(st, misere=True)
+        differ += got != solver.tricks(left, leader, st.trick_cards)
+        n += 1
+    assert n >= 8 and differ
 
 
 def _endings(record, tricks: int):
