@@ -84,9 +84,9 @@ def not_graded_two(
             Phrase.coded(
                 "whist.not_graded_two_python",
                 "{variant}: only the cards of the last {n} tricks of each deal are graded, "
-                "and no bid, call, kitty discard or High/Low declaration: the C "
-                "two-player search is not built (make install builds it) and the Python "
-                "one takes minutes from the first lead",
+                "and no bid, call, kitty discard or High/Low declaration: the fast "
+                "two-player search is not installed here, and the slow one takes minutes "
+                "from the first lead",
                 variant=variant,
                 n=n,
             )
