@@ -453,13 +453,13 @@ def whist_card_values(state) -> tuple[dict[str, float], tuple[tuple[str, ...], .
     equivalent cards (same value by construction)."""
     from engine.whist.analysis import _Position
     from engine.whist.cards import CARD_TEXT
-    from engine.whist.solver import Solver
+    from engine.whist.dd4 import new_solver
 
     pos = _Position(state)
     deal = list(pos.hands)
     for j, c in enumerate(pos.trick):  # the deal as it stood when the trick began
         deal[(pos.leader + j) & 3] |= 1 << c
-    solver = Solver(deal, state.trump, state.low, state.ruleset.jokers_follow_trump)
+    solver = new_solver(deal, state.trump, state.low, state.ruleset.jokers_follow_trump)
     side = pos.seat & 1
     total = pos.books[0] + pos.books[1] + pos.remaining
     values: dict[str, float] = {}

@@ -34,7 +34,8 @@ The positions of a deal are solved by ``endplay`` (Bo Haglund's DDS) when it is
 installed and :mod:`engine.whist.dds_map` maps the first graded position of the deal
 exactly (every classic Whist deal; a Bid Whist deal with no joker in play that DDS
 cannot express, e.g. no trump after the declarer discarded the jokers), else by the own
-exact solver :mod:`engine.whist.solver` (``use_endplay=False`` forces it). Under the
+exact solver :mod:`engine.whist.solver` (in C, :mod:`engine.whist.dd4`, when it is
+built; ``use_endplay=False`` forces it). Under the
 default joker rule most Bid Whist deals keep a joker in play to their last tricks, so
 their cards are graded by the own solver (``docs/benchmarks.md``, Whist grading).
 ``tricks_left`` limits the grading to cards played with at most that many tricks to
@@ -49,8 +50,8 @@ from engine.core.annotation import Annotation, Thresholds, mark_for
 from engine.core.errors import EngineError, Phrase
 from engine.core.records import GameRecord, states
 from engine.whist.cards import CARD_CODE, CARD_TEXT
+from engine.whist.dd4 import new_solver
 from engine.whist.scoring import bid_whist_points, books_needed, whist_points
-from engine.whist.solver import Solver
 
 UNIT = "tricks"
 MEASURE = "books the side ends the deal with under double-dummy play (all hands known)"
@@ -152,7 +153,7 @@ def _grade_deal(record, sts, steps, tricks_left, use_endplay) -> list[Annotation
 def _grade_deal_on(record, sts, steps, tricks_left, use_endplay) -> list[Annotation]:
     first = sts[steps[0]]
     pos0 = _Position(first)
-    solver = Solver(pos0.hands, first.trump, first.low, first.ruleset.jokers_follow_trump)
+    solver = new_solver(pos0.hands, first.trump, first.low, first.ruleset.jokers_follow_trump)
     oracle = None
     if use_endplay:
         # DDS for the whole deal or not at all: the own solver's tables, filled by the
@@ -191,7 +192,7 @@ def _grade_deal_on(record, sts, steps, tricks_left, use_endplay) -> list[Annotat
     return out
 
 
-def _ns_after_last(st, deal_no: int, solver: Solver, oracle) -> int:
+def _ns_after_last(st, deal_no: int, solver, oracle) -> int:
     """NS final books (par) after the last card of the deal the record holds: the deal's
     books when it is over, else (a record that stops mid-deal) the par from there."""
     if st.phase_name != _PLAY or st.deal_no != deal_no:
@@ -204,7 +205,7 @@ def _ns_after_last(st, deal_no: int, solver: Solver, oracle) -> int:
     return pos.books[0] + solver.tricks(pos.hands, pos.leader, pos.trick)
 
 
-def _par(pos, ns_played: int, solver: Solver) -> int:
+def _par(pos, ns_played: int, solver) -> int:
     """NS par of ``pos`` (final books), knowing the NS final books after the card played
     there, ``ns_played`` (the par of the next position): the side to play reaches at least
     that, so one zero-window search at its edge usually settles the par."""

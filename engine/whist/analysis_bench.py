@@ -30,8 +30,13 @@ position :mod:`engine.whist.dds_map` maps exactly). The games grade the cards on
 of N records instead, with ``--vs-own`` against the own solver alone, saying how many
 entries DDS answered.
 
-    python -m engine.whist.analysis_bench --games N [--vs-own] [--vs-git REV]
-    python -m engine.whist.analysis_bench --tables N [--first K] [--vs-own]
+    python -m engine.whist.analysis_bench --games N [--vs-own] [--vs-git REV] [--vs-python]
+    python -m engine.whist.analysis_bench --tables N [--first K] [--vs-own] [--vs-python]
+
+The positions go to the C solver (:mod:`engine.whist.dd4`) when it is built, as in the
+grading; ``--vs-python`` grades (or makes the tables) a second time with the Python
+``Solver`` (compiled with mypyc when built) in the same run and checks the annotations
+(tables) are the same.
 
 The figures measured are in ``docs/benchmarks.md`` ("Whist: grading whole deals").
 """
@@ -134,13 +139,14 @@ def time_game(
     game: list[GameRecord], solver: type | None = None, use_endplay: bool = True
 ) -> tuple[float, list]:
     """(CPU seconds, annotations) of grading every card of every deal of ``game`` (not
-    the bidding), with the solver class ``solver`` (default: the current one) and DDS
-    where it maps exactly unless ``use_endplay`` is False."""
+    the bidding), with the solver class ``solver`` (default: the grading's,
+    :func:`engine.whist.dd4.new_solver`) and DDS where it maps exactly unless
+    ``use_endplay`` is False."""
     from engine.whist import analysis
 
-    saved = analysis.Solver
+    saved = analysis.new_solver
     if solver is not None:
-        analysis.Solver = solver
+        analysis.new_solver = solver
     try:
         start = time.process_time()
         found = [
@@ -148,7 +154,38 @@ def time_game(
         ]
         return time.process_time() - start, found
     finally:
-        analysis.Solver = saved
+        analysis.new_solver = saved
+
+
+def time_table(st, solver: type | None = None, use_endplay: bool = True):
+    """(CPU seconds, table) of the double-dummy table of the deal of ``st`` with the
+    solver class ``solver`` (default: the grading's, as :func:`time_game`)."""
+    import gc
+
+    from engine.whist import par
+
+    saved = par.new_solver
+    if solver is not None:
+        par.new_solver = solver
+    try:
+        gc.collect()
+        start = time.process_time()
+        table = par.dd_table(st, use_endplay=use_endplay)
+        return time.process_time() - start, table
+    finally:
+        par.new_solver = saved
+
+
+def _python_solver() -> type:
+    from engine.whist.solver import Solver
+
+    return Solver
+
+
+def _solver_status() -> str:
+    from engine.whist.dd4 import status
+
+    return status()
 
 
 def _maps(st) -> bool:
@@ -180,15 +217,13 @@ def _dds_status() -> str:
     return "endplay (DDS) installed" if available() else "endplay (DDS) not installed"
 
 
-def run_games(count: int, rev: str | None, vs_own: bool = False) -> None:
-    from engine.whist.solver import STATUS
-
-    print(f"solver: {STATUS}; {_dds_status()}", flush=True)
+def run_games(count: int, rev: str | None, vs_own: bool = False, vs_python: bool = False) -> None:
+    print(f"solver: {_solver_status()}; {_dds_status()}", flush=True)
     old = None
     if rev:
         print(f"building the solver of {rev} …", flush=True)
         old = reference_solver(rev)
-    times, old_times, own_times, differ = [], [], [], 0
+    times, old_times, own_times, py_times, differ = [], [], [], [], 0
     for k, game in enumerate(whole_games(count)):
         took, found = time_game(game)
         times.append(took)
@@ -203,6 +238,13 @@ def run_games(count: int, rev: str | None, vs_own: bool = False) -> None:
             differ += not same
             line += f"   own solver alone: {own_took:7.2f} s"
             line += "" if same else "   ANNOTATIONS DIFFER"
+        if vs_python:
+            py_took, py_found = time_game(game, _python_solver())
+            py_times.append(py_took)
+            same = py_found == found
+            differ += not same
+            line += f"   Python solver: {py_took:7.2f} s  x{py_took / max(took, 1e-9):.1f}"
+            line += "" if same else "   ANNOTATIONS DIFFER"
         if old is not None:
             old_took, old_found = time_game(game, old)
             old_times.append(old_took)
@@ -216,6 +258,9 @@ def run_games(count: int, rev: str | None, vs_own: bool = False) -> None:
     if vs_own:
         o = summary(own_times)
         print(f"own solver alone: median {o['median']:.2f} s, max {o['max']:.2f} s (CPU)")
+    if vs_python:
+        o = summary(py_times)
+        print(f"Python solver: median {o['median']:.2f} s, max {o['max']:.2f} s (CPU)")
     if old is not None:
         o = summary(old_times)
         print(f"{rev}: median {o['median']:.2f} s, max {o['max']:.2f} s (CPU); "
@@ -225,42 +270,43 @@ def run_games(count: int, rev: str | None, vs_own: bool = False) -> None:
         raise SystemExit(1)
 
 
-def run_tables(count: int, first: int, vs_own: bool) -> None:
+def run_tables(count: int, first: int, vs_own: bool, vs_python: bool = False) -> None:
     """Time the double-dummy table of the first deal of ``count`` records."""
-    import gc
-
     from engine.whist.analysis import deal_starts
-    from engine.whist.par import CONTRACTS, dd_table, declared
-    from engine.whist.solver import STATUS
+    from engine.whist.par import CONTRACTS, declared
 
-    print(f"solver: {STATUS}; {_dds_status()}", flush=True)
-    times, own_times, differ = [], [], 0
+    print(f"solver: {_solver_status()}; {_dds_status()}", flush=True)
+    times, own_times, py_times, differ = [], [], [], 0
     for k, rec in enumerate(first_deals(count, first)):
         sts = states(rec)
         st = sts[deal_starts(rec, sts)[0][0]]
         mapped = sum(
             _maps(declared(st, seat, kind, call)) for kind, call in CONTRACTS for seat in range(4)
         )
-        gc.collect()
-        start = time.process_time()
-        table = dd_table(st)
-        took = time.process_time() - start
+        took, table = time_table(st)
         times.append(took)
         line = f"deal {k + first:2d} {contract(rec):22s} DDS {mapped:2d}/40 entries {took:7.2f} s"
         if vs_own:
-            start = time.process_time()
-            own = dd_table(st, use_endplay=False)
-            own_took = time.process_time() - start
+            own_took, own = time_table(st, use_endplay=False)
             own_times.append(own_took)
             differ += own != table
             line += f"   own solver alone: {own_took:7.2f} s"
             line += "" if own == table else "   TABLES DIFFER"
+        if vs_python:
+            py_took, py_table = time_table(st, _python_solver())
+            py_times.append(py_took)
+            differ += py_table != table
+            line += f"   Python solver: {py_took:7.2f} s  x{py_took / max(took, 1e-9):.1f}"
+            line += "" if py_table == table else "   TABLES DIFFER"
         print(line, flush=True)
     s = summary(times)
     print(f"{len(times)} tables: median {s['median']:.2f} s, max {s['max']:.2f} s (CPU)")
     if vs_own:
         o = summary(own_times)
         print(f"own solver alone: median {o['median']:.2f} s, max {o['max']:.2f} s (CPU)")
+    if vs_python:
+        o = summary(py_times)
+        print(f"Python solver: median {o['median']:.2f} s, max {o['max']:.2f} s (CPU)")
     if differ:
         print(f"{differ} tables differ")
         raise SystemExit(1)
@@ -303,17 +349,18 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--vs-git", metavar="REV", help="with --games: also the solver of REV")
     p.add_argument("--vs-own", action="store_true", help="with --games/--tables: also without DDS")
     p.add_argument("--tables", type=int, help="time the bidding table of this many deals")
+    p.add_argument(
+        "--vs-python", action="store_true", help="with --games/--tables: also the Python solver"
+    )
     args = p.parse_args(argv)
     if args.games:
-        run_games(args.games, args.vs_git, args.vs_own)
+        run_games(args.games, args.vs_git, args.vs_own, args.vs_python)
         return
     if args.tables:
-        run_tables(args.tables, args.first, args.vs_own)
+        run_tables(args.tables, args.first, args.vs_own, args.vs_python)
         return
     records = first_deals(args.deals, args.first)
-    from engine.whist.solver import STATUS
-
-    print(f"solver: {STATUS}", flush=True)
+    print(f"solver: {_solver_status()}", flush=True)
     results = []
     for k, rec in enumerate(records):
         [(took, found)] = time_deals([rec])

@@ -49,8 +49,8 @@ from dataclasses import asdict, dataclass
 from engine.core.errors import EngineError, Phrase
 from engine.whist import actions as A
 from engine.whist.cards import SUITS
+from engine.whist.dd4 import new_solver
 from engine.whist.scoring import bid_whist_points, whist_points
-from engine.whist.solver import Solver
 
 #: the names a declarer may give its contract after winning the bid: the trump suit of an
 #: uptown or downtown bid, the direction of a no trump bid
@@ -228,7 +228,7 @@ def play_books(s, guess: int | None = None, use_endplay: bool = False) -> int:
         g = left - g
     ns = _endplay_tricks(s) if use_endplay and not s.trick_cards else None
     if ns is None:
-        solver = Solver(s.hands, s.trump, s.low, s.ruleset.jokers_follow_trump)
+        solver = new_solver(s.hands, s.trump, s.low, s.ruleset.jokers_follow_trump)
         ns = solver.tricks(leader=seat, guess=g)
     return mine + (ns if seat % 2 == 0 else left - ns)
 

@@ -114,7 +114,7 @@ class WhistSearchBot(SearchBot):
         return super().choose(state, seat, rng)
 
     def _double_dummy(self, state: WhistState, seat: int, rng: random.Random, legal):
-        from engine.whist.solver import Solver
+        from engine.whist.dd4 import new_solver
 
         if self._prior is None and self._prior_factory is not None:
             self._prior = self._prior_factory()
@@ -131,7 +131,7 @@ class WhistSearchBot(SearchBot):
             world = self.sample_world(state, seat, rng)
             hands = list(world.hands)
             trick = list(world.trick_cards)
-            solver = Solver(hands, world.trump, world.low, world.ruleset.jokers_follow_trump)
+            solver = new_solver(hands, world.trump, world.low, world.ruleset.jokers_follow_trump)
             guess = None
             for cls in solver.move_classes(hands, world.leader, trick):
                 after = list(hands)
