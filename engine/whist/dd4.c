@@ -68,13 +68,10 @@ static int imax(int a, int b) { return a > b ? a : b; }
 /* the cards of card c's suit stronger than it */
 static u64 above(int c) { return SUIT[c / 13] & ~(((u64)2 << c) - 1); }
 
-static u64 mix(u64 x) {
-    x ^= x >> 31;
-    x *= 0x7fb5d329728ea185ULL;
-    x ^= x >> 27;
-    x *= 0x81dadef4bc2dd44dULL;
-    x ^= x >> 33;
-    return x;
+/* a key's slot in a table of cap (a power of two) slots: Fibonacci hashing, the top bits
+ * of the product (the low bits of the keys, e.g. a hand's clubs, vary little) */
+static size_t slot(u64 x, size_t cap) {
+    return (size_t)((x * 0x9e3779b97f4a7c15ULL) >> (64 - __builtin_ctzll((u64)cap)));
 }
 
 /* --- tables ---------------------------------------------------------------------------- */
@@ -89,7 +86,7 @@ typedef struct { /* a bucket: the prefix shifts of its entries, in probing order
     u64 bkey;
     u32 *ks;
     u32 n, cap;
-    u64 bloom; /* a bit per entry of the bucket (hash >> 58): most absent ones skip the probe */
+    u64 bloom; /* a bit per entry of the bucket (bloom_bit): most absent ones skip the probe */
     uint8_t used;
 } Bucket;
 
@@ -144,11 +141,14 @@ static void clear_tables(Dd4 *s) {
 }
 
 static u64 ent_hash(u64 bkey, u32 ks, u64 lo, u64 hi) {
-    return mix(bkey ^ mix(lo ^ ((u64)ks << 40)) ^ (hi * 0x9e3779b97f4a7c15ULL));
+    return bkey ^ lo * 0xc2b2ae3d27d4eb4fULL ^ hi * 0x165667b19e3779f9ULL ^ (u64)ks << 44;
 }
 
+/* an entry's bit in its bucket's bloom word */
+static int bloom_bit(u64 hash) { return (int)((hash * 0xd6e8feb86659fd93ULL) >> 58); }
+
 static Entry *ent_find(Dd4 *s, u64 hash, u64 bkey, u32 ks, u64 lo, u64 hi) {
-    size_t m = s->ent_cap - 1, i = hash & m;
+    size_t m = s->ent_cap - 1, i = slot(hash, s->ent_cap);
     while (s->ent[i].used) {
         Entry *e = &s->ent[i];
         if (e->bkey == bkey && e->lo == lo && e->hi == hi && e->ks == ks) return e;
@@ -166,7 +166,7 @@ static int grow_entries(Dd4 *s) {
     m = s->ent_cap - 1;
     for (i = 0; i < old; i++) {
         if (!o[i].used) continue;
-        size_t j = ent_hash(o[i].bkey, o[i].ks, o[i].lo, o[i].hi) & m;
+        size_t j = slot(ent_hash(o[i].bkey, o[i].ks, o[i].lo, o[i].hi), s->ent_cap);
         while (n[j].used) j = (j + 1) & m;
         n[j] = o[i];
     }
@@ -181,7 +181,7 @@ static Entry *ent_get(Dd4 *s, u64 hash, u64 bkey, u32 ks, u64 lo, u64 hi) {
     if (e) return e;
     if (2 * (s->ent_n + 1) > s->ent_cap && !grow_entries(s)) return NULL;
     m = s->ent_cap - 1;
-    i = hash & m;
+    i = slot(hash, s->ent_cap);
     while (s->ent[i].used) i = (i + 1) & m;
     e = &s->ent[i];
     e->bkey = bkey;
@@ -196,7 +196,7 @@ static Entry *ent_get(Dd4 *s, u64 hash, u64 bkey, u32 ks, u64 lo, u64 hi) {
 }
 
 static Bucket *bk_find(Dd4 *s, u64 bkey) {
-    size_t m = s->bk_cap - 1, i = mix(bkey) & m;
+    size_t m = s->bk_cap - 1, i = slot(bkey, s->bk_cap);
     while (s->bk[i].used) {
         if (s->bk[i].bkey == bkey) return &s->bk[i];
         i = (i + 1) & m;
@@ -217,14 +217,14 @@ static Bucket *bk_get(Dd4 *s, u64 bkey) {
         m = s->bk_cap - 1;
         for (k = 0; k < old; k++) {
             if (!o[k].used) continue;
-            size_t j = mix(o[k].bkey) & m;
+            size_t j = slot(o[k].bkey, s->bk_cap);
             while (n[j].used) j = (j + 1) & m;
             n[j] = o[k];
         }
         free(o);
     }
     m = s->bk_cap - 1;
-    i = mix(bkey) & m;
+    i = slot(bkey, s->bk_cap);
     while (s->bk[i].used) i = (i + 1) & m;
     b = &s->bk[i];
     b->bkey = bkey;
@@ -237,7 +237,7 @@ static Bucket *bk_get(Dd4 *s, u64 bkey) {
 }
 
 static int bm_get(Dd4 *s, u64 key) {
-    size_t m = s->bm_cap - 1, i = mix(key) & m;
+    size_t m = s->bm_cap - 1, i = slot(key, s->bm_cap);
     while (s->bm[i].used) {
         if (s->bm[i].key == key) return s->bm[i].card;
         i = (i + 1) & m;
@@ -256,14 +256,14 @@ static void bm_set(Dd4 *s, u64 key, int card) {
         m = s->bm_cap - 1;
         for (k = 0; k < old; k++) {
             if (!o[k].used) continue;
-            size_t j = mix(o[k].key) & m;
+            size_t j = slot(o[k].key, s->bm_cap);
             while (n[j].used) j = (j + 1) & m;
             n[j] = o[k];
         }
         free(o);
     }
     m = s->bm_cap - 1;
-    i = mix(key) & m;
+    i = slot(key, s->bm_cap);
     while (s->bm[i].used && s->bm[i].key != key) i = (i + 1) & m;
     if (!s->bm[i].used) {
         s->bm[i].used = 1;
@@ -318,7 +318,7 @@ static u64 key_of(Dd4 *s, int leader, SuitInfo infos[4]) {
         u32 a0 = (u32)(h[0] >> b & 0x1FFF), a1 = (u32)(h[1] >> b & 0x1FFF);
         u32 a2 = (u32)(h[2] >> b & 0x1FFF), a3 = (u32)(h[3] >> b & 0x1FFF);
         u64 x = (u64)1 << 63 | a0 | (u64)a1 << 13 | (u64)a2 << 26 | (u64)a3 << 39;
-        SuitInfo *m = &s->memo[mix(x) & (SUIT_MEMO - 1)];
+        SuitInfo *m = &s->memo[slot(x, SUIT_MEMO)];
         if (m->x != x) {
             suit_info(a0, a1, a2, a3, m);
             m->x = x;
@@ -381,7 +381,7 @@ static void store(Dd4 *s, u64 bkey, const SuitInfo infos[4], u64 rel, int lb, in
     hash = ent_hash(bkey, ks, lo, hi);
     e = ent_get(s, hash, bkey, ks, lo, hi);
     if (!e) return;
-    b->bloom |= (u64)1 << (hash >> 58);
+    b->bloom |= (u64)1 << bloom_bit(hash);
     if (lb > e->lb) e->lb = (int8_t)lb;
     if (ub < e->ub) e->ub = (int8_t)ub;
 }
@@ -757,7 +757,7 @@ static u64 node(Dd4 *s, int leader, int target) {
             Entry *e;
             pattern(infos, ks, &lo, &hi);
             hash = ent_hash(bkey, ks, lo, hi);
-            if (!(b->bloom >> (hash >> 58) & 1)) continue;
+            if (!(b->bloom >> bloom_bit(hash) & 1)) continue;
             e = ent_find(s, hash, bkey, ks, lo, hi);
             if (e && (e->lb >= target || e->ub < target)) {
                 if (j) { /* the entry that decided goes first next time */

@@ -98,8 +98,9 @@ def other_solver(monkeypatch):
     """Every test module below, and the analysis, use the solver the suite does not."""
     if OTHER is None:
         pytest.skip("no compiled solver built: the suite already tests the pure one")
-    for mod in (test_solver, test_solver_reference, test_solver_endplay, test_analysis, analysis):
+    for mod in (test_solver, test_solver_reference, test_solver_endplay, test_analysis):
         monkeypatch.setattr(mod, "Solver", OTHER)
+    monkeypatch.setattr(analysis, "new_solver", OTHER)  # not the C solver (engine/whist/dd4.py)
     return OTHER
 
 

@@ -1,0 +1,277 @@
+"""The C double-dummy solver (engine/whist/dd4.c through dd4.py) against the Python one
+(``engine.whist.solver.Solver``) and brute force: every contract kind, the club rule on
+and off, jokers in and out, 1-13 tricks left, positions mid-trick, a handle reused across
+the positions of a deal, the solver's regression positions and its input errors."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.core.errors import EngineError
+from engine.whist import clib, dd4
+from engine.whist.cards import card_text, mask_of, parse_card
+from engine.whist.solver import Solver
+from tests.engine.whist import test_solver_regressions
+from tests.engine.whist.test_solver import CONTRACTS, _ending, _minimax, _playing_state
+
+pytestmark = pytest.mark.skipif(
+    not dd4.available(),
+    reason=f"the C solver is not in use: {clib.status('dd4')[1]} (make install builds it)",
+)
+
+
+def _pair(s):
+    args = (s.hands, s.trump, s.low, s.ruleset.jokers_follow_trump)
+    return dd4.CSolver(*args), Solver(*args)
+
+
+def _leader(s) -> int:
+    return s.trick_seats[0] if s.trick_seats else s.to_act
+
+
+def _positions(seed: int, count: int, max_left: int):
+    """Random positions of random deals: every contract kind in turn (Bid Whist uptown S,
+    downtown H, no trump high and low, Whist), the club rule on a third of the Bid Whist
+    ones, 1..max_left tricks left with 0-3 cards of the trick played."""
+    rng = random.Random(seed)
+    for i in range(count):
+        variant, kind, call = CONTRACTS[i % len(CONTRACTS)]
+        club = variant == "bid4" and i % 3 == 0
+        yield _ending(rng, variant, kind, call, club, 1 + i % max_left)
+
+
+def _check_same(s) -> None:
+    c, py = _pair(s)
+    leader, trick = _leader(s), s.trick_cards
+    want = py.tricks(leader=leader, trick=trick)
+    assert c.tricks(leader=leader, trick=trick) == want, s.observation()
+    # the same search: the same nodes
+    assert c.nodes == py.nodes, s.observation()
+    for t in (want, want + 1):
+        assert c.at_least(t, leader=leader, trick=trick) is (t <= want)
+    assert c.move_classes(leader=leader, trick=trick) == py.move_classes(leader=leader, trick=trick)
+
+
+def test_c_solver_equals_python_solver_on_random_positions_of_every_contract():
+    """300 positions of 1-8 tricks left, mid-trick too (whole deals: the slow run)."""
+    for s in _positions(1, 300, 8):
+        _check_same(s)
+
+
+@pytest.mark.slow
+def test_c_solver_equals_python_solver_on_hundreds_of_positions_and_deals():
+    """600 positions of 1-13 tricks left and 24 whole deals (13 tricks, Bid Whist after
+    the discard)."""
+    for s in _positions(2, 600, 13):
+        _check_same(s)
+    rng = random.Random(4)
+    for i in range(24):
+        variant, kind, call = CONTRACTS[i % 4]
+        _check_same(_playing_state(rng, variant, kind, call, i % 3 == 0))
+
+
+def _every_contract_kind():
+    """(trump, low, club) of each contract kind: each trump suit uptown and downtown with
+    and without the club rule, no trump high and low."""
+    for trump in range(4):
+        for low in (False, True):
+            for club in (False, True):
+                yield trump, low, club
+    yield -1, False, False
+    yield -1, True, False
+
+
+def test_a_reused_handle_answers_every_position_of_a_deal_as_fresh_python_solvers_do():
+    """One C solver per deal, asked about every position of a random play line (each
+    trick's cards, mid-trick too), with jokers in the deal: the same values as a Python
+    solver of the deal asked the same questions in the same order."""
+    rng = random.Random(9)
+    for trump, low, club in _every_contract_kind():
+        deck = list(range(54))
+        rng.shuffle(deck)
+        size = 6
+        hands = [mask_of(deck[size * i : size * (i + 1)]) for i in range(4)]
+        c, py = dd4.CSolver(hands, trump, low, club), Solver(hands, trump, low, club)
+        h, leader, trick = list(hands), rng.randrange(4), []
+        while h[0] | h[1] | h[2] | h[3]:
+            want = py.tricks(h, leader, trick)
+            assert c.tricks(h, leader, trick) == want, (hands, trump, low, club, trick)
+            assert c.at_least(want, h, leader, trick) and not c.at_least(want + 1, h, leader, trick)
+            seat = (leader + len(trick)) & 3
+            card = rng.choice([x for cls in py.move_classes(h, leader, trick) for x in cls])
+            h[seat] ^= 1 << card
+            trick = trick + [card]
+            if len(trick) == 4:
+                want4 = py.tricks(h, leader, trick)  # a finished trick, still counted
+                assert c.tricks(h, leader, trick) == want4
+                leader = _trick_winner(py, leader, trick)
+                trick = []
+        assert c.nodes == py.nodes
+
+
+def _trick_winner(py: Solver, leader: int, trick: list[int]) -> int:
+    from engine.whist.scoring import winning_index
+
+    return (leader + winning_index(trick, py.trump, py.low)) & 3
+
+
+def _check_brute(s) -> None:
+    c, _ = _pair(s)
+    leader = _leader(s)
+    assert c.tricks(leader=leader, trick=s.trick_cards) == _minimax(s, 0) - s.books[0]
+    for cls in c.move_classes(leader=leader, trick=s.trick_cards):
+        card = cls[-1]
+        child = s.clone()
+        child.apply(f"play {card_text(card)}")
+        hands = list(s.hands)
+        hands[s.to_act] ^= 1 << card
+        got = c.tricks(hands, leader, list(s.trick_cards) + [card])
+        assert got == _minimax(child, 0) - s.books[0], (s.observation(), card_text(card))
+
+
+def test_c_solver_equals_brute_force_on_endings_of_up_to_3_tricks():
+    """Plain minimax over the engine's own states (every contract kind, jokers, the club
+    rule, Whist), each legal card's value too."""
+    for s in _positions(5, 60, 3):
+        _check_brute(s)
+
+
+@pytest.mark.slow
+def test_c_solver_equals_brute_force_on_hundreds_of_endings_of_up_to_4_tricks():
+    for s in _positions(6, 400, 4):
+        _check_brute(s)
+
+
+# --- the Python solver's regression positions --------------------------------------------
+def test_the_regression_positions_of_the_python_solver():
+    reg = test_solver_regressions
+    assert dd4.CSolver(reg.FULL, -1).tricks(reg.HERE, leader=0) == 5
+    leads = reg._lead_values(dd4.CSolver, reg.HERE, 0)
+    assert max(leads.values()) == 5
+    short = [mask_of(parse_card(c) for c in h.split()) for h in reg.SHORT]
+    assert dd4.CSolver(short, -1).tricks(leader=3) == 2
+
+
+def _check_regression_endings(seed: int, count: int, sizes: tuple[int, ...]) -> None:
+    """The regressions' brute force on random no trump / trump endings, every lead from
+    each asked of the same C solver (the regressions' own check, with CSolver)."""
+    reg = test_solver_regressions
+    rng = random.Random(seed)
+    for i in range(count):
+        size = sizes[i % len(sizes)]
+        trump = -1 if i % 2 == 0 else rng.randrange(4)
+        hands = reg._ending(rng, size)
+        leader = rng.randrange(4)
+        memo: dict = {}
+        solver = dd4.CSolver(hands, trump)
+        assert solver.tricks(leader=leader) == reg._brute(tuple(hands), leader, trump, memo)
+        for c in reg._cards(hands[leader]):
+            h = list(hands)
+            h[leader] ^= 1 << c
+            want = reg._brute_after(h, leader, trump, [c], memo)
+            assert solver.tricks(h, leader=leader, trick=[c]) == want, (hands, trump, leader, c)
+
+
+def test_c_solver_equals_the_regressions_brute_force_on_endings_of_4_or_5_tricks():
+    _check_regression_endings(2026, 12, (4, 5))
+
+
+@pytest.mark.slow
+def test_c_solver_equals_the_regressions_brute_force_on_hundreds_of_endings():
+    _check_regression_endings(2027, 300, (4, 5, 4, 5, 4, 5, 4, 5, 4, 6))
+    _check_regression_endings(7, 16, (7,))
+
+
+# --- input, factory -----------------------------------------------------------------------
+def test_c_solver_refuses_bad_input_as_the_python_solver_does():
+    hands = [mask_of(parse_card(c) for c in h.split()) for h in ("AS KS", "QS 2H", "3S", "AH 5S")]
+    cases = [
+        (lambda make: make([0, 0, 0]), "four hands"),
+        (lambda make: make([0, 0, 0, 0], trump=7), "trump"),
+        (lambda make: make([1, 1, 0, 0]), "two hands"),
+        (lambda make: make(hands).tricks(leader=0), r"hold \[2, 2, 1, 2\] cards"),
+        (lambda make: make(hands).at_least(1, hands, 0, [parse_card("AS")]), "must match"),
+        (lambda make: make([0, 0, 0, 0]).tricks(leader=4), "leader 4"),
+        (lambda make: make([0, 0, 0, 0]).tricks(trick=[0, 1, 2, 3, 4]), "at most 4"),
+    ]
+    for ask, words in cases:
+        with pytest.raises(EngineError, match=words) as want:
+            ask(Solver)
+        with pytest.raises(EngineError, match=words) as got:
+            ask(dd4.CSolver)
+        assert str(got.value) == str(want.value)
+
+
+def test_new_solver_gives_the_c_solver_unless_the_python_one_is_asked_for(monkeypatch):
+    hands = [mask_of(parse_card(c) for c in h.split()) for h in ("AS", "KS", "QS", "JS")]
+    assert isinstance(dd4.new_solver(hands), dd4.CSolver)
+    assert dd4.status() == "C (dd4.c)"
+    monkeypatch.setenv(clib.PURE_ENV, "1")
+    assert isinstance(dd4.new_solver(hands), Solver)
+    assert "not used" in dd4.status()
+
+
+def test_the_search_bot_and_the_tables_reach_the_c_solver(monkeypatch):
+    """The grading, the tables and the search bot build their solvers by new_solver."""
+    from engine.whist import analysis, par
+
+    assert analysis.new_solver is dd4.new_solver
+    assert par.new_solver is dd4.new_solver
+    made = []
+    real = dd4.new_solver
+
+    def spy(*args):
+        made.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(dd4, "new_solver", spy)
+    rng = random.Random(1)
+    s = _ending(rng, "bid4", "uptown", "trump S", False, 3)
+    from engine.whist.search import search_bot
+
+    while len(s.legal_actions()) < 2:
+        s = _ending(rng, "bid4", "uptown", "trump S", False, 3)
+    search_bot(iterations=10, dd_tricks=5, dd_worlds=2).choose(s, s.to_act, rng)
+    assert made
+
+
+# --- a whole deal graded ------------------------------------------------------------------
+def _grade_with(monkeypatch, make, record, **options):
+    from engine.whist import analysis
+
+    monkeypatch.setattr(analysis, "new_solver", make)
+    return [
+        (a.step, a.action, a.best, a.value_played, a.value_best, a.mark)
+        for a in analysis.analyse(record, bidding=False, use_endplay=False, **options)
+    ]
+
+
+def test_the_last_tricks_of_a_shipped_game_grade_alike_with_both_solvers(monkeypatch):
+    from engine.whist.analysis_bench import whole_games
+
+    record = whole_games(1)[0][0]
+    want = _grade_with(monkeypatch, Solver, record, tricks_left=5)
+    assert want
+    assert _grade_with(monkeypatch, dd4.CSolver, record, tricks_left=5) == want
+
+
+@pytest.mark.slow
+def test_a_whole_shipped_deal_grades_alike_with_both_solvers(monkeypatch):
+    """Every card of the first deal of a shipped record, and its double-dummy table."""
+    from engine.core.records import states
+    from engine.whist import par
+    from engine.whist.analysis import deal_starts
+    from engine.whist.analysis_bench import first_deals
+
+    record = first_deals(1)[0]
+    want = _grade_with(monkeypatch, Solver, record)
+    assert len(want) == 48
+    assert _grade_with(monkeypatch, dd4.CSolver, record) == want
+    sts = states(record)
+    st = sts[deal_starts(record, sts)[0][0]]
+    monkeypatch.setattr(par, "new_solver", Solver)
+    table = par.dd_table(st, use_endplay=False)
+    monkeypatch.setattr(par, "new_solver", dd4.CSolver)
+    assert par.dd_table(st, use_endplay=False) == table
