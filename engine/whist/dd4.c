@@ -43,8 +43,9 @@ typedef uint32_t u32;
 #define YES ((u64)1 << 60)
 #define REL (((u64)1 << 54) - 1)
 #define BIG 99
-/* tables cleared beyond this many entries (32 bytes each) */
-#define MAX_ENTRIES ((size_t)1 << 23)
+/* the tables are cleared beyond this many entries (about 200 MB then, the slots at most
+ * half full): the answers stay exact, later searches only start afresh */
+#define MAX_ENTRIES ((size_t)1 << 21)
 
 static const u64 SUIT[4] = {(u64)0x1FFF, (u64)0x1FFF << 13, (u64)0x1FFF << 26,
                             (u64)0x1FFF << 39};
@@ -118,6 +119,7 @@ typedef struct {
     size_t bk_cap, bk_n;
     Best *bm;
     size_t bm_cap, bm_n;
+    size_t max_entries; /* MAX_ENTRIES unless a test sets it */
     SuitInfo memo[SUIT_MEMO]; /* suit summaries, direct-mapped */
 } Dd4;
 
@@ -247,6 +249,7 @@ static int bm_get(Dd4 *s, u64 key) {
 
 static void bm_set(Dd4 *s, u64 key, int card) {
     size_t m, i;
+    if (s->bm_n >= s->max_entries) clear_tables(s);
     if (2 * (s->bm_n + 1) > s->bm_cap) {
         size_t old = s->bm_cap, k;
         Best *o = s->bm, *n = zalloc(2 * old, sizeof(Best));
@@ -362,7 +365,7 @@ static void store(Dd4 *s, u64 bkey, const SuitInfo infos[4], u64 rel, int lb, in
         int k = r ? popc(infos[i].alive & ~((r & (0u - r)) - 1)) : 0;
         ks |= (u32)(2 * (infos[i].n - k)) << (5 * i);
     }
-    if (s->ent_n >= MAX_ENTRIES) clear_tables(s);
+    if (s->ent_n >= s->max_entries) clear_tables(s);
     b = bk_get(s, bkey);
     if (!b) return;
     for (j = 0; j < b->n; j++)
@@ -807,6 +810,7 @@ void *dd4_new(int trump, int club) {
     s->trump = trump;
     s->club = club && trump >= 0;
     s->best = -1;
+    s->max_entries = MAX_ENTRIES;
     clear_tables(s);
     if (!s->ent || !s->bk || !s->bm) {
         free(s->ent);
@@ -841,6 +845,9 @@ int dd4_usable(void) {
 }
 
 unsigned long long dd4_nodes(void *p) { return ((Dd4 *)p)->nodes; }
+
+/* clear the tables beyond n entries (tests: the answers stay exact) */
+void dd4_set_max_entries(void *p, unsigned long long n) { ((Dd4 *)p)->max_entries = (size_t)n; }
 
 /* the entries the transposition table holds */
 unsigned long long dd4_entries(void *p) { return ((Dd4 *)p)->ent_n; }

@@ -47,6 +47,8 @@ def _library() -> ctypes.CDLL | None:
     lib.dd4_nodes.restype = ctypes.c_ulonglong
     lib.dd4_entries.argtypes = [vp]
     lib.dd4_entries.restype = ctypes.c_ulonglong
+    lib.dd4_set_max_entries.argtypes = [vp, ctypes.c_ulonglong]
+    lib.dd4_set_max_entries.restype = None
     args = [vp, _U64x4, ctypes.c_int, ctypes.c_int, _INTx4, ctypes.c_int, ctypes.c_int]
     lib.dd4_at_least.argtypes = args
     lib.dd4_at_least.restype = ctypes.c_int
@@ -88,6 +90,11 @@ class CSolver:
     def nodes(self) -> int:
         """Nodes searched so far (counted as the Python solver counts them)."""
         return self._lib.dd4_nodes(self._handle)
+
+    @property
+    def entries(self) -> int:
+        """Bounds the transposition table holds."""
+        return self._lib.dd4_entries(self._handle)
 
     def _args(self, hands, leader, trick):
         h, leader, tcards, led = self._py._position(hands, leader, trick)
