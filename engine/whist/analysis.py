@@ -69,7 +69,7 @@ MARKS_KEY = Phrase.coded(
 _PLAY = "play"
 #: what a page's job grades (:func:`engine.analysis.analyse_on_page`): every card, not the
 #: bidding, whose double-dummy table of ten contracts takes about a minute of CPU a deal
-#: (``python -m engine analyse`` grades it)
+#: with the Python solver, seconds with the C one (``python -m engine analyse`` grades it)
 ON_PAGE = {"bidding": False}
 #: the bounded grading a page runs at once and ``--quick`` asks for: the last 5 tricks of
 #: each deal (each trick more grows the double-dummy search steeply)

@@ -31,9 +31,9 @@ leads, so the table is that one contract: the books the leader's side takes. The
 those books and each side's trick points (:func:`engine.whist.scoring.whist_points`;
 honours are held, not played, so they are outside the par).
 
-Every number comes from the double-dummy search (:class:`engine.whist.solver.Solver`;
-endplay, DDS, when it is installed and :mod:`engine.whist.dds_map` maps the position
-exactly, as the cards are graded) and
+Every number comes from the double-dummy search (:class:`engine.whist.solver.Solver`,
+in C when built: :func:`engine.whist.dd4.new_solver`; endplay, DDS, when it is installed
+and :mod:`engine.whist.dds_map` maps the position exactly, as the cards are graded) and
 the engine's own state (legal bids, the kitty, the heuristic bot's discard); the points
 from ``scoring.py``. The table is only as exact as the solver: ``tests/engine/whist/
 test_par.py`` checks no trump columns against DDS and names a deal where they differ.
