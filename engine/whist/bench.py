@@ -145,9 +145,13 @@ def _first_deals(first: int, count: int) -> list:
 
 
 def _solver_kind() -> str:
-    """Which double-dummy solver runs: the mypyc-compiled one or pure Python."""
+    """Which double-dummy solver the grading uses: the C one (engine/whist/dd4.c), the
+    mypyc-compiled one or pure Python."""
+    from engine.whist.dd4 import available
     from engine.whist.solver import COMPILED
 
+    if available():
+        return "C solver"
     return "compiled solver" if COMPILED else "pure-Python solver"
 
 
