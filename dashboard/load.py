@@ -340,9 +340,9 @@ async def board_ws(url, report, deadline, game, rng) -> None:
         step = 0 if step >= 60 else step + 1
         sent = {"step": {"step": step, "at": int(time.time() * 1000)}}
         report.add("board step, the server's run", await client.set_state(reporter, sent))
-        if _query("?" + client.query_string, "step") != str(step):
-            report.errors.append(f"board {game}: the address says step "
-                                 f"{_query('?' + client.query_string, 'step')}, not {step}")  # fmt: skip
+        shown = _query("?" + client.query_string, "step")
+        if shown != str(step):
+            report.errors.append(f"board {game}: the address says step {shown}, not {step}")
             break
     await client.close()
 

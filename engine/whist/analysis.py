@@ -50,6 +50,7 @@ from engine.core.annotation import Annotation, Thresholds, mark_for
 from engine.core.errors import EngineError, Phrase
 from engine.core.records import GameRecord, states
 from engine.whist.cards import CARD_CODE, CARD_TEXT
+from engine.whist.dd4 import available as c_solver_available
 from engine.whist.dd4 import new_solver
 from engine.whist.scoring import bid_whist_points, books_needed, whist_points
 
@@ -67,10 +68,11 @@ MARKS_KEY = Phrase.coded(
 )
 
 _PLAY = "play"
-#: what a page's job grades (:func:`engine.analysis.analyse_on_page`): every card, not the
-#: bidding, whose double-dummy table of ten contracts takes about a minute of CPU a deal
-#: with the Python solver, seconds with the C one (``python -m engine analyse`` grades it)
-ON_PAGE = {"bidding": False}
+#: what a page's job grades (:func:`engine.analysis.analyse_on_page`): every card, and the
+#: bids, calls and discards when the C solver is built — their double-dummy table of ten
+#: contracts takes about 4–8 s of CPU a deal with it, about a minute with the Python one
+#: (``docs/benchmarks.md``; ``python -m engine analyse`` grades them either way)
+ON_PAGE = {"bidding": c_solver_available()}
 #: the bounded grading a page runs at once and ``--quick`` asks for: the last 5 tricks of
 #: each deal (each trick more grows the double-dummy search steeply)
 QUICK = {"tricks_left": 5}
