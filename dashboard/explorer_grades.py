@@ -331,8 +331,9 @@ def grades_panel(plugin, notes, players) -> None:
     for unit, mine in units.items():
         if len(units) > 1:
             st.markdown(_("**In {unit}**").format(unit=unit_word(unit)))
-            # the engine's own measures of these grades (a coded phrase each), once
-            worded = {error_text(n.measure) for n in mine if getattr(n.measure, "code", None)}
-            for text in sorted(worded):
-                st.caption(text)
+            # the engine's own measure of these grades when each says it in a coded
+            # phrase (a Whist bid's); a unit the plugin's measure covers says nothing more
+            if all(getattr(n.measure, "code", None) for n in mine):
+                for text in sorted({error_text(n.measure) for n in mine}):
+                    st.caption(text)
         st.dataframe(_accuracy_frame(mine, players), hide_index=True, width="stretch")
