@@ -5,6 +5,7 @@ keys and clicks are tested in tests/browser/test_analysis_board.py.)"""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -298,7 +299,11 @@ def test_a_whist_game_is_graded_deal_by_deal_as_it_opens(monkeypatch):
     assert board_data(at)["grades"]["notes"] == {}  # the board is there, not graded yet
     assert at.session_state["xp_whist_deal_grading"]["deal"] == 1  # the deal on view first
     JOBS.wait(at.session_state["xp_whist_deal_grading"]["id"], timeout=120)
-    at.run()  # what the progress fragment's rerun does once the job is over
+    for _ in range(100):  # what the progress fragment's reruns do once the job is over
+        at.run()
+        if board_data(at)["grades"]["notes"]:
+            break
+        time.sleep(0.2)
     second = {n.step for n in analyse_on_page(record, deal=1)}
     assert {int(r) - 1 for r in board_data(at)["grades"]["notes"]} == second
     # the table under the board, waiting for the session's job slot, goes before deal 1
@@ -317,6 +322,9 @@ def test_a_whist_game_is_graded_deal_by_deal_as_it_opens(monkeypatch):
     ]
     assert sum(t["graded"].sum() for t in tables) == len(every)
     assert {n.unit for n in every} == {"points", "tricks"}
+    said = [c.value for c in at.caption]
+    assert sum(t.startswith("points the side scores this deal") for t in said) == 1
+    assert not any(t.startswith("books the declaring side") for t in said)  # mixed unit
     first = {n.step: n for n in every}[plays[0]]
     go(at, plays[0] + 1)
     assert step_text(at).startswith(f"**Step {plays[0] + 1} of")
