@@ -77,7 +77,7 @@ ON_PAGE = {"bidding": c_solver_available()}
 #: each deal (each trick more grows the double-dummy search steeply)
 QUICK = {"tricks_left": 5}
 #: games the Insights grade by default (a whole game, every card double dummy, takes
-#: tens of seconds of CPU; other games grade ten)
+#: 2–6 s of CPU with the C solver, tens of seconds without it; other games grade ten)
 INSIGHT_GAMES = 3
 
 
