@@ -87,7 +87,9 @@ def test_the_table_and_par_of_the_deal_on_view_arrive_then_follow_the_steps(afre
     assert JOB not in at.session_state and shown_table(at)[0] == [t[0] for t in table.books]
     # another deal: its own table
     go(at, DEALS[1] + 3)
-    assert "table of deal 2" in progress(at)[0]
+    # its own job (the stand-in answers at once: on a busy machine it may be over before
+    # the page looks, and the table is then drawn in the same run)
+    assert not progress(at) or "table of deal 2" in progress(at)[0]
     finish_job(at, JOB)
     table2, _ = par_fakes.kept_par(1)
     assert shown_table(at) == [list(col) for col in zip(*table2.books, strict=True)]
