@@ -253,7 +253,7 @@ def _grade_text(note: Annotation, players: list[str]) -> tuple[str, str]:
 
 def by_unit(notes) -> dict[str, list[Annotation]]:
     """The grades by the unit they are measured in, in the order the units first come
-    (a Whist deal grades its bids in points and its cards in tricks: a total or a chart
+    (a game may grade its bids in points and its cards in tricks: a total or a chart
     adds up only one unit)."""
     out: dict[str, list[Annotation]] = {}
     for note in notes:
@@ -332,7 +332,7 @@ def grades_panel(plugin, notes, players) -> None:
         if len(units) > 1:
             st.markdown(_("**In {unit}**").format(unit=unit_word(unit)))
             # the engine's own measure of these grades when each says it in a coded
-            # phrase (a Whist bid's); a unit the plugin's measure covers says nothing more
+            # phrase; a unit the plugin's measure covers says nothing more
             if all(getattr(n.measure, "code", None) for n in mine):
                 for text in sorted({error_text(n.measure) for n in mine}):
                     st.caption(text)

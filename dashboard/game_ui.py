@@ -76,7 +76,7 @@ class GameUI:
       the play of, else ``None``; the explorer then grades the game deal by deal as it
       opens, the deal on view first (one job a deal, :mod:`dashboard.explorer_grades`);
     - ``under_board(key, record_json, states, step)``: what the game shows under the
-      analysis board for the step on view (Whist: the double-dummy table and par of the
+      analysis board for the step on view (e.g. the double-dummy table and par of the
       deal), drawn with ``st``; ``key`` is the explorer's (prefix the part's own keys with
       it), ``states`` the record replayed. It is called again each time the board reports
       a step (a fragment's rerun), so it must be quick: heavy work runs as a job
