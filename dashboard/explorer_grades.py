@@ -61,13 +61,20 @@ def grades(plugin, key: str, record_json: str) -> tuple[tuple[Annotation, ...], 
     if isinstance(kept, EngineError):
         return (), _unavailable(kept, title)
     if kept is not None:
+        job_panel.leave_queue(job_key)
         return kept, ""
     job = job_panel.running(job_key)
     if job is not None and job["record"] != record_json:  # another record is chosen now
         JOBS.forget(job["id"])
         st.session_state.pop(job_key)
         job = None
-    if job is None and not job_panel.start(job_key, grade_game, record_json, record=record_json):
+    if job is None and not job_panel.start_in_turn(
+        job_key,
+        _("Grading starts as soon as the server has a worker free."),
+        grade_game,
+        record_json,
+        record=record_json,
+    ):
         return (), None
     job_panel.progress_panel(
         job_key,
@@ -141,26 +148,36 @@ def deal_by_deal(
         said = error_text(error) if isinstance(error, EngineError) else crash_message(error)
         why_not = _("Deal {n} could not be graded: {error}").format(n=failed[0] + 1, error=said)
     stopped = st.session_state.get(stopped_key) == record_json
-    # another part of the page waiting for the session's one job slot goes first
-    waits = bool(missing and job is None and not stopped and job_panel.ahead(job_key))
-    if (
-        missing
-        and job is None
-        and not stopped
-        and not waits
-        and job_panel.start(
+    count = len(deals) - len(missing)
+    waits = False
+    if not missing or stopped:
+        job_panel.leave_queue(job_key)
+    if missing and job is None and not stopped:
+        words = (
+            ngettext(
+                "Graded {done} of {total} deal; the rest after the work in progress below.",
+                "Graded {done} of {total} deals; the rest after the work in progress below.",
+                len(deals),
+            )
+            if job_panel.ahead(job_key)
+            else ngettext(
+                "Graded {done} of {total} deal; the rest as soon as the server has a worker free.",
+                "Graded {done} of {total} deals; the rest as soon as the server has a worker free.",
+                len(deals),
+            )
+        ).format(done=count, total=len(deals))
+        waits = not job_panel.start_in_turn(
             job_key,
+            words,
             grade_one_deal,
             record_json,
             missing[0],
-            len(deals) - len(missing),
+            count,
             len(deals),
             record=record_json,
             deal=missing[0],
         )
-    ):
         job = job_panel.running(job_key)
-    count = len(deals) - len(missing)
     if job is not None:
         job_panel.progress_panel(
             job_key,
@@ -172,22 +189,13 @@ def deal_by_deal(
             _("Stop grading"),
             on_cancel=lambda: st.session_state.update({stopped_key: record_json}),
         )
-    elif waits:
-        job_panel.waiting_panel(
-            job_key,
-            ngettext(
-                "Graded {done} of {total} deal; the rest after the work in progress below.",
-                "Graded {done} of {total} deals; the rest after the work in progress below.",
-                len(deals),
-            ).format(done=count, total=len(deals)),
-        )
-    elif missing and deals:
+    elif missing and deals and not waits:  # (a part that waits says so: start_in_turn)
         st.caption(
             ngettext(
                 "Graded {done} of {total} deal.", "Graded {done} of {total} deals.", len(deals)
             ).format(done=count, total=len(deals))
         )
-        if st.button(  # stopped, or the server was busy
+        if st.button(  # stopped
             _("Grade the other deals"), key=f"{key}_grade_rest", icon=":material/play_arrow:"
         ):
             st.session_state.pop(stopped_key, None)
@@ -198,6 +206,7 @@ def deal_by_deal(
 
 def stop_deal_grading(key: str) -> None:
     """Grading turned off: the deal being graded is no longer wanted."""
+    job_panel.leave_queue(f"{key}_deal_grading")
     job = job_panel.running(f"{key}_deal_grading")
     if job is not None:
         JOBS.forget(job["id"])

@@ -27,17 +27,25 @@ def start(key: str, fn, *args, **meta) -> bool:
     """Start ``fn(progress, *args)`` for this session under ``key``; when the caps refuse
     it, say so (a warning) and return ``False``."""
     try:
-        job_id = JOBS.submit(session_id(), fn, *args)
+        _submit(key, fn, args, meta)
     except Busy as exc:
         st.warning(error_text(exc))
         return False
-    st.session_state[key] = dict(meta, id=job_id, started=time.monotonic())
-    st.session_state.pop(key + "_done", None)
     return True
 
 
-#: the keys of this session's page parts waiting for its job slot (:func:`queue`), in order
+def _submit(key: str, fn, args: tuple, meta: dict) -> None:
+    job_id = JOBS.submit(session_id(), fn, *args)
+    st.session_state[key] = dict(meta, id=job_id, started=time.monotonic())
+    st.session_state.pop(key + "_done", None)
+
+
+#: the page parts of this session waiting for a job slot (:func:`queue`), in order:
+#: ``key -> when it last said it still waits``
 _QUEUE = "_job_queue"
+#: a part that has not said it still waits for this long is no longer drawn (its page
+#: was left, or its switch turned off): it no longer holds up the parts behind it
+STALE_S = 10.0
 
 
 def slot_free() -> bool:
@@ -46,27 +54,32 @@ def slot_free() -> bool:
     return JOBS.running(session_id()) < JOBS.per_session and JOBS.running() < JOBS.workers
 
 
+def _waiting() -> dict[str, float]:
+    waiting = st.session_state.setdefault(_QUEUE, {})
+    now = time.monotonic()
+    for key in [k for k, seen in waiting.items() if now - seen > STALE_S]:
+        del waiting[key]
+    return waiting
+
+
 def queue(key: str) -> None:
-    """The part of ``key`` waits for the session's job slot: parts that start their job
-    when they can (:func:`my_turn`) let it go first. A part that waits draws
-    :func:`waiting_panel`, which reruns the page once it may start."""
-    waiting = st.session_state.setdefault(_QUEUE, [])
-    if key not in waiting:
-        waiting.append(key)
+    """The part of ``key`` waits for a job slot (the session's, or a free worker of the
+    server): parts that start their job when they can (:func:`my_turn`) let those that
+    waited longer go first. A part that waits draws :func:`waiting_panel`, which keeps its
+    place and reruns the page once it may start."""
+    _waiting()[key] = time.monotonic()
 
 
 def leave_queue(key: str) -> None:
     """The part of ``key`` no longer waits (it started its job, or needs none)."""
-    waiting = st.session_state.get(_QUEUE) or []
-    if key in waiting:
-        waiting.remove(key)
+    _waiting().pop(key, None)
 
 
 def ahead(key: str) -> list[str]:
-    """The other parts of the session waiting for its job slot ahead of ``key``'s (a part
+    """The other parts of the session waiting for a job slot ahead of ``key``'s (a part
     not in the queue comes after every one in it)."""
-    waiting = st.session_state.get(_QUEUE) or []
-    return waiting[: waiting.index(key)] if key in waiting else list(waiting)
+    waiting = list(_waiting())
+    return waiting[: waiting.index(key)] if key in waiting else waiting
 
 
 def my_turn(key: str) -> bool:
@@ -77,11 +90,31 @@ def my_turn(key: str) -> bool:
 
 @fragment(run_every=1.0)
 def waiting_panel(key: str, words: str) -> None:
-    """What a part waiting for the session's job slot says (``words``); once it may start
+    """What a part waiting for a job slot says (``words``); once it may start
     (:func:`my_turn`), the page reruns so that it does."""
     st.caption(words)
+    if key in st.session_state.get(_QUEUE, {}):
+        queue(key)  # still drawn: it keeps its place
     if my_turn(key):
         st.rerun(scope="app")
+
+
+def start_in_turn(key: str, words: str, fn, *args, **meta) -> bool:
+    """Start ``fn(progress, *args)`` under ``key`` as soon as it may: now, if a slot is
+    free and no other part of the session waits ahead of it; else the part waits in line
+    (``words`` say so, see :func:`waiting_panel`) and the page reruns when its turn comes,
+    so a busy server delays the job instead of refusing it. ``True`` if it started."""
+    if my_turn(key):
+        try:
+            _submit(key, fn, args, meta)
+        except Busy:  # another session took the last worker first: wait for the next
+            pass
+        else:
+            leave_queue(key)
+            return True
+    queue(key)
+    waiting_panel(key, words)
+    return False
 
 
 def running(key: str) -> dict | None:

@@ -242,18 +242,17 @@ def under_board(key: str, record_json: str, states, step: int) -> None:
             st.session_state.pop(stopped_key, None)
             st.rerun(scope="app")
         return
-    if job is None and job_panel.my_turn(job_key):
-        job_panel.leave_queue(job_key)
-        if job_panel.start(
-            job_key, par_job.deal_table, record_json, deal, record=record_json, deal=deal
-        ):
-            job = job_panel.running(job_key)
-    if job is None:
-        job_panel.queue(job_key)
-        job_panel.waiting_panel(
-            job_key, _("The table of this deal is worked out next, after the work in progress.")
-        )
+    if job is None and not job_panel.start_in_turn(
+        job_key,
+        _("The table of this deal is worked out next, after the work in progress."),
+        par_job.deal_table,
+        record_json,
+        deal,
+        record=record_json,
+        deal=deal,
+    ):
         return
+    job = job_panel.running(job_key)
     on = job["deal"]
     job_panel.progress_panel(
         job_key,

@@ -105,12 +105,49 @@ def test_cancelling_the_grading_turns_it_off():
     assert not JOBS.running(), "the page forgot the job: the pool no longer counts it"
 
 
-def test_grading_when_the_server_is_busy_says_so(server_full):
-    at = graded_stack5()
-    assert not at.exception, at.exception
-    said = " ".join(w.value for w in at.warning)
-    assert "the server is busy" in said and "try again in a moment" in said
-    assert "xp_stack5_grading" not in at.session_state and not progress_texts(at)
+def test_grading_when_the_server_is_busy_waits_for_a_worker_then_starts():
+    """The grading a page opens with is not refused by a busy server: it says it waits,
+    and starts by itself once another player's job is over (its waiting note reruns the
+    page)."""
+    others = [JOBS.submit(f"other-{i}", count, 100_000) for i in range(JOBS.workers)]
+    try:
+        at = graded_stack5()
+        assert not at.exception, at.exception
+        assert not at.warning and not progress_texts(at)
+        assert "Grading starts as soon as the server has a worker free." in [
+            c.value for c in at.caption
+        ]
+        assert "xp_stack5_grading" not in at.session_state
+        at.run()  # still busy: still waiting, nothing started
+        assert "xp_stack5_grading" not in at.session_state
+        JOBS.forget(others.pop())  # a worker frees
+        for _ in range(100):  # the waiting note's reruns, once the worker is really free
+            at.run()
+            if "xp_stack5_grading" in at.session_state:
+                break
+            time.sleep(0.1)
+        assert progress_texts(at) == ["Grading every decision…"]
+    finally:
+        for job in others:
+            JOBS.forget(job)
+
+
+def test_a_part_that_stopped_waiting_no_longer_holds_up_the_others(monkeypatch):
+    """A page part that waited in line and is no longer drawn (its page was left, its
+    switch turned off) stops holding its place after :data:`job_panel.STALE_S`."""
+    from dashboard import job_panel
+
+    state: dict = {}
+    monkeypatch.setattr(job_panel.st, "session_state", state)
+    clock = [100.0]
+    monkeypatch.setattr(job_panel.time, "monotonic", lambda: clock[0])
+    job_panel.queue("gone")
+    job_panel.queue("here")
+    assert job_panel.ahead("here") == ["gone"]
+    clock[0] += job_panel.STALE_S / 2
+    job_panel.queue("here")  # "here" is still drawn; "gone" is not
+    clock[0] += job_panel.STALE_S / 2 + 1
+    assert job_panel.ahead("here") == [] and list(state[job_panel._QUEUE]) == ["here"]
 
 
 def test_the_whist_grading_can_be_stopped_and_taken_up_again(monkeypatch):
