@@ -20,7 +20,10 @@ seconds a position at 8 tricks to go and grows about fourfold with each trick). 
 search answers most positions in milliseconds but some first tricks take minutes (the
 Low game's most: nothing bounds a no trump search early), so each question has a budget
 (:data:`BUDGET` positions); a card over it is not graded, nor the earlier cards of its
-deal. The bids, calls, kitty discards and High/Low declarations are not graded yet.
+deal. With the C search the bids, calls and kitty discards (Bid Whist) and the High/Low
+declarations (Whist) are graded too, against the deal played perfectly from the first
+lead for each contract open (:mod:`engine.whist.par2`), unless one of those searches is
+over the budget.
 :func:`not_graded_two` says in words what a grading leaves out.
 
 In a Low game (two-player Whist) each player wants few tricks: the search is misere
@@ -43,6 +46,10 @@ TRICKS = 6
 #: with the C search, a card is graded when each of its questions takes at most this many
 #: positions (about 4 s); else neither it nor the earlier cards of its deal are graded
 BUDGET = 20_000_000
+#: with the C search, the bids and calls (or High/Low declarations) of a deal are graded
+#: when all of its searches from the first lead take at most this many positions together
+#: (about 8 s; a Bid Whist deal needs 20 of them, :mod:`engine.whist.par2`)
+DEAL_BUDGET = 40_000_000
 MEASURE = Phrase.coded(
     "whist.measure_two",
     "books the player ends the deal with under double-dummy play (every card known, "
@@ -73,11 +80,9 @@ def card_limit(tricks_left: int | None) -> int | None:
 def not_graded_two(
     variant: str, tricks_left: int | None, bidding: bool, bids: bool = True
 ) -> list[Phrase]:
-    """What the two-player grading leaves out, in words: ``tricks_left`` as given to
-    :func:`analyse_two`; ``bids``: the variant bids (Bid Whist: bids, calls, kitty
-    discards) rather than declares (Whist: High or Low). Those are never graded: their
-    hindsight table needs a search from the first lead for each contract open (20 in Bid
-    Whist), beyond the search budget for most (``bidding`` changes nothing yet)."""
+    """What the two-player grading leaves out, in words: ``tricks_left`` and ``bidding``
+    as given to :func:`analyse_two`; ``bids``: the variant bids (Bid Whist: bids, calls,
+    kitty discards) rather than declares (Whist: High or Low)."""
     n = card_limit(tricks_left)
     if not c_search():
         return [
@@ -111,23 +116,47 @@ def not_graded_two(
                 n=n,
             )
         )
-    if bids:
+    if not bidding and bids:
         out.append(
             Phrase.coded(
-                "whist.not_graded_bids_two",
+                "whist.not_graded_bids_two_quick",
                 "{variant}: the bids, trump or direction calls and kitty discards are not "
-                "graded (their hindsight table needs a search from the first lead for each "
-                "of 20 contracts, minutes a deal)",
+                "graded in the quick grading (each deal's hindsight table takes a search "
+                "from the first lead for each of 20 contracts)",
                 variant=variant,
+            )
+        )
+    elif not bidding:
+        out.append(
+            Phrase.coded(
+                "whist.not_graded_declarations_two_quick",
+                "{variant}: the High/Low declarations are not graded in the quick grading "
+                "(each takes searches from the first lead)",
+                variant=variant,
+            )
+        )
+    elif bids:
+        out.append(
+            Phrase.coded(
+                "whist.not_graded_bids_two_budget",
+                "{variant}: the bids, trump or direction calls and kitty discards of a deal "
+                "are not graded when its searches from the first lead take more than {m} "
+                "million positions, or one of them more than {k} million",
+                variant=variant,
+                m=DEAL_BUDGET // 1_000_000,
+                k=BUDGET // 1_000_000,
             )
         )
     else:
         out.append(
             Phrase.coded(
-                "whist.not_graded_declarations_two",
-                "{variant}: the High/Low declarations are not graded (each needs searches "
-                "from the first lead, the Low game's beyond the search budget)",
+                "whist.not_graded_declarations_two_budget",
+                "{variant}: the High/Low declarations of a deal are not graded when its "
+                "searches from the first lead take more than {m} million positions, or one "
+                "of them more than {k} million",
                 variant=variant,
+                m=DEAL_BUDGET // 1_000_000,
+                k=BUDGET // 1_000_000,
             )
         )
     return out
@@ -135,23 +164,31 @@ def not_graded_two(
 
 def analyse_two(record, sts, *, tricks_left=None, deal=None, bidding=True) -> list[Annotation]:
     """The annotations of the two-player deals of ``record`` (``sts``: its states): the
-    cards (see :func:`card_limit` and :data:`BUDGET`); ``bidding`` is accepted for the
-    four-player signature (the bids and declarations are not graded yet)."""
+    cards (see :func:`card_limit` and :data:`BUDGET`) and, with ``bidding`` and the C
+    search, the bids, calls and kitty discards or the High/Low declarations
+    (:mod:`engine.whist.par2`; a deal whose searches are over budget keeps them ungraded)."""
+    from engine.whist.analysis import deal_starts
+
     limit = card_limit(tricks_left)
     out: list[Annotation] = []
-    steps: list[int] = []
     solvers = Solvers()
-    for i in range(len(record.actions)):
-        st = sts[i]
-        if st.phase_name == "play" and (deal is None or st.deal_no == deal):
-            if steps and sts[steps[-1]].deal_no != st.deal_no:
-                out += _grade_deal(record, sts, steps, limit, solvers)
-                steps = []
-            steps.append(i)
-    if steps:
-        out += _grade_deal(record, sts, steps, limit, solvers)
+    for start, steps in deal_starts(record, sts, deal):
+        if bidding and c_search():
+            out += _grade_bidding(record, sts, start, steps, solvers)
+        plays = [i for i in steps if sts[i].phase_name == "play"]
+        if plays:
+            out += _grade_deal(record, sts, plays, limit, solvers)
     out.sort(key=lambda a: a.step)
     return out
+
+
+def _grade_bidding(record, sts, start, steps, solvers) -> list[Annotation]:
+    from engine.whist.par2 import grade_bidding_two
+
+    try:
+        return grade_bidding_two(record, sts, start, steps, solvers)
+    except SearchBudget:  # a search from the first lead is too long: none is graded
+        return []
 
 
 class Solvers:

@@ -21,15 +21,22 @@ def _expected_steps(record, sts, graded) -> list[int]:
     discards of a deal are one decision, graded at the first); of each two-player deal
     the cards of the last :data:`TRICKS` tricks with the Python search, with the C one
     the cards from the first ``graded`` found (a card over the search budget is not
-    graded, nor the earlier ones of its deal) as long as the last TRICKS tricks are."""
+    graded, nor the earlier ones of its deal) as long as the last TRICKS tricks are, and
+    the deal's bidding decisions all or none (none over the deal's search budget)."""
     out = []
     limit = card_limit(None)
     for i, st in enumerate(sts[:-1]):
         if st.current_player() < 0:  # chance: the dealer, the deals
             continue
-        if st.num_players == 2:
+        if st.num_players == 2 and st.phase_name != "play":
+            # the bids, calls and discard (at the first) or the declarations of a deal:
+            # all graded, or none when its searches are over the budget
+            bids = {sts[j].deal_no for j in graded if sts[j].phase_name != "play"}
+            if st.deal_no in bids and (st.phase_name != "discard" or not st.discards):
+                out.append(i)
+        elif st.num_players == 2:
             left = st.n_tricks - len(st.tricks)
-            if st.phase_name != "play" or (limit is not None and left > limit):
+            if limit is not None and left > limit:
                 continue
             firsts = [j for j in graded if sts[j].deal_no == st.deal_no]
             if left <= TRICKS or (firsts and i >= firsts[0]):

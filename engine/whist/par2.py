@@ -1,0 +1,216 @@
+"""The bids, calls, kitty discards and High/Low declarations of two-player Whist and Bid
+Whist deals, graded against the deal played perfectly with every card known (hindsight).
+
+The four-player grading (:func:`engine.whist.analysis.grade_deal_bidding`) works from
+the deal's double-dummy table; this is its two-player twin, on the two-player search
+(:mod:`engine.whist.dd2`, through :class:`engine.whist.analysis2.Solvers`, whose
+solvers the card grading of the same deal then reuses):
+
+- **Bid Whist for two** (``bid2``): the table has a row per player as declarer and a
+  column per contract it could name (:data:`engine.whist.par.CONTRACTS`): that player's
+  books (the kitty book included) when it wins the bid, names the contract, takes the
+  kitty and discards as the heuristic bot does (:func:`engine.whist.par.declared`, the
+  same fixed rule as for four players), and both play perfectly from the first lead —
+  20 searches from the first lead. Each bid or pass is then graded by
+  :class:`engine.whist.par.Auction` (the rest of the auction played perfectly knowing
+  the table; the points the player scores minus the other's), the call by the points of
+  each call at the bid won, the discard by the books after it against the bot's discard.
+- **Whist for two** (``whist2``): the declarations make one of three games — High
+  declared by the non-dealer (the dealer leads), Low changed to High by the dealer (the
+  non-dealer leads), or Low (the non-dealer leads; each player wants few tricks) — each
+  worth the points :func:`engine.whist.scoring.two_player_whist_points` gives with
+  perfect play from the first lead: three searches. A declaration is graded by the
+  points (its player's minus the other's) of the best game it still leads to.
+
+Every search has the grading's budget (:data:`engine.whist.analysis2.BUDGET` positions),
+and a deal's searches together :data:`engine.whist.analysis2.DEAL_BUDGET`: when one is
+over, that deal's bids and declarations are not graded (nothing is guessed), and
+:func:`engine.whist.analysis2.not_graded_two` says so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.core.annotation import Annotation, mark_for
+from engine.core.errors import Phrase
+from engine.whist.analysis import DISCARD_MEASURE, THRESHOLDS, UNIT, _choice_note
+from engine.whist.cards import CARD_TEXT, SUITS
+from engine.whist.dd2 import SearchBudget
+from engine.whist.par import CONTRACTS, Auction, DDTable, contract_name, declared
+from engine.whist.scoring import bid_whist_points, books_needed, two_player_whist_points
+
+#: what a High/Low declaration is graded by
+DECLARE_MEASURE = Phrase.coded(
+    "whist.declare_measure",
+    "points the player scores this deal minus the other's, when the other declaration "
+    "and every card are perfect with all cards known (hindsight)",
+)
+
+
+class Allowance:
+    """The positions the searches of one deal's bidding may still take together (at most
+    :data:`engine.whist.analysis2.BUDGET` each): over it, the next search raises
+    :class:`engine.whist.dd2.SearchBudget`, so a deal whose 20 searches are each just
+    under the budget cannot hold a grading job for minutes."""
+
+    def __init__(self, positions: int):
+        self.left = positions
+
+
+def final_books0(st, solvers, allowance: Allowance | None = None) -> int:
+    """Seat 0's books at the end of the deal of ``st`` (a state at the first lead) when
+    both play perfectly with every card known. Raises
+    :class:`engine.whist.dd2.SearchBudget` when the search is over its budget (or over
+    what is left of ``allowance``, which it then counts down)."""
+    from engine.whist.analysis2 import _leader, _left
+
+    solver = solvers.get(st)
+    if allowance is None:
+        return st.books[0] + solver.tricks(_left(st), _leader(st), list(st.trick_cards))
+    budget, before = solver.budget, solver.nodes
+    if allowance.left <= 0:
+        raise SearchBudget("the deal's searches are over their budget")
+    solver.budget = allowance.left if budget is None else min(budget, allowance.left)
+    try:
+        return st.books[0] + solver.tricks(_left(st), _leader(st), list(st.trick_cards))
+    finally:
+        allowance.left -= solver.nodes - before
+        solver.budget = budget
+
+
+def _call(st) -> str:
+    """The trump suit or direction named in ``st`` (after the call)."""
+    return ("low" if st.low else "high") if st.kind == "notrump" else SUITS[st.trump]
+
+
+def table_two(
+    st, solvers, played: tuple | None = None, allowance: Allowance | None = None
+) -> DDTable:
+    """The hindsight table of a two-player Bid Whist deal (``st``: just after the deal):
+    ``books[seat][j]`` = the books of ``seat`` declaring :data:`CONTRACTS` ``[j]`` (see
+    the module docstring). ``played``: (declarer, kind, call) of the contract played,
+    whose search keeps its table in ``solvers`` for the rest of the deal's grading."""
+    from engine.whist.analysis2 import Solvers
+
+    rows = []
+    for seat in (0, 1):
+        row = []
+        for kind, call in CONTRACTS:
+            s = declared(st, seat, kind, call)
+            # each search's table is large: only the contract played keeps its solver
+            # (the discard and the cards of the deal are searched with it)
+            mine = solvers if (seat, kind, call) == played else Solvers()
+            b0 = final_books0(s, mine, allowance)
+            row.append(b0 if seat == 0 else 13 - b0)
+        rows.append(tuple(row))
+    names = tuple(contract_name(k, c) for k, c in CONTRACTS)
+    return DDTable(st.ruleset.variant, st.dealer, names, (0, 1), tuple(rows))
+
+
+def grade_bidding_two(record, sts, start: int, steps: list[int], solvers) -> list[Annotation]:
+    """The bids, passes, call and kitty discard (Bid Whist) or the High/Low declarations
+    (Whist) of the two-player deal whose first state after the deal is ``sts[start]``
+    (``steps``: that deal's decisions), graded as the module docstring says. Raises
+    :class:`engine.whist.dd2.SearchBudget` when a search is over its budget."""
+    from engine.whist.analysis2 import DEAL_BUDGET
+
+    st0 = sts[start]
+    allowance = Allowance(DEAL_BUDGET)
+    if st0.bidw:
+        return _grade_bid_whist(record, sts, st0, steps, solvers, allowance)
+    return _grade_declarations(record, sts, st0, steps, solvers, allowance)
+
+
+def _grade_bid_whist(record, sts, st0, steps, solvers, allowance) -> list[Annotation]:
+    named = [sts[j] for j in steps if sts[j].phase_name in ("discard", "play")]
+    played = (named[0].declarer, named[0].kind, _call(named[0])) if named else None
+    table = table_two(st0, solvers, played, allowance)
+    auction = Auction(table)
+    out = []
+    for j in steps:
+        st, text = sts[j], record.actions[j]
+        seat = st.to_act
+        if st.phase_name == "bid":
+            vals = [(str(a), v) for a, v in auction.action_values(st)]
+            out.append(_choice_note(j, seat, text, vals))
+        elif st.phase_name == "trump":
+            vals = []
+            for a in st.legal_actions():
+                call = ("low" if a.low else "high") if st.kind == "notrump" else a.suit
+                books = table.books_of(seat, contract_name(st.kind, call))
+                vals.append((str(a), bid_whist_points(st.bid_number, st.kind, books)))
+            out.append(_choice_note(j, seat, text, vals))
+        elif st.phase_name == "discard" and not st.discards:
+            end = j + 6
+            if end >= len(sts) or sts[end].phase_name != "play":
+                continue  # the record stops before the discard is complete
+            out.append(_discard_note(j, st, st0, sts[end], table, solvers, allowance))
+    return out
+
+
+def _discard_note(j, st, st0, after, table, solvers, allowance) -> Annotation:
+    """The kitty discard (one annotation, at its first card): the declarer's books after
+    it against the heuristic bot's discard (the table's entry), marked as a card is."""
+    seat = st.to_act
+    call = _call(st)
+    b0 = final_books0(after, solvers, allowance)
+    made = b0 if seat == 0 else 13 - b0
+    bot = table.books_of(seat, contract_name(st.kind, call))
+    action = "discard " + " ".join(CARD_TEXT[c] for c in after.discards)
+    best = "discard " + " ".join(CARD_TEXT[c] for c in declared(st0, seat, st.kind, call).discards)
+    loss = bot - made
+    if loss <= 0:
+        best, bot = action, made
+    mark = ""
+    if loss > 0:
+        need = books_needed(st.bid_number)
+        mark = mark_for(loss, THRESHOLDS)
+        if loss == 1:
+            if (bot >= need) != (made >= need):
+                mark = "??"
+            elif bid_whist_points(st.bid_number, st.kind, bot) <= bid_whist_points(
+                st.bid_number, st.kind, made
+            ):
+                mark = "?!"
+    return Annotation(j, seat, action, best, float(made), float(bot), UNIT, mark, DISCARD_MEASURE)
+
+
+def _grade_declarations(record, sts, st0, steps, solvers, allowance) -> list[Annotation]:
+    leaves: dict[tuple[str, ...], int] = {}  # declarations -> seat 0's points minus seat 1's
+
+    def value(s) -> int:
+        """Seat 0's points minus seat 1's from ``s`` (in the declarations or just after),
+        every later declaration and card perfect."""
+        if s.phase_name != "declare":
+            key = (s.hl_first, s.hl_game, str(s.hl_declarer))
+            if key not in leaves:
+                b0 = final_books0(s, solvers, allowance)
+                declarer = s.hl_declarer if s.hl_game == "high" else None
+                p = two_player_whist_points(s.hl_game, (b0, 13 - b0), declarer)
+                leaves[key] = p[0] - p[1]
+            return leaves[key]
+        vals = [value(_after(s, a)) for a in s.legal_actions()]
+        return max(vals) if s.to_act == 0 else min(vals)
+
+    out = []
+    for j in steps:
+        st = sts[j]
+        if st.phase_name != "declare":
+            continue
+        seat = st.to_act
+        sign = 1 if seat == 0 else -1
+        vals = [(str(a), sign * value(_after(st, a))) for a in st.legal_actions()]
+        note = _choice_note(j, seat, record.actions[j], vals)
+        out.append(_with_measure(note, DECLARE_MEASURE))
+    return out
+
+
+def _after(s, action):
+    c = s.clone()
+    c.apply(action)
+    return c
+
+
+def _with_measure(note: Annotation, measure: Phrase) -> Annotation:
+    return replace(note, measure=measure)
