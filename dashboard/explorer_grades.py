@@ -270,21 +270,35 @@ def by_unit(notes) -> dict[str, list[Annotation]]:
     return out
 
 
-def _accuracy_frame(notes, players: list[str]) -> pl.DataFrame:
+def _accuracy_frame(notes, players: list[str]) -> tuple[pl.DataFrame, dict]:
+    """Each player's accuracy, and the columns' settings: the marks' columns are headed
+    by the marks alone (their words in the header's help) and the losses briefly, so the
+    table fits a phone's width."""
     word = unit_word(notes[0].unit if notes else "")
     rows = accuracy(notes, len(players))
-    return pl.DataFrame(
+    frame = pl.DataFrame(
         {
             _("player"): [who_label(players, r["seat"]) for r in rows],
             _("graded"): [r["decisions"] for r in rows],
-            _("?? blunders"): [r["??"] for r in rows],
-            _("? mistakes"): [r["?"] for r in rows],
-            _("?! inaccuracies"): [r["?!"] for r in rows],
-            _("!? good finds"): [r["!?"] for r in rows],
-            _("mean lost ({unit})").format(unit=word): [round(r["mean_loss"], 3) for r in rows],
-            _("total lost ({unit})").format(unit=word): [round(r["total_loss"], 2) for r in rows],
+            "??": [r["??"] for r in rows],
+            "?": [r["?"] for r in rows],
+            "?!": [r["?!"] for r in rows],
+            "!?": [r["!?"] for r in rows],
+            _("mean lost"): [round(r["mean_loss"], 3) for r in rows],
+            _("total lost"): [round(r["total_loss"], 2) for r in rows],
         }
     )
+    helps = {
+        _("graded"): _("decisions graded"),
+        "??": _("blunders"),
+        "?": _("mistakes"),
+        "?!": _("inaccuracies"),
+        "!?": _("good finds"),
+        _("mean lost"): _("mean lost a decision ({unit})").format(unit=word),
+        _("total lost"): _("total lost ({unit})").format(unit=word),
+    }
+    config = {name: st.column_config.NumberColumn(name, help=text) for name, text in helps.items()}
+    return frame, config
 
 
 def thresholds_text(game: str, unit: str) -> str:
@@ -345,4 +359,5 @@ def grades_panel(plugin, notes, players) -> None:
             if all(getattr(n.measure, "code", None) for n in mine):
                 for text in sorted({error_text(n.measure) for n in mine}):
                     st.caption(text)
-        st.dataframe(_accuracy_frame(mine, players), hide_index=True, width="stretch")
+        frame, config = _accuracy_frame(mine, players)
+        st.dataframe(frame, hide_index=True, width="stretch", column_config=config)

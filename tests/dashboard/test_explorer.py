@@ -214,7 +214,7 @@ def test_graded_decisions_are_shown_with_marks_and_accuracy(game):
     assert board_data(at)["grades"]["marks"][str(marked.step + 1)] == marked.mark
     table = next(d.value for d in at.dataframe if "graded" in d.value.columns)
     assert table["graded"].sum() == len(notes)
-    assert table["?? blunders"].sum() == sum(n.mark == "??" for n in notes)
+    assert table["??"].sum() == sum(n.mark == "??" for n in notes)
     kind, said = grade_said(at)
     assert f"chose **{marked.action}**" in said and "played **play" not in said
     assert kind == {"??": "error", "?": "error", "?!": "warning"}.get(marked.mark, "info")
