@@ -5,7 +5,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from dashboard import i18n
+from dashboard import i18n, job_panel
 from dashboard.i18n import _
 from dashboard.nav import HOME, SECTIONS
 from dashboard.ui import crash_message, show_callback_error, touch_style
@@ -38,3 +38,4 @@ except Exception as exc:  # a page must never show a traceback to a user
     if os.environ.get("TABLETOP_DEBUG"):
         raise
     st.error(crash_message(exc))
+job_panel.run_complete()  # after the page: a part waiting for a job it no longer drew lets go

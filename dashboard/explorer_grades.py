@@ -4,8 +4,8 @@ opens), the words of a graded step, the marks' key and each player's accuracy.""
 from __future__ import annotations
 
 import importlib
+from html import escape
 
-import polars as pl
 import streamlit as st
 
 from dashboard import job_panel
@@ -15,6 +15,7 @@ from dashboard.explorer_words import who_label
 from dashboard.i18n import N_, _, error_text, ngettext
 from dashboard.jobs import JOBS
 from dashboard.page_jobs import grade_game, grade_one_deal
+from dashboard.palette import MUTED
 from dashboard.ui import crash_message, plain
 from dashboard.units import amount, unit_word
 from engine import EngineError
@@ -270,35 +271,48 @@ def by_unit(notes) -> dict[str, list[Annotation]]:
     return out
 
 
-def _accuracy_frame(notes, players: list[str]) -> tuple[pl.DataFrame, dict]:
-    """Each player's accuracy, and the columns' settings: the marks' columns are headed
-    by the marks alone (their words in the header's help) and the losses briefly, so the
-    table fits a phone's width."""
+_CELL = f"padding:3px 5px;border-bottom:1px solid {MUTED}55;text-align:right;"
+_HEAD = _CELL + f"font-weight:600;border-bottom:2px solid {MUTED};vertical-align:bottom;"
+
+
+def accuracy_html(notes, players: list[str]) -> str:
+    """Each player's accuracy as a compact HTML table that fits a phone's width: the
+    marks' columns headed by the marks alone (their words in the headers' tooltips), the
+    player's name wrapping, the losses in the unit of ``notes``.
+
+    >>> from engine.core.annotation import Annotation
+    >>> note = Annotation(0, 1, "a", "b", 1.0, 2.0, "points", "?", "")
+    >>> page = accuracy_html([note], ["Ann", "Bob"])
+    >>> page.count("<tr>"), 'title="mistakes">?</th>' in page, "Bob</td>" in page
+    (3, True, True)
+    """
     word = unit_word(notes[0].unit if notes else "")
-    rows = accuracy(notes, len(players))
-    frame = pl.DataFrame(
-        {
-            _("player"): [who_label(players, r["seat"]) for r in rows],
-            _("graded"): [r["decisions"] for r in rows],
-            "??": [r["??"] for r in rows],
-            "?": [r["?"] for r in rows],
-            "?!": [r["?!"] for r in rows],
-            "!?": [r["!?"] for r in rows],
-            _("mean lost"): [round(r["mean_loss"], 3) for r in rows],
-            _("total lost"): [round(r["total_loss"], 2) for r in rows],
-        }
+    heads = [
+        (_("player"), "", "left"),
+        (_("graded"), _("decisions graded"), "right"),
+        ("??", _("blunders"), "right"),
+        ("?", _("mistakes"), "right"),
+        ("?!", _("inaccuracies"), "right"),
+        ("!?", _("good finds"), "right"),
+        (_("mean lost"), _("mean lost a decision ({unit})").format(unit=word), "right"),
+        (_("total lost"), _("total lost ({unit})").format(unit=word), "right"),
+    ]
+    head = "".join(
+        f'<th style="{_HEAD}text-align:{side}" title="{escape(tip)}">{escape(name)}</th>'
+        for name, tip, side in heads
     )
-    helps = {
-        _("graded"): _("decisions graded"),
-        "??": _("blunders"),
-        "?": _("mistakes"),
-        "?!": _("inaccuracies"),
-        "!?": _("good finds"),
-        _("mean lost"): _("mean lost a decision ({unit})").format(unit=word),
-        _("total lost"): _("total lost ({unit})").format(unit=word),
-    }
-    config = {name: st.column_config.NumberColumn(name, help=text) for name, text in helps.items()}
-    return frame, config
+    rows = []
+    for r in accuracy(notes, len(players)):
+        values = [r["decisions"], r["??"], r["?"], r["?!"], r["!?"]]
+        values += [f"{r['mean_loss']:.3g}", f"{r['total_loss']:.3g}"]
+        cells = "".join(f'<td style="{_CELL}white-space:nowrap">{v}</td>' for v in values)
+        who = escape(who_label(players, r["seat"]))
+        rows.append(f'<tr><td style="{_CELL}text-align:left">{who}</td>{cells}</tr>')
+    style = "border-collapse:collapse;font-size:0.9rem;line-height:1.3;margin:0.2rem 0 0.6rem"
+    return (
+        f'<div style="max-width:100%;overflow-x:auto"><table style="{style}">'
+        f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
+    )
 
 
 def thresholds_text(game: str, unit: str) -> str:
@@ -359,5 +373,4 @@ def grades_panel(plugin, notes, players) -> None:
             if all(getattr(n.measure, "code", None) for n in mine):
                 for text in sorted({error_text(n.measure) for n in mine}):
                     st.caption(text)
-        frame, config = _accuracy_frame(mine, players)
-        st.dataframe(frame, hide_index=True, width="stretch", column_config=config)
+        st.html(accuracy_html(mine, players))

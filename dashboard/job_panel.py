@@ -41,11 +41,17 @@ def _submit(key: str, fn, args: tuple, meta: dict) -> None:
 
 
 #: the page parts of this session waiting for a job slot (:func:`queue`), in order:
-#: ``key -> when it last said it still waits``
+#: ``key -> how many full runs of the script were complete when it was last drawn``
 _QUEUE = "_job_queue"
-#: a part that has not said it still waits for this long is no longer drawn (its page
-#: was left, or its switch turned off): it no longer holds up the parts behind it
-STALE_S = 10.0
+_RUNS = "_job_full_runs"  # how many full runs of the script the session completed
+
+
+def run_complete() -> None:
+    """Count a complete full run of the app's script (the entry file calls it at its end;
+    a run cut short by ``st.rerun`` or a fragment's own rerun does not count): a part
+    waiting for a job slot that a complete run no longer draws (its page was left, its
+    switch turned off) stops holding its place."""
+    st.session_state[_RUNS] = st.session_state.get(_RUNS, 0) + 1
 
 
 def slot_free() -> bool:
@@ -54,10 +60,12 @@ def slot_free() -> bool:
     return JOBS.running(session_id()) < JOBS.per_session and JOBS.running() < JOBS.workers
 
 
-def _waiting() -> dict[str, float]:
+def _waiting() -> dict[str, int]:
+    """The parts waiting, without those the last complete run did not draw (drawn in it
+    or in this one: a part may ask before the parts after it are drawn again)."""
     waiting = st.session_state.setdefault(_QUEUE, {})
-    now = time.monotonic()
-    for key in [k for k, seen in waiting.items() if now - seen > STALE_S]:
+    run = st.session_state.get(_RUNS, 0)
+    for key in [k for k, seen in waiting.items() if seen < run - 1]:
         del waiting[key]
     return waiting
 
@@ -67,7 +75,7 @@ def queue(key: str) -> None:
     server): parts that start their job when they can (:func:`my_turn`) let those that
     waited longer go first. A part that waits draws :func:`waiting_panel`, which keeps its
     place and reruns the page once it may start."""
-    _waiting()[key] = time.monotonic()
+    _waiting()[key] = st.session_state.get(_RUNS, 0)
 
 
 def leave_queue(key: str) -> None:

@@ -133,20 +133,21 @@ def test_grading_when_the_server_is_busy_waits_for_a_worker_then_starts():
 
 
 def test_a_part_that_stopped_waiting_no_longer_holds_up_the_others(monkeypatch):
-    """A page part that waited in line and is no longer drawn (its page was left, its
-    switch turned off) stops holding its place after :data:`job_panel.STALE_S`."""
+    """A page part that waited in line and that a complete run of the script no longer
+    draws (its page was left, its switch turned off) stops holding its place; one drawn
+    again keeps it, however long the wait, and a run cut short (``st.rerun``) draws
+    nothing that counts."""
     from dashboard import job_panel
 
     state: dict = {}
     monkeypatch.setattr(job_panel.st, "session_state", state)
-    clock = [100.0]
-    monkeypatch.setattr(job_panel.time, "monotonic", lambda: clock[0])
-    job_panel.queue("gone")
+    job_panel.queue("gone")  # run 1 draws both
     job_panel.queue("here")
-    assert job_panel.ahead("here") == ["gone"]
-    clock[0] += job_panel.STALE_S / 2
-    job_panel.queue("here")  # "here" is still drawn; "gone" is not
-    clock[0] += job_panel.STALE_S / 2 + 1
+    job_panel.run_complete()
+    assert job_panel.ahead("here") == ["gone"]  # run 2, cut short before drawing them
+    job_panel.queue("here")  # run 3 draws "here" only
+    assert job_panel.ahead("here") == ["gone"]  # (asked before "gone" would be drawn)
+    job_panel.run_complete()
     assert job_panel.ahead("here") == [] and list(state[job_panel._QUEUE]) == ["here"]
 
 
