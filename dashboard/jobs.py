@@ -85,10 +85,16 @@ class _Job:
 NICE = 10  # workers yield the CPU to the server's own thread: a tap comes before a job
 
 
-def _lower_priority() -> None:
-    """A worker's first act: run at a lower priority than the server (Unix ``nice``)."""
+def _start_worker(shared) -> None:
+    """A worker's first act: run at a lower priority than the server (Unix ``nice``), and
+    keep the answers two jobs may both need in the pool's shared mapping
+    (:mod:`engine.core.memo`: a deal's double-dummy table, made once for the grading
+    and the table under the board)."""
+    from engine.core import memo
+
     with contextlib.suppress(AttributeError, OSError):
         os.nice(NICE)
+    memo.use(shared)
 
 
 def _run(fn, shared, stop, args):
@@ -111,10 +117,13 @@ class Jobs:
     def _start(self) -> None:
         if self._pool is None:  # spawn: the server is multi-threaded, fork is not safe there
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=context, initializer=_lower_priority
-            )
             self._manager = context.Manager()
+            self._pool = ProcessPoolExecutor(
+                self.workers,
+                mp_context=context,
+                initializer=_start_worker,
+                initargs=(self._manager.dict(),),
+            )
             threading.Thread(target=self._reaper, name="jobs-reaper", daemon=True).start()
 
     def _reaper(self) -> None:

@@ -46,6 +46,7 @@ import json
 import random
 from dataclasses import asdict, dataclass
 
+from engine.core import memo
 from engine.core.errors import EngineError, Phrase
 from engine.whist import actions as A
 from engine.whist.cards import SUITS
@@ -248,8 +249,29 @@ def dd_table(st, *, use_endplay: bool = True) -> DDTable:
     ``use_endplay``: each entry is solved by endplay (DDS) when it is installed and
     :mod:`engine.whist.dds_map` maps its opening position exactly (classic Whist
     always; Bid Whist when no joker DDS cannot express is in play), as
-    :mod:`engine.whist.analysis` grades the cards; else by the own solver."""
+    :mod:`engine.whist.analysis` grades the cards; else by the own solver. A host that
+    shares a mapping between its processes (:mod:`engine.core.memo`: the app's job
+    workers) keeps the table there, so the grading and the board's table make it once."""
     _check_deal_start(st)
+    key = _memo_key(st)
+    kept = memo.get(key)
+    if kept is not None:
+        return DDTable.from_json(json.dumps(kept))
+    table = _dd_table(st, use_endplay)
+    memo.put(key, table.to_dict())
+    return table
+
+
+def _memo_key(st) -> tuple:
+    """What the table of the deal of ``st`` depends on (kept between the app's workers:
+    :mod:`engine.core.memo`): the rules, the dealer, the hands, the kitty, the turned
+    trump and the leader."""
+    rules = sorted(asdict(st.ruleset).items())
+    return ("whist.dd_table", rules, st.dealer, list(st.hands), sorted(st.kitty), st.trump,
+            st.to_act)  # fmt: skip
+
+
+def _dd_table(st, use_endplay: bool) -> DDTable:
     collecting = gc.isenabled()
     gc.disable()  # the solver's tables make no cycles (see Solver._run)
     try:

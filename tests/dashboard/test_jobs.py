@@ -99,3 +99,38 @@ def test_workers_run_below_the_server_priority(pool):
     """A job never takes the CPU from the server's own thread (a player's tap)."""
     job = pool.submit("a", niceness, with_progress=False)
     assert pool.wait(job, timeout=60).result >= os.nice(0) + 10
+
+
+def keep(key: str, value: int) -> int:
+    from engine.core import memo
+
+    memo.put(("test", key), value)
+    return os.getpid()
+
+
+def find(key: str) -> tuple[int, object]:
+    from engine.core import memo
+
+    time.sleep(0.3)  # long enough that the other worker is busy and this one answers
+    return os.getpid(), memo.get(("test", key))
+
+
+def test_workers_share_what_a_job_keeps_for_another():
+    """What one worker keeps (engine.core.memo: a deal's double-dummy table) another
+    finds: the grading and the table under the board make it once."""
+    pool = Jobs(workers=2)
+    try:
+        first = pool.wait(pool.submit("a", keep, "x", 7, with_progress=False)).result
+        found = set()
+        for i in range(6):  # until the other worker has answered too
+            a = pool.submit(f"s{i}a", find, "x", with_progress=False)
+            b = pool.submit(f"s{i}b", find, "x", with_progress=False)
+            for job in (a, b):
+                worker, value = pool.wait(job).result
+                assert value == 7
+                found.add(worker)
+            if len(found | {first}) > 1:
+                break
+        assert len(found | {first}) > 1, "one worker answered every job"
+    finally:
+        pool.shutdown()

@@ -158,3 +158,31 @@ def test_cards_text_helper_round_trip():
     hands = [1 << 12, 1 << 25, 1 << 38, 1 << 51]  # AS, AH, AD, AC
     assert _pbn(hands) == "N:A... .A.. ..A. ...A"
     assert CARD_TEXT[12] == "AS"
+
+
+def test_a_table_kept_by_the_host_is_made_once_per_deal(monkeypatch):
+    """With a host's shared mapping (engine.core.memo: the app's job workers) a deal's
+    table is searched once; another deal, or other rules, are searched afresh."""
+    from engine.core import memo
+    from engine.whist import par as par_module
+
+    made = []
+    search = par_module._dd_table
+    monkeypatch.setattr(par_module, "_dd_table", lambda st, e: made.append(1) or search(st, e))
+    monkeypatch.setattr(memo, "_SHARED", {})
+    deal = GameRecord("whist", ["a", "b", "c", "d"], ["dealer 0", SUITS_DEAL])
+    first = dd_table(_after_deal(deal))
+    assert dd_table(_after_deal(deal)) == first and len(made) == 1
+    other = GameRecord("whist", ["a", "b", "c", "d"], ["dealer 1", SUITS_DEAL])
+    assert dd_table(_after_deal(other)).dealer == 1 and len(made) == 2
+    club = GameRecord(
+        "whist",
+        ["a", "b", "c", "d"],
+        ["dealer 0", SUITS_DEAL],
+        ruleset={"jokers_follow_trump": True},
+    )
+    dd_table(_after_deal(club))
+    assert len(made) == 3
+    monkeypatch.setattr(memo, "_SHARED", None)  # no host: nothing kept
+    dd_table(_after_deal(deal))
+    assert len(made) == 4
