@@ -38,7 +38,9 @@
  *    at most;
  *  - the best move found at a trick start is kept in the table (as a relative rank) and
  *    tried first next time; other moves are ordered by simple card-play rules (win
- *    cheaply, else play low; lead from the top; in a misere game duck).
+ *    cheaply, else play low; lead from the top; in a misere game duck, and the last
+ *    two leads that cut at as many tricks left come next: "killer moves", which pay
+ *    there, where the rules order leads badly, and cost in trump contracts).
  *
  * A question may be given a budget of positions: past it the search stops, stores
  * nothing more and answers -1 (the table keeps only what was fully searched).
@@ -70,12 +72,19 @@ typedef struct {
     u64 tt_mask;           /* number of buckets - 1 */
     u64 nodes;
     u64 stop;              /* nodes at which the search in progress gives up */
+    int killer[16][2];     /* misere: per tricks left, the last two leads that cut */
     int aborted;
 } Solver;
 
 static const u64 SUIT = 0x1FFFULL;
 
-static inline int popc(u64 x) { return __builtin_popcountll(x); }
+/* without -mpopcnt (not among the build's flags) __builtin_popcountll is a library call */
+static inline int popc(u64 x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
 static inline int lowbit(u64 x) { return __builtin_ctzll(x); }
 static inline int highbit(u64 x) { return 63 - __builtin_clzll(x); }
 
@@ -96,12 +105,6 @@ static void split(const Solver *s, int seat, u64 left, u64 *handlike, u64 *tops)
     *tops = t;
 }
 
-static u64 playable(const Solver *s, int seat, u64 left) {
-    u64 h, t;
-    split(s, seat, left, &h, &t);
-    return h | t;
-}
-
 static int led_suit(const Solver *s, const int *trick, int n) {
     if (n == 0) return -1;
     if (s->club && trick[0] >= 52) return s->trump;
@@ -110,13 +113,13 @@ static int led_suit(const Solver *s, const int *trick, int n) {
     return -1;
 }
 
-static u64 legal(const Solver *s, int seat, u64 left, const int *trick, int n) {
-    u64 p = playable(s, seat, left);
+/* the legal cards among `playable` (the cards a player may play from) */
+static u64 legal(const Solver *s, u64 playable, const int *trick, int n) {
     int led = led_suit(s, trick, n);
-    if (led < 0) return p;
+    if (led < 0) return playable;
     u64 group = SUIT << (13 * led);
     if (s->club && led == s->trump) group |= 3ULL << 52;
-    return (p & group) ? (p & group) : p;
+    return (playable & group) ? (playable & group) : playable;
 }
 
 /* a card's strength in a trick whose first non-joker card is of suit `led`; -1 = cannot win */
@@ -241,11 +244,11 @@ static Entry *tt_slot(Solver *s, const u64 *key, int depth) {
 
 /* one card per class of equivalent cards, ordered best-first into `out`; count returned */
 static int gen_moves(const Solver *s, int seat, u64 l0, u64 l1, const int *trick, int n,
-                     int first, int *out) {
+                     int first, const int *kill, int *out) {
     u64 left = seat ? l1 : l0;
-    u64 L = legal(s, seat, left, trick, n);
     u64 hl, tops;
     split(s, seat, left, &hl, &tops);
+    u64 L = legal(s, hl | tops, trick, n);
     u64 H = L & hl;
     u64 alive = l0 | l1;
     for (int i = 0; i < n; i++) alive |= 1ULL << trick[i];
@@ -275,10 +278,19 @@ static int gen_moves(const Solver *s, int seat, u64 l0, u64 l1, const int *trick
         int trumpish = c >= 52 || c / 13 == s->trump;
         int beats = n == 0 || strength(s, c, l2) > wv;
         if (c == first) v = 100000;
+        else if (c == kill[0]) v = 90000;
+        else if (c == kill[1]) v = 80000;
         else if (s->misere) {
-            /* each wants few tricks: duck under the card winning, the highest that does */
-            if (n == 0) v = -rank;
-            else if (!ours && !beats) v = 1000 + rank;
+            /* each wants few tricks: lead low, best where the other holds only higher
+             * cards of the suit (it must take the trick), worst where it holds none;
+             * stay under the card winning with the highest card that does (a high
+             * discard first); forced to take the trick with the last card, take it
+             * with the highest */
+            if (n == 0) {
+                u64 other = (seat ? l0 : l1) & (c < 52 ? SUIT << (13 * (c / 13)) : 0);
+                v = -rank - ((other & ((1ULL << c) - 1)) ? 20 : 0) - (other ? 0 : 40);
+            } else if (!beats) v = 1000 + rank;
+            else if (n == 3) v = 500 + rank;
             else v = -rank;
         } else if (n == 0) v = rank;
         else if (ours) v = -rank - 20 * trumpish;
@@ -343,7 +355,9 @@ static int ge(Solver *s, u64 l0, u64 l1, int leader, int *trick, int n, int targ
     }
     int seat = (n % 2 == 0) ? leader : 1 - leader;
     int moves[64];
-    int cnt = gen_moves(s, seat, l0, l1, trick, n, first, moves);
+    static const int none[2] = {-1, -1};
+    int *kill = s->misere && n == 0 ? s->killer[remaining] : NULL;
+    int cnt = gen_moves(s, seat, l0, l1, trick, n, first, kill ? kill : none, moves);
     int maximise = (seat == 0) != s->misere;
     int result = !maximise, best = -1;
     for (int i = 0; i < cnt; i++) {
@@ -356,6 +370,10 @@ static int ge(Solver *s, u64 l0, u64 l1, int leader, int *trick, int n, int targ
         if (ok == maximise) {
             result = maximise;
             best = c;
+            if (kill && kill[0] != c) {
+                kill[1] = kill[0];
+                kill[0] = c;
+            }
             break;
         }
     }
@@ -383,6 +401,7 @@ void *dd2_new(const u64 *hands, const int *piles, const int *np, int trump, int 
     if (trump < -1 || trump > 3 || log2size < 4 || log2size > 30) return NULL;
     Solver *s = calloc(1, sizeof *s);
     if (!s) return NULL;
+    for (int i = 0; i < 16; i++) s->killer[i][0] = s->killer[i][1] = -1;
     const int *value = low ? LOW_VALUE : HIGH_VALUE;
     for (int c = 0; c < 52; c++) {
         int idx = 13 * (c / 13) + value[c % 13];
