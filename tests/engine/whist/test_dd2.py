@@ -68,10 +68,10 @@ def _positions(rng: random.Random, py: Solver2, most: int, count: int):
     return out
 
 
-def _compare(seed: int, variant: str, most: int, per_deal: int, shape=None) -> int:
+def _compare(seed: int, variant: str, most: int, per_deal: int, shape=None, contracts=None) -> int:
     rng = random.Random(seed)
     checked = 0
-    for trump, low, club, misere in CONTRACTS[variant]:
+    for trump, low, club, misere in contracts or CONTRACTS[variant]:
         hands, piles = _deal(rng, variant, shape)
         py = Solver2(hands, piles, trump, low, club, misere)
         c = CSolver2(hands, piles, trump, low, club, misere)  # one handle for the deal
@@ -95,6 +95,44 @@ def test_c_search_equals_python_search_on_straw_heavy_deals(variant):
     cards beneath the piles decide most positions (the table's key must keep them)."""
     shape = (SHAPES[variant][0], 2, 5)
     assert sum(_compare(seed, variant, 6, 4, shape) for seed in range(3)) >= 3 * 4 * 2
+
+
+@pytest.mark.parametrize("variant", ["bid2", "whist2"])
+def test_quick_tricks_bound_exactly_in_no_trump_and_trump(variant):
+    """The cashing bound at each trick start (the leader's winners, two of its cards a
+    trick, a discard for an odd suit's last trick, no more tricks in a side suit than
+    half the other's playable cards of it when it holds a trump): no trump high and low,
+    trump with the club rule on and off, where it cuts most, on whole short deals with
+    many straw piles and on the last tricks of full ones."""
+    contracts = [(-1, False, False, False), (-1, True, False, False), (0, False, True, False),
+                 (3, True, False, False)]  # fmt: skip
+    shape = (SHAPES[variant][0], 2, 4)
+    n = sum(_compare(seed, variant, 5, 3, shape, contracts) for seed in range(20, 24))
+    n += sum(_compare(seed, variant, 4, 6, None, contracts) for seed in range(30, 33))
+    assert n == 4 * 4 * 3 + 3 * 4 * 6
+
+
+def test_the_table_tells_apart_positions_differing_in_a_card_beneath():
+    """Seat 0 holds four straw piles, 2S on 7H, 3S on 7C, 6S on 8C and 7S on 8H; seat 1
+    4S AD 3D 3C, on lead, no trump. With the piles 2S/7H and 6S/8C left (A) seat 0 takes
+    one of the two tricks; with 3S/7C and 7S/8H left (B) none. Named by rank among the
+    cards left the two positions are the same but for the cards beneath (the lower spade
+    on a heart in A, on a club in B), so one handle asked both must key them apart."""
+    from engine.whist.cards import mask_of, parse_card
+
+    def m(text):
+        return mask_of(parse_card(c) for c in text.split())
+
+    pairs = ("7H 2S", "7C 3S", "8C 6S", "8H 7S")  # (beneath, face up)
+    piles = [[tuple(map(parse_card, p.split())) for p in pairs], []]
+    hands = [0, m("4S AD 3D 3C")]
+    a, b = [m("2S 7H 6S 8C"), hands[1]], [m("3S 7C 7S 8H"), hands[1]]
+    py = Solver2(hands, piles)
+    assert [py.tricks(a, 1), py.tricks(b, 1)] == [1, 0]
+    for first, second in ((a, b), (b, a)):
+        c = CSolver2(hands, piles)
+        assert c.tricks(first, 1) == py.tricks(first, 1)
+        assert c.tricks(second, 1) == py.tricks(second, 1)
 
 
 @pytest.mark.slow
