@@ -70,6 +70,7 @@ typedef struct {
     int npiles[2];
     int pd[2][7], pu[2][7];/* each pile: card beneath, face-up card */
     int to_idx[54];            /* engine card -> internal number */
+    int under[54];         /* a straw pile's face-up card -> the card beneath, else -1 */
     Entry *tt;
     u64 tt_mask;           /* number of buckets - 1 */
     u64 nodes;
@@ -77,6 +78,12 @@ typedef struct {
     int killer[16][2];     /* misere: per tricks left, the last two leads that cut */
     int aborted;
 } Solver;
+
+/* each player's cards that play like hand cards and its face-up straw cards with a card
+ * beneath (see split), carried down the search and updated card by card */
+typedef struct {
+    u64 h[2], t[2];
+} Play;
 
 static const u64 SUIT = 0x1FFFULL;
 
@@ -116,6 +123,15 @@ static int led_suit(const Solver *s, const int *trick, int n) {
 }
 
 /* the legal cards among `playable` (the cards a player may play from) */
+/* `p` after `seat` plays card `c`: a face-up straw card turns up the card beneath */
+static inline void play(const Solver *s, Play *p, int seat, int c) {
+    u64 bit = 1ULL << c;
+    if (p->t[seat] & bit) {
+        p->t[seat] ^= bit;
+        p->h[seat] |= 1ULL << s->under[c];
+    } else p->h[seat] &= ~bit;
+}
+
 static u64 legal(const Solver *s, u64 playable, const int *trick, int n) {
     int led = led_suit(s, trick, n);
     if (led < 0) return playable;
@@ -173,34 +189,40 @@ static int sure_tricks(const Solver *s, u64 mine, u64 theirs) {
  * most bp / 2 tricks, bp the other's playable cards of the suit: it follows with two of
  * them a trick, so it cannot ruff while it has two. A card turned up on the way only
  * adds choices (the other's covered cards count among its cards, not its playable ones). */
-static int quick_tricks(const Solver *s, int seat, u64 mine, u64 theirs) {
+static int quick_tricks(const Solver *s, int seat, u64 mine, u64 theirs, const Play *pl) {
     int ruff = s->trump >= 0 && (theirs & ((SUIT << (13 * s->trump)) | (3ULL << 52)));
-    u64 hl, tops, bhl, btops;
-    split(s, seat, mine, &hl, &tops);
-    split(s, 1 - seat, theirs, &bhl, &btops);
-    u64 p = hl | tops, bp = bhl | btops;
-    int k = 0, odd = 0, spare = popc(p >> 52);
+    u64 p = pl->h[seat] | pl->t[seat], bp = pl->h[1 - seat] | pl->t[1 - seat];
+    /* when it can be ruffed, its sure trumps are kept for the end (none is a discard) */
+    u64 keep = 0;
+    if (ruff) {
+        u64 group = (SUIT << (13 * s->trump)) | (3ULL << 52);
+        keep = mine & group & ~((2ULL << highbit(theirs & group)) - 1);
+    }
+    int k = 0, odd = 0, spare = popc(p >> 52 & ~(keep >> 52));
     for (int su = 0; su < 4; su++) {
         u64 m = p & (SUIT << (13 * su));
         if (!m) continue;
+        if (ruff && su == s->trump) {
+            spare += popc(m & ~keep);
+            continue;
+        }
         u64 b = theirs & (SUIT << (13 * su));
         u64 top = b ? m & ~((2ULL << highbit(b)) - 1) : m;
         int a = popc(m), t = popc(top), h = (a + 1) / 2;
         int ks = t < h ? t : h;
-        if (ruff) {
-            int f = su == s->trump ? 0 : popc(bp & b) / 2;
-            if (ks > f) ks = f;
-        }
+        if (ruff && ks > popc(bp & b) / 2) ks = popc(bp & b) / 2;
         k += ks;
         if (2 * ks > a) odd++;
         else spare += a - 2 * ks;
     }
-    return odd > spare ? k - (odd - spare) : k;
+    if (odd > spare) k -= odd - spare;
+    return ruff ? k + (popc(keep) + 1) / 2 : k;
 }
 
 /* ---- the table's key ----------------------------------------------------------------- */
 
-static void make_key(const Solver *s, u64 l0, u64 l1, int leader, u64 *key, uint8_t *rel) {
+static void make_key(const Solver *s, u64 l0, u64 l1, const Play *p, int leader, u64 *key,
+                     uint8_t *rel) {
     u64 alive = l0 | l1;
     for (int su = 0; su < 4; su++) {
         u64 m = alive & (SUIT << (13 * su));
@@ -212,22 +234,18 @@ static void make_key(const Solver *s, u64 l0, u64 l1, int leader, u64 *key, uint
     }
     rel[52] = 52;
     rel[53] = 53;
-    u64 left[2] = {l0, l1};
     int codes[2][8];
     for (int seat = 0; seat < 2; seat++) {
-        u64 hl, tops;
-        split(s, seat, left[seat], &hl, &tops);
-        u64 h = 0, m = hl;
+        u64 h = 0, m = p->h[seat];
         while (m) {
             h |= 1ULL << rel[lowbit(m)];
             m &= m - 1;
         }
         key[seat] = h;
         int nc = 0;
-        for (int i = 0; i < s->npiles[seat]; i++) {
-            int u = s->pu[seat][i], d = s->pd[seat][i];
-            if (!(tops >> u & 1)) continue;
-            int code = rel[u] * 64 + rel[d];
+        for (u64 t = p->t[seat]; t; t &= t - 1) {
+            int u = lowbit(t);
+            int code = rel[u] * 64 + rel[s->under[u]];
             int j = nc++;
             while (j > 0 && codes[seat][j - 1] > code) {
                 codes[seat][j] = codes[seat][j - 1];
@@ -281,11 +299,9 @@ static Entry *tt_slot(Solver *s, const u64 *key, int depth) {
 /* ---- moves ----------------------------------------------------------------------------- */
 
 /* one card per class of equivalent cards, ordered best-first into `out`; count returned */
-static int gen_moves(const Solver *s, int seat, u64 l0, u64 l1, const int *trick, int n,
-                     int first, const int *kill, int *out) {
-    u64 left = seat ? l1 : l0;
-    u64 hl, tops;
-    split(s, seat, left, &hl, &tops);
+static int gen_moves(const Solver *s, int seat, u64 l0, u64 l1, const Play *p,
+                     const int *trick, int n, int first, const int *kill, int *out) {
+    u64 hl = p->h[seat], tops = p->t[seat];
     u64 L = legal(s, hl | tops, trick, n);
     u64 H = L & hl;
     u64 alive = l0 | l1;
@@ -348,7 +364,8 @@ static int gen_moves(const Solver *s, int seat, u64 l0, u64 l1, const int *trick
 
 /* ---- search ----------------------------------------------------------------------------- */
 
-static int ge(Solver *s, u64 l0, u64 l1, int leader, int *trick, int n, int target) {
+static int ge(Solver *s, u64 l0, u64 l1, const Play *p, int leader, int *trick, int n,
+              int target) {
     int fresh[4];
     if (++s->nodes >= s->stop) {
         s->aborted = 1;
@@ -370,15 +387,15 @@ static int ge(Solver *s, u64 l0, u64 l1, int leader, int *trick, int n, int targ
         if (remaining - sure_tricks(s, l1, l0) < target) return 0;
     }
     if (n == 0 && !s->misere) {
-        if (leader == 0 && quick_tricks(s, 0, l0, l1) >= target) return 1;
-        if (leader == 1 && remaining - quick_tricks(s, 1, l1, l0) < target) return 0;
+        if (leader == 0 && quick_tricks(s, 0, l0, l1, p) >= target) return 1;
+        if (leader == 1 && remaining - quick_tricks(s, 1, l1, l0, p) < target) return 0;
     }
     Entry *e = NULL;
     u64 key[KEYW];
     uint8_t rel[54];
     int first = -1;
     if (n == 0) {
-        make_key(s, l0, l1, leader, key, rel);
+        make_key(s, l0, l1, p, leader, key, rel);
         e = tt_find(s, key);
         if (e) {
             if (e->lb >= target) return 1;
@@ -399,15 +416,17 @@ static int ge(Solver *s, u64 l0, u64 l1, int leader, int *trick, int n, int targ
     int moves[64];
     static const int none[2] = {-1, -1};
     int *kill = s->misere && n == 0 ? s->killer[remaining] : NULL;
-    int cnt = gen_moves(s, seat, l0, l1, trick, n, first, kill ? kill : none, moves);
+    int cnt = gen_moves(s, seat, l0, l1, p, trick, n, first, kill ? kill : none, moves);
     int maximise = (seat == 0) != s->misere;
     int result = !maximise, best = -1;
     for (int i = 0; i < cnt; i++) {
         int c = moves[i];
         u64 bit = 1ULL << c;
+        Play q = *p;
+        play(s, &q, seat, c);
         trick[n] = c;
-        int ok = seat == 0 ? ge(s, l0 ^ bit, l1, leader, trick, n + 1, target)
-                           : ge(s, l0, l1 ^ bit, leader, trick, n + 1, target);
+        int ok = seat == 0 ? ge(s, l0 ^ bit, l1, &q, leader, trick, n + 1, target)
+                           : ge(s, l0, l1 ^ bit, &q, leader, trick, n + 1, target);
         if (s->aborted) return 0;   /* nothing half-searched goes into the table */
         if (ok == maximise) {
             result = maximise;
@@ -443,6 +462,7 @@ void *dd2_new(const u64 *hands, const int *piles, const int *np, int trump, int 
     if (trump < -1 || trump > 3 || log2size < 4 || log2size > 30) return NULL;
     Solver *s = calloc(1, sizeof *s);
     if (!s) return NULL;
+    for (int c = 0; c < 54; c++) s->under[c] = -1;
     for (int i = 0; i < 16; i++) s->killer[i][0] = s->killer[i][1] = -1;
     const int *value = low ? LOW_VALUE : HIGH_VALUE;
     for (int c = 0; c < 52; c++) {
@@ -466,6 +486,7 @@ void *dd2_new(const u64 *hands, const int *piles, const int *np, int trump, int 
             if (d < 0 || d > 53 || u < 0 || u > 53) { free(s); return NULL; }
             s->pd[seat][i] = s->to_idx[d];
             s->pu[seat][i] = s->to_idx[u];
+            s->under[s->to_idx[u]] = s->to_idx[d];
         }
     }
     u64 entries = 1ULL << log2size;
@@ -496,6 +517,13 @@ static void start(Solver *s, u64 budget) {
     s->stop = budget ? s->nodes + budget : ~0ULL;
 }
 
+static Play play_of(const Solver *s, u64 l0, u64 l1) {
+    Play p;
+    split(s, 0, l0, &p.h[0], &p.t[0]);
+    split(s, 1, l1, &p.h[1], &p.t[1]);
+    return p;
+}
+
 /* whether seat 0 takes at least `target` of the remaining tricks (the trick in progress
  * included) from the position: cards left per player (engine card bits), leader of the
  * trick, its n cards so far; -1 when more than `budget` positions (0: no limit) would be
@@ -506,7 +534,9 @@ int dd2_at_least(void *h, u64 l0, u64 l1, int leader, const int *trick, int n, i
     int t[4];
     start(s, budget);
     for (int i = 0; i < n && i < 4; i++) t[i] = s->to_idx[trick[i]];
-    int r = ge(s, to_idx_mask(s, l0), to_idx_mask(s, l1), leader, t, n, target);
+    u64 a = to_idx_mask(s, l0), b = to_idx_mask(s, l1);
+    Play p = play_of(s, a, b);
+    int r = ge(s, a, b, &p, leader, t, n, target);
     return s->aborted ? -1 : r;
 }
 
@@ -518,13 +548,14 @@ int dd2_tricks(void *h, u64 l0, u64 l1, int leader, const int *trick, int n, int
     start(s, budget);
     for (int i = 0; i < n && i < 4; i++) t[i] = s->to_idx[trick[i]];
     u64 a = to_idx_mask(s, l0), b = to_idx_mask(s, l1);
+    Play p = play_of(s, a, b);
     int total = (popc(a) + popc(b) + n) / 4;
     int lb = 0, ub = total;
     int g = guess < 0 ? total / 2 : (guess > total ? total : guess);
     while (lb < ub) {
         int tg = g < lb + 1 ? lb + 1 : g;
         if (tg > ub) tg = ub;
-        int r = ge(s, a, b, leader, t, n, tg);
+        int r = ge(s, a, b, &p, leader, t, n, tg);
         if (s->aborted) return -1;
         if (r) { lb = tg; g = tg + 1; }
         else { ub = tg - 1; g = tg - 1; }
