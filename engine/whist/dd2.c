@@ -40,7 +40,8 @@
  *    trump search;
  *  - the best move found at a trick start is kept in the table (as a relative rank) and
  *    tried first next time; other moves are ordered by simple card-play rules (win
- *    cheaply, else play low; lead from the top; in a misere game duck, and the last
+ *    cheaply, else play low; lead from the top, a winner first, a card the other will
+ *    ruff last; in a misere game duck, and the last
  *    two leads that cut at as many tricks left come next: "killer moves", which pay
  *    there, where the rules order leads badly, and cost in trump contracts).
  *
@@ -346,7 +347,17 @@ static int gen_moves(const Solver *s, int seat, u64 l0, u64 l1, const Play *p,
             } else if (!beats) v = 1000 + rank;
             else if (n == 3) v = 500 + rank;
             else v = -rank;
-        } else if (n == 0) v = rank;
+        } else if (n == 0) {
+            /* lead high, a winner of its suit first, a side card the other will ruff last */
+            u64 other = seat ? l0 : l1;
+            u64 os = c < 52 ? other & (SUIT << (13 * (c / 13))) : 0;
+            v = rank;
+            if (c < 52 && !trumpish) {
+                if (os && c > highbit(os)) v += 20;
+                else if (!os && s->trump >= 0 && (other & ((SUIT << (13 * s->trump)) | (3ULL << 52))))
+                    v -= 40;
+            }
+        }
         else if (ours) v = -rank - 20 * trumpish;
         else if (beats) v = 1000 - rank;   /* win as cheaply as possible */
         else v = -rank - 20 * trumpish;    /* else play low, trumps last */
