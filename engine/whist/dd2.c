@@ -24,8 +24,10 @@
  *    always a move of its own, and one with nothing beneath is a hand card (playing it
  *    turns up nothing);
  *  - a fixed-size table of bounds (lower, upper) at trick starts, buckets of four (the
- *    entry with the fewest tricks left is replaced), kept for the handle's life (one
- *    deal and contract): every search of the deal reuses what the earlier ones proved;
+ *    entry that cost the fewest positions to search is replaced: a fifth fewer nodes
+ *    than replacing the one with the fewest tricks left on a full deal whose search
+ *    fills the table), kept for the handle's life (one deal and contract): every
+ *    search of the deal reuses what the earlier ones proved;
  *  - its key is rank-relative: each card left is named by its rank among the cards left
  *    of its suit, so positions that differ only in which low cards were already played
  *    share an entry. Exact: the trick winner and the suit to follow depend only on the
@@ -63,6 +65,7 @@ typedef struct {
     int8_t lb, ub;    /* bounds on seat 0's tricks from this trick start */
     uint8_t best;     /* relative card of the best move found, or NOMOVE */
     uint8_t depth;    /* tricks left; 0 = empty slot */
+    uint8_t work;     /* bits of the most positions searched under it in one question */
 } Entry;
 
 typedef struct {
@@ -282,18 +285,21 @@ static Entry *tt_find(Solver *s, const u64 *key) {
     return NULL;
 }
 
-static Entry *tt_slot(Solver *s, const u64 *key, int depth) {
+static inline uint8_t bits(u64 x) { return (uint8_t)(64 - __builtin_clzll(x | 1)); }
+
+static Entry *tt_slot(Solver *s, const u64 *key, int depth, u64 work) {
     Entry *b = s->tt + (hash_key(key) & s->tt_mask) * BUCKET;
     Entry *victim = b;
     for (int i = 0; i < BUCKET; i++) {
         if (!b[i].depth) { victim = b + i; break; }
-        if (b[i].depth < victim->depth) victim = b + i;
+        if (b[i].work < victim->work) victim = b + i;
     }
     memcpy(victim->key, key, sizeof victim->key);
     victim->lb = 0;
     victim->ub = (int8_t)depth;
     victim->best = NOMOVE;
     victim->depth = (uint8_t)depth;
+    victim->work = bits(work);
     return victim;
 }
 
@@ -427,6 +433,7 @@ static int ge(Solver *s, u64 l0, u64 l1, const Play *p, int leader, int *trick, 
     int moves[64];
     static const int none[2] = {-1, -1};
     int *kill = s->misere && n == 0 ? s->killer[remaining] : NULL;
+    u64 nodes_before = s->nodes;
     int cnt = gen_moves(s, seat, l0, l1, p, trick, n, first, kill ? kill : none, moves);
     int maximise = (seat == 0) != s->misere;
     int result = !maximise, best = -1;
@@ -450,7 +457,9 @@ static int ge(Solver *s, u64 l0, u64 l1, const Play *p, int leader, int *trick, 
         }
     }
     if (n == 0) {
-        if (!e) e = tt_slot(s, key, remaining);
+        u64 work = s->nodes - nodes_before;
+        if (!e) e = tt_slot(s, key, remaining, work);
+        else if (bits(work) > e->work) e->work = bits(work);
         if (result) { if (e->lb < target) e->lb = (int8_t)target; }
         else if (e->ub > target - 1) e->ub = (int8_t)(target - 1);
         if (best >= 0) e->best = rel[best];

@@ -26,8 +26,9 @@ from engine.core.errors import EngineError
 from engine.whist import clib
 from engine.whist.solver2 import Solver2
 
-#: entries of a solver's table of bounds (2^20, 48 bytes each: 48 MB, reserved lazily)
-TABLE_LOG2 = 20
+#: entries of a solver's table of bounds (2^21, 48 bytes each: 96 MB, reserved lazily:
+#: a search of a whole deal fills it; 2^20 costs such a search a quarter more positions)
+TABLE_LOG2 = 21
 _U64 = ctypes.c_uint64
 _ALL = (1 << 54) - 1
 
