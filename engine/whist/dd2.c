@@ -43,9 +43,9 @@
  *  - the best move found at a trick start is kept in the table (as a relative rank) and
  *    tried first next time; other moves are ordered by simple card-play rules (win
  *    cheaply, else play low; lead from the top, a winner first, a card the other will
- *    ruff last; in a misere game duck, and the last
- *    two leads that cut at as many tricks left come next: "killer moves", which pay
- *    there, where the rules order leads badly, and cost in trump contracts).
+ *    ruff last; in a misere game duck, and the last two leads, or leader's second
+ *    cards, that cut at as many tricks left come next: "killer moves", which pay
+ *    there, where the rules order those badly, and cost elsewhere).
  *
  * A question may be given a budget of positions: past it the search stops, stores
  * nothing more and answers -1 (the table keeps only what was fully searched).
@@ -79,7 +79,8 @@ typedef struct {
     u64 tt_mask;           /* number of buckets - 1 */
     u64 nodes;
     u64 stop;              /* nodes at which the search in progress gives up */
-    int killer[16][2];     /* misere: per tricks left, the last two leads that cut */
+    int killer[16][4][2];  /* misere: per tricks left and trick place, the last two
+                              cards that cut (leads, and the leader's second cards) */
     int aborted;
 } Solver;
 
@@ -432,7 +433,7 @@ static int ge(Solver *s, u64 l0, u64 l1, const Play *p, int leader, int *trick, 
     int seat = (n % 2 == 0) ? leader : 1 - leader;
     int moves[64];
     static const int none[2] = {-1, -1};
-    int *kill = s->misere && n == 0 ? s->killer[remaining] : NULL;
+    int *kill = s->misere && (n == 0 || n == 2) ? s->killer[remaining][n] : NULL;
     u64 nodes_before = s->nodes;
     int cnt = gen_moves(s, seat, l0, l1, p, trick, n, first, kill ? kill : none, moves);
     int maximise = (seat == 0) != s->misere;
@@ -483,7 +484,8 @@ void *dd2_new(const u64 *hands, const int *piles, const int *np, int trump, int 
     Solver *s = calloc(1, sizeof *s);
     if (!s) return NULL;
     for (int c = 0; c < 54; c++) s->under[c] = -1;
-    for (int i = 0; i < 16; i++) s->killer[i][0] = s->killer[i][1] = -1;
+    for (int i = 0; i < 16; i++)
+        for (int j = 0; j < 4; j++) s->killer[i][j][0] = s->killer[i][j][1] = -1;
     const int *value = low ? LOW_VALUE : HIGH_VALUE;
     for (int c = 0; c < 52; c++) {
         int idx = 13 * (c / 13) + value[c % 13];
