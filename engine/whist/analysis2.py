@@ -17,13 +17,14 @@ costs none; ``!?`` the only card keeping par.
 With the C search every card of every deal is graded (within a budget, below); with the
 Python one only the cards of the last :data:`TRICKS` tricks of each deal (it takes
 seconds a position at 8 tricks to go and grows about fourfold with each trick). The C
-search answers most positions in milliseconds but some first tricks take minutes (the
-Low game's most: nothing bounds a no trump search early), so each question has a budget
-(:data:`BUDGET` positions); a card over it is not graded, nor the earlier cards of its
-deal. With the C search the bids, calls and kitty discards (Bid Whist) and the High/Low
-declarations (Whist) are graded too, against the deal played perfectly from the first
-lead for each contract open (:mod:`engine.whist.par2`), unless one of those searches is
-over the budget.
+search answers most positions in milliseconds but the first tricks of some deals take
+from seconds to minutes (the Low game's most: its misere search has no trick bounds),
+so each question has a budget (:data:`BUDGET` positions); a card over it is not graded,
+nor the earlier cards of its deal (docs/benchmarks.md, "Whist for two: the C search",
+counts them). With the C search the bids, calls and kitty discards (Bid Whist) and the
+High/Low declarations (Whist) are graded too, against the deal played perfectly from the
+first lead for each contract open (:mod:`engine.whist.par2`), unless one of those
+searches is over the budget.
 :func:`not_graded_two` says in words what a grading leaves out.
 
 In a Low game (two-player Whist) each player wants few tricks: the search is misere
@@ -44,11 +45,11 @@ from engine.whist.scoring import bid_whist_points, books_needed, two_player_whis
 #: a deal at most (the C search grades them all)
 TRICKS = 6
 #: with the C search, a card is graded when each of its questions takes at most this many
-#: positions (about 4 s); else neither it nor the earlier cards of its deal are graded
+#: positions (about 3 s); else neither it nor the earlier cards of its deal are graded
 BUDGET = 20_000_000
 #: with the C search, the bids and calls (or High/Low declarations) of a deal are graded
 #: when all of its searches from the first lead take at most this many positions together
-#: (about 8 s; a Bid Whist deal needs 20 of them, :mod:`engine.whist.par2`)
+#: (about 6 s; a Bid Whist deal needs 20 of them, :mod:`engine.whist.par2`)
 DEAL_BUDGET = 40_000_000
 MEASURE = Phrase.coded(
     "whist.measure_two",
