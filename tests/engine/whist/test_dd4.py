@@ -1,7 +1,11 @@
 """The C double-dummy solver (engine/whist/dd4.c through dd4.py) against the Python one
 (``engine.whist.solver.Solver``) and brute force: every contract kind, the club rule on
 and off, jokers in and out, 1-13 tricks left, positions mid-trick, a handle reused across
-the positions of a deal, the solver's regression positions and its input errors."""
+the positions of a deal, the solver's regression positions and its input errors.
+
+The two give the same values and the same classes of equivalent cards; their node counts
+differ (the C search has a stronger no trump bound and a fixed-size move memory), so
+nodes are compared only where the C bound must decide without a search."""
 
 from __future__ import annotations
 
@@ -47,8 +51,6 @@ def _check_same(s) -> None:
     leader, trick = _leader(s), s.trick_cards
     want = py.tricks(leader=leader, trick=trick)
     assert c.tricks(leader=leader, trick=trick) == want, s.observation()
-    # the same search: the same nodes
-    assert c.nodes == py.nodes, s.observation()
     for t in (want, want + 1):
         assert c.at_least(t, leader=leader, trick=trick) is (t <= want)
     assert c.move_classes(leader=leader, trick=trick) == py.move_classes(leader=leader, trick=trick)
@@ -108,7 +110,6 @@ def test_a_reused_handle_answers_every_position_of_a_deal_as_fresh_python_solver
                 assert c.tricks(h, leader, trick) == want4
                 leader = _trick_winner(py, leader, trick)
                 trick = []
-        assert c.nodes == py.nodes
 
 
 def test_a_handle_whose_tables_are_cleared_when_full_still_answers_exactly():
@@ -120,6 +121,35 @@ def test_a_handle_whose_tables_are_cleared_when_full_still_answers_exactly():
         leader, trick = _leader(s), s.trick_cards
         assert c.tricks(leader=leader, trick=trick) == py.tricks(leader=leader, trick=trick)
         assert c.entries <= 64
+
+
+def _hands(*texts: str) -> list[int]:
+    return [mask_of(parse_card(c) for c in h.split()) for h in texts]
+
+
+def test_in_no_trump_the_partners_top_cards_of_every_suit_count_once_the_leader_crosses():
+    """Seat 0 cashes the ace of spades, crosses with a heart to the partner, who cashes
+    both top hearts and the ace of diamonds: all 4 tricks, which the C bound sees without
+    searching (the Python solver counts only one of the partner's suits and searches)."""
+    hands = _hands("AS 2H 3H 2D", "KS QS QH 4C", "AH KH AD 3C", "JS JH QD 5C")
+    c, py = dd4.CSolver(hands, -1), Solver(hands, -1)
+    assert c.tricks(leader=0) == py.tricks(leader=0) == 4
+    assert c.nodes == 0 < py.nodes
+
+
+def test_the_partners_top_cards_do_not_count_without_a_way_to_them_or_spare_cards():
+    """No card to cross with (seat 0 holds only spades), or a partner who must throw its
+    top cards away while seat 0 cashes (no spare cards): the C bound must not count them;
+    each case in no trump high and low, every seat leading."""
+    cases = [
+        _hands("AS KS 2S", "QS JS QH", "AH KH AD", "TS QD JH"),  # no way to the partner
+        _hands("AS KS QS 2H", "JS TS QH JH", "AH KH AD AC", "9S 8S QD QC"),  # no spare card
+    ]
+    for hands in cases:
+        for low in (False, True):
+            for leader in range(4):
+                c, py = dd4.CSolver(hands, -1, low), Solver(hands, -1, low)
+                assert c.tricks(leader=leader) == py.tricks(leader=leader), (hands, low, leader)
 
 
 def _trick_winner(py: Solver, leader: int, trick: list[int]) -> int:
