@@ -25,12 +25,14 @@ that one is compiled), in the same run, and checks the two give the same annotat
 alone (``use_endplay=False``: no DDS), in the same run, and checks the annotations are the
 same; each game line also says how many of its deals DDS graded (those whose first
 position :mod:`engine.whist.dds_map` maps exactly). The games grade the cards only
-(``bidding=False``); ``--tables N`` times the bidding's double-dummy table
-(:func:`engine.whist.par.dd_table`, 40 entries from the opening lead) of the first deal
-of N records instead, with ``--vs-own`` against the own solver alone, saying how many
-entries DDS answered.
+(``bidding=False``) unless ``--bidding`` is given: then each game is graded as a whole
+game with its bids (``bidding=True``: every card plus every deal's 40-entry table, the
+bids, calls and discards graded against it; issue 31's target); ``--tables N`` times the
+bidding's double-dummy table (:func:`engine.whist.par.dd_table`, 40 entries from the
+opening lead) of the first deal of N records instead, with ``--vs-own`` against the own
+solver alone, saying how many entries DDS answered.
 
-    python -m engine.whist.analysis_bench --games N [--vs-own] [--vs-git REV] [--vs-python]
+    python -m engine.whist.analysis_bench --games N [--bidding] [--vs-own] [--vs-python]
     python -m engine.whist.analysis_bench --tables N [--first K] [--vs-own] [--vs-python]
 
 The positions go to the C solver (:mod:`engine.whist.dd4`) when it is built, as in the
@@ -136,25 +138,28 @@ def _rows(found) -> list:
 
 
 def time_game(
-    game: list[GameRecord], solver: type | None = None, use_endplay: bool = True
+    game: list[GameRecord],
+    solver: type | None = None,
+    use_endplay: bool = True,
+    bidding: bool = False,
 ) -> tuple[float, list]:
-    """(CPU seconds, annotations) of grading every card of every deal of ``game`` (not
-    the bidding), with the solver class ``solver`` (default: the grading's,
-    :func:`engine.whist.dd4.new_solver`) and DDS where it maps exactly unless
-    ``use_endplay`` is False."""
-    from engine.whist import analysis
+    """(CPU seconds, annotations) of grading every card of every deal of ``game`` (and,
+    with ``bidding``, its bids against each deal's double-dummy table), with the solver
+    class ``solver`` (default: the grading's, :func:`engine.whist.dd4.new_solver`) and
+    DDS where it maps exactly unless ``use_endplay`` is False."""
+    from engine.whist import analysis, par
 
-    saved = analysis.new_solver
+    saved = analysis.new_solver, par.new_solver
     if solver is not None:
-        analysis.new_solver = solver
+        analysis.new_solver = par.new_solver = solver
     try:
         start = time.process_time()
         found = [
-            _rows(analysis.analyse(rec, bidding=False, use_endplay=use_endplay)) for rec in game
+            _rows(analysis.analyse(rec, bidding=bidding, use_endplay=use_endplay)) for rec in game
         ]
         return time.process_time() - start, found
     finally:
-        analysis.new_solver = saved
+        analysis.new_solver, par.new_solver = saved
 
 
 def time_table(st, solver: type | None = None, use_endplay: bool = True):
@@ -217,36 +222,44 @@ def _dds_status() -> str:
     return "endplay (DDS) installed" if available() else "endplay (DDS) not installed"
 
 
-def run_games(count: int, rev: str | None, vs_own: bool = False, vs_python: bool = False) -> None:
+def run_games(
+    count: int,
+    rev: str | None,
+    vs_own: bool = False,
+    vs_python: bool = False,
+    bidding: bool = False,
+) -> None:
     print(f"solver: {_solver_status()}; {_dds_status()}", flush=True)
+    what = "cards and bids (every deal's table)" if bidding else "cards only"
+    print(f"grading: {what}", flush=True)
     old = None
     if rev:
         print(f"building the solver of {rev} …", flush=True)
         old = reference_solver(rev)
     times, old_times, own_times, py_times, differ = [], [], [], [], 0
     for k, game in enumerate(whole_games(count)):
-        took, found = time_game(game)
+        took, found = time_game(game, bidding=bidding)
         times.append(took)
         cards = sum(len(f) for f in found)
         mapped, deals = dds_deals(game)
         line = f"game {k:2d} ({len(game)} records, {cards} cards, DDS {mapped}/{deals} deals)"
         line += f" {took:7.2f} s"
         if vs_own:
-            own_took, own_found = time_game(game, use_endplay=False)
+            own_took, own_found = time_game(game, use_endplay=False, bidding=bidding)
             own_times.append(own_took)
             same = own_found == found
             differ += not same
             line += f"   own solver alone: {own_took:7.2f} s"
             line += "" if same else "   ANNOTATIONS DIFFER"
         if vs_python:
-            py_took, py_found = time_game(game, _python_solver())
+            py_took, py_found = time_game(game, _python_solver(), bidding=bidding)
             py_times.append(py_took)
             same = py_found == found
             differ += not same
             line += f"   Python solver: {py_took:7.2f} s  x{py_took / max(took, 1e-9):.1f}"
             line += "" if same else "   ANNOTATIONS DIFFER"
         if old is not None:
-            old_took, old_found = time_game(game, old)
+            old_took, old_found = time_game(game, old, bidding=bidding)
             old_times.append(old_took)
             same = old_found == found
             differ += not same
@@ -348,13 +361,16 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--games", type=int, help="grade this many whole 10-deal games")
     p.add_argument("--vs-git", metavar="REV", help="with --games: also the solver of REV")
     p.add_argument("--vs-own", action="store_true", help="with --games/--tables: also without DDS")
+    p.add_argument(
+        "--bidding", action="store_true", help="with --games: grade the bids too (the tables)"
+    )
     p.add_argument("--tables", type=int, help="time the bidding table of this many deals")
     p.add_argument(
         "--vs-python", action="store_true", help="with --games/--tables: also the Python solver"
     )
     args = p.parse_args(argv)
     if args.games:
-        run_games(args.games, args.vs_git, args.vs_own, args.vs_python)
+        run_games(args.games, args.vs_git, args.vs_own, args.vs_python, args.bidding)
         return
     if args.tables:
         run_tables(args.tables, args.first, args.vs_own, args.vs_python)

@@ -333,3 +333,23 @@ def test_the_bench_grades_with_the_solver_it_is_given_then_puts_the_grading_back
     took, found = analysis_bench.time_game([record], Spy)
     assert made and took > 0 and len(found[0]) == 48
     assert analysis.new_solver is dd4.new_solver
+
+
+def test_the_bench_grades_the_bids_with_the_solver_it_is_given_when_asked(monkeypatch):
+    """``analysis_bench --games N --bidding`` grades whole games with their bids: each
+    record is analysed with ``bidding=True`` and the tables (par.new_solver) use the solver
+    given too; both are put back after."""
+    from engine.whist import analysis, analysis_bench, par
+
+    seen = []
+
+    def fake(rec, *, bidding, use_endplay):
+        seen.append((bidding, par.new_solver, analysis.new_solver))
+        return []
+
+    monkeypatch.setattr(analysis, "analyse", fake)
+    record = analysis_bench.first_deals(1)[0]
+    analysis_bench.time_game([record], Solver, bidding=True)
+    analysis_bench.time_game([record])
+    assert seen == [(True, Solver, Solver), (False, dd4.new_solver, dd4.new_solver)]
+    assert par.new_solver is dd4.new_solver and analysis.new_solver is dd4.new_solver
