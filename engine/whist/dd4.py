@@ -3,8 +3,9 @@
 :class:`CSolver` answers what :class:`engine.whist.solver.Solver` answers — the tricks
 seats 0+2 take from a position (mid-trick too), whether they take at least ``t``, the
 classes of equivalent cards — with the same search written in C (the same move order and
-table, so the same answers and the same node counts), 50 to 100 times faster: grading a
-whole Bid Whist game, every card and the bids' tables, in seconds (issue 31). Positions
+table, with bounds resting on fewer cards, so the same answers in fewer nodes: see the
+header of ``dd4.c``), about 13 times faster than the mypyc-compiled Python solver on a
+deal's table (``docs/benchmarks.md``; issue 31). Positions
 are checked and converted by a Python ``Solver`` of the same deal (the same input
 errors); :meth:`CSolver.move_classes` is that solver's (it does no search).
 
@@ -88,7 +89,8 @@ class CSolver:
 
     @property
     def nodes(self) -> int:
-        """Nodes searched so far (counted as the Python solver counts them)."""
+        """Nodes searched so far (trick boundaries searched, as the Python solver counts
+        them, but the C search needs fewer and does not count the last trick)."""
         return self._lib.dd4_nodes(self._handle)
 
     @property
