@@ -49,7 +49,7 @@ import gc
 from engine.core.annotation import Annotation, Thresholds, mark_for
 from engine.core.errors import EngineError, Phrase
 from engine.core.records import GameRecord, states
-from engine.whist.cards import CARD_CODE, CARD_TEXT
+from engine.whist.cards import CARD_CODE, CARD_TEXT, SUITS
 from engine.whist.dd4 import available as c_solver_available
 from engine.whist.dd4 import new_solver
 from engine.whist.scoring import bid_whist_points, books_needed, whist_points
@@ -410,7 +410,7 @@ def grade_deal_bidding(
     ``use_endplay``: the positions :mod:`engine.whist.dds_map` maps exactly are solved
     by DDS; False: every one by the own solver.
     """
-    from engine.whist.par import Auction, contract_name, dd_table, declared, play_books
+    from engine.whist.par import dd_table, play_books
 
     st0 = sts[start]
     if st0.num_players != 4 or not st0.bidw:
@@ -422,54 +422,85 @@ def grade_deal_bidding(
     finally:
         if gc_on:
             gc.enable()
+    return bidding_notes(
+        record, sts, steps, table, lambda after: play_books(after, use_endplay=use_endplay)
+    )
+
+
+def bidding_notes(record: GameRecord, sts, steps: list[int], table, made) -> list[Annotation]:
+    """The grades of one deal's bids, passes, call and kitty discard (``steps``: the deal's
+    steps of ``record`` from the state just after the deal, :func:`deal_starts`) against
+    its table (:class:`engine.whist.par.DDTable`: the bids through
+    :class:`engine.whist.par.Auction`); ``made(after)``: the books the declaring side
+    ends with under double-dummy play from ``after``, the first lead after the discard."""
+    from engine.whist.par import Auction
+
     auction = Auction(table)
+    st0 = sts[steps[0]] if steps else None
     out = []
     for j in steps:
         st = sts[j]
-        text = record.actions[j]
-        seat = st.to_act
-        if st.phase_name == "bid":
-            vals = [(str(a), v) for a, v in auction.action_values(st)]
-            out.append(_choice_note(j, seat, text, vals))
-        elif st.phase_name == "trump":
-            vals = []
-            for a in st.legal_actions():
-                call = ("low" if a.low else "high") if st.kind == "notrump" else a.suit
-                books = table.books_of(seat, contract_name(st.kind, call))
-                vals.append((str(a), bid_whist_points(st.bid_number, st.kind, books)))
-            out.append(_choice_note(j, seat, text, vals))
-        elif st.phase_name == "discard" and not st.discards:
+        note = bidding_note(j, st, record.actions[j], auction, table)
+        if note is None and st.phase_name == "discard" and not st.discards:
             end = j + 6
             if end >= len(sts) or sts[end].phase_name != "play":
                 continue  # the record stops before the discard is complete
-            call = ("low" if st.low else "high") if st.kind == "notrump" else "SHDC"[st.trump]
-            bot_state = declared(st0, seat, st.kind, call)
-            made = play_books(sts[end], use_endplay=use_endplay)
-            bot = table.books_of(seat, contract_name(st.kind, call))
-            action = "discard " + " ".join(CARD_TEXT[c] for c in sts[end].discards)
-            best = "discard " + " ".join(CARD_TEXT[c] for c in bot_state.discards)
-            loss = bot - made
-            if loss <= 0:
-                best, bot = action, made
-            mark = ""
-            if loss > 0:
-                before = bid_whist_points(st.bid_number, st.kind, bot)
-                after = bid_whist_points(st.bid_number, st.kind, made)
-                need = books_needed(st.bid_number)
-                mark = mark_for(loss, THRESHOLDS)
-                if loss == 1:
-                    if (bot >= need) != (made >= need):
-                        mark = "??"
-                    elif before - after <= 0:
-                        mark = "?!"
-            out.append(
-                Annotation(j, seat, action, best, float(made), float(bot), UNIT, mark,
-                           DISCARD_MEASURE)
-            )  # fmt: skip
+            note = discard_note(j, st, st0, sts[end], made(sts[end]), table)
+        if note is not None:
+            out.append(note)
     return out
 
 
-def _choice_note(step: int, seat: int, text: str, vals: list[tuple[str, int]]) -> Annotation:
+def bidding_note(j: int, st, text: str, auction, table) -> Annotation | None:
+    """The grade of the bid or pass (by ``auction``) or of the trump or direction call
+    (by ``table``) made at step ``j`` from state ``st``; ``None`` for another decision."""
+    from engine.whist.par import contract_name
+
+    seat = st.to_act
+    if st.phase_name == "bid":
+        return choice_note(j, seat, text, [(str(a), v) for a, v in auction.action_values(st)])
+    if st.phase_name != "trump":
+        return None
+    vals = []
+    for a in st.legal_actions():
+        call = ("low" if a.low else "high") if st.kind == "notrump" else a.suit
+        books = table.books_of(seat, contract_name(st.kind, call))
+        vals.append((str(a), bid_whist_points(st.bid_number, st.kind, books)))
+    return choice_note(j, seat, text, vals)
+
+
+def discard_note(j: int, st, st0, after, made: int, table) -> Annotation:
+    """The kitty discard begun at step ``j`` (state ``st``; ``after``: the state once it is
+    complete; ``st0``: just after the deal) graded at its first card: ``made``, the books
+    the declarer's side ends with under double-dummy play after it, against the table's
+    entry (the heuristic bot's discard for the contract); marked as a card is (a lost book
+    that changes whether the contract is made is ``??``)."""
+    from engine.whist.par import contract_name, declared
+
+    seat = st.to_act
+    call = ("low" if st.low else "high") if st.kind == "notrump" else SUITS[st.trump]
+    bot = table.books_of(seat, contract_name(st.kind, call))
+    action = "discard " + " ".join(CARD_TEXT[c] for c in after.discards)
+    best = "discard " + " ".join(CARD_TEXT[c] for c in declared(st0, seat, st.kind, call).discards)
+    loss = bot - made
+    if loss <= 0:
+        best, bot = action, made
+    mark = ""
+    if loss > 0:
+        need = books_needed(st.bid_number)
+        mark = mark_for(loss, THRESHOLDS)
+        if loss == 1:
+            if (bot >= need) != (made >= need):
+                mark = "??"
+            elif bid_whist_points(st.bid_number, st.kind, bot) <= bid_whist_points(
+                st.bid_number, st.kind, made
+            ):
+                mark = "?!"
+    return Annotation(j, seat, action, best, float(made), float(bot), UNIT, mark,
+                      DISCARD_MEASURE)  # fmt: skip
+
+
+def choice_note(step: int, seat: int, text: str, vals: list[tuple[str, int]]) -> Annotation:
     """A bid, pass or call graded among ``vals`` ((action text, points for the seat's
     side)): best = the action taken when it keeps the best value, else the first best."""
     from engine.whist.actions import parse_action

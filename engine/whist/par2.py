@@ -32,13 +32,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.core.annotation import Annotation, mark_for
+from engine.core.annotation import Annotation
 from engine.core.errors import Phrase
-from engine.whist.analysis import DISCARD_MEASURE, THRESHOLDS, UNIT, _choice_note
-from engine.whist.cards import CARD_TEXT, SUITS
+from engine.whist.analysis import bidding_notes, choice_note
+from engine.whist.cards import SUITS
 from engine.whist.dd2 import SearchBudget
-from engine.whist.par import CONTRACTS, Auction, DDTable, contract_name, declared
-from engine.whist.scoring import bid_whist_points, books_needed, two_player_whist_points
+from engine.whist.par import CONTRACTS, DDTable, contract_name, declared
+from engine.whist.scoring import two_player_whist_points
 
 #: what a High/Low declaration is graded by
 DECLARE_MEASURE = Phrase.coded(
@@ -126,54 +126,12 @@ def _grade_bid_whist(record, sts, st0, steps, solvers, allowance) -> list[Annota
     named = [sts[j] for j in steps if sts[j].phase_name in ("discard", "play")]
     played = (named[0].declarer, named[0].kind, _call(named[0])) if named else None
     table = table_two(st0, solvers, played, allowance)
-    auction = Auction(table)
-    out = []
-    for j in steps:
-        st, text = sts[j], record.actions[j]
-        seat = st.to_act
-        if st.phase_name == "bid":
-            vals = [(str(a), v) for a, v in auction.action_values(st)]
-            out.append(_choice_note(j, seat, text, vals))
-        elif st.phase_name == "trump":
-            vals = []
-            for a in st.legal_actions():
-                call = ("low" if a.low else "high") if st.kind == "notrump" else a.suit
-                books = table.books_of(seat, contract_name(st.kind, call))
-                vals.append((str(a), bid_whist_points(st.bid_number, st.kind, books)))
-            out.append(_choice_note(j, seat, text, vals))
-        elif st.phase_name == "discard" and not st.discards:
-            end = j + 6
-            if end >= len(sts) or sts[end].phase_name != "play":
-                continue  # the record stops before the discard is complete
-            out.append(_discard_note(j, st, st0, sts[end], table, solvers, allowance))
-    return out
 
+    def made(after) -> int:
+        b0 = final_books0(after, solvers, allowance)
+        return b0 if after.declarer == 0 else 13 - b0
 
-def _discard_note(j, st, st0, after, table, solvers, allowance) -> Annotation:
-    """The kitty discard (one annotation, at its first card): the declarer's books after
-    it against the heuristic bot's discard (the table's entry), marked as a card is."""
-    seat = st.to_act
-    call = _call(st)
-    b0 = final_books0(after, solvers, allowance)
-    made = b0 if seat == 0 else 13 - b0
-    bot = table.books_of(seat, contract_name(st.kind, call))
-    action = "discard " + " ".join(CARD_TEXT[c] for c in after.discards)
-    best = "discard " + " ".join(CARD_TEXT[c] for c in declared(st0, seat, st.kind, call).discards)
-    loss = bot - made
-    if loss <= 0:
-        best, bot = action, made
-    mark = ""
-    if loss > 0:
-        need = books_needed(st.bid_number)
-        mark = mark_for(loss, THRESHOLDS)
-        if loss == 1:
-            if (bot >= need) != (made >= need):
-                mark = "??"
-            elif bid_whist_points(st.bid_number, st.kind, bot) <= bid_whist_points(
-                st.bid_number, st.kind, made
-            ):
-                mark = "?!"
-    return Annotation(j, seat, action, best, float(made), float(bot), UNIT, mark, DISCARD_MEASURE)
+    return bidding_notes(record, sts, steps, table, made)
 
 
 def _grade_declarations(record, sts, st0, steps, solvers, allowance) -> list[Annotation]:
@@ -201,7 +159,7 @@ def _grade_declarations(record, sts, st0, steps, solvers, allowance) -> list[Ann
         seat = st.to_act
         sign = 1 if seat == 0 else -1
         vals = [(str(a), sign * value(_after(st, a))) for a in st.legal_actions()]
-        note = _choice_note(j, seat, record.actions[j], vals)
+        note = choice_note(j, seat, record.actions[j], vals)
         out.append(_with_measure(note, DECLARE_MEASURE))
     return out
 
