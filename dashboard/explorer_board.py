@@ -25,6 +25,7 @@ from dashboard.explorer_grades import (
     deal_by_deal,
     grades,
     grades_panel,
+    left_out_words,
     stop_deal_grading,
 )
 from dashboard.explorer_url import url_out
@@ -232,6 +233,8 @@ def show_board(plugin: GameUI, key: str, record_json: str) -> None:
     if grade:
         if why_not:
             st.info(why_not)
+        for left_out in left_out_words(record):  # what the grading cannot grade, and why
+            st.caption(left_out)
         if by_deal:  # what is graded so far (nothing yet: said once the grading is over)
             if notes or st.session_state.get(f"{key}_deal_grading") is None:
                 grades_panel(plugin, notes, record.players)

@@ -19,7 +19,7 @@ from dashboard.palette import MUTED
 from dashboard.ui import crash_message, plain
 from dashboard.units import amount, unit_word
 from engine import EngineError
-from engine.analysis import ANALYSED
+from engine.analysis import ANALYSED, not_graded_on_page
 from engine.core.annotation import Annotation, accuracy
 
 #: the words of the decision marks (engine.core.annotation.MARK_WORDS)
@@ -203,6 +203,12 @@ def deal_by_deal(
             st.rerun(scope="app")
     notes = [n for d in deals if isinstance(graded.get(d), tuple) for n in graded[d]]
     return tuple(sorted(notes, key=lambda n: n.step)), why_not
+
+
+def left_out_words(record) -> list[str]:
+    """What the page's grading leaves out of ``record``, in the page's words (for Whist
+    for two: decisions whose exact search is over the budget)."""
+    return [error_text(p) for p in not_graded_on_page(record)]
 
 
 def stop_deal_grading(key: str) -> None:

@@ -119,6 +119,12 @@ def not_graded(record: GameRecord, **options) -> list[str]:
     return list(hook(record, **_accepted(hook, options))) if hook else []
 
 
+def not_graded_on_page(record: GameRecord, **options) -> list[str]:
+    """What :func:`analyse_on_page` leaves out of the record's decisions, in words."""
+    module = analysis_module(record.game) if record.game in ANALYSED else None
+    return not_graded(record, **{**getattr(module, "ON_PAGE", {}), **options})
+
+
 def positions(record: GameRecord) -> Iterator[tuple[int, State, str]]:
     """``(step, state before the action, action text)`` for every action of the record.
 

@@ -362,6 +362,25 @@ def test_a_whist_game_is_graded_deal_by_deal_as_it_opens(monkeypatch):
     assert len(board_data(again)["grades"]["notes"]) == len(every)
 
 
+def test_a_two_player_board_says_what_its_grading_leaves_out(monkeypatch):
+    """Whist for two: decisions whose exact search is over the budget are not graded,
+    and the page says so under the grades (the command says it on stderr)."""
+    from dashboard import explorer_grades
+    from engine.whist.dd2 import c_search
+    from tests.dashboard.whist import par_fakes
+
+    if not c_search():
+        pytest.skip("the two-player C search is not built (make install builds it)")
+    whist_grades_afresh(monkeypatch)
+    monkeypatch.setattr(explorer_grades, "grade_one_deal", par_fakes.no_grades)
+    at = open_link("views/whist/games.py", src="recorded", file="whist2.jsonl", game="1")
+    said = " ".join(c.value for c in at.caption)
+    assert "Whist, 2 players: a card whose exact search takes more than 20 million" in said
+    assert "the High/Low declarations of a deal are not graded when its searches" in said
+    at.toggle(key="xp_whist_grade").set_value(False).run()
+    assert "exact search" not in " ".join(c.value for c in at.caption)
+
+
 def test_turning_the_grades_off_stops_the_whist_grading(monkeypatch):
     whist_grades_afresh(monkeypatch)
     at = open_graded_whist_game(step=1)

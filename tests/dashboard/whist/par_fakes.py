@@ -29,3 +29,10 @@ def kept_table(progress, record_json: str, deal: int):
 def failing_table(progress, record_json: str, deal: int):
     """A job whose engine refuses the deal."""
     raise EngineError("the solver ran out of patience")
+
+
+def no_grades(progress, record_json: str, deal: int, done: int, total: int) -> dict:
+    """A deal-grading job (:func:`dashboard.page_jobs.grade_one_deal`) that grades
+    nothing, at once: for tests about the page's words, not the grades."""
+    progress.update(done + 1, total)
+    return {deal: ()}
