@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.waits import act, open_page, text_shown
+from tests.browser.waits import act, open_page, start_job, text_shown
 from tests.browser.waits import metric_is as total_is
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
@@ -18,8 +18,8 @@ def test_another_page_answers_while_a_bots_match_runs(page, phone, app_url):
     bots.get_by_label("Time limit in seconds (at most 60)").fill("60")
     bots.get_by_label("Games (at most 20)").fill("20")
     bots.get_by_label("Games (at most 20)").press("Tab")
-    bots.get_by_role("button", name="Play the match").click()
     cancel = bots.get_by_role("button", name="Cancel the match")
+    start_job(bots, bots.get_by_role("button", name="Play the match"), cancel)
     expect(cancel).to_be_visible(timeout=60_000)
     # the match plays in another process: a tap on another page completes meanwhile
     open_page(sheet, app_url + "/whist_score_sheet", text_shown("Whist score sheet"))

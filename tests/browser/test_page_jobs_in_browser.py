@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.waits import open_page, text_shown
+from tests.browser.waits import open_page, start_job, text_shown
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -63,8 +63,8 @@ def test_simulate_and_add_shows_its_progress_and_cancels(size, request, app_url)
     games = page.get_by_label("Games (at most 200)")
     games.fill("60")
     games.press("Tab")
-    page.get_by_role("button", name="Simulate and add").click()
     cancel = page.get_by_role("button", name="Cancel the simulation")
+    start_job(page, page.get_by_role("button", name="Simulate and add"), cancel)
     expect(cancel).to_be_visible(timeout=WAIT_MS)
     expect(page.get_by_text("Simulated ").first).to_be_visible(timeout=WAIT_MS)
     shoot(page, f"simulate_progress_{page.viewport_size['width']}")

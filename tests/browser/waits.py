@@ -156,3 +156,22 @@ def choose(page, box, option: str, until: str | None = None) -> None:
     choice = page.get_by_role("option").filter(has_text=option).first
     choice.wait_for(state="visible")
     act(page, choice.click, until)
+
+
+def start_job(page, button, started, *, timeout_s: float = 300) -> None:
+    """Click ``button`` to start a heavy job and wait until ``started`` (a locator, e.g.
+    the job's Cancel button) shows. When the server's job slots are all taken (other
+    sessions' jobs: the earlier tests' Whist grading may still be finishing a deal), the
+    page refuses in words ("the server is busy … try again in a moment"): click again a
+    moment later, as those words ask a player to."""
+    import time
+
+    busy = page.get_by_text("the server is busy")
+    deadline = time.monotonic() + timeout_s
+    while True:
+        button.click()
+        with contextlib.suppress(PlaywrightTimeout):
+            started.or_(busy).first.wait_for(timeout=60_000)
+        if started.count() or time.monotonic() > deadline:
+            return
+        page.wait_for_timeout(2_000)
