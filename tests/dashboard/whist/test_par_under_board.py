@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from dashboard import job_panel
+from dashboard import explorer_grades, job_panel
 from dashboard.jobs import JOBS
 from dashboard.whist import par_job, par_view
 from engine import read_jsonl
@@ -29,9 +29,11 @@ JOB = "xp_whist_par"
 
 @pytest.fixture
 def afresh(monkeypatch):
-    """Nothing worked out yet (kept server-wide), no job of an earlier page left, and the
+    """Nothing worked out or graded yet (kept server-wide), no job of an earlier page left, and the
     stand-in job (``fake``: which one)."""
     monkeypatch.setattr(par_view, "_TABLES", job_panel.Kept(64))
+    # no deal graded yet either: an earlier test of this process may have graded it
+    monkeypatch.setattr(explorer_grades, "_GRADED", job_panel.Kept(16))
     for job in list(JOBS._jobs):
         JOBS.forget(job)
 
@@ -175,6 +177,8 @@ def test_the_real_job_shows_deal_pars_table(monkeypatch):
     from engine.whist.analysis import deal_par
 
     monkeypatch.setattr(par_view, "_TABLES", job_panel.Kept(64))
+    # no deal graded yet either: an earlier test of this process may have graded it
+    monkeypatch.setattr(explorer_grades, "_GRADED", job_panel.Kept(16))
     at = finish_job(_open(DEALS[0] + 5), JOB, seconds=600)
     table, _ = deal_par(RECORD, 0)
     assert shown_table(at) == [list(col) for col in zip(*table.books, strict=True)]
