@@ -393,7 +393,8 @@ def grade_deal_bidding(
     record: GameRecord, sts, start: int, steps: list[int], *, use_endplay: bool = True
 ) -> list[Annotation]:
     """One deal's bidding decisions, against the deal's double-dummy table
-    (:mod:`engine.whist.par`, hindsight):
+    (:mod:`engine.whist.par`, hindsight; the entries of it these grades read:
+    :func:`engine.whist.bidding_table.bidding_table`):
 
     - a bid or pass: the points its side scores when the auction goes on perfectly from
       there (every later seat bids best, the declarer names the best call and the play is
@@ -410,21 +411,39 @@ def grade_deal_bidding(
     ``use_endplay``: the positions :mod:`engine.whist.dds_map` maps exactly are solved
     by DDS; False: every one by the own solver.
     """
-    from engine.whist.par import dd_table, play_books
+    from engine.whist.bidding_table import bidding_table
+    from engine.whist.par import contract_name, declared, play_books
 
     st0 = sts[start]
     if st0.num_players != 4 or not st0.bidw:
         return []
+    # the contract the auction reached, once the record gets there (the call is graded
+    # among every call of its kind, the discard by the books of the call named)
+    won = next(
+        (
+            (st.to_act, st.kind, st.bid_number, _call_of(sts[j + 1]))
+            for j in steps
+            if (st := sts[j]).phase_name == "trump" and j + 1 < len(sts)
+        ),
+        None,
+    )
     gc_on = gc.isenabled()
     gc.disable()
     try:
-        table = dd_table(st0, use_endplay=use_endplay)
+        table = bidding_table(st0, won, use_endplay=use_endplay)
     finally:
         if gc_on:
             gc.enable()
-    return bidding_notes(
-        record, sts, steps, table, lambda after: play_books(after, use_endplay=use_endplay)
-    )
+
+    def made(after) -> int:
+        """The books after the actual discard: the table's entry when it is the bot's."""
+        seat, kind, _number, call = won
+        bots = declared(st0, seat, kind, call)
+        if (bots.hands, bots.to_act, bots.books) == (after.hands, after.to_act, after.books):
+            return table.books_of(seat, contract_name(kind, call))
+        return play_books(after, use_endplay=use_endplay)
+
+    return bidding_notes(record, sts, steps, table, made)
 
 
 def bidding_notes(record: GameRecord, sts, steps: list[int], table, made) -> list[Annotation]:
@@ -454,8 +473,6 @@ def bidding_notes(record: GameRecord, sts, steps: list[int], table, made) -> lis
 def bidding_note(j: int, st, text: str, auction, table) -> Annotation | None:
     """The grade of the bid or pass (by ``auction``) or of the trump or direction call
     (by ``table``) made at step ``j`` from state ``st``; ``None`` for another decision."""
-    from engine.whist.par import contract_name
-
     seat = st.to_act
     if st.phase_name == "bid":
         return choice_note(j, seat, text, [(str(a), v) for a, v in auction.action_values(st)])
@@ -464,9 +481,14 @@ def bidding_note(j: int, st, text: str, auction, table) -> Annotation | None:
     vals = []
     for a in st.legal_actions():
         call = ("low" if a.low else "high") if st.kind == "notrump" else a.suit
-        books = table.books_of(seat, contract_name(st.kind, call))
-        vals.append((str(a), bid_whist_points(st.bid_number, st.kind, books)))
+        vals.append((str(a), table.points(seat, st.kind, call, st.bid_number)))
     return choice_note(j, seat, text, vals)
+
+
+def _call_of(st) -> str:
+    """The call named in the state ``st`` just after it (a trump suit, or ``"high"`` /
+    ``"low"`` in no trump), as :data:`engine.whist.par.CALLS` spells it."""
+    return ("low" if st.low else "high") if st.kind == "notrump" else SUITS[st.trump]
 
 
 def discard_note(j: int, st, st0, after, made: int, table) -> Annotation:

@@ -95,6 +95,16 @@ class DDTable:
                 f"no entry for seat {seat!r} declaring {contract!r} in this table"
             ) from None
 
+    def best_points(self, seat: int, kind: str, number: int) -> int:
+        """The points of ``seat``'s best call of ``kind`` after winning the bid ``number``
+        (Bid Whist; the most books: points grow with books)."""
+        books = max(self.books_of(seat, contract_name(kind, c)) for c in CALLS[kind])
+        return bid_whist_points(number, kind, books)
+
+    def points(self, seat: int, kind: str, call: str, number: int) -> int:
+        """The points of ``seat`` declaring ``number`` ``kind`` and naming ``call``."""
+        return bid_whist_points(number, kind, self.books_of(seat, contract_name(kind, call)))
+
     def to_dict(self) -> dict:
         return asdict(self)
 
@@ -257,7 +267,8 @@ def dd_table(st, *, use_endplay: bool = True) -> DDTable:
     kept = memo.get(key)
     if kept is not None:
         return DDTable.from_json(json.dumps(kept))
-    table = _dd_table(st, use_endplay)
+    known = {(s, c): b for s, c, b in (memo.get(("whist.dd_known", *key)) or [])}
+    table = _dd_table(st, use_endplay, known)
     memo.put(key, table.to_dict())
     return table
 
@@ -271,7 +282,10 @@ def _memo_key(st) -> tuple:
             st.to_act)  # fmt: skip
 
 
-def _dd_table(st, use_endplay: bool) -> DDTable:
+def _dd_table(st, use_endplay: bool, known: dict | None = None) -> DDTable:
+    """The table; ``known``: entries already solved ((seat, contract name) -> books, by
+    :func:`engine.whist.bidding_table.bidding_table`), taken as they are."""
+    known = known or {}
     collecting = gc.isenabled()
     gc.disable()  # the solver's tables make no cycles (see Solver._run)
     try:
@@ -284,6 +298,9 @@ def _dd_table(st, use_endplay: bool) -> DDTable:
         rows = [[0] * len(CONTRACTS) for _ in range(4)]
         for j, (k, c) in enumerate(CONTRACTS):
             for seat in (0, 2, 1, 3):
+                if (seat, contract_name(k, c)) in known:
+                    rows[seat][j] = known[(seat, contract_name(k, c))]
+                    continue
                 guess = rows[seat - 2][j] if seat >= 2 else (13 - rows[0][j] if seat else None)
                 s = declared(st, seat, k, c)
                 rows[seat][j] = play_books(s, guess, use_endplay=use_endplay)
@@ -308,9 +325,11 @@ def best_call(table: DDTable, seat: int, number: int, kind: str) -> tuple[str, i
 
 
 class Auction:
-    """The Bid Whist auction of one deal played perfectly knowing ``table`` (see the
-    module docstring): :meth:`value` of a state in the bidding, :meth:`action_values`
-    of each action open to the seat to bid. Values are points for seats 0+2 minus points
+    """The Bid Whist auction of one deal played perfectly knowing ``table`` (a
+    :class:`DDTable`, or the part of it the grading needs,
+    :class:`engine.whist.bidding_table.BiddingTable`; see the module docstring):
+    :meth:`value` of a state in the bidding, :meth:`action_values` of each action open
+    to the seat to bid. Values are points for seats 0+2 minus points
     for seats 1+3 (only the declaring side scores)."""
 
     def __init__(self, table: DDTable):
@@ -318,8 +337,9 @@ class Auction:
         self.memo: dict = {}
 
     def leaf(self, s) -> int:
-        """NS value of a state where the auction just ended (the declarer to name)."""
-        _, pts = best_call(self.table, s.declarer, s.bid_number, s.kind)
+        """NS value of a state where the auction just ended (the declarer to name): the
+        points of its best call (the most books: points grow with books)."""
+        pts = self.table.best_points(s.declarer, s.kind, s.bid_number)
         return pts if s.declarer % 2 == 0 else -pts
 
     def value(self, s) -> int:

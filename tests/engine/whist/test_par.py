@@ -168,7 +168,9 @@ def test_a_table_kept_by_the_host_is_made_once_per_deal(monkeypatch):
 
     made = []
     search = par_module._dd_table
-    monkeypatch.setattr(par_module, "_dd_table", lambda st, e: made.append(1) or search(st, e))
+    monkeypatch.setattr(
+        par_module, "_dd_table", lambda st, e, k=None: made.append(1) or search(st, e, k)
+    )
     monkeypatch.setattr(memo, "_SHARED", {})
     deal = GameRecord("whist", ["a", "b", "c", "d"], ["dealer 0", SUITS_DEAL])
     first = dd_table(_after_deal(deal))
