@@ -103,32 +103,69 @@ class BiddingTable:
         )
 
 
-class _Entry:
+class Entry:
     """One entry's position (``s``: the first lead after the declarer's discard), asked
     exactly or against a threshold, in the declaring side's books (kitty book counted).
-    ``bound``: the upper bound the questions answered no have proved."""
+    ``bound``: the upper bound the questions answered no have proved. Subclasses ask a
+    solver: :meth:`_ask` (whether the declaring side takes at least ``need`` of the
+    tricks left) and :meth:`_solve` (the declaring side's tricks, from a guess)."""
 
-    def __init__(self, s, use_endplay: bool):
+    def __init__(self, s, mine: int, left: int):
         self.s, self.seat = s, s.to_act
-        self.left = s.n_tricks - len(s.tricks)
-        self.mine = s.books[self.seat & 1]
+        self.mine, self.left = mine, left  # books won (the kitty's), tricks left
         self.exact_books: int | None = None
         self.bound: int | None = None
+
+    def _ask(self, need: int) -> bool:
+        raise NotImplementedError
+
+    def _solve(self, guess: int | None) -> int:
+        raise NotImplementedError
+
+    def _known(self) -> bool:
+        return self.exact_books is not None
+
+    def at_least(self, books: int) -> bool:
+        """Whether the declaring side takes at least ``books``."""
+        if self._known():
+            return self.exact_books >= books
+        if self.bound is not None and books > self.bound:
+            return False
+        need = books - self.mine
+        if need <= 0:
+            return True
+        if need > self.left:
+            return False
+        yes = self._ask(need)
+        if not yes:
+            self.bound = books - 1
+        return yes
+
+    def exact(self, guess: int | None = None) -> int:
+        """The declaring side's books (``guess``: a likely value, for speed)."""
+        if not self._known():
+            g = None if guess is None else min(max(guess - self.mine, 0), self.left)
+            self.exact_books = self.mine + self._solve(g)
+        return self.exact_books
+
+
+class _Entry4(Entry):
+    """A four-player entry: endplay (DDS) when it maps the position exactly, else the
+    four-hand solver (:func:`engine.whist.par.new_solver`)."""
+
+    def __init__(self, s, use_endplay: bool):
+        super().__init__(s, s.books[s.to_act & 1], s.n_tricks - len(s.tricks))
         self.use_endplay = use_endplay
         self._solver = None
 
-    def _books(self, ns: int) -> int:
-        return self.mine + (ns if self.seat % 2 == 0 else self.left - ns)
-
-    def _dds(self) -> bool:
-        """Solved by endplay (DDS) at once when it maps the position exactly."""
-        if self.use_endplay:
+    def _known(self) -> bool:
+        if self.exact_books is None and self.use_endplay:
             from engine.whist.par import _endplay_tricks
 
-            self.use_endplay = False
+            self.use_endplay = False  # asked once
             ns = _endplay_tricks(self.s)
             if ns is not None:
-                self.exact_books = self._books(ns)
+                self.exact_books = self.mine + (ns if self.seat % 2 == 0 else self.left - ns)
         return self.exact_books is not None
 
     @property
@@ -140,39 +177,26 @@ class _Entry:
             self._solver = par.new_solver(s.hands, s.trump, s.low, s.ruleset.jokers_follow_trump)
         return self._solver
 
-    def at_least(self, books: int) -> bool:
-        """Whether the declaring side takes at least ``books``."""
-        if self.exact_books is not None or self._dds():
-            return self.exact_books >= books
-        if self.bound is not None and books > self.bound:
-            return False
-        need = books - self.mine
-        if need <= 0:
-            return True
-        if need > self.left:
-            return False
+    def _ask(self, need: int) -> bool:  # the solver answers for seats 0+2
         if self.seat % 2 == 0:
-            yes = self.solver.at_least(need, leader=self.seat)
-        else:
-            yes = not self.solver.at_least(self.left - need + 1, leader=self.seat)
-        if not yes:
-            self.bound = books - 1
-        return yes
+            return self.solver.at_least(need, leader=self.seat)
+        return not self.solver.at_least(self.left - need + 1, leader=self.seat)
 
-    def exact(self, guess: int | None = None) -> int:
-        if self.exact_books is None and not self._dds():
-            g = None if guess is None else guess - self.mine
-            if g is not None and self.seat % 2:
-                g = self.left - g
-            self.exact_books = self._books(self.solver.tricks(leader=self.seat, guess=g))
-        return self.exact_books
+    def _solve(self, guess: int | None) -> int:
+        g = guess if guess is None or self.seat % 2 == 0 else self.left - guess
+        ns = self.solver.tricks(leader=self.seat, guess=g)
+        return ns if self.seat % 2 == 0 else self.left - ns
 
 
 def _side_length(s, seat: int) -> int:
-    """Cards of the trump suit in the declaring side's hands (0 in no trump)."""
+    """Cards of the trump suit in the declaring side's hands (0 in no trump); for two
+    players, the declarer's hand and straw piles."""
     if s.trump < 0:
         return 0
-    side = s.hands[seat] | s.hands[seat ^ 2]
+    if s.num_players == 4:
+        side = s.hands[seat] | s.hands[seat ^ 2]
+    else:
+        side = s.hands[seat] | sum(1 << c for pile in s.piles[seat] for c in pile)
     return sum(1 for c in range(64) if side >> c & 1 and suit_of(c) == s.trump)
 
 
@@ -199,29 +223,41 @@ def _best_call(calls, entries) -> tuple[str, int]:
     return call, top
 
 
-def bidding_table(st, won=None, *, use_endplay: bool = True) -> BiddingTable:
+def bidding_table(st, won=None, *, use_endplay: bool = True, entry=None) -> BiddingTable:
     """The entries of the table of the deal of ``st`` (just after the deal) that grading
     its bidding needs: each seat's best call of each kind, and for ``won`` (declarer
     seat, kind, number, call: the contract the auction actually reached, or ``None``)
     the points of every call of the kind at the number and the books of the call named.
     See the module docstring. A host sharing a mapping between processes
-    (:mod:`engine.core.memo`) keeps the entries solved here for the whole table."""
+    (:mod:`engine.core.memo`) keeps the entries solved here for the whole table.
+
+    ``entry(s, seat, kind, call)``: the :class:`Entry` of the position ``s`` (the first
+    lead of ``seat`` declaring ``kind``/``call``); default: the four-player one, by
+    endplay (DDS) where ``use_endplay`` and it maps the position, else the own solver.
+    Two players give theirs (:mod:`engine.whist.par2`)."""
     from engine.whist.par import CALLS, _check_deal_start, _memo_key, contract_name, declared
 
-    _check_deal_start(st)
     if not st.bidw:
         raise EngineError("the bidding table is for Bid Whist deals")
-    known_key = ("whist.dd_known", *_memo_key(st))
-    kept = {(s, c): b for s, c, b in (memo.get(known_key) or [])}
+    four = entry is None
+    if four:
+        _check_deal_start(st)
+        known_key = ("whist.dd_known", *_memo_key(st))
+        kept = {(s, c): b for s, c, b in (memo.get(known_key) or [])}
+
+        def entry(s, seat, kind, call):
+            return _Entry4(s, use_endplay)
+    else:
+        kept = {}
     known: dict[tuple[int, str], int] = {}
     at_most: dict[tuple[int, str], int] = {}
     best: dict[tuple[int, str], tuple[str, int]] = {}
-    for seat in range(4):
+    for seat in range(st.num_players):
         for kind, calls in CALLS.items():
             entries = {}
             for c in calls:
                 name = contract_name(kind, c)
-                e = entries[c] = _Entry(declared(st, seat, kind, c), use_endplay)
+                e = entries[c] = entry(declared(st, seat, kind, c), seat, kind, c)
                 if (seat, name) in kept:
                     e.exact_books = kept[(seat, name)]
             best[(seat, kind)] = _best_call(calls, entries)
@@ -239,5 +275,6 @@ def bidding_table(st, won=None, *, use_endplay: bool = True) -> BiddingTable:
                     known[(seat, name)] = e.exact_books
                 elif e.bound is not None:
                     at_most[(seat, name)] = e.bound
-    memo.put(known_key, [[s, c, b] for (s, c), b in known.items()])
+    if four:
+        memo.put(known_key, [[s, c, b] for (s, c), b in known.items()])
     return BiddingTable(st.ruleset.variant, st.dealer, known, at_most, best)

@@ -10,8 +10,11 @@ solvers the card grading of the same deal then reuses):
   column per contract it could name (:data:`engine.whist.par.CONTRACTS`): that player's
   books (the kitty book included) when it wins the bid, names the contract, takes the
   kitty and discards as the heuristic bot does (:func:`engine.whist.par.declared`, the
-  same fixed rule as for four players), and both play perfectly from the first lead —
-  20 searches from the first lead. Each bid or pass is then graded by
+  same fixed rule as for four players), and both play perfectly from the first lead.
+  Only the entries the grades read are searched, as for four players
+  (:func:`engine.whist.bidding_table.bidding_table`: each player's best call per kind,
+  mostly by zero-window questions, and the calls of the contract won; :func:`table_two`
+  is the whole table, 20 exact searches). Each bid or pass is then graded by
   :class:`engine.whist.par.Auction` (the rest of the auction played perfectly knowing
   the table; the points the player scores minus the other's), the call by the points of
   each call at the bid won, the discard by the books after it against the bot's discard.
@@ -35,6 +38,7 @@ from dataclasses import replace
 from engine.core.annotation import Annotation
 from engine.core.errors import Phrase
 from engine.whist.analysis import bidding_notes, choice_note
+from engine.whist.bidding_table import Entry, bidding_table
 from engine.whist.cards import SUITS
 from engine.whist.dd2 import SearchBudget
 from engine.whist.par import CONTRACTS, DDTable, contract_name, declared
@@ -58,25 +62,71 @@ class Allowance:
         self.left = positions
 
 
-def final_books0(st, solvers, allowance: Allowance | None = None) -> int:
-    """Seat 0's books at the end of the deal of ``st`` (a state at the first lead) when
-    both play perfectly with every card known. Raises
-    :class:`engine.whist.dd2.SearchBudget` when the search is over its budget (or over
-    what is left of ``allowance``, which it then counts down)."""
-    from engine.whist.analysis2 import _leader, _left
-
-    solver = solvers.get(st)
+def _budgeted(solver, allowance: Allowance | None, ask):
+    """``ask()`` of ``solver`` within what is left of ``allowance`` (counted down)."""
     if allowance is None:
-        return st.books[0] + solver.tricks(_left(st), _leader(st), list(st.trick_cards))
+        return ask()
     budget, before = solver.budget, solver.nodes
     if allowance.left <= 0:
         raise SearchBudget("the deal's searches are over their budget")
     solver.budget = allowance.left if budget is None else min(budget, allowance.left)
     try:
-        return st.books[0] + solver.tricks(_left(st), _leader(st), list(st.trick_cards))
+        return ask()
     finally:
         allowance.left -= solver.nodes - before
         solver.budget = budget
+
+
+def final_books0(st, solvers, allowance: Allowance | None = None, guess: int | None = None):
+    """Seat 0's books at the end of the deal of ``st`` (a state at the first lead) when
+    both play perfectly with every card known (``guess``: a likely value, for speed).
+    Raises :class:`engine.whist.dd2.SearchBudget` when the search is over its budget (or
+    over what is left of ``allowance``, which it then counts down)."""
+    from engine.whist.analysis2 import _leader, _left
+
+    solver = solvers.get(st)
+    g = None if guess is None else max(guess - st.books[0], 0)
+    trick = list(st.trick_cards)
+    return st.books[0] + _budgeted(
+        solver, allowance, lambda: solver.tricks(_left(st), _leader(st), trick, guess=g)
+    )
+
+
+def books0_at_least(st, solvers, books0: int, allowance: Allowance | None = None) -> bool:
+    """Whether seat 0 ends the deal of ``st`` with at least ``books0`` books under perfect
+    play (one zero-window search; budgeted as :func:`final_books0`)."""
+    from engine.whist.analysis2 import _leader, _left
+
+    solver = solvers.get(st)
+    need, trick = books0 - st.books[0], list(st.trick_cards)
+    return _budgeted(
+        solver, allowance, lambda: solver.at_least(need, _left(st), _leader(st), trick)
+    )
+
+
+class _Entry2(Entry):
+    """A two-player entry of the bidding table (:mod:`engine.whist.bidding_table`): the
+    declarer's books, from seat 0's by :func:`books0_at_least` and :func:`final_books0`."""
+
+    def __init__(self, s, solvers, allowance: Allowance | None):
+        left = 13 - s.books[0] - s.books[1]
+        super().__init__(s, s.books[s.to_act], left)
+        self.solvers, self.allowance = solvers, allowance
+
+    def _ask(self, need: int) -> bool:  # the declarer takes at least ``need`` tricks
+        s = self.s
+        if self.seat == 0:
+            return books0_at_least(s, self.solvers, s.books[0] + need, self.allowance)
+        # seat 1 takes at least need <=> seat 0 takes at most left - need
+        return not books0_at_least(
+            s, self.solvers, s.books[0] + self.left - need + 1, self.allowance
+        )
+
+    def _solve(self, guess: int | None) -> int:
+        s = self.s
+        g = None if guess is None else s.books[0] + (guess if self.seat == 0 else self.left - guess)
+        b0 = final_books0(s, self.solvers, self.allowance, g)
+        return b0 - s.books[0] if self.seat == 0 else self.left - (b0 - s.books[0])
 
 
 def _call(st) -> str:
@@ -123,9 +173,21 @@ def grade_bidding_two(record, sts, start: int, steps: list[int], solvers) -> lis
 
 
 def _grade_bid_whist(record, sts, st0, steps, solvers, allowance) -> list[Annotation]:
+    from engine.whist.analysis2 import Solvers
+
     named = [sts[j] for j in steps if sts[j].phase_name in ("discard", "play")]
-    played = (named[0].declarer, named[0].kind, _call(named[0])) if named else None
-    table = table_two(st0, solvers, played, allowance)
+    won = None
+    if named:
+        s = named[0]
+        won = (s.declarer, s.kind, s.bid_number, _call(s))
+
+    def entry(s, seat, kind, call):
+        # each search's table is large: only the contract played keeps its solver (the
+        # discard and the cards of the deal are searched with it)
+        played = won is not None and (seat, kind, call) == (won[0], won[1], won[3])
+        return _Entry2(s, solvers if played else Solvers(), allowance)
+
+    table = bidding_table(st0, won, entry=entry)
 
     def made(after) -> int:
         b0 = final_books0(after, solvers, allowance)

@@ -10,7 +10,9 @@ from engine import GameRecord
 from engine.core.records import states
 from engine.whist import analysis2, par2
 from engine.whist.analysis import BID_UNIT, UNIT, analyse, not_graded
+from engine.whist.bidding_table import bidding_table
 from engine.whist.dd2 import SearchBudget, c_search
+from engine.whist.par import CALLS
 
 pytestmark = pytest.mark.skipif(
     not c_search(), reason="the two-player bids are graded with the C search (make install)"
@@ -98,10 +100,11 @@ def test_the_quick_grading_leaves_the_declarations_out_and_says_so():
 
 
 def test_a_deal_over_the_search_budget_keeps_its_declarations_ungraded(monkeypatch):
-    def over(st, solvers, allowance=None):
+    def over(st, solvers, *args, **kwargs):
         raise SearchBudget("over the budget")
 
     monkeypatch.setattr(par2, "final_books0", over)
+    monkeypatch.setattr(par2, "books0_at_least", over)
     assert analyse(_whist2("declare low", "declare low")) == []
 
 
@@ -122,12 +125,15 @@ def test_bid_whist_for_two_grades_bids_calls_and_the_discard(monkeypatch):
     in any contract it declares, seat 0 takes 9 as declarer in no trump low and 1
     otherwise), the call and the discard."""
 
-    def books0(st, solvers, allowance=None):  # seat 0's final books
+    def books0(st, solvers, allowance=None, guess=None):  # seat 0's final books
         if st.declarer == 1:
             return 0
         return 9 if (st.kind, st.low) == ("notrump", True) else 1
 
     monkeypatch.setattr(par2, "final_books0", books0)
+    monkeypatch.setattr(
+        par2, "books0_at_least", lambda st, solvers, b, allowance=None: books0(st, solvers) >= b
+    )
     kitty = [f"discard {c}" for c in ["2S", "2H", "2D", "2C", "3S", "3H"]]
     got = _by_step(_bid2("bid 7 notrump", "pass", "direction high", *kitty))
     bid, answer, call, discard = got[2], got[3], got[4], got[5]
@@ -160,7 +166,8 @@ def test_bid_whist_for_two_grades_bids_calls_and_the_discard(monkeypatch):
 
 @pytest.mark.slow
 def test_bid_whist_for_two_bids_under_the_real_search():
-    """The same auction, each of the table's 20 entries searched (about 20 s)."""
+    """The same auction under the real search, and the entries it reads against the whole
+    table (its 20 entries searched; about 40 s)."""
     got = _by_step(_bid2("pass", "bid 3 uptown", "trump S"))
     assert (got[2].action, got[2].best, got[2].value_played, got[2].value_best) == (
         "pass",
@@ -170,9 +177,21 @@ def test_bid_whist_for_two_bids_under_the_real_search():
     )
     assert (got[3].best, got[3].value_best) == ("bid 3 notrump", 6.0)
     assert got[4].action == "trump S" and got[4].value_played == -3.0
-    table = par2.table_two(states(_bid2())[-1], analysis2.Solvers())
+    st = states(_bid2())[-1]
+    table = par2.table_two(st, analysis2.Solvers())
     assert table.seats == (0, 1) and len(table.contracts) == 10
     assert table.books_of(1, "notrump high") == 13 and table.books_of(0, "notrump low") == 9
+    # the entries the grading reads (engine.whist.bidding_table) are the whole table's
+    part = bidding_table(
+        st, (0, "uptown", 3, "S"), entry=lambda s, *_: par2._Entry2(s, analysis2.Solvers(), None)
+    )
+    for seat in (0, 1):
+        for kind in CALLS:
+            for n in range(3, 8):
+                assert part.best_points(seat, kind, n) == table.best_points(seat, kind, n)
+    for call in CALLS["uptown"]:
+        assert part.points(0, "uptown", call, 3) == table.points(0, "uptown", call, 3)
+    assert part.books_of(0, "uptown S") == table.books_of(0, "uptown S")
 
 
 def _plays_to_end(record) -> list[str]:
