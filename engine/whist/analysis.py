@@ -439,9 +439,10 @@ def grade_deal_bidding(
         """The books after the actual discard: the table's entry when it is the bot's."""
         seat, kind, _number, call = won
         bots = declared(st0, seat, kind, call)
+        books = table.books_of(seat, contract_name(kind, call))
         if (bots.hands, bots.to_act, bots.books) == (after.hands, after.to_act, after.books):
-            return table.books_of(seat, contract_name(kind, call))
-        return play_books(after, use_endplay=use_endplay)
+            return books
+        return play_books(after, books, use_endplay=use_endplay)  # likely near the bot's
 
     return bidding_notes(record, sts, steps, table, made)
 
