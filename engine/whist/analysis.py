@@ -69,9 +69,10 @@ MARKS_KEY = Phrase.coded(
 
 _PLAY = "play"
 #: what a page's job grades (:func:`engine.analysis.analyse_on_page`): every card, and the
-#: bids, calls and discards when the C solver is built — their double-dummy table of ten
-#: contracts takes about 4–8 s of CPU a deal with it, about a minute with the Python one
-#: (``docs/benchmarks.md``; ``python -m engine analyse`` grades them either way)
+#: bids, calls and discards when the C solver is built — the entries of the deal's
+#: double-dummy table they read (:mod:`engine.whist.bidding_table`) take about 0.3–4 s of
+#: CPU a deal with it, far longer with the Python one (``docs/benchmarks.md``;
+#: ``python -m engine analyse`` grades them either way)
 ON_PAGE = {"bidding": c_solver_available()}
 #: the bounded grading a page runs at once and ``--quick`` asks for: the last 5 tricks of
 #: each deal (each trick more grows the double-dummy search steeply)
