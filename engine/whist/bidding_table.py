@@ -142,8 +142,17 @@ class Entry:
         return yes
 
     def exact(self, guess: int | None = None) -> int:
-        """The declaring side's books (``guess``: a likely value, for speed)."""
-        if not self._known():
+        """The declaring side's books (``guess``: a likely value, for speed). Below a
+        proved bound (an earlier no), the questions step down from it: the value is
+        usually the bound itself, and one question then settles it."""
+        if self._known():
+            return self.exact_books
+        if self.bound is not None and (guess is None or guess >= self.bound):
+            t = self.bound
+            while not self.at_least(t):
+                t -= 1
+            self.exact_books = t
+        else:
             g = None if guess is None else min(max(guess - self.mine, 0), self.left)
             self.exact_books = self.mine + self._solve(g)
         return self.exact_books
@@ -275,6 +284,7 @@ def bidding_table(st, won=None, *, use_endplay: bool = True, entry=None) -> Bidd
                     known[(seat, name)] = e.exact_books
                 elif e.bound is not None:
                     at_most[(seat, name)] = e.bound
-    if four:
+    if four:  # the whole table (engine.whist.par.dd_table) takes them
         memo.put(known_key, [[s, c, b] for (s, c), b in known.items()])
+        memo.put(("whist.dd_at_most", *known_key[1:]), [[s, c, b] for (s, c), b in at_most.items()])
     return BiddingTable(st.ruleset.variant, st.dealer, known, at_most, best)

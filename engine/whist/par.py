@@ -268,7 +268,8 @@ def dd_table(st, *, use_endplay: bool = True) -> DDTable:
     if kept is not None:
         return DDTable.from_json(json.dumps(kept))
     known = {(s, c): b for s, c, b in (memo.get(("whist.dd_known", *key)) or [])}
-    table = _dd_table(st, use_endplay, known)
+    at_most = {(s, c): b for s, c, b in (memo.get(("whist.dd_at_most", *key)) or [])}
+    table = _dd_table(st, use_endplay, known, at_most)
     memo.put(key, table.to_dict())
     return table
 
@@ -282,10 +283,15 @@ def _memo_key(st) -> tuple:
             st.to_act)  # fmt: skip
 
 
-def _dd_table(st, use_endplay: bool, known: dict | None = None) -> DDTable:
+def _dd_table(
+    st, use_endplay: bool, known: dict | None = None, at_most: dict | None = None
+) -> DDTable:
     """The table; ``known``: entries already solved ((seat, contract name) -> books, by
-    :func:`engine.whist.bidding_table.bidding_table`), taken as they are."""
-    known = known or {}
+    :func:`engine.whist.bidding_table.bidding_table`), taken as they are; ``at_most``:
+    upper bounds it proved, where those entries' searches start."""
+    from engine.whist.bidding_table import _Entry4
+
+    known, at_most = known or {}, at_most or {}
     collecting = gc.isenabled()
     gc.disable()  # the solver's tables make no cycles (see Solver._run)
     try:
@@ -302,6 +308,11 @@ def _dd_table(st, use_endplay: bool, known: dict | None = None) -> DDTable:
                     rows[seat][j] = known[(seat, contract_name(k, c))]
                     continue
                 guess = rows[seat - 2][j] if seat >= 2 else (13 - rows[0][j] if seat else None)
+                if (seat, contract_name(k, c)) in at_most:  # below a bound: from it
+                    e = _Entry4(declared(st, seat, k, c), use_endplay)
+                    e.bound = at_most[(seat, contract_name(k, c))]
+                    rows[seat][j] = e.exact(guess)
+                    continue
                 s = declared(st, seat, k, c)
                 rows[seat][j] = play_books(s, guess, use_endplay=use_endplay)
         names = tuple(contract_name(k, c) for k, c in CONTRACTS)

@@ -169,7 +169,7 @@ def test_a_table_kept_by_the_host_is_made_once_per_deal(monkeypatch):
     made = []
     search = par_module._dd_table
     monkeypatch.setattr(
-        par_module, "_dd_table", lambda st, e, k=None: made.append(1) or search(st, e, k)
+        par_module, "_dd_table", lambda st, e, *kept: made.append(1) or search(st, e, *kept)
     )
     monkeypatch.setattr(memo, "_SHARED", {})
     deal = GameRecord("whist", ["a", "b", "c", "d"], ["dealer 0", SUITS_DEAL])
