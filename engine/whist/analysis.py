@@ -111,8 +111,6 @@ def analyse(
 
         return analyse_two(record, sts, tricks_left=tricks_left, deal=deal, bidding=bidding)
     out: list[Annotation] = []
-    if bidding and sts[0].bidw:
-        out += grade_bidding(record, sts, deal, use_endplay=use_endplay)
     steps: list[int] = []  # the play steps of the deal being collected
     for i in range(len(record.actions)):
         st = sts[i]
@@ -123,8 +121,22 @@ def analyse(
             steps.append(i)
     if steps:
         out += _grade_deal(record, sts, steps, tricks_left, use_endplay)
+    if bidding and sts[0].bidw:  # after the cards: their first lead is the discard's measure
+        out += grade_bidding(
+            record, sts, deal, use_endplay=use_endplay, first_leads=_first_leads(sts, out)
+        )
     out.sort(key=lambda a: a.step)
     return out
+
+
+def _first_leads(sts, cards: list[Annotation]) -> dict[int, int]:
+    """Deal number -> the declaring side's books under double-dummy play from the first
+    lead (the best value of the first lead's grade: the declarer leads it)."""
+    return {
+        st.deal_no: int(a.value_best)
+        for a in cards
+        if (st := sts[a.step]).phase_name == _PLAY and not st.tricks and not st.trick_cards
+    }
 
 
 class _Position:
@@ -379,19 +391,35 @@ def deal_par(record: GameRecord, deal: int = 0):
 
 
 def grade_bidding(
-    record: GameRecord, sts, deal: int | None = None, *, use_endplay: bool = True
+    record: GameRecord,
+    sts,
+    deal: int | None = None,
+    *,
+    use_endplay: bool = True,
+    first_leads: dict[int, int] | None = None,
 ) -> list[Annotation]:
     """Annotations of the bids and passes, the trump or direction call and the kitty
-    discard of each Bid Whist deal of ``record`` (see :func:`grade_deal_bidding`)."""
+    discard of each Bid Whist deal of ``record`` (see :func:`grade_deal_bidding`;
+    ``first_leads``: deal number -> the declaring side's books from the first lead, when
+    the cards' grading knows them)."""
     out: list[Annotation] = []
     for start, steps in deal_starts(record, sts, deal):
         if steps:
-            out += grade_deal_bidding(record, sts, start, steps, use_endplay=use_endplay)
+            lead = (first_leads or {}).get(sts[start].deal_no)
+            out += grade_deal_bidding(
+                record, sts, start, steps, use_endplay=use_endplay, first_lead=lead
+            )
     return out
 
 
 def grade_deal_bidding(
-    record: GameRecord, sts, start: int, steps: list[int], *, use_endplay: bool = True
+    record: GameRecord,
+    sts,
+    start: int,
+    steps: list[int],
+    *,
+    use_endplay: bool = True,
+    first_lead: int | None = None,
 ) -> list[Annotation]:
     """One deal's bidding decisions, against the deal's double-dummy table
     (:mod:`engine.whist.par`, hindsight; the entries of it these grades read:
@@ -410,10 +438,13 @@ def grade_deal_bidding(
       as a card is (a lost book that changes whether the contract is made is ``??``).
 
     ``use_endplay``: the positions :mod:`engine.whist.dds_map` maps exactly are solved
-    by DDS; False: every one by the own solver.
+    by DDS; False: every one by the own solver. ``first_lead``: the declaring side's
+    books under double-dummy play from the first lead, when the cards' grading found
+    them (the discard's measure; else searched here).
     """
-    from engine.whist.bidding_table import bidding_table
-    from engine.whist.par import contract_name, declared, play_books
+    from engine.whist.auction_bounds import BoundedAuction
+    from engine.whist.bidding_table import BiddingSearch
+    from engine.whist.par import declared, play_books
 
     st0 = sts[start]
     if st0.num_players != 4 or not st0.bidw:
@@ -428,35 +459,50 @@ def grade_deal_bidding(
         ),
         None,
     )
+
+    def made(after) -> int:
+        """The books after the actual discard: the cards' grading's (``first_lead``), else
+        the table's entry when it is the bot's discard, else searched."""
+        if first_lead is not None:
+            return first_lead
+        seat, kind, _number, call = won
+        bots, e = declared(st0, seat, kind, call), search.called()
+        if (bots.hands, bots.to_act, bots.books) == (after.hands, after.to_act, after.books):
+            return e.exact(e.lowest)
+        return play_books(after, e.exact_books or e.lowest, use_endplay=use_endplay)
+
     gc_on = gc.isenabled()
-    gc.disable()
+    gc.disable()  # (the searches make no reference cycles; see Solver._run)
     try:
-        table = bidding_table(st0, won, use_endplay=use_endplay)
+        search = BiddingSearch(st0, won, use_endplay=use_endplay)
+        table = search.table()  # the call's and the discard's entries, solved
+        try:
+            # the bids ask the table only as far as their grades need
+            auction = BoundedAuction(search)
+            return bidding_notes(record, sts, steps, table, made, auction, search.bot_books)
+        finally:
+            search.keep()  # (what was solved serves the whole table under the board)
     finally:
         if gc_on:
             gc.enable()
 
-    def made(after) -> int:
-        """The books after the actual discard: the table's entry when it is the bot's."""
-        seat, kind, _number, call = won
-        bots = declared(st0, seat, kind, call)
-        books = table.books_of(seat, contract_name(kind, call))
-        if (bots.hands, bots.to_act, bots.books) == (after.hands, after.to_act, after.books):
-            return books
-        return play_books(after, books, use_endplay=use_endplay)  # likely near the bot's
 
-    return bidding_notes(record, sts, steps, table, made)
-
-
-def bidding_notes(record: GameRecord, sts, steps: list[int], table, made) -> list[Annotation]:
+def bidding_notes(
+    record: GameRecord, sts, steps: list[int], table, made, auction=None, bot_books=None
+) -> list[Annotation]:
     """The grades of one deal's bids, passes, call and kitty discard (``steps``: the deal's
     steps of ``record`` from the state just after the deal, :func:`deal_starts`) against
-    its table (:class:`engine.whist.par.DDTable`: the bids through
-    :class:`engine.whist.par.Auction`); ``made(after)``: the books the declaring side
-    ends with under double-dummy play from ``after``, the first lead after the discard."""
-    from engine.whist.par import Auction
+    its table (:class:`engine.whist.par.DDTable`, or the entries the call and the discard
+    read); the bids through ``auction`` (default :class:`engine.whist.par.Auction` of
+    the table; :class:`engine.whist.auction_bounds.BoundedAuction` asks the table only
+    as far as the grades need); ``made(after)``: the books the declaring side ends with
+    under double-dummy play from ``after``, the first lead after the discard;
+    ``bot_books(made)``: the books after the bot's discard for the contract, exact when
+    more than ``made`` (default: the table's entry)."""
+    from engine.whist.par import Auction, contract_name
 
-    auction = Auction(table)
+    if auction is None:
+        auction = Auction(table)
     st0 = sts[steps[0]] if steps else None
     out = []
     for j in steps:
@@ -466,7 +512,12 @@ def bidding_notes(record: GameRecord, sts, steps: list[int], table, made) -> lis
             end = j + 6
             if end >= len(sts) or sts[end].phase_name != "play":
                 continue  # the record stops before the discard is complete
-            note = discard_note(j, st, st0, sts[end], made(sts[end]), table)
+            m = made(sts[end])
+            if bot_books is not None:
+                bot = bot_books(m)
+            else:
+                bot = table.books_of(st.to_act, contract_name(st.kind, _call_of(st)))
+            note = discard_note(j, st, st0, sts[end], m, bot)
         if note is not None:
             out.append(note)
     return out
@@ -477,7 +528,10 @@ def bidding_note(j: int, st, text: str, auction, table) -> Annotation | None:
     (by ``table``) made at step ``j`` from state ``st``; ``None`` for another decision."""
     seat = st.to_act
     if st.phase_name == "bid":
-        return choice_note(j, seat, text, [(str(a), v) for a, v in auction.action_values(st)])
+        from engine.whist.actions import parse_action
+
+        played = str(parse_action(text))
+        return choice_note(j, seat, text, auction.graded_values(st, played, BID_THRESHOLDS.mistake))
     if st.phase_name != "trump":
         return None
     vals = []
@@ -493,17 +547,17 @@ def _call_of(st) -> str:
     return ("low" if st.low else "high") if st.kind == "notrump" else SUITS[st.trump]
 
 
-def discard_note(j: int, st, st0, after, made: int, table) -> Annotation:
+def discard_note(j: int, st, st0, after, made: int, bot: int) -> Annotation:
     """The kitty discard begun at step ``j`` (state ``st``; ``after``: the state once it is
     complete; ``st0``: just after the deal) graded at its first card: ``made``, the books
-    the declarer's side ends with under double-dummy play after it, against the table's
-    entry (the heuristic bot's discard for the contract); marked as a card is (a lost book
-    that changes whether the contract is made is ``??``)."""
-    from engine.whist.par import contract_name, declared
+    the declarer's side ends with under double-dummy play after it, against ``bot``,
+    those after the heuristic bot's discard for the contract (the table's entry; only
+    whether it is more than ``made`` counts when it is not); marked as a card is (a lost
+    book that changes whether the contract is made is ``??``)."""
+    from engine.whist.par import declared
 
     seat = st.to_act
-    call = ("low" if st.low else "high") if st.kind == "notrump" else SUITS[st.trump]
-    bot = table.books_of(seat, contract_name(st.kind, call))
+    call = _call_of(st)
     action = "discard " + " ".join(CARD_TEXT[c] for c in after.discards)
     best = "discard " + " ".join(CARD_TEXT[c] for c in declared(st0, seat, st.kind, call).discards)
     loss = bot - made

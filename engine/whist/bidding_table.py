@@ -115,6 +115,7 @@ class Entry:
         self.mine, self.left = mine, left  # books won (the kitty's), tricks left
         self.exact_books: int | None = None
         self.bound: int | None = None
+        self.lowest: int | None = None  # the most books a question answered yes proved
 
     def _ask(self, need: int) -> bool:
         raise NotImplementedError
@@ -139,6 +140,8 @@ class Entry:
         yes = self._ask(need)
         if not yes:
             self.bound = books - 1
+        elif self.lowest is None or books > self.lowest:
+            self.lowest = books
         return yes
 
     def exact(self, guess: int | None = None) -> int:
@@ -209,20 +212,16 @@ def _side_length(s, seat: int) -> int:
     return sum(1 for c in range(64) if side >> c & 1 and suit_of(c) == s.trump)
 
 
-#: where the search of a seat's best call starts without its partner's: the declaring
-#: side's books in a typical contract worth bidding (the kitty book counted)
-FIRST_GUESS = 9
+def _by_length(calls, entries) -> list[str]:
+    """``calls``, the side's longest trump suit first: the likeliest to reach a number."""
+    return sorted(calls, key=lambda c: -_side_length(entries[c].s, entries[c].seat))
 
 
-def _best_call(calls, entries) -> tuple[str, int]:
-    """The best call (the first of equal ones in ``calls`` order) and its books, or
-    ``("", MAKES_A_BID - 1)`` when no call reaches :data:`MAKES_A_BID` (``entries``: call
-    -> :class:`_Entry`; see the module docstring)."""
-    order = sorted(calls, key=lambda c: -_side_length(entries[c].s, entries[c].seat))
-    call = next((c for c in order if entries[c].at_least(MAKES_A_BID)), "")
-    if not call:
-        return "", MAKES_A_BID - 1
-    top = entries[call].exact(FIRST_GUESS)
+def _settle(calls, entries, call: str) -> tuple[str, int]:
+    """The best call (the first of equal ones in ``calls`` order) and its books, knowing
+    that ``call`` reaches :data:`MAKES_A_BID`: ``call`` solved exactly, each other call
+    only asked whether it beats it (solved in turn when it does)."""
+    top = entries[call].exact(entries[call].lowest)
     for c in calls:
         if c == call or entries[c].bound is not None and entries[c].bound < top:
             continue
@@ -232,59 +231,192 @@ def _best_call(calls, entries) -> tuple[str, int]:
     return call, top
 
 
-def bidding_table(st, won=None, *, use_endplay: bool = True, entry=None) -> BiddingTable:
+#: the books range of a best call nothing has been asked about yet (a kind can be set
+#: at every number or take every book)
+UNKNOWN = (0, 13)
+
+
+class BiddingSearch:
     """The entries of the table of the deal of ``st`` (just after the deal) that grading
-    its bidding needs: each seat's best call of each kind, and for ``won`` (declarer
-    seat, kind, number, call: the contract the auction actually reached, or ``None``)
-    the points of every call of the kind at the number and the books of the call named.
-    See the module docstring. A host sharing a mapping between processes
-    (:mod:`engine.core.memo`) keeps the entries solved here for the whole table.
+    its bidding needs, found as the grading asks (:mod:`engine.whist.auction_bounds`).
+
+    For ``won`` (declarer seat, kind, number, call: the contract the auction actually
+    reached, or ``None``) every call of the kind is solved at once at the number (the
+    call's grade reads them); the call named, as far as the discard's grade reads it
+    (:meth:`bot_books`). Each seat's
+    best call of each kind starts :data:`UNKNOWN` (:meth:`books_range`), and
+    :meth:`refine` narrows it for a number bid: whether any call reaches the books that
+    number needs (the side's longest trump suit asked first; none reaching
+    :data:`MAKES_A_BID`: set at every number, settled), and once one does, the best call
+    exactly (:func:`_settle`). :meth:`table` gives what is known as a
+    :class:`BiddingTable` (``best``: the settled ones); :meth:`keep` hands the entries
+    solved to the whole table (:func:`engine.whist.par.dd_table`).
 
     ``entry(s, seat, kind, call)``: the :class:`Entry` of the position ``s`` (the first
     lead of ``seat`` declaring ``kind``/``call``); default: the four-player one, by
     endplay (DDS) where ``use_endplay`` and it maps the position, else the own solver.
     Two players give theirs (:mod:`engine.whist.par2`)."""
-    from engine.whist.par import CALLS, _check_deal_start, _memo_key, contract_name, declared
 
-    if not st.bidw:
-        raise EngineError("the bidding table is for Bid Whist deals")
-    four = entry is None
-    if four:
-        _check_deal_start(st)
-        known_key = ("whist.dd_known", *_memo_key(st))
-        kept = {(s, c): b for s, c, b in (memo.get(known_key) or [])}
+    def __init__(self, st, won=None, *, use_endplay: bool = True, entry=None):
+        from engine.whist.par import _check_deal_start, _memo_key
 
-        def entry(s, seat, kind, call):
-            return _Entry4(s, use_endplay)
-    else:
-        kept = {}
-    known: dict[tuple[int, str], int] = {}
-    at_most: dict[tuple[int, str], int] = {}
-    best: dict[tuple[int, str], tuple[str, int]] = {}
-    for seat in range(st.num_players):
-        for kind, calls in CALLS.items():
-            entries = {}
-            for c in calls:
-                name = contract_name(kind, c)
-                e = entries[c] = entry(declared(st, seat, kind, c), seat, kind, c)
-                if (seat, name) in kept:
-                    e.exact_books = kept[(seat, name)]
-            best[(seat, kind)] = _best_call(calls, entries)
-            if won is not None and won[:2] == (seat, kind):
-                need = books_needed(won[2])
-                top = best[(seat, kind)][1]  # (each call's books are at most the best's)
-                for c, e in entries.items():
-                    if e.at_least(need):
-                        e.exact(need)
-                    elif c == won[3]:  # the discard's measure: below the number won
-                        e.exact(min(top, need - 1, e.bound if e.bound is not None else 99))
+        if not st.bidw:
+            raise EngineError("the bidding table is for Bid Whist deals")
+        self.st, self._four = st, entry is None
+        if self._four:
+            _check_deal_start(st)
+            self._known_key = ("whist.dd_known", *_memo_key(st))
+            kept = {(s, c): b for s, c, b in (memo.get(self._known_key) or [])}
+
+            def entry(s, seat, kind, call):
+                return _Entry4(s, use_endplay)
+        else:
+            kept = {}
+        self._entry, self._kept = entry, kept
+        self._entries: dict[tuple[int, str], dict[str, Entry]] = {}
+        self._best: dict[tuple[int, str], tuple[str, int]] = {}  # settled
+        self._reach: dict[tuple[int, str], tuple[int, str]] = {}  # (books, a call taking them)
+        self._below: dict[tuple[int, str], int] = {}  # no call takes more books
+        self.won = won
+        if won is not None:
+            self._solve_won(*won)
+
+    def _solve_won(self, seat: int, kind: str, number: int, called: str) -> None:
+        """The points of each call of the kind won at the number won: exact books where
+        the call makes it (a set call loses the number, whatever its books)."""
+        need = books_needed(number)
+        entries = self.entries(seat, kind)
+        for e in entries.values():
+            if e.at_least(need):
+                e.exact(need)
+        made = [e.exact_books for e in entries.values() if e.at_least(need)]
+        if made:  # then the best is the best of them (the first of equal ones)
+            top = max(made)
+            call = next(c for c, e in entries.items() if e.exact_books == top)
+            self._best[(seat, kind)] = (call, top)
+        else:
+            self._narrow_below(seat, kind, need - 1)
+
+    def called(self) -> Entry:
+        """The entry of the contract won, as the bot discards for it."""
+        seat, kind, _number, call = self.won
+        return self.entries(seat, kind)[call]
+
+    def bot_books(self, made: int) -> int:
+        """The books of the contract won after the bot's discard, exact when more than
+        ``made`` (the books after the discard actually made); else ``made`` (only that
+        it is no more counts, see :func:`engine.whist.analysis.discard_note`)."""
+        e = self.called()
+        if e.exact_books is None and not e.at_least(made + 1):
+            return made
+        return e.exact(made + 1)
+
+    def entries(self, seat: int, kind: str) -> dict[str, Entry]:
+        """Call -> :class:`Entry` of ``seat`` declaring ``kind`` (made once, on demand)."""
+        from engine.whist.par import CALLS, contract_name, declared
+
+        got = self._entries.get((seat, kind))
+        if got is None:
+            got = self._entries[(seat, kind)] = {}
+            for c in CALLS[kind]:
+                e = got[c] = self._entry(declared(self.st, seat, kind, c), seat, kind, c)
+                kept = self._kept.get((seat, contract_name(kind, c)))
+                if kept is not None:
+                    e.exact_books = kept
+        return got
+
+    def books_range(self, seat: int, kind: str) -> tuple[int, int]:
+        """(lowest, highest) books ``seat``'s best call of ``kind`` may take as far as is
+        known: equal once settled; a highest below :data:`MAKES_A_BID` (then settled)
+        means set at every number, whatever the exact books."""
+        best = self._best.get((seat, kind))
+        if best is not None:
+            return best[1], best[1]
+        return self._reach.get((seat, kind), (UNKNOWN[0],))[0], self._below.get(
+            (seat, kind), UNKNOWN[1]
+        )
+
+    def settled(self, seat: int, kind: str) -> bool:
+        return (seat, kind) in self._best
+
+    def _narrow_below(self, seat: int, kind: str, books: int) -> None:
+        self._below[(seat, kind)] = min(books, self._below.get((seat, kind), UNKNOWN[1]))
+        if self._below[(seat, kind)] < MAKES_A_BID:
+            self._best[(seat, kind)] = ("", MAKES_A_BID - 1)
+
+    def refine(self, seat: int, kind: str, number: int = 3) -> None:
+        """One step narrower for a bid of ``number``: while the range straddles the books
+        that number needs, whether any call reaches them; else (or for the first time
+        about this kind, whether any reaches :data:`MAKES_A_BID`) the best call
+        exactly."""
+        from engine.whist.par import CALLS
+
+        if self.settled(seat, kind):
+            return
+        calls, entries = CALLS[kind], self.entries(seat, kind)
+        lo, hi = self.books_range(seat, kind)
+        need = books_needed(number)
+        if not lo < need <= hi:
+            if lo >= MAKES_A_BID:
+                self._best[(seat, kind)] = _settle(calls, entries, self._reach[(seat, kind)][1])
+                return
+            need = MAKES_A_BID
+        call = next((c for c in _by_length(calls, entries) if entries[c].at_least(need)), "")
+        if call:
+            self._reach[(seat, kind)] = (need, call)
+        else:
+            self._narrow_below(seat, kind, need - 1)
+
+    def settle(self, seat: int, kind: str) -> tuple[str, int]:
+        """``seat``'s best call of ``kind`` and its books (``("", MAKES_A_BID - 1)``: none
+        reaches :data:`MAKES_A_BID`)."""
+        while not self.settled(seat, kind):
+            self.refine(seat, kind)
+        return self._best[(seat, kind)]
+
+    def table(self) -> BiddingTable:
+        """What is known now: the entries solved, the bounds proved, the settled bests."""
+        from engine.whist.par import contract_name
+
+        known: dict[tuple[int, str], int] = {}
+        at_most: dict[tuple[int, str], int] = {}
+        for (seat, kind), entries in self._entries.items():
             for c, e in entries.items():
                 name = contract_name(kind, c)
                 if e.exact_books is not None:
                     known[(seat, name)] = e.exact_books
                 elif e.bound is not None:
                     at_most[(seat, name)] = e.bound
-    if four:  # the whole table (engine.whist.par.dd_table) takes them
-        memo.put(known_key, [[s, c, b] for (s, c), b in known.items()])
-        memo.put(("whist.dd_at_most", *known_key[1:]), [[s, c, b] for (s, c), b in at_most.items()])
-    return BiddingTable(st.ruleset.variant, st.dealer, known, at_most, best)
+        return BiddingTable(
+            self.st.ruleset.variant, self.st.dealer, known, at_most, dict(self._best)
+        )
+
+    def keep(self) -> BiddingTable:
+        """:meth:`table`, its entries also handed to the whole table (four players: the
+        mapping :mod:`engine.core.memo` shares between processes)."""
+        t = self.table()
+        if self._four:
+            memo.put(self._known_key, [[s, c, b] for (s, c), b in t.known.items()])
+            memo.put(
+                ("whist.dd_at_most", *self._known_key[1:]),
+                [[s, c, b] for (s, c), b in t.at_most.items()],
+            )
+        return t
+
+
+def bidding_table(st, won=None, *, use_endplay: bool = True, entry=None) -> BiddingTable:
+    """The entries of the table of the deal of ``st`` (just after the deal) that the
+    auction can read whatever the bids: every seat's best call of every kind, and for
+    ``won`` what :class:`BiddingSearch` solves for it and the books of the call named. (The grading asks for fewer:
+    :mod:`engine.whist.auction_bounds`.) A host sharing a mapping between processes
+    (:mod:`engine.core.memo`) keeps the entries solved here for the whole table."""
+    from engine.whist.par import CALLS
+
+    search = BiddingSearch(st, won, use_endplay=use_endplay, entry=entry)
+    for seat in range(st.num_players):
+        for kind in CALLS:
+            search.settle(seat, kind)
+    if won is not None:  # and the discard's measure, whatever the discard made
+        e = search.called()
+        e.exact(e.lowest)
+    return search.keep()

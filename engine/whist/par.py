@@ -375,6 +375,12 @@ class Auction:
         sign = 1 if s.to_act % 2 == 0 else -1
         return [(a, sign * v) for a, v in self._children(s)]
 
+    def graded_values(self, s, played: str, second_at: float) -> list[tuple[str, int]]:
+        """(action text, value for the side of the seat to bid) for each legal action:
+        every one exact (the grade of ``played`` reads some of them; see
+        :meth:`engine.whist.auction_bounds.BoundedAuction.graded_values`)."""
+        return [(str(a), v) for a, v in self.action_values(s)]
+
 
 def par(st, table: DDTable | None = None) -> Par:
     """The par of the deal of ``st`` (a state just after the deal)."""

@@ -12,12 +12,14 @@ solvers the card grading of the same deal then reuses):
   kitty and discards as the heuristic bot does (:func:`engine.whist.par.declared`, the
   same fixed rule as for four players), and both play perfectly from the first lead.
   Only the entries the grades read are searched, as for four players
-  (:func:`engine.whist.bidding_table.bidding_table`: each player's best call per kind,
-  mostly by zero-window questions, and the calls of the contract won; :func:`table_two`
-  is the whole table, 20 exact searches). Each bid or pass is then graded by
-  :class:`engine.whist.par.Auction` (the rest of the auction played perfectly knowing
-  the table; the points the player scores minus the other's), the call by the points of
-  each call at the bid won, the discard by the books after it against the bot's discard.
+  (:class:`engine.whist.bidding_table.BiddingSearch`: the calls of the contract won,
+  and each player's best call per kind only as far as the grades need it,
+  :mod:`engine.whist.auction_bounds`, mostly by zero-window questions;
+  :func:`table_two` is the whole table, 20 exact searches). Each bid or pass is graded
+  by the rest of the auction played perfectly knowing the table
+  (:class:`engine.whist.par.Auction`; the points the player scores minus the other's),
+  the call by the points of each call at the bid won, the discard by the books after it
+  against the bot's discard.
 - **Whist for two** (``whist2``): the declarations make one of three games — High
   declared by the non-dealer (the dealer leads), Low changed to High by the dealer (the
   non-dealer leads), or Low (the non-dealer leads; each player wants few tricks) — each
@@ -38,7 +40,8 @@ from dataclasses import replace
 from engine.core.annotation import Annotation
 from engine.core.errors import Phrase
 from engine.whist.analysis import bidding_notes, choice_note
-from engine.whist.bidding_table import Entry, bidding_table
+from engine.whist.auction_bounds import BoundedAuction
+from engine.whist.bidding_table import BiddingSearch, Entry
 from engine.whist.cards import SUITS
 from engine.whist.dd2 import SearchBudget
 from engine.whist.par import CONTRACTS, DDTable, contract_name, declared
@@ -175,11 +178,16 @@ def grade_bidding_two(record, sts, start: int, steps: list[int], solvers) -> lis
 def _grade_bid_whist(record, sts, st0, steps, solvers, allowance) -> list[Annotation]:
     from engine.whist.analysis2 import Solvers
 
-    named = [sts[j] for j in steps if sts[j].phase_name in ("discard", "play")]
-    won = None
-    if named:
-        s = named[0]
-        won = (s.declarer, s.kind, s.bid_number, _call(s))
+    # the contract the auction reached, once the record names its call (the call is
+    # graded among every call of its kind, the discard by the books of the call named)
+    won = next(
+        (
+            (st.to_act, st.kind, st.bid_number, _call(sts[j + 1]))
+            for j in steps
+            if (st := sts[j]).phase_name == "trump" and j + 1 < len(sts)
+        ),
+        None,
+    )
 
     def entry(s, seat, kind, call):
         # each search's table is large: only the contract played keeps its solver (the
@@ -187,13 +195,14 @@ def _grade_bid_whist(record, sts, st0, steps, solvers, allowance) -> list[Annota
         played = won is not None and (seat, kind, call) == (won[0], won[1], won[3])
         return _Entry2(s, solvers if played else Solvers(), allowance)
 
-    table = bidding_table(st0, won, entry=entry)
+    search = BiddingSearch(st0, won, entry=entry)
 
     def made(after) -> int:
         b0 = final_books0(after, solvers, allowance)
         return b0 if after.declarer == 0 else 13 - b0
 
-    return bidding_notes(record, sts, steps, table, made)
+    # the bids ask the table only as far as their grades need
+    return bidding_notes(record, sts, steps, search.table(), made, BoundedAuction(search))
 
 
 def _grade_declarations(record, sts, st0, steps, solvers, allowance) -> list[Annotation]:
