@@ -132,6 +132,8 @@ class Entry:
             return self.exact_books >= books
         if self.bound is not None and books > self.bound:
             return False
+        if self.lowest is not None and books <= self.lowest:
+            return True
         need = books - self.mine
         if need <= 0:
             return True
@@ -396,10 +398,21 @@ class BiddingSearch:
         mapping :mod:`engine.core.memo` shares between processes)."""
         t = self.table()
         if self._four:
+            from engine.whist.par import contract_name
+
             memo.put(self._known_key, [[s, c, b] for (s, c), b in t.known.items()])
             memo.put(
                 ("whist.dd_at_most", *self._known_key[1:]),
                 [[s, c, b] for (s, c), b in t.at_most.items()],
+            )
+            memo.put(
+                ("whist.dd_at_least", *self._known_key[1:]),
+                [
+                    [seat, contract_name(kind, c), e.lowest]
+                    for (seat, kind), entries in self._entries.items()
+                    for c, e in entries.items()
+                    if e.exact_books is None and e.lowest is not None
+                ],
             )
         return t
 
@@ -407,9 +420,10 @@ class BiddingSearch:
 def bidding_table(st, won=None, *, use_endplay: bool = True, entry=None) -> BiddingTable:
     """The entries of the table of the deal of ``st`` (just after the deal) that the
     auction can read whatever the bids: every seat's best call of every kind, and for
-    ``won`` what :class:`BiddingSearch` solves for it and the books of the call named. (The grading asks for fewer:
-    :mod:`engine.whist.auction_bounds`.) A host sharing a mapping between processes
-    (:mod:`engine.core.memo`) keeps the entries solved here for the whole table."""
+    ``won`` what :class:`BiddingSearch` solves for it and the books of the call named.
+    (The grading asks for fewer: :mod:`engine.whist.auction_bounds`.) A host sharing a
+    mapping between processes (:mod:`engine.core.memo`) keeps the entries solved here for
+    the whole table."""
     from engine.whist.par import CALLS
 
     search = BiddingSearch(st, won, use_endplay=use_endplay, entry=entry)

@@ -269,7 +269,8 @@ def dd_table(st, *, use_endplay: bool = True) -> DDTable:
         return DDTable.from_json(json.dumps(kept))
     known = {(s, c): b for s, c, b in (memo.get(("whist.dd_known", *key)) or [])}
     at_most = {(s, c): b for s, c, b in (memo.get(("whist.dd_at_most", *key)) or [])}
-    table = _dd_table(st, use_endplay, known, at_most)
+    at_least = {(s, c): b for s, c, b in (memo.get(("whist.dd_at_least", *key)) or [])}
+    table = _dd_table(st, use_endplay, known, at_most, at_least)
     memo.put(key, table.to_dict())
     return table
 
@@ -284,14 +285,19 @@ def _memo_key(st) -> tuple:
 
 
 def _dd_table(
-    st, use_endplay: bool, known: dict | None = None, at_most: dict | None = None
+    st,
+    use_endplay: bool,
+    known: dict | None = None,
+    at_most: dict | None = None,
+    at_least: dict | None = None,
 ) -> DDTable:
     """The table; ``known``: entries already solved ((seat, contract name) -> books, by
-    :func:`engine.whist.bidding_table.bidding_table`), taken as they are; ``at_most``:
-    upper bounds it proved, where those entries' searches start."""
+    the bid grading, :class:`engine.whist.bidding_table.BiddingSearch`), taken as they
+    are; ``at_most`` / ``at_least``: upper / lower bounds it proved, where those entries'
+    searches start."""
     from engine.whist.bidding_table import _Entry4
 
-    known, at_most = known or {}, at_most or {}
+    known, at_most, at_least = known or {}, at_most or {}, at_least or {}
     collecting = gc.isenabled()
     gc.disable()  # the solver's tables make no cycles (see Solver._run)
     try:
@@ -308,9 +314,12 @@ def _dd_table(
                     rows[seat][j] = known[(seat, contract_name(k, c))]
                     continue
                 guess = rows[seat - 2][j] if seat >= 2 else (13 - rows[0][j] if seat else None)
-                if (seat, contract_name(k, c)) in at_most:  # below a bound: from it
+                name = contract_name(k, c)
+                if (seat, name) in at_most or (seat, name) in at_least:
                     e = _Entry4(declared(st, seat, k, c), use_endplay)
-                    e.bound = at_most[(seat, contract_name(k, c))]
+                    e.bound, e.lowest = at_most.get((seat, name)), at_least.get((seat, name))
+                    if e.lowest is not None:  # (from a proved lower bound, not the partner's)
+                        guess = e.lowest
                     rows[seat][j] = e.exact(guess)
                     continue
                 s = declared(st, seat, k, c)

@@ -202,7 +202,8 @@ def _grade_bid_whist(record, sts, st0, steps, solvers, allowance) -> list[Annota
         return b0 if after.declarer == 0 else 13 - b0
 
     # the bids ask the table only as far as their grades need
-    return bidding_notes(record, sts, steps, search.table(), made, BoundedAuction(search))
+    auction = BoundedAuction(search)
+    return bidding_notes(record, sts, steps, search.table(), made, auction, search.bot_books)
 
 
 def _grade_declarations(record, sts, st0, steps, solvers, allowance) -> list[Annotation]:

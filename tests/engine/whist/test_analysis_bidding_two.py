@@ -162,6 +162,16 @@ def test_bid_whist_for_two_grades_bids_calls_and_the_discard(monkeypatch):
         -3.0,
         6.0,
     )
+    # a set contract's discard: only whether the bot's discard beats it is asked
+    st = states(_bid2("pass", "bid 3 uptown", "trump S"))[-1]
+    discards = []
+    while st.phase_name == "discard":
+        discards.append(str(st.legal_actions()[0]))
+        st.apply(st.legal_actions()[0])
+    got = _by_step(_bid2("pass", "bid 3 uptown", "trump S", *discards))
+    discard = got[5]
+    assert discard.action.startswith("discard ") and discard.unit == UNIT
+    assert (discard.value_played, discard.loss) == (1.0, 0.0)
 
 
 @pytest.mark.slow
