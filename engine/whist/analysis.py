@@ -70,7 +70,7 @@ MARKS_KEY = Phrase.coded(
 _PLAY = "play"
 #: what a page's job grades (:func:`engine.analysis.analyse_on_page`): every card, and the
 #: bids, calls and discards when the C solver is built — the entries of the deal's
-#: double-dummy table they read (:mod:`engine.whist.bidding_table`) take about 0.3–4 s of
+#: double-dummy table they read (:mod:`engine.whist.auction_bounds`) take about 0.1–2 s of
 #: CPU a deal with it, far longer with the Python one (``docs/benchmarks.md``;
 #: ``python -m engine analyse`` grades them either way)
 ON_PAGE = {"bidding": c_solver_available()}
@@ -422,8 +422,8 @@ def grade_deal_bidding(
     first_lead: int | None = None,
 ) -> list[Annotation]:
     """One deal's bidding decisions, against the deal's double-dummy table
-    (:mod:`engine.whist.par`, hindsight; the entries of it these grades read:
-    :func:`engine.whist.bidding_table.bidding_table`):
+    (:mod:`engine.whist.par`, hindsight; only as far as these grades read it:
+    :mod:`engine.whist.auction_bounds`):
 
     - a bid or pass: the points its side scores when the auction goes on perfectly from
       there (every later seat bids best, the declarer names the best call and the play is

@@ -26,9 +26,9 @@ alone (``use_endplay=False``: no DDS), in the same run, and checks the annotatio
 same; each game line also says how many of its deals DDS graded (those whose first
 position :mod:`engine.whist.dds_map` maps exactly). The games grade the cards only
 (``bidding=False``) unless ``--bidding`` is given: then each game is graded as a whole
-game with its bids (``bidding=True``: every card plus the entries of every deal's table
-that the bids, calls and discards are graded against,
-:func:`engine.whist.bidding_table.bidding_table`; issue 31's target); ``--tables N`` times the
+game with its bids (``bidding=True``: every card plus every deal's table as far as the
+bids, calls and discards read it, :mod:`engine.whist.auction_bounds`; issue 31's
+target); ``--tables N`` times the
 bidding's double-dummy table (:func:`engine.whist.par.dd_table`, 40 entries from the
 opening lead) of the first deal of N records instead, with ``--vs-own`` against the own
 solver alone, saying how many entries DDS answered.
