@@ -13,13 +13,14 @@ table (:mod:`engine.whist.par`) in three ways only:
 - the discard actually made needs the books of the call named (the heuristic bot's
   discard for it).
 
-So instead of the 40 exact searches of the whole table, :func:`bidding_table` asks, per
-seat and kind, whether the call likeliest best (the side's longest trump suit) reaches 9
-books; when it does, it is solved exactly and each other call is only asked whether it
-beats it (one zero-window search, cheap when the answer is no), and solved in turn when
-it does; when it does not, the other calls are asked whether they reach 9. The values
-are the whole table's (tested) in a fraction of its time; the whole table (shown under
-the board for the deal on view) reuses the entries solved here
+So instead of the 40 exact searches of the whole table, :class:`BiddingSearch` solves
+the calls of the contract won at the number won, and each seat's best call of each kind
+only as far as the grades read it (:mod:`engine.whist.auction_bounds`): whether any call
+reaches the books a number needs (the side's longest trump suit asked first, one
+zero-window search, cheap when far from the value), and the best exactly only when the
+grade needs its books (:func:`_settle`: the call found solved, each other call only asked
+whether it beats it). The grades are the whole table's (tested); the whole table (shown
+under the board for the deal on view) reuses the entries and bounds solved here
 (:func:`engine.whist.par.dd_table`).
 
 >>> t = BiddingTable("bid4", 0, {(0, "uptown S"): 9}, {(0, "uptown H"): 8},
