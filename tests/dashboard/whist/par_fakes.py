@@ -36,3 +36,35 @@ def no_grades(progress, record_json: str, deal: int, done: int, total: int) -> d
     nothing, at once: for tests about the page's words, not the grades."""
     progress.update(done + 1, total)
     return {deal: ()}
+
+
+def held_grades(hold: str, progress, record_json: str, deal: int, done: int, total: int):
+    """A deal-grading job that waits while the file ``hold`` exists (at most a minute;
+    a cancelled job stops waiting and grades nothing), then grades as the page's does:
+    for tests that need the grading still running when the page has drawn itself (a
+    deal's grading can be over within the page's first run)."""
+    import time
+
+    deadline = time.monotonic() + 60
+    while Path(hold).exists() and time.monotonic() < deadline:
+        if progress.stopped():
+            return {}
+        time.sleep(0.05)
+    from dashboard.page_jobs import grade_one_deal
+
+    return grade_one_deal(progress, record_json, deal, done, total)
+
+
+def hold_grading(monkeypatch, folder: Path) -> Path:
+    """Make the Whist board's deal gradings wait (:func:`held_grades`) until the file
+    returned is removed (the caller removes it when done)."""
+    import functools
+
+    from dashboard import explorer_grades
+
+    hold = folder / "hold_grading"
+    hold.touch()
+    monkeypatch.setattr(
+        explorer_grades, "grade_one_deal", functools.partial(held_grades, str(hold))
+    )
+    return hold
