@@ -15,3 +15,15 @@ def no_job_left_counted():
 
     for job in list(JOBS._jobs):
         JOBS.forget(job)
+
+
+@pytest.fixture
+def held_grading(monkeypatch, tmp_path):
+    """The Whist board's deal gradings wait (``par_fakes.held_grades``) until the test
+    calls the function given (or ends): a deal's grading can be over within the page's
+    first run, so a test about the page while it grades holds it."""
+    from tests.dashboard.whist import par_fakes
+
+    hold = par_fakes.hold_grading(monkeypatch, tmp_path)
+    yield lambda: hold.unlink(missing_ok=True)
+    hold.unlink(missing_ok=True)

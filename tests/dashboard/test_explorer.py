@@ -302,29 +302,25 @@ def whist_grades_afresh(monkeypatch) -> None:
         JOBS.forget(job)
 
 
-def test_a_whist_game_is_graded_deal_by_deal_as_it_opens(monkeypatch, tmp_path):
+def test_a_whist_game_is_graded_deal_by_deal_as_it_opens(monkeypatch, held_grading):
     """No click: the board opens at once with no grades, a job grades the deal on view
     first and the board fills in as each deal arrives (every decision of the deal, as
     ``analyse(record, deal=d)`` grades it); a second visit finds them kept. (The grading
     is held until the page has drawn itself: a deal's grading can be over within the
     page's first run.)"""
     from dashboard.jobs import JOBS
-    from tests.dashboard.whist import par_fakes
 
     whist_grades_afresh(monkeypatch)
-    hold = par_fakes.hold_grading(monkeypatch, tmp_path)
     record = read_jsonl(DATA / "whist" / "bid4.jsonl")[2]  # two deals
     plays = [i for i, t in enumerate(record.actions) if t.startswith("play ")]
-    try:
-        at = open_link(  # no grade=1: a Whist game is graded without asking
-            "views/whist/games.py", src="recorded", file="bid4.jsonl", game="3", step=str(plays[-1])
-        )
-        assert at.toggle(key="xp_whist_grade").value is True
-        assert [p.proto.text for p in at.get("progress")] == ["Graded 0 of 2 deals…"]
-        assert board_data(at)["grades"]["notes"] == {}  # the board is there, not graded yet
-        assert at.session_state["xp_whist_deal_grading"]["deal"] == 1  # the deal on view first
-    finally:
-        hold.unlink()
+    at = open_link(  # no grade=1: a Whist game is graded without asking
+        "views/whist/games.py", src="recorded", file="bid4.jsonl", game="3", step=str(plays[-1])
+    )
+    assert at.toggle(key="xp_whist_grade").value is True
+    assert [p.proto.text for p in at.get("progress")] == ["Graded 0 of 2 deals…"]
+    assert board_data(at)["grades"]["notes"] == {}  # the board is there, not graded yet
+    assert at.session_state["xp_whist_deal_grading"]["deal"] == 1  # the deal on view first
+    held_grading()  # released once the page has drawn itself
     job = at.session_state["xp_whist_deal_grading"]["id"]
     deadline = time.monotonic() + 300
     # polled as the page's progress note does (a job nobody polls is given up)
@@ -388,20 +384,14 @@ def test_a_two_player_board_says_what_its_grading_leaves_out(monkeypatch):
     assert "exact search" not in " ".join(c.value for c in at.caption)
 
 
-def test_turning_the_grades_off_stops_the_whist_grading(monkeypatch, tmp_path):
-    from tests.dashboard.whist import par_fakes
-
-    whist_grades_afresh(monkeypatch)
-    hold = par_fakes.hold_grading(monkeypatch, tmp_path)  # (still running when turned off)
-    try:
-        at = open_graded_whist_game(step=1)
-        assert "xp_whist_deal_grading" in at.session_state
-        at.toggle(key="xp_whist_grade").set_value(False).run()
-        assert "xp_whist_deal_grading" not in at.session_state
-        assert not [p for p in at.get("progress") if "Graded" in p.proto.text]
-        assert at.query_params["grade"] == "0" and not board_data(at)["grades"]["notes"]
-    finally:
-        hold.unlink()
+def test_turning_the_grades_off_stops_the_whist_grading(monkeypatch, held_grading):
+    whist_grades_afresh(monkeypatch)  # (the grading held: still running when turned off)
+    at = open_graded_whist_game(step=1)
+    assert "xp_whist_deal_grading" in at.session_state
+    at.toggle(key="xp_whist_grade").set_value(False).run()
+    assert "xp_whist_deal_grading" not in at.session_state
+    assert not [p for p in at.get("progress") if "Graded" in p.proto.text]
+    assert at.query_params["grade"] == "0" and not board_data(at)["grades"]["notes"]
 
 
 def test_the_grades_name_their_unit_in_the_pages_language(monkeypatch):

@@ -151,19 +151,7 @@ def test_a_part_that_stopped_waiting_no_longer_holds_up_the_others(monkeypatch):
     assert job_panel.ahead("here") == [] and list(state[job_panel._QUEUE]) == ["here"]
 
 
-def test_the_whist_grading_can_be_stopped_and_taken_up_again(monkeypatch, tmp_path):
-    """(The grading is held while the test runs: a deal's grading can be over within
-    the page's first run.)"""
-    from tests.dashboard.whist import par_fakes
-
-    hold = par_fakes.hold_grading(monkeypatch, tmp_path)
-    try:
-        _the_whist_grading_can_be_stopped(monkeypatch)
-    finally:
-        hold.unlink()
-
-
-def _the_whist_grading_can_be_stopped(monkeypatch) -> None:
+def test_the_whist_grading_can_be_stopped_and_taken_up_again(monkeypatch, held_grading):
     from tests.dashboard.test_explorer import open_graded_whist_game, whist_grades_afresh
 
     whist_grades_afresh(monkeypatch)

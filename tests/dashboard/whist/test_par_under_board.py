@@ -103,20 +103,11 @@ def test_the_table_and_par_of_the_deal_on_view_arrive_then_follow_the_steps(afre
 
 
 def test_the_table_waits_for_the_grading_of_a_deal_which_then_lets_it_go_first(
-    afresh, monkeypatch, tmp_path
+    afresh, held_grading
 ):
     """The session runs one job at a time: the grading started first, the table waits
     (saying so); once the deal is graded the table goes before the next deal's grading.
-    (The grading is held while the page draws itself: a deal's grading can be over
-    within the page's first run.)"""
-    hold = par_fakes.hold_grading(monkeypatch, tmp_path)
-    try:
-        _the_table_waits_for_the_grading(afresh)
-    finally:
-        hold.unlink()
-
-
-def _the_table_waits_for_the_grading(afresh) -> None:
+    (The grading is held while the page draws itself.)"""
     at = _open(DEALS[0] + 5, grade="1")
     assert "xp_whist_deal_grading" in at.session_state and JOB not in at.session_state
     assert "worked out next" in " ".join(texts(at, "caption"))
