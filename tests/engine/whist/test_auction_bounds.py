@@ -15,6 +15,7 @@ from engine import read_jsonl, states
 from engine.whist import par as par_module
 from engine.whist.analysis import (
     BID_THRESHOLDS,
+    analyse,
     bidding_notes,
     choice_note,
     deal_starts,
@@ -105,3 +106,7 @@ def test_a_shipped_deal_graded_from_bounds_equals_its_grades_from_the_whole_tabl
     whole = par_module._dd_table(sts[start], False)
     want = bidding_notes(rec, sts, steps, whole, lambda after: par_module.play_books(after))
     assert got == want and any(a.action.startswith("bid ") or a.action == "pass" for a in got)
+    # and as a whole analysis grades it: the discard measured by the cards' first lead
+    steps_got = {a.step for a in got}
+    whole_analysis = [a for a in analyse(rec, deal=0, use_endplay=False) if a.step in steps_got]
+    assert whole_analysis == got and any(a.action.startswith("discard ") for a in got)
