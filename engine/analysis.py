@@ -50,9 +50,11 @@ def analysis_module(game: str):
 
     Besides ``analyse``, a game's module may declare what pages and commands use:
     ``ON_PAGE`` (options a page's grading job adds, e.g. leaving out a search that takes
-    minutes), ``QUICK`` (options of the bounded grading an interactive page runs at once
-    and ``--quick`` asks for), ``INSIGHT_GAMES`` (how many games the Insights grade by
-    default) and ``not_graded`` (what a grading leaves out, in words).
+    minutes), ``ON_COMMAND`` (options ``python -m engine analyse`` adds, e.g. a larger
+    search budget than a page's job may spend), ``QUICK`` (options of the bounded
+    grading an interactive page runs at once and ``--quick`` asks for),
+    ``INSIGHT_GAMES`` (how many games the Insights grade by default) and ``not_graded``
+    (what a grading leaves out, in words).
     """
     if game not in ANALYSED:
         raise EngineError(
@@ -102,11 +104,24 @@ def insight_games(game: str, default: int) -> int:
     return getattr(analysis_module(game), "INSIGHT_GAMES", default)
 
 
-def record_options(record: GameRecord, options: dict, *, quick: bool = False) -> dict:
-    """The command-line ``options`` (and with ``quick`` the game's :func:`quick_options`
-    under them) that the record's game takes."""
+def command_options(game: str) -> dict:
+    """The options ``python -m engine analyse`` adds for ``game`` (its module's
+    ``ON_COMMAND``; none for most games)."""
+    return dict(getattr(analysis_module(game), "ON_COMMAND", {}))
+
+
+def record_options(
+    record: GameRecord, options: dict, *, quick: bool = False, command: bool = False
+) -> dict:
+    """The command-line ``options`` (with ``quick`` the game's :func:`quick_options`, and
+    with ``command`` its :func:`command_options`, under them) that the record's game
+    takes."""
     module = analysis_module(record.game)
-    merged = {**(quick_options(record.game) if quick else {}), **options}
+    merged = {
+        **(command_options(record.game) if command else {}),
+        **(quick_options(record.game) if quick else {}),
+        **options,
+    }
     return _accepted(module.analyse, merged)
 
 
@@ -141,13 +156,14 @@ def positions(record: GameRecord) -> Iterator[tuple[int, State, str]]:
 
 
 def annotation_lines(
-    records: Iterable[GameRecord], *, quick: bool = False, **options
+    records: Iterable[GameRecord], *, quick: bool = False, command: bool = False, **options
 ) -> Iterator[str]:
     """One JSON line per annotation, ``record`` = the record's index (0-based). Each
     record is graded with the ``options`` its game takes (see :func:`record_options`)."""
     for index, record in enumerate(records):
         try:
-            notes = analyse(record, **record_options(record, options, quick=quick))
+            opts = record_options(record, options, quick=quick, command=command)
+            notes = analyse(record, **opts)
         except EngineError as exc:
             raise type(exc)(f"game {index + 1}: {exc}") from None
         for note in notes:

@@ -317,14 +317,22 @@ def cmd_analyse(args) -> int:
             opts["tricks_left"] = args.tricks_left
         if args.deal is not None:
             opts["deal"] = args.deal
+        if args.budget is not None:
+            if args.budget < 0:
+                raise EngineError(
+                    f"--budget {args.budget:g}: give millions of positions, or 0 for no limit"
+                )
+            budget = round(args.budget * 1_000_000)
+            opts["budget"] = budget if budget > 0 else None
         # what a game type's grading leaves out, said once on stderr (never skipped silently)
         said = set()
         for record in records:
-            for why in not_graded(record, **record_options(record, opts, quick=args.quick)):
+            kept = record_options(record, opts, quick=args.quick, command=True)
+            for why in not_graded(record, **kept):
                 if why not in said:
                     said.add(why)
                     print(f"not graded: {why}", file=sys.stderr)
-        for line in annotation_lines(records, quick=args.quick, **opts):
+        for line in annotation_lines(records, quick=args.quick, command=True, **opts):
             out.write(line + "\n")
             lines += 1
     except BaseException:
@@ -506,7 +514,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Grade every decision of every game of FILE. Whist: the bids, trump or "
         "direction calls and kitty discards against the deal's double-dummy table and "
         "par (hindsight: all hands known) and every card against double-dummy par; "
-        "two-player Whist deals: the cards of the last tricks (named on stderr).",
+        "two-player deals: every card, bid, call, discard and declaration whose exact "
+        "search fits --budget. What a grading leaves out is named on stderr.",
     )
     a.add_argument("file", help="a .jsonl file of records")
     a.add_argument("--out", default="-", help="output .jsonl file ('-' = stdout)")
@@ -523,6 +532,14 @@ def build_parser() -> argparse.ArgumentParser:
         "(double dummy is slow early)",
     )
     a.add_argument("--deal", type=int, help="Whist: grade only deal N (0 = the first) of each game")
+    a.add_argument(
+        "--budget",
+        type=float,
+        metavar="M",
+        help="two-player Whist: the millions of positions each exact search may take "
+        "(default: a few minutes a search; 0 = no limit); a decision over it is not "
+        "graded, and stderr says so",
+    )
     a.set_defaults(func=cmd_analyse)
 
     d = sub.add_parser("drills", help="questions about one rule each, as JSON Lines")

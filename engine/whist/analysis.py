@@ -74,12 +74,30 @@ _PLAY = "play"
 #: CPU a deal with it, far longer with the Python one (``docs/benchmarks.md``;
 #: ``python -m engine analyse`` grades them either way)
 ON_PAGE = {"bidding": c_solver_available()}
+#: two-player deals: the positions each exact search may take by default, as on a page
+#: (a job never holds a worker for minutes; :mod:`engine.whist.analysis2`)
+BUDGET_TWO = 20_000_000
+#: what ``python -m engine analyse`` adds: two-player deals' searches may take about
+#: 50 times the page's (minutes a search at most), so that the command grades the first
+#: tricks and the bids a page leaves out (``--budget`` changes it)
+ON_COMMAND = {"budget": 1_000_000_000}
 #: the bounded grading a page runs at once and ``--quick`` asks for: the last 5 tricks of
 #: each deal (each trick more grows the double-dummy search steeply)
 QUICK = {"tricks_left": 5}
 #: games the Insights grade by default (a whole game, every card double dummy, takes
 #: 2–6 s of CPU with the C solver, tens of seconds without it; other games grade ten)
 INSIGHT_GAMES = 3
+
+
+def check_budget(budget) -> int | None:
+    """``budget`` (positions a question of the search may take; None: no limit) checked."""
+    if budget is not None and (
+        isinstance(budget, bool) or not isinstance(budget, int) or budget < 1
+    ):
+        raise EngineError(
+            f"budget {budget!r} must be a number of positions, 1 or more (or none: no limit)"
+        )
+    return budget
 
 
 def analyse(
@@ -89,18 +107,23 @@ def analyse(
     deal: int | None = None,
     use_endplay: bool = True,
     bidding: bool | None = None,
+    budget: int | None = BUDGET_TWO,
 ) -> list[Annotation]:
     """One :class:`Annotation` per graded decision of ``record`` (ordered by step); see
     the module docstring for the measures and the marks.
     ``deal``: grade only that deal (0 = the first), e.g. in full on a page whose quick
     grading stops at ``tricks_left``. ``bidding``: grade the bids, calls and discards
-    too (default: when ``tricks_left`` is None, i.e. when every card is graded)."""
+    too (default: when ``tricks_left`` is None, i.e. when every card is graded).
+    ``budget``: two-player deals only, the positions each exact search may take (None:
+    no limit; :data:`engine.whist.analysis2.BUDGET` by default, as on a page; the
+    command gives more)."""
     if tricks_left is not None and (
         isinstance(tricks_left, bool) or not isinstance(tricks_left, int) or tricks_left < 0
     ):
         raise EngineError(f"tricks_left {tricks_left!r} must be a whole number 0 or more")
     if deal is not None and (isinstance(deal, bool) or not isinstance(deal, int) or deal < 0):
         raise EngineError(f"deal {deal!r} must be a deal number, 0 (the first) or more")
+    check_budget(budget)
     if bidding is None:
         bidding = tricks_left is None
     sts = states(record)
@@ -109,7 +132,9 @@ def analyse(
     if sts[0].num_players != 4:
         from engine.whist.analysis2 import analyse_two
 
-        return analyse_two(record, sts, tricks_left=tricks_left, deal=deal, bidding=bidding)
+        return analyse_two(
+            record, sts, tricks_left=tricks_left, deal=deal, bidding=bidding, budget=budget
+        )
     out: list[Annotation] = []
     steps: list[int] = []  # the play steps of the deal being collected
     for i in range(len(record.actions)):
@@ -604,6 +629,7 @@ def not_graded(
     deal: int | None = None,
     use_endplay: bool = True,
     bidding: bool | None = None,
+    budget: int | None = BUDGET_TWO,
 ) -> list[Phrase]:
     """What :func:`analyse` with these options leaves out of ``record``'s decisions, in
     words (``python -m engine analyse`` says it on stderr): for two players the cards
@@ -619,7 +645,7 @@ def not_graded(
     if rules.num_players == 2:
         from engine.whist.analysis2 import not_graded_two
 
-        return not_graded_two(rules.title, tricks_left, bidding, rules.bidding)
+        return not_graded_two(rules.title, tricks_left, bidding, rules.bidding, budget)
     out = []
     if rules.bidding and not bidding:
         out.append(

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from engine.core.annotation import Annotation, mark_for
 from engine.core.errors import Phrase
-from engine.whist.analysis import THRESHOLDS, UNIT
+from engine.whist.analysis import BUDGET_TWO, THRESHOLDS, UNIT, check_budget
 from engine.whist.cards import CARD_CODE, CARD_TEXT
 from engine.whist.dd2 import SearchBudget, c_search, new_solver2
 from engine.whist.scoring import bid_whist_points, books_needed, two_player_whist_points
@@ -45,12 +45,15 @@ from engine.whist.scoring import bid_whist_points, books_needed, two_player_whis
 #: a deal at most (the C search grades them all)
 TRICKS = 6
 #: with the C search, a card is graded when each of its questions takes at most this many
-#: positions (about 3 s); else neither it nor the earlier cards of its deal are graded
-BUDGET = 20_000_000
+#: positions (about 3 s); else neither it nor the earlier cards of its deal are graded.
+#: The default of :func:`analyse_two` (``budget``), so that a page's job never holds a
+#: worker for minutes; the command gives more (:data:`engine.whist.analysis.ON_COMMAND`)
+BUDGET = BUDGET_TWO
 #: with the C search, the bids and calls (or High/Low declarations) of a deal are graded
-#: when all of its searches from the first lead take at most this many positions together
-#: (about 6 s; a Bid Whist deal needs 20 of them, :mod:`engine.whist.par2`)
-DEAL_BUDGET = 40_000_000
+#: when all of its searches from the first lead take at most this many times the budget
+#: of one together (about 6 s with :data:`BUDGET`; a Bid Whist deal needs up to 20 of
+#: them, :mod:`engine.whist.par2`)
+DEAL_FACTOR = 2
 MEASURE = Phrase.coded(
     "whist.measure_two",
     "books the player ends the deal with under double-dummy play (every card known, "
@@ -79,11 +82,15 @@ def card_limit(tricks_left: int | None) -> int | None:
 
 
 def not_graded_two(
-    variant: str, tricks_left: int | None, bidding: bool, bids: bool = True
+    variant: str,
+    tricks_left: int | None,
+    bidding: bool,
+    bids: bool = True,
+    budget: int | None = BUDGET,
 ) -> list[Phrase]:
-    """What the two-player grading leaves out, in words: ``tricks_left`` and ``bidding``
-    as given to :func:`analyse_two`; ``bids``: the variant bids (Bid Whist: bids, calls,
-    kitty discards) rather than declares (Whist: High or Low)."""
+    """What the two-player grading leaves out, in words: ``tricks_left``, ``bidding`` and
+    ``budget`` as given to :func:`analyse_two`; ``bids``: the variant bids (Bid Whist:
+    bids, calls, kitty discards) rather than declares (Whist: High or Low)."""
     n = card_limit(tricks_left)
     if not c_search():
         return [
@@ -97,16 +104,18 @@ def not_graded_two(
                 n=n,
             )
         ]
-    out = [
-        Phrase.coded(
-            "whist.not_graded_two_budget",
-            "{variant}: a card whose exact search takes more than {m} million positions "
-            "is not graded, nor the earlier cards of its deal (the first tricks of some "
-            "deals, no trump and Low games most)",
-            variant=variant,
-            m=BUDGET // 1_000_000,
+    out = []
+    if budget is not None:
+        out.append(
+            Phrase.coded(
+                "whist.not_graded_two_budget",
+                "{variant}: a card whose exact search takes more than {m} million positions "
+                "is not graded, nor the earlier cards of its deal (the first tricks of some "
+                "deals, no trump and Low games most)",
+                variant=variant,
+                m=_millions(budget),
+            )
         )
-    ]
     if n is not None:
         out.append(
             Phrase.coded(
@@ -136,6 +145,8 @@ def not_graded_two(
                 variant=variant,
             )
         )
+    elif budget is None:
+        pass  # no limit: every bid, call, discard and declaration is graded
     elif bids:
         out.append(
             Phrase.coded(
@@ -144,8 +155,8 @@ def not_graded_two(
                 "are not graded when its searches from the first lead take more than {m} "
                 "million positions, or one of them more than {k} million",
                 variant=variant,
-                m=DEAL_BUDGET // 1_000_000,
-                k=BUDGET // 1_000_000,
+                m=_millions(DEAL_FACTOR * budget),
+                k=_millions(budget),
             )
         )
     else:
@@ -156,23 +167,31 @@ def not_graded_two(
                 "searches from the first lead take more than {m} million positions, or one "
                 "of them more than {k} million",
                 variant=variant,
-                m=DEAL_BUDGET // 1_000_000,
-                k=BUDGET // 1_000_000,
+                m=_millions(DEAL_FACTOR * budget),
+                k=_millions(budget),
             )
         )
     return out
 
 
-def analyse_two(record, sts, *, tricks_left=None, deal=None, bidding=True) -> list[Annotation]:
+def _millions(positions: int) -> str:
+    """``positions`` in millions, as the phrases say it (20, 0.5)."""
+    return f"{positions / 1_000_000:g}"
+
+
+def analyse_two(
+    record, sts, *, tricks_left=None, deal=None, bidding=True, budget=BUDGET
+) -> list[Annotation]:
     """The annotations of the two-player deals of ``record`` (``sts``: its states): the
-    cards (see :func:`card_limit` and :data:`BUDGET`) and, with ``bidding`` and the C
-    search, the bids, calls and kitty discards or the High/Low declarations
-    (:mod:`engine.whist.par2`; a deal whose searches are over budget keeps them ungraded)."""
+    cards (see :func:`card_limit`; ``budget``: the positions each question may take,
+    None for no limit) and, with ``bidding`` and the C search, the bids, calls and kitty
+    discards or the High/Low declarations (:mod:`engine.whist.par2`; a deal whose
+    searches are over :data:`DEAL_FACTOR` budgets together keeps them ungraded)."""
     from engine.whist.analysis import deal_starts
 
     limit = card_limit(tricks_left)
     out: list[Annotation] = []
-    solvers = Solvers()
+    solvers = Solvers(check_budget(budget))
     for start, steps in deal_starts(record, sts, deal):
         if bidding and c_search():
             out += _grade_bidding(record, sts, start, steps, solvers)
@@ -197,9 +216,11 @@ class Solvers:
     declarer, misere), made once and dropped at the next deal (their tables are large).
     A solver knows the hand cards of each player as dealt, the Bid Whist declarer's with
     the kitty (the cards it discards are simply never among the cards left), so one
-    solver serves any discard."""
+    solver serves any discard. ``budget``: the positions each of their questions may take
+    (None: no limit)."""
 
-    def __init__(self):
+    def __init__(self, budget: int | None = BUDGET):
+        self.budget = budget
         self.deal = None
         self.made: dict = {}
 
@@ -218,7 +239,7 @@ class Solvers:
             piles = [[(p[0], p[1]) for p in ps] for ps in st.piles]
             club = st.ruleset.jokers_follow_trump
             args = (hands, piles, st.trump, st.low, club, misere(st))
-            s = self.made[key] = new_solver2(*args, budget=BUDGET)
+            s = self.made[key] = new_solver2(*args, budget=self.budget)
         return s
 
 

@@ -27,10 +27,12 @@ solvers the card grading of the same deal then reuses):
   perfect play from the first lead: three searches. A declaration is graded by the
   points (its player's minus the other's) of the best game it still leads to.
 
-Every search has the grading's budget (:data:`engine.whist.analysis2.BUDGET` positions),
-and a deal's searches together :data:`engine.whist.analysis2.DEAL_BUDGET`: when one is
+Every search has the grading's budget (the solvers' ``budget`` positions:
+:data:`engine.whist.analysis2.BUDGET` on a page, more for the command), and a deal's
+searches together :data:`engine.whist.analysis2.DEAL_FACTOR` times that: when one is
 over, that deal's bids and declarations are not graded (nothing is guessed), and
-:func:`engine.whist.analysis2.not_graded_two` says so.
+:func:`engine.whist.analysis2.not_graded_two` says so. With no budget (None) every search
+runs to its end.
 """
 
 from __future__ import annotations
@@ -153,7 +155,7 @@ def table_two(
             s = declared(st, seat, kind, call)
             # each search's table is large: only the contract played keeps its solver
             # (the discard and the cards of the deal are searched with it)
-            mine = solvers if (seat, kind, call) == played else Solvers()
+            mine = solvers if (seat, kind, call) == played else Solvers(solvers.budget)
             b0 = final_books0(s, mine, allowance)
             row.append(b0 if seat == 0 else 13 - b0)
         rows.append(tuple(row))
@@ -166,10 +168,10 @@ def grade_bidding_two(record, sts, start: int, steps: list[int], solvers) -> lis
     (Whist) of the two-player deal whose first state after the deal is ``sts[start]``
     (``steps``: that deal's decisions), graded as the module docstring says. Raises
     :class:`engine.whist.dd2.SearchBudget` when a search is over its budget."""
-    from engine.whist.analysis2 import DEAL_BUDGET
+    from engine.whist.analysis2 import DEAL_FACTOR
 
     st0 = sts[start]
-    allowance = Allowance(DEAL_BUDGET)
+    allowance = None if solvers.budget is None else Allowance(int(DEAL_FACTOR * solvers.budget))
     if st0.bidw:
         return _grade_bid_whist(record, sts, st0, steps, solvers, allowance)
     return _grade_declarations(record, sts, st0, steps, solvers, allowance)
@@ -193,7 +195,7 @@ def _grade_bid_whist(record, sts, st0, steps, solvers, allowance) -> list[Annota
         # each search's table is large: only the contract played keeps its solver (the
         # discard and the cards of the deal are searched with it)
         played = won is not None and (seat, kind, call) == (won[0], won[1], won[3])
-        return _Entry2(s, solvers if played else Solvers(), allowance)
+        return _Entry2(s, solvers if played else Solvers(solvers.budget), allowance)
 
     search = BiddingSearch(st0, won, entry=entry)
 

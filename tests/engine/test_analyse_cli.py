@@ -114,3 +114,40 @@ def test_analyse_quick_is_the_old_last_tricks_grading_and_says_so(tmp_path):
     assert notes and {n["action"].split()[0] for n in notes} == {"play"}
     assert "bids, trump or direction calls and kitty discards are not graded" in done.stderr
     assert "last 5 tricks" in done.stderr
+
+
+def test_analyse_budget_is_said_on_stderr_checked_and_zero_is_no_limit(tmp_path):
+    src = _first_lines("data/whist/whist2.jsonl", 1, tmp_path)
+    out = str(tmp_path / "n.jsonl")
+    default = run("analyse", src, "--tricks-left", "2", "--out", out)
+    assert default.returncode == 0, default.stderr
+    assert "takes more than 1000 million positions" in default.stderr  # the command's
+    small = run("analyse", src, "--tricks-left", "2", "--budget", "0.5", "--out", out)
+    assert "takes more than 0.5 million positions" in small.stderr
+    unlimited = run("analyse", src, "--tricks-left", "2", "--budget", "0", "--out", out)
+    assert unlimited.returncode == 0 and "million positions" not in unlimited.stderr
+    bad = run("analyse", src, "--budget", "-1", "--out", out)
+    assert bad.returncode != 0
+    assert "--budget -1: give millions of positions, or 0 for no limit" in bad.stderr
+
+
+@pytest.mark.slow
+def test_the_command_grades_the_bids_of_a_deal_a_page_leaves_out(tmp_path):
+    """The second game of bid2.jsonl, deal 0: its bids' searches from the first lead take
+    about 77 million positions, over a page's budget (40 million a deal,
+    :data:`engine.whist.analysis2.DEAL_FACTOR` times :data:`~engine.whist.analysis2.BUDGET`)
+    but well within the command's."""
+    from engine.whist.analysis import analyse
+
+    record = read_jsonl("data/whist/bid2.jsonl")[1]
+    bids = lambda notes: [n for n in notes if not n["action"].startswith("play")]  # noqa: E731
+    page = [n.to_dict() for n in analyse(record, deal=0)]
+    assert page and not bids(page)
+    one = tmp_path / "one.jsonl"
+    write_jsonl([record], one)
+    done = run("analyse", str(one), "--deal", "0", "--out", str(tmp_path / "n"))
+    assert done.returncode == 0, done.stderr
+    notes = [json.loads(x) for x in (tmp_path / "n").read_text().splitlines()]
+    graded = bids(notes)
+    assert {n["action"].split()[0] for n in graded} >= {"bid", "discard"}
+    assert len(notes) == len(page) + len(graded)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine import GameRecord
+from engine.core.errors import EngineError
 from engine.core.records import states
 from engine.whist import analysis2, par2
 from engine.whist.analysis import BID_UNIT, UNIT, analyse, not_graded
@@ -112,7 +113,7 @@ def test_a_deal_whose_searches_together_pass_the_deal_budget_is_not_graded(monke
     """Each search within the per-search budget, but not all of them together."""
     record = _whist2("declare low", "declare low")
     assert len(analyse(record)) == 2
-    monkeypatch.setattr(analysis2, "DEAL_BUDGET", 1_000)
+    monkeypatch.setattr(analysis2, "DEAL_FACTOR", 1_000 / analysis2.BUDGET)  # 1,000 together
     assert analyse(record) == []
 
 
@@ -213,3 +214,16 @@ def _plays_to_end(record) -> list[str]:
         out.append(str(action))
         st.apply(action)
     return out
+
+
+def test_the_search_budget_is_an_option_and_none_is_no_limit():
+    """A page's grading keeps :data:`analysis2.BUDGET`; the command gives more, or none."""
+    record = _whist2("declare low", "declare low")
+    assert analyse(record, budget=1_000) == []  # each search of this deal takes more
+    said = [w.code for w in not_graded(record, budget=1_000)]
+    assert "whist.not_graded_declarations_two_budget" in said
+    assert len(analyse(record, budget=None)) == 2
+    assert not [w for w in not_graded(record, budget=None) if "budget" in w.code]
+    for bad in (0, -5, 2.5, True, "20"):
+        with pytest.raises(EngineError, match="must be a number of positions, 1 or more"):
+            analyse(record, budget=bad)
