@@ -23,7 +23,7 @@ import importlib
 import importlib.util
 import inspect
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from engine.core.annotation import Annotation
@@ -156,15 +156,41 @@ def positions(record: GameRecord) -> Iterator[tuple[int, State, str]]:
 
 
 def annotation_lines(
-    records: Iterable[GameRecord], *, quick: bool = False, command: bool = False, **options
+    records: Iterable[GameRecord],
+    *,
+    quick: bool = False,
+    command: bool = False,
+    workers: int | None = 1,
+    cluster: str | None = None,
+    progress: Callable[[int], None] | None = None,
+    **options,
 ) -> Iterator[str]:
     """One JSON line per annotation, ``record`` = the record's index (0-based). Each
-    record is graded with the ``options`` its game takes (see :func:`record_options`)."""
-    for index, record in enumerate(records):
-        try:
-            opts = record_options(record, options, quick=quick, command=command)
-            notes = analyse(record, **opts)
-        except EngineError as exc:
-            raise type(exc)(f"game {index + 1}: {exc}") from None
-        for note in notes:
-            yield json.dumps({"record": index} | note.to_dict(), ensure_ascii=True)
+    record is graded with the ``options`` its game takes (see :func:`record_options`).
+
+    ``workers`` / ``cluster``: grade the records on that many processes (None: every
+    core) or a Ray cluster (:func:`engine.core.parallel.run_ordered`); the lines are the
+    same, in the same order, whatever the number. ``progress(n)`` is called once the
+    lines of the first ``n`` records are yielded."""
+    from engine.core.parallel import run_ordered
+
+    pieces = (
+        (index, record.to_dict(), record_options(record, options, quick=quick, command=command))
+        for index, record in enumerate(records)
+    )
+    graded = run_ordered(_graded_lines, pieces, workers=workers, cluster=cluster)
+    for done, lines in enumerate(graded, 1):
+        yield from lines
+        if progress is not None:
+            progress(done)
+
+
+def _graded_lines(piece: tuple[int, dict, dict]) -> list[str]:
+    """The JSON lines of one record (``piece``: its index, its dict, its options)."""
+    index, data, opts = piece
+    record = GameRecord.from_dict(data)
+    try:
+        notes = analyse(record, **opts)
+    except EngineError as exc:
+        raise type(exc)(f"game {index + 1}: {exc}") from None
+    return [json.dumps({"record": index} | note.to_dict(), ensure_ascii=True) for note in notes]

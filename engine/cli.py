@@ -307,7 +307,11 @@ def cmd_ladder(args) -> int:
 
 def cmd_analyse(args) -> int:
     from engine.analysis import annotation_lines, not_graded, record_options
+    from engine.core.parallel import check_cluster, check_workers
 
+    check_cluster(args.cluster)
+    if args.cluster is None:
+        check_workers(args.workers)
     records = read_jsonl(args.file)
     out = sys.stdout if args.out == "-" else _open_out(args.out)
     try:
@@ -332,7 +336,19 @@ def cmd_analyse(args) -> int:
                 if why not in said:
                     said.add(why)
                     print(f"not graded: {why}", file=sys.stderr)
-        for line in annotation_lines(records, quick=args.quick, command=True, **opts):
+        lines_of = annotation_lines(
+            records,
+            quick=args.quick,
+            command=True,
+            workers=args.workers,
+            cluster=args.cluster,
+            # a bar on a terminal only: stderr otherwise holds just what is left out
+            progress=(lambda n: _progress(n, len(records), "analyse"))
+            if sys.stderr.isatty()
+            else None,
+            **opts,
+        )
+        for line in lines_of:
             out.write(line + "\n")
             lines += 1
     except BaseException:
@@ -539,6 +555,18 @@ def build_parser() -> argparse.ArgumentParser:
         help="two-player Whist: the millions of positions each exact search may take "
         "(default: a few minutes a search; 0 = no limit); a decision over it is not "
         "graded, and stderr says so",
+    )
+    a.add_argument(
+        "--workers",
+        type=int,
+        help="processes to grade the games on, one game each at a time (default: every "
+        "core; 1 = this process only); the lines are the same whatever the number",
+    )
+    a.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="grade on a Ray cluster: auto, local or ray://host:port "
+        "(needs pip install -e '.[cluster]')",
     )
     a.set_defaults(func=cmd_analyse)
 

@@ -151,3 +151,21 @@ def test_the_command_grades_the_bids_of_a_deal_a_page_leaves_out(tmp_path):
     graded = bids(notes)
     assert {n["action"].split()[0] for n in graded} >= {"bid", "discard"}
     assert len(notes) == len(page) + len(graded)
+
+
+def test_analyse_on_several_workers_writes_the_same_lines_in_order(tmp_path):
+    records = [simulate("stack5", seed=s, players=["heuristic", "random"]) for s in range(5)]
+    src = tmp_path / "five.jsonl"
+    write_jsonl(records, src)
+    outs = []
+    for workers in ("1", "2"):
+        out = tmp_path / f"w{workers}.jsonl"
+        done = run("analyse", str(src), "--workers", workers, "--out", str(out))
+        assert done.returncode == 0, done.stderr
+        outs.append(out.read_text(encoding="utf-8"))
+    assert outs[0] == outs[1]
+    assert [json.loads(x)["record"] for x in outs[0].splitlines()] == sorted(
+        json.loads(x)["record"] for x in outs[0].splitlines()
+    )
+    bad = run("analyse", str(src), "--workers", "0")
+    assert bad.returncode != 0 and "--workers 0: give a whole number of processes" in bad.stderr
