@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import math
 import os
 import sys
 import tomllib
@@ -322,7 +323,7 @@ def cmd_analyse(args) -> int:
         if args.deal is not None:
             opts["deal"] = args.deal
         if args.budget is not None:
-            if args.budget < 0:
+            if not math.isfinite(args.budget) or args.budget < 0:
                 raise EngineError(
                     f"--budget {args.budget:g}: give millions of positions, or 0 for no limit"
                 )

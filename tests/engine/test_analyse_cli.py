@@ -126,9 +126,10 @@ def test_analyse_budget_is_said_on_stderr_checked_and_zero_is_no_limit(tmp_path)
     assert "takes more than 0.5 million positions" in small.stderr
     unlimited = run("analyse", src, "--tricks-left", "2", "--budget", "0", "--out", out)
     assert unlimited.returncode == 0 and "million positions" not in unlimited.stderr
-    bad = run("analyse", src, "--budget", "-1", "--out", out)
-    assert bad.returncode != 0
-    assert "--budget -1: give millions of positions, or 0 for no limit" in bad.stderr
+    for value in ("-1", "nan", "inf"):
+        bad = run("analyse", src, "--budget", value, "--out", out)
+        assert bad.returncode != 0 and "Traceback" not in bad.stderr
+        assert f"--budget {value}: give millions of positions, or 0 for no limit" in bad.stderr
 
 
 @pytest.mark.slow
