@@ -92,13 +92,21 @@ typedef struct {
 
 static const u64 SUIT = 0x1FFFULL;
 
-/* without -mpopcnt (not among the build's flags) __builtin_popcountll is a library call */
+/* x86-64 processors have counted bits in one instruction since 2008 (popcnt, the
+ * x86-64-v2 level), but the compiler uses it only when told: without, a library call */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#pragma GCC target("popcnt")
+#endif
+#if defined(__POPCNT__) || (defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__))
+static inline int popc(u64 x) { return __builtin_popcountll(x); }
+#else
 static inline int popc(u64 x) {
     x = x - ((x >> 1) & 0x5555555555555555ULL);
     x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
     return (int)((x * 0x0101010101010101ULL) >> 56);
 }
+#endif
 static inline int lowbit(u64 x) { return __builtin_ctzll(x); }
 static inline int highbit(u64 x) { return 63 - __builtin_clzll(x); }
 
@@ -226,31 +234,51 @@ static int quick_tricks(const Solver *s, int seat, u64 mine, u64 theirs, const P
 
 /* ---- the table's key ----------------------------------------------------------------- */
 
-static void make_key(const Solver *s, u64 l0, u64 l1, const Play *p, int leader, u64 *key,
-                     uint8_t *rel) {
-    u64 alive = l0 | l1;
-    for (int su = 0; su < 4; su++) {
-        u64 m = alive & (SUIT << (13 * su));
-        int k = 13 * su;
-        while (m) {
-            rel[lowbit(m)] = (uint8_t)k++;
-            m &= m - 1;
+/* COMPRESS7[m][h]: the bits of h at the set bits of m, packed low (the x86 pext of 7 bits);
+ * COMPRESS6 likewise for 6 bits; filled once when the library is loaded */
+static uint8_t COMPRESS7[128][128], COMPRESS6[64][64];
+
+__attribute__((constructor)) static void fill_compress(void) {
+    for (int m = 0; m < 128; m++)
+        for (int h = 0; h < 128; h++) {
+            int out = 0, k = 0;
+            for (int i = 0; i < 7; i++)
+                if (m >> i & 1) {
+                    if (h >> i & 1) out |= 1 << k;
+                    k++;
+                }
+            COMPRESS7[m][h] = (uint8_t)out;
+            if (m < 64 && h < 64) COMPRESS6[m][h] = (uint8_t)out;
         }
-    }
-    rel[52] = 52;
-    rel[53] = 53;
+}
+
+/* the cards of `h` among the 13-bit set `m` (h within m), named by rank in m */
+static inline u64 compress13(u64 h, u64 m) {
+    u64 lo = COMPRESS7[m & 127][h & 127], hi = COMPRESS6[m >> 7][h >> 7 & 63];
+    return lo | hi << popc(m & 127);
+}
+
+/* card `c` named by its rank among the cards `alive` of its suit (13 * suit + rank, the
+ * lowest 0; the jokers keep 52 and 53) */
+static inline int relative(u64 alive, int c) {
+    if (c >= 52) return c;
+    int su = c / 13;
+    return 13 * su + popc(alive & (SUIT << (13 * su)) & ((1ULL << c) - 1));
+}
+
+static void make_key(const Solver *s, u64 alive, const Play *p, int leader, u64 *key) {
     int codes[2][8];
     for (int seat = 0; seat < 2; seat++) {
-        u64 h = 0, m = p->h[seat];
-        while (m) {
-            h |= 1ULL << rel[lowbit(m)];
-            m &= m - 1;
+        u64 h = p->h[seat] & (3ULL << 52);
+        for (int su = 0; su < 4; su++) {
+            u64 m = alive >> (13 * su) & SUIT;
+            if (m) h |= compress13(p->h[seat] >> (13 * su) & SUIT, m) << (13 * su);
         }
         key[seat] = h;
         int nc = 0;
         for (u64 t = p->t[seat]; t; t &= t - 1) {
             int u = lowbit(t);
-            int code = rel[u] * 64 + rel[s->under[u]];
+            int code = relative(alive, u) * 64 + relative(alive, s->under[u]);
             int j = nc++;
             while (j > 0 && codes[seat][j - 1] > code) {
                 codes[seat][j] = codes[seat][j - 1];
@@ -279,8 +307,12 @@ static inline u64 hash_key(const u64 *k) {
     return h;
 }
 
+static inline Entry *bucket(const Solver *s, const u64 *key) {
+    return s->tt + (hash_key(key) & s->tt_mask) * BUCKET;
+}
+
 static Entry *tt_find(Solver *s, const u64 *key) {
-    Entry *b = s->tt + (hash_key(key) & s->tt_mask) * BUCKET;
+    Entry *b = bucket(s, key);
     for (int i = 0; i < BUCKET; i++)
         if (b[i].depth && memcmp(b[i].key, key, sizeof b[i].key) == 0) return b + i;
     return NULL;
@@ -380,10 +412,88 @@ static int gen_moves(const Solver *s, int seat, u64 l0, u64 l1, const Play *p,
     return cnt;
 }
 
+/* ---- misere: a trick a player can surely lose ---------------------------------------- */
+
+/* Whether `P`, on lead in a no trump misere game with no joker in play, can lead so that
+ * it surely loses the trick: a card a of a suit the other holds playable cards of, all
+ * above a, with its own playable cards of the suit after a (the card a turns up counted)
+ * none or one below them as well: the other must follow with a card above both of its. */
+static int duck_lead(const Solver *s, int P, const Play *p) {
+    u64 mine = p->h[P] | p->t[P], theirs = p->h[1 - P] | p->t[1 - P];
+    for (int su = 0; su < 4; su++) {
+        u64 suit = SUIT << (13 * su), fs = theirs & suit;
+        if (!fs) continue;
+        int fmin = lowbit(fs);
+        for (u64 cand = mine & suit & ((1ULL << fmin) - 1); cand; cand &= cand - 1) {
+            int a = lowbit(cand);
+            u64 after = mine & ~(1ULL << a);
+            if (p->t[P] >> a & 1) after |= 1ULL << s->under[a];
+            u64 ls = after & suit;
+            if (!ls || lowbit(ls) < fmin) return 1;
+        }
+    }
+    return 0;
+}
+
+/* Whether `P` (cards left `lP`), second to a trick of a no trump misere game with no joker
+ * in play, surely loses it whatever the leader leads: for each suit the leader can lead,
+ * `P` holds none of it; or has none playable and a discard that turns none up; or plays
+ * its lowest below the leader's lowest, and then has none of the suit playable (the card
+ * turned up counted) or one below that lead too. */
+static int duck_follow(const Solver *s, int P, u64 lP, const Play *p) {
+    u64 lead = p->h[1 - P] | p->t[1 - P], mine = p->h[P] | p->t[P];
+    for (int su = 0; su < 4; su++) {
+        u64 suit = SUIT << (13 * su), ls = lead & suit;
+        if (!ls || !(lP & suit)) continue;
+        int a = lowbit(ls);
+        u64 fs = mine & suit;
+        if (!fs) {
+            if (p->h[P]) continue; /* a hand-like card turns nothing up */
+            int safe = 0;
+            for (u64 t = p->t[P]; t && !safe; t &= t - 1)
+                safe = s->under[lowbit(t)] / 13 != su;
+            if (!safe) return 0;
+            continue;
+        }
+        int b = lowbit(fs);
+        if (b > a) return 0;
+        u64 next = fs & ~(1ULL << b);
+        if (p->t[P] >> b & 1) next |= (1ULL << s->under[b]) & suit;
+        if (next && lowbit(next) > a) return 0;
+    }
+    return 1;
+}
+
+/* What the bounds say of "seat 0 takes at least `target` of the `remaining` tricks" from
+ * a trick start (1 yes, 0 no, -1 not settled): the count, the sure tricks, the quick
+ * tricks and the misere trick either player can lose. */
+static int bounds(const Solver *s, u64 l0, u64 l1, const Play *p, int leader, int remaining,
+                  int target) {
+    if (target <= 0) return 1;
+    if (target > remaining) return 0;
+    if (s->trump >= 0) {
+        if (sure_tricks(s, l0, l1) >= target) return 1;
+        if (remaining - sure_tricks(s, l1, l0) < target) return 0;
+    }
+    if (!s->misere) {
+        if (leader == 0 && quick_tricks(s, 0, l0, l1, p) >= target) return 1;
+        if (leader == 1 && remaining - quick_tricks(s, 1, l1, l0, p) < target) return 0;
+    } else if (s->trump < 0 && !((l0 | l1) >> 52)) {
+        /* seat 0 cannot take them all if it can lose this trick, takes one if seat 1 can */
+        if (target == remaining &&
+            (leader == 0 ? duck_lead(s, 0, p) : duck_follow(s, 0, l0, p))) return 0;
+        if (target == 1 &&
+            (leader == 1 ? duck_lead(s, 1, p) : duck_follow(s, 1, l1, p))) return 1;
+    }
+    return -1;
+}
+
 /* ---- search ----------------------------------------------------------------------------- */
 
+/* Whether seat 0 takes at least `target` of the remaining tricks; `pkey`: the table's key
+ * of the trick start this call reaches (n 4, or 0), when the caller already made it. */
 static int ge(Solver *s, u64 l0, u64 l1, const Play *p, int leader, int *trick, int n,
-              int target) {
+              int target, const u64 *pkey) {
     int fresh[4];
     if (++s->nodes >= s->stop) {
         s->aborted = 1;
@@ -397,23 +507,20 @@ static int ge(Solver *s, u64 l0, u64 l1, const Play *p, int leader, int *trick, 
         trick = fresh;
         n = 0;
     }
-    if (target <= 0) return 1;
     int remaining = (popc(l0) + popc(l1) + n) / 4;
-    if (target > remaining) return 0;
-    if (n == 0 && s->trump >= 0) {
-        if (sure_tricks(s, l0, l1) >= target) return 1;
-        if (remaining - sure_tricks(s, l1, l0) < target) return 0;
-    }
-    if (n == 0 && !s->misere) {
-        if (leader == 0 && quick_tricks(s, 0, l0, l1, p) >= target) return 1;
-        if (leader == 1 && remaining - quick_tricks(s, 1, l1, l0, p) < target) return 0;
+    if (n == 0) {
+        int b = bounds(s, l0, l1, p, leader, remaining, target);
+        if (b >= 0) return b;
+    } else {
+        if (target <= 0) return 1;
+        if (target > remaining) return 0;
     }
     Entry *e = NULL;
     u64 key[KEYW];
-    uint8_t rel[54];
     int first = -1;
     if (n == 0) {
-        make_key(s, l0, l1, p, leader, key, rel);
+        if (pkey) memcpy(key, pkey, sizeof key);
+        else make_key(s, l0 | l1, p, leader, key);
         e = tt_find(s, key);
         if (e) {
             if (e->lb >= target) return 1;
@@ -438,14 +545,51 @@ static int ge(Solver *s, u64 l0, u64 l1, const Play *p, int leader, int *trick, 
     int cnt = gen_moves(s, seat, l0, l1, p, trick, n, first, kill ? kill : none, moves);
     int maximise = (seat == 0) != s->misere;
     int result = !maximise, best = -1;
+    /* the trick's last card: the trick start each card leads to is looked up first (an
+     * "enhanced transposition cut-off"): one the table settles for this player ends the
+     * search before an earlier card is searched, one settled against it is skipped, and
+     * the keys made are handed down */
+    u64 ckey[32][KEYW];
+    signed char known[32];
+    int etc = n == 3 && cnt > 1 && cnt <= 32;
+    if (etc) {
+        /* first the bounds and the keys, each key's bucket fetched from memory at once (the
+         * fetches overlap), then the table */
+        int t2s[32];
+        for (int i = 0; i < cnt; i++) {
+            int c = moves[i];
+            trick[3] = c;
+            int w = winning(s, trick, 4);
+            int winner = (w % 2 == 0) ? leader : 1 - leader;
+            t2s[i] = target - (winner == 0);
+            Play q = *p;
+            play(s, &q, seat, c);
+            u64 bit = 1ULL << c, a0 = seat ? l0 : l0 ^ bit, a1 = seat ? l1 ^ bit : l1;
+            known[i] = (signed char)bounds(s, a0, a1, &q, winner, remaining - 1, t2s[i]);
+            if (known[i] == maximise) return maximise;
+            if (known[i] < 0) {
+                make_key(s, a0 | a1, &q, winner, ckey[i]);
+                __builtin_prefetch(bucket(s, ckey[i]));
+            }
+        }
+        for (int i = 0; i < cnt; i++) {
+            if (known[i] >= 0) continue;
+            Entry *f = tt_find(s, ckey[i]);
+            if (f && f->lb >= t2s[i]) known[i] = 1;
+            else if (f && f->ub < t2s[i]) known[i] = 0;
+            if (known[i] == maximise) return maximise;
+        }
+    }
     for (int i = 0; i < cnt; i++) {
+        if (etc && known[i] >= 0) continue;   /* settled against this player */
         int c = moves[i];
         u64 bit = 1ULL << c;
         Play q = *p;
         play(s, &q, seat, c);
         trick[n] = c;
-        int ok = seat == 0 ? ge(s, l0 ^ bit, l1, &q, leader, trick, n + 1, target)
-                           : ge(s, l0, l1 ^ bit, &q, leader, trick, n + 1, target);
+        const u64 *k = etc ? ckey[i] : NULL;
+        int ok = seat == 0 ? ge(s, l0 ^ bit, l1, &q, leader, trick, n + 1, target, k)
+                           : ge(s, l0, l1 ^ bit, &q, leader, trick, n + 1, target, k);
         if (s->aborted) return 0;   /* nothing half-searched goes into the table */
         if (ok == maximise) {
             result = maximise;
@@ -463,7 +607,7 @@ static int ge(Solver *s, u64 l0, u64 l1, const Play *p, int leader, int *trick, 
         else if (bits(work) > e->work) e->work = bits(work);
         if (result) { if (e->lb < target) e->lb = (int8_t)target; }
         else if (e->ub > target - 1) e->ub = (int8_t)(target - 1);
-        if (best >= 0) e->best = rel[best];
+        if (best >= 0) e->best = (uint8_t)relative(l0 | l1, best);
     }
     return result;
 }
@@ -558,7 +702,7 @@ int dd2_at_least(void *h, u64 l0, u64 l1, int leader, const int *trick, int n, i
     for (int i = 0; i < n && i < 4; i++) t[i] = s->to_idx[trick[i]];
     u64 a = to_idx_mask(s, l0), b = to_idx_mask(s, l1);
     Play p = play_of(s, a, b);
-    int r = ge(s, a, b, &p, leader, t, n, target);
+    int r = ge(s, a, b, &p, leader, t, n, target, NULL);
     return s->aborted ? -1 : r;
 }
 
@@ -577,7 +721,7 @@ int dd2_tricks(void *h, u64 l0, u64 l1, int leader, const int *trick, int n, int
     while (lb < ub) {
         int tg = g < lb + 1 ? lb + 1 : g;
         if (tg > ub) tg = ub;
-        int r = ge(s, a, b, &p, leader, t, n, tg);
+        int r = ge(s, a, b, &p, leader, t, n, tg, NULL);
         if (s->aborted) return -1;
         if (r) { lb = tg; g = tg + 1; }
         else { ub = tg - 1; g = tg - 1; }

@@ -29,6 +29,13 @@ from engine.whist.solver2 import Solver2
 #: entries of a solver's table of bounds (2^21, 48 bytes each: 96 MB, reserved lazily:
 #: a search of a whole deal fills it; 2^20 costs such a search a quarter more positions)
 TABLE_LOG2 = 21
+#: the table of a solver with a large budget (or none): 2^24 entries, 768 MB. A search of
+#: billions of positions (a Low game from its first lead) overwrites a small table many
+#: times: 2^24 entries take a third to a half of its positions and time, 2^25 only 7 %
+#: more (docs/benchmarks.md, "Whist for two: the Low game's search")
+TABLE_LOG2_LARGE = 24
+#: budgets above this many positions (and no budget) get the large table
+LARGE_BUDGET = 200_000_000
 _U64 = ctypes.c_uint64
 _ALL = (1 << 54) - 1
 
@@ -71,10 +78,16 @@ def c_search() -> bool:
     return _library() is not None
 
 
+def table_log2(budget: int | None) -> int:
+    """The table size (log 2 of its entries) of a solver whose questions may take
+    ``budget`` positions each (None: no limit)."""
+    return TABLE_LOG2_LARGE if budget is None or budget > LARGE_BUDGET else TABLE_LOG2
+
+
 def new_solver2(hands, piles, trump=-1, low=False, club=False, misere=False, budget=None):
     """A two-player solver for one deal: :class:`CSolver2` when the C library loads
-    (``budget`` as there), else :class:`engine.whist.solver2.Solver2` (same arguments but
-    the budget, same answers)."""
+    (``budget`` as there; its table sized by :func:`table_log2`), else
+    :class:`engine.whist.solver2.Solver2` (same arguments but the budget, same answers)."""
     if _library() is not None:
         return CSolver2(hands, piles, trump, low, club, misere, budget)
     return Solver2(hands, piles, trump, low, club, misere)
@@ -84,8 +97,9 @@ class CSolver2:
     """:class:`engine.whist.solver2.Solver2` searched in C (same arguments and answers).
 
     ``budget``: at most that many positions searched per question (None: no limit);
-    a question that would take more raises :class:`SearchBudget`. The handle is freed
-    when the object is (or by :meth:`close`)."""
+    a question that would take more raises :class:`SearchBudget`. ``log2_entries``: the
+    size of its table of bounds (default: :func:`table_log2` of the budget). The handle
+    is freed when the object is (or by :meth:`close`)."""
 
     def __init__(
         self,
@@ -96,6 +110,7 @@ class CSolver2:
         club: bool = False,
         misere: bool = False,
         budget: int | None = None,
+        log2_entries: int | None = None,
     ) -> None:
         self._lib = _library()
         self.budget = budget
@@ -122,7 +137,10 @@ class CSolver2:
         p = (ctypes.c_int * max(1, len(flat)))(*flat)
         n = (ctypes.c_int * 2)(*counts)
         flags = (int(bool(low)), int(bool(club)), int(bool(misere)))
-        self._handle = self._lib.dd2_new(h, p, n, trump, *flags, TABLE_LOG2)
+        size = table_log2(budget) if log2_entries is None else log2_entries
+        if not (isinstance(size, int) and 4 <= size <= 30):
+            raise EngineError(f"log2_entries {size!r} must be a whole number 4-30")
+        self._handle = self._lib.dd2_new(h, p, n, trump, *flags, size)
         if not self._handle:
             raise EngineError("the C two-player search could not reserve its table")
 

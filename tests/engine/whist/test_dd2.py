@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from engine import read_jsonl, states
-from engine.whist import analysis2, clib
+from engine.whist import clib
 from engine.whist.analysis import analyse, not_graded
 from engine.whist.dd2 import CSolver2, SearchBudget, c_search, new_solver2
 from engine.whist.solver2 import Solver2
@@ -112,6 +112,37 @@ def test_quick_tricks_bound_exactly_in_no_trump_and_trump(variant):
     assert n == 4 * 4 * 3 + 3 * 4 * 6
 
 
+def test_the_misere_bounds_exactly_on_short_deals_and_last_tricks():
+    """The Low game's bounds at each trick start (seat 0 cannot take every trick left if
+    it can surely lose this one, takes one if seat 1 can; the leader's lead below all the
+    other's playable cards of a suit, the second player's cards below the leader's lowest,
+    a discard that turns up nothing): whole short deals of many straw piles, whose turned
+    up cards decide those bounds most, and the last tricks of full deals."""
+    low = [(-1, False, False, True)]
+    shape = (52, 2, 4)
+    n = sum(_compare(seed, "whist2", 5, 4, shape, low) for seed in range(40, 52))
+    n += sum(_compare(seed, "whist2", 5, 6, None, low) for seed in range(60, 66))
+    assert n == 12 * 4 + 6 * 6
+
+
+def test_a_card_turned_up_in_the_trick_may_take_it_in_the_low_game():
+    """One trick of the Low game, seat 0 holding only the straw pile 2S on KS. On lead
+    it must lead 2S, which turns up KS, and follow with it over seat 1's 5S; second to
+    seat 1's 4S or 5S it plays 2S and then must follow with KS again. Either way seat 0
+    takes the trick: a lead or a card below the other's is no sure escape when the card
+    it turns up must follow."""
+    from engine.whist.cards import mask_of, parse_card
+
+    def m(text):
+        return mask_of(parse_card(c) for c in text.split())
+
+    piles = [[(parse_card("KS"), parse_card("2S"))], []]
+    for leader, other in ((0, "5S 3H"), (1, "5S 4S")):
+        hands = [0, m(other)]
+        for make in (new_solver2, Solver2):
+            assert make(hands, piles, misere=True).tricks(leader=leader) == 1, (leader, make)
+
+
 def test_the_table_tells_apart_positions_differing_in_a_card_beneath():
     """Seat 0 holds four straw piles, 2S on 7H, 3S on 7C, 6S on 8C and 7S on 8H; seat 1
     4S AD 3D 3C, on lead, no trump. With the piles 2S/7H and 6S/8C left (A) seat 0 takes
@@ -160,7 +191,8 @@ def test_a_question_over_budget_is_refused_and_the_table_stays_right():
     hands, piles = _deal(rng, "bid2")
     py = Solver2(hands, piles, 1)
     c = CSolver2(hands, piles, 1, budget=50)
-    (left, leader, trick), *_ = _positions(rng, py, 5, 1)
+    # five tricks left: more than a thousand positions (a shorter one may fit in 50)
+    left, leader, trick = _positions(rng, py, 5, 8)[5]
     with pytest.raises(SearchBudget):
         c.tricks(left, leader, trick)
     c.budget = None
@@ -188,14 +220,13 @@ def test_every_card_of_the_last_tricks_of_a_first_deal_is_graded(name):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["bid2", "whist2"])
-def test_every_card_of_a_first_deal_is_graded_within_the_budget(name, monkeypatch):
+def test_every_card_of_a_first_deal_is_graded_within_the_budget(name):
     """Every card of the first deal, from the first lead, when the budget allows it
-    (``BUDGET`` raised for the test); with the shipped budget, a suffix of the deal."""
+    (none for the test); with a page's budget, a suffix of the deal."""
     record = read_jsonl(DATA / f"{name}.jsonl")[0]
     sts = states(record)
     steps = _play_steps(sts, 0)
     got = [a.step for a in analyse(record, deal=0, bidding=False)]
     assert got == steps[len(steps) - len(got) :] and len(got) >= 24
     if name == "bid2":
-        monkeypatch.setattr(analysis2, "BUDGET", None)
-        assert [a.step for a in analyse(record, deal=0, bidding=False)] == steps
+        assert [a.step for a in analyse(record, deal=0, bidding=False, budget=None)] == steps
