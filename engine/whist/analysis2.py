@@ -217,10 +217,12 @@ class Solvers:
     A solver knows the hand cards of each player as dealt, the Bid Whist declarer's with
     the kitty (the cards it discards are simply never among the cards left), so one
     solver serves any discard. ``budget``: the positions each of their questions may take
-    (None: no limit)."""
+    (None: no limit); ``log2_entries``: the size of their tables (default: by the budget,
+    :func:`engine.whist.dd2.table_log2`)."""
 
-    def __init__(self, budget: int | None = BUDGET):
+    def __init__(self, budget: int | None = BUDGET, log2_entries: int | None = None):
         self.budget = budget
+        self.log2_entries = log2_entries
         self.deal = None
         self.made: dict = {}
 
@@ -239,7 +241,8 @@ class Solvers:
             piles = [[(p[0], p[1]) for p in ps] for ps in st.piles]
             club = st.ruleset.jokers_follow_trump
             args = (hands, piles, st.trump, st.low, club, misere(st))
-            s = self.made[key] = new_solver2(*args, budget=self.budget)
+            size = self.log2_entries
+            s = self.made[key] = new_solver2(*args, budget=self.budget, log2_entries=size)
         return s
 
 

@@ -84,12 +84,14 @@ def table_log2(budget: int | None) -> int:
     return TABLE_LOG2_LARGE if budget is None or budget > LARGE_BUDGET else TABLE_LOG2
 
 
-def new_solver2(hands, piles, trump=-1, low=False, club=False, misere=False, budget=None):
+def new_solver2(
+    hands, piles, trump=-1, low=False, club=False, misere=False, budget=None, log2_entries=None
+):
     """A two-player solver for one deal: :class:`CSolver2` when the C library loads
-    (``budget`` as there; its table sized by :func:`table_log2`), else
-    :class:`engine.whist.solver2.Solver2` (same arguments but the budget, same answers)."""
+    (``budget`` and ``log2_entries`` as there), else :class:`engine.whist.solver2.Solver2`
+    (same arguments but those two, same answers)."""
     if _library() is not None:
-        return CSolver2(hands, piles, trump, low, club, misere, budget)
+        return CSolver2(hands, piles, trump, low, club, misere, budget, log2_entries)
     return Solver2(hands, piles, trump, low, club, misere)
 
 

@@ -45,7 +45,7 @@ from engine.whist.analysis import bidding_notes, choice_note
 from engine.whist.auction_bounds import BoundedAuction
 from engine.whist.bidding_table import BiddingSearch, Entry
 from engine.whist.cards import SUITS
-from engine.whist.dd2 import SearchBudget
+from engine.whist.dd2 import TABLE_LOG2, SearchBudget
 from engine.whist.par import CONTRACTS, DDTable, contract_name, declared
 from engine.whist.scoring import two_player_whist_points
 
@@ -153,9 +153,10 @@ def table_two(
         row = []
         for kind, call in CONTRACTS:
             s = declared(st, seat, kind, call)
-            # each search's table is large: only the contract played keeps its solver
-            # (the discard and the cards of the deal are searched with it)
-            mine = solvers if (seat, kind, call) == played else Solvers(solvers.budget)
+            # only the contract played keeps its solver (the discard and the cards of the
+            # deal are searched with it); the others get the small table
+            small = Solvers(solvers.budget, TABLE_LOG2)
+            mine = solvers if (seat, kind, call) == played else small
             b0 = final_books0(s, mine, allowance)
             row.append(b0 if seat == 0 else 13 - b0)
         rows.append(tuple(row))
@@ -192,10 +193,11 @@ def _grade_bid_whist(record, sts, st0, steps, solvers, allowance) -> list[Annota
     )
 
     def entry(s, seat, kind, call):
-        # each search's table is large: only the contract played keeps its solver (the
-        # discard and the cards of the deal are searched with it)
+        # only the contract played keeps its solver for the rest of the deal (the discard
+        # and the cards are searched with it); the others' are kept while the bidding is
+        # graded, up to 20 of them: each gets the small table whatever the budget
         played = won is not None and (seat, kind, call) == (won[0], won[1], won[3])
-        return _Entry2(s, solvers if played else Solvers(solvers.budget), allowance)
+        return _Entry2(s, solvers if played else Solvers(solvers.budget, TABLE_LOG2), allowance)
 
     search = BiddingSearch(st0, won, entry=entry)
 
