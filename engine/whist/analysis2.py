@@ -18,7 +18,7 @@ With the C search every card of every deal is graded (within a budget, below); w
 Python one only the cards of the last :data:`TRICKS` tricks of each deal (it takes
 seconds a position at 8 tricks to go and grows about fourfold with each trick). The C
 search answers most positions in milliseconds but the first tricks of some deals take
-from seconds to minutes (the Low game's most: its misere search has no trick bounds),
+from seconds to minutes (the Low game's most: its misere search has weak bounds),
 so each question has a budget (:data:`BUDGET` positions); a card over it is not graded,
 nor the earlier cards of its deal (docs/benchmarks.md, "Whist for two: the C search",
 counts them). With the C search the bids, calls and kitty discards (Bid Whist) and the
