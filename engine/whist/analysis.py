@@ -77,10 +77,11 @@ ON_PAGE = {"bidding": c_solver_available()}
 #: two-player deals: the positions each exact search may take by default, as on a page
 #: (a job never holds a worker for minutes; :mod:`engine.whist.analysis2`)
 BUDGET_TWO = 20_000_000
-#: what ``python -m engine analyse`` adds: two-player deals' searches may take about
-#: 50 times the page's (minutes a search at most), so that the command grades the first
-#: tricks and the bids a page leaves out (``--budget`` changes it)
-ON_COMMAND = {"budget": 1_000_000_000}
+#: what ``python -m engine analyse`` adds: two-player deals' searches may take 100 times
+#: the page's (up to about ten minutes a search: the hardest shipped Low game from its
+#: first lead takes 1,823 M positions), so that the command grades the first tricks and
+#: the bids a page leaves out (``--budget`` changes it)
+ON_COMMAND = {"budget": 2_000_000_000}
 #: the bounded grading a page runs at once and ``--quick`` asks for: the last 5 tricks of
 #: each deal (each trick more grows the double-dummy search steeply)
 QUICK = {"tricks_left": 5}

@@ -121,7 +121,7 @@ def test_analyse_budget_is_said_on_stderr_checked_and_zero_is_no_limit(tmp_path)
     out = str(tmp_path / "n.jsonl")
     default = run("analyse", src, "--tricks-left", "2", "--out", out)
     assert default.returncode == 0, default.stderr
-    assert "takes more than 1000 million positions" in default.stderr  # the command's
+    assert "takes more than 2000 million positions" in default.stderr  # the command's
     small = run("analyse", src, "--tricks-left", "2", "--budget", "0.5", "--out", out)
     assert "takes more than 0.5 million positions" in small.stderr
     unlimited = run("analyse", src, "--tricks-left", "2", "--budget", "0", "--out", out)
