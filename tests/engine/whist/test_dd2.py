@@ -199,6 +199,25 @@ def test_a_question_over_budget_is_refused_and_the_table_stays_right():
     assert c.tricks(left, leader, trick) == py.tricks(left, leader, trick)
 
 
+def test_the_table_is_large_for_long_searches_and_its_size_is_checked():
+    """A page's solver (20 M positions a question) keeps 2^21 entries, the command's or
+    one with no limit 2^24 (a search of billions of positions overwrites a small table
+    many times); a size out of 4-30 is refused in words."""
+    from engine.core.errors import EngineError
+    from engine.whist.dd2 import TABLE_LOG2, TABLE_LOG2_LARGE, table_log2
+
+    assert table_log2(20_000_000) == TABLE_LOG2 == 21
+    assert table_log2(None) == table_log2(2_000_000_000) == TABLE_LOG2_LARGE == 24
+    hands, piles = _deal(random.Random(3), "whist2")
+    small = CSolver2(hands, piles, misere=True, log2_entries=10)
+    large = CSolver2(hands, piles, misere=True)
+    left, leader, trick = _positions(random.Random(4), Solver2(hands, piles), 5, 1)[0]
+    assert small.tricks(left, leader, trick) == large.tricks(left, leader, trick)
+    for bad in (3, 31, 2.5):
+        with pytest.raises(EngineError, match="log2_entries"):
+            CSolver2(hands, piles, log2_entries=bad)
+
+
 def _play_steps(sts, deal):
     return [i for i, st in enumerate(sts[:-1]) if st.phase_name == "play" and st.deal_no == deal]
 
