@@ -53,8 +53,10 @@ def analysis_module(game: str):
     minutes), ``ON_COMMAND`` (options ``python -m engine analyse`` adds, e.g. a larger
     search budget than a page's job may spend), ``QUICK`` (options of the bounded
     grading an interactive page runs at once and ``--quick`` asks for),
-    ``INSIGHT_GAMES`` (how many games the Insights grade by default) and ``not_graded``
-    (what a grading leaves out, in words).
+    ``INSIGHT_GAMES`` (how many games the Insights grade by default), ``COMMAND_MEMORY``
+    (the bytes one process may hold while the command grades a record: it runs no more
+    processes than the machine's free memory holds) and ``not_graded`` (what a grading
+    leaves out, in words).
     """
     if game not in ANALYSED:
         raise EngineError(
@@ -108,6 +110,16 @@ def command_options(game: str) -> dict:
     """The options ``python -m engine analyse`` adds for ``game`` (its module's
     ``ON_COMMAND``; none for most games)."""
     return dict(getattr(analysis_module(game), "ON_COMMAND", {}))
+
+
+def command_memory(records: Iterable[GameRecord], quick: bool = False) -> int:
+    """The most memory (bytes) one process may hold while ``python -m engine analyse``
+    grades one of ``records``: the largest ``COMMAND_MEMORY`` of their games' modules (0
+    for games that declare none, and with ``quick``, whose searches are a page's)."""
+    if quick:
+        return 0
+    games = {record.game for record in records if record.game in ANALYSED}
+    return max((getattr(analysis_module(g), "COMMAND_MEMORY", 0) for g in games), default=0)
 
 
 def record_options(

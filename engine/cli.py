@@ -306,6 +306,25 @@ def cmd_ladder(args) -> int:
     return 0
 
 
+def _analyse_workers(records, quick: bool) -> int:
+    """``analyse``'s processes when ``--workers`` is not given: one per core, but no more
+    than the free memory holds (a two-player Whist grading may hold gigabytes), said on
+    stderr when that is fewer."""
+    from engine.analysis import command_memory
+    from engine.core.parallel import cpu_count, memory_available, workers_for_memory
+
+    need, free = command_memory(records, quick), memory_available()
+    workers = workers_for_memory(need, free)
+    if workers < min(cpu_count(), len(records)):
+        print(
+            f"analyse: {workers} process{'es' if workers > 1 else ''} rather than one per "
+            f"core ({cpu_count()}): each may hold {need / 2**30:.1f} GB of memory while it "
+            f"grades a game and {free / 2**30:.1f} GB is free (--workers N chooses)",
+            file=sys.stderr,
+        )
+    return workers
+
+
 def cmd_analyse(args) -> int:
     from engine.analysis import annotation_lines, not_graded, record_options
     from engine.core.parallel import check_cluster, check_workers
@@ -314,6 +333,9 @@ def cmd_analyse(args) -> int:
     if args.cluster is None:
         check_workers(args.workers)
     records = read_jsonl(args.file)
+    workers = args.workers
+    if workers is None and args.cluster is None:
+        workers = _analyse_workers(records, args.quick)
     out = sys.stdout if args.out == "-" else _open_out(args.out)
     try:
         lines = 0
@@ -341,7 +363,7 @@ def cmd_analyse(args) -> int:
             records,
             quick=args.quick,
             command=True,
-            workers=args.workers,
+            workers=workers,
             cluster=args.cluster,
             # a bar on a terminal only: stderr otherwise holds just what is left out
             progress=(lambda n: _progress(n, len(records), "analyse"))
@@ -561,7 +583,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--workers",
         type=int,
         help="processes to grade the games on, one game each at a time (default: every "
-        "core; 1 = this process only); the lines are the same whatever the number",
+        "core, but no more than the free memory holds: a two-player Whist game may take "
+        "3 GB; 1 = this process only); the lines are the same whatever the number",
     )
     a.add_argument(
         "--cluster",

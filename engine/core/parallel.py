@@ -50,6 +50,34 @@ def cpu_count() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def memory_available() -> int | None:
+    """Bytes of memory new processes may take without swapping (Linux's ``MemAvailable``),
+    or None where that is not known."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
+def workers_for_memory(per_process: int, available: int | None) -> int:
+    """Every core, but no more processes than ``available`` bytes of memory hold when each
+    may take ``per_process`` bytes (one at least; every core when either is 0 or unknown).
+
+    >>> workers_for_memory(3 << 30, 7 << 30) <= 2
+    True
+    >>> workers_for_memory(0, None) == cpu_count()
+    True
+    """
+    cores = cpu_count()
+    if not per_process or not available:
+        return cores
+    return max(1, min(cores, available // per_process))
+
+
 def check_workers(workers) -> int:
     """``None`` = every core; else a whole number from 1 to :data:`MAX_WORKERS`."""
     if workers is None:

@@ -50,6 +50,7 @@ from engine.core.annotation import Annotation, Thresholds, mark_for
 from engine.core.errors import EngineError, Phrase
 from engine.core.records import GameRecord, states
 from engine.whist.cards import CARD_CODE, CARD_TEXT, SUITS
+from engine.whist.dd2 import ENTRY_BYTES, TABLE_LOG2, TABLE_LOG2_LARGE
 from engine.whist.dd4 import available as c_solver_available
 from engine.whist.dd4 import new_solver
 from engine.whist.scoring import bid_whist_points, books_needed, whist_points
@@ -82,6 +83,12 @@ BUDGET_TWO = 20_000_000
 #: first lead takes 1,823 M positions), so that the command grades the first tricks and
 #: the bids a page leaves out (``--budget`` changes it)
 ON_COMMAND = {"budget": 2_000_000_000}
+#: the memory one process may hold while the command grades a record (bytes): with that
+#: budget a two-player deal's contract is searched with the large table, and while a Bid
+#: Whist deal's bidding is graded the other 19 contracts each keep a small one; plus the
+#: interpreter (2.7 GB measured on bid2 game 2). The command runs no more processes than
+#: the free memory holds
+COMMAND_MEMORY = ENTRY_BYTES * ((1 << TABLE_LOG2_LARGE) + 19 * (1 << TABLE_LOG2)) + (256 << 20)
 #: the bounded grading a page runs at once and ``--quick`` asks for: the last 5 tricks of
 #: each deal (each trick more grows the double-dummy search steeply)
 QUICK = {"tricks_left": 5}

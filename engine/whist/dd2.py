@@ -36,6 +36,9 @@ TABLE_LOG2 = 21
 TABLE_LOG2_LARGE = 24
 #: budgets above this many positions (and no budget) get the large table
 LARGE_BUDGET = 200_000_000
+#: bytes an entry of the table takes (``sizeof(Entry)`` in ``dd2.c``: a key of five 64-bit
+#: words and five bytes, padded to eight)
+ENTRY_BYTES = 48
 _U64 = ctypes.c_uint64
 _ALL = (1 << 54) - 1
 

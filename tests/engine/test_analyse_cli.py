@@ -170,3 +170,31 @@ def test_analyse_on_several_workers_writes_the_same_lines_in_order(tmp_path):
     )
     bad = run("analyse", str(src), "--workers", "0")
     assert bad.returncode != 0 and "--workers 0: give a whole number of processes" in bad.stderr
+
+
+def test_analyse_runs_no_more_processes_than_the_free_memory_holds(tmp_path, capsys, monkeypatch):
+    from engine import cli
+    from engine.analysis import command_memory
+    from engine.core import parallel
+    from engine.whist.analysis import COMMAND_MEMORY
+
+    two = read_jsonl("data/whist/whist2.jsonl")[:2]
+    assert command_memory(two) == COMMAND_MEMORY > 2 << 30  # two-player tables: gigabytes
+    assert command_memory(two, quick=True) == 0  # a page's searches
+    assert command_memory(read_jsonl("data/stack5/games.jsonl")[:2]) == 0
+    assert parallel.workers_for_memory(COMMAND_MEMORY, 5 * COMMAND_MEMORY // 2) == min(
+        2, parallel.cpu_count()
+    )
+    assert parallel.workers_for_memory(COMMAND_MEMORY, 1) == 1
+    assert parallel.workers_for_memory(COMMAND_MEMORY, None) == parallel.cpu_count()
+    # a machine of 8 cores with 4 GB free grades two-player games on one process, and says so
+    monkeypatch.setattr(parallel, "cpu_count", lambda: 8)
+    monkeypatch.setattr(parallel, "memory_available", lambda: 4 << 30)
+    assert cli._analyse_workers(two, quick=False) == 1
+    err = capsys.readouterr().err
+    assert "1 process rather than one per core (8)" in err and "4.0 GB is free" in err
+    assert "--workers N" in err
+    assert cli._analyse_workers(two, quick=True) == 8
+    assert capsys.readouterr().err == ""
+    avail = parallel.memory_available()
+    assert avail is None or avail > 0
