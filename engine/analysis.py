@@ -55,8 +55,10 @@ def analysis_module(game: str):
     grading an interactive page runs at once and ``--quick`` asks for),
     ``INSIGHT_GAMES`` (how many games the Insights grade by default), ``COMMAND_MEMORY``
     (the bytes one process may hold while the command grades a record: it runs no more
-    processes than the machine's free memory holds) and ``not_graded`` (what a grading
-    leaves out, in words).
+    processes than the machine's free memory holds), ``not_graded`` (what a grading
+    may leave out, in words, said before it runs) and ``left_out(record, notes,
+    **options)`` (what one grading left out of the decisions it was asked to grade, in
+    words: the command says it game by game).
     """
     if game not in ANALYSED:
         raise EngineError(
@@ -146,6 +148,14 @@ def not_graded(record: GameRecord, **options) -> list[str]:
     return list(hook(record, **_accepted(hook, options))) if hook else []
 
 
+def left_out(record: GameRecord, notes, **options) -> list[str]:
+    """What a grading of ``record`` with ``options`` (``notes``: the annotations it wrote)
+    left out of the decisions it was asked to grade, in words (the game module's
+    ``left_out``; none for a game without one)."""
+    hook = getattr(analysis_module(record.game), "left_out", None)
+    return list(hook(record, notes, **_accepted(hook, options))) if hook else []
+
+
 def not_graded_on_page(record: GameRecord, **options) -> list[str]:
     """What :func:`analyse_on_page` leaves out of the record's decisions, in words."""
     module = analysis_module(record.game) if record.game in ANALYSED else None
@@ -175,6 +185,7 @@ def annotation_lines(
     workers: int | None = 1,
     cluster: str | None = None,
     progress: Callable[[int], None] | None = None,
+    on_left_out: Callable[[int, list[str]], None] | None = None,
     **options,
 ) -> Iterator[str]:
     """One JSON line per annotation, ``record`` = the record's index (0-based). Each
@@ -183,7 +194,9 @@ def annotation_lines(
     ``workers`` / ``cluster``: grade the records on that many processes (None: every
     core) or a Ray cluster (:func:`engine.core.parallel.run_ordered`); the lines are the
     same, in the same order, whatever the number. ``progress(n)`` is called once the
-    lines of the first ``n`` records are yielded."""
+    lines of the first ``n`` records are yielded; ``on_left_out(index, words)`` before
+    the lines of a record whose grading left out decisions it was asked to grade
+    (:func:`left_out`)."""
     from engine.core.parallel import run_ordered
 
     pieces = (
@@ -191,18 +204,23 @@ def annotation_lines(
         for index, record in enumerate(records)
     )
     graded = run_ordered(_graded_lines, pieces, workers=workers, cluster=cluster)
-    for done, lines in enumerate(graded, 1):
+    for done, (index, lines, missing) in enumerate(graded, 1):
+        if missing and on_left_out is not None:
+            on_left_out(index, missing)
         yield from lines
         if progress is not None:
             progress(done)
 
 
-def _graded_lines(piece: tuple[int, dict, dict]) -> list[str]:
-    """The JSON lines of one record (``piece``: its index, its dict, its options)."""
+def _graded_lines(piece: tuple[int, dict, dict]) -> tuple[int, list[str], list[str]]:
+    """The index, the JSON lines and what the grading left out (:func:`left_out`, as
+    plain text) of one record (``piece``: its index, its dict, its options)."""
     index, data, opts = piece
     record = GameRecord.from_dict(data)
     try:
         notes = analyse(record, **opts)
+        missing = [str(words) for words in left_out(record, notes, **opts)]
     except EngineError as exc:
         raise type(exc)(f"game {index + 1}: {exc}") from None
-    return [json.dumps({"record": index} | note.to_dict(), ensure_ascii=True) for note in notes]
+    lines = [json.dumps({"record": index} | note.to_dict(), ensure_ascii=True) for note in notes]
+    return index, lines, missing

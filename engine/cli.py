@@ -359,8 +359,16 @@ def cmd_analyse(args) -> int:
                 if why not in said:
                     said.add(why)
                     print(f"not graded: {why}", file=sys.stderr)
+        left = []  # the games whose grading left out decisions it was asked to grade
+
+        def say_left_out(index: int, words: list[str]) -> None:
+            left.append(index)
+            for w in words:
+                print(f"not graded: game {index + 1}: {w}", file=sys.stderr)
+
         lines_of = annotation_lines(
             records,
+            on_left_out=say_left_out,
             quick=args.quick,
             command=True,
             workers=workers,
@@ -382,6 +390,12 @@ def cmd_analyse(args) -> int:
     if out is not sys.stdout:
         out.close()
         print(f"wrote {lines} graded decisions of {len(records)} games to {args.out}")
+    if left:
+        print(
+            f"analyse: {len(left)} of {len(records)} games left decisions ungraded (named "
+            "above: not graded: game N: …)",
+            file=sys.stderr,
+        )
     return 0
 
 

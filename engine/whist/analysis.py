@@ -28,7 +28,7 @@ are one decision, graded at the first of them (its action names the six cards).
 The two-player games (``bid2``/``whist2``) are graded by :mod:`engine.whist.analysis2`
 (their cards, by an exact two-player search: every card within its budget with the C
 search, the last tricks with the Python one); :func:`not_graded` says in words what a
-grading leaves out.
+grading may leave out, and :func:`~engine.whist.left_out.left_out` what one left out.
 
 The positions of a deal are solved by ``endplay`` (Bo Haglund's DDS) when it is
 installed and :mod:`engine.whist.dds_map` maps the first graded position of the deal
@@ -53,6 +53,7 @@ from engine.whist.cards import CARD_CODE, CARD_TEXT, SUITS
 from engine.whist.dd2 import ENTRY_BYTES, TABLE_LOG2, TABLE_LOG2_LARGE
 from engine.whist.dd4 import available as c_solver_available
 from engine.whist.dd4 import new_solver
+from engine.whist.left_out import left_out  # noqa: F401  (this module's hook)
 from engine.whist.scoring import bid_whist_points, books_needed, whist_points
 
 UNIT = "tricks"

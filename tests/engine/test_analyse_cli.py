@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -11,6 +12,7 @@ import pytest
 from engine import read_jsonl, simulate, write_jsonl
 from engine.cli import main
 from engine.core.annotation import Annotation
+from engine.core.records import states
 
 
 def run(*args):
@@ -103,6 +105,28 @@ def test_analyse_grades_two_player_whist_and_names_what_it_leaves_out(tmp_path):
     assert lines and all(x.startswith("not graded: Whist, 2 players: ") for x in lines)
     assert len(set(lines)) == len(lines)
     assert any("only the cards of the last 4 tricks" in x for x in lines)
+
+
+def test_analyse_names_each_game_and_deal_whose_decisions_it_left_out(tmp_path):
+    """Said after the grading, from what it wrote: a file's coverage is read off stderr."""
+    src = _first_lines("data/whist/whist2.jsonl", 2, tmp_path)
+    out = tmp_path / "notes.jsonl"
+    done = run("analyse", src, "--budget", "5", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    said = [x for x in done.stderr.splitlines() if x.startswith("not graded: game ")]
+    pattern = (
+        r"not graded: game [12]: deal \d of \d: High/Low declarations: 2, cards: (\d+) "
+        r"\(tricks 1–\d+\) — an exact search takes more than 5 million positions"
+    )
+    assert said and all(re.fullmatch(pattern, x) for x in said), said
+    named = sum(2 + int(re.fullmatch(pattern, x)[1]) for x in said)
+    decisions = sum(
+        1 for r in read_jsonl(src) for i, s in enumerate(states(r)[:-1]) if not s.is_chance()
+    )
+    assert len(out.read_text(encoding="utf-8").splitlines()) + named == decisions
+    assert "analyse: 2 of 2 games left decisions ungraded" in done.stderr
+    whole = run("analyse", src, "--tricks-left", "2", "--out", str(out))  # all it asks for
+    assert "not graded: game" not in whole.stderr and "left decisions" not in whole.stderr
 
 
 def test_analyse_quick_is_the_old_last_tricks_grading_and_says_so(tmp_path):
