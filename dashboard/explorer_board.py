@@ -233,7 +233,7 @@ def show_board(plugin: GameUI, key: str, record_json: str) -> None:
     if grade:
         if why_not:
             st.info(why_not)
-        for left_out in left_out_words(record):  # what the grading cannot grade, and why
+        for left_out in left_out_words(record, record_json):  # what is not graded, and why
             st.caption(left_out)
         if by_deal:  # what is graded so far (nothing yet: said once the grading is over)
             if notes or st.session_state.get(f"{key}_deal_grading") is None:

@@ -3,6 +3,7 @@ opens), the words of a graded step, the marks' key and each player's accuracy.""
 
 from __future__ import annotations
 
+import functools
 import importlib
 from html import escape
 
@@ -16,10 +17,11 @@ from dashboard.i18n import N_, _, error_text, ngettext
 from dashboard.jobs import JOBS
 from dashboard.page_jobs import grade_game, grade_one_deal
 from dashboard.palette import MUTED
+from dashboard.phrases import phrase_text
 from dashboard.ui import crash_message, plain
 from dashboard.units import amount, unit_word
-from engine import EngineError
-from engine.analysis import ANALYSED, not_graded_on_page
+from engine import EngineError, GameRecord
+from engine.analysis import ANALYSED, left_out_on_page, not_graded_on_page
 from engine.core.annotation import Annotation, accuracy
 
 #: the words of the decision marks (engine.core.annotation.MARK_WORDS)
@@ -205,10 +207,24 @@ def deal_by_deal(
     return tuple(sorted(notes, key=lambda n: n.step)), why_not
 
 
-def left_out_words(record) -> list[str]:
-    """What the page's grading leaves out of ``record``, in the page's words (for Whist
-    for two: decisions whose exact search is over the budget)."""
-    return [error_text(p) for p in not_graded_on_page(record)]
+def left_out_words(record, record_json: str | None = None) -> list[str]:
+    """What the page's grading leaves out of ``record``, in the page's words: by its
+    options (a Whist for two without the fast search: the first tricks), then, for each
+    deal graded so far, what it left out (Whist for two: decisions whose exact search
+    is over the budget, :func:`engine.analysis.left_out`)."""
+    words = [error_text(p) for p in not_graded_on_page(record)]
+    graded = (_GRADED.get((record.game, record_json)) or {}) if record_json else {}
+    for deal in sorted(d for d, notes in graded.items() if isinstance(notes, tuple)):
+        words += [phrase_text(p) for p in _deal_left_out(record_json, deal, graded[deal])]
+    return words
+
+
+@functools.lru_cache(maxsize=256)
+def _deal_left_out(record_json: str, deal: int, notes: tuple) -> tuple:
+    """The engine's phrases (kept: a page reruns on every step, and this replays the
+    game)."""
+    record = GameRecord.from_json(record_json)
+    return tuple(left_out_on_page(record, list(notes), deal=deal))
 
 
 def stop_deal_grading(key: str) -> None:

@@ -156,6 +156,15 @@ def left_out(record: GameRecord, notes, **options) -> list[str]:
     return list(hook(record, notes, **_accepted(hook, options))) if hook else []
 
 
+def left_out_on_page(record: GameRecord, notes, **options) -> list[str]:
+    """What a page's grading (:func:`analyse_on_page` with ``options``) left out of the
+    decisions it was asked to grade, in words (:func:`left_out`)."""
+    module = analysis_module(record.game) if record.game in ANALYSED else None
+    if module is None:
+        return []
+    return left_out(record, notes, **{**getattr(module, "ON_PAGE", {}), **options})
+
+
 def not_graded_on_page(record: GameRecord, **options) -> list[str]:
     """What :func:`analyse_on_page` leaves out of the record's decisions, in words."""
     module = analysis_module(record.game) if record.game in ANALYSED else None

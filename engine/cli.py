@@ -364,7 +364,7 @@ def cmd_analyse(args) -> int:
         def say_left_out(index: int, words: list[str]) -> None:
             left.append(index)
             for w in words:
-                print(f"not graded: game {index + 1}: {w}", file=sys.stderr)
+                print(f"game {index + 1}: {w}", file=sys.stderr)
 
         lines_of = annotation_lines(
             records,
@@ -393,7 +393,7 @@ def cmd_analyse(args) -> int:
     if left:
         print(
             f"analyse: {len(left)} of {len(records)} games left decisions ungraded (named "
-            "above: not graded: game N: …)",
+            "above: game N: Deal D of E, not graded: …)",
             file=sys.stderr,
         )
     return 0

@@ -53,7 +53,6 @@ from engine.whist.cards import CARD_CODE, CARD_TEXT, SUITS
 from engine.whist.dd2 import ENTRY_BYTES, TABLE_LOG2, TABLE_LOG2_LARGE
 from engine.whist.dd4 import available as c_solver_available
 from engine.whist.dd4 import new_solver
-from engine.whist.left_out import left_out  # noqa: F401  (this module's hook)
 from engine.whist.scoring import bid_whist_points, books_needed, whist_points
 
 UNIT = "tricks"
@@ -631,6 +630,23 @@ def choice_note(step: int, seat: int, text: str, vals: list[tuple[str, int]]) ->
     )
 
 
+def left_out(
+    record: GameRecord,
+    notes,
+    *,
+    tricks_left: int | None = None,
+    deal: int | None = None,
+    bidding: bool | None = None,
+    budget: int | None = BUDGET_TWO,
+) -> list[Phrase]:
+    """What :func:`analyse` with these options (the same defaults) left out of the
+    decisions it was asked to grade (``notes``: the annotations it wrote), deal by deal
+    in words (:func:`engine.whist.left_out.left_out`)."""
+    from engine.whist.left_out import left_out as named
+
+    return named(record, notes, tricks_left=tricks_left, deal=deal, bidding=bidding, budget=budget)
+
+
 def not_graded(
     record: GameRecord,
     *,
@@ -638,13 +654,13 @@ def not_graded(
     deal: int | None = None,
     use_endplay: bool = True,
     bidding: bool | None = None,
-    budget: int | None = BUDGET_TWO,
 ) -> list[Phrase]:
     """What :func:`analyse` with these options leaves out of ``record``'s decisions, in
-    words (``python -m engine analyse`` says it on stderr): for two players the cards
-    before the last tricks and every bidding decision; for four players with
-    ``tricks_left`` the earlier cards and (unless ``bidding``) the bids, calls and
-    discards."""
+    words (``python -m engine analyse`` says it on stderr before it starts): with
+    ``tricks_left`` the earlier cards, unless ``bidding`` the bids, calls, discards and
+    declarations, for two players without the C search all but the last tricks' cards.
+    What a two-player search over its budget left out is said after the grading
+    (:func:`~engine.whist.left_out.left_out`)."""
     from engine.core.ruleset import make_ruleset
     from engine.whist.rules import WhistRules
 
@@ -654,7 +670,7 @@ def not_graded(
     if rules.num_players == 2:
         from engine.whist.analysis2 import not_graded_two
 
-        return not_graded_two(rules.title, tricks_left, bidding, rules.bidding, budget)
+        return not_graded_two(rules.title, tricks_left, bidding, rules.bidding)
     out = []
     if rules.bidding and not bidding:
         out.append(

@@ -25,7 +25,8 @@ counts them). With the C search the bids, calls and kitty discards (Bid Whist) a
 High/Low declarations (Whist) are graded too, against the deal played perfectly from the
 first lead for each contract open (:mod:`engine.whist.par2`), unless one of those
 searches is over the budget.
-:func:`not_graded_two` says in words what a grading leaves out.
+:func:`not_graded_two` says in words what the options leave out, and
+:func:`engine.whist.left_out.left_out` what a grading left out over the budget.
 
 In a Low game (two-player Whist) each player wants few tricks: the search is misere
 (seat 1 plays for seat 0's tricks) and a card's measure is the books the other player
@@ -82,15 +83,13 @@ def card_limit(tricks_left: int | None) -> int | None:
 
 
 def not_graded_two(
-    variant: str,
-    tricks_left: int | None,
-    bidding: bool,
-    bids: bool = True,
-    budget: int | None = BUDGET,
+    variant: str, tricks_left: int | None, bidding: bool, bids: bool = True
 ) -> list[Phrase]:
-    """What the two-player grading leaves out, in words: ``tricks_left``, ``bidding`` and
-    ``budget`` as given to :func:`analyse_two`; ``bids``: the variant bids (Bid Whist:
-    bids, calls, kitty discards) rather than declares (Whist: High or Low)."""
+    """What the two-player grading leaves out by its options, in words: ``tricks_left``
+    and ``bidding`` as given to :func:`analyse_two`; ``bids``: the variant bids (Bid
+    Whist: bids, calls, kitty discards) rather than declares (Whist: High or Low). What a
+    search over its budget leaves out is said after the grading, deal by deal
+    (:mod:`engine.whist.left_out`)."""
     n = card_limit(tricks_left)
     if not c_search():
         return [
@@ -105,17 +104,6 @@ def not_graded_two(
             )
         ]
     out = []
-    if budget is not None:
-        out.append(
-            Phrase.coded(
-                "whist.not_graded_two_budget",
-                "{variant}: a card whose exact search takes more than {m} million positions "
-                "is not graded, nor the earlier cards of its deal (the first tricks of some "
-                "deals, no trump and Low games most)",
-                variant=variant,
-                m=_millions(budget),
-            )
-        )
     if n is not None:
         out.append(
             Phrase.coded(
@@ -145,38 +133,7 @@ def not_graded_two(
                 variant=variant,
             )
         )
-    elif budget is None:
-        pass  # no limit: every bid, call, discard and declaration is graded
-    elif bids:
-        out.append(
-            Phrase.coded(
-                "whist.not_graded_bids_two_budget",
-                "{variant}: the bids, trump or direction calls and kitty discards of a deal "
-                "are not graded when its searches from the first lead take more than {m} "
-                "million positions, or one of them more than {k} million",
-                variant=variant,
-                m=_millions(DEAL_FACTOR * budget),
-                k=_millions(budget),
-            )
-        )
-    else:
-        out.append(
-            Phrase.coded(
-                "whist.not_graded_declarations_two_budget",
-                "{variant}: the High/Low declarations of a deal are not graded when its "
-                "searches from the first lead take more than {m} million positions, or one "
-                "of them more than {k} million",
-                variant=variant,
-                m=_millions(DEAL_FACTOR * budget),
-                k=_millions(budget),
-            )
-        )
     return out
-
-
-def _millions(positions: int) -> str:
-    """``positions`` in millions, as the phrases say it (20, 0.5)."""
-    return f"{positions / 1_000_000:g}"
 
 
 def analyse_two(

@@ -13,7 +13,7 @@ each card, and the declarer's kitty discards together (one decision, as graded).
 >>> from pathlib import Path
 >>> rec = read_jsonl(Path(__file__).parents[2] / "data" / "whist" / "whist4.jsonl")[0]
 >>> left_out(rec, [])[0]
-'deal 1 of 2: cards: 52 (tricks 1–13)'
+'Deal 1 of 2, not graded: cards: 52 (tricks 1–13)'
 >>> every = [Annotation(i, 0, a, a, 0.0, 0.0, "tricks", "", "books")
 ...          for i, a in enumerate(rec.actions)]
 >>> left_out(rec, every), left_out(rec, [], tricks_left=0)
@@ -120,19 +120,22 @@ def _phrase(deal: int, n_deals: int, entry: dict, two: bool, budget: int | None)
                     "whist.left_out_cards", "cards: {n} (tricks {lo}–{hi})", n=n, lo=lo, hi=hi
                 )
             )
-    what = Phrase.joined(parts, ", ")
+    what = Phrase.joined(parts)
     if two and budget is not None:
-        millions = format(budget / 1_000_000, "g")
+        from engine.whist.analysis2 import DEAL_FACTOR
+
         return Phrase.coded(
             "whist.left_out_budget",
-            "deal {deal} of {deals}: {what} — an exact search takes more than {m} million "
-            "positions",
+            "Deal {deal} of {deals}, not graded: {what} — over the search budget ({m} million "
+            "positions a search, {t} million for the bidding or declarations of a deal "
+            "together)",
             deal=deal + 1,
             deals=n_deals,
             what=what,
-            m=millions,
+            m=format(budget / 1_000_000, "g"),
+            t=format(DEAL_FACTOR * budget / 1_000_000, "g"),
         )
     return Phrase.coded(
-        "whist.left_out", "deal {deal} of {deals}: {what}",
+        "whist.left_out", "Deal {deal} of {deals}, not graded: {what}",
         deal=deal + 1, deals=n_deals, what=what,
     )  # fmt: skip

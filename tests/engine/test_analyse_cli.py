@@ -113,10 +113,11 @@ def test_analyse_names_each_game_and_deal_whose_decisions_it_left_out(tmp_path):
     out = tmp_path / "notes.jsonl"
     done = run("analyse", src, "--budget", "5", "--out", str(out))
     assert done.returncode == 0, done.stderr
-    said = [x for x in done.stderr.splitlines() if x.startswith("not graded: game ")]
+    said = [x for x in done.stderr.splitlines() if x.startswith("game ")]
     pattern = (
-        r"not graded: game [12]: deal \d of \d: High/Low declarations: 2, cards: (\d+) "
-        r"\(tricks 1–\d+\) — an exact search takes more than 5 million positions"
+        r"game [12]: Deal \d of \d, not graded: High/Low declarations: 2; cards: (\d+) "
+        r"\(tricks 1–\d+\) — over the search budget \(5 million positions a search, 10 "
+        r"million for the bidding or declarations of a deal together\)"
     )
     assert said and all(re.fullmatch(pattern, x) for x in said), said
     named = sum(2 + int(re.fullmatch(pattern, x)[1]) for x in said)
@@ -126,7 +127,7 @@ def test_analyse_names_each_game_and_deal_whose_decisions_it_left_out(tmp_path):
     assert len(out.read_text(encoding="utf-8").splitlines()) + named == decisions
     assert "analyse: 2 of 2 games left decisions ungraded" in done.stderr
     whole = run("analyse", src, "--tricks-left", "2", "--out", str(out))  # all it asks for
-    assert "not graded: game" not in whole.stderr and "left decisions" not in whole.stderr
+    assert "game 1:" not in whole.stderr and "left decisions" not in whole.stderr
 
 
 def test_analyse_quick_is_the_old_last_tricks_grading_and_says_so(tmp_path):
@@ -143,13 +144,14 @@ def test_analyse_quick_is_the_old_last_tricks_grading_and_says_so(tmp_path):
 def test_analyse_budget_is_said_on_stderr_checked_and_zero_is_no_limit(tmp_path):
     src = _first_lines("data/whist/whist2.jsonl", 1, tmp_path)
     out = str(tmp_path / "n.jsonl")
-    default = run("analyse", src, "--tricks-left", "2", "--out", out)
+    default = run("analyse", src, "--tricks-left", "6", "--out", out)
     assert default.returncode == 0, default.stderr
-    assert "takes more than 2000 million positions" in default.stderr  # the command's
-    small = run("analyse", src, "--tricks-left", "2", "--budget", "0.5", "--out", out)
-    assert "takes more than 0.5 million positions" in small.stderr
-    unlimited = run("analyse", src, "--tricks-left", "2", "--budget", "0", "--out", out)
-    assert unlimited.returncode == 0 and "million positions" not in unlimited.stderr
+    assert "search budget" not in default.stderr  # the command's: nothing is left out
+    small = run("analyse", src, "--tricks-left", "6", "--budget", "0.001", "--out", out)
+    assert small.returncode == 0, small.stderr
+    assert "over the search budget (0.001 million positions a search" in small.stderr
+    unlimited = run("analyse", src, "--tricks-left", "6", "--budget", "0", "--out", out)
+    assert unlimited.returncode == 0 and "search budget" not in unlimited.stderr
     for value in ("-1", "nan", "inf"):
         bad = run("analyse", src, "--budget", value, "--out", out)
         assert bad.returncode != 0 and "Traceback" not in bad.stderr

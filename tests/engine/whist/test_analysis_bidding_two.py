@@ -13,6 +13,7 @@ from engine.whist import analysis2, par2
 from engine.whist.analysis import BID_UNIT, UNIT, analyse, not_graded
 from engine.whist.bidding_table import bidding_table
 from engine.whist.dd2 import SearchBudget, c_search
+from engine.whist.left_out import left_out
 from engine.whist.par import CALLS
 
 pytestmark = pytest.mark.skipif(
@@ -97,7 +98,7 @@ def test_the_quick_grading_leaves_the_declarations_out_and_says_so():
     assert not [a for a in analyse(record, tricks_left=3) if a.action.startswith("declare")]
     said = [w.code for w in not_graded(record, tricks_left=3)]
     assert "whist.not_graded_declarations_two_quick" in said
-    assert "whist.not_graded_declarations_two_budget" in [w.code for w in not_graded(record)]
+    assert not_graded(record) == []  # every decision is asked for (the budget: left_out)
 
 
 def test_a_deal_over_the_search_budget_keeps_its_declarations_ungraded(monkeypatch):
@@ -220,10 +221,9 @@ def test_the_search_budget_is_an_option_and_none_is_no_limit():
     """A page's grading keeps :data:`analysis2.BUDGET`; the command gives more, or none."""
     record = _whist2("declare low", "declare low")
     assert analyse(record, budget=1_000) == []  # each search of this deal takes more
-    said = [w.code for w in not_graded(record, budget=1_000)]
-    assert "whist.not_graded_declarations_two_budget" in said
+    (said,) = left_out(record, [], budget=1_000)
+    assert said.code == "whist.left_out_budget" and "High/Low declarations: 2" in said
     assert len(analyse(record, budget=None)) == 2
-    assert not [w for w in not_graded(record, budget=None) if "budget" in w.code]
     for bad in (0, -5, 2.5, True, "20"):
         with pytest.raises(EngineError, match="must be a number of positions, 1 or more"):
             analyse(record, budget=bad)

@@ -11,6 +11,8 @@ import pytest
 from engine import read_jsonl, states
 from engine.whist.analysis import analyse, not_graded
 from engine.whist.analysis2 import TRICKS, card_limit
+from engine.whist.dd2 import c_search
+from engine.whist.left_out import left_out
 
 DATA = Path(__file__).resolve().parents[3] / "data" / "whist"
 FILES = ("bid4", "bid4_heuristic", "whist4", "bid2", "whist2")
@@ -46,6 +48,18 @@ def _expected_steps(record, sts, graded) -> list[int]:
     return out
 
 
+def _not_asked(sts) -> int:
+    """The decisions of a two-player game the Python search is not asked to grade: the
+    bidding and the cards before the last :data:`TRICKS` tricks."""
+    return sum(
+        1
+        for st in sts[:-1]
+        if st.current_player() >= 0
+        and (st.phase_name != "discard" or not st.discards)
+        and (st.phase_name != "play" or st.n_tricks - len(st.tricks) > TRICKS)
+    )
+
+
 def check_record(record) -> None:
     sts = states(record)
     notes = analyse(record)
@@ -59,8 +73,21 @@ def check_record(record) -> None:
             assert a.action.split()[0] == "discard" and len(a.action.split()) == 7
         else:
             assert a.action == record.actions[a.step]
-    why = not_graded(record)
-    assert bool(why) == (sts[0].num_players == 2)  # four players: nothing left out
+    # said beforehand: only the Python two-player search leaves decisions out by design
+    assert bool(not_graded(record)) == (sts[0].num_players == 2 and not c_search())
+    # said afterwards: every decision not graded is named, deal by deal
+    decisions = sum(
+        1
+        for st in sts[:-1]
+        if st.current_player() >= 0 and (st.phase_name != "discard" or not st.discards)
+    )
+    named = sum(
+        part.params["n"]
+        for p in left_out(record, notes)
+        for part in p.params["what"].params["parts"]
+    )
+    asked = 0 if c_search() or sts[0].num_players == 4 else _not_asked(sts)
+    assert len(notes) + named + asked == decisions
 
 
 @pytest.mark.parametrize(

@@ -45,8 +45,9 @@ def test_the_decisions_left_out_are_named_by_deal_kind_and_trick():
     notes = [n for n in _every_step(record) if n.step >= first_play + 5 or sts[n.step].deal_no]
     (said,) = left_out(record, notes, budget=BUDGET)
     assert said == (
-        "deal 1 of 2: bids and passes: 2, trump or direction calls: 1, kitty discards: 1, "
-        "cards: 5 (tricks 1–2) — an exact search takes more than 2000 million positions"
+        "Deal 1 of 2, not graded: bids and passes: 2; trump or direction calls: 1; kitty "
+        "discards: 1; cards: 5 (tricks 1–2) — over the search budget (2000 million positions "
+        "a search, 4000 million for the bidding or declarations of a deal together)"
     )
     assert said.code == "whist.left_out_budget" and said.params["deal"] == 1
     # one graded discard of the six grades the kitty discard
@@ -83,7 +84,7 @@ def test_a_real_grading_over_a_small_budget_names_exactly_its_ungraded_decisions
     decisions = sum(1 for i in range(len(record.actions)) if not sts[i].is_chance())
     named = sum(sum(_counts(p).values()) for p in said)
     assert len(notes) + named == decisions
-    assert all(p.endswith("more than 5 million positions") for p in said)
+    assert all("over the search budget (5 million positions a search" in p for p in said)
 
 
 def test_every_decision_of_a_four_player_bid_whist_game_is_graded():
