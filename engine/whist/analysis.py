@@ -50,9 +50,10 @@ from engine.core.annotation import Annotation, Thresholds, mark_for
 from engine.core.errors import EngineError, Phrase
 from engine.core.records import GameRecord, states
 from engine.whist.cards import CARD_CODE, CARD_TEXT, SUITS
-from engine.whist.dd2 import ENTRY_BYTES, TABLE_LOG2, TABLE_LOG2_LARGE
+from engine.whist.dd2 import BUDGET_TWO, ENTRY_BYTES, TABLE_LOG2, TABLE_LOG2_LARGE
 from engine.whist.dd4 import available as c_solver_available
 from engine.whist.dd4 import new_solver
+from engine.whist.left_out import left_out  # noqa: F401  (this module's hook)
 from engine.whist.scoring import bid_whist_points, books_needed, whist_points
 
 UNIT = "tricks"
@@ -75,9 +76,6 @@ _PLAY = "play"
 #: CPU a deal with it, far longer with the Python one (``docs/benchmarks.md``;
 #: ``python -m engine analyse`` grades them either way)
 ON_PAGE = {"bidding": c_solver_available()}
-#: two-player deals: the positions each exact search may take by default, as on a page
-#: (a job never holds a worker for minutes; :mod:`engine.whist.analysis2`)
-BUDGET_TWO = 20_000_000
 #: what ``python -m engine analyse`` adds: two-player deals' searches may take 100 times
 #: the page's (up to about ten minutes a search: the hardest shipped Low game from its
 #: first lead takes 1,823 M positions), so that the command grades the first tricks and
@@ -628,23 +626,6 @@ def choice_note(step: int, seat: int, text: str, vals: list[tuple[str, int]]) ->
     return Annotation(
         step, seat, text, best, float(v_played), float(v_best), BID_UNIT, mark, BID_MEASURE
     )
-
-
-def left_out(
-    record: GameRecord,
-    notes,
-    *,
-    tricks_left: int | None = None,
-    deal: int | None = None,
-    bidding: bool | None = None,
-    budget: int | None = BUDGET_TWO,
-) -> list[Phrase]:
-    """What :func:`analyse` with these options (the same defaults) left out of the
-    decisions it was asked to grade (``notes``: the annotations it wrote), deal by deal
-    in words (:func:`engine.whist.left_out.left_out`)."""
-    from engine.whist.left_out import left_out as named
-
-    return named(record, notes, tricks_left=tricks_left, deal=deal, bidding=bidding, budget=budget)
 
 
 def not_graded(

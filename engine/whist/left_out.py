@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from engine.core.errors import Phrase
 from engine.core.records import GameRecord, states
+from engine.whist.dd2 import BUDGET_TWO, c_search
 from engine.whist.decisions import decision_kind
 
 
@@ -34,13 +35,13 @@ def left_out(
     tricks_left: int | None = None,
     deal: int | None = None,
     bidding: bool | None = None,
-    budget: int | None = None,
+    budget: int | None = BUDGET_TWO,
 ) -> list[Phrase]:
     """One phrase per deal of ``record`` naming the decisions that the grading
     (``notes``: its annotations; the options as given to
     :func:`engine.whist.analysis.analyse`) was asked to grade and did not, with the
-    reason when it is known (a two-player search over ``budget``). Empty when every
-    decision asked for is graded."""
+    reason when it is known (a two-player search over ``budget``; the defaults are
+    ``analyse``'s). Empty when every decision asked for is graded."""
     sts = states(record)
     if not sts:
         return []
@@ -49,8 +50,7 @@ def left_out(
         bidding = tricks_left is None
     limit, bids_graded = tricks_left, bidding
     if two:
-        from engine.whist.analysis2 import card_limit
-        from engine.whist.dd2 import c_search
+        from engine.whist.analysis2 import card_limit  # (it imports this module's importer)
 
         limit, bids_graded = card_limit(tricks_left), bidding and c_search()
     graded = {n.step for n in notes}
