@@ -366,6 +366,11 @@ def cmd_analyse(args) -> int:
             for w in words:
                 print(f"game {index + 1}: {w}", file=sys.stderr)
 
+        def game_done(n: int) -> None:
+            out.flush()  # whole games in the file as they are graded (a long run is read)
+            if sys.stderr.isatty():  # a bar on a terminal only: else stderr holds just
+                _progress(n, len(records), "analyse")  # what is left out
+
         lines_of = annotation_lines(
             records,
             on_left_out=say_left_out,
@@ -373,10 +378,7 @@ def cmd_analyse(args) -> int:
             command=True,
             workers=workers,
             cluster=args.cluster,
-            # a bar on a terminal only: stderr otherwise holds just what is left out
-            progress=(lambda n: _progress(n, len(records), "analyse"))
-            if sys.stderr.isatty()
-            else None,
+            progress=game_done,
             **opts,
         )
         for line in lines_of:

@@ -224,3 +224,24 @@ def test_analyse_runs_no_more_processes_than_the_free_memory_holds(tmp_path, cap
     assert capsys.readouterr().err == ""
     avail = parallel.memory_available()
     assert avail is None or avail > 0
+
+
+def test_analyse_writes_each_game_to_the_file_as_it_is_graded(tmp_path, monkeypatch):
+    """A long run (hours for a file of two-player Whist games) is read as it goes: each
+    game's lines are in the file once the game is graded, not when a buffer fills."""
+    from engine import analysis
+
+    src = tmp_path / "two.jsonl"
+    write_jsonl([simulate("stack5", seed=s, players=["random", "random"]) for s in (1, 2)], src)
+    out = tmp_path / "n.jsonl"
+    seen = []
+
+    def fake_lines(records, *, progress, **kwargs):
+        for n, _ in enumerate(records, 1):
+            yield json.dumps({"record": n - 1})
+            progress(n)
+            seen.append(out.read_text(encoding="utf-8").count("\n"))
+
+    monkeypatch.setattr(analysis, "annotation_lines", fake_lines)
+    assert main(["analyse", str(src), "--workers", "1", "--out", str(out)]) == 0
+    assert seen == [1, 2]
