@@ -31,8 +31,8 @@ Every search has the grading's budget (the solvers' ``budget`` positions:
 :data:`engine.whist.analysis2.BUDGET` on a page, more for the command), and a deal's
 searches together :data:`engine.whist.analysis2.DEAL_FACTOR` times that: when one is
 over, that deal's bids and declarations are not graded (nothing is guessed), and
-:func:`engine.whist.analysis2.not_graded_two` says so. With no budget (None) every search
-runs to its end.
+the grading says so afterwards (:func:`engine.whist.left_out.left_out`). With no budget
+(None) every search runs to its end.
 """
 
 from __future__ import annotations
