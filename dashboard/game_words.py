@@ -73,6 +73,7 @@ FIELD_LABELS = {
     "whist_target": N_("Whist target"),
     "first_dealer": N_("First dealer"),
     "honours_after_tricks": N_("Honours after tricks"),
+    "tricks_before_honours": N_("Tricks before honours"),
     "jokers_follow_trump": N_("Jokers follow trump"),
     "high_game_trump": N_("High game trump"),
     "two_player_honours": N_("Two player honours"),

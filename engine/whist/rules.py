@@ -52,9 +52,17 @@ class WhistRules:
         "Whist honours are not scored by a side that 'already' has 4 points or "
         "more. False (default, traditional short Whist): 'already' is the side's score "
         "before this deal. True: this deal's trick points are added first, so tricks "
-        "that lift the side to 4 also cancel its honours. Either way tricks are scored "
-        "before honours: a side that reaches the target on tricks wins before the other "
-        "side's honours count",
+        "that lift the side to 4 also cancel its honours",
+        assumption=True,
+    )
+    tricks_before_honours: bool = option(
+        True,
+        "Whist: the order of a deal's tricks and honours. True (default, traditional short "
+        "Whist): tricks are scored first; a side that reaches the target on tricks wins at "
+        "once and no honours of that deal count, its own included. False: the deal's "
+        "honours are added to its tricks all the same, then the side at the target with "
+        "more points wins (the side that took the tricks, if the points are equal). The "
+        "article says only that honours are not scored at 4 points or more",
         assumption=True,
     )
     jokers_follow_trump: bool = option(

@@ -34,6 +34,7 @@ from engine.whist.scoring import (
     books_needed,
     honours_points,
     two_player_whist_points,
+    whist_deal_points,
     whist_points,
 )
 
@@ -189,14 +190,18 @@ class ScoreSheet:
             raise EngineError.coded(
                 "sheet.honours_whose", "give the side whose hand held the honours"
             )
-        before = self.totals()
-        after = [before[0] + pts[0], before[1] + pts[1]]
-        target = self.rules.whist_target
-        if honours_side is not None and max(after) < target:
-            bar = after if self.rules.honours_after_tricks else before
-            pts[honours_side] += honours_points(honours, bar[honours_side])
-        elif honours_side is not None:
-            honours_points(honours, 0)  # still validate the input
+        if honours_side is not None:
+            honours_points(honours, 0)  # validate the count whatever the deal scores
+        pts = list(
+            whist_deal_points(
+                self.totals(),
+                pts,
+                [] if honours_side is None else [(honours_side, honours)],
+                target=self.rules.whist_target,
+                honours_after_tricks=self.rules.honours_after_tricks,
+                tricks_before_honours=self.rules.tricks_before_honours,
+            )
+        )
         desc = f"{{0}} {tricks_0} tricks, {{1}} {13 - tricks_0}"
         if honours_side is not None and honours >= 3:
             desc += f"; {honours} honours {{{honours_side}}}"

@@ -275,6 +275,41 @@ def honours_points(honours: int, score_before: int) -> int:
     return {4: 4, 3: 2}.get(honours, 0)
 
 
+def whist_deal_points(
+    before: Sequence[int],
+    trick_points: Sequence[int],
+    honours: Sequence[tuple[int, int]],
+    *,
+    target: int,
+    honours_after_tricks: bool = False,
+    tricks_before_honours: bool = True,
+) -> tuple[int, int]:
+    """Points (side 0, side 1) of a Whist deal: its trick points, then its honours.
+
+    ``before`` is each side's score before the deal; ``honours`` lists the dealt hands that
+    held trump honours as (side, how many). With ``tricks_before_honours`` (the default,
+    traditional short Whist) a side that reaches ``target`` on tricks wins at once and no
+    honours of the deal count, its own included; without it the deal's honours are added
+    to its tricks all the same. ``honours_after_tricks`` sets the 4-point bar: the score
+    before the deal (default) or with this deal's tricks.
+
+    >>> whist_deal_points((3, 0), (2, 0), [(0, 4)], target=5)
+    (2, 0)
+    >>> whist_deal_points((3, 0), (2, 0), [(0, 4)], target=5, tricks_before_honours=False)
+    (6, 0)
+    >>> whist_deal_points((1, 0), (3, 0), [(0, 3)], target=5, honours_after_tricks=True)
+    (3, 0)
+    """
+    after = [before[0] + trick_points[0], before[1] + trick_points[1]]
+    points = [trick_points[0], trick_points[1]]
+    if tricks_before_honours and max(after) >= target:
+        return (points[0], points[1])
+    for side, count in honours:
+        bar = after[side] if honours_after_tricks else before[side]
+        points[side] += honours_points(count, bar)
+    return (points[0], points[1])
+
+
 def two_player_whist_points(
     game: str, tricks: Sequence[int], declarer: int | None = None
 ) -> tuple[int, int]:

@@ -46,9 +46,9 @@ from engine.whist.rules import WhistRules
 from engine.whist.scoring import (
     bid_whist_points,
     contract_is_low,
-    honours_points,
     strongest,
     two_player_whist_points,
+    whist_deal_points,
     whist_points,
 )
 from engine.whist.tables import (
@@ -817,21 +817,22 @@ class WhistState(State):
                 tricks = list(two_player_whist_points(self.hl_game, self.books, declarer))
             else:
                 tricks = [whist_points(self.books[0]), whist_points(self.books[1])]
-            scores[0] += tricks[0]
-            scores[1] += tricks[1]
-            self._check_target()
-            won = [0, 0]
             honours_on = not self.two or (r.two_player_honours and self.hl_game == "high")
-            if self.loser < 0 and honours_on:
-                for seat, h in enumerate(self.honours):
-                    side = seat & 1
-                    bar = scores[side] if r.honours_after_tricks else before[side]
-                    won[side] += honours_points(h, bar)
-                scores[0] += won[0]
-                scores[1] += won[1]
-                self._check_target()
-            points = (tricks[0] + won[0], tricks[1] + won[1])
-            hon = tuple(won)
+            held = [(seat & 1, h) for seat, h in enumerate(self.honours)] if honours_on else []
+            pts = whist_deal_points(
+                before,
+                tricks,
+                held,
+                target=r.whist_target,
+                honours_after_tricks=r.honours_after_tricks,
+                tricks_before_honours=r.tricks_before_honours,
+            )
+            scores[0] += pts[0]
+            scores[1] += pts[1]
+            # equal totals at the target: the side that scored the deal's tricks wins
+            self._check_target(first=0 if tricks[0] >= tricks[1] else 1)
+            points = pts
+            hon = (pts[0] - tricks[0], pts[1] - tricks[1])
             declarer = self.hl_declarer
         books = tuple(self.books)
         self.deal_log.append(
@@ -859,12 +860,14 @@ class WhistState(State):
             self.phase = DEAL
         self.to_act = -1
 
-    def _check_target(self) -> None:
+    def _check_target(self, first: int = 0) -> None:
+        """The side at the target with more points wins; ``first`` wins equal totals."""
         t = self.ruleset.whist_target
-        if self.scores[0] >= t and self.scores[0] > self.scores[1]:
-            self.loser = 1
-        elif self.scores[1] >= t:
-            self.loser = 0
+        s0, s1 = self.scores[0], self.scores[1]
+        if max(s0, s1) < t:
+            return
+        winner = 0 if s0 > s1 else 1 if s1 > s0 else first
+        self.loser = 1 - winner
 
     # --- views ------------------------------------------------------------------------
     def contract_text(self) -> Phrase | str:

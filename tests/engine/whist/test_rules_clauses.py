@@ -111,6 +111,37 @@ def test_honours_tricks_scored_first_target_on_tricks_wins():
     assert s.deal_log[-1]["honours"] == (0, 0)
 
 
+def test_tricks_before_honours_own_honours_do_not_count_either():
+    # side 0 at 3 reaches 5 on tricks and holds 4 honours: the game is won on tricks alone
+    s = _score_whist4([3, 0], [8, 5], [4, 0, 0, 0])
+    assert WhistRules().tricks_before_honours is True
+    assert s.scores == [5, 0] and s.deal_log[-1]["honours"] == (0, 0)
+
+
+def test_honours_with_tricks_is_the_ruleset_choice():
+    # the same deals with the deal's honours added to its tricks
+    s = _score_whist4([3, 0], [8, 5], [4, 0, 0, 0], tricks_before_honours=False)
+    assert s.scores == [9, 0] and s.deal_log[-1]["honours"] == (4, 0)
+    # side 0 reaches 5 on tricks, side 1 reaches 5 on honours: more points would win;
+    # equal points go to the side that took the tricks
+    s = _score_whist4([4, 1], [7, 6], [0, 4, 0, 0], tricks_before_honours=False)
+    assert s.scores == [5, 5] and s.winners() == [0, 2]
+    s = _score_whist4([4, 2], [7, 6], [0, 4, 0, 0], tricks_before_honours=False)
+    assert s.scores == [5, 6] and s.winners() == [1, 3]
+
+
+def test_the_score_sheet_orders_honours_as_the_game_does():
+    from engine.whist.score_sheet import ScoreSheet
+
+    for first in (True, False):
+        rules = WhistRules(variant="whist4", tricks_before_honours=first)
+        sheet = ScoreSheet("whist4", rules)
+        sheet.add_whist(9)  # 3 points
+        got = sheet.add_whist(8, honours_side=0, honours=4)  # tricks reach 5
+        s = _score_whist4([3, 0], [8, 5], [4, 0, 0, 0], tricks_before_honours=first)
+        assert got == s.deal_log[-1]["points"]
+
+
 def test_honours_field_doc_names_the_default():
     f = {f.name: f for f in dataclasses.fields(WhistRules)}["honours_after_tricks"]
     assert f.metadata["assumption"] is True
