@@ -45,11 +45,18 @@ class Replay:
     states: list
     history: pl.DataFrame
     moves: pl.DataFrame  # the move list without the current-step marker
+    said: list[str]  # each action in words (index 0: the first action), players named in full
 
 
 @st.cache_resource(show_spinner=False, max_entries=8)
 def _replay(
-    game: str, record_json: str, _history_fn, lang: str = "en", _event_fn=None, _chance=""
+    game: str,
+    record_json: str,
+    _history_fn,
+    lang: str = "en",
+    _event_fn=None,
+    _chance="",
+    _plugin: GameUI | None = None,
 ) -> Replay:
     """``lang``: the cache keeps one replay per language (the move list has words)."""
     record = GameRecord.from_json(record_json)
@@ -57,8 +64,27 @@ def _replay(
     history = _history_fn(record)
     bots = set(get_game(game).bots)
     chance = chance_word(_chance)
-    moves = _moves(history, record.players, bots, _event_fn or player_words, chance)
-    return Replay(record, all_states, history, moves)
+    seats = range(len(record.players))
+    short = said_moves(_plugin, all_states, record.actions, [f"P{i + 1}" for i in seats])
+    said = said_moves(_plugin, all_states, record.actions, [player(i) for i in seats])
+    moves = _moves(history, record.players, bots, _event_fn or player_words, chance, short)
+    return Replay(record, all_states, history, moves, said)
+
+
+def said_moves(plugin: GameUI | None, all_states: list, actions: list[str], names: list[str]):
+    """Each action of a record in the game's own words (:meth:`GameUI.describe_move`), read
+    from the state it was played in; the action's text only for a game without words."""
+    if plugin is None:
+        return list(actions)
+    out = []
+    for state, text in zip(all_states, actions, strict=False):
+        try:
+            action = state.parse_action(text)
+        except EngineError:
+            out.append(text)
+            continue
+        out.append(plugin.describe_move(action, names, state.current_player()))
+    return out
 
 
 _KEY_NAMES = {
@@ -75,10 +101,11 @@ def _moves(
     bots=(),
     event_words=player_words,
     chance: str | None = None,
+    said: list[str] | None = None,
 ) -> pl.DataFrame:
     """The move list without the current-step marker: step, who (``P1`` for Player 1,
-    with the player's name unless it is a bot's; ``chance`` for chance's steps), move,
-    the game's event."""
+    with the player's name unless it is a bot's; ``chance`` for chance's steps), move (in
+    words: ``said``, one per action; step 0 has none), the game's event."""
     if chance is None:
         chance = plain_label("chance")
 
@@ -96,7 +123,9 @@ def _moves(
     columns = {
         "step": history["step"],
         "who": pl.Series([who(a) for a in history["actor"]], dtype=pl.String),
-        "move": history["action"],
+        "move": history["action"]
+        if said is None
+        else pl.Series([""] + said, dtype=pl.String)[: len(history)],
     }
     if "event" in history.columns:  # what happened, if the game says
         events = [None if e is None else event_words(e) for e in history["event"]]
@@ -104,10 +133,11 @@ def _moves(
     return pl.DataFrame(columns)
 
 
-def _step_words(plugin: GameUI, record: GameRecord, state, step: int, last: int):
-    """The step's head line before its mark (``Step 3 of 40 — move x``) and who is to act."""
+def _step_words(plugin: GameUI, rep: Replay, state, step: int, last: int):
+    """The step's head line before its mark (``Step 3 of 40 — Player 2 plays 7♦``: the move
+    that led here in words) and who is to act."""
     if step:
-        move = _("move **{action}**").format(action=plain(record.actions[step - 1]))
+        move = f"**{plain(rep.said[step - 1])}**"
     else:
         move = _("the start")
     head = _("**Step {step} of {last}**").format(step=step, last=last)
@@ -121,11 +151,10 @@ def _board_game(game: str, record_json: str, lang: str, view: int | None, _plugi
     once per record, language and view (``lang``: the words' language), so a rerun sends
     the very same data."""
     plugin, rep = _plugin, _rep
-    record = rep.record
     last = len(rep.states) - 1
     steps, drawings = [], []
     for step, state in enumerate(rep.states):
-        lead, turn = _step_words(plugin, record, state, step, last)
+        lead, turn = _step_words(plugin, rep, state, step, last)
         # "n": no bot to ask here (chance acts, or the game is over): the board hides the
         # hint button at once, so the step's rerun draws the same page (see _bot_hint)
         steps.append({"lead": md_html(lead), "turn": md_html(turn), "n": int(_no_hint(state))})
@@ -172,6 +201,7 @@ def show_board(plugin: GameUI, key: str, record_json: str) -> None:
                 current(),
                 plugin.event_words,
                 plugin.chance,
+                plugin,
             )
     except EngineError as exc:
         st.error(_("This record does not replay: {error}").format(error=error_text(exc)))
@@ -221,7 +251,12 @@ def show_board(plugin: GameUI, key: str, record_json: str) -> None:
         game = _board_game(
             plugin.game, record_json, current(), None if view == 0 else view - 1, plugin, rep
         )
-    board(key, game, board_grades(notes, record.players, last), step)
+    names = [player(i) for i in range(len(record.players))]
+
+    def said(at: int, text: str) -> str:  # a graded action (or the best one) in words
+        return said_moves(plugin, rep.states[at : at + 1], [text], names)[0]
+
+    board(key, game, board_grades(notes, record.players, last, said), step)
     _step_panel(plugin, key, rep, record_json)
     st.download_button(
         _("Download this record (.json)"),

@@ -255,23 +255,26 @@ def _mark_text(mark: str) -> str:
     return f"{mark} ({_(MARK_WORDS[mark])})" if mark else _("no mark")
 
 
-def _grade_text(note: Annotation, players: list[str]) -> tuple[str, str]:
+def _grade_text(note: Annotation, players: list[str], said=None) -> tuple[str, str]:
     """What the board says under the move list of a graded step: its kind (the message
-    box: ``error`` for ?? and ?, ``warning`` for ?!, else ``info``) and its words."""
-    who = who_label(players, note.seat)
+    box: ``error`` for ?? and ?, ``warning`` for ?!, else ``info``) and its words.
+    ``said(step, text)``: an action of that step in words (the player named in it)."""
     unit = note.unit
-    played, best = f"**{plain(note.action)}**", f"**{plain(note.best)}**"
+    if said is None:  # no words for the game's actions: the player, then the action's text
+
+        def said(_step: int, text: str) -> str:
+            return f"{who_label(players, note.seat)}: {text}"
+
+    played, best = said(note.step, note.action), said(note.step, note.best)
+    played, best = f"**{plain(played)}**", f"**{plain(best)}**"
     if note.action == note.best:
-        # "chose", not "played": the action's own text may start with a verb ("play JD")
-        text = _("{who} chose {played}: the best choice ({value})").format(
-            who=who, played=played, value=amount(note.value_played, unit)
+        text = _("{played}: the best choice ({value})").format(
+            played=played, value=amount(note.value_played, unit)
         )
     else:
         text = _(
-            "{who} chose {played} worth {value}; best was {best} worth {best_value} — "
-            "lost **{loss}**"
+            "{played}, worth {value}; the best: {best}, worth {best_value} — lost **{loss}**"
         ).format(
-            who=who,
             played=played,
             value=amount(note.value_played, unit),
             best=best,
@@ -359,14 +362,15 @@ def thresholds_text(game: str, unit: str) -> str:
     )
 
 
-def board_grades(notes, players: list[str], last: int) -> dict:
+def board_grades(notes, players: list[str], last: int, words=None) -> dict:
     """The graded steps for the board: the mark of each move-list row, what the board says
-    on a graded step, and the chart of the value lost (when there are grades)."""
+    on a graded step (``words(step, text)``: an action in words), and the chart of the
+    value lost (when there are grades)."""
     by_row = {n.step + 1: n for n in notes}  # the move-list row of the action graded
     units = by_unit(notes)
     said = {}
     for row, note in by_row.items():
-        kind, text = _grade_text(note, players)
+        kind, text = _grade_text(note, players, words)
         said[row] = {"kind": kind, "html": md_html(text)}
     return {
         "marks": {row: n.mark for row, n in by_row.items() if n.mark},

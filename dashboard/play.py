@@ -245,6 +245,8 @@ def advance(play_id: str, until_human: bool = False, limit: int = 2000) -> None:
 
 def _advance(play_id: str, until_human: bool, limit: int) -> None:
     record, version = _read(play_id)
+    if ended(record):
+        return
     state = _state(play_id, version, record).clone()
     human = record.meta["human"]
     steps = 0
@@ -260,9 +262,33 @@ def _advance(play_id: str, until_human: bool, limit: int) -> None:
         st.session_state[f"{KEY}_last_step"] = time.monotonic()
 
 
+ENDED = "ended"  # the record's meta: the player ended the game before its end
+
+
+def ended(record: GameRecord) -> bool:
+    """The player ended this game: it is over where it stands (its link shows it so)."""
+    return record.meta.get(ENDED) is True
+
+
+def end_game(play_id: str) -> None:
+    """End the game where it stands: stored as ended, so its link shows it over, with
+    the scores it had, and no event is added to it any more."""
+    try:
+        record, version = _read(play_id)
+        state = _state(play_id, version, record)
+        record.meta[ENDED] = True
+        _save(play_id, record, state, version)
+    except StaleWrite:  # an event was stored meanwhile: ended at the next click
+        st.session_state.pop(f"{KEY}_state", None)
+        return
+    st.session_state.pop(f"{KEY}_confirm_end", None)
+
+
 def human_move(play_id: str, seen: int, text: str) -> None:
     record, version = _read(play_id)
     PLAYED.check_fresh(seen, version)
+    if ended(record):
+        return
     state = _state(play_id, version, record).clone()
     state.apply(text)
     record.actions.append(state.history[-1])
@@ -446,7 +472,8 @@ def _view_body(play_id: str, timed: bool) -> None:
     record, version = _read(play_id)
     state = _state(play_id, version, record)
     human = record.meta["human"]
-    bots_turn = not state.is_terminal() and state.current_player() != human
+    over = state.is_terminal() or ended(record)
+    bots_turn = not over and state.current_player() != human
     # start the bots' timer after your move, stop it on your turn: a rerun of the whole
     # page, made once this part is drawn (your move shows without waiting for it)
     restart = bots_turn != timed
@@ -467,7 +494,7 @@ def _view_body(play_id: str, timed: bool) -> None:
             bots_turn = False
     names = record.players
     words = _log(record, human)
-    over = state.is_terminal()
+    over = state.is_terminal() or ended(record)
     left, right = st.columns([3, 2], gap="medium")
     with left:
         _board(record, state, None if over else human)
@@ -477,15 +504,26 @@ def _view_body(play_id: str, timed: bool) -> None:
                 f"{plain(names[p], NAME_MAX_CHARS)} {v:g}" for p, v in enumerate(state.returns())
             )
             won = ", ".join(plain(names[w], NAME_MAX_CHARS) for w in state.winners())
-            st.success(
-                _("Game over — won by {winners}. Scores: {scores}").format(
-                    winners=won, scores=scores
+            if not state.is_terminal():  # ended by the player: the scores it stopped at
+                st.info(
+                    ngettext(
+                        "You ended this game after {n} move. Scores when it ended: {scores}",
+                        "You ended this game after {n} moves. Scores when it ended: {scores}",
+                        len(record.actions),
+                    ).format(n=len(record.actions), scores=scores)
                 )
-            )
+            else:
+                st.success(
+                    _("Game over — won by {winners}. Scores: {scores}").format(
+                        winners=won, scores=scores
+                    )
+                )
         elif bots_turn:
             player = state.current_player()
-            doing = _("chance") if player == CHANCE else plain(who(names, player))
-            st.info(_("Waiting for {who}…").format(who=doing))
+            if player == CHANCE:
+                st.info(_("Waiting for the cards or dice…"))
+            else:
+                st.info(_("Waiting for {who}…").format(who=plain(who(names, player))))
             if _slow(record):
                 _thinking(job, play_id)
             if not (job and job["until_human"]):
@@ -497,9 +535,11 @@ def _view_body(play_id: str, timed: bool) -> None:
                     args=(play_id,) if _slow(record) else (play_id, True),
                 )
         else:
-            st.markdown(
-                _("**Your turn, {name}:**").format(name=plain(names[human], NAME_MAX_CHARS))
-            )
+            name = names[human]
+            if name in ("You", _("You")):  # no name given: not "Your turn, You"
+                st.markdown(_("**Your turn:**"))
+            else:
+                st.markdown(_("**Your turn, {name}:**").format(name=plain(name, NAME_MAX_CHARS)))
             _buttons(record, state, play_id, version)
         st.markdown(
             _("**Last events**")
@@ -511,12 +551,12 @@ def _view_body(play_id: str, timed: bool) -> None:
                 or "—"
             )
         )
-    _footer(record, over)
+    _footer(record, over, play_id)
     if restart:
         st.rerun(scope="app")
 
 
-def _footer(record: GameRecord, over: bool) -> None:
+def _footer(record: GameRecord, over: bool, play_id: str) -> None:
     row = st.container(horizontal=True, gap="small")
     if over:
         row.download_button(
@@ -543,10 +583,15 @@ def _footer(record: GameRecord, over: bool) -> None:
             on_click=lambda: st.session_state.update({confirm: True}),
         )
         return
-    st.warning(_("End this game? It cannot be continued from this page afterwards."))
+    st.warning(
+        _(
+            "End this game here? It stops where it stands, with the scores it has now, and "
+            "cannot be continued; its link then shows it ended."
+        )
+    )
     yes_no = st.container(horizontal=True, gap="small")
     if yes_no.button(_("Yes, end it"), type="primary", key=f"{KEY}_end_yes"):
-        _forget()
+        end_game(play_id)
         st.rerun(scope="app")
     yes_no.button(
         _("No, keep playing"),
@@ -574,7 +619,7 @@ def render_play() -> None:
     play_id, record, version = loaded
     state = _state(play_id, version, record)
     human = record.meta["human"]
-    bots_turn = not state.is_terminal() and state.current_player() != human
+    bots_turn = not state.is_terminal() and not ended(record) and state.current_player() != human
     st.caption(
         _("{game} · you are {player} · seed {seed}").format(
             game=game_ui(record.game).title_text(),

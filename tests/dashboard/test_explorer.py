@@ -32,6 +32,17 @@ DATA = Path(APP).parents[1] / "data"
 PAGE = "views/demo_pig.py"
 
 
+def said_move(game: str, record, index: int) -> str:
+    """The record's action ``index`` in the words the board says it (players in full)."""
+    from dashboard.explorer_board import said_moves
+    from dashboard.explorer_words import player
+    from dashboard.plugins import game_ui
+    from engine import states
+
+    names = [player(i) for i in range(len(record.players))]
+    return said_moves(game_ui(game), states(record), record.actions, names)[index]
+
+
 def explorer() -> AppTest:
     return open_page(PAGE)
 
@@ -51,7 +62,7 @@ def test_simulate_and_step_through():
     # every step's words are sent at once, in order
     for step in (1, len(record.actions), 3):
         assert step_text(at, step).startswith(f"**Step {step} of {len(record.actions)}**")
-    assert f"move **{record.actions[0]}**" in step_text(at, 1)
+    assert "— **Player 1 rolls**" in step_text(at, 1)  # the move in words, not its text
     go(at, 3)
     assert board_data(at)["step"] == 3 and step_text(at).startswith("**Step 3 of")
     assert at.query_params["step"] == "3"
@@ -111,7 +122,7 @@ def test_deep_link_opens_the_exact_file_game_and_step():
     at = open_link("views/stack5/games.py", src="recorded", file="games.jsonl", game="3", step="12")
     assert at.selectbox(key="xp_stack5_file").value == "games.jsonl"
     assert at.number_input(key="xp_stack5_num").value == 3
-    head = f"**Step 12 of {len(record.actions)}** — move **{record.actions[11]}**"
+    head = f"**Step 12 of {len(record.actions)}** — **{said_move('stack5', record, 11)}**"
     assert board_data(at)["step"] == 12 and step_text(at).startswith(head)
     assert at.query_params["step"] == "12" and at.query_params["game"] == "3"
 
@@ -153,7 +164,15 @@ def test_the_board_gets_the_whole_game_and_the_step_to_open_at():
     assert data["step"] == 7 and data["game"]["last"] == len(record.actions)
     rows = moves(at)
     assert [r["step"] for r in rows] == list(range(len(record.actions) + 1))
-    assert [r["move"] for r in rows[1:]] == record.actions
+    # each move in words, the player as in the who column (not the action's text)
+    from dashboard.explorer_board import said_moves
+    from dashboard.plugins import game_ui
+    from engine import states
+
+    short = [f"P{i + 1}" for i in range(len(record.players))]
+    said = said_moves(game_ui("stack5"), states(record), record.actions, short)
+    assert [r["move"] for r in rows[1:]] == said
+    assert not {r["move"] for r in rows} & {a for a in record.actions if " " in a}
     assert "Turn of Player" in drawing_text(at, 7)
     go(at, 8)
     assert board_data(at)["step"] == 8
@@ -212,13 +231,15 @@ def test_graded_decisions_are_shown_with_marks_and_accuracy(game):
         # the other deal, and the table under the board between the two (a job each)
         finish_job(at, job if job in at.session_state else "xp_whist_par", seconds=600)
     assert "Graded decisions" in [s.value for s in at.subheader]
-    assert f"move **{marked.action}** **{marked.mark}**" in step_text(at)
+    said = said_move(game, record, marked.step)
+    assert f"— **{said}** **{marked.mark}**" in step_text(at)
     assert board_data(at)["grades"]["marks"][str(marked.step + 1)] == marked.mark
     table = accuracy_tables(at)[0]
     assert sum(table["graded"]) == len(notes)
     assert sum(table["??"]) == sum(n.mark == "??" for n in notes)
     kind, said = grade_said(at)
-    assert f"chose **{marked.action}**" in said and "played **play" not in said
+    assert said.startswith(f"**{said_move(game, record, marked.step)}**")
+    assert marked.action not in said  # the move in words, not its text
     assert kind == {"??": "error", "?": "error", "?!": "warning"}.get(marked.mark, "info")
     key = " ".join(c.value for c in at.caption)
     if game == "whist":  # its marks follow what a lost trick costs, and the key says so
@@ -355,7 +376,7 @@ def test_a_whist_game_is_graded_deal_by_deal_as_it_opens(monkeypatch, held_gradi
     first = {n.step: n for n in every}[plays[0]]
     go(at, plays[0] + 1)
     assert step_text(at).startswith(f"**Step {plays[0] + 1} of")
-    assert f"chose **{first.action}**" in grade_said(at)[1]
+    assert grade_said(at)[1].startswith(f"**{said_move('whist', record, first.step)}**")
     # a second visit (another session): every grade at once, no job
     again = open_link(  # (on the deal whose table is kept too)
         "views/whist/games.py", src="recorded", file="bid4.jsonl", game="3", step=str(plays[-1])

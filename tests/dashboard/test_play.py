@@ -143,3 +143,53 @@ def test_games_play_to_the_end_through_the_page_with_one_banner(game, n):
     assert list(replay(stored(at)))[-1].state.is_terminal()
     over = [s.value for s in at.success if "Game over" in s.value]
     assert len(over) == 1 and "won by" in over[0], over  # one banner, with the names
+
+
+def test_ending_a_game_ends_it_and_its_link_shows_it_ended_with_the_scores():
+    """ "End this game" ends it where it stands: no further event is added, the page and
+    the game's link show it ended with the scores it had, and the wording says so."""
+    at = start("Stack 5", name="Aiko", seed="3", n=2)
+    at.button(key="play_end").click().run()
+    assert "its link then shows it ended" in at.warning[0].value
+    at.button(key="play_end_yes").click().run()
+    assert not at.exception, at.exception
+    record = stored(at)
+    assert record.meta["ended"] is True
+    said = [i.value for i in at.info if "You ended this game" in i.value]
+    assert len(said) == 1 and "Aiko" in said[0], [i.value for i in at.info]
+    assert not [b for b in at.button if b.key and b.key.startswith("play_m_")]
+    assert {"play_download", "play_explore", "play_new"} <= {
+        b.key for b in at.get("download_button")
+    } | {b.key for b in at.button}
+    # the old link opens the ended game, and nothing moves on in it
+    link = open_page("views/play.py")
+    link.query_params["play"] = at.query_params["play"]
+    link.run()
+    assert any("You ended this game" in i.value for i in link.info)
+    assert stored(link).actions == record.actions
+
+
+def test_play_words_in_japanese_name_you_and_chance_plainly():
+    """ja: no name given is "your turn" (not 「あなたさん」), and chance's turn is the cards
+    or dice (not 「偶然」, coincidence)."""
+    from dashboard.i18n import language
+
+    with language("ja"):  # AppTest words the widgets' options in this thread
+        at = open_page("views/play.py", lang="ja")
+        at.selectbox(key="play_game").set_value("スタック5").run()
+        at.selectbox(key="play_seat").set_value(0).run()
+        at.text_input(key="play_seed").set_value("3")
+        at.button(key="play_start").click().run()
+        for _ in range(40):
+            assert not at.exception, at.exception
+            text = " ".join(m.value for m in at.markdown) + " ".join(i.value for i in at.info)
+            assert "あなたさん" not in text and "偶然" not in text, text
+            moves = [b.key for b in at.button if b.key and b.key.startswith("play_m_")]
+            if moves:
+                assert "**あなたの手番です：**" in [m.value for m in at.markdown]
+                break
+            if any(b.key == "play_skip" for b in at.button):
+                at.button(key="play_skip").click().run()
+            bots_played(at)
+        else:
+            raise AssertionError("never your turn")

@@ -186,7 +186,9 @@ with st.container():
         else:
             c1, c2 = st.columns(2)
             game_no = c1.number_input(_("Game number"), 1, 10_000, 1, key="oc_rec_game")
-            turn = c2.number_input(_("Start of turn"), 1, 200, 5, key="oc_rec_turn")
+            # its value lives in the session only (the opening position sets it too)
+            st.session_state.setdefault("oc_rec_turn", 5)
+            turn = c2.number_input(_("Start of turn"), 1, 200, key="oc_rec_turn")
             st.button(
                 _("Load this position"),
                 key="oc_rec_load",

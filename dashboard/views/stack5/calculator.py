@@ -167,18 +167,21 @@ def placement_section() -> None:
         st.html(html)
         st.markdown(_("**Legal places for** {card}:").format(card=card))
         for a in places:
+            label = words.card_label(a.card)
             if a.discard:
+                move = _("discard row {row} and place {card} there").format(card=label, row=a.row)
                 st.markdown(
                     _(
                         "- “{move}” — no row stays viable: discard row {row} and start afresh"
-                    ).format(move=a, row=a.row)
+                    ).format(move=move, row=a.row)
                 )
             else:
                 row_cards = rows[a.row - 1].split() if a.row <= len(rows) else []
                 after = row_outlook(row_cards + [card])
+                move = _("place {card} in row {row}").format(card=label, row=a.row)
                 st.markdown(
                     _("- “{move}” — then: {outlook}").format(
-                        move=a, outlook=words.outlook_text(after)
+                        move=move, outlook=words.outlook_text(after)
                     )
                 )
 
