@@ -127,18 +127,35 @@ else:
 
 st.subheader(_("Run a small match"))
 bots = [b for b in ("random", "heuristic", "mcts") if b in game.bots]
-with st.form("bots_match"):
+
+
+def _count(where, label: str, low: int, high: int, value: int, key: str) -> int | None:
+    """A whole number the match needs, checked by the app (the field itself has no bounds:
+    Streamlit would say an out-of-range value in English): ``None`` and the app's own
+    message, in the page's language, when it is outside ``low``..``high``."""
+    got = where.number_input(label, value=value, step=1, key=key)
+    if got is not None and low <= got <= high:
+        return int(got)
+    bounds = _("From {min} to {max}.").format(min=low, max=high)
+    if got is None:
+        where.error(_("{label}: give a number.").format(label=label) + f" {bounds}")
+    else:
+        text = _("{label}: {value} is out of range.").format(label=label, value=number(got))
+        where.error(f"{text} {bounds}")
+    return None
+
+
+# enter_to_submit=False: no "Press Enter to submit form" (Streamlit's English) over a field
+with st.form("bots_match", enter_to_submit=False):
     chosen = st.multiselect(
         _("Bots"), bots, default=[b for b in ("heuristic", "mcts") if b in bots],
         format_func=bot_words,
     )  # fmt: skip
     c1, c2 = st.columns(2)
-    games = int(c1.number_input(_("Games (at most {n})").format(n=MAX_GAMES), 1, MAX_GAMES, 4))
-    seconds = int(
-        c2.number_input(
-            _("Time limit in seconds (at most {n})").format(n=MAX_SECONDS), 5, MAX_SECONDS, 20
-        )
-    )
+    games_label = _("Games (at most {n})").format(n=MAX_GAMES)
+    games = _count(c1, games_label, 1, MAX_GAMES, 4, "bots_games")
+    seconds_label = _("Time limit in seconds (at most {n})").format(n=MAX_SECONDS)
+    seconds = _count(c2, seconds_label, 5, MAX_SECONDS, 20, "bots_seconds")
     play = st.form_submit_button(_("Play the match"))
 JOB, RESULT = "bots_job", "bots_result"  # session keys: the running match, its outcome
 
@@ -193,7 +210,7 @@ def show_result(outcome: dict) -> None:
         show_ladder(result["ladder"])
 
 
-if play:
+if play and games is not None and seconds is not None:
     if len(chosen) < 2:
         st.warning(_("Choose at least two bots."))
     elif JOB in st.session_state:

@@ -100,3 +100,22 @@ def test_the_ladder_shows_who_won_next_to_the_bots_name():
     """On a phone only the first columns fit: the share won comes right after the name."""
     at = open_page("views/bots.py")
     assert list(at.dataframe[0].value.columns[:2]) == ["Bot", "Won"]
+
+
+def test_bots_page_says_an_out_of_range_count_in_the_pages_language():
+    """zh-TW: no "Press Enter to submit form" over the fields (the form submits on its
+    button only), and a count out of range gets the app's own message, no match."""
+    from dashboard.i18n import language
+
+    with language("zh-TW"):  # AppTest words the widgets' options in this thread
+        at = open_page("views/bots.py", lang="zh-TW")
+        at.selectbox(key="bots_game").set_value("stack5").run()
+        forms = [f.proto.form for f in at.get("form") if f.proto.form.form_id == "bots_match"]
+        assert forms and forms[0].enter_to_submit is False
+        assert at.number_input(key="bots_games").proto.min < 0  # no bounds: no English range
+        at.number_input(key="bots_games").set_value(99)
+        at.button[0].click().run()
+        assert not at.exception, at.exception
+        said = [e.value for e in at.error]
+        assert said and "99" in said[0] and "超出範圍" in said[0], said
+        assert "bots_job" not in at.session_state
