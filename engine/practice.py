@@ -30,6 +30,16 @@ MAX_SEED = 2**53 - 1
 
 
 @dataclass(frozen=True)
+class Assumption:
+    """A ruleset value a drill's answer rests on that the rules leave open (an [A] field
+    of ``engine/<game>/rules.py``): the field's name and the reading the answer used, in
+    player words (a coded phrase the app words in the page's language)."""
+
+    field: str
+    words: Phrase
+
+
+@dataclass(frozen=True)
 class Drill:
     """One question. ``position`` is plain JSON data holding everything a reader needs to
     re-derive ``answer`` by the rules; ``choices`` are the answer values offered (``None``
@@ -50,6 +60,8 @@ class Drill:
     correct: int | None = None
     #: a phrase per choice, worded by the app (the choice value itself when empty)
     choice_words: tuple = field(default=(), compare=False)
+    #: the [A] ruleset values this drill's answer rests on (the page names each one)
+    assumptions: tuple[Assumption, ...] = field(default=(), compare=False)
 
     def is_right(self, given) -> bool:
         """Whether ``given`` answers the drill: a choice's index when the drill offers
@@ -87,6 +99,9 @@ class Drill:
             "explanation": phrase_json(self.explanation),
             "rule": phrase_json(self.rule),
             "learn": self.learn,
+            "assumptions": [
+                {"field": a.field, "words": phrase_json(a.words)} for a in self.assumptions
+            ],
         }
 
 
@@ -162,7 +177,31 @@ def drill(game: str, kind: str, seed: int, rules=None) -> Drill:
 
         rules = make_ruleset(g.ruleset_class)
     out = makers[short_kind](random.Random(f"{game}.{short_kind}.{seed}"), rules)
+    _check_assumptions(out, rules)
     return _stamped(out, game, f"{game}.{short_kind}", seed)
+
+
+def assumption_fields(rules_class) -> tuple[str, ...]:
+    """The [A] fields of a ruleset class (``option(..., assumption=True)``).
+
+    >>> from engine.stack5.rules import Stack5Rules
+    >>> "steal_from" in assumption_fields(Stack5Rules), "target" in assumption_fields(Stack5Rules)
+    (True, False)
+    """
+    from dataclasses import fields
+
+    return tuple(f.name for f in fields(rules_class) if f.metadata.get("assumption"))
+
+
+def _check_assumptions(d: Drill, rules) -> None:
+    """A maker names only [A] fields of its ruleset, each once (else a bug in the maker)."""
+    known = assumption_fields(type(rules))
+    names = [a.field for a in d.assumptions]
+    for name in names:
+        if name not in known:
+            raise ValueError(f"drill names {name!r}, not an assumption field of {type(rules)}")
+    if len(set(names)) != len(names):
+        raise ValueError(f"drill names an assumption twice: {names}")
 
 
 def _stamped(d: Drill, game: str, kind: str, seed: int) -> Drill:
@@ -183,9 +222,11 @@ def make(
     choices=None,
     correct=None,
     choice_words=(),
+    assumptions=(),
 ) -> Drill:
     """A drill from a maker (the identity is filled in by :func:`drill`); checks that a
-    drill with choices has its right choice among them."""
+    drill with choices has its right choice among them. ``assumptions`` are the
+    :class:`Assumption` values the answer rests on."""
     if choices is not None:
         choices = tuple(choices)
         if correct is None or not 0 <= correct < len(choices):
@@ -204,6 +245,7 @@ def make(
         learn=learn,
         correct=correct,
         choice_words=tuple(choice_words),
+        assumptions=tuple(assumptions),
     )
 
 

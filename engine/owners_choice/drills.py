@@ -14,10 +14,12 @@ True
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.core.errors import IllegalAction, Phrase, Seat, word
 from engine.owners_choice.position import from_position
 from engine.owners_choice.rules import COMPANIES
-from engine.practice import make
+from engine.practice import Assumption, make
 
 #: the board's space names as words the app translates (company letters stay as printed)
 _SPACES = {
@@ -71,6 +73,72 @@ def _money(cash: int) -> str:
     return f"${cash}"
 
 
+# --- the [A] values an answer rests on ----------------------------------------------------
+def _dividend_assumption(price: int, dividend: int) -> Assumption:
+    return Assumption(
+        "track_dividends",
+        Phrase.coded(
+            "owners_choice.assume.dividends",
+            "the dividend of each price is this app's stock track (the article's table does "
+            "not give one for every price): {price} pays {dividend} per share",
+            price=_money(price),
+            dividend=_money(dividend),
+        ),
+    )
+
+
+def _president_words(name: str, value) -> Phrase:
+    if name == "president_timing":
+        if value == "each_share":
+            return Phrase.coded(
+                "owners_choice.assume.timing_each",
+                "president dice are reassigned after every single share bought or sold",
+            )
+        return Phrase.coded(
+            "owners_choice.assume.timing_trade",
+            "president dice are reassigned once, when the whole trade is complete, comparing "
+            "the holdings before and after it: a tie for most that buying made, or that was "
+            "there before, leaves the die where it was",
+        )
+    if value:
+        return Phrase.coded(
+            "owners_choice.assume.tie_last",
+            "after a sale that ties, the tied player nearest clockwise after the active "
+            "player takes the die: the active player counts last",
+        )
+    return Phrase.coded(
+        "owners_choice.assume.tie_first",
+        "after a sale that ties, the tied player nearest clockwise from the active player "
+        "takes the die: the active player counts first",
+    )
+
+
+def _move_words(value: str) -> Phrase:
+    if value == "starting":
+        return Phrase.coded(
+            "owners_choice.assume.move_starting",
+            "the move range counts every player who started, also those who left the game",
+        )
+    return Phrase.coded(
+        "owners_choice.assume.move_in_game",
+        "the move range counts only the players still in the game: a player who left by "
+        "personal bankruptcy no longer counts",
+    )
+
+
+def _flipped(rules, name: str):
+    """``rules`` with the [A] field ``name`` set to another of its values."""
+    value = getattr(rules, name)
+    others = {
+        "president_timing": ("after_trade", "each_share"),
+        "move_range_players": ("in_game", "starting"),
+    }
+    if name in others:
+        a, b = others[name]
+        return replace(rules, **{name: b if value == a else a})
+    return replace(rules, **{name: not value})
+
+
 # --- the pawn's move and what the space pays ----------------------------------------------
 def _lands_pays(rng, rules):
     """The pawn moves onto a DIVIDEND or PRESIDENT space: what the mover receives."""
@@ -100,6 +168,7 @@ def _lands_pays(rng, rules):
     s.apply(f"move {move}")
     gain = s.cash[seat] - before
     space = s.space_name(s.pos)
+    assumptions: list[Assumption] = []
     if space == "PRESIDENT":
         dice = sum(1 for p in presidents if p == seat)
         why = Phrase.coded(
@@ -112,6 +181,7 @@ def _lands_pays(rng, rules):
     else:
         top = max(prices)
         payers = [COMPANIES[c] for c in range(4) if prices[c] == top]
+        assumptions.append(_dividend_assumption(top, s.dividend(COMPANIES.index(payers[0]))))
         why = Phrase.coded(
             "owners_choice.drill.lands_pays.dividend",
             "DIVIDEND: the highest-priced company ({companies}, at {price}) pays {dividend} "
@@ -168,6 +238,7 @@ def _lands_pays(rng, rules):
         ),
         Phrase.coded("owners_choice.rule.spaces", "What the spaces do"),
         "spaces",
+        assumptions=assumptions,
     )
 
 
@@ -215,6 +286,7 @@ def _dividend(rng, rules):
         ),
         Phrase.coded("owners_choice.rule.dividends", "Dividends"),
         "dividends",
+        assumptions=[_dividend_assumption(price, dividend)],
     )
 
 
@@ -238,18 +310,18 @@ def _president(rng, rules):
             holdings[p][c] = counts[p]
         pres = [None] * 4
         pres[c] = president
-        s = from_position(
-            n,
-            holdings=holdings,
-            presidents=pres,
-            to_act=active,
-            cash=[_RICH] * n,
-            ruleset=rules,
-        )
         action = f"{'buy' if buy else 'sell'} {COMPANIES[c]}"
-        try:
+
+        def traded(r, n=n, holdings=holdings, pres=pres, active=active, action=action, k=k):
+            s = from_position(
+                n, holdings=holdings, presidents=pres, to_act=active, cash=[_RICH] * n, ruleset=r
+            )
             for _ in range(k):
                 s.apply(action)
+            return s
+
+        try:
+            s = traded(rules)
         except IllegalAction:  # the last share of the only holder: draw again
             continue
         break
@@ -287,6 +359,14 @@ def _president(rng, rules):
             k=best,
             seat=Seat(answer),
         )
+    # the [A] readings of the reassignment: named when the tie rule decides, or when the
+    # other reading would give another answer
+    assumptions = [
+        Assumption(name, _president_words(name, getattr(rules, name)))
+        for name in ("president_timing", "sale_tie_active_last")
+        if (name == "president_timing" and len(top_now) > 1)
+        or traded(_flipped(rules, name)).settled_presidents()[c] != after
+    ]
     choices = (*range(n), None)
     position = {
         "players": n,
@@ -323,6 +403,7 @@ def _president(rng, rules):
         ),
         Phrase.coded("owners_choice.rule.presidents", "President dice after trading"),
         "turn",
+        assumptions=assumptions,
         choices=choices,
         correct=choices.index(answer),
         choice_words=tuple(
@@ -506,6 +587,12 @@ def _move_range(rng, rules):
         s.out[p] = True  # players who left by personal bankruptcy
     moves = [a.number for a in s.legal_actions() if a.kind == "move"]
     answer = max(moves)
+    other = from_position(n, pos=pos, ruleset=_flipped(rules, "move_range_players"))
+    other.out = list(s.out)
+    if max(a.number for a in other.legal_actions() if a.kind == "move") != answer:
+        assumptions = [Assumption("move_range_players", _move_words(rules.move_range_players))]
+    else:
+        assumptions = []
     in_game = n - left
     counted = n if rules.move_range_players == "starting" else in_game
     most = s.move_max()
@@ -537,6 +624,7 @@ def _move_range(rng, rules):
         ),
         Phrase.coded("owners_choice.rule.move", "Moving the pawn"),
         "turn",
+        assumptions=assumptions,
         choices=tuple(range(1, max(rules.move_max_small, rules.move_max_large) + 1)),
         correct=answer - 1,
     )

@@ -25,10 +25,11 @@ True
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from engine.core.errors import EngineError, Phrase
-from engine.practice import make
+from engine.practice import Assumption, make
 from engine.stack5.actions import Place
 from engine.stack5.cards import COLOUR_NAMES, ROW_LENGTH, SPECIAL_NAMES, deck_spec
 from engine.stack5.odds import draw_odds, unseen_cards
@@ -281,6 +282,12 @@ def _bust_next(rng, rules):
     unseen = unseen_cards(drawn_t, visible, rules)
     odds = draw_odds(drawn_t, unseen, rules, horizon=1)
     p = odds.bust
+    # a Joker among a Draw 3's cards with a Joker already drawn: the [A] Draw-3 Joker rule
+    other = "counts_for_both" if rules.draw3_joker == "no_effect" else "no_effect"
+    if draw_odds(drawn_t, unseen, replace(rules, draw3_joker=other), horizon=1).bust != p:
+        assumptions = [Assumption("draw3_joker", rules.draw3_joker_text())]
+    else:
+        assumptions = []
     at = _bracket(p)
     first = min(max(at - rng.randrange(4), 0), 6)
     picks = range(first, first + 4)
@@ -319,6 +326,7 @@ def _bust_next(rng, rules):
         ),
         Phrase.coded("stack5.rule.bust_odds", "The chance of busting"),
         "bust",
+        assumptions=assumptions,
         choices=choices,
         correct=at - first,
         choice_words=[
@@ -488,8 +496,23 @@ def _steal(rng, rules):
         ),
         Phrase.coded("stack5.rule.steal", "Steal"),
         "specials",
+        assumptions=[Assumption("steal_from", _steal_words(rules.steal_from))],
         choices=choices,
         correct=choices.index(right),
+    )
+
+
+def _steal_words(steal_from: str) -> Phrase:
+    """The [A] reading of which card a Steal takes, in player words."""
+    if steal_from == "last_placed":
+        return Phrase.coded(
+            "stack5.assume.steal_last",
+            "a Steal takes the card the other player placed last, wherever it lies",
+        )
+    return Phrase.coded(
+        "stack5.assume.steal_top",
+        "a Steal may take the top card of any row of another player (the article says the "
+        "card placed last; here any row's top card counts)",
     )
 
 

@@ -25,24 +25,33 @@ True
 
 from __future__ import annotations
 
+from dataclasses import replace
+from itertools import combinations, product
+
 from engine.core.errors import Phrase, Seat
-from engine.practice import make
+from engine.practice import Assumption, make
 from engine.stock_holdem.cards import (
     BEAR,
     BULL,
     COMPANIES,
+    NUMBER,
+    SYMBOL,
     SYMBOLS,
     back_text,
     card_text,
+    parse_card,
 )
 from engine.stock_holdem.pricing import (
+    BEAR_FIVE,
     MAX_PRICE,
     MIN_PRICE,
     NUMBER_HANDS,
     SYMBOL_HANDS,
     _fold,
+    number_hand,
     price,
     price_distribution,
+    variant_of,
 )
 
 # --- drawing positions --------------------------------------------------------------------
@@ -99,6 +108,82 @@ def _sums(cards) -> dict[str, int]:
     return dict(zip(SYMBOLS, sums))
 
 
+# --- the [A] values of the price rule ----------------------------------------------------
+
+#: the number-hand fields RULES.md §1 marks [A], each with its other value
+_HAND_FIELDS = ("bull_counts_as_ten", "straights_wrap", "bear_with_four_of_a_number")
+
+
+def _other(rules, name: str):
+    """``rules`` with the [A] field ``name`` set to its other value."""
+    value = getattr(rules, name)
+    if name == "bear_with_four_of_a_number":
+        other = "five of a kind" if value == "four of a kind" else "four of a kind"
+    else:
+        other = not value
+    return replace(rules, **{name: other})
+
+
+def _hand_assumptions(rules, answer_of) -> list[Assumption]:
+    """The number-hand [A] values this answer rests on: each field whose other value
+    would change ``answer_of(rules)`` (the drill answered under a ruleset), worded."""
+    base = answer_of(rules)
+    return [
+        Assumption(name, _hand_words(name, getattr(rules, name)))
+        for name in _HAND_FIELDS
+        if answer_of(_other(rules, name)) != base
+    ]
+
+
+def _hand_words(name: str, value) -> Phrase:
+    if name == "bull_counts_as_ten":
+        if value:
+            return Phrase.coded(
+                "stock_holdem.assume.bull_ten",
+                "the Bull also counts as the number 10 in number hands (the article only says "
+                "it adds 10 to the best symbol)",
+            )
+        return Phrase.coded(
+            "stock_holdem.assume.bull_apart",
+            "the Bull takes no part in number hands (it only adds 10 to the best symbol)",
+        )
+    if name == "straights_wrap":
+        if value:
+            return Phrase.coded(
+                "stock_holdem.assume.wrap", "straights may run past 10 back to 1 (9 10 1 2)"
+            )
+        return Phrase.coded(
+            "stock_holdem.assume.no_wrap", "straights run 1 to 10 and never past 10 back to 1"
+        )
+    if value == "five of a kind":
+        return Phrase.coded(
+            "stock_holdem.assume.bear_five",
+            "Bear with four cards of one number makes five of a kind",
+        )
+    return Phrase.coded(
+        "stock_holdem.assume.bear_four",
+        "Bear with four cards of one number makes four of a kind (five of a kind needs five "
+        "equal numbers)",
+    )
+
+
+def _contained_number_hands(cards, rules) -> set[int]:
+    """Every number hand (index in :data:`NUMBER_HANDS`) some of ``cards`` make, the best
+    one included: a large straight also holds a small straight, a full house three of a
+    kind. A choice naming one of them is not wrong, so it is never offered as wrong."""
+    variant = variant_of(rules)
+    _sums, _mask, _bull, nums = _fold(cards)
+    best = number_hand(tuple(sorted(nums)), variant)
+    made = {best}
+    for k in range(1, len(nums)):
+        for keep in combinations(range(len(nums)), k):
+            # the other cards as blanks (no number, like Bear), never read as Bear's five
+            part = tuple(sorted(nums[i] if i in keep else 0 for i in range(len(nums))))
+            made.add(number_hand(part, variant & ~BEAR_FIVE))
+    made.discard(0)  # "none" is true only when no hand is made
+    return made or {0}
+
+
 # --- the kinds ----------------------------------------------------------------------------
 
 
@@ -140,6 +225,9 @@ def _price(rng, rules):
         ),
         Phrase.coded("stock_holdem.rule.price", "The price of a company"),
         "price",
+        assumptions=_hand_assumptions(
+            rules, lambda r: price(cards, stock_up=int(stock_up), rules=r).price
+        ),
     )
 
 
@@ -158,11 +246,20 @@ def _hands(rng, rules):
     cards = _five(rng)
     b = price(cards, rules=rules)
     right = (str(b.symbol_hand), str(b.number_hand))
-    pairs = [(s, n) for s in map(str, _SYMBOL_NAMES) for n in map(str, _NUMBER_NAMES)]
+    # a pair is also true when its number hand is one the cards make beside the best
+    # (a large straight holds a small one): never offered as a wrong choice
+    also = {str(_NUMBER_NAMES[i]) for i in _contained_number_hands(cards, rules)}
+    pairs = [
+        (s, n)
+        for s in map(str, _SYMBOL_NAMES)
+        for n in map(str, _NUMBER_NAMES)
+        if (s, n) != right and not (s == right[0] and n in also)
+    ]
     # wrong pairs: most share one hand with the right one (the tempting mistakes)
-    near = [p for p in pairs if p != right and (p[0] == right[0] or p[1] == right[1])]
-    far = [p for p in pairs if p != right and p not in near]
-    wrong = rng.sample(near, 2) + rng.sample(far, 1)
+    near = [p for p in pairs if p[0] == right[0] or p[1] == right[1]]
+    far = [p for p in pairs if p not in near]
+    wrong = rng.sample(near, min(2, len(near)))
+    wrong += rng.sample(far, 3 - len(wrong))
     choices = [right, *wrong]
     rng.shuffle(choices)
     correct = choices.index(right)
@@ -190,6 +287,7 @@ def _hands(rng, rules):
         ),
         Phrase.coded("stock_holdem.rule.hands", "Symbol hands and number hands"),
         "price",
+        assumptions=_hand_assumptions(rules, lambda r: str(price(cards, rules=r).number_hand)),
         choices=[list(c) for c in choices],
         correct=correct,
         choice_words=[
@@ -216,6 +314,9 @@ def _range(rng, rules):
     d = price_distribution(slots, stock_up=int(stock_up), rules=rules)
     low, high = min(d.probabilities), max(d.probabilities)
     right = (low, high)
+    # the article alone says only that a back shows a number or a symbol: the range under
+    # that reading is never offered as a wrong choice
+    literal = _literal_range(slots, stock_up, rules)
     wrong: list[tuple[int, int]] = []
     tries = [
         (low + 1, high),
@@ -233,7 +334,7 @@ def _range(rng, rules):
     rng.shuffle(tries)
     for lo, hi in tries:
         lo, hi = max(MIN_PRICE, lo), min(MAX_PRICE, hi)
-        if lo <= hi and (lo, hi) != right and (lo, hi) not in wrong:
+        if lo <= hi and (lo, hi) not in (right, literal) and (lo, hi) not in wrong:
             wrong.append((lo, hi))
         if len(wrong) == 3:
             break
@@ -262,6 +363,13 @@ def _range(rng, rules):
         ),
         Phrase.coded("stock_holdem.rule.range", "The price with cards face down"),
         "components",
+        assumptions=[
+            Assumption("card_back_parity", _backs_phrase(parity)),
+            *_hand_assumptions(
+                rules,
+                lambda r: _bounds(price_distribution(slots, stock_up=int(stock_up), rules=r)),
+            ),
+        ],
         choices=[list(c) for c in choices],
         correct=choices.index(right),
         choice_words=[
@@ -269,6 +377,33 @@ def _range(rng, rules):
             for lo, hi in choices
         ],
     )
+
+
+def _bounds(d) -> tuple[int, int]:
+    return min(d.probabilities), max(d.probabilities)
+
+
+def _literal_range(slots, stock_up: bool, rules) -> tuple[int, int]:
+    """The lowest and highest price if a back showing a number could be any card of that
+    number (Bull for 10) and one showing a symbol any card of that symbol, not face up
+    here: the article's words without the [A] card-back rule."""
+    known = [parse_card(t) for t in slots if "?" not in t]
+    options = []
+    for t in slots:
+        if "?" not in t:
+            continue
+        if t.startswith("?"):
+            fits = [c for c in range(40) if SYMBOL[c] == SYMBOLS.index(t[1:])]
+        else:
+            n = int(t[:-1])
+            fits = [c for c in range(40) if NUMBER[c] == n] + ([BULL] if n == 10 else [])
+        options.append([c for c in fits if c not in known])
+    prices = {
+        price([*known, *fill], stock_up=int(stock_up), rules=rules).price
+        for fill in product(*options)
+        if len(set(fill)) == len(fill)
+    }
+    return min(prices), max(prices)
 
 
 def _backs_phrase(parity: str) -> Phrase:

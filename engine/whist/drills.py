@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 
 from engine.core.errors import Phrase, Seat
-from engine.practice import make
+from engine.practice import Assumption, make
 from engine.whist.actions import KIND_WORDS, Deal
 from engine.whist.cards import CARD_TEXT, RANKS, SUIT_NAMES, SUITS, card_text
 from engine.whist.scoring import (
@@ -99,6 +99,23 @@ def _contract_phrase(s, club: bool) -> Phrase:
     return Phrase.coded(
         "whist.drill.contract.jokers", "{contract}; {jokers}", contract=contract, jokers=jokers
     )
+
+
+def _club_assumption(club: bool, s) -> list[Assumption]:
+    """The club rule (field ``jokers_follow_trump``) when the drill's table plays it in a
+    trump contract: a rule the article does not have, named as an assumption."""
+    if not (club and s.bidw and s.trump >= 0):
+        return []
+    return [
+        Assumption(
+            "jokers_follow_trump",
+            Phrase.coded(
+                "whist.assume.club",
+                "this table plays the club rule: in a trump contract the jokers are cards of "
+                "the trump suit for following (the article gives them no suit)",
+            ),
+        )
+    ]
 
 
 def _order_phrase(trump: str | None, low: bool, jokers: bool) -> Phrase:
@@ -181,6 +198,7 @@ def _trick_winner(rng, rules):
         ),
         Phrase.coded("whist.rule.trick", "Who wins a trick"),
         "card-order",
+        assumptions=_club_assumption(club, s),
         choices=tuple(seats),
         correct=index,
         choice_words=tuple(
@@ -258,6 +276,7 @@ def _legal_follow(rng, rules):
         ),
         Phrase.coded("whist.rule.follow", "Following suit, and the jokers"),
         "follow",
+        assumptions=_club_assumption(club, s),
         choices=tuple(offered),
         correct=offered.index(answer),
     )
@@ -369,6 +388,7 @@ def _whist_deal(rng, rules, side: int, holder: int, honours: int, before: int):
         first_dealer=0,
         whist_target=rules.whist_target,
         honours_after_tricks=rules.honours_after_tricks,
+        tricks_before_honours=rules.tricks_before_honours,
     )
     trump = rng.choice(SUITS)
     honour_cards = [r + trump for r in _HONOURS]
@@ -411,7 +431,8 @@ def _whist_score(rng, rules):
     points = log["points"][side]
     trick_points = whist_points(tricks)
     bar = before + trick_points if rules.honours_after_tricks else before
-    if before + trick_points >= target:
+    reached = before + trick_points >= target
+    if reached and rules.tricks_before_honours:
         why_honours = Phrase.coded(
             "whist.drill.whist_score.won",
             "the tricks bring the side to {total}, the target {target}: the game is won "
@@ -432,17 +453,33 @@ def _whist_score(rng, rules):
             honours=honours,
             points=honours_points(honours, bar),
         )
+    # the [A] values of Whist scoring: the target always (the question states it), the
+    # order of tricks and honours when the tricks reach it, the honours bar when this
+    # deal's tricks lift the side to 4 or more with honours to score
+    assumptions = [Assumption("whist_target", _target_words(target))]
+    if reached and honours_points(honours, bar) > 0:
+        assumptions.append(
+            Assumption("tricks_before_honours", _order_words(rules.tricks_before_honours))
+        )
+    counted = not (reached and rules.tricks_before_honours)
+    if counted and honours_points(honours, before) != honours_points(
+        honours, before + trick_points
+    ):
+        assumptions.append(
+            Assumption("honours_after_tricks", _bar_words(rules.honours_after_tricks))
+        )
     return make(
         Phrase.coded(
-            "whist.drill.whist_score",
-            "Whist: your side had {before} points before this deal and took {tricks} tricks. "
-            "One of you was dealt {honours} of the trump honours (A K Q J), the partner none. "
-            "How many points does your side score for the deal?",
+            "whist.drill.whist_score.target",
+            "Whist to {target} points: your side had {before} points before this deal and "
+            "took {tricks} tricks. One of you was dealt {honours} of the trump honours (A K "
+            "Q J), the partner none. How many points does your side score for the deal?",
+            target=target,
             before=before,
             tricks=tricks,
             honours=honours,
         ),
-        {"tricks": tricks, "honours": honours, "score_before": before},
+        {"tricks": tricks, "honours": honours, "score_before": before, "target": target},
         points,
         Phrase.coded(
             "whist.drill.whist_score.why",
@@ -455,6 +492,41 @@ def _whist_score(rng, rules):
         ),
         Phrase.coded("whist.rule.whist_score", "Whist scoring and honours"),
         "scoring",
+        assumptions=assumptions,
+    )
+
+
+def _target_words(target: int) -> Phrase:
+    return Phrase.coded(
+        "whist.assume.target",
+        "Whist is played to {target} points (the article gives no separate target)",
+        target=target,
+    )
+
+
+def _order_words(tricks_first: bool) -> Phrase:
+    if tricks_first:
+        return Phrase.coded(
+            "whist.assume.tricks_first",
+            "tricks are scored before honours: a side that reaches the target on tricks wins "
+            "at once and no honours of that deal count (the article says only that honours "
+            "are not scored at 4 points or more)",
+        )
+    return Phrase.coded(
+        "whist.assume.honours_too",
+        "a deal's honours are added to its tricks even when the tricks reach the target",
+    )
+
+
+def _bar_words(after_tricks: bool) -> Phrase:
+    if after_tricks:
+        return Phrase.coded(
+            "whist.assume.bar_after",
+            "the 4-point bar for honours counts this deal's tricks too",
+        )
+    return Phrase.coded(
+        "whist.assume.bar_before",
+        "the 4-point bar for honours is the side's score before this deal",
     )
 
 

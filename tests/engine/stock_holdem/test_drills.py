@@ -165,6 +165,81 @@ def test_hands_equal_the_rule_and_wrong_choices_are_wrong():
             assert (i == d.correct) == ([s, n] == right)
 
 
+def made_number_hands(cards: list[str]) -> set[str]:
+    """Every number hand the cards make, not only the best: four equal numbers also hold
+    three, a large straight also holds four consecutive numbers (a small straight)."""
+    numbers = [card(c)[0] for c in cards if c != "BEAR"]
+    counts = sorted((numbers.count(n) for n in set(numbers)), reverse=True)
+    distinct = set(numbers)
+    made = set()
+    if counts[0] >= 3:
+        made.add("three of a kind")
+    if counts[0] >= 4:
+        made.add("four of a kind")
+    if counts[0] == 5:
+        made.add("five of a kind")
+    if counts[:2] == [3, 2]:
+        made.add("full house")
+    if any(all(x + j in distinct for j in range(5)) for x in range(1, 7)):
+        made.add("large straight")
+    if any(all(x + j in distinct for j in range(4)) for x in range(1, 8)):
+        made.add("small straight")
+    made.add(number_hand(cards)[0])  # Bear with four of one number: four of a kind
+    return made - {"none"} or {"none"}
+
+
+def test_hands_never_offer_a_wrong_choice_that_is_also_true():
+    """ "Small straight" beside a right "large straight" is also true (a large straight
+    has four consecutive numbers): no wrong choice names a hand the cards also make."""
+    large = 0
+    for seed in range(4 * N):
+        d = drill(GAME, "hands", seed)
+        cards = d.position["cards"]
+        right_symbol = symbol_hand(cards)[0]
+        large += d.answer[1] == "large straight"
+        for i, (s, n) in enumerate(d.choices):
+            if i != d.correct:
+                assert not (s == right_symbol and n in made_number_hands(cards)), (
+                    seed,
+                    cards,
+                    s,
+                    n,
+                )
+    assert large > 20
+
+
+def test_range_never_offers_the_literal_reading_as_wrong():
+    """Read without the [A] card-back rule, a back showing 7 could be any 7 and one showing
+    A any card of A: the range under that reading is never a wrong choice, and the drill
+    names the card-back rule it uses."""
+    differs = 0
+    for d in all_drills("range", 1000):
+        pos = d.position
+        slots = pos["slots"]
+        up = [s for s in slots if "?" not in s]
+        options = []
+        for t in slots:
+            if "?" in t:
+                if t.startswith("?"):
+                    fits = [c for c in ALL[:40] if card(c)[1] == t[1]]
+                else:
+                    fits = [c for c in ALL[:40] if card(c)[0] == int(t[:-1])]
+                    fits += ["BULL"] if t == "10?" else []
+                options.append([c for c in fits if c not in up])
+        prices = {
+            my_price(up + list(fill), pos["stock_up"])
+            for fill in product(*options)
+            if len(set(fill)) == len(fill)
+        }
+        literal = [min(prices), max(prices)]
+        differs += literal != d.answer
+        for i, choice in enumerate(d.choices):
+            if i != d.correct:
+                assert list(choice) != literal, (d.seed, slots, literal)
+        assert "card_back_parity" in {a.field for a in d.assumptions}
+    assert differs > 300  # the reading matters: the drill must not rest on it unsaid
+
+
 def test_price_range_equals_every_way_to_fill_the_face_down_cards():
     for d in all_drills("range", 1000):
         pos = d.position

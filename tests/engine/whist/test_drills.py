@@ -82,11 +82,12 @@ def bid_points(bid, kind, books) -> int:
     return 2 * pts if kind == "notrump" else pts
 
 
-def whist_side_points(tricks, honours, before, target=5) -> int:
+def whist_side_points(tricks, honours, before, target=5, tricks_first=True) -> int:
     """Tricks over 6, then honours (4 → 4, 3 → 2) unless the side already had 4 points,
-    and none when its tricks reach the target (the game is won first)."""
+    and none when its tricks reach the target (the game is won first; with
+    ``tricks_first`` off the honours count all the same)."""
     tp = max(0, tricks - 6)
-    if before + tp >= target or before >= 4:
+    if (tricks_first and before + tp >= target) or before >= 4:
         return tp
     return tp + {4: 4, 3: 2}.get(honours, 0)
 
@@ -167,12 +168,33 @@ def test_whist_score_answer(larger):
     seen = set()
     for d in made("whist_score", larger):
         p = d.position
-        assert set(p) == {"tricks", "honours", "score_before"} and d.choices is None
+        assert set(p) == {"tricks", "honours", "score_before", "target"} and d.choices is None
+        assert p["target"] == 5 and "to 5 points" in str(d.prompt)
         want = whist_side_points(p["tricks"], p["honours"], p["score_before"])
         assert d.answer == want, (d.seed, p)
         hp = d.answer - max(0, p["tricks"] - 6)
         seen.add((p["honours"], hp))
     assert {(4, 4), (3, 2), (4, 0), (3, 0)} <= seen  # honours scored, and barred
+
+
+def test_whist_score_follows_the_order_of_tricks_and_honours():
+    """Under ``tricks_before_honours`` off, a deal's honours count even when its tricks
+    reach the target: the drill plays the ruleset it is given, and names the order."""
+    from engine.core.ruleset import make_ruleset
+    from engine.whist.rules import WhistRules
+
+    rules = make_ruleset(WhistRules, {"tricks_before_honours": False, "whist_target": 7})
+    differs = 0
+    for seed in range(400):
+        d = drill("whist", "whist_score", seed, rules)
+        p = d.position
+        assert "to 7 points" in str(d.prompt)
+        want = whist_side_points(p["tricks"], p["honours"], p["score_before"], 7, False)
+        assert d.answer == want, (seed, p)
+        differs += want != whist_side_points(p["tricks"], p["honours"], p["score_before"], 7)
+        if want != whist_side_points(p["tricks"], p["honours"], p["score_before"], 7):
+            assert "tricks_before_honours" in {a.field for a in d.assumptions}
+    assert differs
 
 
 @LARGER
