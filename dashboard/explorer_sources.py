@@ -85,7 +85,7 @@ def _choose_simulated(plugin: GameUI, key: str) -> GameRecord | None:
     counts = player_counts(game)
     url_out(key, src="simulate")
     drop_url("file", "game")
-    with st.form(f"{key}_sim"):
+    with st.form(f"{key}_sim", enter_to_submit=False):  # no Streamlit hint in English
         c1, c2 = st.columns(2)
         seed = c1.number_input(_("Seed"), 0, 10**9, 1, key=f"{key}_seed")
         n = c2.selectbox(_("Players"), counts, index=default_count_index(game), key=f"{key}_n")

@@ -33,7 +33,7 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
-from engine.core.errors import EngineError, Phrase, RecordError, word
+from engine.core.errors import EngineError, Phrase, RecordError, Word, word
 from engine.core.protocol import State
 from engine.core.ruleset import make_ruleset, short
 
@@ -300,11 +300,12 @@ def decode_json(text: str, *, where: str = word("record")) -> Any:
     try:
         data = _DECODER.decode(text)
     except json.JSONDecodeError as exc:
+        # where it goes wrong, not json's own English reason (a player reads this)
         raise RecordError.coded(
             "record.bad_json",
-            "{where}: not valid JSON ({reason} at column {column})",
+            "{where}: not valid JSON (line {line}, column {column})",
             where=where,
-            reason=exc.msg,
+            line=exc.lineno,
             column=exc.colno,
         ) from None
     except RecordError as exc:
@@ -413,8 +414,17 @@ def _check_json(value, where: str) -> None:
 def _check_game(name: str, ruleset: dict, num_players: int, where: str) -> None:
     """The game is registered, the ruleset holds that game's fields with valid values,
     and the player count is one the game (under that ruleset) allows."""
-    from engine.core.registry import get_game
+    from engine.core.registry import game_names, get_game, registered_names
 
+    if name not in registered_names():  # the games by their titles, which the app words
+        titles = Phrase.joined([Word(get_game(n).title) for n in game_names()], sep=", ")
+        raise RecordError.coded(
+            "record.unknown_game",
+            "{where}: unknown game “{name}”; the games are {games}",
+            where=where,
+            name=name[:40],
+            games=titles,
+        )
     try:
         game = get_game(name)
         rules = make_ruleset(game.ruleset_class, ruleset)
@@ -492,11 +502,13 @@ def replay(record: GameRecord, *, check_result: bool = True) -> Iterator[ReplayS
         try:
             state.apply(text)
         except EngineError as exc:
+            # the action's text cut short (a deal's is the whole deck); the error says
+            # what is wrong with it
             raise RecordError.coded(
                 "record.action",
-                "action {n} {text!r}: {error}",
+                "action {n} “{text}”: {error}",
                 n=i + 1,
-                text=text,
+                text=text if len(text) <= 24 else text[:23] + "…",
                 error=exc,
             ) from None
         yield ReplayStep(i, text, state)

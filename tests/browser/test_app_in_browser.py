@@ -126,7 +126,7 @@ def test_a_bad_upload_is_refused_in_the_browser(page, app_url, tmp_path):
     act(
         page,
         lambda: page.locator("input[type='file']").set_input_files(str(path)),
-        text_shown("action 1 'fly'"),
+        text_shown("action 1 “fly”"),
     )
     assert page.locator("[data-testid='stException']").count() == 0
 

@@ -168,7 +168,7 @@ def test_a_bad_record_is_refused_in_the_language_with_the_inner_error(lang):
     text = json.dumps(record) + "\n"
     exc = _raised(parse_records, text, source="games.jsonl")
     assert str(exc).startswith(
-        "games.jsonl: game 1 (line 1): action 1 'buy Q': 'buy Q': no company"
+        "games.jsonl: game 1 (line 1): action 1 “buy Q”: 'buy Q': no company"
     )
     worded = _worded(exc, lang)
     assert "games.jsonl" in worded and "'buy Q'" in worded and "'Q'" in worded
@@ -261,3 +261,20 @@ def test_statistics_upload_refuses_a_bad_record_in_the_language(lang):
     errors = _errors(at)
     assert "'buy Q'" in errors and ("1手目" if lang == "ja" else "第 1 步") in errors, errors
     assert "no company" not in errors
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_upload_error_names_games_and_json_faults_in_the_language(lang):
+    """No Python-quoted list of the engine's game names and no json module English (its
+    "Expecting value"): the games by their titles in the page's language, the place of
+    a JSON fault, a long action's text cut short."""
+    good = {"format": "tabletop-record", "version": 1, "players": ["a", "b"], "actions": []}
+    chess = json.dumps(dict(good, game="chess")) + "\n"
+    worded = _worded(_raised(parse_records, chess, source="x.jsonl"), lang)
+    assert "'stock_holdem'" not in worded and "chess" in worded, worded
+    assert ("スタック5" if lang == "ja" else "股市大戰") in worded, worded
+    worded = _worded(_raised(parse_records, "hello\n", source="x.jsonl"), lang)
+    assert "Expecting" not in worded and "JSON" in worded, worded
+    deal = json.dumps(dict(good, game="stock_holdem", actions=["deal " + "A:1A,2A " * 30]))
+    worded = _worded(_raised(parse_records, deal + "\n", source="x.jsonl"), lang)
+    assert "A:1A,2A " * 5 not in worded.split("：", 3)[-2], worded  # the action cut short

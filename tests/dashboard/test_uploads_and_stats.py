@@ -42,7 +42,7 @@ def test_bad_uploads_are_refused_naming_game_and_action():
     bad = recs[0].to_json() + "\n" + json.dumps(data) + "\n"
     at = explorer_upload(bad.encode())
     errors = " ".join(e.value for e in at.error)
-    assert "game 2 (line 2)" in errors and "action 1 'hold'" in errors
+    assert "game 2 (line 2)" in errors and "action 1 “hold”" in errors
     for content, text in [
         (b"{broken", "not valid JSON"),
         (b'{"version": 7, "game": "pig"}', "version 7 is not supported"),
