@@ -306,10 +306,11 @@ class ScoreSheet:
         return pl.DataFrame(rows, schema=schema)
 
     # --- CSV ---------------------------------------------------------------------------
-    def to_csv(self, *, report: bool = False) -> str:
+    def to_csv(self, *, report: bool = False, names: tuple[str, str] | None = None) -> str:
         """The deals as CSV (what the store keeps); ``report=True`` adds each deal's points,
         the running totals and the sides' names (:data:`REPORT_FIELDS`), for an export a
-        person reads; :meth:`from_csv` reads both.
+        person reads; :meth:`from_csv` reads both. ``names``: the names the report writes
+        (the sides' names as the reader's page shows them), else :attr:`names`.
 
         >>> sheet = ScoreSheet("bid4", names=("Us", "Them"))
         >>> sheet.add_bid(declarer_side=1, bid=3, kind="uptown", books=8)
@@ -330,7 +331,7 @@ class ScoreSheet:
                     totals[side] += e["points"][side]
                     row[f"points_{side}"] = e["points"][side]
                     row[f"total_{side}"] = totals[side]
-                    row[f"name_{side}"] = self.names[side]
+                    row[f"name_{side}"] = (names or self.names)[side]
             w.writerow(row)
         return out.getvalue()
 
@@ -353,9 +354,7 @@ class ScoreSheet:
         try:
             sheet = cls._from_rows(csv.DictReader(io.StringIO(text)), rules)
             if names is None:  # an exported report carries the names
-                first = next(csv.DictReader(io.StringIO(text)), {})
-                if first.get("name_0") and first.get("name_1"):
-                    names = (first["name_0"], first["name_1"])
+                names = csv_names(text)
             sheet.names = check_names(names, sheet.variant)
             return sheet
         except csv.Error as exc:
@@ -435,6 +434,21 @@ class ScoreSheet:
         if sheet is None:
             raise ScoreSheetError.coded("sheet.csv_empty", "the CSV has no deals")
         return sheet
+
+
+def csv_names(text: str) -> tuple[str, str] | None:
+    """The sides' names an exported report carries (its first deal's ``name_0`` and
+    ``name_1``), ``None`` when it carries none (checked by :func:`check_names` later).
+
+    >>> csv_names("variant,name_0,name_1\\nbid4,Us,Them\\n"), csv_names("variant\\nbid4\\n")
+    (('Us', 'Them'), None)
+    """
+    try:
+        first = next(csv.DictReader(io.StringIO(text)), None) or {}
+    except csv.Error:
+        return None
+    a, b = first.get("name_0"), first.get("name_1")
+    return (a, b) if isinstance(a, str) and isinstance(b, str) and a and b else None
 
 
 def _line(n: int) -> Phrase:

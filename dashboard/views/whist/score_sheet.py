@@ -5,12 +5,13 @@ The sheet is kept in the durable store (dashboard/store.py) under an id in the U
 an older version of the sheet is refused ("changed in another tab")."""
 
 import json
+from urllib.parse import urlencode
 
 import polars as pl
 import streamlit as st
 
 from dashboard.charts import step_chart
-from dashboard.i18n import _, error_text, number, pgettext
+from dashboard.i18n import _, error_text, ngettext, number, pgettext
 from dashboard.store import (
     Damaged,
     NotStored,
@@ -46,6 +47,7 @@ from engine.whist.score_sheet import (
     ScoreSheet,
     bid_outcome,
     check_names,
+    csv_names,
     default_names,
 )
 
@@ -397,7 +399,8 @@ def sheet_view() -> None:
                 st.rerun()
         st.download_button(
             _("Export sheet (CSV)"),
-            sheet.to_csv(report=True),  # with points, totals and names; imports back as is
+            # with points, totals and the names as this page shows them; imports back as is
+            sheet.to_csv(report=True, names=(shown[0], shown[1])),
             file_name=f"whist-{variant}-sheet.csv",
             mime="text/csv",
             key="ws_export",
@@ -405,6 +408,9 @@ def sheet_view() -> None:
     else:
         st.info(_("No deals yet: enter the first one above."))
 
+    note = st.session_state.get("ws_import_note")
+    if note and opened and (opened.id, opened.version) == (note["id"], note["version"]):
+        imported_note(note)  # until the imported sheet changes
     upload = st.file_uploader(
         _("Import a sheet (CSV exported here)"), type=["csv"], key="ws_import"
     )
@@ -421,16 +427,60 @@ def sheet_view() -> None:
             except UnicodeDecodeError:
                 raise EngineError(_("{name} is not UTF-8 text").format(name=upload.name)) from None
             check_fresh()
-            imported = ScoreSheet.from_csv(text, rules, names=sides)
+            given = csv_names(text)  # the file's names (as its page showed them), else ours
+            imported = ScoreSheet.from_csv(
+                text, rules, names=[stored_name(n) for n in given] if given else sides
+            )
             if imported.variant != variant:
                 raise EngineError(
                     _("{name} is a {game} sheet; choose that game first").format(
                         name=upload.name, game=variant_title(imported.variant)
                     )
                 )
-            save(imported)
+            # A sheet with deals is never written over: the file becomes a new sheet (a new
+            # link) and the old one stays stored under its own link, offered below.
+            previous = opened.id if opened and sheet.entries else None
+            if previous:
+                opened = SHEETS.create(
+                    {"sheets": {key: imported.to_csv()}, "names": {variant: list(imported.names)}}
+                )
+                st.session_state["ws_seen"] = (opened.id, opened.version)
+            else:
+                save(imported)
             st.session_state["ws_imported"] = upload.file_id
+            st.session_state["ws_import_note"] = {
+                "id": opened.id,
+                "version": opened.version,
+                "deals": len(imported.entries),
+                "previous": previous,
+                "previous_deals": len(sheet.entries),
+                "query": {k: str(v) for k, v in st.query_params.items() if k != "sheet"},
+            }
             st.rerun()
+
+
+def imported_note(note: dict) -> None:
+    """What an import did: how many deals it read and, when it did not replace the open
+    sheet, the link to that previous sheet and a button back to it."""
+    said = ngettext("Imported {n} deal.", "Imported {n} deals.", note["deals"]).format(
+        n=note["deals"]
+    )
+    if not note["previous"]:
+        st.success(said)
+        return
+    link = "?" + urlencode({**note["query"], "sheet": note["previous"]})
+    kept = ngettext(
+        "It is a new sheet with its own link; your previous sheet ({n} deal) is kept: "
+        "[your previous sheet]({link}).",
+        "It is a new sheet with its own link; your previous sheet ({n} deals) is kept: "
+        "[your previous sheet]({link}).",
+        note["previous_deals"],
+    ).format(n=note["previous_deals"], link=link)
+    st.success(_("{imported} {kept}").format(imported=said, kept=kept))
+    if st.button(_("Back to the previous sheet"), key="ws_back"):
+        SHEETS.remember(note["previous"])
+        st.session_state.pop("ws_import_note", None)
+        st.rerun()
 
 
 sheet_view()
