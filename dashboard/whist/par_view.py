@@ -29,7 +29,7 @@ from dashboard.phrases import phrase_text
 from dashboard.ui import crash_message
 from dashboard.whist import par_job
 from dashboard.whist.draw import RED, SYMBOL
-from dashboard.whist.words import contract_words, kind_word
+from dashboard.whist.words import contract_words, kind_word, suit_name
 from engine import EngineError, GameRecord
 from engine.whist.par import HINDSIGHT
 
@@ -70,7 +70,8 @@ def contract_label(name: str) -> str:
     if kind == "notrump":
         return html.escape(_("no trump high") if call == "high" else _("no trump low"))
     if kind == "trump":
-        return html.escape(_("trump {mark}")).format(mark=_suit(call))
+        suit = f"{_suit(call)} {html.escape(suit_name(call))}"  # ♥ hearts, the symbol coloured
+        return html.escape(_("{mark} are trumps")).format(mark=suit)
     return f"{html.escape(kind_word(kind))} {_suit(call)}"
 
 

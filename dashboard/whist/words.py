@@ -12,7 +12,7 @@ the English. In English the words are the engine's own.
 
 from __future__ import annotations
 
-from dashboard.i18n import _, current, ngettext, pgettext
+from dashboard.i18n import N_, _, ngettext, pgettext
 from dashboard.phrases import phrase_text
 from dashboard.ui import seat_name
 from engine.core.errors import ParseError
@@ -36,11 +36,15 @@ def suit_name(letter: str) -> str:
 
 
 def suit_mark(letter: str) -> str:
-    """A suit in a contract: its letter in English (as the engine writes it), its symbol
-    in the other languages (the letters are English initials)."""
-    if current() == "en" or letter not in SUIT_SYMBOLS:
-        return letter
-    return SUIT_SYMBOLS[letter]
+    """A suit in a contract: its symbol in every language (the engine's letters are
+    notation, and English initials)."""
+    return SUIT_SYMBOLS.get(letter, letter)
+
+
+def trumps_words(suit: str) -> str:
+    """A contract that is only a trump suit (classic Whist's turned trump; ``suit`` its
+    letter) in words: ``♥ hearts are trumps``."""
+    return _("{mark} are trumps").format(mark=f"{suit_mark(suit)} {suit_name(suit)}")
 
 
 def kind_word(kind: str) -> str:
@@ -85,14 +89,13 @@ def bid_words(bid) -> str:
     return str(bid)
 
 
-#: the contract phrases a template cannot word: a suit is its letter in English and its
-#: symbol in the other languages (:func:`suit_mark`)
+#: the contract phrases a template cannot word: a suit is its symbol (:func:`suit_mark`)
 CONTRACT_WORDERS = {
     "whist.contract_suit": lambda number, kind, suit: (
         f"{number} {kind_word(kind)} {suit_mark(suit)}"
     ),
     "whist.contract_high_suit": lambda suit: f"{high_low('high')} {suit_mark(suit)}",
-    "whist.contract_trump": lambda suit: _("trump {mark}").format(mark=suit_mark(suit)),
+    "whist.contract_trump": trumps_words,
 }
 
 
@@ -109,9 +112,9 @@ TURN_WORDERS = {
         player=seat_name(seat)
     ),
     "whist.turn_over": lambda: _("game over"),
-    "whist.turn_direction": lambda seat: _(
-        "{player} to name the direction (uptown or downtown)"
-    ).format(player=seat_name(seat)),
+    "whist.turn_direction": lambda seat: _("{player} to call no trump high or low").format(
+        player=seat_name(seat)
+    ),
     "whist.turn_bid": lambda seat: _("{player} to bid").format(player=seat_name(seat)),
     "whist.turn_trump": lambda seat: _("{player} to name the trump suit").format(
         player=seat_name(seat)
@@ -204,3 +207,70 @@ def result_words(result) -> str:
     """The score sheet's end of game (``ScoreSheet.result()``, a coded phrase whose default
     side names are words) in the page's language."""
     return phrase_text(result)
+
+
+#: what each Whist ruleset field means, in a player's words (the engine's docs name its
+#: values and codes, which a table of rules on a page does not show); a field with no
+#: entry shows its doc as translated
+RULE_MEANINGS = {
+    "variant": N_(
+        "Which game: Bid Whist or Whist for four players, or either one for two players "
+        "with straw piles; it sets the number of players"
+    ),
+    "bid_target": N_(
+        "Bid Whist ends when a side reaches this many points (it wins) or this many below "
+        "zero (it loses)"
+    ),
+    "whist_target": N_(
+        "Whist, four or two players: the first side to reach this many points wins; the "
+        "article gives no other number for two players"
+    ),
+    "first_dealer": N_(
+        "Who deals first: drawn at random, or a seat the table chooses; the deal then "
+        "passes to the left"
+    ),
+    "honours_after_tricks": N_(
+        "Whist honours are not scored by a side that already has 4 points or more. No "
+        "(traditional short Whist): ‘already’ is the side's score before the deal. Yes: the "
+        "deal's trick points are added first, so tricks that bring the side to 4 also cancel "
+        "its honours"
+    ),
+    "tricks_before_honours": N_(
+        "Whist: the order of a deal's tricks and honours. Yes (traditional short Whist): "
+        "tricks are scored first; a side that reaches the target by tricks wins at once and "
+        "no honours of that deal count, its own included. No: the deal's honours are added "
+        "to its tricks all the same, then the side at the target with more points wins (on "
+        "equal points, the side that took the tricks). The article says only that honours "
+        "are not scored at 4 points or more"
+    ),
+    "jokers_follow_trump": N_(
+        "Bid Whist jokers when following suit. No (the article's rule): a joker has no suit; "
+        "play one only when leading or when you hold no card of the suit led (a trump lead "
+        "included); after a joker is led, the next card sets the suit. Yes (a common house "
+        "rule): in a trump contract the jokers count as trumps for following suit: on a "
+        "trump lead a player holding a trump or a joker must play one of them, a joker may "
+        "not be played on another suit while you hold that suit, and a led joker is a trump "
+        "lead. No trump contracts are not affected"
+    ),
+    "high_game_trump": N_(
+        "Two-player Whist, High game: trump is the suit of the last card dealt to the "
+        "dealer (shown to both), or the game is played with no trump"
+    ),
+    "two_player_honours": N_(
+        "Two-player Whist: score honours (A, K, Q and J of trumps in a player's 12-card "
+        "hand) in High games; the article does not score them"
+    ),
+}
+
+#: a field's default as a player reads it, where the shared words are too short
+RULE_DEFAULTS = {"high_game_trump": N_("the dealer's last card")}
+
+
+def rule_meaning(name: str) -> str | None:
+    """A Whist ruleset field's meaning in the page's language (``None``: no entry)."""
+    return _(RULE_MEANINGS[name]) if name in RULE_MEANINGS else None
+
+
+def rule_default(name: str) -> str | None:
+    """A Whist ruleset field's default in words, where :data:`RULE_DEFAULTS` has it."""
+    return _(RULE_DEFAULTS[name]) if name in RULE_DEFAULTS else None

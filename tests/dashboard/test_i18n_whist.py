@@ -160,8 +160,11 @@ def test_contracts_and_bids_from_whole_games_are_worded_in_each_language():
     for text, reword in [(c, words.contract_words) for c in contracts] + [
         (b, words.bid_words) for b in bids
     ]:
-        with language("en"):
-            assert reword(text) == text  # English: the engine's own words
+        with language("en"):  # English: the engine's own words, a suit as its symbol
+            shown = reword(text)
+            assert not re.search(r"\b[SHDC]\b", shown), shown
+            plain = re.sub(r"\s*\b[SHDC]\b", "", text)  # "trump H": "♥ hearts are trumps"
+            assert plain in shown or (plain == "trump" and shown.endswith(" are trumps")), shown
         for lang in LANGS:
             with language(lang):
                 shown = reword(text)

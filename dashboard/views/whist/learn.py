@@ -7,7 +7,14 @@ import streamlit as st
 
 from dashboard.i18n import N_, _, ngettext, pgettext
 from dashboard.sections import open_section
-from dashboard.ui import assumption, engine_errors, ruleset_table, set_url, url_value
+from dashboard.ui import (
+    assumption,
+    engine_errors,
+    ruleset_columns,
+    ruleset_frame,
+    set_url,
+    url_value,
+)
 from dashboard.whist.draw import cards_html, row, seat_word, straw_html, trick_html
 from dashboard.whist.explorer import render_state
 from dashboard.whist.words import (
@@ -15,10 +22,13 @@ from dashboard.whist.words import (
     contract_words,
     join,
     kind_word,
+    rule_default,
+    rule_meaning,
     suit_name,
     variant_title,
 )
 from engine import get_game
+from engine.core.ruleset import describe
 from engine.whist import (
     bid_whist_points,
     card_order,
@@ -385,9 +395,15 @@ with tabs[5]:
             _(
                 "Each side scores 1 point per trick over 6. **Honours**: a player whose "
                 "dealt hand holds A, K, Q and J of trumps scores 4 for the side, three of "
-                "them 2 — not if the side already has 4 points or more. Tricks are scored "
-                "first: a side that reaches the target on tricks wins before the other side's "
-                "honours count."
+                "them 2 — not if the side already has 4 points or more."
+            )
+        )
+        assumption(  # RULES.md: the honours order (ruleset field tricks_before_honours)
+            _(
+                "Tricks are scored before honours: a side that reaches the target by tricks "
+                "wins at once, and no honours of that deal are counted, its own included "
+                "(traditional short Whist; the article says only that honours are not scored "
+                "at 4 points or more)."
             )
         )
         assumption(
@@ -509,6 +525,13 @@ with tabs[6]:
 
 st.divider()
 st.markdown(_("**The ruleset** (values the rules leave open are flagged)"))
-ruleset_table("whist")
+# the shared table, each rule's meaning and default in a player's words (no codes)
+rules_frame = ruleset_frame("whist")
+fields = [r.name for r in describe(WhistRules)]
+rules_frame = rules_frame.with_columns(
+    pl.Series("meaning", [rule_meaning(f) or m for f, m in zip(fields, rules_frame["meaning"])]),
+    pl.Series("default", [rule_default(f) or d for f, d in zip(fields, rules_frame["default"])]),
+)
+st.dataframe(ruleset_columns(rules_frame), hide_index=True, width="stretch")
 
 open_section()  # a link to one of the rules (a drill's answer) lands on it

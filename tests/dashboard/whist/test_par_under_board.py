@@ -157,9 +157,12 @@ def test_a_classic_whist_deal_shows_each_sides_books_with_the_turned_trump():
     body = par_view.table_html(table, par, record.players)
     books = re.findall(r"<td[^>]*>(\d+)</td>", body)
     assert [int(b) for b in books] == list(par.books) and sum(par.books) == 13
-    assert "trump" in body and "Players 1+3" in body and "Players 2+4" in body
+    assert "Players 1+3" in body and "Players 2+4" in body
+    # the contract in words, never the engine's notation ("trump H")
+    assert re.search(r"</span> (spades|hearts|diamonds|clubs) are trumps</th>", body), body
     words = par_view.par_words(table, par)
-    assert words.startswith("**Par:** trump ") and " by " not in words
+    assert re.match(r"\*\*Par:\*\* [♠♥♦♣] (spades|hearts|diamonds|clubs) are trumps  \n", words)
+    assert " by " not in words and "trump " not in words
     for side, b, p in zip(("Players 1+3", "Players 2+4"), par.books, par.points, strict=True):
         assert f"{side}: {b} books, {p} points" in words
     assert f"Player {table.seats[0] + 1} leading" in par_view.how_to_read(table)
