@@ -167,6 +167,11 @@ export default function ({ data, parentElement, setStateValue, setTriggerValue }
         root.querySelector(".tt-hint").textContent = T.data.empty;
         return;
       }
+      if (wholeNumber(text) === null) {
+        // not a number: asked again, nothing answered
+        root.querySelector(".tt-hint").textContent = T.data.nan;
+        return;
+      }
       answer(T, text);
     });
     window.addEventListener("pagehide", () => flush(cards[data.key]));

@@ -16,6 +16,8 @@ them).
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from pathlib import Path
 
 import streamlit as st
@@ -33,10 +35,23 @@ _card = st.components.v2.component(
 )
 
 
+def whole_number(text: str) -> bool:
+    """Whether ``text`` is a whole number as the engine reads one (a phone's full-width
+    digits too); anything else is asked again, never counted as an answer.
+
+    >>> whole_number(" 12 "), whole_number("-3"), whole_number("１２"), whole_number("abc")
+    (True, True, True, False)
+    """
+    return (
+        re.fullmatch(r"[+-]?\d+", unicodedata.normalize("NFKC", text).strip(), re.ASCII) is not None
+    )
+
+
 def answer_card(key: str, data: dict, on_answer, on_next) -> None:
     """The card; ``data``: ``q`` (the question's id), ``choices`` (labels, plain text) and
     ``correct`` (an index), or ``choices`` ``None`` and ``number`` (the whole number to
-    type) with the field's ``label``, ``placeholder``, ``check`` and ``empty`` words;
+    type) with the field's ``label``, ``placeholder``, ``check``, ``empty`` and ``nan``
+    (said for text that is not a whole number, which is not taken as an answer) words;
     ``given`` (the answer the server has, or ``None``) and ``given_right``, ``right`` /
     ``wrong`` (the verdict's HTML either way), ``explain`` (HTML), ``next`` (the button's
     label), ``stats`` / ``stats_right`` / ``stats_wrong`` (the progress line now and after
@@ -49,7 +64,7 @@ def answer_card(key: str, data: dict, on_answer, on_next) -> None:
         if isinstance(value, dict) and value.get("q") == data["q"]:
             i = value.get("i")
             if data.get("choices") is None:  # a typed number: the text as typed
-                if isinstance(i, str) and 0 < len(i.strip()) <= 40:
+                if isinstance(i, str) and 0 < len(i.strip()) <= 40 and whole_number(i):
                     on_answer(i.strip())
             elif isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(data["choices"]):
                 on_answer(i)

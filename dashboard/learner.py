@@ -32,6 +32,7 @@ def progress() -> tuple[object, Progress]:
     held = st.session_state.get(PROGRESS)
     wanted = LEARNERS.wanted()
     if held is not None and (held[0] is None and not wanted or held[0] and held[0].id == wanted):
+        _keep_in_link(held[0])
         return held
     try:
         opened = LEARNERS.open()
@@ -40,7 +41,16 @@ def progress() -> tuple[object, Progress]:
         opened = None
     held = (opened, opened.doc if opened else Progress.new())
     st.session_state[PROGRESS] = held
+    _keep_in_link(opened)
     return held
+
+
+def _keep_in_link(opened) -> None:
+    """The learner's id back in the page's link: a page reached through the sidebar (whose
+    links carry no ``?learner=``) keeps it, so a bookmark or a reload finds the progress
+    (as the language is kept)."""
+    if opened is not None and st.query_params.get(LEARNERS.key) != opened.id:
+        st.query_params[LEARNERS.key] = opened.id
 
 
 def record(change: Callable[[Progress], Progress]) -> None:

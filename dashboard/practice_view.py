@@ -16,7 +16,7 @@ import streamlit as st
 
 from dashboard import ui
 from dashboard.i18n import _, error_text, ngettext, percent, pgettext
-from dashboard.learner import ANSWERED, progress, record, start_afresh_with
+from dashboard.learner import ANSWERED, LEARNERS, progress, record, start_afresh_with
 from dashboard.live import use_pad
 from dashboard.nav import learn_page
 from dashboard.phrases import phrase_text
@@ -27,6 +27,34 @@ from engine.core.errors import EngineError
 from engine.practice import Drill, drill, kinds
 
 ASKED = "practice_asked"  # session: game → (kind, seed) on view
+#: session: the page was drawn with nothing to save (the save button off); the first
+#: answer, recorded in a partial rerun, then reruns the whole page once to turn it on
+TOOLS_EMPTY = "practice_tools_empty"
+
+
+def refresh_tools() -> None:
+    """Called at the end of a fragment that records answers: the first answer reruns the
+    whole page, so the learner tools outside the fragment see there is progress to save."""
+    if st.session_state.get(TOOLS_EMPTY) and progress()[0] is not None:
+        st.session_state.pop(TOOLS_EMPTY, None)
+        st.rerun()
+
+
+def learn_link(url_path: str, d: Drill) -> str:
+    """The address of the Learn section that teaches ``d``'s rule, opened on the table the
+    question is about (the drill's ``learn_values``, e.g. a Whist variant)."""
+    link = section_link(url_path, d.learn)
+    for key, value in d.learn_values.items():
+        link += f"&{key}={value}"
+    return link
+
+
+def _assumption_lines(d: Drill, words) -> list[str]:
+    """Each [A] value the answer rests on, in the page's language (one line each)."""
+    return [
+        _("This answer uses a reading the rules leave open: {rule}.").format(rule=words(a.words))
+        for a in d.assumptions
+    ]
 
 
 def _save_review(d: Drill, right: bool) -> None:
@@ -121,6 +149,8 @@ def _question(game: str) -> None:
     with st.container(border=True):
         st.caption(_("Rule: {rule}").format(rule=words(d.rule)))
         st.markdown(f"#### {ui.plain(words(d.prompt))}")
+        for line in _assumption_lines(d, words):
+            ui.assumption(ui.plain(line))
         if gui.drill_picture is not None:
             picture = gui.drill_picture(d)
             if picture:
@@ -129,11 +159,13 @@ def _question(game: str) -> None:
         whole = d.choices is None and isinstance(d.answer, int) and not isinstance(d.answer, bool)
         if (d.choices is not None or whole) and use_pad():
             _card(game, d, given, words, now.stats(game))
+            refresh_tools()
             return
         if given is None:
             _ask(game, d, words)
         else:
             _reveal(game, d, given, words)
+    refresh_tools()
     stats = now.stats(game)
     if stats["answered"]:
         st.caption(_stats_words(stats["right"], stats["answered"]))
@@ -167,7 +199,7 @@ def _card(game: str, d: Drill, given, words, stats: dict) -> None:
     page = learn_page(game)
     if page is not None:
         label = html.escape(_("Read the rule on the Learn page"))
-        url = html.escape(section_link(page.url_path, d.learn), quote=True)
+        url = html.escape(learn_link(page.url_path, d), quote=True)
         explain += f'<p><a href="{url}" target="_self">{label} →</a></p>'
     right, answered = stats["right"], stats["answered"]
     if given is None:
@@ -192,6 +224,7 @@ def _card(game: str, d: Drill, given, words, stats: dict) -> None:
             "placeholder": _("a number"),
             "check": _("Check"),
             "empty": _("Write your answer first."),
+            "nan": _("Write a whole number, like 12."),
         }
     data = {
         "key": game,
@@ -253,8 +286,31 @@ def _typed(game: str, d: Drill) -> None:
     typed = (st.session_state.get("practice_typed") or "").strip()
     if not typed:
         raise EngineError(_("Write your answer first."))
+    if not _readable(d, typed):  # asked again: text that is no number is not an answer
+        raise EngineError(
+            _("‘{typed}’ is not a number. {how}").format(
+                typed=typed[:20],
+                how=_("Write a fraction like 3/20.")
+                if isinstance(d.answer, str)
+                else _("Write a whole number, like 12."),
+            )
+        )
     st.session_state["practice_typed"] = ""
     _answer(game, d, typed)
+
+
+def _readable(d: Drill, typed: str) -> bool:
+    """Whether ``typed`` is an answer at all: a whole number, or a fraction when the
+    answer is a probability."""
+    if isinstance(d.answer, str) and "/" in d.answer:
+        try:
+            Fraction(typed.replace(" ", ""))
+        except (ValueError, ZeroDivisionError):
+            return False
+        return True
+    from dashboard.answer_component import whole_number
+
+    return whole_number(typed)
 
 
 def _reveal(game: str, d: Drill, given, words) -> None:
@@ -268,7 +324,7 @@ def _reveal(game: str, d: Drill, given, words) -> None:
     page = learn_page(game)
     if page is not None:
         label = _("Read the rule on the Learn page")
-        st.markdown(f"[{label} →]({section_link(page.url_path, d.learn)})")
+        st.markdown(f"[{label} →]({learn_link(page.url_path, d)})")
     st.button(
         _("Next question"),
         type="primary",
@@ -287,12 +343,24 @@ def _learner_tools() -> None:
                 "You can also save it as a file and load it on another device."
             )
         )
+        learner = opened.id if opened is not None else None
+
+        def saved() -> str:
+            # read when the button is pressed: answers given since the page was drawn
+            # (in partial reruns) are in the file too
+            try:
+                return LEARNERS.read(learner).doc.to_json()
+            except Exception:  # noqa: BLE001 - the store went away: what the page holds
+                return now.to_json()
+
+        st.session_state[TOOLS_EMPTY] = learner is None
         st.download_button(
             _("Save progress as a file"),
-            now.to_json(),
+            saved if learner is not None else now.to_json(),
             file_name="practice-progress.json",
             mime="application/json",
-            disabled=not now.reviews,
+            disabled=learner is None,
+            on_click="ignore",
         )
         upload = st.file_uploader(_("Load a progress file"), type=["json"], key="practice_upload")
         if upload is not None and st.session_state.get("practice_loaded") != upload.file_id:

@@ -159,6 +159,10 @@ class Progress:
             return min(fresh, key=lambda i: (abs(puzzles[i].rating[0] - level), i))
         return mine[min(seen, key=lambda pid: Card.from_dict(self.puzzle_cards[pid]).due)]
 
+    def puzzles_tried(self, puzzles) -> int:
+        """How many of ``puzzles`` (each with an ``id``) the learner has tried."""
+        return sum(1 for p in puzzles if p.id in self.puzzle_cards)
+
     def review_puzzle(
         self,
         game: str,
@@ -310,6 +314,25 @@ def _short(value) -> str:
 
 #: answers of a rule the running accuracy is taken over
 WINDOW = 10
+
+
+#: line dashes of the accuracy chart: with the colours, every line of up to
+#: ``len(SERIES) * len(DASHES)`` rules looks different (a colour alone repeats after six)
+DASHES = ("solid", "dash", "dot", "dashdot", "longdash")
+#: marker symbols, one per colour round, so lines stay apart in print and for colour blindness
+SYMBOLS = ("circle", "square", "diamond", "triangle-up", "x")
+
+
+def line_style(i: int, colours) -> tuple[str, str, str]:
+    """The ``i``-th line's (colour, dash, marker symbol): the colours in turn, then again
+    with the next dash and symbol, so no two lines of a chart look the same.
+
+    >>> line_style(0, "ab"), line_style(2, "ab")
+    (('a', 'solid', 'circle'), ('a', 'dash', 'square'))
+    """
+    n = len(colours)
+    round_ = i // n
+    return colours[i % n], DASHES[round_ % len(DASHES)], SYMBOLS[round_ % len(SYMBOLS)]
 
 
 def accuracy_frame(progress: Progress):

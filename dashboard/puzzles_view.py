@@ -33,6 +33,14 @@ def puzzles(game: str):
     return load_puzzles(game)
 
 
+def rating_words(rating: float) -> str:
+    """What the puzzle rating is, in one line."""
+    return _(
+        "Puzzle rating {r}: your skill at the puzzles, from which ones you solved and how "
+        "hard each is. A new player starts at 25; the next puzzle is one rated near you."
+    ).format(r=number(rating, digits=1))
+
+
 def _names(state) -> list[str]:
     return [ui.seat_name(i) for i in range(state.num_players)]
 
@@ -77,10 +85,15 @@ def puzzle_section(game: str) -> None:
         return
     names = _names(state)
     rating = now.rating[0] if now.rating else None
-    head = _("Puzzle {n} of {total}").format(n=index + 1, total=len(every))
-    if rating is not None:
-        head += " · " + _("your puzzle rating {r}").format(r=number(rating, digits=1))
-    st.caption(head)
+    # counted in the learner's own order (the easiest first), not the file's
+    tried = now.puzzles_tried(every)
+    if puzzle.id in now.puzzle_cards:
+        head = _("A puzzle you tried before ({n} of {total} tried)").format(
+            n=tried, total=len(every)
+        )
+    else:
+        head = _("Puzzle {n} of {total}").format(n=tried + 1, total=len(every))
+    st.caption(head if rating is None else f"{head} · {rating_words(rating)}")
     st.markdown(
         "#### "
         + _("You are {player}. Find the best move.").format(player=ui.seat_name(puzzle.seat))

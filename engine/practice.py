@@ -62,6 +62,9 @@ class Drill:
     choice_words: tuple = field(default=(), compare=False)
     #: the [A] ruleset values this drill's answer rests on (the page names each one)
     assumptions: tuple[Assumption, ...] = field(default=(), compare=False)
+    #: link values the Learn page opens with besides the section (e.g. the Whist variant
+    #: the question is about, ``{"v": "whist4"}``)
+    learn_values: Mapping = field(default_factory=dict, compare=False)
 
     def is_right(self, given) -> bool:
         """Whether ``given`` answers the drill: a choice's index when the drill offers
@@ -99,6 +102,7 @@ class Drill:
             "explanation": phrase_json(self.explanation),
             "rule": phrase_json(self.rule),
             "learn": self.learn,
+            "learn_values": dict(self.learn_values),
             "assumptions": [
                 {"field": a.field, "words": phrase_json(a.words)} for a in self.assumptions
             ],
@@ -223,10 +227,12 @@ def make(
     correct=None,
     choice_words=(),
     assumptions=(),
+    learn_values=None,
 ) -> Drill:
     """A drill from a maker (the identity is filled in by :func:`drill`); checks that a
     drill with choices has its right choice among them. ``assumptions`` are the
-    :class:`Assumption` values the answer rests on."""
+    :class:`Assumption` values the answer rests on; ``learn_values`` the Learn page's link
+    values for the table the question is about."""
     if choices is not None:
         choices = tuple(choices)
         if correct is None or not 0 <= correct < len(choices):
@@ -246,6 +252,7 @@ def make(
         correct=correct,
         choice_words=tuple(choice_words),
         assumptions=tuple(assumptions),
+        learn_values=dict(learn_values or {}),
     )
 
 

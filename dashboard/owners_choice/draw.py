@@ -255,6 +255,10 @@ def holdings_html(state, seat_names: list[str] | None = None) -> str:
     from dashboard.ui import seat_name
 
     worth = state.net_worth()
+    # in the middle of a trade the dice are reassigned once it is complete: ★ shows where
+    # the trade leads, and the trades made so far are listed under the table
+    mid_trade = state.trade_open()
+    pres = state.settled_presidents() if mid_trade else state.pres
     head = "".join(
         f'<th style="background:{COLOURS[c]};color:{INK[c]};padding:2px 6px">{c}</th>'
         for c in COMPANIES
@@ -266,8 +270,7 @@ def holdings_html(state, seat_names: list[str] | None = None) -> str:
             name = _("{name} (left)").format(name=name)
         mark = " ▶" if p == state.active and not state.is_terminal() else ""
         cells = "".join(
-            f'<td style="text-align:center">{state.shares(p, c)}'
-            f"{'★' if state.pres[c] == p else ''}</td>"
+            f'<td style="text-align:center">{state.shares(p, c)}{"★" if pres[c] == p else ""}</td>'
             for c in range(4)
         )
         rows.append(
@@ -286,7 +289,29 @@ def holdings_html(state, seat_names: list[str] | None = None) -> str:
         f"<th>{escape(cash_word)}</th>{head}<th>{escape(worth_word)}</th></tr>"
         + "".join(rows)
         + "</table>"
+        + (_trade_so_far_html(state, seat_names) if mid_trade else "")
     )
+
+
+def _trade_so_far_html(state, seat_names: list[str] | None) -> str:
+    """The open trade in words: what the player to act has bought and sold so far, and
+    that ★ already shows the presidents the trade leads to."""
+    from dashboard.ui import seat_name
+
+    a = state.active
+    parts = []
+    for c, letter in enumerate(COMPANIES):
+        change = state.shares(a, c) - state.trade_from[c]
+        if change > 0:
+            parts.append(_("bought {n} {company}").format(n=change, company=letter))
+        elif change < 0:
+            parts.append(_("sold {n} {company}").format(n=-change, company=letter))
+    done = ", ".join(parts) or _("shares bought and sold back")
+    text = _(
+        "{player} is in the middle of a trade: {done} so far. ★ shows the presidents once "
+        "the trade is complete."
+    ).format(player=seat_names[a] if seat_names else seat_name(a), done=done)
+    return f'<div style="font-size:13px;color:#444;margin-top:4px">{escape(text)}</div>'
 
 
 def show(svg: str, width: int | None = None, caption: str | None = None, out=None) -> None:

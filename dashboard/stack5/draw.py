@@ -8,7 +8,7 @@ import html
 from dashboard import html_charts, palette
 from dashboard.i18n import _, ngettext, percent, texts_key
 from dashboard.stack5 import words
-from dashboard.ui import svg_img
+from dashboard.ui import seat_name, svg_img
 
 _INK = {"R": "#fff", "B": "#fff", "G": "#222", "Y": "#222", "P": "#fff"}
 COLOURS = {c: (palette.STACK5[c], _INK[c]) for c in ("R", "B", "G", "Y", "P")}  # (card, ink)
@@ -191,6 +191,21 @@ def drill_picture(drill) -> str | None:
         parts.append((_("Drawn this turn"), cards_html(pos["drawn"])))
     if isinstance(pos.get("card"), str):
         parts.append((_("The card"), cards_html([pos["card"]])))
+    if isinstance(pos.get("unseen"), dict):  # the deck: each card once with its count
+        total = sum(pos["unseen"].values())
+        parts.append(
+            (
+                ngettext("The deck: {n} card", "The deck: {n} cards", total).format(n=total),
+                _counted_cards_html(pos["unseen"]),
+            )
+        )
+    if isinstance(pos.get("rows"), list):
+        for seat, rows in enumerate(pos["rows"]):
+            parts.append((seat_name(seat), _rows_line(rows)))
+    if isinstance(pos.get("bomb"), str) and isinstance(pos.get("turned"), str):
+        parts.append(
+            (_("The bomb, then the card it turns"), cards_html([pos["bomb"], pos["turned"]], "sm"))
+        )
     return (
         "".join(
             f'<div style="margin:4px 0"><div style="font-size:12px;color:#666">'
@@ -199,6 +214,32 @@ def drill_picture(drill) -> str | None:
         )
         or None
     )
+
+
+def _counted_cards_html(counts: dict) -> str:
+    """Cards each drawn once, small, with ×n under those that are there several times: a
+    30-card deck fits a few lines of a phone."""
+    cells = "".join(
+        f'<span style="display:inline-flex;flex-direction:column;align-items:center">'
+        f'{card_html(name, "xs")}<span style="font-size:10px;color:#555;line-height:1">'
+        f"{'×' + str(n) if n > 1 else '&nbsp;'}</span></span>"
+        for name, n in counts.items()
+    )
+    return f'<div style="display:flex;flex-wrap:wrap;gap:1px 2px">{cells}</div>'
+
+
+def _rows_line(rows) -> str:
+    """A player's rows on one wrap-able line, each row bottom to top (— when none)."""
+    if not rows:
+        return cards_html([], "xs")
+    body = "".join(
+        f'<div style="display:flex;gap:1px;align-items:center;margin-right:8px">'
+        f'<span style="font-size:10px;color:#888;margin-right:2px">{i + 1}</span>'
+        + "".join(card_html(c, "xs") for c in row)
+        + "</div>"
+        for i, row in enumerate(rows)
+    )
+    return f'<div style="display:flex;flex-wrap:wrap">{body}</div>'
 
 
 def bust_within_html(bust_within) -> str:

@@ -12,7 +12,8 @@ from dashboard.learner import progress
 from dashboard.nav import practice_page
 from dashboard.plugins import game_ui, game_uis
 from dashboard.practice_view import rule_name, when_words
-from dashboard.progress import PUZZLES, accuracy_frame, rule_summary
+from dashboard.progress import PUZZLES, accuracy_frame, line_style, rule_summary
+from dashboard.puzzles_view import rating_words
 from dashboard.stats_view import CHART_CONFIG
 
 st.title(_("Practice progress"))
@@ -41,20 +42,22 @@ cols[3].metric(
     if mine.rating
     else None,
 )
+if mine.rating:
+    st.caption(rating_words(mine.rating[0]))
 
 frame = accuracy_frame(mine)
 fig = go.Figure()
 for i, kind in enumerate(frame["kind"].unique(maintain_order=True).to_list()):
     part = frame.filter(pl.col("kind") == kind)
-    colour = palette.SERIES[i % len(palette.SERIES)]
+    colour, dash, symbol = line_style(i, palette.SERIES)
     fig.add_trace(
         go.Scatter(
             x=part["at"].to_list(),
             y=part["accuracy"].to_list(),
             mode="lines+markers",
             name=rule_name(kind),
-            line={"color": colour, "shape": "hv"},
-            marker={"color": colour, "size": 6},
+            line={"color": colour, "shape": "hv", "dash": dash},
+            marker={"color": colour, "size": 7, "symbol": symbol},
             hovertemplate="%{y:.0%}<extra>%{fullData.name}</extra>",
         )
     )

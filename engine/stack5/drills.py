@@ -303,11 +303,10 @@ def _bust_next(rng, rules):
     return make(
         Phrase.coded(
             "stack5.drill.bust_next",
-            "This turn you have drawn {drawn}. The deck holds {total} cards: {unseen}. What "
-            "is the chance that the next card you draw busts?",
+            "This turn you have drawn {drawn}. The deck holds the {total} cards shown below. "
+            "What is the chance that the next card you draw busts?",
             drawn=" ".join(drawn_t),
             total=sum(unseen.values()),
-            unseen=", ".join(f"{name}×{n}" for name, n in unseen.items()),
         ),
         {"drawn": drawn_t, "unseen": unseen},
         answer,

@@ -199,6 +199,7 @@ def _trick_winner(rng, rules):
         Phrase.coded("whist.rule.trick", "Who wins a trick"),
         "card-order",
         assumptions=_club_assumption(club, s),
+        learn_values={"v": variant},
         choices=tuple(seats),
         correct=index,
         choice_words=tuple(
@@ -277,6 +278,7 @@ def _legal_follow(rng, rules):
         Phrase.coded("whist.rule.follow", "Following suit, and the jokers"),
         "follow",
         assumptions=_club_assumption(club, s),
+        learn_values={"v": variant},
         choices=tuple(offered),
         correct=offered.index(answer),
     )
@@ -332,6 +334,7 @@ def _bid_score(rng, rules):
         ),
         Phrase.coded("whist.rule.bid_score", "Bid Whist scoring"),
         "scoring",
+        learn_values={"v": "bid4"},
     )
 
 
@@ -370,6 +373,7 @@ def _contract_made(rng, rules):
         ),
         Phrase.coded("whist.rule.contract", "Making the contract"),
         "scoring",
+        learn_values={"v": "bid4"},
         choices=("made", "set"),
         correct=0 if made else 1,
         choice_words=words,
@@ -493,13 +497,14 @@ def _whist_score(rng, rules):
         Phrase.coded("whist.rule.whist_score", "Whist scoring and honours"),
         "scoring",
         assumptions=assumptions,
+        learn_values={"v": "whist4"},
     )
 
 
 def _target_words(target: int) -> Phrase:
     return Phrase.coded(
         "whist.assume.target",
-        "Whist is played to {target} points (the article gives no separate target)",
+        "the first side to reach {target} points wins (the article does not give the target)",
         target=target,
     )
 
@@ -586,6 +591,7 @@ def _two_player_score(rng, rules):
         ),
         Phrase.coded("whist.rule.two_player", "Two-player Whist: High and Low"),
         "scoring",
+        learn_values={"v": "whist2"},
     )
 
 
