@@ -8,6 +8,10 @@ repetitions, at 1280 px and at 390 px with Chromium's CPU throttled 4× (a phone
 through the DevTools protocol's ``Emulation.setCPUThrottlingRate``), beside the targets
 (:data:`TARGETS`: a board step ≤ 100 ms, a tap or an edit ≤ 300 ms, a first load ≤ 1 s).
 It is a benchmark, not a test: nothing fails, the table says which figures miss.
+A first load is also set against the floor measured in the same run (an empty Streamlit
+page on a second server, its loads taking turns with the pages'): the **× floor** column,
+a page's settled median over the floor's on the same screen, held to ≤ 1.5 (:data:`FLOOR_RATIO`).
+Words after the options (``--only load Advisor Tracker``) narrow the load section's pages.
 
 ``python -m dashboard.bench --app [WORDS…]`` (``make bench-app``; also the default without
 ``--browser``) runs the server-side AppTest bench, :mod:`dashboard.bench_app`: each page's
@@ -316,16 +320,25 @@ class Driver:
 
 # --- the interactions ---------------------------------------------------------------------
 
+#: the pages a player opens at the table (each measured against the floor), then others
 LOAD_PAGES = [
     ("Home", "/"),
-    ("Stack 5 live game", "/stack5_live"),
     ("Price calculator", "/stock_holdem_calculator"),
-    ("Bust odds", "/stack5_calculator"),
     ("Table tracker", "/stock_holdem_table_tracker"),
+    ("Bust odds", "/stack5_calculator"),
+    ("Move advisor", "/owners_choice_calculator"),
     ("Score sheet", "/whist_score_sheet"),
+    ("Stack 5 live game", "/stack5_live"),
+    ("Owner's Choice live game", "/owners_choice_live"),
+    ("Practice Stack 5", "/stack5_practice"),
+    ("Practice progress", "/progress"),
     ("Play against the bots", "/play"),
     ("Stack 5 games", "/stack5_games"),
 ]
+#: the floor row's page name (the ratio column divides by its settled median)
+FLOOR = "An empty Streamlit page (the floor)"
+#: a table tool's first load is held to this many times the floor (a ratio above is marked ✗)
+FLOOR_RATIO = 1.5
 GAMES_PAGES = [
     ("Stack 5 games", "stack5"),
     ("Stock Hold'em games", "stock_holdem"),
@@ -334,32 +347,53 @@ GAMES_PAGES = [
 ]
 
 
-def bench_loads(d: Driver, reps: int) -> list[Row]:
+def _load(d: Driver, row: Row, path: str, warm: bool = False) -> None:
+    """One timed load of ``path`` into ``row`` (``warm``: not kept); a page that does not
+    settle is named in its row, and the other pages are still timed."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    if row.error:
+        return
+    try:
+        got = d.load(path)
+    except PlaywrightError as exc:
+        row.error = str(exc).strip().splitlines()[0][:80]
+        return
+    if not warm:
+        row.add(got)
+
+
+def bench_loads(d: Driver, reps: int, words: list[str] | None = None) -> list[Row]:
     """Each page's first load (a warm server: it has run the page once; the browser's cache
-    holds Streamlit's scripts, as on a second visit), then the same for a page of two lines
+    holds Streamlit's scripts, as on a second visit), and the same for a page of two lines
     on a second server with the app's settings: the floor, Streamlit's own start-up (its
-    scripts run, the websocket opened, a page drawn), which no page of the app can beat."""
-    rows = []
-    for name, path in LOAD_PAGES:
-        row = Row(name, "first load", "load", d.screen)
-        d.load(path)  # warm: the server has run the page once
-        for _ in range(reps):
-            row.add(d.load(path))
-        rows.append(row)
+    scripts run, the websocket opened, a page drawn), which no page of the app can beat.
+    The repetitions take turns (every page, then the floor, then every page again…), so a
+    change of the machine's load while the section runs weighs on the floor as on the
+    pages. ``words``: only the pages whose name contains one of them (the floor always)."""
+    pages = [
+        (name, path)
+        for name, path in LOAD_PAGES
+        if not words or any(w.lower() in name.lower() for w in words)
+    ]
+    rows = {name: Row(name, "first load", "load", d.screen) for name, _ in pages}
     with tempfile.TemporaryDirectory() as folder:
         script = Path(folder) / "empty.py"
         script.write_text(FLOOR_SCRIPT)
         with server(script) as url:
             floor = Driver(d.context.browser, url, d.screen)
             try:
-                row = Row("An empty Streamlit page (the floor)", "first load", "load", d.screen)
+                rows[FLOOR] = Row(FLOOR, "first load", "load", d.screen)
                 floor.load("/")
+                for name, path in pages:
+                    _load(d, rows[name], path, warm=True)  # the server has run the page once
                 for _ in range(reps):
-                    row.add(floor.load("/"))
-                rows.append(row)
+                    for name, path in pages:
+                        _load(d, rows[name], path)
+                    _load(floor, rows[FLOOR], "/")
             finally:
                 floor.close()
-    return rows
+    return list(rows.values())
 
 
 def step_expr(n: int) -> str:
@@ -605,34 +639,62 @@ def _ms(x: float) -> str:
     return f"{x:,.0f}"
 
 
+def floors(rows: list[Row]) -> dict[str, float]:
+    """The floor's settled median per screen (the screens whose floor was measured)."""
+    return {
+        r.screen: statistics.median(r.settled)
+        for r in rows
+        if r.page == FLOOR and r.settled and not r.error
+    }
+
+
 def table(rows: list[Row]) -> str:
+    """The rows as a Markdown table. **× floor**: a first load's settled median over the
+    floor's (the empty Streamlit page's) settled median on the same screen in the same run,
+    the figure a page is held to (≤ :data:`FLOOR_RATIO`); "—" for other interactions or
+    without a floor row."""
     head = (
         "| screen | page | interaction | n | shown, median ms | confirmed, median ms "
-        "| settled, median ms | settled, max ms | target ms | met | sent, median KB |\n"
-        "|---|---|---|---:|---:|---:|---:|---:|---:|:---:|---:|"
+        "| settled, median ms | settled, max ms | × floor | target ms | met "
+        "| sent, median KB |\n"
+        "|---|---|---|---:|---:|---:|---:|---:|---:|---:|:---:|---:|"
     )
     lines = [head]
+    floor = floors(rows)
     for r in rows:
         target = TARGETS[r.kind]
         if r.error or not r.settled:
             lines.append(
                 f"| {SCREENS[r.screen][0]} | {r.page} | {r.interaction} | 0 | — | — | — | — "
-                f"| {_ms(target)} | {r.error or 'not measured'} | — |"
+                f"| — | {_ms(target)} | {r.error or 'not measured'} | — |"
             )
             continue
         med = statistics.median(r.settled)
+        ratio = "—"
+        if r.kind == "load" and floor.get(r.screen):
+            ratio = f"{med / floor[r.screen]:.2f}"
+            if r.page != FLOOR and med / floor[r.screen] > FLOOR_RATIO:
+                ratio += " ✗"
         lines.append(
             f"| {SCREENS[r.screen][0]} | {r.page} | {r.interaction} | {len(r.settled)} "
             f"| {_ms(statistics.median(r.shown))} "
             f"| {_ms(statistics.median(r.confirmed)) if r.confirmed else '—'} "
-            f"| {_ms(med)} | {_ms(max(r.settled))} "
+            f"| {_ms(med)} | {_ms(max(r.settled))} | {ratio} "
             f"| {_ms(target)} | {'yes' if med <= target else 'no'} "
             f"| {statistics.median(r.kb) if r.kb else 0:,.1f} |"
         )
     return "\n".join(lines)
 
 
-def run_browser(sections: list[str], screens: list[str], reps: int, out=print) -> list[Row]:
+def run_browser(
+    sections: list[str],
+    screens: list[str],
+    reps: int,
+    out=print,
+    words: list[str] | None = None,
+) -> list[Row]:
+    """The ``sections`` at each of the ``screens``; ``words`` narrow the load section's
+    pages (:func:`bench_loads`)."""
     from playwright.sync_api import Error as PlaywrightError
     from playwright.sync_api import sync_playwright
 
@@ -647,7 +709,11 @@ def run_browser(sections: list[str], screens: list[str], reps: int, out=print) -
                     d = Driver(browser, url, screen)
                     start = time.monotonic()
                     try:
-                        got = SECTIONS[name](d, reps)
+                        got = (
+                            bench_loads(d, reps, words)
+                            if name == "load"
+                            else SECTIONS[name](d, reps)
+                        )
                     except PlaywrightError as exc:
                         first = str(exc).strip().splitlines()[0][:80]
                         got = [Row(name, "(section failed)", "tap", screen, error=first)]
@@ -681,7 +747,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--reps", type=int, default=None, help="repetitions (browser: 5, AppTest: 3)"
     )
-    parser.add_argument("pages", nargs="*", help="AppTest bench: words of page titles")
+    parser.add_argument(
+        "pages",
+        nargs="*",
+        help="words of page titles: the AppTest bench's pages, or the browser's load section's",
+    )
     args = parser.parse_args(argv)
     if args.app and args.browser:
         parser.error("--app or --browser, not both")
@@ -707,7 +777,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--reps: 1 to 50")
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     load = os.getloadavg()
-    rows = run_browser(sections, screens, reps)
+    rows = run_browser(sections, screens, reps, words=args.pages or None)
     print(
         f"Browser bench, {started}; load average before: {load[0]:.2f} {load[1]:.2f} "
         f"{load[2]:.2f}; {reps} repetitions; settled = quiet {QUIET_MS} ms"

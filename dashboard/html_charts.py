@@ -155,3 +155,47 @@ def bars_html(rows: list[tuple[str, float, str]], *, title: str = "") -> str:
             f"<span style='white-space:nowrap'>{html.escape(words)}</span></div></div>"
         )
     return "<div style='font-family:sans-serif;font-size:14px'>" + "".join(lines) + "</div>"
+
+
+def table_html(
+    header: list[str],
+    rows: list[list[object]],
+    *,
+    right: set[int] | frozenset[int] = frozenset(),
+    first_bold: bool = False,
+    label: str = "",
+) -> str:
+    """A small table as plain HTML (``st.html``), for the few rows a page shows at once:
+    no grid library in the browser (``st.dataframe`` starts a canvas grid and its scripts,
+    about half an empty page's load on a phone). Long text wraps, so no column is cut on a
+    390 px screen; a table wider than the screen scrolls sideways. ``right``: the columns
+    (by index) of figures, aligned right; ``first_bold``: the first column in bold (a
+    row's name); ``label``: what the table shows, for screen readers. Cells are escaped.
+
+    >>> out = table_html(["part", "$"], [["base", 12], ["bonus", 3]], right={1})
+    >>> out.count("<tr>"), "text-align:right" in out, ">12</td>" in out
+    (3, True, True)
+    >>> "&lt;b&gt;" in table_html(["a"], [["<b>"]])
+    True
+    """
+
+    def cell(tag: str, i: int, value: object) -> str:
+        style = "padding:4px 8px;border-bottom:1px solid rgba(128,128,128,0.25);"
+        style += "text-align:right;white-space:nowrap;" if i in right else "text-align:left;"
+        if i == 0 and first_bold and tag == "td":
+            style += "font-weight:600;"
+        if tag == "th":
+            style += "font-weight:600;opacity:0.75;vertical-align:bottom;"
+        text = "" if value is None else str(value)
+        return f"<{tag} style='{style}'>{html.escape(text)}</{tag}>"
+
+    named = f"role='region' aria-label='{html.escape(label)}' tabindex='0' " if label else ""
+    parts = [
+        f"<div {named}style='overflow-x:auto;max-width:100%;margin:0 0 12px'>"
+        "<table style='border-collapse:collapse;font-size:14px;line-height:1.35'>",
+        "<tr>" + "".join(cell("th", i, h) for i, h in enumerate(header)) + "</tr>",
+    ]
+    for row in rows:
+        parts.append("<tr>" + "".join(cell("td", i, v) for i, v in enumerate(row)) + "</tr>")
+    parts.append("</table></div>")
+    return "".join(parts)

@@ -27,13 +27,55 @@ def test_the_table_sets_each_median_beside_its_target():
         " — ",  # no confirmed figure: not a tap the page shows before the server has it
         " 280 ",
         " 310 ",
+        " — ",  # × floor: a first load's figure only
         " 300 ",
         " yes ",
         " 3.8 ",
     ]
     assert lines[3].endswith("| 100 | no | 0.0 |")  # a board step's target is 100 ms
     assert "Timeout 60000ms exceeded." in lines[4] and "| 1,000 |" in lines[4]
-    assert "| 40 | 200 | 350 | 350 | 300 | no |" in lines[5]  # shown, confirmed, settled
+    assert "| 40 | 200 | 350 | 350 | — | 300 | no |" in lines[5]  # shown, confirmed, settled
+
+
+def test_the_ratio_column_divides_each_first_load_by_the_floor_of_its_screen():
+    rows = [
+        bench.Row("Home", "first load", "load", "390", [900.0], [1500.0, 1800.0, 1700.0]),
+        bench.Row("Advisor", "first load", "load", "390", [900.0], [3100.0]),
+        bench.Row("Home", "first load", "load", "1280", [300.0], [420.0]),
+        bench.Row("Bust odds", "edit", "edit", "390", [90.0], [250.0]),
+        bench.Row(bench.FLOOR, "first load", "load", "390", [1000.0], [1000.0, 1300.0, 1200.0]),
+        bench.Row(bench.FLOOR, "first load", "load", "1280", [300.0], [300.0]),
+        bench.Row("Tracker", "first load", "load", "390", error="Timeout 60000ms exceeded."),
+    ]
+    assert bench.floors(rows) == {"390": 1200.0, "1280": 300.0}
+    ratio = [line.split("|")[9].strip() for line in bench.table(rows).splitlines()[2:]]
+    # 1,700 / 1,200 and 3,100 / 1,200 (over 1.5: marked), 420 / 300; not a load; the floor
+    assert ratio == ["1.42", "2.58 ✗", "1.40", "—", "1.00", "1.00", "—"]
+
+
+def test_without_a_floor_row_the_ratio_is_not_given():
+    rows = [bench.Row("Home", "first load", "load", "390", [900.0], [1500.0])]
+    assert bench.table(rows).splitlines()[2].split("|")[9].strip() == "—"
+
+
+def test_the_load_section_covers_every_table_tool():
+    names = {name for name, _ in bench.LOAD_PAGES}
+    assert {
+        "Home",
+        "Price calculator",
+        "Table tracker",
+        "Bust odds",
+        "Move advisor",
+        "Score sheet",
+        "Stack 5 live game",
+        "Owner's Choice live game",
+        "Practice Stack 5",
+        "Practice progress",
+    } <= names
+    from dashboard.nav import all_pages
+
+    paths = {"/" if p.script == "views/home.py" else "/" + p.url_path for p in all_pages()}
+    assert {path for _, path in bench.LOAD_PAGES} <= paths  # every path is a page of the app
 
 
 def test_a_confirmed_time_is_kept_when_measured():
