@@ -1,9 +1,9 @@
 """Stock Hold'em price calculator: five slots → price breakdown or exact distribution."""
 
-import polars as pl
 import streamlit as st
 
 from dashboard import ui
+from dashboard.html_charts import table_html
 from dashboard.i18n import N_, _, money, number, percent
 from dashboard.stock_holdem import words as hand_words
 from dashboard.stock_holdem.draw import cards_html, distribution_html, legend_html
@@ -94,20 +94,25 @@ def calculator() -> None:
             b = price(slots, stock_up=stock_up, rules=rules)
             st.metric(_("Price"), money(b.price))
             st.markdown(f"**{hand_words.explain(b)}**")
-            rest.dataframe(
-                pl.DataFrame(
-                    {
-                        _("part"): [_(w) for w in PARTS],
-                        _("what"): [
-                            _("largest symbol sum (+10 Bull)"),
-                            "",
-                            hand_words.hand(b.symbol_hand),
-                            hand_words.hand(b.number_hand),
-                        ],
-                        "$": [b.base, b.stock_up_bonus, b.symbol_bonus, b.number_bonus],
-                    }
-                ),
-                hide_index=True,
+            # small tables as plain HTML: no grid library to start on a phone
+            rest.html(
+                table_html(
+                    [_("part"), _("what"), "$"],
+                    list(
+                        zip(
+                            [_(w) for w in PARTS],
+                            [
+                                _("largest symbol sum (+10 Bull)"),
+                                "",
+                                hand_words.hand(b.symbol_hand),
+                                hand_words.hand(b.number_hand),
+                            ],
+                            [b.base, b.stock_up_bonus, b.symbol_bonus, b.number_bonus],
+                        )
+                    ),
+                    right={2},
+                    first_bold=True,
+                )
             )
             if b.clamped:
                 rest.caption(
@@ -126,33 +131,24 @@ def calculator() -> None:
                 )
             )
             h1, h2 = rest.columns(2)
-            h1.dataframe(
-                pl.DataFrame(
-                    {
-                        _("symbol hand"): [hand_words.hand(h) for h in d.symbol_hands],
-                        _("probability"): [percent(float(q), 2) for q in d.symbol_hands.values()],
-                    }
-                ),
-                hide_index=True,
-            )
-            h2.dataframe(
-                pl.DataFrame(
-                    {
-                        _("number hand"): [hand_words.hand(h) for h in d.number_hands],
-                        _("probability"): [percent(float(q), 2) for q in d.number_hands.values()],
-                    }
-                ),
-                hide_index=True,
-            )
+            for box, kind, hands in (
+                (h1, _("symbol hand"), d.symbol_hands),
+                (h2, _("number hand"), d.number_hands),
+            ):
+                box.html(
+                    table_html(
+                        [kind, _("probability")],
+                        [[hand_words.hand(h), percent(float(q), 2)] for h, q in hands.items()],
+                        right={1},
+                    )
+                )
             with rest.expander(_("Exact probabilities (fractions)")):
-                st.dataframe(
-                    pl.DataFrame(
-                        {
-                            _("price"): list(d.probabilities),
-                            _("probability"): [str(q) for q in d.probabilities.values()],
-                        }
-                    ),
-                    hide_index=True,
+                st.html(
+                    table_html(
+                        [_("price"), _("probability")],
+                        [[p, str(q)] for p, q in d.probabilities.items()],
+                        right={0, 1},
+                    )
                 )
             rest.caption(
                 _(
