@@ -35,5 +35,7 @@ def test_pages_without_charts_do_not_load_the_charting_bundle(page, app_url):
 
 
 def test_a_page_with_a_chart_loads_the_charting_bundle_once(page, app_url):
-    sizes = _scripts(page, app_url + "/owners_choice_calculator", "[data-testid='stPlotlyChart']")
+    sizes = _scripts(
+        page, app_url + "/owners_choice_calculator?chart=1", "[data-testid='stPlotlyChart']"
+    )
     assert len([name for name in sizes if name.startswith("PlotlyChart")]) == 1

@@ -20,6 +20,7 @@ from engine.owners_choice.state import PRE
 from tests.apptest import open_page
 from tests.board import go, last_step
 from tests.dashboard.i18n_checks import _english_pieces, english_leaks, page_text
+from tests.dashboard.owners_choice.test_pages import unfold
 
 LANGS = ["ja", "zh-TW"]
 GAME_NAME = {"ja": "オーナーズチョイス", "zh-TW": "股市大戰"}
@@ -59,7 +60,7 @@ def test_owners_choice_catalogs_are_complete():
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_move_advisor_in_each_language_loads_a_recorded_position(lang):
-    at = no_trouble(open_page("views/owners_choice/calculator.py", lang=lang), lang)
+    at = no_trouble(unfold(open_page("views/owners_choice/calculator.py", lang=lang)), lang)
     assert GAME_NAME[lang] in at.title[0].value
     assert at.success and at.dataframe  # the advice is there, in the language
     at.number_input(key="oc_rec_turn").set_value(6).run()
@@ -75,7 +76,7 @@ def test_move_advisor_in_each_language_loads_a_recorded_position(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_move_advisor_president_choice_after_a_tie_in_each_language(lang):
-    at = no_trouble(open_page("views/owners_choice/calculator.py", lang=lang), lang)
+    at = no_trouble(unfold(open_page("views/owners_choice/calculator.py", lang=lang)), lang)
     at.number_input(key="oc_h_0_0").set_value(2).run()
     at.number_input(key="oc_h_1_0").set_value(2).run()
     at.selectbox(key="oc_pres_R").set_value("1").run()

@@ -1,11 +1,11 @@
 """Owner's Choice move advisor: set up a position (or take one from a recorded game),
 see the exact expected net-worth change of every move, and the payouts."""
 
-import plotly.graph_objects as go
 import streamlit as st
 
 from dashboard import ui
 from dashboard.explorer_sources import recorded_files
+from dashboard.html_charts import table_html
 from dashboard.i18n import _, error_text, money
 from dashboard.owners_choice.draw import (
     board_svg,
@@ -178,10 +178,55 @@ def _number(where, label: str, high: int, key: str, step: int = 1, say=None) -> 
     return int(value)
 
 
+class _Folded:
+    """Stands in for the position editor's widgets while it is folded: each gives the value
+    kept in the session (set from the link, a recorded game or the last edit) and draws
+    nothing. Folded, the editor costs a phone's first load nothing; unfolded, its forty
+    widgets took seconds of it (``python -m dashboard.bench --browser --only load``)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        return None
+
+    def columns(self, spec, **_kw) -> list:
+        return [self] * (spec if isinstance(spec, int) else len(spec))
+
+    def tabs(self, labels) -> list:
+        return [self] * len(labels)
+
+    def selectbox(self, _label, options, key: str, **_kw):
+        value = st.session_state.get(key)
+        return value if value in options else options[0]
+
+    def number_input(self, _label, key: str, **_kw):
+        return st.session_state.get(key)
+
+    def error(self, *_args, **_kw) -> None:  # the advice waits; the field says why when shown
+        return None
+
+    def caption(self, *_args, **_kw) -> None:
+        return None
+
+    def markdown(self, *_args, **_kw) -> None:
+        return None
+
+
+def _lazy_expander(label: str, key: str):
+    """An expander that draws its widgets only when open (it reruns when opened or
+    closed); folded, a :class:`_Folded` stand-in reads their kept values."""
+    box = st.expander(label, key=key, on_change="rerun")
+    return box if box.open else _Folded()
+
+
 with st.container():
     st.subheader(_("The position"))
-    with st.expander(_("Take a position from a recorded game")):
-        if not files:
+    rec = _lazy_expander(_("Take a position from a recorded game"), "oc_rec_open")
+    with rec:
+        if isinstance(rec, _Folded):
+            pass
+        elif not files:
             st.info(_("No recorded games in data/owners_choice yet."))
         else:
             c1, c2 = st.columns(2)
@@ -198,13 +243,14 @@ with st.container():
             if st.session_state.get("oc_load_error"):
                 st.error(st.session_state["oc_load_error"])
 
-    n = st.selectbox(_("Players"), [2, 3, 4, 5], key="oc_n")
-    cols = st.columns(4)
+    ed = _lazy_expander(_("Change the position"), "oc_edit_open")
+    n = ed.selectbox(_("Players"), [2, 3, 4, 5], key="oc_n")
+    cols = ed.columns(4)
     prices = [
         cols[c].selectbox(_("{company} price").format(company=name), PRICES, key=f"oc_price_{name}")
         for c, name in enumerate(COMPANIES)
     ]
-    c1, c2, c3 = st.columns(3)
+    c1, c2, c3 = ed.columns(3)
     fund = _number(c1, _("Fund $"), MAX_MONEY, "oc_fund", step=10)
     pos = _number(c2, _("Pawn on space"), len(RULES.board) - 2, "oc_pos")
     if st.session_state.oc_act >= n:
@@ -212,7 +258,7 @@ with st.container():
     to_act = c3.selectbox(_("To move"), list(range(n)), format_func=ui.seat_name, key="oc_act")
 
     cash, holdings = [], []
-    for p, tab in enumerate(st.tabs([ui.seat_name(p) for p in range(n)])):
+    for p, tab in enumerate(ed.tabs([ui.seat_name(p) for p in range(n)])):
         with tab:
             cash.append(_number(tab, _("Cash $"), MAX_MONEY, f"oc_cash_{p}", step=10))
             hc = tab.columns(4)
@@ -223,8 +269,10 @@ with st.container():
                 ]
             )
 
-    with st.expander(_("Presidents (only needed after a tie)")):
-        st.caption(
+    pbox = ed if isinstance(ed, _Folded) else ed.container(border=True)
+    with pbox:
+        pbox.markdown("**" + _("Presidents (only needed after a tie)") + "**")
+        pbox.caption(
             _(
                 "auto = the strict top holder, the pool on a tie. After a purchase tie the die "
                 "stays with its holder, so give that seat here."
@@ -232,7 +280,7 @@ with st.container():
         )
         words = {"auto": _("auto"), "pool": _("pool")}
         options = ["auto", "pool"] + [str(p) for p in range(n)]
-        pc = st.columns(4)
+        pc = pbox.columns(4)
         pres = []
         for c, name in enumerate(COMPANIES):
             if st.session_state.get(f"oc_pres_{name}") not in options:
@@ -346,29 +394,49 @@ show(
 show(track_svg(RULES, prices))
 st.html(holdings_html(state))
 st.caption(_("★ = president (the strict top holder; a tie leaves the die in the pool)."))
-fig = go.Figure()
-labels = [f"{o.distance}: {space_word(o.space_type)}" for o in outlook]
-for p in range(n):
-    fig.add_trace(go.Bar(x=labels, y=[float(o.delta[p]) for o in outlook], name=ui.seat_name(p)))
-fig.update_layout(
-    barmode="group",
-    title=_("Expected net-worth change per move"),
-    yaxis_title="$",
-    height=320,
-    margin={"l": 10, "r": 10, "t": 40, "b": 10},
-    legend={"orientation": "h", "y": -0.25},
+# The chart repeats the table's figures: drawn on request (plotly's scripts cost a phone
+# seconds of the first load); ``?chart=1`` in a link draws it at once.
+chart_on = st.toggle(
+    _("Chart: expected net-worth change per move"),
+    value=ui.url_value("chart", 0, choices=(0, 1)) == 1,
+    key="oc_chart",
 )
-st.plotly_chart(fig, width="stretch", config={"displayModeBar": False})
+ui.set_url(chart=int(chart_on))
+if chart_on:
+    import plotly.graph_objects as go
+
+    fig = go.Figure()
+    labels = [f"{o.distance}: {space_word(o.space_type)}" for o in outlook]
+    for p in range(n):
+        fig.add_trace(
+            go.Bar(x=labels, y=[float(o.delta[p]) for o in outlook], name=ui.seat_name(p))
+        )
+    fig.update_layout(
+        barmode="group",
+        title=_("Expected net-worth change per move"),
+        yaxis_title="$",
+        height=320,
+        margin={"l": 10, "r": 10, "t": 40, "b": 10},
+        legend={"orientation": "h", "y": -0.25},
+    )
+    st.plotly_chart(fig, width="stretch", config={"displayModeBar": False})
 
 st.subheader(_("Payouts now"))
-pay = []
-for c, name in enumerate(COMPANIES):
-    row = {_("company"): name, _("price"): state.price(c), _("dividend"): state.dividend(c)}
-    row[_("fee to roll")] = state.fee(c)
-    for p, v in enumerate(dividend_payout(state, name)):
-        row[ui.seat_name(p)] = v
-    pay.append(row)
-st.dataframe(pay, hide_index=True, width="stretch")
+# a small table as plain HTML: no grid library to start on a phone
+st.html(
+    table_html(
+        [_("company"), _("price"), _("dividend"), _("fee to roll")]
+        + [ui.seat_name(p) for p in range(n)],
+        [
+            [name, state.price(c), state.dividend(c), state.fee(c)]
+            + list(dividend_payout(state, name))
+            for c, name in enumerate(COMPANIES)
+        ],
+        right=set(range(1, 4 + n)),
+        first_bold=True,
+        label=_("Payouts now"),
+    )
+)
 president = ", ".join(f"{ui.seat_name(p)} \\${v}" for p, v in enumerate(president_payout(state)))
 st.caption(
     _(

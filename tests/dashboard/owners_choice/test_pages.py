@@ -6,13 +6,21 @@ from tests.apptest import open_page
 from tests.board import drawing_text, go, last_step, step_text
 
 
+def unfold(at):
+    """Open the advisor's folded parts (the position editor, the recorded-game loader), as
+    a tap on each does: folded, they draw no widget."""
+    at.session_state["oc_edit_open"] = True
+    at.session_state["oc_rec_open"] = True
+    return at.run()
+
+
 def no_trouble(at):
     assert not at.exception, at.exception
     return at
 
 
 def test_move_advisor_opens_on_a_real_mid_game_position():
-    at = no_trouble(open_page("views/owners_choice/calculator.py"))
+    at = no_trouble(unfold(open_page("views/owners_choice/calculator.py")))
     assert not at.error
     # game 1 of data/owners_choice/games.jsonl at the start of turn 8
     assert [at.number_input(key=f"oc_cash_{p}").value for p in range(4)] == [80, 300, 580, 610]
@@ -24,7 +32,7 @@ def test_move_advisor_opens_on_a_real_mid_game_position():
 def test_move_advisor_counts_the_opponents_gains_as_a_second_column():
     from engine.owners_choice import from_position, move_outlook
 
-    at = no_trouble(open_page("views/owners_choice/calculator.py"))
+    at = no_trouble(unfold(open_page("views/owners_choice/calculator.py")))
     moves = at.dataframe[0].value
     mover = at.selectbox(key="oc_act").value
     assert list(moves.columns[2:4]) == [f"Player {mover + 1} gains $", "opponents gain $"]
@@ -84,7 +92,7 @@ def _advisor_at_goal(act: str):
     at.run()
     at.switch_page("views/owners_choice/calculator.py")
     at.run()
-    return no_trouble(at)
+    return no_trouble(unfold(at))
 
 
 def test_calculator_reads_position_from_url():
@@ -115,7 +123,7 @@ def test_advisor_recommends_ending_the_game_in_front():
 
 
 def test_calculator_loads_recorded_position():
-    at = no_trouble(open_page("views/owners_choice/calculator.py"))
+    at = no_trouble(unfold(open_page("views/owners_choice/calculator.py")))
     at.number_input(key="oc_rec_turn").set_value(6).run()
     at.button(key="oc_rec_load").click().run()
     no_trouble(at)
@@ -161,7 +169,7 @@ def test_live_game_with_move_advisor():
 
 
 def test_calculator_president_after_a_purchase_tie():
-    at = no_trouble(open_page("views/owners_choice/calculator.py"))
+    at = no_trouble(unfold(open_page("views/owners_choice/calculator.py")))
     at.number_input(key="oc_h_0_0").set_value(2).run()
     at.number_input(key="oc_h_1_0").set_value(2).run()
     at.selectbox(key="oc_pres_R").set_value("1").run()
@@ -185,7 +193,7 @@ def _calculator_with_url(params):
     at.run()
     at.switch_page("views/owners_choice/calculator.py")
     at.run()
-    return at
+    return unfold(at)
 
 
 def test_url_parameters_never_raise_on_junk():
@@ -205,7 +213,7 @@ def test_url_parameters_never_raise_on_junk():
 
 
 def test_move_advisor_game_9999_names_the_recorded_games():
-    at = no_trouble(open_page("views/owners_choice/calculator.py"))
+    at = no_trouble(unfold(open_page("views/owners_choice/calculator.py")))
     at.number_input(key="oc_rec_game").set_value(9999).run()
     at.button(key="oc_rec_load").click().run()
     no_trouble(at)
@@ -229,7 +237,7 @@ def test_learn_page_flags_the_assumptions_of_owners_choice():
 
 
 def test_move_advisor_out_of_range_number_gets_a_message_beside_the_field():
-    at = no_trouble(open_page("views/owners_choice/calculator.py"))
+    at = no_trouble(unfold(open_page("views/owners_choice/calculator.py")))
     at.number_input(key="oc_h_0_1").set_value(16).run()
     no_trouble(at)
     assert [e.value for e in at.error] == ["Y: 16 is out of range. From 0 to 15."]
@@ -238,7 +246,7 @@ def test_move_advisor_out_of_range_number_gets_a_message_beside_the_field():
 
 
 def test_a_turn_the_recorded_game_does_not_have_names_the_turns_it_has():
-    at = no_trouble(open_page("views/owners_choice/calculator.py"))
+    at = no_trouble(unfold(open_page("views/owners_choice/calculator.py")))
     at.number_input(key="oc_rec_turn").set_value(200).run()
     at.button(key="oc_rec_load").click().run()
     no_trouble(at)
@@ -253,3 +261,27 @@ def test_expected_money_is_written_like_all_money():
     assert re.search(
         r"\(.+, [+-]\\\$\d+\.\d\d; the opponents [+-]\\\$\d+\.\d\d together\)", best
     ), best
+
+
+def test_the_advisor_opens_with_its_advice_and_no_editor_widgets():
+    """A phone's first load: the advice and the position's pictures, the position editor
+    folded (its forty widgets are drawn when it is opened), no chart library."""
+    at = no_trouble(open_page("views/owners_choice/calculator.py"))
+    assert at.success and at.dataframe  # the best move and every move's figures
+    assert not at.number_input and len(at.selectbox) == 1  # the language picker alone
+    assert not at.get("plotly_chart")
+    assert at.query_params["pos"]  # the opening position is in the link
+    shown = at.success[0].value
+    opened = unfold(at)
+    assert [opened.number_input(key=f"oc_cash_{p}").value for p in range(4)] == [80, 300, 580, 610]
+    assert opened.success[0].value == shown  # the same position, now editable
+    at.session_state["oc_edit_open"] = False  # folded again: the values are kept
+    at.session_state["oc_rec_open"] = False
+    at.run()
+    assert at.success[0].value == shown and not at.number_input
+
+
+def test_the_advisor_chart_is_drawn_on_request():
+    at = no_trouble(open_page("views/owners_choice/calculator.py"))
+    at.toggle(key="oc_chart").set_value(True).run()
+    assert at.get("plotly_chart") and at.query_params["chart"] in ("1", ["1"])
