@@ -38,9 +38,15 @@ def test_score_sheet_totals_at_390px_and_reload_mid_game(phone, app_url, tmp_pat
 
 
 def test_tracker_typo_shows_beside_its_company_at_390px(phone, app_url, tmp_path):
+    from urllib.parse import quote
+
+    from dashboard.stock_holdem import tracker_view as tv
+
+    # a link that names the players opens their part (folded otherwise)
+    players = quote(tv.players_to_url(tv.default_players(4)))
     open_page(
         phone,
-        app_url + "/stock_holdem_table_tracker?b=10S+2W+11Q",
+        app_url + f"/stock_holdem_table_tracker?b=10S+2W+11Q&pl={players}",
         f"{text_shown('Stock Hold')} && {text_shown('counts at its current price')}",
     )
     error = phone.locator("[data-testid='stAlert']").filter(has_text="company B slot 3 '11Q'")

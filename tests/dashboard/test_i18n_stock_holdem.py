@@ -115,6 +115,9 @@ def test_table_tracker_in_each_language_buttons_and_figures(lang):
         _clean(at, lang)
         at.button(key="tt_clear").click().run()
         _clean(at, lang)
+        at.session_state["tt_players_open"] = True  # the players' part, folded at first
+        at.run()
+        _clean(at, lang)
         worth = next(df.value for df in at.dataframe if len(df.value.columns) == 4)
         assert list(worth.columns)[1] == {"ja": "総資産の期待値", "zh-TW": "預期總資產"}[lang]
         assert worth.iloc[0, 0] == {"ja": "あなた", "zh-TW": "你"}[lang]

@@ -203,8 +203,24 @@ if view is not None:
 def players_part(view, prices: list[int], result) -> None:
     """The players and their expected net worths: an edit of the players reruns and redraws
     only this part (the six companies' charts are not drawn again); the companies' figures
-    come from the last run of the whole page, which any change of theirs makes."""
+    come from the last run of the whole page, which any change of theirs makes. Folded
+    until asked for (or a link names players): the players' table is an editable grid
+    whose scripts cost a phone about half an empty page's first load, and the six
+    companies' odds, what the tracker is for, come first."""
     st.subheader(pgettext("heading", "Players"))
+    box = st.expander(
+        _("Each player's expected net worth"),
+        expanded="pl" in st.query_params,
+        key="tt_players_open",
+        on_change="rerun",
+    )
+    if box.open:
+        with box:
+            _players(view, prices, result)
+
+
+def _players(view, prices: list[int], result) -> None:
+    """The players' table (kept in the session and the URL) and their expected worths."""
     ui.init_state(tt_n=ui.url_value("n", 4, choices=(3, 4, 5, 6)), tt_players_v=0)
     n = st.selectbox(_("Players"), [3, 4, 5, 6], key="tt_n")
     if "tt_players" not in st.session_state:

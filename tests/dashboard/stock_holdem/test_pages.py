@@ -103,8 +103,26 @@ def test_the_table_tracker_draws_its_small_charts_without_a_chart_library():
     as its tooltip, and the players' expected net worths with their amounts."""
     at = open_page("views/stock_holdem/table_tracker.py")
     assert not at.exception
+    assert not at.data_editor and not at.dataframe  # the players' part is folded at first
+    at.session_state["tt_players_open"] = True  # opened, as a tap on it does
+    at.run()
+    assert not at.exception and at.data_editor
     assert not at.get("plotly_chart")
     drawn = " ".join(h.proto.body for h in at.get("html"))
     assert drawn.count("role='img' aria-label='Price distribution of") == 6
     assert "title='$" in drawn  # a column's price and chance
     assert "Expected net worth at the price phase" in drawn and drawn.count("$1") >= 4
+
+
+def test_a_tracker_link_with_players_opens_their_part():
+    from streamlit.testing.v1 import AppTest
+
+    from dashboard.stock_holdem import tracker_view as tv
+    from tests.apptest import APP
+
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params["pl"] = tv.players_to_url(tv.default_players(4))
+    at.run()
+    at.switch_page("views/stock_holdem/table_tracker.py")
+    at.run()
+    assert not at.exception and at.data_editor
