@@ -52,7 +52,9 @@ def learn_link(url_path: str, d: Drill) -> str:
 def _assumption_lines(d: Drill, words) -> list[str]:
     """Each [A] value the answer rests on, in the page's language (one line each)."""
     return [
-        _("This answer uses a reading the rules leave open: {rule}.").format(rule=words(a.words))
+        _("This answer uses a reading the rules leave open: {rule}.").format(
+            rule=words(a.words).rstrip(".。")  # a rule worded as a sentence: one stop
+        )
         for a in d.assumptions
     ]
 

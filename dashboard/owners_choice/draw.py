@@ -8,7 +8,7 @@ import functools
 from html import escape
 
 from dashboard import palette
-from dashboard.i18n import N_, _, texts_key
+from dashboard.i18n import N_, _, pgettext, texts_key
 from engine.owners_choice import COMPANIES, OwnersChoiceRules
 
 COLOURS = palette.OWNERS_CHOICE
@@ -306,7 +306,7 @@ def _trade_so_far_html(state, seat_names: list[str] | None) -> str:
             parts.append(_("bought {n} {company}").format(n=change, company=letter))
         elif change < 0:
             parts.append(_("sold {n} {company}").format(n=-change, company=letter))
-    done = ", ".join(parts) or _("shares bought and sold back")
+    done = pgettext("list separator", ", ").join(parts) or _("shares bought and sold back")
     text = _(
         "{player} is in the middle of a trade: {done} so far. ★ shows the presidents once "
         "the trade is complete."
