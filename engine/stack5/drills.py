@@ -408,15 +408,11 @@ def _bomb(rng, rules):
         if bomb == "NB"
         else Phrase.coded("stack5.drill.bomb.cb", "a Colour Bomb")
     )
-    rows_text = "; ".join(
-        f"{p + 1}: " + " | ".join(" ".join(r) for r in rs) for p, rs in rows.items()
-    )
     return make(
         Phrase.coded(
             "stack5.drill.bomb",
-            "Rows per player (| between rows): {rows}. Player 1 draws {bomb}, which turns "
-            "{turned}. How many cards are discarded from the rows?",
-            rows=rows_text,
+            "Player 1 draws {bomb}, which turns {turned}. How many cards are discarded from "
+            "the rows shown below?",
             bomb=bomb_name,
             turned=turned,
         ),
@@ -473,15 +469,11 @@ def _steal(rng, rules):
     right = rng.choice(sorted(takeable))
     choices = [right, *rng.sample(sorted(others), 3)]
     rng.shuffle(choices)
-    rows_text = "; ".join(
-        f"{p + 1}: " + (" | ".join(" ".join(r) for r in rs) or "-") for p, rs in rows.items()
-    )
     return make(
         Phrase.coded(
             "stack5.drill.steal",
-            "Rows per player (| between rows, each row bottom to top): {rows}. Player 1 "
-            "draws a Steal. Which of these cards may player 1 take?",
-            rows=rows_text,
+            "Player 1 draws a Steal. Which of these cards may player 1 take from the rows "
+            "shown below (each row bottom to top)?",
         ),
         {"rows": [rows[p] for p in range(players)], "you": 0},
         right,

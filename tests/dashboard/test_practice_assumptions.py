@@ -107,6 +107,7 @@ def test_stack5_bust_chance_bomb_and_steal_draw_their_cards():
         assert "The deck:" in picture
         for kind in ("bomb", "steal"):
             d = drill("stack5", kind, seed)
+            assert "|" not in str(d.prompt)  # the rows are drawn, not listed in the heading
             picture = drill_picture(d)
             assert picture and "Player 1" in picture, kind
             for rows in d.position["rows"]:
