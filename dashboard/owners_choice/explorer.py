@@ -21,13 +21,24 @@ from engine.owners_choice import COMPANIES, move_outlook
 from engine.owners_choice.state import PRE
 
 
+def _roll_words(state, text: str) -> str:
+    """A die's roll in words (the red die shows +1), not its action text."""
+    from dashboard.owners_choice.play_words import describe
+    from engine import CHANCE, EngineError
+
+    try:
+        return describe(state.parse_action(text), [], CHANCE)
+    except EngineError:
+        return text
+
+
 def render_state(state, seat=None, out=st) -> None:
     """Board and pawn, prices on the track, holdings and presidents, Fund, last die."""
     last = state.history[-1] if state.history else ""
     show(board_svg(state.ruleset.board, state.pos, centre=fund_words(state.fund)), out=out)
     die = roll_svg(last)
     if die:
-        show(die, caption=_("last roll: {roll}").format(roll=last), out=out)
+        show(die, caption=_("last roll: {roll}").format(roll=_roll_words(state, last)), out=out)
     show(track_svg(state.ruleset, [state.price(c) for c in range(4)]), out=out)
     out.html(holdings_html(state))
     out.caption(

@@ -31,7 +31,6 @@ def render_state(state, seat, out=st):
                 turn=player_words(words.phrase(state.describe_turn(), player)),
             )
         )
-    last = state.history[-1] if state.history else ""
     event = last_event(state)
     if event:
         out.markdown(
@@ -58,9 +57,7 @@ def render_state(state, seat, out=st):
     caption = caption.format(
         deck=obs["deck_size"], discard=sum(obs["discard"].values()), reshuffles=obs["reshuffles"]
     )
-    if last:
-        caption += _(" · last action: {action}").format(action=last)
-    out.caption(caption)
+    out.caption(caption)  # the move that led here is said in words by the board's head line
 
 
 def charts(df, step):
