@@ -331,7 +331,7 @@ def render_simulation_form(game_name: str) -> None:
     game = get_game(game_name)
     counts = player_counts(game)
     bots = sorted(game.bots)
-    with st.form("stats_sim"):
+    with st.form("stats_sim", enter_to_submit=False):  # no Streamlit hint in English
         c1, c2, c3 = st.columns(3)
         n = c1.selectbox(_("Players"), counts, index=default_count_index(game), key="stats_n")
         games = c2.number_input(
