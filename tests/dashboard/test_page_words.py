@@ -104,8 +104,9 @@ def findings(texts: list[str]) -> list[str]:
             ("quoted list", QUOTED_LIST.search(text)),
             ("English", ENGLISH.search(text)),
         ):
-            if found:
-                out.append(f"{kind} {found[0]!r} in: {text[:160]}")
+            if found:  # the match with some of the text around it
+                around = text[max(0, found.start() - 60) : found.end() + 60].strip()
+                out.append(f"{kind} {found[0]!r} in: …{around}…")
     return sorted(set(out))
 
 
@@ -247,15 +248,14 @@ def test_a_whole_bot_game_on_the_analysis_board(game, lang):
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game", GAMES)
 def test_a_simulated_game_stepped_through_every_step(game, lang):
-    from dashboard.i18n import language
+    from dashboard.i18n import _, language
 
     with language(lang):  # AppTest words the widgets' options in this thread
         at = open_page(f"views/{game}/games.py", lang=lang)
-        at.session_state[f"xp_{game}_source"] = "Simulate"
-        at.run()
-        submit = [b for b in at.button if b.key is None or "sim" in str(b.key)]
+        at.segmented_control(key=f"xp_{game}_source").set_value("Simulate").run()
         at.number_input(key=f"xp_{game}_seed").set_value(7)
-        submit[-1].click().run()
+        at.button[[b.label for b in at.button].index(_("Simulate"))].click().run()
+        assert not at.exception, at.exception
         found = _board_steps(at, every=1)
     assert not found, "\n".join(sorted(set(found)))
 
