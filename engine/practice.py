@@ -4,7 +4,12 @@ Each game lists its drill kinds in ``engine/<game>/drills.py`` as ``KINDS``: a s
 name → a maker ``(rng, rules) -> Drill`` that draws a position with ``rng`` (a
 ``random.Random`` seeded from the drill's seed, so a drill is the same for its seed) and
 answers it with the game's own rule code. The question's words are phrases (code +
-parameters), worded by the app in the player's language.
+parameters), worded by the app in the player's language. A drill whose answer rests on a
+value the rules leave open (an [A] field of the game's ruleset) names it among its
+``assumptions`` (the field and the reading used, as a phrase), and the page shows each one
+with the question; ``tests/engine/test_drill_assumptions.py`` makes every kind again under
+the other values of every [A] field and fails when the same question gets another answer
+without the drill naming that field.
 
 >>> d = drill("pig", "turn_total", seed=3)
 >>> d.kind, d.position, d.answer
