@@ -64,6 +64,7 @@ for i, kind in enumerate(frame["kind"].unique(maintain_order=True).to_list()):
 fig.update_layout(
     title=_("Accuracy per rule (last {n} answers of each)").format(n=10),
     yaxis={"tickformat": ".0%", "range": [-0.05, 1.05]},
+    xaxis={"tickformat": "%m/%d"},  # digits: plotly's month names are English only
     margin={"l": 10, "r": 10, "t": 40, "b": 10},
     height=360,
     legend={"orientation": "h", "y": -0.2},
@@ -76,10 +77,11 @@ for row in summary.iter_rows(named=True):
     game = row["kind"].split(".", 1)[0]
     rows.append(
         {
+            # what a learner looks for first stays on a phone's screen; the game goes last
             _("Rule"): rule_name(row["kind"]),
-            _("Game"): game_ui(game).title_text(),
-            _("Comes back"): when_words(row["due"], now),
             _("Right"): f"{row['right']} / {row['answered']}",
+            _("Comes back"): when_words(row["due"], now),
+            _("Game"): game_ui(game).title_text(),
         }
     )
 st.dataframe(pl.DataFrame(rows), hide_index=True, width="stretch")

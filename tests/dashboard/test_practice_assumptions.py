@@ -169,6 +169,9 @@ def test_progress_chart_lines_never_look_the_same():
         (t["line"]["color"], t["line"].get("dash"), t["marker"].get("symbol")) for t in spec["data"]
     ]
     assert len(seen) == 9 and len(set(seen)) == 9, seen
+    assert spec["layout"]["xaxis"]["tickformat"] == "%m/%d"  # no English month names
+    columns = list(page.dataframe[0].value.columns)
+    assert columns[:2] == ["Rule", "Right"], columns  # what fits a phone's width first
     captions = " ".join(c.value for c in page.caption)
     assert "Puzzle rating" not in captions  # no puzzle tried: no rating to explain
 
