@@ -120,7 +120,14 @@ def test_a_deep_link_opens_the_exact_step_and_a_reload_keeps_it(viewer, app_url)
     board(viewer, app_url + "/stack5_games?src=recorded&file=games.jsonl&game=3&step=12")
     assert shown_step(viewer) == (12, len(record.actions))
     head = viewer.locator(f"{BOARD} .tt-head").inner_text()
-    assert f"move {record.actions[11]}" in head
+    from dashboard.explorer_board import said_moves
+    from dashboard.explorer_words import player
+    from dashboard.plugins import game_ui
+    from engine import states
+
+    names = [player(i) for i in range(len(record.players))]
+    said = said_moves(game_ui("stack5"), states(record), record.actions, names)
+    assert said[11] in head  # the move in words
     viewer.keyboard.press("ArrowRight")
     wait_url_step(viewer, 13)
     viewer.reload()
