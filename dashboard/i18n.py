@@ -215,10 +215,10 @@ def error_text(exc: BaseException) -> str:
     def worded(v):
         if isinstance(v, Word):
             return _(v)
-        if getattr(v, "code", None) == "join":  # a list: each part worded, the language's comma
-            sep = v.params["sep"]
-            sep = pgettext("list separator", ", ") if sep == ", " else sep
-            return sep.join(str(worded(p)) for p in v.params["parts"])
+        if getattr(v, "code", None) in ("choices", "join"):  # a list (dashboard.phrases)
+            from dashboard.phrases import listed
+
+            return listed(v, worded)
         if isinstance(v, Seat):  # a seat of a phrase: the player, as pages name players
             return _("Player {n}").format(n=int(v) + 1)  # = dashboard.ui.seat_name, no names
         return error_text(v) if getattr(v, "code", None) else v

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from dashboard.i18n import _, pgettext
+from dashboard.i18n import DEFAULT, _, current, pgettext
 from engine.core.errors import Phrase, Seat, Word
 
 #: code → a function of the phrase's parameters (by name) giving its text in the session's
@@ -45,6 +45,8 @@ def phrase_text(
     code = getattr(phrase, "code", None)
     if not isinstance(phrase, Phrase) or code is None:
         return _param(phrase, worders, names, value)
+    if code == "choices":  # what a player may write, quoted as the language does
+        return listed(phrase) if current() != DEFAULT else str(phrase)
     if code == "join":
         sep = phrase.params["sep"]
         if sep == "; ":  # the list separator of the player's language
@@ -57,6 +59,18 @@ def phrase_text(
         return pgettext(code, phrase.template).format(**params)
     except (KeyError, IndexError, ValueError):  # a broken translation: the English template
         return phrase.template.format(**params)
+
+
+def listed(phrase, worded=str) -> str:
+    """A list the engine gives in the session's language: what a player may write
+    (code ``choices``) each quoted as the language quotes (「R1」、「R2」), or several parts
+    (code ``join`` with ", ", each part ``worded``) with the language's comma."""
+    comma = pgettext("list separator", ", ")
+    if phrase.code == "choices":
+        quote = pgettext("quoted input", "“{text}”")
+        return comma.join(quote.format(text=i) for i in phrase.params["items"])
+    sep = phrase.params["sep"]
+    return (comma if sep == ", " else sep).join(str(worded(p)) for p in phrase.params["parts"])
 
 
 def _param(v, worders, names, value) -> str:

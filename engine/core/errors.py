@@ -137,12 +137,17 @@ def quote_choices(items, limit: int = 12) -> str:
     "'0', '1', '2', … (20 in all)"
     """
     items = [str(i) for i in items]
-    shown = ", ".join(repr(i) for i in items[:limit])
+    if not items:
+        return Phrase.coded("choices.none", "nothing")
+    # the English text quotes each item; the app quotes and separates them as its
+    # language does (code "choices", the items as written)
+    shown = Phrase(", ".join(repr(i) for i in items[:limit]))
+    shown.code, shown.template, shown.params = "choices", None, {"items": tuple(items[:limit])}
     if len(items) > limit:
         return Phrase.coded(
             "choices.more", "{shown}, … ({count} in all)", shown=shown, count=len(items)
         )
-    return shown or Phrase.coded("choices.none", "nothing")
+    return shown
 
 
 def parse_count(text: str, what: Word | str, max_digits: int = 6) -> int:

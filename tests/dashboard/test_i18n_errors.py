@@ -119,7 +119,7 @@ def test_owners_choice_refused_buy_names_the_rule_in_the_language(lang):
     state = from_position(2, holdings=[[6, 6, 0, 0], [0, 0, 1, 0]], cash=[900, 0])
     exc = _raised(state.apply, "buy B")
     text = _worded(exc, lang)
-    assert "'buy B'" in text and "12" in text, text
+    assert "「buy B」" in text and "12" in text, text
     assert ("株" if lang == "ja" else "股") in text and "shares" not in text
     bad = _worded(_raised(state.apply, "buy Q"), lang)
     assert "'Q'" in bad and "no company" not in bad, bad
@@ -146,7 +146,7 @@ def test_stock_holdem_why_illegal_is_worded(lang, expected):
 def test_a_bad_ruleset_value_is_worded(lang):
     exc = _raised(make_ruleset, Stack5Rules, {"colours": "RR"})
     text = _worded(exc, lang)
-    assert "'RR'" in text and "a letter is repeated" not in text
+    assert "「RR」" in text and "a letter is repeated" not in text
     exc = _raised(make_ruleset, StockHoldemRules, {"start_money": 7})
     text = _worded(exc, lang)
     assert "start_money" in text and "is not" not in text
@@ -171,7 +171,7 @@ def test_a_bad_record_is_refused_in_the_language_with_the_inner_error(lang):
         "games.jsonl: game 1 (line 1): action 1 “buy Q”: 'buy Q': no company"
     )
     worded = _worded(exc, lang)
-    assert "games.jsonl" in worded and "'buy Q'" in worded and "'Q'" in worded
+    assert "games.jsonl" in worded and "「buy Q」" in worded and "'Q'" in worded
     assert ("1手目" if lang == "ja" else "第 1 步") in worded
     assert not _ASCII_WORDS.search(worded), worded
 
@@ -184,7 +184,7 @@ def test_a_bad_score_sheet_line_is_worded(lang):
     exc = _raised(ScoreSheet.from_csv, csv_text)
     assert str(exc) == "line 2: column 'bid': 'x' is not a whole number"
     worded = _worded(exc, lang)
-    assert "'bid'" in worded and "'x'" in worded and "not a whole number" not in worded
+    assert "「bid」" in worded and "「x」" in worded and "not a whole number" not in worded
     assert ("2行目" if lang == "ja" else "第 2 行") in worded
 
 
@@ -192,7 +192,7 @@ def test_a_bad_score_sheet_line_is_worded(lang):
 def test_word_parameters_are_translated(lang):
     exc = _raised(get_game("stack5").new_initial_state(2).apply, "give ²")
     worded = _worded(exc, lang)
-    assert "'²'" in worded and "a seat or row number" not in worded
+    assert "「²」" in worded and "a seat or row number" not in worded
     assert word("a seat or row number") == "a seat or row number"
 
 
@@ -210,7 +210,7 @@ def test_stack5_calculator_shows_a_bad_card_in_the_language(lang, expected):
         at.text_input(key="s5_row0").set_value("R1 ZZ").run()
     assert not at.exception
     errors = _errors(at)
-    assert expected in errors and "'ZZ'" in errors, errors
+    assert expected in errors and "「ZZ」" in errors, errors
 
 
 @pytest.mark.parametrize(
@@ -237,7 +237,7 @@ def test_score_sheet_import_shows_the_bad_line_in_the_language(lang):
         upload.set_value(("s.csv", csv_text.encode(), "text/csv")).run()
     assert not at.exception
     errors = _errors(at)
-    assert "'x'" in errors and ("2行目" if lang == "ja" else "第 2 行") in errors, errors
+    assert "「x」" in errors and ("2行目" if lang == "ja" else "第 2 行") in errors, errors
     assert "not a whole number" not in errors
 
 
@@ -259,7 +259,7 @@ def test_statistics_upload_refuses_a_bad_record_in_the_language(lang):
         at.file_uploader(key="stats_upload").set_value(("bad.jsonl", content, "text/plain")).run()
     assert not at.exception
     errors = _errors(at)
-    assert "'buy Q'" in errors and ("1手目" if lang == "ja" else "第 1 步") in errors, errors
+    assert "「buy Q」" in errors and ("1手目" if lang == "ja" else "第 1 步") in errors, errors
     assert "no company" not in errors
 
 

@@ -61,7 +61,7 @@ def test_tampered_record_is_rejected_naming_the_action(tmp_path):
     out.write_text("\n".join(lines) + "\n")
     r = run("replay", str(out))
     assert r.returncode == 1
-    assert "game 2" in r.stderr and "action 2 'die 9'" in r.stderr
+    assert "game 2" in r.stderr and "action 2 “die 9”" in r.stderr
     assert "Traceback" not in r.stderr
 
 
