@@ -278,3 +278,15 @@ def test_an_upload_error_names_games_and_json_faults_in_the_language(lang):
     deal = json.dumps(dict(good, game="stock_holdem", actions=["deal " + "A:1A,2A " * 30]))
     worded = _worded(_raised(parse_records, deal + "\n", source="x.jsonl"), lang)
     assert "A:1A,2A " * 5 not in worded.split("：", 3)[-2], worded  # the action cut short
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_what_may_be_written_is_quoted_as_the_language_quotes(lang):
+    """A list of allowed values (``quote_choices``) in an engine message is quoted 「…」 and
+    listed with 、 on a ja or zh-TW page, not as Python writes it."""
+    record = {"format": "tabletop-record", "version": 1, "game": "stack5", "players": ["a", "b"]}
+    record["actions"] = []
+    record["ruleset"] = {"nope": 1}
+    worded = _worded(_raised(parse_records, json.dumps(record) + "\n", source="x.jsonl"), lang)
+    assert "「colour_bombs」、「colours」" in worded, worded  # the fields, listed as written
+    assert "', '" not in worded, worded
