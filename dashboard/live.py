@@ -685,6 +685,9 @@ def _pad_data(plugin, key, live_id, version, record, state, words, best) -> dict
         "words": {
             "saving": _md_html(_("Saving your taps…")),
             "moves": html.escape(_("Moves so far ({n})")).replace("{n}", "%N%"),
+            "ignored": html.escape(
+                _("Tap not taken: the buttons had just changed. Tap again if you meant it.")
+            ),
         },
         "stamp": stamp,
     }

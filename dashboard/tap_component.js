@@ -8,6 +8,12 @@
 // of the parts drawn beside the pad (head, board, coach, moves)
 const taps = (window.tabletopTaps = window.tabletopTaps || {});
 const SEND_AFTER_MS = 400;
+// a tap on a pad whose buttons changed less than this long ago is not taken: the finger's
+// second tap of a double tap (or a tap begun on the pad before) would land on the new pad's
+// button at the same spot and enter an event nobody meant; it is shown ignored instead.
+// `S.quietUntil` says until when (the browser tests wait for it, tests/browser/waits.py)
+const INERT_MS = 250;
+const IGNORED_SHOWN_MS = 2000;
 
 function el(tag, cls, html) {
   const e = document.createElement(tag);
@@ -120,6 +126,12 @@ function drawPad(S, root, now) {
     }
   }
   if (S.queue.length) box.classList.add("tt-unconfirmed");
+  // the pad's words or buttons changed from the last pad drawn (into this root or one
+  // mounted before it); a hover help or a highlight added in place moves nothing
+  const buttons = [...box.querySelectorAll("button")];
+  const drawn = box.textContent + buttons.map((b) => b.dataset.tap + b.style.cssText).join("|");
+  if (S.padDrawn !== undefined && drawn !== S.padDrawn) changed(S);
+  S.padDrawn = drawn;
   const old = root.firstElementChild;
   if (old && old.tagName === box.tagName) morph(old, box);
   else root.replaceChildren(box);
@@ -128,9 +140,28 @@ function drawPad(S, root, now) {
     root.dataset.tapListening = "1";
     root.addEventListener("click", (e) => {
       const b = e.target.closest && e.target.closest("button[data-tap]");
-      if (b && root.contains(b)) tap(S, b.dataset.tap);
+      if (!b || !root.contains(b)) return;
+      if (performance.now() < S.quietUntil) ignored(S, root);
+      else tap(S, b.dataset.tap);
     });
   }
+}
+
+// the pad's buttons changed: taps wait INERT_MS (see there)
+function changed(S) {
+  S.quietUntil = performance.now() + INERT_MS;
+}
+
+// a tap not taken: a short note over the page (it moves no button), gone after a while
+function ignored(S, root) {
+  let note = root.querySelector(".tt-ignored");
+  if (!note) {
+    note = el("div", "tt-ignored", S.data.words.ignored);
+    note.setAttribute("role", "status");
+    root.append(note);
+  }
+  clearTimeout(note.timer);
+  note.timer = setTimeout(() => note.remove(), IGNORED_SHOWN_MS);
 }
 
 // morph(old, now): dashboard/dom_morph.js, prepended to this code by tap_component.py
@@ -148,6 +179,7 @@ function tap(S, text) {
   // since: the last tap known done; a tap this one relies on (queued after it) that the
   // server refuses makes the server refuse this one too
   S.queue.push({ n: S.n, text, v: d.version + S.queue.length, since: doneOf(S) });
+  changed(S); // the next pad comes under the finger
   render(S);
   // the tap is drawn whole now (the board and the advice were sent ahead); the server hears
   // of it SEND_AFTER_MS later with any tap made meanwhile (one rerun for them all), so its
@@ -178,7 +210,14 @@ export default function ({ data, parentElement, setStateValue }) {
   if (!root || !data || !data.key) return;
   let S = taps[data.key];
   if (!S || S.live !== data.live) {
-    S = taps[data.key] = { key: data.key, live: data.live, tab: tabId(), n: 0, queue: [] };
+    S = taps[data.key] = {
+      key: data.key,
+      live: data.live,
+      tab: tabId(),
+      n: 0,
+      queue: [],
+      quietUntil: 0,
+    };
     S.draw = () => render(S);
     const leave = () => {
       if (taps[data.key] === S && S.timer) flush(S);

@@ -13,6 +13,11 @@ still busy is sent with the next value and none is lost. The server applies each
 through the engine and the store with the same version check as a Streamlit button; a
 stale tap is refused in words and the pad goes back to what the server sends.
 
+One tap is one event: for a moment after the pad's buttons change (a tap, the server's
+pad), a tap is not taken and a short note says so, since the finger's second tap of a
+double tap would land on the new pad's button at the same spot (``INERT_MS`` in the
+JavaScript).
+
 The pad's code also draws the page's other parts that follow the position, each in the
 place a tiny second component gives it (``window.tabletopTaps.parts``): the heading (the
 event line), the board, the coach's advice and the moves so far. The pads of the position

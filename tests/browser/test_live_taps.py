@@ -109,3 +109,51 @@ def test_live_pages_at_1280(page, app_url):
         tap(page, button_key("live_owners_choice", "m", "done"), n)
     shot(page, "live_owners_choice_1280_move")
     assert page.locator("[data-testid='stException']").count() == 0
+
+
+# A finger's second tap 120 ms after the first, at the same spot (in the page, so the
+# interval holds on a busy machine): the first is taken and redraws the pad at once, so the
+# second lands on the new pad's button, which must not take it.
+DOUBLE_TAP = """([x, y]) => {
+  const at = () => document.elementFromPoint(x, y).closest('button[data-tap]');
+  const first = at();
+  const tapped = [first.dataset.tap];
+  first.click();
+  const t0 = performance.now();
+  while (performance.now() - t0 < 120) {}  // the finger, 120 ms later
+  const second = at();
+  tapped.push(second ? second.dataset.tap : null);
+  if (second) second.click();
+  return [tapped, !!document.querySelector('.tt-tap .tt-ignored')];
+}"""
+
+
+@pytest.mark.parametrize("screen", ["phone", pytest.param("page", marks=pytest.mark.slow)])
+def test_a_double_tap_on_the_pad_is_one_event(request, app_url, screen):
+    """G1 and P2 to place: a double tap on "row 1" of G1 places G1 only (before, the
+    second tap placed P2 on row 1 too: it landed on the next pad's "row 1")."""
+    from dashboard.store import default_store
+    from engine import GameRecord
+
+    page = request.getfixturevalue(screen)
+    before = ["G1", "P2", "stop"]
+    record = GameRecord(game="stack5", players=["Ana", "Ben"], actions=before, ruleset={})
+    live_id = default_store().create("live:stack5", record.to_json())
+    open_page(page, f"{app_url}/stack5_live?{KEY}={live_id}", event_confirmed(3))
+    button = page.locator(f".tt-tap .st-key-{button_key(KEY, 'm', 'place G1 row 1')} button")
+    box = button.bounding_box()
+    tapped, shown_ignored = page.evaluate(
+        DOUBLE_TAP, [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2]
+    )
+    # the second tap fell on the next pad's button at that spot
+    assert tapped == ["place G1 row 1", "place P2 row 1"]
+    # every tap the pad took has reached the server: the store holds one event more
+    roots = "[...document.querySelectorAll('.tt-tap[data-tap-event]')]"
+    idle(page, f"{roots}.length >= 2 && {roots}.every(r => r.dataset.tapPending === '0')")
+    text, _version = default_store().load("live:stack5", live_id)
+    assert GameRecord.from_json(text).actions == [*before, "place G1 row 1"]
+    shown = page.evaluate(f"{roots}.map(r => r.dataset.tapEvent)")
+    assert set(shown) == {"4"}, shown
+    assert shown_ignored  # the page said the second tap was not taken
+    idle(page, text_shown("Moves so far (4)"))
+    assert page.locator("[data-testid='stException']").count() == 0
