@@ -290,3 +290,16 @@ def test_what_may_be_written_is_quoted_as_the_language_quotes(lang):
     worded = _worded(_raised(parse_records, json.dumps(record) + "\n", source="x.jsonl"), lang)
     assert "「colour_bombs」、「colours」" in worded, worded  # the fields, listed as written
     assert "', '" not in worded, worded
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_tampered_record_names_the_card_not_the_whole_deck(lang):
+    """A card dealt that the deck no longer holds: the message says which, and lists at
+    most a dozen of the cards left (with how many), not the whole deck."""
+    from engine import get_game, simulate
+
+    data = json.loads(simulate(get_game("stack5"), 1, ["heuristic", "heuristic"]).to_json())
+    data["actions"][5] = "place R9 row 1"
+    worded = _worded(_raised(parse_records, json.dumps(data) + "\n", source="x.jsonl"), lang)
+    assert "「place R9 row 1」" in worded and "「G2」" in worded, worded
+    assert "「JK」" not in worded and "30" in worded, worded  # cut short, counted
