@@ -211,11 +211,13 @@ def _apply(game: str, live_id: str, seen: int, text: str | None, key: str) -> bo
     if text is None:  # the typed box, read at click time
         text = st.session_state.get(f"{key}_typed") or ""
     st.session_state.pop(f"{key}_error", None)
+    names = None
     try:
         document = _document(game, key)
         opened = document.read(live_id)
         document.check_fresh(seen, opened.version)
         record = opened.doc
+        names = record.players
         state = _state(key, live_id, opened.version, record).clone()
         state.apply(str(text))
         record.actions.append(str(state.history[-1]))
@@ -223,9 +225,42 @@ def _apply(game: str, live_id: str, seen: int, text: str | None, key: str) -> bo
         saved = document.save(opened, record)
         st.session_state[f"{key}_state"] = (live_id, saved.version, state)
     except EngineError as exc:
-        st.session_state[f"{key}_error"] = error_text(exc)
+        st.session_state[f"{key}_error"] = error_words(exc, names)
         return False
     return True
+
+
+def error_words(exc: EngineError, names: list[str] | None) -> str:
+    """An engine error in the page's language with the players named as the page names
+    them (``names``: the game's players; ``None``: "Player 1"…), never the engine's
+    "seat 0". A coded error is worded from its code and parameters
+    (:func:`dashboard.phrases.phrase_text`); any other as written.
+
+    >>> from engine import get_game
+    >>> s = get_game("stack5").new_initial_state(2)
+    >>> for a in ["R2", "B2"]:
+    ...     s.apply(a)
+    >>> try:
+    ...     s.apply("stop")
+    ... except EngineError as exc:
+    ...     print(error_words(exc, ["Ana", "Ben"]).split(";")[0])
+    'stop' is not allowed now (Ana busted with R2 B2 and gives the cards to another player)
+    """
+    from dashboard.phrases import phrase_text
+    from engine.core.errors import Phrase
+
+    def phrase(error):
+        if getattr(error, "code", None) is None or getattr(error, "template", None) is None:
+            return error if isinstance(error, Phrase) else str(error)
+        params = {
+            k: phrase(v) if isinstance(v, EngineError) else v for k, v in error.params.items()
+        }
+        return Phrase.coded(error.code, error.template, **params)
+
+    if getattr(exc, "code", None) is None:
+        return error_text(exc)
+    shown = [plain(n, NAME_MAX_CHARS) for n in names] if names else None
+    return phrase_text(phrase(exc), names=shown)
 
 
 #: the most taps one value of the pad may carry, and the browser tabs remembered per session
@@ -307,7 +342,7 @@ def draw_groups(groups: list[Group], on_tap, key: str) -> None:
             )
 
 
-def _chance_grid(plugin: GameUI, state, on_tap, key: str) -> bool:
+def _chance_grid(plugin: GameUI, state, names, on_tap, key: str) -> bool:
     """The outcome buttons of a chance event; False when its outcomes cannot be listed
     (a whole deal: then it is typed)."""
     try:
@@ -332,7 +367,9 @@ def _chance_grid(plugin: GameUI, state, on_tap, key: str) -> bool:
             on_click=on_tap,
             args=(text,),
             help=_("{outcome}: probability {fraction} ({percent})").format(
-                outcome=text, fraction=p, percent=f"{float(p):.1%}"
+                outcome=plain(plugin.describe_move(action, names, CHANCE)),
+                fraction=p,
+                percent=f"{float(p):.1%}",
             ),
         )
     _css(rules)
@@ -350,7 +387,7 @@ def _entry(plugin, live_id, version, record, state, key, best: set[str]) -> None
         note = plugin.chance_note(state, names) if plugin.chance_note is not None else None
         if note:
             st.markdown(note)
-        _chance_grid(plugin, state, on_tap, key)
+        _chance_grid(plugin, state, names, on_tap, key)
     else:
         st.markdown(_("**{name}** to act:").format(name=plain(names[player], NAME_MAX_CHARS)))
         actions = state.legal_actions()
@@ -554,7 +591,9 @@ def _pad(plugin: GameUI, state, names, n: int, last_words, best, key: str, s: _S
             else:
                 help_index = looks[3] = s(
                     s.template("{outcome}: probability {fraction} ({percent})").format(
-                        outcome=text, fraction=p, percent=f"{float(p):.1%}"
+                        outcome=plugin.describe_move(action, names, CHANCE),
+                        fraction=p,
+                        percent=f"{float(p):.1%}",
                     )
                 )
             buttons.append([*looks[:3], 0, help_index, s(button_key(key, "o", text))])
@@ -799,13 +838,7 @@ def _game_view_body(plugin: GameUI, key: str, live_id: str) -> None:
         boxes["moves"] = st.container()
     else:
         with st.expander(_("Moves so far ({n})").format(n=len(record.actions))):
-            st.markdown(
-                "\n".join(
-                    f"{i + 1}. {plain(w)} (`{a}`)"
-                    for i, (w, a) in enumerate(zip(words, record.actions))
-                )
-                or "—"
-            )
+            st.markdown("\n".join(f"{i + 1}. {plain(w)}" for i, w in enumerate(words)) or "—")
     if pad:
         _mount_pad(plugin, key, live_id, version, record, state, words, best, boxes)
         _freeze_heap_once()

@@ -82,7 +82,8 @@ function partHtml(S, part, now) {
       const next = idx === null ? null : d.pads[idx];
       items.push(next && next.w ? [t[next.w[0]], t[next.w[1]]] : ["…", q.text]);
     }
-    const list = items.map(([w, a]) => `<li>${w} (<code>${a}</code>)</li>`).join("");
+    // each move in words (its notation belongs to the typed box and the record only)
+    const list = items.map(([w]) => `<li>${w}</li>`).join("");
     const label = d.words.moves.replace("%N%", String(items.length));
     return `<details><summary>${label}</summary>${list ? `<ol>${list}</ol>` : "—"}</details>`;
   }

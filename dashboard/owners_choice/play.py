@@ -81,7 +81,14 @@ def outcome(action, probability) -> tuple[str, str]:
         f"background:{bg};color:{fg};border:3px solid #333;border-radius:12px;"
         "min-width:58px;min-height:52px;font-weight:700;padding:2px 8px;"
     )
-    shown = _("$ dividend") if face == "dividend" else face
+    if face == "dividend":
+        shown = _("$ dividend")
+    elif letter in COLOURS:
+        shown = face  # a president die's face: a move on the stock track, "+2"
+    else:  # the Fund and the event dice: what the face does, in words
+        from dashboard.owners_choice.words import face_words
+
+        shown = face_words(face)
     return f"**{shown}** {percent(probability)}", css
 
 
@@ -106,7 +113,8 @@ def coach(state, names: list[str], out=None) -> set[str]:
         out.caption(_("No move table here: {error}").format(error=error_text(exc)))
         return set()
     me = state.active
-    words = _(" or ").join(_("move {n}").format(n=d) for d in best)
+    # the moves as their buttons say them ("2 spaces"), not as typed ("move 2")
+    words = _(" or ").join(ngettext("{n} space", "{n} spaces", d).format(n=d) for d in best)
     tie = _(" (a tie: equally good)") if len(best) > 1 else ""
     out.markdown(
         _(

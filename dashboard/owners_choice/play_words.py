@@ -46,10 +46,17 @@ OC_MOVES = {
 def describe(action, names: list[str], actor: int, you: int | None = None) -> str:
     kind, arg = action.kind, action.arg
     if kind == "die":
+        from dashboard.owners_choice.words import face_words
+
         die, face = oc_die_face(arg)
         if face == "dividend":
             return _("the {die} die shows a dividend").format(die=die)
-        return _("the {die} die shows {face}").format(die=die, face=face)
+        which = arg.partition(" ")[0]
+        if which == "event":  # every face in words: "every company pays its dividend"
+            return _("Event die: {face}").format(face=face_words(face))
+        if which == "fund":
+            return _("Fund die: {face}").format(face=face_words(face))
+        return _("the {die} die shows {face}").format(die=die, face=face_words(face))
     me, mine = who(names, actor), actor == you
     if kind == "move":
         count = int(arg) if arg.isascii() and arg.isdigit() else 2

@@ -14,7 +14,7 @@ the engine's own face parser. Action notation inside quotes ('buy R', 'done', 'p
 >>> for a in ["done", "done", "move 1"]:
 ...     s.apply(a)
 >>> print(turn_words(s.describe_turn()))
-Player 1 trades after the move: buy/sell or 'done'
+Player 1 trades after the move: buys or sells shares, or ends trading
 >>> from engine.owners_choice import from_position, move_outlook
 >>> o = move_outlook(from_position(holdings=[[3, 0, 0, 0], [0, 2, 0, 0]], fund=0))[0]
 >>> plan_words(o.plan, lambda p: ("Ann", "Bo")[p])
@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from dashboard.i18n import _, current, ngettext
+from dashboard.i18n import N_, _, current, ngettext
 from dashboard.phrases import phrase_text
 from dashboard.ui import seat_name
 from engine.owners_choice.outlook import NO_PLAN
@@ -57,9 +57,46 @@ class _Names:
         return self.name(seat)
 
 
+#: the turn phrases whose engine English names actions by their notation ('buy R',
+#: 'done', 'pay'), in player words; ``{who}`` a player, ``{company}`` a company's colour
+TURN_WORDS = {
+    "oc.turn_setup": N_(
+        "{who} buys shares in the set-up round (red, yellow, blue or green), or ends trading"
+    ),
+    "oc.turn_post": N_("{who} trades after the move: buys or sells shares, or ends trading"),
+    "oc.turn_choose": N_(
+        "{who}, president of {company}, chooses: pay the fee and roll the president die, "
+        "or roll the Fund die"
+    ),
+    "oc.turn_leave": N_("{who} chooses: declare bankruptcy and leave, or stay in the game"),
+}
+
+
+def _company_words(value) -> str | None:
+    """A company's letter in a phrase (``R``) as its colour, in the page's language."""
+    from dashboard.owners_choice.play_words import OC_COMPANIES, oc_company
+
+    return oc_company(value) if isinstance(value, str) and value in OC_COMPANIES else None
+
+
 def turn_words(phrase, name: Namer = seat_words) -> str:
-    """``describe_turn()`` in the page's language, each seat named by ``name``."""
-    return phrase_text(phrase, names=_Names(name))
+    """``describe_turn()`` in the page's language, each seat named by ``name`` and each
+    company by its colour; no action notation (:data:`TURN_WORDS`)."""
+    names = _Names(name)
+
+    def worder(code: str):
+        def word(**params) -> str:
+            who = params.get("who")
+            company = params.get("company")
+            return _(TURN_WORDS[code]).format(
+                who=name(int(who)) if who is not None else "",
+                company=_company_words(company) or company,
+            )
+
+        return word
+
+    worders = {code: worder(code) for code in TURN_WORDS}
+    return phrase_text(phrase, worders, names=names, value=_company_words)
 
 
 def plan_words(plan, name: Namer = seat_words) -> str:
