@@ -18,7 +18,7 @@ Player 1 trades after the move: buys or sells shares, or ends trading
 >>> from engine.owners_choice import from_position, move_outlook
 >>> o = move_outlook(from_position(holdings=[[3, 0, 0, 0], [0, 2, 0, 0]], fund=0))[0]
 >>> plan_words(o.plan, lambda p: ("Ann", "Bo")[p])
-'R: Ann pays $50 and rolls the president die'
+'red: Ann pays $50 and rolls the president die'
 >>> [face_words(f) for f in ("+2", "50/-1", "all/-3")]
 ['+2 steps', 'take $50, −1 step', 'take the whole Fund, −3 steps']
 >>> [face_words(f) for f in ("lowest+2", "pay50", "dividends")]  # doctest: +NORMALIZE_WHITESPACE
@@ -100,10 +100,11 @@ def turn_words(phrase, name: Namer = seat_words) -> str:
 
 
 def plan_words(plan, name: Namer = seat_words) -> str:
-    """A move's ``plan`` (its steps joined by ``; ``) in the page's language; '' for none."""
+    """A move's ``plan`` (its steps joined by ``; ``) in the page's language, companies by
+    their colour; '' for none."""
     if not plan or plan == NO_PLAN:
         return ""
-    return phrase_text(plan, names=_Names(name))
+    return phrase_text(plan, names=_Names(name), value=_company_words)
 
 
 def _steps(k: int) -> str:
