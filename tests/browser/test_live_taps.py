@@ -156,4 +156,7 @@ def test_a_double_tap_on_the_pad_is_one_event(request, app_url, screen):
     assert set(shown) == {"4"}, shown
     assert shown_ignored  # the page said the second tap was not taken
     idle(page, text_shown("Moves so far (4)"))
+    # the moves so far in words, without their notation
+    log = page.locator(".tt-tap .tt-moves").first.text_content()
+    assert "Ana places G1 on row 1" in log and "place G1 row 1" not in log, log
     assert page.locator("[data-testid='stException']").count() == 0
