@@ -72,11 +72,13 @@ TURN_WORDS = {
 }
 
 
+#: the companies by letter (engine.owners_choice.rules.COMPANY_NAMES)
+_COMPANIES = {"R": N_("red"), "Y": N_("yellow"), "B": N_("blue"), "G": N_("green")}
+
+
 def _company_words(value) -> str | None:
     """A company's letter in a phrase (``R``) as its colour, in the page's language."""
-    from dashboard.owners_choice.play_words import OC_COMPANIES, oc_company
-
-    return oc_company(value) if isinstance(value, str) and value in OC_COMPANIES else None
+    return _(_COMPANIES[value]) if isinstance(value, str) and value in _COMPANIES else None
 
 
 def turn_words(phrase, name: Namer = seat_words) -> str:
