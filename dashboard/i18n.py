@@ -216,9 +216,9 @@ def error_text(exc: BaseException) -> str:
         if isinstance(v, Word):
             return _(v)
         if getattr(v, "code", None) in ("choices", "join"):  # a list (dashboard.phrases)
-            from dashboard.phrases import listed
+            from dashboard.list_words import listed
 
-            return listed(v, worded)
+            return listed(v, worded, pgettext)
         if isinstance(v, Seat):  # a seat of a phrase: the player, as pages name players
             return _("Player {n}").format(n=int(v) + 1)  # = dashboard.ui.seat_name, no names
         return error_text(v) if getattr(v, "code", None) else v

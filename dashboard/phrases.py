@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from dashboard.i18n import DEFAULT, _, current, pgettext
+from dashboard.list_words import listed as _listed
 from engine.core.errors import Phrase, Seat, Word
 
 #: code → a function of the phrase's parameters (by name) giving its text in the session's
@@ -46,7 +47,7 @@ def phrase_text(
     if not isinstance(phrase, Phrase) or code is None:
         return _param(phrase, worders, names, value)
     if code == "choices":  # what a player may write, quoted as the language does
-        return listed(phrase) if current() != DEFAULT else str(phrase)
+        return _listed(phrase, str, pgettext) if current() != DEFAULT else str(phrase)
     if code == "join":
         sep = phrase.params["sep"]
         if sep == "; ":  # the list separator of the player's language
@@ -59,27 +60,6 @@ def phrase_text(
         return pgettext(code, phrase.template).format(**params)
     except (KeyError, IndexError, ValueError):  # a broken translation: the English template
         return phrase.template.format(**params)
-
-
-#: the most items of a list of what may be written that a page shows
-SHOWN = 12
-
-
-def listed(phrase, worded=str) -> str:
-    """A list the engine gives in the session's language: what a player may write
-    (code ``choices``) each quoted as the language quotes (「R1」、「R2」), or several parts
-    (code ``join`` with ", ", each part ``worded``) with the language's comma."""
-    comma = pgettext("list separator", ", ")
-    if phrase.code == "choices":  # at most a dozen on a page (a whole deck says nothing)
-        quote = pgettext("quoted input", "“{text}”")
-        items = phrase.params["items"]
-        shown = comma.join(quote.format(text=i) for i in items[:SHOWN])
-        if len(items) <= SHOWN:
-            return shown
-        more = pgettext("choices.more", "{shown}, … ({count} in all)")
-        return more.format(shown=shown, count=len(items))
-    sep = phrase.params["sep"]
-    return (comma if sep == ", " else sep).join(str(worded(p)) for p in phrase.params["parts"])
 
 
 def _param(v, worders, names, value) -> str:

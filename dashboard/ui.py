@@ -15,7 +15,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard import game_words
-from dashboard.i18n import N_, _, error_text, ngettext, number
+from dashboard.i18n import N_, _, error_text, ngettext, number, pgettext
 from engine import EngineError, RulesetError, get_game
 from engine.core.ruleset import describe, make_ruleset, overrides_of, ruleset_from_toml
 
@@ -288,7 +288,9 @@ def _value_words(game_name: str, name: str, value) -> str:
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if isinstance(value, (list, tuple)):
-        return ", ".join(str(v) for v in value)
+        return pgettext("list separator", ", ").join(
+            _choice_word(game_name, name, v) for v in value
+        )
     return _choice_word(game_name, name, value)
 
 
@@ -439,6 +441,12 @@ CHOICE_WORDS = {
         "whist2": N_("Whist (2 players)"),
     },
     ("whist", "first_dealer"): {-1: N_("drawn at random")},
+    ("stock_holdem", "symbol_names"): {
+        "anchor": N_("anchor"),
+        "fish": N_("fish"),
+        "shell": N_("shell"),
+        "wave": N_("wave"),
+    },
     ("stock_holdem", "bear_with_four_of_a_number"): {
         "four of a kind": N_("four of a kind (+25)"),
         "five of a kind": N_("five of a kind (+30)"),
