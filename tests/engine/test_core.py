@@ -152,7 +152,7 @@ def test_replay_names_the_first_illegal_action():
     bad = GameRecord.from_dict(rec.to_dict())
     i = bad.actions.index("roll")
     bad.actions[i] = "hold"
-    with pytest.raises(RecordError, match=f"action {i + 1} 'hold'"):
+    with pytest.raises(RecordError, match=f"action {i + 1} “hold”"):
         list(replay(bad))
 
 
@@ -191,7 +191,7 @@ def test_malformed_records_are_refused_with_the_line(line, message):
 def test_unknown_game_in_a_record():
     data = simulate("pig", 1).to_dict()
     data["game"] = "go"
-    with pytest.raises(RecordError, match="unknown game 'go'"):
+    with pytest.raises(RecordError, match="unknown game “go”"):
         parse_jsonl(json.dumps(data), verify=True)
 
 

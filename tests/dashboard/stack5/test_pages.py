@@ -54,7 +54,7 @@ def test_calculator_reads_url_and_placement_helper():
     assert not at.exception
     assert at.multiselect(key="s5_drawn").value == ["R1", "JK"]
     text = " ".join(m.value for m in at.markdown)
-    assert "place B2 row 2" in text and "place B2 row 1" not in text
+    assert "place blue 2 in row 2" in text and "blue 2 in row 1" not in text
     at.text_input(key="s5_row0").set_value("R1 B1 G2").run()
     assert any("not viable" in e.value for e in at.error)
 

@@ -152,8 +152,14 @@ def _expected(at) -> list[float]:
     return [float(m.group(1)) for m in found if m]
 
 
+def _with_players(at):
+    """The page with its players' part opened (folded at first), as a tap on it does."""
+    at.session_state["tt_players_open"] = True
+    return at.run()
+
+
 def test_page_default_runs():
-    at = open_page(PAGE)
+    at = _with_players(open_page(PAGE))
     assert not at.exception, at.exception
     assert not at.error
     assert len(_expected(at)) == 6
@@ -207,7 +213,7 @@ def _html(at) -> str:
 
 
 def test_page_a_typo_in_one_company_shows_beside_it_and_the_others_still_compute():
-    at = open_page(PAGE)
+    at = _with_players(open_page(PAGE))
     at.text_input(key="tt_co1").set_value("10S 2W 11Q").run()
     assert not at.exception, at.exception
     assert len(at.error) == 1 and "company B slot 3 '11Q'" in at.error[0].value
@@ -250,7 +256,7 @@ def test_page_new_round_and_clear_buttons():
 def test_page_players_table_is_kept_in_the_session_and_the_url():
     from dashboard.stock_holdem import tracker_view as tv
 
-    at = open_page(PAGE)
+    at = _with_players(open_page(PAGE))
     edited = tv.apply_edits(
         at.session_state["tt_players"], {"edited_rows": {0: {"name": "Ann", "cash": 99}}}
     )

@@ -340,7 +340,11 @@ def _raised(call) -> EngineError:
 
 def _check_coded(err) -> None:
     """``err`` (an error or a phrase) and every coded parameter inside it: a code, a
-    template that makes the English text from the parameters."""
+    template that makes the English text from the parameters; a list (code ``choices`` or
+    ``join``) has no template: its items or parts are worded one by one."""
+    if getattr(err, "code", None) in ("choices", "join"):
+        assert err.params.get("items") or err.params.get("parts"), err
+        return
     assert err.code and err.template, err
     assert err.template.format(**err.params) == str(err)
     for value in err.params.values():
