@@ -3,7 +3,7 @@
 import streamlit as st
 
 from dashboard import ui
-from dashboard.i18n import _, percent
+from dashboard.i18n import _, percent, pgettext
 from dashboard.stack5 import words
 from dashboard.stack5.draw import bust_within_html, cards_html, row_html
 from engine.stack5 import draw_odds, draw_or_stop, legal_placements, row_outlook, unseen_cards
@@ -15,10 +15,26 @@ rules = spec.rules
 HOLDABLE = spec.names[: spec.n_numbers] + ["JK"]
 
 
-def _url_checked(key: str, default, check):
+def _url_checked(key: str, default, check, refused: dict):
     """A URL value that ``check`` accepts, else ``default`` (junk in a shared link never
-    breaks the page; what the user types afterwards is checked and explained)."""
-    return ui.url_value(key, default, check=check)
+    breaks the page: what was refused is noted in ``refused`` and said by :func:`_notice`;
+    what the user types afterwards is checked and explained)."""
+    return ui.url_value(key, default, check=check, refused=refused)
+
+
+def _notice(refused: dict, names: dict[str, str]) -> None:
+    """Say which link values were refused (quoted, cut short) and that defaults are shown."""
+    parts = [
+        _("{what} ‘{value}’").format(what=names[key], value=refused[key][:30])
+        for key in names
+        if key in refused
+    ]
+    if parts:
+        st.warning(
+            _(
+                "The link had a value this page cannot use, so the default is shown: {values}."
+            ).format(values=pgettext("list separator", ", ").join(parts))
+        )
 
 
 def _check_drawn(cards):
@@ -51,7 +67,8 @@ def _odds(drawn: tuple, unseen: tuple):
 @ui.fragment
 def odds_section() -> None:
     st.subheader(_("Cards drawn this turn"))
-    default_drawn = _url_checked("drawn", ["R3", "B1"], _check_drawn)
+    refused: dict[str, str] = {}
+    default_drawn = _url_checked("drawn", ["R3", "B1"], _check_drawn, refused)
     drawn = st.multiselect(
         _("Number cards and Joker held this turn"),
         HOLDABLE,
@@ -66,15 +83,23 @@ def odds_section() -> None:
     c_rows, c_discard = st.columns(2)
     rows_seen = c_rows.text_input(
         _("Cards in every player's rows"),
-        value=_url_checked("rows", "", _check_seen),
+        value=_url_checked("rows", "", _check_seen, refused),
         key="s5_rows_seen",
         placeholder=_("e.g. {example}").format(example="R1 R2 G5 JK"),
     )
     discard_seen = c_discard.text_input(
         _("Discard pile"),
-        value=_url_checked("discard", "", _check_seen),
+        value=_url_checked("discard", "", _check_seen, refused),
         key="s5_discard",
         placeholder=_("e.g. {example}").format(example="D3 NB B4"),
+    )
+    _notice(
+        refused,
+        {
+            "drawn": _("cards drawn"),
+            "rows": _("cards in the rows"),
+            "discard": _("discard pile"),
+        },
     )
     ui.set_url(drawn=drawn, rows=rows_seen, discard=discard_seen)
     st.html(cards_html(drawn, "lg", empty=_("no cards")))
@@ -131,24 +156,34 @@ def placement_section() -> None:
         )
     )
     rows = []
+    refused: dict[str, str] = {}
     cols = st.columns(3)
     for i in range(3):
         rows.append(
             cols[i].text_input(
                 _("Row {n}").format(n=i + 1),
-                value=_url_checked(f"row{i + 1}", "", _check_row),
+                value=_url_checked(f"row{i + 1}", "", _check_row, refused),
                 key=f"s5_row{i}",
             )
         )
-    url_card = ui.url_value("card", "R2")
+    url_card = ui.url_value("card", "R2", choices=HOLDABLE, refused=refused)
     card = st.selectbox(
         _("Card to place"),
         HOLDABLE,
         index=HOLDABLE.index(url_card) if url_card in HOLDABLE else HOLDABLE.index("R2"),
         key="s5_card",
     )
+    _notice(
+        refused,
+        {
+            **{f"row{i + 1}": _("row {n}").format(n=i + 1) for i in range(3)},
+            "card": _("card to place"),
+        },
+    )
     ui.set_url(row1=rows[0], row2=rows[1], row3=rows[2], card=card)
     with ui.engine_errors():
+        # the same count as the odds' inputs: no card more often than the deck holds it
+        unseen_cards((), " ".join([*rows, card]))
         places = legal_placements(rows, card)
         html = ""
         for i, text in enumerate(rows):

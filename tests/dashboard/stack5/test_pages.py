@@ -230,3 +230,20 @@ def test_games_page_shows_the_winners_score_not_the_target():
     assert not at.exception, at.exception
     [done] = [s.value for s in at.success if "Game over" in s.value]
     assert "wins with 4 points (target 3)" in done
+
+
+def test_calculator_says_which_link_values_it_refused():
+    """A bogus link value is named and the default shown, never used silently."""
+    at = _page("views/stack5/calculator.py", {"drawn": "ZZ,R9,JK", "row2": "Q9 Q9", "card": "XX"})
+    warnings = " ".join(w.value for w in at.warning)
+    assert "cards drawn ‘ZZ,R9,JK’" in warnings and "the default is shown" in warnings
+    assert "row 2 ‘Q9 Q9’" in warnings and "card to place ‘XX’" in warnings
+    assert at.multiselect(key="s5_drawn").value == ["R3", "B1"]  # the default, said so
+    quiet = _page("views/stack5/calculator.py", {"drawn": "R1,JK"})
+    assert not quiet.warning
+
+
+def test_placement_helper_refuses_more_copies_than_the_deck_holds():
+    at = _page("views/stack5/calculator.py", {"row1": "R1 R1", "row2": "R1", "card": "R1"})
+    assert any("4 copies" in e.value and "R1" in e.value for e in at.error)
+    assert not any("Legal places for" in m.value for m in at.markdown)
