@@ -239,7 +239,9 @@ def summary_html(view, prices: list[int], errors: dict[int, str]) -> str:
                 f"<td>{money(min(ps))}–{money(max(ps))}</td>"
                 f"<td>{percent(float(c.probability_at_least(prices[i])), 0)}</td>"
             )
-        rows.append(f"<tr><td><b>{name}</b></td><td>{money(prices[i])}</td>{rest}</tr>")
+        # a refused price is no price: nothing of it is shown until it is fixed
+        now = "—" if errors.get(i) == "price" else money(prices[i])
+        rows.append(f"<tr><td><b>{name}</b></td><td>{now}</td>{rest}</tr>")
     words = (_("now"), _("expected"), _("range"), _("≥ now"))
     head = (
         "<tr style='color:#666'><th></th>"

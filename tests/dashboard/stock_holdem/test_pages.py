@@ -126,3 +126,12 @@ def test_a_tracker_link_with_players_opens_their_part():
     at.switch_page("views/stock_holdem/table_tracker.py")
     at.run()
     assert not at.exception and at.data_editor
+
+
+def test_a_refused_price_feeds_nothing_in_the_tracker_summary():
+    at = open_page("views/stock_holdem/table_tracker.py")
+    at.number_input(key="tt_price0").set_value(999).run()
+    assert any("999" in e.value for e in at.error)
+    drawn = " ".join(h.proto.body for h in at.get("html"))
+    row_a = drawn[drawn.index("<td><b>A</b></td>") :].split("</tr>", 1)[0]
+    assert "$" not in row_a and "—" in row_a  # neither the refused nor a clamped price
