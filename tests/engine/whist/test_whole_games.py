@@ -105,7 +105,15 @@ def parse_deal(text: str) -> dict:
     return out
 
 
-def recheck(variant: str, steps, final, club: bool = False, target_bid=7, target_whist=5):
+def recheck(
+    variant: str,
+    steps,
+    final,
+    club: bool = False,
+    target_bid=7,
+    target_whist=5,
+    honours_with_tricks: bool = False,
+):
     """Re-derive the whole game from the action texts and compare with the engine."""
     n = 2 if variant.endswith("2") else 4
     bid_whist = variant.startswith("bid")
@@ -241,7 +249,10 @@ def recheck(variant: str, steps, final, club: bool = False, target_bid=7, target
             points = [max(0, b - 6) for b in books]
             scores = [scores[0] + points[0], scores[1] + points[1]]
             over = max(scores) >= target_whist
-            if not over:  # tricks first; honours barred by the score BEFORE the deal
+            # tricks first (a side at the target on tricks wins, no honours count), or with
+            # honours_with_tricks the honours added all the same; either way barred by the
+            # score BEFORE the deal
+            if not over or honours_with_tricks:
                 for s in range(n):
                     if before[s % 2] < 4:
                         hon[s % 2] += {4: 4, 3: 2}.get(honours[s], 0)
@@ -266,6 +277,7 @@ CASES = [
     ("bid2", ["heuristic", "random"], {"jokers_follow_trump": True}),
     ("whist4", ["random"] * 4, {}),
     ("whist4", ["heuristic"] * 4, {}),
+    ("whist4", ["heuristic", "random"] * 2, {"tricks_before_honours": False}),
     ("whist2", ["random"] * 2, {}),
     ("whist2", ["heuristic"] * 2, {}),
 ]
@@ -281,13 +293,21 @@ def _run(variant, bots, rules, games, first_seed):
     kinds = set()
     for seed in range(first_seed, first_seed + games):
         steps, final = play_game(variant, bots, seed, **rules)
-        contracts = recheck(variant, steps, final, club=rules.get("jokers_follow_trump", False))
+        contracts = recheck(
+            variant,
+            steps,
+            final,
+            club=rules.get("jokers_follow_trump", False),
+            honours_with_tricks=not rules.get("tricks_before_honours", True),
+        )
         kinds |= {(k, lo) for k, _, lo in contracts}
     return kinds
 
 
 @pytest.mark.parametrize(
-    "variant,bots,rules", CASES, ids=[f"{v}-{b[0]}{'-club' if r else ''}" for v, b, r in CASES]
+    "variant,bots,rules",
+    CASES,
+    ids=[f"{v}-{b[0]}{'-' + '-'.join(r) if r else ''}" for v, b, r in CASES],
 )
 def test_downtown_contract_uses_low_order_in_whole_games(variant, bots, rules):
     kinds = _run(variant, bots, rules, games=60, first_seed=100)
@@ -297,7 +317,9 @@ def test_downtown_contract_uses_low_order_in_whole_games(variant, bots, rules):
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    "variant,bots,rules", CASES, ids=[f"{v}-{b[0]}{'-club' if r else ''}" for v, b, r in CASES]
+    "variant,bots,rules",
+    CASES,
+    ids=[f"{v}-{b[0]}{'-' + '-'.join(r) if r else ''}" for v, b, r in CASES],
 )
 def test_downtown_contract_uses_low_order_in_whole_games_long(variant, bots, rules, request):
     if not _long_run_requested(request):
