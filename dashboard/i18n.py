@@ -30,6 +30,7 @@ import contextvars
 import functools
 import gettext as _gettext
 import io
+import re
 from pathlib import Path
 
 LANGUAGES: dict[str, str] = {"en": "English", "ja": "日本語", "zh-TW": "繁體中文"}
@@ -203,32 +204,81 @@ def pgettext(context: str, message: str) -> str:
 
 
 def error_text(exc: BaseException) -> str:
-    """An engine error's message in the session's language: a coded error
-    (:meth:`engine.core.errors.EngineError.coded`) from its translated template and its
-    parameters (word parameters translated too); any other error as it was written."""
+    """An engine error's message in the session's language, as a sentence a player would
+    write: a coded error (:meth:`engine.core.errors.EngineError.coded`) from its template
+    (translated, or the engine's English) and its parameters, each worded as the page
+    words it (a :class:`~engine.core.errors.Word` translated, a list with the language's
+    commas and quotes, a :class:`~engine.core.errors.Seat` as "Player n", an inner coded
+    error or phrase worded the same way); the player's input the template quotes with
+    ``{x!r}`` (or gives as :func:`~engine.core.errors.quoted`) quoted as the language
+    quotes (“x”, 「x」), not as Python would. In English the message starts with a capital
+    letter, unless it starts with what the player wrote (a file's name, a quoted text).
+    Any other error as it was written. The engine's own English (``str(exc)``, for the
+    command line and logs) stays as it is.
+
+    >>> from engine.core.errors import ParseError, Phrase, Seat
+    >>> error_text(ParseError.coded("demo", "{text!r}: not a card", text="X9"))
+    '“X9”: not a card'
+    >>> inner = ParseError.coded("demo", "{who} may not play {text!r}", who=Seat(1), text="x")
+    >>> error_text(ParseError.within(Phrase.coded("where.line", "line {n}", n=3), inner))
+    'Line 3: Player 2 may not play “x”'
+    >>> error_text(ParseError.within("games.jsonl", inner))  # a file's name as written
+    'games.jsonl: Player 2 may not play “x”'
+    """
+    return _error_words(exc, first=current() == DEFAULT)
+
+
+#: a template's ``{name!r}``: the player's input, quoted the way Python writes a ``str``
+_QUOTED_FIELD = re.compile(r"\{(\w+)!r\}")
+#: the field a template starts with (``{where}: …``)
+_LEADING_FIELD = re.compile(r"\{(\w+)")
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _error_words(exc, first: bool = False) -> str:
+    """:func:`error_text`; ``first``: the text starts an English sentence (its first letter
+    a capital, unless it is what the player wrote), else it is an inner part of one."""
+    from dashboard.list_words import listed
+
     template = getattr(exc, "template", None)
     code = getattr(exc, "code", None)
-    if current() == DEFAULT or not template or not code:
+    if code in ("choices", "join"):  # a list (dashboard.phrases)
+        text = listed(exc, _error_param, pgettext)
+        return _capital(text) if first else text
+    if not template or not code:  # as written (it may start with a file's name)
         return str(exc)
-    from engine.core.errors import Seat, Word
-
-    def worded(v):
-        if isinstance(v, Word):
-            return _(v)
-        if getattr(v, "code", None) in ("choices", "join"):  # a list (dashboard.phrases)
-            from dashboard.list_words import listed
-
-            return listed(v, worded, pgettext)
-        if isinstance(v, Seat):  # a seat of a phrase: the player, as pages name players
-            return _("Player {n}").format(n=int(v) + 1)  # = dashboard.ui.seat_name, no names
-        return error_text(v) if getattr(v, "code", None) else v
-
-    # an inner error or a Phrase (a worded place or reason) is worded too
-    params = {k: worded(v) for k, v in exc.params.items()}
+    quote = pgettext("quoted input", "“{text}”")
+    said = _QUOTED_FIELD.sub(lambda m: quote.format(text=f"{{{m[1]}}}"), pgettext(code, template))
+    lead = _LEADING_FIELD.match(said)
+    if first and lead is None:  # the template's own first word
+        said = _capital(said)
+    # an inner error or a Phrase (a worded place or reason) is worded too; the one the
+    # sentence starts with starts with a capital
+    params = {
+        k: _error_param(v, first=first and lead is not None and k == lead[1])
+        for k, v in exc.params.items()
+    }
     try:
-        return pgettext(code, template).format(**params)
+        return said.format(**params)
     except (KeyError, IndexError, ValueError):  # a broken translation: say it in English
         return str(exc)
+
+
+def _error_param(v, first: bool = False):
+    """A parameter of a coded error as the page words it (``first``: see
+    :func:`_error_words`; what the player wrote is kept as written)."""
+    from engine.core.errors import Quoted, Seat, Word
+
+    if isinstance(v, Word):
+        return _capital(_(v)) if first else _(v)
+    if isinstance(v, Quoted):  # the player's input: quoted as the language quotes
+        return pgettext("quoted input", "“{text}”").format(text=v.text) + ("…" if v.cut else "")
+    if isinstance(v, Seat):  # a seat of a phrase: the player, as pages name players
+        return _("Player {n}").format(n=int(v) + 1)  # = dashboard.ui.seat_name, no names
+    return _error_words(v, first) if getattr(v, "code", None) else v
 
 
 def babel_locale(lang: str | None = None) -> str:

@@ -8,7 +8,9 @@ An error a player can meet on a page also carries a **code** and its **parameter
 with :meth:`EngineError.coded`, so the app can word it in the player's language (the
 English template is the translation catalog's message, the code its context); the CLI and
 ``str(error)`` stay English. Parameters that are English words rather than the player's
-input are marked with :func:`word`, so the app translates them too.
+input are marked with :func:`word`, so the app translates them too. What the player wrote
+is quoted with ``{text!r}`` in the template, or given as :func:`quoted` when it is cut
+short, so the app quotes it as the player's language does.
 
 >>> err = ParseError.coded("count.digits", "{text!r}: {what} must be written in digits 0-9",
 ...                        text="x", what=word("a die"))
@@ -62,6 +64,33 @@ class Phrase(str):
         out = cls(sep.join(parts))
         out.code, out.template, out.params = "join", None, {"parts": parts, "sep": sep}
         return out
+
+
+class Quoted(str):
+    """What a player wrote, quoted inside a message: the engine's English quotes it as
+    Python does (``'buy Q'``), the app as the page's language quotes (“buy Q”, 「buy Q」).
+    ``text`` is what was written (cut short), ``cut`` whether it was cut. Made by
+    :func:`quoted`."""
+
+    text: str = ""
+    cut: bool = False
+
+
+def quoted(text, limit: int = 40) -> Quoted:
+    """``text`` (the player's input) quoted for a message, cut after ``limit`` characters
+    so a 5,000-character input gives a short message.
+
+    >>> q = quoted("buy Q")
+    >>> q, q.text, f"{q}: no company"
+    ("'buy Q'", 'buy Q', "'buy Q': no company")
+    >>> quoted("x" * 50, limit=3)
+    "'xxx'…"
+    """
+    t = str(text)
+    shown = t[:limit]
+    out = Quoted(repr(shown) + ("…" if len(t) > limit else ""))
+    out.text, out.cut = shown, len(t) > limit
+    return out
 
 
 class Seat(int):

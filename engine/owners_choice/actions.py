@@ -32,7 +32,7 @@ import functools
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from engine.core.errors import ParseError, parse_count, word
+from engine.core.errors import ParseError, Quoted, parse_count, quote_choices, quoted, word
 from engine.owners_choice.rules import COMPANIES, COMPANY_NAMES, OwnersChoiceRules, tables
 
 #: the dice after the four companies' president dice (0-3) in :class:`DiceActions`
@@ -80,10 +80,10 @@ STAY = Action("stay")
 _SIMPLE = {"done": DONE, "pay": PAY, "fund": FUND, "bankrupt": BANKRUPT, "stay": STAY}
 
 
-def _q(text, limit: int = 40) -> str:
-    """``repr`` of user text, cut short so a 5,000-character input gives a short message."""
-    t = str(text)
-    return repr(t) if len(t) <= limit else repr(t[:limit]) + "…"
+def _q(text, limit: int = 40) -> Quoted:
+    """User text quoted for a message (:func:`engine.core.errors.quoted`: the app quotes it
+    as the page's language does), cut short so a 5,000-character input gives a short one."""
+    return quoted(text, limit)
 
 
 def parse_company(text: str, *, quote: str | None = None) -> int:
@@ -191,7 +191,7 @@ def parse_action(text: str, state) -> Action:
             "{text}: no die face {face}; faces: {faces}",
             text=_q(text),
             face=_q(face, 12),
-            faces=", ".join(repr(str(x)) for x, _ in state.ch.outcomes[die]),
+            faces=quote_choices(str(x) for x, _ in state.ch.outcomes[die]),
         )
     raise ParseError.coded(
         "oc.action_unknown",

@@ -371,8 +371,8 @@ def test_a_whist_game_is_graded_deal_by_deal_as_it_opens(monkeypatch, held_gradi
     assert sum(sum(t["graded"]) for t in tables) == len(every)
     assert {n.unit for n in every} == {"points", "tricks"}
     said = [c.value for c in at.caption]
-    assert sum(t.startswith("points the side scores this deal") for t in said) == 1
-    assert not any(t.startswith("books the declaring side") for t in said)  # mixed unit
+    assert sum(t.startswith("Points the side scores this deal") for t in said) == 1
+    assert not any(t.startswith("Books the declaring side") for t in said)  # mixed unit
     first = {n.step: n for n in every}[plays[0]]
     go(at, plays[0] + 1)
     assert step_text(at).startswith(f"**Step {plays[0] + 1} of")

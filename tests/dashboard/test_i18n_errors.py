@@ -122,7 +122,7 @@ def test_owners_choice_refused_buy_names_the_rule_in_the_language(lang):
     assert "「buy B」" in text and "12" in text, text
     assert ("株" if lang == "ja" else "股") in text and "shares" not in text
     bad = _worded(_raised(state.apply, "buy Q"), lang)
-    assert "'Q'" in bad and "no company" not in bad, bad
+    assert "「Q」" in bad and "'Q'" not in bad and "no company" not in bad, bad
 
 
 @pytest.mark.parametrize(
@@ -171,7 +171,7 @@ def test_a_bad_record_is_refused_in_the_language_with_the_inner_error(lang):
         "games.jsonl: game 1 (line 1): action 1 “buy Q”: 'buy Q': no company"
     )
     worded = _worded(exc, lang)
-    assert "games.jsonl" in worded and "「buy Q」" in worded and "'Q'" in worded
+    assert "games.jsonl" in worded and "「buy Q」" in worded and "「Q」" in worded
     assert ("1手目" if lang == "ja" else "第 1 步") in worded
     assert not _ASCII_WORDS.search(worded), worded
 

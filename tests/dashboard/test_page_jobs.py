@@ -215,7 +215,7 @@ def test_cancelling_a_simulation_keeps_the_games_it_finished():
 def test_a_simulation_when_the_server_is_busy_says_so(server_full):
     at = simulate_on_statistics("stack5", 10)
     said = " ".join(w.value for w in at.warning)
-    assert "the server is busy" in said and "stats_sim_job" not in at.session_state
+    assert "The server is busy" in said and "stats_sim_job" not in at.session_state
     assert not progress_texts(at)
 
 
@@ -280,7 +280,7 @@ def test_cancelling_a_big_upload_adds_nothing(monkeypatch):
 
 def test_a_big_upload_when_the_server_is_busy_says_so(monkeypatch, server_full):
     at = upload_on_statistics(monkeypatch, "big.jsonl", jsonl(5, seed=200))
-    assert "the server is busy" in " ".join(w.value for w in at.warning)
+    assert "The server is busy" in " ".join(w.value for w in at.warning)
     assert "stats_upload_job" not in at.session_state and not progress_texts(at)
 
 
@@ -355,7 +355,7 @@ def test_pausing_the_bots_stops_them_until_resumed():
 
 def test_the_search_bot_when_the_server_is_busy_says_so(server_full):
     at = play_against_search_bots()
-    assert "the server is busy" in " ".join(w.value for w in at.warning)
+    assert "The server is busy" in " ".join(w.value for w in at.warning)
     assert "play_bot_job" not in at.session_state
 
 

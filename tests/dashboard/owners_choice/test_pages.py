@@ -142,7 +142,7 @@ def test_learn_page_examples():
     no_trouble(at)
     at.text_input(key="ocl_setup_1").set_value("R Q").run()
     no_trouble(at)
-    assert "no company 'Q'" in at.error[0].value
+    assert "no company “Q”" in at.error[0].value
 
 
 def test_games_explorer_steps():

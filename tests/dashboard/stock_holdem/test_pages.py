@@ -42,7 +42,7 @@ def test_calculator_all_known_shows_breakdown():
 @pytest.mark.parametrize(
     ("key", "value", "msg"),
     [
-        ("sh_slot2", "11Q", "slot 3"),
+        ("sh_slot2", "11Q", "Slot 3"),
         ("sh_slot0", "5A", "used twice"),
         ("sh_seen", "3A", "also in the seen cards"),
         ("sh_seen", "xx", "not a card"),
