@@ -33,6 +33,7 @@ from collections.abc import Callable
 from dashboard.i18n import N_, _, current, ngettext
 from dashboard.phrases import phrase_text
 from dashboard.ui import seat_name
+from engine.core.errors import Word
 from engine.owners_choice.outlook import NO_PLAN
 from engine.owners_choice.rules import face_effect
 
@@ -77,7 +78,11 @@ _COMPANIES = {"R": N_("red"), "Y": N_("yellow"), "B": N_("blue"), "G": N_("green
 
 
 def _company_words(value) -> str | None:
-    """A company's letter in a phrase (``R``) as its colour, in the page's language."""
+    """A company in a phrase, its letter (``R``) or its word
+    (:data:`engine.owners_choice.rules.COMPANY_WORDS`), as its colour in the page's
+    language."""
+    if isinstance(value, Word):
+        return _(value)
     return _(_COMPANIES[value]) if isinstance(value, str) and value in _COMPANIES else None
 
 

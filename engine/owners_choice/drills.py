@@ -343,13 +343,21 @@ def _president(rng, rules):
             seat=Seat(answer),
             k=best,
         )
+    elif answer == president and answer is None:  # the die stays in the pool: its own sentence
+        why = Phrase.coded(
+            "owners_choice.drill.president.stays_pool",
+            "the trade leaves a tie for most ({k}); a tie made by buying, or one that was "
+            "there before, leaves the die where it was: it stays in the pool and nobody "
+            "holds it",
+            k=best,
+        )
     elif answer == president:
         why = Phrase.coded(
             "owners_choice.drill.president.stays",
             "the trade leaves a tie for most ({k}); a tie made by buying, or one that was "
             "there before, leaves the die where it was: {seat}",
             k=best,
-            seat=nobody if answer is None else Seat(answer),
+            seat=Seat(answer),
         )
     else:
         why = Phrase.coded(
@@ -377,21 +385,38 @@ def _president(rng, rules):
         "trade": "buy" if buy else "sell",
         "shares": k,
     }
-    return make(
-        Phrase.coded(
+    trade = (
+        Phrase.coded("owners_choice.drill.buys", "buys")
+        if buy
+        else Phrase.coded("owners_choice.drill.sells", "sells")
+    )
+    if president is None:  # nobody holds the die: said as its own sentence, not as a place
+        prompt = Phrase.coded(
+            "owners_choice.drill.president.from_pool",
+            "{company} shares held: {counts}. The {company} president die is in the pool "
+            "(nobody holds it). {active} {trade} {k} {company} shares and completes the "
+            "trade. Who holds the {company} president die now?",
+            company=COMPANIES[c],
+            counts=_by_seat(counts),
+            active=Seat(active),
+            trade=trade,
+            k=k,
+        )
+    else:
+        prompt = Phrase.coded(
             "owners_choice.drill.president",
             "{company} shares held: {counts}; its president die is with "
             "{president}. {active} {trade} {k} {company} shares and completes the trade. Who "
             "holds the {company} president die now?",
             company=COMPANIES[c],
             counts=_by_seat(counts),
-            president=nobody if president is None else Seat(president),
+            president=Seat(president),
             active=Seat(active),
-            trade=Phrase.coded("owners_choice.drill.buys", "buys")
-            if buy
-            else Phrase.coded("owners_choice.drill.sells", "sells"),
+            trade=trade,
             k=k,
-        ),
+        )
+    return make(
+        prompt,
         position,
         answer,
         Phrase.coded(

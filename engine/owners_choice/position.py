@@ -8,8 +8,8 @@ the Fund, the pawn, whose turn it is and the president dice (the move advisor's 
 
 from __future__ import annotations
 
-from engine.core.errors import EngineError, word
-from engine.owners_choice.rules import COMPANIES, OwnersChoiceRules
+from engine.core.errors import EngineError, Phrase, Seat, word
+from engine.owners_choice.rules import COMPANY_WORDS, OwnersChoiceRules
 from engine.owners_choice.state import PRE, OwnersChoiceState
 
 _LIMIT = 10**9  # no position holds a number this large
@@ -70,7 +70,7 @@ def from_position(
     >>> from_position(prices=[100, 105, 100, 100])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    engine.core.errors.EngineError: price 105 of Y is not on the track; prices: 40, 50, ..., 300
+    engine.core.errors.EngineError: price 105 of yellow is not on the track; prices: 40, 50, ..., 300
     """
     r = ruleset or OwnersChoiceRules()
     _check_sizes(
@@ -116,7 +116,7 @@ def _set_prices(s: OwnersChoiceState, prices) -> None:
                 "oc.position_price_off",
                 "price {price} of {company} is not on the track; prices: {prices}",
                 price=p,
-                company=COMPANIES[c],
+                company=COMPANY_WORDS[c],
                 prices=", ".join(map(str, t.prices)),
             )
         s.step[c] = t.prices.index(p)
@@ -157,7 +157,7 @@ def _set_holdings(s: OwnersChoiceState, holdings) -> None:
                 "oc.position_supply",
                 "{held} shares of {company} are held; the company has only {most}",
                 held=held,
-                company=COMPANIES[c],
+                company=COMPANY_WORDS[c],
                 most=r.shares_per_company,
             )
         s.supply[c] = r.shares_per_company - held
@@ -223,20 +223,29 @@ def _set_presidents(s: OwnersChoiceState, presidents) -> None:
             if len(top) == 1:
                 raise EngineError.coded(
                     "oc.position_president_sole",
-                    "company {company}: seat {seat} holds the most shares, so it holds the "
-                    "president die",
-                    company=COMPANIES[c],
-                    seat=top[0],
+                    "{seat} holds the most {company} shares and so holds its president die",
+                    company=COMPANY_WORDS[c],
+                    seat=Seat(top[0]),
                 )
             s.pres[c] = -1
         elif p not in top:
+            if not (isinstance(p, int) and 0 <= p < s.num_players):
+                raise EngineError.coded(
+                    "oc.position_president_seat",
+                    "president of {company} {seat!r}: give a seat 0 to {last}, None (the "
+                    "pool) or 'auto'",
+                    company=COMPANY_WORDS[c],
+                    seat=p,
+                    last=s.num_players - 1,
+                )
+            holders = [Phrase.coded("oc.seat", "{seat}", seat=Seat(t)) for t in top]
             raise EngineError.coded(
                 "oc.position_president_not_top",
-                "president of {company} seat {seat!r} does not hold the most shares "
-                "(top holders: {top})",
-                company=COMPANIES[c],
-                seat=p,
-                top=top or word("nobody"),
+                "{seat} does not hold the most {company} shares, so is not its president "
+                "(the most are held by {top})",
+                company=COMPANY_WORDS[c],
+                seat=Seat(p),
+                top=Phrase.joined(holders, ", ") if holders else word("nobody"),
             )
         else:
             s.pres[c] = p

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core.errors import Phrase
+from engine.core.errors import Phrase, Seat
 from engine.owners_choice.actions import Action
 from engine.owners_choice.phases import CHOOSE, LEAVE, NAME, POST, PRE, ROLL, SETUP
+from engine.owners_choice.rules import COMPANY_WORDS
 
 if TYPE_CHECKING:
     from engine.owners_choice.state import OwnersChoiceState
@@ -27,7 +28,7 @@ def why_illegal(s: OwnersChoiceState, action: Action) -> Phrase | None:
     >>> from engine.owners_choice.actions import BUY, DONE, MOVE
     >>> s = from_position(2, cash=[40, 690])
     >>> print(why_illegal(s, BUY[0])); print(why_illegal(s, DONE)); why_illegal(s, MOVE[2])
-    seat 0 has $40; a R share costs $100
+    seat 0 has $40; a red share costs $100
     before the move a turn ends with the pawn's move ('move N'), not 'done'
     """
     k, ph = action.kind, s.phase
@@ -113,40 +114,40 @@ def _why_no_trade(s: OwnersChoiceState, action: Action) -> Phrase | None:
         if held >= r.max_shares:
             return Phrase.coded(
                 "oc.why_max_shares",
-                "seat {seat} holds {held} shares, the most a player may hold",
-                seat=a,
+                "{seat} holds {held} shares, the most a player may hold",
+                seat=Seat(a),
                 held=held,
             )
         if not s.supply[c]:
             return Phrase.coded(
                 "oc.why_supply",
                 "no {company} shares are left in the supply",
-                company=action.arg,
+                company=COMPANY_WORDS[c],
             )
         if s.cash[a] < s.price(c):
             return Phrase.coded(
                 "oc.why_cash",
-                "seat {seat} has ${cash}; a {company} share costs ${price}",
-                seat=a,
+                "{seat} has ${cash}; a {company} share costs ${price}",
+                seat=Seat(a),
                 cash=s.cash[a],
-                company=action.arg,
+                company=COMPANY_WORDS[c],
                 price=s.price(c),
             )
         return None
     if not s.shares(a, c):
         return Phrase.coded(
             "oc.why_no_shares",
-            "seat {seat} holds no {company} shares",
-            seat=a,
-            company=action.arg,
+            "{seat} holds no {company} shares",
+            seat=Seat(a),
+            company=COMPANY_WORDS[c],
         )
     others = sum(s.hold[p * 4 + c] for p in range(s.num_players)) - s.shares(a, c)
     if s.shares(a, c) == 1 and not others:
         return Phrase.coded(
             "oc.why_last_share",
-            "seat {seat} is the only holder of {company} and may not sell its last share",
-            seat=a,
-            company=action.arg,
+            "{seat} is the only holder of {company} shares and may not sell the last one",
+            seat=Seat(a),
+            company=COMPANY_WORDS[c],
         )
     return None
 

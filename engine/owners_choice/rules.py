@@ -26,6 +26,9 @@ from engine.core.ruleset import option
 
 COMPANIES = ("R", "Y", "B", "G")
 COMPANY_NAMES = ("red", "yellow", "blue", "green")
+#: the companies as a message names them (:func:`engine.core.errors.word`: the app says
+#: each in the player's language, as its pages name the companies)
+COMPANY_WORDS = (word("red"), word("yellow"), word("blue"), word("green"))
 SPACE_KINDS = ("R", "Y", "B", "G", "ALL", "EVENT", "DIVIDEND", "PRESIDENT", "START", "GOAL")
 # Space codes used on hot paths: 0-3 = company, then the other kinds in SPACE_KINDS order.
 ALL, EVENT, DIVIDEND, PRESIDENT, START, GOAL = 4, 5, 6, 7, 8, 9

@@ -70,6 +70,7 @@ from engine.owners_choice.reasons import why_illegal
 from engine.owners_choice.rules import (
     ALL,
     COMPANIES,
+    COMPANY_WORDS,
     DIVIDEND,
     EVENT,
     GOAL,
@@ -683,7 +684,7 @@ class OwnersChoiceState(State):
                 "oc.turn_choose",
                 "{who}, president of {company}, chooses 'pay' or 'fund'",
                 who=Seat(self.chooser),
-                company=COMPANIES[self.company],
+                company=COMPANY_WORDS[self.company],
             )
         if ph == ROLL:
             if self.die == FUND_DIE:
@@ -691,7 +692,7 @@ class OwnersChoiceState(State):
             if self.die == EVENT_DIE:
                 return Phrase.coded("oc.turn_roll_event", "the event die is rolling")
             return Phrase.coded(
-                "oc.turn_roll", "the {company} die is rolling", company=COMPANIES[self.die]
+                "oc.turn_roll", "the {company} die is rolling", company=COMPANY_WORDS[self.die]
             )
         if ph == LEAVE:
             return Phrase.coded(

@@ -177,7 +177,7 @@ def test_calculator_president_after_a_purchase_tie():
     assert not at.error
     assert any("Player 2" in str(row) for row in at.dataframe[0].value["what happens"])
     at.selectbox(key="oc_pres_R").set_value("2").run()  # seat 2 holds no R
-    assert "does not hold the most shares" in at.error[0].value
+    assert "Player 3 does not hold the most red shares" in at.error[0].value
 
 
 JUNK = ["²", "٣", "9" * 5000, "-5", "1e9", "", ",,,", "a,b", "99999999999", "3,²,5", "NaN"]

@@ -169,7 +169,11 @@ def test_deterministic_json_phrases_and_learn(kind):
         data = d.to_json()
         assert json.loads(json.dumps(data)) == data
         assert data["kind"] == f"owners_choice.{kind}"
-        assert d.prompt.code == f"owners_choice.drill.{kind}"
+        # one prompt a kind, or a variant of it (the president die in the pool)
+        code = d.prompt.code
+        assert code == f"owners_choice.drill.{kind}" or code.startswith(
+            f"owners_choice.drill.{kind}."
+        )
         assert d.explanation.code == f"owners_choice.drill.{kind}.why"
         assert d.rule.code.startswith("owners_choice.rule.")
         assert "RULE:" in str(d.explanation)

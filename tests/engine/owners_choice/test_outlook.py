@@ -140,7 +140,7 @@ def test_net_worth_and_payouts():
     ("kwargs", "message"),
     [
         ({"holdings": [[13, 0, 0, 0], [0] * 4]}, "holds 13 shares; the limit is 12"),
-        ({"holdings": [[10, 0, 0, 0], [0] * 4, [6, 0, 0, 0]]}, "16 shares of R are held"),
+        ({"holdings": [[10, 0, 0, 0], [0] * 4, [6, 0, 0, 0]]}, "16 shares of red are held"),
         ({"prices": [100, 100, 100]}, "give four prices"),
         ({"pos": 35}, "pawn on space 35"),
         ({"cash": [-5, 0]}, "cash"),

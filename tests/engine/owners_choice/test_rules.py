@@ -491,14 +491,14 @@ def test_illegal_action_leaves_state_unchanged():
         (
             {"holdings": [[0, 0, 0, 0], [8, 0, 0, 0], [7, 0, 0, 0]]},
             "buy R",
-            "no R shares are left in the supply",
+            "no red shares are left in the supply",
         ),
-        ({"cash": [90, 690, 690]}, "buy Y", "seat 0 has $90; a Y share costs $100"),
-        ({}, "sell G", "seat 0 holds no G shares"),
+        ({"cash": [90, 690, 690]}, "buy Y", "seat 0 has $90; a yellow share costs $100"),
+        ({}, "sell G", "seat 0 holds no green shares"),
         (
             {"holdings": [[1, 0, 0, 0], [0] * 4, [0] * 4]},
             "sell R",
-            "seat 0 is the only holder of R and may not sell its last share",
+            "seat 0 is the only holder of red shares and may not sell the last one",
         ),
         ({}, "move 5", "with 3 players a move is 1 to 4 spaces"),
     ],
