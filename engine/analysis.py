@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from engine.core.annotation import Annotation
-from engine.core.errors import EngineError, RecordError
+from engine.core.errors import EngineError, Phrase, RecordError, quote_choices
 from engine.core.protocol import State
 from engine.core.records import GameRecord, initial_state
 from engine.core.registry import registered_names
@@ -61,9 +61,11 @@ def analysis_module(game: str):
     words: the command says it game by game).
     """
     if game not in ANALYSED:
-        raise EngineError(
-            f"no analysis for {game!r} games; analysed games: "
-            + ", ".join(repr(g) for g in ANALYSED)
+        raise EngineError.coded(
+            "analysis.no_game",
+            "no analysis for {game!r} games; analysed games: {games}",
+            game=str(game)[:40],
+            games=quote_choices(ANALYSED),
         )
     return importlib.import_module(f"engine.{game}.analysis")
 
@@ -183,7 +185,14 @@ def positions(record: GameRecord) -> Iterator[tuple[int, State, str]]:
         try:
             state.apply(text)
         except EngineError as exc:
-            raise RecordError(f"action {i + 1} {text!r}: {exc}") from None
+            # as a replay names it (engine.core.records.replay): the action's text cut short
+            raise RecordError.coded(
+                "record.action",
+                "action {n} “{text}”: {error}",
+                n=i + 1,
+                text=text if len(text) <= 24 else text[:23] + "…",
+                error=exc,
+            ) from None
 
 
 def annotation_lines(
@@ -230,6 +239,7 @@ def _graded_lines(piece: tuple[int, dict, dict]) -> tuple[int, list[str], list[s
         notes = analyse(record, **opts)
         missing = [str(words) for words in left_out(record, notes, **opts)]
     except EngineError as exc:
-        raise type(exc)(f"game {index + 1}: {exc}") from None
+        where = Phrase.coded("analysis.game", "game {n}", n=index + 1)
+        raise type(exc).within(where, exc) from None
     lines = [json.dumps({"record": index} | note.to_dict(), ensure_ascii=True) for note in notes]
     return index, lines, missing

@@ -71,7 +71,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from engine.core.errors import EngineError, Phrase
+from engine.core.errors import EngineError, Phrase, word
 from engine.core.protocol import State
 from engine.core.records import GameRecord, initial_state
 
@@ -225,7 +225,16 @@ class Puzzle:
             try:
                 state.apply(text)
             except EngineError as exc:
-                raise EngineError(f"puzzle {self.id}: action {i + 1} {text!r}: {exc}") from None
+                # as a replay names it (engine.core.records.replay): the text cut short
+                action = EngineError.coded(
+                    "record.action",
+                    "action {n} “{text}”: {error}",
+                    n=i + 1,
+                    text=text if len(text) <= 24 else text[:23] + "…",
+                    error=exc,
+                )
+                where = Phrase.coded("puzzle.where", "puzzle {id}", id=self.id)
+                raise EngineError.within(where, action) from None
         return state
 
     def is_solution(self, action_text: str) -> bool:
@@ -270,28 +279,45 @@ class Puzzle:
             try:
                 text = text.decode("utf-8")
             except UnicodeDecodeError:
-                raise EngineError("puzzle: the text is not UTF-8") from None
+                raise EngineError.coded(
+                    "puzzle.not_utf8", "puzzle: the text is not UTF-8"
+                ) from None
         if not isinstance(text, str):
-            raise EngineError(f"puzzle: expected JSON text, got {type(text).__name__}")
+            raise EngineError.coded(
+                "puzzle.not_text",
+                "puzzle: expected JSON text, got {kind}",
+                kind=type(text).__name__,
+            )
         from engine.core.records import decode_json
 
         try:
             data = decode_json(text, where="puzzle")
         except EngineError as exc:
-            raise EngineError(f"puzzle: not valid JSON ({exc})") from None
+            raise EngineError.coded(
+                "puzzle.bad_json", "puzzle: not valid JSON ({error})", error=exc
+            ) from None
         return cls.from_dict(data)
 
     @classmethod
     def from_dict(cls, data: Any) -> Puzzle:
         if not isinstance(data, dict):
-            raise EngineError(f"puzzle: expected a JSON object, got {type(data).__name__}")
+            raise EngineError.coded(
+                "puzzle.not_object",
+                "puzzle: expected a JSON object, got {kind}",
+                kind=type(data).__name__,
+            )
         missing = [k for k in _FIELDS if k not in data]
         if missing:
-            raise EngineError(f"puzzle: missing field {missing[0]!r}")
+            raise EngineError.coded(
+                "puzzle.missing_field", "puzzle: missing field {field!r}", field=missing[0]
+            )
         extra = [k for k in data if k not in _FIELDS]
         if extra:
-            raise EngineError(
-                f"puzzle: unknown field {str(extra[0])[:40]!r}; fields: {', '.join(_FIELDS)}"
+            raise EngineError.coded(
+                "puzzle.unknown_field",
+                "puzzle: unknown field {field!r}; fields: {fields}",
+                field=str(extra[0])[:40],
+                fields=Phrase.joined(_FIELDS, ", "),
             )
         for k, kind in _FIELDS.items():
             v = data[k]
@@ -299,42 +325,73 @@ class Puzzle:
             if kind is float:
                 ok = _number(v)
             if not ok:
-                raise EngineError(f"puzzle: field {k!r} must be {_KIND_WORDS[kind]}")
+                raise EngineError.coded(
+                    "puzzle.field_kind",
+                    "puzzle: field {field!r} must be {kind}",
+                    field=k,
+                    kind=_KIND_WORDS[kind],
+                )
         if data["format"] != FORMAT:
-            raise EngineError(f"puzzle: format {str(data['format'])[:40]!r} is not {FORMAT!r}")
+            raise EngineError.coded(
+                "puzzle.format",
+                "puzzle: format {value!r} is not {format!r}",
+                value=str(data["format"])[:40],
+                format=FORMAT,
+            )
         game = data["game"]
         if game not in GAMES:
-            raise EngineError(
-                f"puzzle: game {str(game)[:40]!r} has no puzzles; games: {', '.join(GAMES)}"
+            raise EngineError.coded(
+                "puzzle.game",
+                "puzzle: game {game!r} has no puzzles; games: {games}",
+                game=str(game)[:40],
+                games=Phrase.joined(GAMES, ", "),
             )
         rec = data["record"]
         players, ruleset = rec.get("players"), rec.get("ruleset")
         if not (isinstance(players, list) and players and all(isinstance(p, str) for p in players)):
-            raise EngineError("puzzle: record.players must be a list of player names")
+            raise EngineError.coded(
+                "puzzle.players", "puzzle: record.players must be a list of player names"
+            )
         if not isinstance(ruleset, dict):
-            raise EngineError("puzzle: record.ruleset must be an object of rule overrides")
+            raise EngineError.coded(
+                "puzzle.ruleset", "puzzle: record.ruleset must be an object of rule overrides"
+            )
         seed = rec.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise EngineError("puzzle: record.seed must be a whole number or null")
+            raise EngineError.coded(
+                "puzzle.seed", "puzzle: record.seed must be a whole number or null"
+            )
         if set(rec) - {"players", "ruleset", "seed"}:
-            raise EngineError("puzzle: record has only players, ruleset and seed")
+            raise EngineError.coded(
+                "puzzle.record_fields", "puzzle: record has only players, ruleset and seed"
+            )
         if not all(isinstance(a, str) for a in data["prefix"]):
-            raise EngineError("puzzle: prefix must be a list of action texts")
+            raise EngineError.coded(
+                "puzzle.prefix", "puzzle: prefix must be a list of action texts"
+            )
         if not 0 <= data["seat"] < len(players):
-            raise EngineError(f"puzzle: seat {data['seat']} is not a seat of the record")
+            raise EngineError.coded(
+                "puzzle.seat", "puzzle: seat {seat} is not a seat of the record", seat=data["seat"]
+            )
         values = data["values"]
         if not values or not all(isinstance(k, str) and _number(v) for k, v in values.items()):
-            raise EngineError("puzzle: values must map each choice to a number")
+            raise EngineError.coded(
+                "puzzle.values", "puzzle: values must map each choice to a number"
+            )
         best = data["best"]
         if not best or not all(isinstance(b, str) and b in values for b in best):
-            raise EngineError("puzzle: best must list choices found in values")
+            raise EngineError.coded("puzzle.best", "puzzle: best must list choices found in values")
         if data["played"] not in values or data["played"] in best:
-            raise EngineError("puzzle: played must be a choice in values, and not a best one")
+            raise EngineError.coded(
+                "puzzle.played", "puzzle: played must be a choice in values, and not a best one"
+            )
         rating = data["rating"]
         if len(rating) != 2 or not all(_number(x) for x in rating) or not rating[1] > 0:
-            raise EngineError("puzzle: rating must be [mu, sigma] with sigma above 0")
+            raise EngineError.coded(
+                "puzzle.rating", "puzzle: rating must be [mu, sigma] with sigma above 0"
+            )
         if data["gap"] < 0 or data["margin"] < 0:
-            raise EngineError("puzzle: gap and margin must be 0 or more")
+            raise EngineError.coded("puzzle.gap", "puzzle: gap and margin must be 0 or more")
         return cls(
             id=data["id"],
             game=game,
@@ -353,11 +410,11 @@ class Puzzle:
 
 
 _KIND_WORDS = {
-    str: "text",
-    int: "a whole number",
-    float: "a number",
-    dict: "an object",
-    list: "a list",
+    str: word("text"),
+    int: word("a whole number"),
+    float: word("a number"),
+    dict: word("an object"),
+    list: word("a list"),
 }
 
 
@@ -510,7 +567,12 @@ def choices_at(state: State, game: str, played: str) -> Choices | None:
 
 def _check_game(game) -> None:
     if game not in GAMES:
-        raise EngineError(f"no puzzles for {str(game)[:40]!r}; games: {', '.join(GAMES)}")
+        raise EngineError.coded(
+            "puzzle.no_game",
+            "no puzzles for {game!r}; games: {games}",
+            game=str(game)[:40],
+            games=Phrase.joined(GAMES, ", "),
+        )
 
 
 # --- finding puzzles ---------------------------------------------------------------------
@@ -581,7 +643,9 @@ def find_puzzles(
     _check_game(game)
     for name, n in (("limit", limit), ("per_record", per_record)):
         if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n < 0):
-            raise EngineError(f"{name} {n!r} must be a whole number 0 or more")
+            raise EngineError.coded(
+                "puzzle.count", "{name} {n!r} must be a whole number 0 or more", name=name, n=n
+            )
     mistake = thresholds(game).mistake
     out: list[Puzzle] = []
     seen: set[str] = set()
@@ -648,9 +712,16 @@ def _model():
 
 def _check_rating(r, what: str) -> tuple[float, float]:
     if not isinstance(r, tuple | list) or len(r) != 2 or not all(_number(x) for x in r):
-        raise EngineError(f"{what} rating must be (mu, sigma), two numbers")
+        raise EngineError.coded(
+            "puzzle.rating_pair", "{what} must be (mu, sigma), two numbers", what=what
+        )
     if not r[1] > 0:
-        raise EngineError(f"{what} rating's sigma must be above 0, got {r[1]}")
+        raise EngineError.coded(
+            "puzzle.rating_sigma",
+            "{what}'s sigma must be above 0, got {sigma}",
+            what=what,
+            sigma=r[1],
+        )
     return float(r[0]), float(r[1])
 
 
@@ -666,9 +737,9 @@ def rate_attempt(
     True
     """
     if not isinstance(solved, bool):
-        raise EngineError("solved must be true or false")
-    lm, ls = _check_rating(learner, "the learner's")
-    pm, ps = _check_rating(puzzle, "the puzzle's")
+        raise EngineError.coded("puzzle.solved", "solved must be true or false")
+    lm, ls = _check_rating(learner, word("the learner's rating"))
+    pm, ps = _check_rating(puzzle, word("the puzzle's rating"))
     model = _model()
     [[a], [b]] = model.rate(
         [[model.rating(mu=lm, sigma=ls)], [model.rating(mu=pm, sigma=ps)]],
@@ -753,7 +824,8 @@ def parse_puzzles(text: str, *, source: str = "puzzles") -> list[Puzzle]:
         try:
             out.append(Puzzle.from_json(line))
         except EngineError as exc:
-            raise EngineError(f"{source} line {lineno}: {exc}") from None
+            where = Phrase.coded("puzzle.line", "{source} line {n}", source=source, n=lineno)
+            raise EngineError.within(where, exc) from None
     return out
 
 
@@ -765,7 +837,12 @@ def load_puzzles(game: str) -> tuple[Puzzle, ...]:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise EngineError(f"cannot read the puzzles of {game}: {exc.strerror or exc}") from None
+        raise EngineError.coded(
+            "puzzle.unreadable",
+            "cannot read the puzzles of {game}: {reason}",
+            game=game,
+            reason=exc.strerror or str(exc),
+        ) from None
     return tuple(parse_puzzles(text, source=path.name))
 
 

@@ -378,7 +378,7 @@ def test_a_puzzle_that_does_not_replay_names_the_action():
     d = _good()
     d["prefix"] = d["prefix"][:3] + ["fly away"]
     p = Puzzle.from_json(json.dumps(d))
-    with pytest.raises(EngineError, match="action 4 'fly away'"):
+    with pytest.raises(EngineError, match="action 4 “fly away”"):
         p.state()
 
 

@@ -111,7 +111,7 @@ def test_drawing_with_every_number_held_is_a_blunder():
 
 
 def test_an_action_out_of_turn_is_named_by_the_replay():
-    with pytest.raises(RecordError, match="action 3 'give 1'"):
+    with pytest.raises(RecordError, match="action 3 “give 1”"):
         an.analyse(_record(["R1", "B2", "give 1"]))
 
 
@@ -129,5 +129,5 @@ def test_analyse_shipped_games_grades_decisions_only():
 
 
 def test_a_badly_written_action_is_named_by_the_replay():
-    with pytest.raises(RecordError, match="action 3 'jump'"):
+    with pytest.raises(RecordError, match="action 3 “jump”"):
         an.analyse(_record(["R1", "B2", "jump"]))
