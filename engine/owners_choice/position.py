@@ -70,7 +70,7 @@ def from_position(
     >>> from_position(prices=[100, 105, 100, 100])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    engine.core.errors.EngineError: price 105 of yellow is not on the track; prices: 40, 50, ..., 300
+    engine.core.errors.EngineError: price 105 of yellow is not on the track; prices: 40, ..., 300
     """
     r = ruleset or OwnersChoiceRules()
     _check_sizes(
