@@ -24,12 +24,12 @@ $(NATIVE): $(STAMP) engine/whist/solver.py engine/whist/native.py engine/whist/c
 install: $(STAMP) $(NATIVE)
 
 app: $(STAMP) $(NATIVE)
-	$(VENV)/bin/streamlit run dashboard/app.py --server.port $(PORT) --server.headless true --browser.gatherUsageStats false
+	$(VENV)/bin/streamlit run dashboard/serve.py --server.port $(PORT) --server.headless true --browser.gatherUsageStats false
 
 # the app for editing it: pages rerun when their source is saved (the file watcher is off
 # in .streamlit/config.toml, for the players' sake)
 dev: $(STAMP) $(NATIVE)
-	$(VENV)/bin/streamlit run dashboard/app.py --server.port $(PORT) --server.headless true --browser.gatherUsageStats false --server.fileWatcherType auto --server.runOnSave true
+	$(VENV)/bin/streamlit run dashboard/serve.py --server.port $(PORT) --server.headless true --browser.gatherUsageStats false --server.fileWatcherType auto --server.runOnSave true
 
 test: $(STAMP) $(NATIVE)
 	$(VENV)/bin/ruff check .

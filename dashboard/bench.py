@@ -1,13 +1,13 @@
 """What a person feels: the app's interactions timed in a real browser.
 
 ``python -m dashboard.bench --browser`` (``make bench-browser``) starts the real server
-(``python -m streamlit run dashboard/app.py`` on a free port), drives Debian's Chromium
-(``/usr/bin/chromium``) with Playwright and prints, per page and interaction, how long the
-page takes to settle after a key press or a tap: the median and the maximum over the
-repetitions, at 1280 px and at 390 px with Chromium's CPU throttled 4× (a phone's speed,
-through the DevTools protocol's ``Emulation.setCPUThrottlingRate``), beside the targets
-(:data:`TARGETS`: a board step ≤ 100 ms, a tap or an edit ≤ 300 ms, a first load ≤ 1 s).
-It is a benchmark, not a test: nothing fails, the table says which figures miss.
+(``python -m streamlit run dashboard/serve.py`` on a free port, as ``make app``), drives
+Debian's Chromium (``/usr/bin/chromium``) with Playwright and prints, per page and
+interaction, how long the page takes to settle after a key press or a tap: the median and
+the maximum over the repetitions, at 1280 px and at 390 px with Chromium's CPU throttled
+4× (a phone's speed, through the DevTools protocol's ``Emulation.setCPUThrottlingRate``),
+beside the targets (:data:`TARGETS`: a board step ≤ 100 ms, a tap or an edit ≤ 300 ms, a
+first load ≤ 1 s). It is a benchmark, not a test: nothing fails, the table says which figures miss.
 A first load is also set against the floor measured in the same run (an empty Streamlit
 page on a second server, its loads taking turns with the pages'): the **× floor** column,
 a page's settled median over the floor's on the same screen, held to ≤ 1.5 (:data:`FLOOR_RATIO`).
@@ -232,14 +232,14 @@ FLOOR_SCRIPT = 'import streamlit as st\nst.title("Empty")\nst.write("A minimal p
 
 @contextmanager
 def server(script: Path | None = None) -> Iterator[str]:
-    """``streamlit run dashboard/app.py`` (or ``script``, with the app's settings) on a free
-    port; yields its URL."""
+    """``streamlit run dashboard/serve.py`` (the app as ``make app`` serves it), or
+    ``script`` with the app's settings, on a free port; yields its URL."""
     port = free_port()
     env = dict(os.environ)
     env.pop("TABLETOP_DEBUG", None)
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(script or ROOT / "dashboard" / "app.py")]
+        [sys.executable, "-m", "streamlit", "run", str(script or ROOT / "dashboard" / "serve.py")]
         + ["--server.port", str(port), "--server.address", "127.0.0.1"]
         + ["--server.headless", "true", "--browser.gatherUsageStats", "false"],
         cwd=ROOT,

@@ -39,7 +39,7 @@ def app_url():
             "-m",
             "streamlit",
             "run",
-            str(ROOT / "dashboard" / "app.py"),
+            str(ROOT / "dashboard" / "serve.py"),
             "--server.port",
             str(port),
             "--server.address",
