@@ -8,7 +8,7 @@ import streamlit as st
 from dashboard import i18n, job_panel
 from dashboard.i18n import _
 from dashboard.nav import HOME, SECTIONS
-from dashboard.ui import crash_message, show_callback_error, touch_style
+from dashboard.ui import TOUCH_CSS, crash_message, show_callback_error
 
 HERE = Path(__file__).parent
 
@@ -29,8 +29,8 @@ navigation = st.navigation(
     {"": [_page(HOME, default=True)]}
     | {_(section): [_page(p) for p in pages] for section, pages in SECTIONS.items()}
 )
-i18n.language_picker()
-touch_style()
+languages = st.sidebar.empty()  # the styles now, the links after the page (its link)
+i18n.language_picker(languages, css=TOUCH_CSS, links=False)
 show_callback_error()  # a button callback ran before this script (see ui.callback)
 try:
     navigation.run()
@@ -38,4 +38,6 @@ except Exception as exc:  # a page must never show a traceback to a user
     if os.environ.get("TABLETOP_DEBUG"):
         raise
     st.error(crash_message(exc))
+finally:  # after the page wrote its link (also when it stopped early)
+    i18n.language_picker(languages, css=TOUCH_CSS)
 job_panel.run_complete()  # after the page: a part waiting for a job it no longer drew lets go

@@ -164,13 +164,17 @@ def table_html(
     right: set[int] | frozenset[int] = frozenset(),
     first_bold: bool = False,
     label: str = "",
+    wide: set[int] | frozenset[int] = frozenset(),
 ) -> str:
     """A small table as plain HTML (``st.html``), for the few rows a page shows at once:
     no grid library in the browser (``st.dataframe`` starts a canvas grid and its scripts,
     about half an empty page's load on a phone). Long text wraps, so no column is cut on a
     390 px screen; a table wider than the screen scrolls sideways. ``right``: the columns
     (by index) of figures, aligned right; ``first_bold``: the first column in bold (a
-    row's name); ``label``: what the table shows, for screen readers. Cells are escaped.
+    row's name); ``label``: what the table shows, for screen readers; ``wide``: the columns
+    of sentences, kept at least a phrase wide (the table scrolls rather than stacking their
+    words a character per line on a phone), as the other text columns a word wide. Cells
+    are escaped.
 
     >>> out = table_html(["part", "$"], [["base", 12], ["bonus", 3]], right={1})
     >>> out.count("<tr>"), "text-align:right" in out, ">12</td>" in out
@@ -181,7 +185,10 @@ def table_html(
 
     def cell(tag: str, i: int, value: object) -> str:
         style = "padding:4px 8px;border-bottom:1px solid rgba(128,128,128,0.25);"
-        style += "text-align:right;white-space:nowrap;" if i in right else "text-align:left;"
+        if i in right:  # a figure stays on one line; its heading may wrap
+            style += "text-align:right;" + ("white-space:nowrap;" if tag == "td" else "")
+        else:
+            style += f"text-align:left;min-width:{'12em' if i in wide else '4.5em'};"
         if i == 0 and first_bold and tag == "td":
             style += "font-weight:600;"
         if tag == "th":
@@ -199,3 +206,28 @@ def table_html(
         parts.append("<tr>" + "".join(cell("td", i, v) for i, v in enumerate(row)) + "</tr>")
     parts.append("</table></div>")
     return "".join(parts)
+
+
+def figures_html(figures: list[tuple[str, object]], *, size: str = "2rem") -> str:
+    """A row of headline figures (a label over a large value, as ``st.metric`` draws
+    them) as plain HTML: ``st.metric`` brings a number formatter and a theme module to the
+    browser, about a tenth of an empty page's load on a phone, for text the page has
+    already worded. The figures wrap onto the next line on a narrow screen. Escaped.
+
+    >>> out = figures_html([("Price", "$12"), ("Fillings", "1,024")])
+    >>> out.count("role='group'"), ">$12<" in out
+    (2, True)
+    """
+    cells = [
+        f"<div role='group' aria-label='{html.escape(label)}' class='tt-figure' "
+        "style='min-width:8rem'>"
+        f"<div class='tt-figure-label' style='font-size:14px;opacity:0.8'>{html.escape(label)}"
+        f"</div><div class='tt-figure-value' style='font-size:{size};line-height:1.25'>"
+        f"{html.escape(str(value))}</div></div>"
+        for label, value in figures
+    ]
+    return (
+        "<div style='display:flex;flex-wrap:wrap;gap:0.5rem 2rem;margin:0 0 0.5rem'>"
+        + "".join(cells)
+        + "</div>"
+    )

@@ -10,7 +10,7 @@ run time with Babel, so installing needs no compile step. ``make translations`` 
 The language of a session: ``?lang=`` in the URL (so a shared link keeps it), else the
 one chosen before in this session, else the browser's language when Streamlit reports it,
 else English. :func:`setup` (called by ``app.py`` on every run) settles it and writes it
-back into the URL; :func:`language_picker` draws the selector.
+back into the URL; :func:`language_picker` draws the choice of language.
 
 Outside a Streamlit run (tests, doctests, the engine's CLI) the text is English:
 
@@ -351,29 +351,49 @@ def setup() -> str:
     return lang
 
 
-def _picked() -> None:
-    import streamlit as st
+def language_links(lang: str, params: dict[str, str]) -> str:
+    """The choice of language as one line of links, each language in its own name, the
+    one in use in bold (not a link); each link is this page's address with ``params``
+    (the page's link) and the language changed, opened in the same tab.
 
-    lang = st.session_state.get("_lang_picker")
-    if lang in LANGUAGES:
-        st.session_state[LANG_KEY] = lang
-        st.query_params[LANG_KEY] = lang
+    >>> language_links("ja", {"lang": "ja", "sheet": "7"})  # doctest: +NORMALIZE_WHITESPACE
+    '<nav aria-label="Language · 言語 · 語言" class="tt-lang"><a href="?lang=en&amp;sheet=7"
+    target="_self" hreflang="en" lang="en">English</a> · <b aria-current="true"
+    lang="ja">日本語</b> · <a href="?lang=zh-TW&amp;sheet=7" target="_self" hreflang="zh-TW"
+    lang="zh-TW">繁體中文</a></nav>'
+    """
+    from html import escape
+    from urllib.parse import urlencode
+
+    parts = []
+    for code, name in LANGUAGES.items():
+        if code == lang:
+            parts.append(f'<b aria-current="true" lang="{code}">{name}</b>')
+            continue
+        href = "?" + urlencode({**params, LANG_KEY: code})
+        parts.append(
+            f'<a href="{escape(href)}" target="_self" hreflang="{code}" lang="{code}">{name}</a>'
+        )
+    label = "Language · 言語 · 語言"
+    return f'<nav aria-label="{label}" class="tt-lang">' + " · ".join(parts) + "</nav>"
 
 
-def language_picker() -> None:
-    """The language selector at the top of the sidebar (each language in its own name)."""
+def language_picker(where, css: str = "", *, links: bool = True) -> None:
+    """The choice of language (:func:`language_links`) in ``where`` (a placeholder at the
+    top of the sidebar), with the app-wide ``css`` and the page-language rules in the same
+    element. Plain links and styles in one HTML element: a drop-down or a button loads its
+    own script into the browser first (about 130 KB for the drop-down), and Markdown that
+    carries HTML an HTML parser (184 KB), which on a phone held every page's first load
+    back. A link reloads the page in the new language, keeping the page's link (its live
+    game, sheet or position), so ``app.py`` draws the styles alone before the page
+    (``links=False``) and the links after it, once the page has written its link."""
     import streamlit as st
 
     lang = current()
-    st.session_state["_lang_picker"] = lang
-    st.sidebar.selectbox(
-        "Language · 言語 · 語言",
-        list(LANGUAGES),
-        format_func=LANGUAGES.get,
-        key="_lang_picker",
-        on_change=_picked,
-    )
-    _mark_page_language(lang)
+    params = {k: st.query_params.get(k, "") for k in st.query_params}
+    head = language_links(lang, params) if links else ""
+    script = _page_language_script(lang) if links else ""
+    where.html(head + css + _PAGE_LANGUAGE_CSS + script, unsafe_allow_javascript=bool(script))
 
 
 # Japanese and Chinese share code points but not glyph forms: the browser picks the right
@@ -381,15 +401,21 @@ def language_picker() -> None:
 # phrases ("ホイストと / ビッド・ホイスト"), not inside a word; on a phone a page title of
 # twelve CJK characters still fits one line, and a wrapped Chinese title keeps no lone
 # character on its last line.
-_PAGE_LANGUAGE = """<script>document.documentElement.lang = "%s";</script>
-<style>:lang(ja) :is(h1, h2, h3) { word-break: auto-phrase !important; }
+_PAGE_LANGUAGE_CSS = """<style>:lang(ja) :is(h1, h2, h3) { word-break: auto-phrase !important; }
 :is(:lang(ja), :lang(zh-TW)) :is(h1, h2, h3) { text-wrap: balance; }
 @media (max-width: 640px) { :is(:lang(ja), :lang(zh-TW)) h1 { font-size: 1.9rem !important; } }
 </style>"""
+_PAGE_LANGUAGE_SCRIPT = '<script>document.documentElement.lang = "%s";</script>'
+_MARKED = "_page_language_marked"
 
 
-def _mark_page_language(lang: str) -> None:
+def _page_language_script(lang: str) -> str:
+    """The script that tells the browser the page's language (Streamlit has no setting for
+    it), or nothing for an English page of a session that was never in another language
+    (the document starts in English)."""
     import streamlit as st
 
-    with st.sidebar:  # in the main column it would add a gap above the title
-        st.html(_PAGE_LANGUAGE % lang, unsafe_allow_javascript=True)
+    if lang == DEFAULT and not st.session_state.get(_MARKED):
+        return ""
+    st.session_state[_MARKED] = True
+    return _PAGE_LANGUAGE_SCRIPT % lang

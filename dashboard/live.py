@@ -163,7 +163,14 @@ def _setup(plugin: GameUI, key: str) -> None:
     game = get_game(plugin.game)
     counts = player_counts(game)
     st.subheader(_("New game"))
-    n = st.selectbox(_("Players"), counts, index=default_count_index(game), key=f"{key}_n")
+    # one tap on a phone, and no drop-down's script to load before the page settles
+    n = st.segmented_control(
+        _("Players"),
+        counts,
+        default=counts[default_count_index(game)],
+        required=True,
+        key=f"{key}_n",
+    )
     names = [
         st.text_input(
             _("Player {n} name").format(n=i + 1),

@@ -43,13 +43,8 @@ TOUCH_CSS = """<style>@media (hover: none) {
 [data-testid="stTabs"] [role="tablist"] { flex-wrap: wrap; row-gap: 0.25rem; }
 }</style>"""
 #: ... and on a narrow screen the tab labels wrap onto a second line instead of running off
-#: the edge (the last one cut, with no hint that the row scrolls).
-
-
-def touch_style() -> None:
-    """The app-wide rules of :data:`TOUCH_CSS` (``app.py`` calls it once per run)."""
-    with st.sidebar:  # in the main column it would add a gap above the title
-        st.html(TOUCH_CSS)
+#: the edge (the last one cut, with no hint that the row scrolls). ``app.py`` adds them to
+#: every page, in the sidebar's first element (:func:`dashboard.i18n.language_picker`).
 
 
 CRASH_MESSAGE = "Something went wrong on this page"  # the English start of crash_message

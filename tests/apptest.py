@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import html
+import re
+from html.parser import HTMLParser
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
@@ -43,3 +46,82 @@ def open_rules(at: AppTest, key: str) -> AppTest:
     its folded expander does: folded, it draws no widget."""
     at.session_state[f"{key}_open"] = True
     return at.run()
+
+
+class _Tables(HTMLParser):
+    """The tables of a piece of HTML: ``(label, rows)``, each row a list of cell texts."""
+
+    def __init__(self):
+        super().__init__()
+        self.tables: list[tuple[str, list[list[str]]]] = []
+        self.label = ""
+        self.cell: list[str] | None = None
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if "aria-label" in attrs and attrs.get("role") == "region":
+            self.label = attrs["aria-label"]
+        if tag == "table":
+            self.tables.append((self.label, []))
+            self.label = ""
+        elif tag == "tr" and self.tables:
+            self.tables[-1][1].append([])
+        elif tag in ("td", "th"):
+            self.cell = []
+
+    def handle_endtag(self, tag):
+        if tag in ("td", "th") and self.cell is not None and self.tables:
+            self.tables[-1][1][-1].append("".join(self.cell).strip())
+            self.cell = None
+
+    def handle_data(self, data):
+        if self.cell is not None:
+            self.cell.append(data)
+
+
+def _number(text: str):
+    cleaned = text.replace(",", "").replace("$", "").replace("−", "-").strip()
+    try:
+        return float(cleaned)
+    except ValueError:
+        return text
+
+
+def html_tables(at: AppTest, label: str | None = None):
+    """The HTML tables the page drew (``dashboard.html_charts.table_html``) as pandas
+    frames, figures as numbers; ``label``: only the tables named so (their aria-label)."""
+    import pandas as pd
+
+    frames = []
+    for element in at.get("html"):
+        parser = _Tables()
+        parser.feed(element.proto.body)
+        for name, rows in parser.tables:
+            if rows and (label is None or name == label):
+                body = [[_number(c) for c in row] for row in rows[1:]]
+                frames.append(pd.DataFrame(body, columns=rows[0]))
+    return frames
+
+
+class Figure:
+    """A headline figure (``dashboard.html_charts.figures_html``): its label and value."""
+
+    def __init__(self, label: str, value: str):
+        self.label, self.value = label, value
+
+    def __repr__(self) -> str:
+        return f"Figure({self.label!r}, {self.value!r})"
+
+
+def figures(at: AppTest) -> list[Figure]:
+    """The headline figures the page drew, in order (what ``at.metric`` gave for
+    ``st.metric``)."""
+    found = []
+    pattern = re.compile(
+        r"<div class='tt-figure-label'[^>]*>(.*?)</div>"
+        r"<div class='tt-figure-value'[^>]*>(.*?)</div>"
+    )
+    for element in at.get("html"):
+        for label, value in pattern.findall(element.proto.body):
+            found.append(Figure(html.unescape(label), html.unescape(value)))
+    return found

@@ -50,7 +50,9 @@ def default_players(n: int) -> pl.DataFrame:
 
 def players_column_config() -> dict:
     cfg = {
-        "name": st.column_config.TextColumn(_("name"), width="small"),
+        # wide enough for "Player 6" in every language, and kept in view while a phone
+        # scrolls the shares sideways
+        "name": st.column_config.TextColumn(_("name"), width=110, pinned=True),
         "cash": st.column_config.NumberColumn(_("cash $"), min_value=0, step=1, format="%d"),
         "chips": st.column_config.NumberColumn(
             _("chips"), min_value=0, max_value=RULES.chip_limit, step=1, format="%d"

@@ -7,6 +7,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard import palette
+from dashboard.html_charts import figures_html
 from dashboard.i18n import _, number, percent
 from dashboard.learner import progress
 from dashboard.nav import practice_page
@@ -31,16 +32,15 @@ summary = rule_summary(mine, now)
 answered = int(summary["answered"].sum())
 right = int(summary["right"].sum())
 puzzles = [r for r in mine.reviews if r.kind.endswith(f".{PUZZLES}")]
-cols = st.columns(4)
-cols[0].metric(_("Answered"), answered)
-cols[1].metric(_("Right"), percent(right / answered, digits=0) if answered else "–")
-cols[2].metric(_("Rules due now"), int(summary["due_now"].sum()))
-cols[3].metric(
-    _("Puzzles solved"),
-    f"{sum(r.right for r in puzzles)} / {len(puzzles)}",
-    help=_("Your puzzle rating: {r}").format(r=number(mine.rating[0], digits=1))
-    if mine.rating
-    else None,
+st.html(
+    figures_html(
+        [
+            (_("Answered"), number(answered)),
+            (_("Right"), percent(right / answered, digits=0) if answered else "–"),
+            (_("Rules due now"), number(int(summary["due_now"].sum()))),
+            (_("Puzzles solved"), f"{sum(r.right for r in puzzles)} / {len(puzzles)}"),
+        ]
+    )
 )
 if mine.rating:
     st.caption(rating_words(mine.rating[0]))

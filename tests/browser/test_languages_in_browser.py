@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from tests.browser.waits import act, choose, idle, open_page
+from tests.browser.waits import act, idle, open_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -114,9 +114,12 @@ def test_the_language_survives_the_sidebar_and_a_reload(page, app_url):
 
 
 def test_the_sidebar_picker_switches_the_language(page, app_url):
-    _open(page, f"{app_url}/bots?lang=en", "Bots")
-    picker = page.get_by_test_id("stSidebar").get_by_test_id("stSelectbox").first
-    choose(page, picker, "日本語", heading_shown("ボット"))
-    assert "lang=ja" in page.url
+    _open(page, f"{app_url}/whist_score_sheet?lang=en&v=bid4&books=11", "Whist score sheet")
+    before = page.url  # the page's own link: its sheet and its calculator's inputs
+    link = page.get_by_test_id("stSidebar").get_by_role("link", name="日本語")
+    act(page, link.click, heading_shown("ホイスト得点表"))
+    # the same page in the same tab, its link kept, in Japanese
+    assert page.url == before.replace("lang=en", "lang=ja") and "books=11" in page.url
+    assert len(page.context.pages) == 1
     # the navigation follows: the sidebar names the pages in Japanese
     page.get_by_test_id("stSidebarNavLink").filter(has_text="スタック5を学ぶ").first.wait_for()

@@ -60,6 +60,6 @@ def test_ten_drills_a_reload_and_a_puzzle_on_a_phone(phone, app_url, game, tmp_p
 
     learner = re.search(r"learner=([\w-]+)", phone.url).group(1)
     open_page(phone, f"{app_url}/progress?learner={learner}", text_shown("Your rules"))
-    metrics = phone.locator("[data-testid='stMetricValue']")
+    metrics = phone.locator(".tt-figure-value")
     assert metrics.first.inner_text().strip() == "10"  # drills
     assert metrics.nth(3).inner_text().strip().endswith("/ 1")  # the puzzle

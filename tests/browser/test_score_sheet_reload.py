@@ -31,7 +31,7 @@ def test_score_sheet_reload_mid_game_keeps_every_deal(page, app_url, tmp_path):
     idle(page, f"{text_shown('Export sheet (CSV)')} && {total_is(6)}")
     assert page.url == url
     assert exported_csv(page) == before
-    metric = page.locator("[data-testid='stMetricValue']").first
+    metric = page.locator(".tt-figure-value").first
     assert metric.inner_text().strip() == "6"
     assert page.locator("[data-testid='stException']").count() == 0
     page.screenshot(path=str(tmp_path / "score_sheet_reloaded.png"), full_page=True)

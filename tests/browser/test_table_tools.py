@@ -24,7 +24,7 @@ def test_score_sheet_totals_at_390px_and_reload_mid_game(phone, app_url, tmp_pat
     for n in (1, 2):
         act(phone, add.click, total_is(3 * n))
     # the compact totals row: both sides' totals on one line, above the entry
-    values = phone.locator("[data-testid='stMetric']")
+    values = phone.locator(".tt-figure")
     boxes = [values.nth(i).bounding_box() for i in range(2)]
     assert abs(boxes[0]["y"] - boxes[1]["y"]) < 5, boxes
     add = phone.get_by_role("button", name="Add deal").bounding_box()

@@ -101,10 +101,7 @@ def text_shown(text: str) -> str:
 
 def metric_is(value) -> str:
     """A condition for :func:`idle`: the page's first metric (a total) reads ``value``."""
-    return (
-        "(document.querySelector('[data-testid=stMetricValue]') || {}).textContent"
-        f"?.trim() === '{value}'"
-    )
+    return f"(document.querySelector('.tt-figure-value') || {{}}).textContent?.trim() === '{value}'"
 
 
 def event_shown(n: int) -> str:

@@ -24,7 +24,7 @@ def test_one_choice_controls_cannot_be_deselected(page, key):
 
 def test_the_score_sheets_target_cannot_be_deselected():
     at = open_page("views/whist/score_sheet.py")
-    at.selectbox(key="ws_v").set_value("whist4").run()
+    at.segmented_control(key="ws_v").set_value("whist4").run()
     assert at.segmented_control(key="ws_target").proto.required
 
 

@@ -18,7 +18,7 @@ from engine import CHANCE, get_game
 from engine.stack5 import draw_odds, draw_or_stop, row_outlook
 from engine.stack5.history import last_event
 from engine.stack5.rules import Stack5Rules
-from tests.apptest import open_page
+from tests.apptest import figures, open_page
 from tests.board import go, last_step
 from tests.dashboard.i18n_checks import LANG_DIRS, english_leaks, page_text
 
@@ -80,11 +80,11 @@ def _learn_page_in_each_language_with_every_demo(lang):
 def _calculator_in_each_language(lang):
     at = open_page("views/stack5/calculator.py", lang=lang)
     _ok(at, lang)
-    assert at.metric[0].value == "36.0%"
-    at.multiselect(key="s5_drawn").set_value(["R1", "B2", "G3", "Y4"]).run()  # suggests stop
+    assert figures(at)[0].value == "36.0%"
+    at.pills(key="s5_drawn").set_value(["R1", "B2", "G3", "Y4"]).run()  # suggests stop
     _ok(at, lang)
     assert at.warning and words.VERB["stop"] not in at.warning[0].value
-    at.multiselect(key="s5_drawn").set_value(["R1"]).run()  # fewer than the minimum
+    at.pills(key="s5_drawn").set_value(["R1"]).run()  # fewer than the minimum
     _ok(at, lang)
     at.text_input(key="s5_row0").set_value("R1 R1").run()
     _ok(at, lang)
@@ -105,7 +105,7 @@ def _games_explorer_in_each_language(lang):
 def _live_page_in_each_language_through_a_bust_and_a_placement(lang):
     at = open_page("views/stack5/live.py", lang=lang)
     _ok(at, lang)
-    at.selectbox(key=f"{LIVE}_n").set_value(2).run()
+    at.segmented_control(key=f"{LIVE}_n").set_value(2).run()
     at.text_input(key=f"{LIVE}_name0").set_value("Aiko")
     at.text_input(key=f"{LIVE}_name1").set_value("Ben")
     at.button(key=f"{LIVE}_start").click().run()

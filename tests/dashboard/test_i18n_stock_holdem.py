@@ -11,7 +11,7 @@ import pytest
 
 from dashboard.i18n import language
 from dashboard.i18n_tools import problems
-from tests.apptest import open_page
+from tests.apptest import figures, html_tables, open_page
 from tests.board import drawing, drawing_text, go, last_step
 from tests.dashboard.i18n_checks import _english_pieces, page_text
 
@@ -82,7 +82,7 @@ def test_calculator_in_each_language_distribution_and_breakdown(lang):
     with language(lang):
         at = open_page(CALC, lang=lang)
         _clean(at, lang)
-        assert [m.label for m in at.metric] == [
+        assert [m.label for m in figures(at)] == [
             {"ja": "株価の期待値", "zh-TW": "預期股價"}[lang],
             {"ja": "等確率の埋め方", "zh-TW": "等機率的填法"}[lang],
         ]
@@ -92,7 +92,7 @@ def test_calculator_in_each_language_distribution_and_breakdown(lang):
         at.toggle(key="sh_stock_up").set_value(True).run()
         _clean(at, lang)
         assert not at.error
-        assert [m.value for m in at.metric] == ["$43"]
+        assert [m.value for m in figures(at)] == ["$43"]
         assert any(
             {"ja": "フルハウス 20", "zh-TW": "葫蘆 20"}[lang] in m.value for m in at.markdown
         )
@@ -118,7 +118,7 @@ def test_table_tracker_in_each_language_buttons_and_figures(lang):
         at.session_state["tt_players_open"] = True  # the players' part, folded at first
         at.run()
         _clean(at, lang)
-        worth = next(df.value for df in at.dataframe if len(df.value.columns) == 4)
+        worth = next(t for t in html_tables(at) if t.shape[1] == 4)
         assert list(worth.columns)[1] == {"ja": "総資産の期待値", "zh-TW": "預期總資產"}[lang]
         assert worth.iloc[0, 0] == {"ja": "あなた", "zh-TW": "你"}[lang]
 

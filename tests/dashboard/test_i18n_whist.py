@@ -16,7 +16,7 @@ from dashboard.whist import words
 from engine import CHANCE, get_game
 from engine.whist.rules import WhistRules
 from engine.whist.score_sheet import ScoreSheet
-from tests.apptest import open_page
+from tests.apptest import figures, html_tables, open_page
 from tests.board import drawing_text, go, last_step
 from tests.dashboard.i18n_checks import LANG_DIRS, english_leaks, page_text
 from tests.dashboard.test_store_pages import open_with
@@ -70,17 +70,17 @@ def test_score_sheet_in_each_language_bid_whist_to_the_end(lang):
     with language(lang):  # AppTest formats options in the test's thread
         at = open_page("views/whist/score_sheet.py", lang=lang)
         _ok(at, lang)
-        at.selectbox(key="ws_bid").set_value(4).run()
+        at.segmented_control(key="ws_bid").set_value(4).run()
         at.number_input(key="ws_books").set_value(13).run()
         _ok(at, lang)
         at.button(key="ws_add").click().run()  # 4 uptown, 13 books: +7 ends the game
         _ok(at, lang)
-        assert [m.value for m in at.metric][:2] == ["7", "0"]
+        assert [m.value for m in figures(at)][:2] == ["7", "0"]
         assert any(GAME_OVER[lang] in s.value for s in at.success)
         assert "North–South" not in page_text(at)  # the default side names are worded too
-        table = at.dataframe[0].value.to_string()
+        table = _deals(at).to_string()
         assert "uptown" not in table and "books" not in table
-        at.selectbox(key="wc_kind").set_value("notrump").run()
+        at.segmented_control(key="wc_kind").set_value("notrump").run()
         _ok(at, lang)
         assert any("**+8**" in m.value for m in at.markdown)
 
@@ -89,18 +89,18 @@ def test_score_sheet_in_each_language_bid_whist_to_the_end(lang):
 def test_score_sheet_in_each_language_whist_games(lang):
     with language(lang):  # AppTest formats options in the test's thread
         at = open_page("views/whist/score_sheet.py", lang=lang)
-        at.selectbox(key="ws_v").set_value("whist4").run()
+        at.segmented_control(key="ws_v").set_value("whist4").run()
         at.number_input(key="ws_tricks").set_value(8)
-        at.selectbox(key="ws_hside").set_value(1)
-        at.selectbox(key="ws_hon").set_value(4)
+        at.segmented_control(key="ws_hside").set_value(1)
+        at.segmented_control(key="ws_hon").set_value(4)
         at.button(key="ws_add").click().run()
         _ok(at, lang)
-        assert [m.value for m in at.metric][:2] == ["2", "4"]
-        at.selectbox(key="ws_v").set_value("whist2").run()
-        at.selectbox(key="ws_game").set_value("high")
+        assert [m.value for m in figures(at)][:2] == ["2", "4"]
+        at.segmented_control(key="ws_v").set_value("whist2").run()
+        at.segmented_control(key="ws_game").set_value("high")
         at.button(key="ws_add").click().run()
         _ok(at, lang)
-        assert "high" not in at.dataframe[0].value.to_string()
+        assert "high" not in _deals(at).to_string()
 
 
 def test_score_sheet_default_name_typed_back_is_stored_in_english():
@@ -110,10 +110,10 @@ def test_score_sheet_default_name_typed_back_is_stored_in_english():
         at = open_page("views/whist/score_sheet.py", lang="ja")
         assert at.text_input(key="ws_name0").value == "南北"
         at.button(key="ws_add").click().run()
-    assert not at.exception and [m.label for m in at.metric][:2] == ["南北", "東西"]
+    assert not at.exception and [m.label for m in figures(at)][:2] == ["南北", "東西"]
     english = open_with("views/whist/score_sheet.py", sheet=at.query_params["sheet"])
     assert not english.exception
-    assert [m.label for m in english.metric][:2] == ["North–South", "East–West"]
+    assert [m.label for m in figures(english)][:2] == ["North–South", "East–West"]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -277,3 +277,8 @@ def test_a_refused_action_names_the_seat_to_act_as_a_player(lang, player):
     with language(lang):
         shown = error_text(refused.value)
     assert player in shown and "seat" not in shown
+
+
+def _deals(at):
+    """The score sheet's table of deals (the page's widest HTML table)."""
+    return max(html_tables(at), key=lambda t: t.shape[1])

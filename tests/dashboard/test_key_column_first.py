@@ -4,7 +4,7 @@ scoring table is one row per book count rather than fourteen columns."""
 
 from __future__ import annotations
 
-from tests.apptest import open_page
+from tests.apptest import html_tables, open_page
 
 
 def _columns(table) -> list[str]:
@@ -26,5 +26,5 @@ def test_learn_whist_scoring_table_is_one_row_per_book_count():
 def test_score_sheet_deals_show_what_was_entered_after_the_deal_number():
     at = open_page("views/whist/score_sheet.py")
     at.button(key="ws_add").click().run()  # the default entry: a deal to show
-    tables = [t for t in at.dataframe if "deal entered" in _columns(t)]
-    assert len(tables) == 1 and _columns(tables[0])[:2] == ["deal", "deal entered"]
+    tables = [t for t in html_tables(at) if "deal entered" in list(t.columns)]
+    assert len(tables) == 1 and list(tables[0].columns)[:2] == ["deal", "deal entered"]

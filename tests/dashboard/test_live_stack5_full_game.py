@@ -21,7 +21,7 @@ OC = "live_owners_choice"
 
 def start(page: str, key: str, names: list[str]):
     at = open_page(page)
-    at.selectbox(key=f"{key}_n").set_value(len(names)).run()
+    at.segmented_control(key=f"{key}_n").set_value(len(names)).run()
     assert [t.key for t in at.text_input if t.key.startswith(f"{key}_name")] == [
         f"{key}_name{i}" for i in range(len(names))
     ]  # as many name boxes as players

@@ -71,7 +71,7 @@ def found(text: str, many: set[str], one: set[str], lang: str) -> list[str]:
 
 def start(page: str, key: str, lang: str):
     at = open_page(page, lang=lang)
-    at.selectbox(key=f"{key}_n").set_value(len(NAMES)).run()
+    at.segmented_control(key=f"{key}_n").set_value(len(NAMES)).run()
     for i, name in enumerate(NAMES):
         at.text_input(key=f"{key}_name{i}").set_value(name)
     at.button(key=f"{key}_start").click().run()

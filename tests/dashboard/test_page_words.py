@@ -272,7 +272,7 @@ def _play_live(game: str, lang: str, taps: int) -> list[str]:
     engine_game = get_game(game)
     with language(lang):
         at = open_page(LIVE[game], lang=lang)
-        at.selectbox(key=f"{key}_n").set_value(3).run()
+        at.segmented_control(key=f"{key}_n").set_value(3).run()
         at.button(key=f"{key}_start").click().run()
         twin = engine_game.new_initial_state(3)
         bot = engine_game.make_bot("heuristic")

@@ -12,7 +12,7 @@ from dashboard.phrases import phrase_text
 from dashboard.plugins import game_ui
 from dashboard.practice_view import ASKED
 from engine.practice import drill, kinds
-from tests.apptest import open_page
+from tests.apptest import figures, open_page
 from tests.dashboard.i18n_checks import english_leaks
 
 GAMES = ["stock_holdem", "stack5", "owners_choice", "whist"]
@@ -210,4 +210,4 @@ def test_the_learner_stays_in_the_link_when_the_sidebar_opens_progress():
     kept = at.query_params.get("learner")
     kept = kept[0] if isinstance(kept, list) else kept
     assert kept == learner
-    assert [m.value for m in at.metric][:1] == ["1"]
+    assert [m.value for m in figures(at)][:1] == ["1"]

@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 from dashboard.store import default_store
 from dashboard.ui import CRASH_MESSAGE, check_name
 from engine import EngineError, GameRecord
-from tests.apptest import APP, open_page
+from tests.apptest import APP, figures, html_tables, open_page
 
 pytestmark = pytest.mark.usefixtures("store_location")
 PIG = "live_pig"
@@ -192,8 +192,8 @@ def test_score_sheet_survives_a_reload_in_a_new_session():
     add_bid_deal(at, 8)  # set: -3
     sheet_id = at.query_params["sheet"]
     reloaded = open_with("views/whist/score_sheet.py", sheet=sheet_id)
-    assert [m.value for m in reloaded.metric] == ["1", "0"]
-    assert len(reloaded.dataframe[0].value) == 2
+    assert [m.value for m in figures(reloaded)] == ["1", "0"]
+    assert len(_deals(reloaded)) == 2
 
 
 def test_score_sheet_write_from_a_stale_tab_is_refused():
@@ -204,10 +204,10 @@ def test_score_sheet_write_from_a_stale_tab_is_refused():
     add_bid_deal(tab_a, 8)  # bid 3 set: -3
     add_bid_deal(tab_b, 12)  # based on the one-deal sheet: refused
     assert "changed in another tab" in errors(tab_b)
-    assert [m.value for m in tab_b.metric] == ["1", "0"]  # the latest, A's two deals
+    assert [m.value for m in figures(tab_b)] == ["1", "0"]  # the latest, A's two deals
     add_bid_deal(tab_b, 10)
-    assert [m.value for m in tab_b.metric] == ["5", "0"], errors(tab_b)
-    assert len(tab_b.dataframe[0].value) == 3
+    assert [m.value for m in figures(tab_b)] == ["5", "0"], errors(tab_b)
+    assert len(_deals(tab_b)) == 3
 
 
 def test_score_sheet_unknown_or_foreign_id_starts_a_new_sheet():
@@ -282,3 +282,8 @@ def test_name_fields_start_empty_so_typing_never_appends_to_a_default():
     play = open_page("views/play.py")
     assert play.text_input(key="play_name").value == ""
     assert play.text_input(key="play_name").placeholder == "You"
+
+
+def _deals(at):
+    """The score sheet's table of deals (the page's widest HTML table)."""
+    return max(html_tables(at), key=lambda t: t.shape[1])

@@ -6,13 +6,14 @@ metrics, widget labels and the cells of its tables."""
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
 
 from dashboard import ui
 from dashboard.nav import all_pages
-from tests.apptest import open_page, open_rules
+from tests.apptest import figures, open_page, open_rules
 from tests.board import step_text
 
 # Whole words where a word could be part of another (None/Nonetheless, CLI/CLIMB).
@@ -43,14 +44,23 @@ def _cells(frame) -> list[str]:
     return columns + ["None" if v is None else str(v) for row in rows for v in row]
 
 
+_HIDDEN = re.compile(r"<(style|script)\b.*?</\1>", re.S | re.I)
+_TAG = re.compile(r"<[^>]+>")
+
+
+def _visible(text: str) -> str:
+    """What a reader sees of Markdown that carries HTML: no tags, styles or link targets."""
+    return html.unescape(_TAG.sub(" ", _HIDDEN.sub(" ", text)))
+
+
 def rendered_text(at) -> list[str]:
     """The text a player can read on the page (without widget internals)."""
     texts: list[str] = []
     for kind in ("markdown", "caption", "title", "header", "subheader", "text", "latex"):
-        texts += [str(e.value) for e in getattr(at, kind)]
+        texts += [_visible(str(e.value)) for e in getattr(at, kind)]
     for kind in ("error", "warning", "info", "success", "exception"):
         texts += [str(e.value) for e in getattr(at, kind)]
-    for m in at.metric:
+    for m in figures(at):
         texts += [str(m.label), str(m.value)]
     for kind in (
         "selectbox",

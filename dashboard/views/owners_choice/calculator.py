@@ -6,7 +6,7 @@ import streamlit as st
 from dashboard import ui
 from dashboard.explorer_sources import recorded_files
 from dashboard.html_charts import table_html
-from dashboard.i18n import _, error_text, money
+from dashboard.i18n import _, error_text, money, number
 from dashboard.owners_choice.draw import (
     board_svg,
     fund_words,
@@ -353,26 +353,36 @@ with answer, ui.engine_errors(_("This position is not possible: ")):
                     distance=o.distance, ending=_md(_ending(o, to_act))
                 )
             )
-    table = []
-    for o in outlook:
-        others = sum(o.delta[p] for p in range(n) if p != to_act)
-        row = {
-            _("move"): o.distance,
-            _("space"): f"{o.space} {space_word(o.space_type)}",
-            _("{player} gains $").format(player=mover): round(float(o.delta[to_act]), 2),
-            _("opponents gain $"): round(float(others), 2),
-            _("what happens"): _ending(o, to_act) if o.ends_game else plan_words(o.plan) or "-",
-        }
-        for p in range(n):
-            if p != to_act:
-                row[f"{ui.seat_name(p)} $"] = round(float(o.delta[p]), 2)
-        table.append(row)
-    # the move stays in view while a phone scrolls the table sideways
-    st.dataframe(
-        table,
-        hide_index=True,
-        width="stretch",
-        column_config={_("move"): st.column_config.NumberColumn(pinned=True)},
+    others_seats = [p for p in range(n) if p != to_act]
+    # on a phone the first four columns fit: the move, where it lands, what the mover
+    # gains and what happens there; the opponents' figures scroll in from the right
+    header = [
+        _("move"),
+        _("space"),
+        _("{player} gains $").format(player=mover),
+        _("what happens"),
+        _("opponents gain $"),
+    ] + [f"{ui.seat_name(p)} $" for p in others_seats]
+    rows = [
+        [
+            o.distance,
+            f"{o.space} {space_word(o.space_type)}",
+            number(float(o.delta[to_act]), 2),
+            _ending(o, to_act) if o.ends_game else plan_words(o.plan) or "-",
+            number(float(sum(o.delta[p] for p in others_seats)), 2),
+        ]
+        + [number(float(o.delta[p]), 2) for p in others_seats]
+        for o in outlook
+    ]
+    # plain HTML (no grid library on a phone); its long text wraps, the figures do not
+    st.html(
+        table_html(
+            header,
+            rows,
+            right={0, 2} | set(range(4, len(header))),
+            label=_("Every move"),
+            wide={3},
+        )
     )
     st.caption(
         _(

@@ -3,6 +3,7 @@
 import streamlit as st
 
 from dashboard import ui
+from dashboard.html_charts import figures_html
 from dashboard.i18n import _, percent, pgettext
 from dashboard.stack5 import words
 from dashboard.stack5.draw import bust_within_html, cards_html, row_html
@@ -69,9 +70,11 @@ def odds_section() -> None:
     st.subheader(_("Cards drawn this turn"))
     refused: dict[str, str] = {}
     default_drawn = _url_checked("drawn", ["R3", "B1"], _check_drawn, refused)
-    drawn = st.multiselect(
+    # a tap per card (no drop-down's script to load on a phone before the odds show)
+    drawn = st.pills(
         _("Number cards and Joker held this turn"),
         HOLDABLE,
+        selection_mode="multi",
         default=default_drawn,
         key="s5_drawn",
         help=_(
@@ -108,10 +111,15 @@ def odds_section() -> None:
         unseen = unseen_cards(drawn, f"{rows_seen} {discard_seen}")
         with st.spinner(_("Computing exact odds…")):
             odds = _odds(tuple(drawn), tuple(sorted(unseen.items())))
-        c1, c2, c3 = st.columns(3)
-        c1.metric(_("Bust on the next draw"), percent(float(odds.bust)))
-        c2.metric(_("Second Joker"), percent(float(odds.double_joker)))
-        c3.metric(_("Safe"), percent(float(odds.safe)))
+        st.html(
+            figures_html(
+                [
+                    (_("Bust on the next draw"), percent(float(odds.bust))),
+                    (_("Second Joker"), percent(float(odds.double_joker))),
+                    (_("Safe"), percent(float(odds.safe))),
+                ]
+            )
+        )
         st.caption(
             _(
                 "Exact: bust {bust}, second Joker {joker}, safe {safe} — from {unseen} unseen "
@@ -167,10 +175,11 @@ def placement_section() -> None:
             )
         )
     url_card = ui.url_value("card", "R2", choices=HOLDABLE, refused=refused)
-    card = st.selectbox(
+    card = st.pills(
         _("Card to place"),
         HOLDABLE,
-        index=HOLDABLE.index(url_card) if url_card in HOLDABLE else HOLDABLE.index("R2"),
+        default=url_card if url_card in HOLDABLE else "R2",
+        required=True,
         key="s5_card",
     )
     _notice(

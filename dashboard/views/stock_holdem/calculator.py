@@ -3,7 +3,7 @@
 import streamlit as st
 
 from dashboard import ui
-from dashboard.html_charts import table_html
+from dashboard.html_charts import figures_html, table_html
 from dashboard.i18n import N_, _, money, number, percent
 from dashboard.stock_holdem import words as hand_words
 from dashboard.stock_holdem.draw import cards_html, distribution_html, legend_html
@@ -92,7 +92,7 @@ def calculator() -> None:
             if seen_text.strip():  # checks the seen cards
                 _distribution_shown(tuple(s.strip() for s in slots), stock_up, seen_text, rules)
             b = price(slots, stock_up=stock_up, rules=rules)
-            st.metric(_("Price"), money(b.price))
+            st.html(figures_html([(_("Price"), money(b.price))]))
             st.markdown(f"**{hand_words.explain(b)}**")
             # small tables as plain HTML: no grid library to start on a phone
             rest.html(
@@ -120,9 +120,14 @@ def calculator() -> None:
                 )
         else:
             d = _distribution_shown(tuple(s.strip() for s in slots), stock_up, seen_text, rules)
-            c1, c2 = st.columns(2)
-            c1.metric(_("Expected price"), money(float(d.expected), 2))
-            c2.metric(_("Equally likely fillings"), number(d.outcomes))
+            st.html(
+                figures_html(
+                    [
+                        (_("Expected price"), money(float(d.expected), 2)),
+                        (_("Equally likely fillings"), number(d.outcomes)),
+                    ]
+                )
+            )
             rest.html(
                 distribution_html(
                     d.probabilities,

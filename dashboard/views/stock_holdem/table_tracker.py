@@ -1,10 +1,10 @@
 """Stock Hold'em table tracker: the six companies as you see them at a real table → every
 exact price distribution and each player's expected net worth."""
 
-import polars as pl
 import streamlit as st
 
 from dashboard import ui
+from dashboard.html_charts import table_html
 from dashboard.i18n import _, money, pgettext
 from dashboard.stock_holdem import tracker_view as tv
 from dashboard.stock_holdem.draw import cards_html, legend_html
@@ -200,7 +200,7 @@ if view is not None:
 
 
 @ui.fragment
-def players_part(view, prices: list[int], result) -> None:
+def players_part(view, prices: list[int], result, bad_prices: set[int]) -> None:
     """The players and their expected net worths: an edit of the players reruns and redraws
     only this part (the six companies' charts are not drawn again); the companies' figures
     come from the last run of the whole page, which any change of theirs makes. Folded
@@ -216,10 +216,10 @@ def players_part(view, prices: list[int], result) -> None:
     )
     if box.open:
         with box:
-            _players(view, prices, result)
+            _players(view, prices, result, bad_prices)
 
 
-def _players(view, prices: list[int], result) -> None:
+def _players(view, prices: list[int], result, bad_prices: set[int]) -> None:
     """The players' table (kept in the session and the URL) and their expected worths."""
     ui.init_state(tt_n=ui.url_value("n", 4, choices=(3, 4, 5, 6)), tt_players_v=0)
     n = st.selectbox(_("Players"), [3, 4, 5, 6], key="tt_n")
@@ -251,7 +251,15 @@ def _players(view, prices: list[int], result) -> None:
     )
     players = st.session_state["tt_players"]
     ui.set_url(n=n, pl=tv.players_to_url(players))
-    if view is not None:
+    blind = sorted(set(result.company_errors) & bad_prices)
+    if view is not None and blind:
+        # such a company counts at its current price, and there is none to count at
+        st.info(
+            _("The expected net worths wait for a price of company {company}.").format(
+                company=", ".join(COMPANIES[i] for i in blind)
+            )
+        )
+    elif view is not None:
         with ui.engine_errors():
             rows = tv.players_rows(players)
             # a company whose cards do not read counts at its current price meanwhile
@@ -260,19 +268,23 @@ def _players(view, prices: list[int], result) -> None:
             ]
             worths = expected_worths(rows, at_price, shares_per_company=tv.RULES.shares_per_company)
             names = [r[0] for r in rows]
-            st.dataframe(
-                pl.DataFrame(
-                    {
-                        _("player"): names,
-                        _("expected net worth"): [money(float(w), 2) for w in worths],
-                        _("shares (expected)"): [
-                            money(float(w) - r[1] - r[2], 2) for w, r in zip(worths, rows)
-                        ],
-                        _("cash + chips"): [r[1] + r[2] for r in rows],
-                    }
-                ),
-                hide_index=True,
-                width="stretch",
+            # plain HTML: a name wraps instead of being cut on a phone
+            st.html(
+                table_html(
+                    [
+                        _("player"),
+                        _("expected net worth"),
+                        _("shares (expected)"),
+                        _("cash + chips"),
+                    ],
+                    [
+                        [name, money(float(w), 2), money(float(w) - r[1] - r[2], 2), r[1] + r[2]]
+                        for name, w, r in zip(names, worths, rows)
+                    ],
+                    right={1, 2, 3},
+                    first_bold=True,
+                    label=_("Each player's expected net worth"),
+                )
             )
             if result.company_errors:
                 late = ", ".join(COMPANIES[i] for i in sorted(result.company_errors))
@@ -291,4 +303,4 @@ def _players(view, prices: list[int], result) -> None:
             )
 
 
-players_part(view, prices, result)
+players_part(view, prices, result, bad_prices)

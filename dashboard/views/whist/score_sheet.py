@@ -11,6 +11,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard.charts import step_chart
+from dashboard.html_charts import figures_html, table_html
 from dashboard.i18n import _, error_text, ngettext, number, pgettext
 from dashboard.store import (
     Damaged,
@@ -55,10 +56,13 @@ st.title(_("Whist score sheet"))
 st.caption(_("Enter each deal as it is played; the sheet scores it with the game's own rules."))
 
 variant = url_value("v", "bid4", choices=VARIANTS)
-variant = st.selectbox(
+# Choices on this page are rows of buttons: a tap each on a phone, and no drop-down's
+# script to load before the totals show.
+variant = st.segmented_control(
     pgettext("kind of game", "Game"),
     VARIANTS,
-    index=VARIANTS.index(variant),
+    default=variant,
+    required=True,
     format_func=variant_title,
     key="ws_v",
 )
@@ -236,13 +240,30 @@ def sheet_view() -> None:
         st.markdown(_("**Enter a deal**"))
         if variant.startswith("bid"):
             c1, c2 = st.columns(2)
-            side = c1.radio(
-                _("Declaring side"), [0, 1], format_func=shown.__getitem__, key="ws_side"
+            side = c1.segmented_control(
+                _("Declaring side"),
+                [0, 1],
+                default=0,
+                required=True,
+                format_func=shown.__getitem__,
+                key="ws_side",
             )
-            bid = c2.selectbox(_("Bid"), [3, 4, 5, 6, 7], key="ws_bid", on_change=_preset_books)
+            bid = c2.segmented_control(
+                _("Bid"),
+                [3, 4, 5, 6, 7],
+                default=3,
+                required=True,
+                key="ws_bid",
+                on_change=_preset_books,
+            )
             c3, c4 = st.columns(2)
-            kind = c3.selectbox(
-                _("Kind"), ["uptown", "downtown", "notrump"], key="ws_kind", format_func=kind_word
+            kind = c3.segmented_control(
+                _("Kind"),
+                ["uptown", "downtown", "notrump"],
+                default="uptown",
+                required=True,
+                key="ws_kind",
+                format_func=kind_word,
             )
             st.session_state.setdefault("ws_books", books_needed(int(bid)))
             books = number_field(
@@ -284,18 +305,24 @@ def sheet_view() -> None:
                 key="ws_tricks",
             )
             ready = tricks is not None
-            hon_side = c2.selectbox(
+            hon_side = c2.segmented_control(
                 _("Honours held in one hand by"),
                 [-1, 0, 1],
+                default=-1,
+                required=True,
                 format_func=lambda s: _("nobody") if s < 0 else shown[s],
                 key="ws_hside",
             )
-            hon = c3.selectbox(_("How many of A K Q J"), [3, 4], key="ws_hon")
+            hon = c3.segmented_control(
+                _("How many of A K Q J"), [3, 4], default=3, required=True, key="ws_hon"
+            )
         else:
             c1, c2, c3 = st.columns(3)
-            game = c1.selectbox(
+            game = c1.segmented_control(
                 pgettext("kind of game", "Game"),
                 ["high", "low"],
+                default="high",
+                required=True,
                 key="ws_game",
                 format_func=high_low,
             )
@@ -309,8 +336,13 @@ def sheet_view() -> None:
                 key="ws_tricks2",
             )
             ready = tricks is not None
-            declarer = c3.selectbox(
-                _("High declarer"), [0, 1], format_func=shown.__getitem__, key="ws_decl"
+            declarer = c3.segmented_control(
+                _("High declarer"),
+                [0, 1],
+                default=0,
+                required=True,
+                format_func=shown.__getitem__,
+                key="ws_decl",
             )
         submitted = st.button(_("Add deal"), type="primary", key="ws_add", disabled=not ready)
     if submitted:
@@ -336,8 +368,7 @@ def sheet_view() -> None:
     frame = sheet.frame()
     a, b = sheet.totals()
     with totals_box:
-        st.metric(shown[0], a)
-        st.metric(shown[1], b)
+        st.html(figures_html([(shown[0], number(a)), (shown[1], number(b))]))
     result = sheet.result()
     if result:
         st.success(_("Game over: {result}.").format(result=result_words(result)))
@@ -365,26 +396,44 @@ def sheet_view() -> None:
                 "deal entered": _("deal entered"),
             }
         )
-        st.dataframe(table, hide_index=True, width="stretch")
-        chart_df = pl.concat(
-            [
-                pl.DataFrame({"deal": [0], "total 0": [0], "total 1": [0]}),
-                frame.select("deal", "total 0", "total 1"),
-            ]
-        ).rename({"deal": deal_word})
-        fig = step_chart(
-            chart_df,
-            ["total 0", "total 1"],
-            None,
-            title=_("Running totals"),
-            y_title=_("points"),
-            x=deal_word,
-            names=shown,
-            shape="linear",
+        # plain HTML (no grid library on a phone): the deal words wrap, the figures do not
+        st.html(
+            table_html(
+                table.columns,
+                table.rows(),
+                right={0, 2, 3, 4, 5},
+                first_bold=True,
+                label=_("Deals of this sheet"),
+            )
         )
-        # Deals are whole numbers: integer ticks, at most about ten of them.
-        fig.update_xaxes(tickformat="d", tick0=0, dtick=max(1, -(-frame.height // 10)))
-        st.plotly_chart(fig, width="stretch")
+        # the totals are written above; their chart (plotly's scripts cost a phone a second
+        # of the first load) is drawn on request, and at once for ``?chart=1`` in a link
+        chart_on = st.toggle(
+            _("Chart: running totals"),
+            value=url_value("chart", 0, choices=(0, 1)) == 1,
+            key="ws_chart",
+        )
+        set_url(chart=int(chart_on))
+        if chart_on:
+            chart_df = pl.concat(
+                [
+                    pl.DataFrame({"deal": [0], "total 0": [0], "total 1": [0]}),
+                    frame.select("deal", "total 0", "total 1"),
+                ]
+            ).rename({"deal": deal_word})
+            fig = step_chart(
+                chart_df,
+                ["total 0", "total 1"],
+                None,
+                title=_("Running totals"),
+                y_title=_("points"),
+                x=deal_word,
+                names=shown,
+                shape="linear",
+            )
+            # Deals are whole numbers: integer ticks, at most about ten of them.
+            fig.update_xaxes(tickformat="d", tick0=0, dtick=max(1, -(-frame.height // 10)))
+            st.plotly_chart(fig, width="stretch")
         c1, c2 = st.columns(2)
         if c1.button(_("Undo last deal"), key="ws_undo", width="stretch"):
             with engine_errors():
@@ -499,16 +548,18 @@ def points_calculator() -> None:
     qk = url_value("kind", "uptown", choices=("uptown", "downtown", "notrump"))
     qn = url_value("books", 10, min=0, max=13)
     kinds = ["uptown", "downtown", "notrump"]
-    cb = c1.selectbox(
+    cb = c1.segmented_control(
         _("Bid"),
         [3, 4, 5, 6, 7],
-        index=[3, 4, 5, 6, 7].index(qb) if qb in range(3, 8) else 1,
+        default=qb if qb in range(3, 8) else 4,
+        required=True,
         key="wc_bid",
     )
-    ck = c2.selectbox(
+    ck = c2.segmented_control(
         _("Kind"),
         kinds,
-        index=kinds.index(qk) if qk in kinds else 0,
+        default=qk if qk in kinds else "uptown",
+        required=True,
         key="wc_kind",
         format_func=kind_word,
     )

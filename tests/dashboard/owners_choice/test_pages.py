@@ -2,7 +2,7 @@
 
 import re
 
-from tests.apptest import open_page
+from tests.apptest import html_tables, open_page
 from tests.board import drawing_text, go, last_step, step_text
 
 
@@ -25,7 +25,7 @@ def test_move_advisor_opens_on_a_real_mid_game_position():
     # game 1 of data/owners_choice/games.jsonl at the start of turn 8
     assert [at.number_input(key=f"oc_cash_{p}").value for p in range(4)] == [80, 300, 580, 610]
     assert [at.selectbox(key=f"oc_price_{c}").value for c in "RYBG"] == [130, 90, 80, 110]
-    moves = at.dataframe[0].value
+    moves = html_tables(at, "Every move")[0]
     assert moves.filter(like="gains").abs().to_numpy().sum() > 0  # not an empty board
 
 
@@ -33,9 +33,10 @@ def test_move_advisor_counts_the_opponents_gains_as_a_second_column():
     from engine.owners_choice import from_position, move_outlook
 
     at = no_trouble(unfold(open_page("views/owners_choice/calculator.py")))
-    moves = at.dataframe[0].value
+    moves = html_tables(at, "Every move")[0]
     mover = at.selectbox(key="oc_act").value
-    assert list(moves.columns[2:4]) == [f"Player {mover + 1} gains $", "opponents gain $"]
+    assert moves.columns[2] == f"Player {mover + 1} gains $"
+    assert moves.columns[4] == "opponents gain $"
     state = from_position(
         4,
         prices=[130, 90, 80, 110],
@@ -110,7 +111,7 @@ def test_advisor_never_recommends_ending_the_game_behind():
     assert "**Move 2** would end the game" in warned
     assert "Player 2 finishes in place 2 of 2 with \\$500" in warned  # no formula
     assert "Player 1 with \\$700" in warned
-    moves = at.dataframe[0].value
+    moves = html_tables(at, "Every move")[0]
     assert "finishes in place 2 of 2" in moves.iloc[1]["what happens"]
 
 
@@ -157,7 +158,7 @@ def test_games_explorer_steps():
 def test_live_game_with_move_advisor():
     key = "live_owners_choice"
     at = no_trouble(open_page("views/owners_choice/live.py"))
-    at.selectbox(key=f"{key}_n").set_value(2)
+    at.segmented_control(key=f"{key}_n").set_value(2)
     at.button[[b.label for b in at.button].index("Start the game")].click().run()
     no_trouble(at)
     for move in ["buy R", "buy R", "done", "done", "move 1"]:
@@ -175,7 +176,7 @@ def test_calculator_president_after_a_purchase_tie():
     at.selectbox(key="oc_pres_R").set_value("1").run()
     no_trouble(at)
     assert not at.error
-    assert any("Player 2" in str(row) for row in at.dataframe[0].value["what happens"])
+    assert any("Player 2" in str(row) for row in html_tables(at, "Every move")[0]["what happens"])
     at.selectbox(key="oc_pres_R").set_value("2").run()  # seat 2 holds no R
     assert "Player 3 does not hold the most red shares" in at.error[0].value
 
@@ -241,7 +242,7 @@ def test_move_advisor_out_of_range_number_gets_a_message_beside_the_field():
     at.number_input(key="oc_h_0_1").set_value(16).run()
     no_trouble(at)
     assert [e.value for e in at.error] == ["Y: 16 is out of range. From 0 to 15."]
-    assert not at.success and not at.dataframe  # no stale advice
+    assert not at.success and not html_tables(at, "Every move")  # no stale advice
     assert any("waits for the fields marked below" in i.value for i in at.info)
 
 
@@ -267,8 +268,8 @@ def test_the_advisor_opens_with_its_advice_and_no_editor_widgets():
     """A phone's first load: the advice and the position's pictures, the position editor
     folded (its forty widgets are drawn when it is opened), no chart library."""
     at = no_trouble(open_page("views/owners_choice/calculator.py"))
-    assert at.success and at.dataframe  # the best move and every move's figures
-    assert not at.number_input and len(at.selectbox) == 1  # the language picker alone
+    assert at.success and html_tables(at, "Every move")  # the best move, every move's figures
+    assert not at.number_input and not at.selectbox and not at.dataframe
     assert not at.get("plotly_chart")
     assert at.query_params["pos"]  # the opening position is in the link
     shown = at.success[0].value

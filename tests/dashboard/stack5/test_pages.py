@@ -8,6 +8,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from engine.stack5 import draw_odds, unseen_cards
+from tests.apptest import figures
 from tests.board import drawing_text, go, last_step, step_text
 
 APP = str(Path(__file__).resolve().parents[3] / "dashboard" / "app.py")
@@ -29,21 +30,21 @@ def _page(path: str, query: dict | None = None) -> AppTest:
 
 def test_calculator_default_and_inputs():
     at = _page("views/stack5/calculator.py")
-    labels = [m.label for m in at.metric]
+    labels = [m.label for m in figures(at)]
     assert "Bust on the next draw" in labels
-    assert at.metric[0].value == "36.0%"
+    assert figures(at)[0].value == "36.0%"
     # the chances to bust within k draws, drawn as plain HTML (no chart library to start)
     assert not at.get("plotly_chart")
     drawn = " ".join(h.proto.body for h in at.get("html"))
     assert "Bust within k more draws" in drawn and "title='1 draw: 36.0%'" in drawn
-    at.multiselect(key="s5_drawn").set_value(["R1", "B2", "G3", "Y4"]).run()
+    at.pills(key="s5_drawn").set_value(["R1", "B2", "G3", "Y4"]).run()
     assert not at.exception
     assert any("stop" in w.value for w in at.warning)
     at.text_input(key="s5_discard").set_value("R3 G3 Y3").run()
     assert not at.exception
     hand = ["R1", "B2", "G3", "Y4"]
     expected = draw_odds(hand, unseen_cards(hand, "R3 G3 Y3"))
-    assert at.metric[0].value == f"{float(expected.bust):.1%}"
+    assert figures(at)[0].value == f"{float(expected.bust):.1%}"
     at.text_input(key="s5_rows_seen").set_value("R9 Q1").run()
     assert not at.exception
     assert any("not a Stack 5 card" in e.value for e in at.error)
@@ -52,7 +53,7 @@ def test_calculator_default_and_inputs():
 def test_calculator_reads_url_and_placement_helper():
     at = _page("views/stack5/calculator.py", {"drawn": "R1,JK", "row1": "R1 R1", "card": "B2"})
     assert not at.exception
-    assert at.multiselect(key="s5_drawn").value == ["R1", "JK"]
+    assert at.pills(key="s5_drawn").value == ["R1", "JK"]
     text = " ".join(m.value for m in at.markdown)
     assert "place blue 2 in row 2" in text and "blue 2 in row 1" not in text
     at.text_input(key="s5_row0").set_value("R1 B1 G2").run()
@@ -174,14 +175,14 @@ def test_calculator_url_junk_falls_back_to_defaults(query):
     at = _page("views/stack5/calculator.py", query)
     assert not at.exception
     assert not at.error, [e.value for e in at.error]
-    drawn = at.multiselect(key="s5_drawn").value
+    drawn = at.pills(key="s5_drawn").value
     if "drawn" in query:
         assert drawn == ["R3", "B1"]
     for i in range(3):
         if f"row{i + 1}" in query:
             assert at.text_input(key=f"s5_row{i}").value == ""
     if "card" in query:
-        assert at.selectbox(key="s5_card").value == "R2"
+        assert at.pills(key="s5_card").value == "R2"
     if "rows" in query:
         assert at.text_input(key="s5_rows_seen").value == ""
     if "discard" in query:
@@ -238,7 +239,7 @@ def test_calculator_says_which_link_values_it_refused():
     warnings = " ".join(w.value for w in at.warning)
     assert "cards drawn ‘ZZ,R9,JK’" in warnings and "the default is shown" in warnings
     assert "row 2 ‘Q9 Q9’" in warnings and "card to place ‘XX’" in warnings
-    assert at.multiselect(key="s5_drawn").value == ["R3", "B1"]  # the default, said so
+    assert at.pills(key="s5_drawn").value == ["R3", "B1"]  # the default, said so
     quiet = _page("views/stack5/calculator.py", {"drawn": "R1,JK"})
     assert not quiet.warning
 

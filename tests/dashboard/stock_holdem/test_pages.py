@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.apptest import open_page
+from tests.apptest import figures, open_page
 from tests.board import drawing_text, go, last_step
 
 CALC = "views/stock_holdem/calculator.py"
@@ -22,7 +22,7 @@ def _calc(**slots):
 def test_calculator_default_shows_distribution():
     at = _calc()
     assert not at.exception
-    assert any("Expected price" in m.label for m in at.metric)
+    assert any("Expected price" in m.label for m in figures(at))
     assert at.query_params["slots"] == "3A,5A,9A,?A,?"
     # the distribution drawn as plain HTML (no chart library to start), a column a price
     assert not at.get("plotly_chart")
@@ -34,7 +34,7 @@ def test_calculator_all_known_shows_breakdown():
     at = _calc(sh_slot0="6S", sh_slot1="6W", sh_slot2="6A", sh_slot3="2F", sh_slot4="2S")
     at.toggle(key="sh_stock_up").set_value(True).run()
     assert not at.exception and not at.error
-    assert [m.value for m in at.metric] == ["$43"]
+    assert [m.value for m in figures(at)] == ["$43"]
     assert any("full house 20" in m.value for m in at.markdown)
     assert at.query_params["up"] == "1"
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.apptest import open_page
+from tests.apptest import figures, html_tables, open_page
 from tests.board import drawing_text, go, last_step, step_text
 
 pytestmark = pytest.mark.xdist_group("whist_pages")
@@ -18,7 +18,7 @@ def test_games_page_steps_through_a_recorded_game():
 def test_score_sheet_bid_whist_to_the_end_and_calculator():
     at = open_page("views/whist/score_sheet.py")
     assert not at.exception
-    at.selectbox(key="ws_bid").set_value(4).run()
+    at.segmented_control(key="ws_bid").set_value(4).run()
     assert at.number_input(key="ws_books").value == 10  # the books follow the bid
     at.number_input(key="ws_books").set_value(11).run()
     assert any("it is :green-badge[made]" in m.value for m in at.markdown)
@@ -26,14 +26,14 @@ def test_score_sheet_bid_whist_to_the_end_and_calculator():
     submit.click()
     at.run()
     assert not at.exception
-    assert [m.value for m in at.metric][:2] == ["5", "0"]
+    assert [m.value for m in figures(at)][:2] == ["5", "0"]
     at.number_input(key="ws_books").set_value(13)
     next(b for b in at.button if "Add deal" in str(b.label)).click()
     at.run()
     assert any("Game over" in s.value for s in at.success)
-    table = at.dataframe[0].value.to_string()
+    table = _deals(at).to_string()
     assert "4 uptown, 11 books" in table and "4 uptown, 13 books" in table
-    at.selectbox(key="wc_kind").set_value("notrump")
+    at.segmented_control(key="wc_kind").set_value("notrump")
     at.run()
     assert not at.exception
     assert any("scores **+8**" in m.value for m in at.markdown)  # 4 notrump, 10 books
@@ -42,16 +42,16 @@ def test_score_sheet_bid_whist_to_the_end_and_calculator():
 
 def test_score_sheet_whist_honours_and_errors():
     at = open_page("views/whist/score_sheet.py")
-    at.selectbox(key="ws_v").set_value("whist4")
+    at.segmented_control(key="ws_v").set_value("whist4")
     at.run()
     assert not at.exception
     at.number_input(key="ws_tricks").set_value(8)
-    at.selectbox(key="ws_hside").set_value(1)
-    at.selectbox(key="ws_hon").set_value(4)
+    at.segmented_control(key="ws_hside").set_value(1)
+    at.segmented_control(key="ws_hon").set_value(4)
     next(b for b in at.button if "Add deal" in str(b.label)).click()
     at.run()
     assert not at.exception
-    assert [m.value for m in at.metric][:2] == ["2", "4"]
+    assert [m.value for m in figures(at)][:2] == ["2", "4"]
 
 
 @pytest.mark.parametrize("variant", ["bid4", "whist4", "bid2", "whist2"])
@@ -84,10 +84,10 @@ def test_score_sheet_side_names_are_stored_with_the_sheet():
     at.text_input(key="ws_name0").set_value("Ann & Bo").run()
     assert not at.exception and not at.error
     at.button(key="ws_add").click().run()
-    assert [m.label for m in at.metric][:2] == ["Ann & Bo", "East–West"]
+    assert [m.label for m in figures(at)][:2] == ["Ann & Bo", "East–West"]
     reloaded = open_with("views/whist/score_sheet.py", sheet=at.query_params["sheet"])
-    assert [m.label for m in reloaded.metric][:2] == ["Ann & Bo", "East–West"]
-    assert "Ann & Bo: 3 uptown, 9 books" in reloaded.dataframe[0].value.to_string()
+    assert [m.label for m in figures(reloaded)][:2] == ["Ann & Bo", "East–West"]
+    assert "Ann & Bo: 3 uptown, 9 books" in _deals(reloaded).to_string()
 
 
 def test_score_sheet_undo_the_last_deal_and_integer_deal_ticks():
@@ -95,12 +95,15 @@ def test_score_sheet_undo_the_last_deal_and_integer_deal_ticks():
     for books in (9, 10):
         at.number_input(key="ws_books").set_value(books).run()
         at.button(key="ws_add").click().run()
-    assert [m.value for m in at.metric][:2] == ["7", "0"]
+    assert [m.value for m in figures(at)][:2] == ["7", "0"]
+    assert not at.get("plotly_chart")  # drawn on request: the totals are written above
+    at.toggle(key="ws_chart").set_value(True).run()
+    assert at.query_params["chart"] in ("1", ["1"])  # a link keeps the chart open
     chart = at.get("plotly_chart")[0].proto.spec
     assert '"tickformat":"d"' in chart.replace(" ", "") and '"dtick":1' in chart.replace(" ", "")
     at.button(key="ws_undo").click().run()
-    assert [m.value for m in at.metric][:2] == ["3", "0"]
-    assert len(at.dataframe[0].value) == 1
+    assert [m.value for m in figures(at)][:2] == ["3", "0"]
+    assert len(_deals(at)) == 1
 
 
 def test_score_sheet_totals_row_comes_first_for_phones():
@@ -108,10 +111,15 @@ def test_score_sheet_totals_row_comes_first_for_phones():
     at.button(key="ws_add").click().run()
     order = [type(e).__name__ for e in at.main]
     assert not at.exception
-    # the totals are above the entry form: the first metric precedes the "Add deal" button
+    # the totals are above the entry form: the totals' figures precede the "Add deal" button
     flat = list(_walk(at.main))
-    kinds = [getattr(n, "type", "") for n in flat]
-    assert kinds.index("metric") < [getattr(n, "key", None) for n in flat].index("ws_add"), order
+    totals = [
+        i
+        for i, n in enumerate(flat)
+        if "role='group'" in str(getattr(getattr(n, "proto", None), "body", ""))
+    ]
+    assert totals, order
+    assert totals[0] < [getattr(n, "key", None) for n in flat].index("ws_add"), order
 
 
 def _walk(node):
@@ -129,3 +137,8 @@ def test_score_sheet_out_of_range_books_get_a_message_beside_the_field():
     ]
     assert not any("it is :" in m.value for m in at.markdown)  # no stale made/set
     assert at.button(key="ws_add").disabled
+
+
+def _deals(at):
+    """The score sheet's table of deals (the page's widest HTML table)."""
+    return max(html_tables(at), key=lambda t: t.shape[1])

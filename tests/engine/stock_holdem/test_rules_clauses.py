@@ -25,7 +25,7 @@ from engine.stock_holdem import (
 )
 from engine.stock_holdem.bots import expected_price
 from engine.stock_holdem.tracker import parse_company
-from tests.apptest import APP, open_page, open_rules
+from tests.apptest import APP, figures, open_page, open_rules
 from tests.engine.stock_holdem.test_whole_games import cross_check, rules_price
 
 GAME = get_game("stock_holdem")
@@ -233,7 +233,7 @@ def test_stock_up_chip_counts_on_the_calculator_page():
     at.number_input(key="sh_stock_up_per_company").set_value(3).run()
     at.number_input(key="sh_stock_up_n").set_value(2).run()
     assert not at.exception and not at.error
-    assert [m.value for m in at.metric] == ["$45"]
+    assert [m.value for m in figures(at)] == ["$45"]
     assert at.query_params["up"] == "2" and at.query_params["per"] == "3"
 
 

@@ -15,7 +15,7 @@ from engine.core.errors import ParseError
 from engine.core.simulate import play_out
 from engine.stock_holdem import price, price_distribution
 from engine.stock_holdem.tracker import expected_worth, expected_worths, track
-from tests.apptest import APP, open_page
+from tests.apptest import APP, html_tables, open_page
 
 NO_CHIPS = [False] * 6
 TABLE = ["3A 9F 7?", "10S 2W", "6A 6S ?F", "1F 8W", "4S BULL ?A", "2A 5W"]
@@ -167,7 +167,7 @@ def test_page_default_runs():
     assert at.query_params["a"] == "3A 9F 7?"
     assert at.query_params["hand"] == HAND
     assert at.query_params["up"] == "C"
-    assert any("expected net worth" in df.value.columns for df in at.dataframe)
+    assert any("expected net worth" in t.columns for t in html_tables(at))
 
 
 def test_page_bad_slot_shows_error_not_traceback():
@@ -218,7 +218,7 @@ def test_page_a_typo_in_one_company_shows_beside_it_and_the_others_still_compute
     assert not at.exception, at.exception
     assert len(at.error) == 1 and "company B slot 3 '11Q'" in at.error[0].value
     assert len(_expected(at)) == 5  # A, C, D, E, F still priced
-    worth = next(df.value for df in at.dataframe if "expected net worth" in df.value.columns)
+    worth = next(t for t in html_tables(at) if "expected net worth" in t.columns)
     assert len(worth) == 4
     assert any("Company B counts at its current price" in c.value for c in at.caption)
     # a card entered twice goes beside the later place; the rest still computes
@@ -271,7 +271,7 @@ def test_page_players_table_is_kept_in_the_session_and_the_url():
     again.switch_page(PAGE)
     again.query_params.update({"pl": url, "n": "4"})
     again.run()
-    worth = next(df.value for df in again.dataframe if "expected net worth" in df.value.columns)
+    worth = next(t for t in html_tables(again) if "expected net worth" in t.columns)
     assert worth["player"][0] == "Ann"
     at.selectbox(key="tt_n").set_value(5).run()
     assert at.session_state["tt_players"]["name"].to_list()[0] == "Ann"
@@ -304,3 +304,15 @@ def test_page_rule_assumptions_are_the_generated_ruleset_form():
     per.set_value(9).run()
     assert "Stock up per company: 9 is out of range. From 1 to 3." in at.error[0].value
     assert at.query_params["per"] == "1"  # the default meanwhile
+
+
+def test_page_worths_wait_for_a_price_a_company_without_cards_would_count_at():
+    """A company whose cards do not read counts at its price now; when that price is
+    refused too, the players' worths are not made up from a clamped price."""
+    at = _with_players(open_page(PAGE))
+    at.text_input(key="tt_co1").set_value("10S 2W 11Q").run()
+    assert any("expected net worth" in t.columns for t in html_tables(at))
+    at.number_input(key="tt_price1").set_value(999).run()
+    assert not at.exception, at.exception
+    assert not any("expected net worth" in t.columns for t in html_tables(at))
+    assert any("wait for a price of company B" in i.value for i in at.info)
