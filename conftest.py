@@ -1,7 +1,12 @@
-# Page scripts and the app entry run Streamlit code at import: never collect them. The fork
-# server's preload module warms every game and freezes the collector at import: only the
-# fork server imports it.
-collect_ignore_glob = ["dashboard/views/*", "dashboard/app.py", "engine/core/fork_server.py"]
+# Page scripts, the app entry and its server run Streamlit code at import: never collect
+# them. The fork server's preload module warms every game and freezes the collector at
+# import: only the fork server imports it.
+collect_ignore_glob = [
+    "dashboard/views/*",
+    "dashboard/app.py",
+    "dashboard/serve.py",
+    "engine/core/fork_server.py",
+]
 
 import pytest  # noqa: E402
 

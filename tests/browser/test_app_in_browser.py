@@ -140,3 +140,14 @@ def test_clicking_a_move_jumps_there(page, app_url):
     page.wait_for_selector(".tt-board[data-board-step='2']")
     page.get_by_text("Step 2 of").wait_for()
     assert page.locator("[data-testid='stException']").count() == 0
+
+
+def test_a_page_opened_at_its_own_address_finds_the_server_at_once(page, app_url):
+    """Streamlit's browser code looks for its server under the page's address first unless
+    told where it is (dashboard/start_page.py): no refused look-up before the page loads."""
+    open_page(page, app_url + "/progress", text_shown("Practice progress"))
+    asked = page.evaluate(
+        "performance.getEntriesByType('resource').map(e => new URL(e.name).pathname)"
+    )
+    assert "/_stcore/health" in asked
+    assert not [a for a in asked if a.startswith("/progress/")], asked
