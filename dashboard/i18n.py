@@ -203,7 +203,7 @@ def pgettext(context: str, message: str) -> str:
     return translations(lang).pgettext(context, message)
 
 
-def error_text(exc: BaseException) -> str:
+def error_text(exc: BaseException, *, inside: bool = False) -> str:
     """An engine error's message in the session's language, as a sentence a player would
     write: a coded error (:meth:`engine.core.errors.EngineError.coded`) from its template
     (translated, or the engine's English) and its parameters, each worded as the page
@@ -213,8 +213,9 @@ def error_text(exc: BaseException) -> str:
     ``{x!r}`` (or gives as :func:`~engine.core.errors.quoted`) quoted as the language
     quotes (“x”, 「x」), not as Python would. In English the message starts with a capital
     letter, unless it starts with what the player wrote (a file's name, a quoted text).
-    Any other error as it was written. The engine's own English (``str(exc)``, for the
-    command line and logs) stays as it is.
+    ``inside``: the message goes inside a sentence of the page's own (in brackets, say),
+    so it starts with no capital. Any other error as it was written. The engine's own
+    English (``str(exc)``, for the command line and logs) stays as it is.
 
     >>> from engine.core.errors import ParseError, Phrase, Seat
     >>> error_text(ParseError.coded("demo", "{text!r}: not a card", text="X9"))
@@ -224,8 +225,11 @@ def error_text(exc: BaseException) -> str:
     'Line 3: Player 2 may not play “x”'
     >>> error_text(ParseError.within("games.jsonl", inner))  # a file's name as written
     'games.jsonl: Player 2 may not play “x”'
+    >>> error_text(ParseError.within(Phrase.coded("where.line", "line {n}", n=3), inner),
+    ...            inside=True)  # inside the page's own sentence
+    'line 3: Player 2 may not play “x”'
     """
-    return _error_words(exc, first=current() == DEFAULT)
+    return _error_words(exc, first=current() == DEFAULT and not inside)
 
 
 #: a template's ``{name!r}``: the player's input, quoted the way Python writes a ``str``

@@ -217,7 +217,7 @@ def test_score_sheet_unknown_or_foreign_id_starts_a_new_sheet():
     assert at.query_params["sheet"] != "AAAAAAAAAAAAAAAAAAAAAA"
     live_id = default_store().create("live:pig", GameRecord("pig", ["A", "B"], []).to_json())
     at = open_with("views/whist/score_sheet.py", sheet=live_id)
-    assert "This link is for a Pig (demo) live game" in warnings(at)
+    assert "(this link is for a Pig (demo) live game" in warnings(at)
 
 
 def test_a_damaged_score_sheet_starts_a_new_one():

@@ -129,7 +129,7 @@ def sheet_view() -> None:
     except WrongKind as exc:
         st.warning(
             _("This link does not open a score sheet ({reason}); a new sheet is shown.").format(
-                reason=error_text(exc)[:160]
+                reason=error_text(exc, inside=True)[:160]
             )
         )
         opened = None
@@ -171,7 +171,7 @@ def sheet_view() -> None:
         except EngineError as exc:
             st.error(
                 _("The saved sheet could not be read ({reason}); starting a new one.").format(
-                    reason=error_text(exc)
+                    reason=error_text(exc, inside=True)
                 )
             )
             sheets[key] = ""
