@@ -238,6 +238,17 @@ _QUOTED_FIELD = re.compile(r"\{(\w+)!r\}")
 _LEADING_FIELD = re.compile(r"\{(\w+)")
 
 
+def quoted_template(template: str) -> str:
+    """``template`` with each ``{x!r}`` (the player's input, as Python would quote it)
+    quoted as the language quotes: “x” in English.
+
+    >>> quoted_template("{text!r} is not allowed now")
+    '“{text}” is not allowed now'
+    """
+    quote = pgettext("quoted input", "“{text}”")
+    return _QUOTED_FIELD.sub(lambda m: quote.format(text=f"{{{m[1]}}}"), template)
+
+
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -254,8 +265,7 @@ def _error_words(exc, first: bool = False) -> str:
         return _capital(text) if first else text
     if not template or not code:  # as written (it may start with a file's name)
         return str(exc)
-    quote = pgettext("quoted input", "“{text}”")
-    said = _QUOTED_FIELD.sub(lambda m: quote.format(text=f"{{{m[1]}}}"), pgettext(code, template))
+    said = quoted_template(pgettext(code, template))
     lead = _LEADING_FIELD.match(said)
     if first and lead is None:  # the template's own first word
         said = _capital(said)

@@ -29,7 +29,7 @@ from fractions import Fraction
 import streamlit as st
 
 from dashboard.game_ui import GameUI, Group
-from dashboard.i18n import _, current, error_text, language, texts_key
+from dashboard.i18n import DEFAULT, _, current, error_text, language, texts_key
 from dashboard.store import (
     Damaged,
     NotStored,
@@ -251,7 +251,7 @@ def error_words(exc: EngineError, names: list[str] | None) -> str:
     ...     s.apply("stop")
     ... except EngineError as exc:
     ...     print(error_words(exc, ["Ana", "Ben"]).split(";")[0])
-    'stop' is not allowed now (Ana busted with R2 B2 and gives the cards to another player)
+    “stop” is not allowed now (Ana busted with R2 B2 and gives the cards to another player)
     """
     from dashboard.phrases import phrase_text
     from engine.core.errors import Phrase
@@ -267,7 +267,9 @@ def error_words(exc: EngineError, names: list[str] | None) -> str:
     if getattr(exc, "code", None) is None:
         return error_text(exc)
     shown = [plain(n, NAME_MAX_CHARS) for n in names] if names else None
-    return phrase_text(phrase(exc), names=shown)
+    said = phrase_text(phrase(exc), names=shown)
+    # a sentence: in English its first letter a capital (what the player wrote stays as is)
+    return said[:1].upper() + said[1:] if current() == DEFAULT else said
 
 
 #: the most taps one value of the pad may carry, and the browser tabs remembered per session

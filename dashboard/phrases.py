@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from dashboard.i18n import DEFAULT, _, current, pgettext
+from dashboard.i18n import DEFAULT, _, current, pgettext, quoted_template
 from dashboard.list_words import listed as _listed
 from engine.core.errors import Phrase, Seat, Word
 
@@ -57,7 +57,7 @@ def phrase_text(
         return worders[code](**phrase.params)
     params = {k: _param(v, worders, names, value) for k, v in phrase.params.items()}
     try:
-        return pgettext(code, phrase.template).format(**params)
+        return quoted_template(pgettext(code, phrase.template)).format(**params)
     except (KeyError, IndexError, ValueError):  # a broken translation: the English template
         return phrase.template.format(**params)
 

@@ -68,7 +68,7 @@ def test_a_typed_illegal_move_is_refused_without_change():
     at = start_live()
     at.text_input(key=f"{KEY}_typed").set_value("hold")
     at.button(key=f"{KEY}_apply_typed").click().run()
-    assert any("'hold' is not allowed now" in e.value for e in at.error)
+    assert any("“hold” is not allowed now" in e.value for e in at.error)
     assert not at.exception
     assert "Event 0**" in " ".join(m.value for m in at.markdown)
 
