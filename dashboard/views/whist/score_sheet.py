@@ -256,8 +256,8 @@ def sheet_view() -> None:
                 key="ws_bid",
                 on_change=_preset_books,
             )
-            c3, c4 = st.columns(2)
-            kind = c3.segmented_control(
+            # the kind alone on its row: its three words need the width on a phone
+            kind = st.segmented_control(
                 _("Kind"),
                 ["uptown", "downtown", "notrump"],
                 default="uptown",
@@ -267,7 +267,7 @@ def sheet_view() -> None:
             )
             st.session_state.setdefault("ws_books", books_needed(int(bid)))
             books = number_field(
-                c4,
+                st,
                 _("Books won by the declaring side (kitty book included)"),
                 min=0,
                 max=13,
