@@ -8,7 +8,7 @@ import streamlit as st
 from dashboard import i18n, job_panel
 from dashboard.i18n import _
 from dashboard.nav import HOME, SECTIONS
-from dashboard.ui import TOUCH_CSS, crash_message, show_callback_error
+from dashboard.ui import NAV_SCRIPT, TOUCH_CSS, crash_message, show_callback_error
 
 HERE = Path(__file__).parent
 
@@ -39,5 +39,5 @@ except Exception as exc:  # a page must never show a traceback to a user
         raise
     st.error(crash_message(exc))
 finally:  # after the page wrote its link (also when it stopped early)
-    i18n.language_picker(languages, css=TOUCH_CSS)
+    i18n.language_picker(languages, css=TOUCH_CSS, script=NAV_SCRIPT)
 job_panel.run_complete()  # after the page: a part waiting for a job it no longer drew lets go

@@ -392,7 +392,7 @@ def language_links(lang: str, params: dict[str, str]) -> str:
     return f'<nav aria-label="{label}" class="tt-lang">' + " · ".join(parts) + "</nav>"
 
 
-def language_picker(where, css: str = "", *, links: bool = True) -> None:
+def language_picker(where, css: str = "", *, links: bool = True, script: str = "") -> None:
     """The choice of language (:func:`language_links`) in ``where`` (a placeholder at the
     top of the sidebar), with the app-wide ``css`` and the page-language rules in the same
     element. Plain links and styles in one HTML element: a drop-down or a button loads its
@@ -400,13 +400,17 @@ def language_picker(where, css: str = "", *, links: bool = True) -> None:
     carries HTML an HTML parser (184 KB), which on a phone held every page's first load
     back. A link reloads the page in the new language, keeping the page's link (its live
     game, sheet or position), so ``app.py`` draws the styles alone before the page
-    (``links=False``) and the links after it, once the page has written its link."""
+    (``links=False``) and the links after it, once the page has written its link;
+    ``script``: the app's own script, drawn with the links."""
     import streamlit as st
 
     lang = current()
     params = {k: st.query_params.get(k, "") for k in st.query_params}
     head = language_links(lang, params) if links else ""
-    script = _page_language_script(lang) if links else ""
+    if links:
+        script += _page_language_script(lang)
+    else:
+        script = ""
     where.html(head + css + _PAGE_LANGUAGE_CSS + script, unsafe_allow_javascript=bool(script))
 
 

@@ -47,6 +47,19 @@ TOUCH_CSS = """<style>@media (hover: none) {
 #: every page, in the sidebar's first element (:func:`dashboard.i18n.language_picker`).
 
 
+#: On a phone Streamlit's sidebar lies over the page and stays open once a page is chosen
+#: from it: the player then sees the list, not the page they asked for. A tap on a page
+#: link there closes it (Streamlit's own phone width, below its ``md`` breakpoint). Added
+#: once per browser tab, whatever reruns.
+NAV_SCRIPT = """<script>if (!window.ttNavCloses) { window.ttNavCloses = true;
+document.addEventListener("click", (e) => {
+  if (!e.target.closest("[data-testid=stSidebarNavLink]")) return;
+  if (!window.matchMedia("(max-width: 767.98px)").matches) return;
+  setTimeout(() => document.querySelector(
+    "[data-testid=stSidebarCollapseButton] button")?.click(), 0);
+}, true); }</script>"""
+
+
 CRASH_MESSAGE = "Something went wrong on this page"  # the English start of crash_message
 CALLBACK_ERROR = "_ui_callback_error"
 URL_MAX_CHARS = 2000

@@ -123,3 +123,29 @@ def test_the_sidebar_picker_switches_the_language(page, app_url):
     assert len(page.context.pages) == 1
     # the navigation follows: the sidebar names the pages in Japanese
     page.get_by_test_id("stSidebarNavLink").filter(has_text="スタック5を学ぶ").first.wait_for()
+
+
+def test_on_a_phone_the_sidebar_closes_once_a_page_is_chosen_and_the_language_link_works(
+    phone, app_url
+):
+    _open(phone, f"{app_url}/?lang=en", "Tabletop suite")
+    sidebar = phone.get_by_test_id("stSidebar")
+    assert sidebar.get_attribute("data-collapsed") == "true"  # a phone starts with it shut
+    phone.get_by_test_id("stExpandSidebarButton").first.click()
+    phone.wait_for_function(
+        "document.querySelector('[data-testid=stSidebar]').dataset.collapsed === 'false'"
+    )
+    link = sidebar.get_by_test_id("stSidebarNavLink").filter(has_text="Bust odds")
+    act(phone, link.first.click, heading_shown("Stack 5 bust odds"))
+    phone.wait_for_function(  # the page chosen is what the player sees
+        "document.querySelector('[data-testid=stSidebar]').dataset.collapsed === 'true'"
+    )
+    assert "/stack5_calculator" in phone.url
+    # the language links, reached from the sidebar on a phone, keep the page
+    phone.get_by_test_id("stExpandSidebarButton").first.click()
+    act(
+        phone,
+        sidebar.get_by_role("link", name="日本語").click,
+        heading_shown("スタック5 バースト確率"),
+    )
+    assert "/stack5_calculator" in phone.url and "lang=ja" in phone.url
