@@ -10,11 +10,15 @@ pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 TOOLBAR = "[data-testid='stElementToolbar']"
 
 
-def _advisor(context, app_url):
+#: a page with a grid table (Learn Whist's tables of the rules)
+TABLE_PAGE = "/whist_learn"
+
+
+def _table_page(context, app_url):
     page = context.new_page()
     page.set_default_timeout(60_000)
-    page.goto(f"{app_url}/owners_choice_calculator")
-    page.locator("[data-testid='stDataFrame']").first.wait_for()
+    page.goto(f"{app_url}{TABLE_PAGE}")
+    page.locator("[data-testid='stDataFrame']:visible").first.wait_for()
     page.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')")
     return page
 
@@ -35,9 +39,9 @@ def test_a_tapped_table_shows_no_toolbar_on_a_phone(browser, app_url):
         viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
     )
     try:
-        page = _advisor(context, app_url)
+        page = _table_page(context, app_url)
         assert page.evaluate("() => matchMedia('(hover: none)').matches")
-        page.locator("[data-testid='stDataFrame']").first.tap()
+        page.locator("[data-testid='stDataFrame']:visible").first.tap()
         page.wait_for_timeout(300)  # the toolbar would fade in on the tap
         assert not _toolbar_shown(page)
     finally:
@@ -45,8 +49,8 @@ def test_a_tapped_table_shows_no_toolbar_on_a_phone(browser, app_url):
 
 
 def test_a_hovered_table_shows_its_toolbar_with_a_mouse(page, app_url):
-    page.goto(f"{app_url}/owners_choice_calculator")
-    table = page.locator("[data-testid='stDataFrame']").first
+    page.goto(f"{app_url}{TABLE_PAGE}")
+    table = page.locator("[data-testid='stDataFrame']:visible").first
     table.wait_for()
     table.hover()
     page.wait_for_function(

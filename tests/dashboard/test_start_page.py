@@ -5,6 +5,7 @@ to Streamlit."""
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 from dashboard.nav import all_pages
 from dashboard.start_page import StartPage, page_paths, start_page
@@ -31,7 +32,9 @@ def _get(app, path: str, method: str = "GET") -> tuple[int, bytes]:
         "root_path": "",
         "http_version": "1.1",
     }
-    asyncio.run(app(scope, receive, send))
+    # in a thread of its own: the test process may already run an event loop (Playwright's)
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, app(scope, receive, send)).result()
     status = next(m["status"] for m in sent if m["type"] == "http.response.start")
     body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
     return status, body
