@@ -26,7 +26,7 @@ import streamlit as st
 
 from dashboard.explorer_board import show_board
 from dashboard.explorer_sources import choose_record
-from dashboard.explorer_url import drop_url, jump_to
+from dashboard.explorer_url import drop_url, jump_to, link_notices, refuse_step
 from dashboard.game_ui import GameUI
 from dashboard.i18n import _
 
@@ -50,7 +50,10 @@ def render_explorer(plugin: GameUI) -> None:
         st.session_state[f"{key}_current"] = record_json
         st.session_state[f"{key}_step"] = 0
         url_step = st.session_state.pop(f"{key}_url_step", None)
-        if url_step:  # opened from a link: its step (junk or too far = the start)
+        if url_step:  # opened from a link: its step (too far = the start, said)
             last = len(record.actions)
+            if url_step > last:
+                refuse_step(key, url_step, last)
             jump_to(key, url_step if url_step <= last else 0)
+    link_notices(key)
     show_board(plugin, key, record_json)

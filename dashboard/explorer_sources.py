@@ -7,7 +7,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from dashboard.explorer_url import SOURCES, drop_url, url_in, url_out
+from dashboard.explorer_url import SOURCES, drop_url, refuse_game, url_in, url_out
 from dashboard.explorer_words import file_label, player, summary
 from dashboard.game_ui import GameUI
 from dashboard.i18n import N_, _, error_text, ngettext
@@ -70,6 +70,8 @@ def _choose_recorded(plugin: GameUI, key: str) -> GameRecord | None:
         return None
     num = st.session_state.get(f"{key}_num")
     if not isinstance(num, int) or not 1 <= num <= len(records):
+        if isinstance(num, int):  # a link's number beyond the file: said, not hidden
+            refuse_game(key, num, len(records))
         st.session_state[f"{key}_num"] = 1
     i = c2.number_input(
         _("Game number (1–{n})").format(n=len(records)), 1, len(records), key=f"{key}_num"

@@ -478,3 +478,28 @@ def test_grades_in_two_units_get_a_chart_and_a_table_each():
     assert "points" in titles[0] and "tricks" in titles[1]
     one = board_grades(notes[1:], ["A", "B", "C", "D"], 20)["charts"]
     assert len(one) == 1 and "tricks" not in one[0]["title"]
+
+
+@pytest.mark.parametrize(
+    ("params", "said"),
+    [
+        ({"game": "9999"}, "The link asks for game 9999, but this file has games 1–"),
+        ({"game": "abc"}, "The link's game number “abc” is not a number; game 1 is shown."),
+        ({"step": "99999"}, "The link asks for step 99999, but this game ends at step "),
+        ({"step": "x1"}, "The link's step “x1” is not a number"),
+    ],
+)
+def test_a_link_value_the_games_page_cannot_use_is_named(params, said):
+    from streamlit.testing.v1 import AppTest
+
+    from tests.apptest import APP
+
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.run()
+    at.switch_page("views/stack5/games.py")
+    at.query_params.update({"src": "recorded", **params})
+    at.run()
+    assert not at.exception, at.exception
+    assert any(said in w.value for w in at.warning), [w.value for w in at.warning]
+    at.run()  # said once: the next run (a step, a tap) goes on without it
+    assert not any(said in w.value for w in at.warning)
