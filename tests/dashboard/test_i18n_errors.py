@@ -102,7 +102,7 @@ def test_a_phrase_is_its_english_text():
 
 @pytest.mark.parametrize(
     "lang, expected",
-    [("ja", "スタック5の行動ではありません"), ("zh-TW", "不是 Stack 5 的行動")],
+    [("ja", "スタック5の行動ではありません"), ("zh-TW", "不是 Stack\u00a05 的行動")],
 )
 def test_stack5_bad_action_text_is_worded(lang, expected):
     exc = _raised(get_game("stack5").new_initial_state(2).apply, "fly away")
@@ -202,7 +202,7 @@ def test_word_parameters_are_translated(lang):
 
 @pytest.mark.parametrize(
     "lang, expected",
-    [("ja", "スタック5のカードではありません"), ("zh-TW", "不是 Stack 5 的牌")],
+    [("ja", "スタック5のカードではありません"), ("zh-TW", "不是 Stack\u00a05 的牌")],
 )
 def test_stack5_calculator_shows_a_bad_card_in_the_language(lang, expected):
     with language(lang):
