@@ -1,6 +1,7 @@
 """Learn Stack 5: the rules step by step, each next to a live example."""
 
 import random
+from html import escape
 
 import streamlit as st
 
@@ -262,15 +263,27 @@ with ui.engine_errors():
         said = words.phrase(last_event(demo) or demo.describe_turn())
         steps.append(f"{words.action_words(str(a))} — {said}")
 after = demo.observation(None)
+held = after["hand"] or after["to_place"]
+
+
+def _board(rows, held_now=()) -> str:
+    """The players' rows, named as the text names them, and the cards held this turn (not
+    placed yet: a turn that goes on changes the hand before the rows)."""
+    out = "".join(
+        player_html(s, r, 0, 3, size="sm", name=ui.seat_name(s)) for s, r in enumerate(rows)
+    )
+    if held_now:
+        label = escape(_("Held this turn"))
+        out += f'<div style="margin-top:6px">{label}</div>' + cards_html(list(held_now), "sm")
+    return out
+
+
 b, a = st.columns(2)
 b.markdown(_("**Before**"))
-b.html("".join(player_html(s, r, 0, 3, size="sm") for s, r in enumerate(before["rows"])))
+b.html(_board(before["rows"], before["hand"] or before["to_place"]))
 a.markdown(_("**After**"))
-a.html("".join(player_html(s, r, 0, 3, size="sm") for s, r in enumerate(after["rows"])))
+a.html(_board(after["rows"], held))
 st.markdown("\n".join(f"{i + 1}. {t}" for i, t in enumerate(steps)))
-held = after["hand"] or after["to_place"]
-if held:
-    st.html(cards_html(held, "md"))
 st.caption(_("Now: {turn}.").format(turn=words.phrase(demo.describe_turn())))
 st.markdown(
     _(

@@ -8,7 +8,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from engine.stack5 import draw_odds, unseen_cards
-from tests.apptest import figures
+from tests.apptest import figures, open_page
 from tests.board import drawing_text, go, last_step, step_text
 
 APP = str(Path(__file__).resolve().parents[3] / "dashboard" / "app.py")
@@ -248,3 +248,18 @@ def test_placement_helper_refuses_more_copies_than_the_deck_holds():
     at = _page("views/stack5/calculator.py", {"row1": "R1 R1", "row2": "R1", "card": "R1"})
     assert any("4 copies" in e.value and "R1" in e.value for e in at.error)
     assert not any("Legal places for" in m.value for m in at.markdown)
+
+
+def test_learn_draw3_example_shows_a_change_and_names_players_as_the_text_does():
+    at = open_page("views/stack5/learn.py")
+    at.radio(key="s5_learn_special").set_value("D3").run()
+    assert not at.exception
+    boards = [
+        h.proto.body
+        for h in at.get("html")
+        if "Player 1" in h.proto.body and "row 1" in h.proto.body
+    ]
+    assert len(boards) == 2, "the Before and After boards"
+    before, after = boards
+    assert before != after  # the cards drawn this turn are held after it, not before
+    assert "Seat 0" not in " ".join(boards) and "Held this turn" in after
