@@ -174,7 +174,7 @@ def test_page_bad_slot_shows_error_not_traceback():
     at = open_page(PAGE)
     at.text_input(key="tt_co1").set_value("10S 2W 11Q").run()
     assert not at.exception, at.exception
-    assert at.error and "company B slot 3 '11Q'" in at.error[0].value
+    assert at.error and "Company B slot 3 '11Q'" in at.error[0].value
     at.text_input(key="tt_co1").set_value("10S 2W").run()
     at.text_input(key="tt_hand").set_value("9A 3A").run()
     assert not at.exception
@@ -216,7 +216,7 @@ def test_page_a_typo_in_one_company_shows_beside_it_and_the_others_still_compute
     at = _with_players(open_page(PAGE))
     at.text_input(key="tt_co1").set_value("10S 2W 11Q").run()
     assert not at.exception, at.exception
-    assert len(at.error) == 1 and "company B slot 3 '11Q'" in at.error[0].value
+    assert len(at.error) == 1 and "Company B slot 3 '11Q'" in at.error[0].value
     assert len(_expected(at)) == 5  # A, C, D, E, F still priced
     worth = next(t for t in html_tables(at) if "expected net worth" in t.columns)
     assert len(worth) == 4
