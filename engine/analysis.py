@@ -27,9 +27,9 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from engine.core.annotation import Annotation
-from engine.core.errors import EngineError, Phrase, RecordError, quote_choices
+from engine.core.errors import EngineError, Phrase, quote_choices
 from engine.core.protocol import State
-from engine.core.records import GameRecord, initial_state
+from engine.core.records import GameRecord, action_error, initial_state
 from engine.core.registry import registered_names
 
 
@@ -185,14 +185,7 @@ def positions(record: GameRecord) -> Iterator[tuple[int, State, str]]:
         try:
             state.apply(text)
         except EngineError as exc:
-            # as a replay names it (engine.core.records.replay): the action's text cut short
-            raise RecordError.coded(
-                "record.action",
-                "action {n} “{text}”: {error}",
-                n=i + 1,
-                text=text if len(text) <= 24 else text[:23] + "…",
-                error=exc,
-            ) from None
+            raise action_error(i, text, exc) from None  # as a replay names it
 
 
 def annotation_lines(

@@ -490,6 +490,19 @@ def initial_state(record: GameRecord) -> State:
         ) from None
 
 
+def action_error(i: int, text: str, error: EngineError) -> RecordError:
+    """Action ``i`` (from 0) of a record, ``text``, does not apply: the error names it as
+    a player counts (from 1), its text cut short (a deal's is the whole deck), and says
+    what is wrong with it (``error``)."""
+    return RecordError.coded(
+        "record.action",
+        "action {n} “{text}”: {error}",
+        n=i + 1,
+        text=text if len(text) <= 24 else text[:23] + "…",
+        error=error,
+    )
+
+
 def replay(record: GameRecord, *, check_result: bool = True) -> Iterator[ReplayStep]:
     """Apply the record's actions one by one, yielding each step.
 
@@ -502,15 +515,7 @@ def replay(record: GameRecord, *, check_result: bool = True) -> Iterator[ReplayS
         try:
             state.apply(text)
         except EngineError as exc:
-            # the action's text cut short (a deal's is the whole deck); the error says
-            # what is wrong with it
-            raise RecordError.coded(
-                "record.action",
-                "action {n} “{text}”: {error}",
-                n=i + 1,
-                text=text if len(text) <= 24 else text[:23] + "…",
-                error=exc,
-            ) from None
+            raise action_error(i, text, exc) from None
         yield ReplayStep(i, text, state)
     if check_result:
         found = result_of(state)
