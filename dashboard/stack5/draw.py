@@ -134,9 +134,10 @@ def player_html(
     size: str = "sm",
     name: str | None = None,
 ) -> str:
-    """A player's score and rows (``name``: how to call the player; default the seat)."""
+    """A player's score and rows (``name``: how to call the player; by default as every
+    page does, "Player 1" for seat 0)."""
     stars = "●" * score + "○" * max(0, target - score)
-    who = name if name is not None else _("Seat {n}").format(n=seat)
+    who = name if name is not None else seat_name(seat)
     head = (
         f'<div style="font-weight:600;margin-top:6px">{html.escape(who)} '
         f'<span style="color:#c77700" title="{_points_title(score, target)}">{stars}</span> '

@@ -269,9 +269,7 @@ held = after["hand"] or after["to_place"]
 def _board(rows, held_now=()) -> str:
     """The players' rows, named as the text names them, and the cards held this turn (not
     placed yet: a turn that goes on changes the hand before the rows)."""
-    out = "".join(
-        player_html(s, r, 0, 3, size="sm", name=ui.seat_name(s)) for s, r in enumerate(rows)
-    )
+    out = "".join(player_html(s, r, 0, 3, size="sm") for s, r in enumerate(rows))
     if held_now:
         label = escape(_("Held this turn"))
         out += f'<div style="margin-top:6px">{label}</div>' + cards_html(list(held_now), "sm")
