@@ -34,21 +34,35 @@ def stored(at) -> GameRecord:
     return GameRecord.from_json(default_store().load(KIND, at.query_params["play"])[0])
 
 
-def play_first_buttons(at, limit: int = 2000) -> int:
-    """Tap the first move button when it is our turn, 'Skip to my turn' otherwise (and
-    wait while the search bot's moves are made in a worker process)."""
-    for i in range(limit):
+def play_first_buttons(at, limit: int = 2000, wait_s: float = 300) -> int:
+    """Tap the first move button when it is our turn, 'Skip to my turn' otherwise, at most
+    ``limit`` taps; between taps, wait while the search bot's moves are made in a worker
+    process (up to ``wait_s`` seconds each time: a loaded machine makes the bots slow, not
+    the game longer). Returns the number of taps."""
+    taps = 0
+    while taps < limit:
         if any(s.value.startswith("Game over") for s in at.success):
-            return i
+            return taps
         moves = [b.key for b in at.button if b.key and b.key.startswith("play_m_")]
         if not moves and not [b for b in at.button if b.key == "play_skip"]:
-            time.sleep(0.2)  # the bots play on to your turn in a worker process
-            at.run()
+            deadline = time.monotonic() + wait_s
+            while time.monotonic() < deadline:  # the bots play on to your turn
+                time.sleep(0.2)
+                at.run()
+                if any(
+                    b.key == "play_skip" or (b.key or "").startswith("play_m_") for b in at.button
+                ):
+                    break
+                if any(s.value.startswith("Game over") for s in at.success):
+                    break
+            else:
+                raise AssertionError(f"the bots did not play on within {wait_s} s")
             continue
         at.button(key=moves[0] if moves else "play_skip").click().run()
+        taps += 1
         assert not at.exception, at.exception
         assert not at.error, at.error[0].value
-    raise AssertionError("the game did not end")
+    raise AssertionError(f"the game did not end within {limit} taps")
 
 
 def bots_played(at, seconds: float = 300) -> None:
