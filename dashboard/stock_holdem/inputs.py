@@ -17,6 +17,7 @@ import dataclasses
 import streamlit as st
 
 from dashboard import ui
+from dashboard.components.fields import Field, number_problem
 from dashboard.i18n import _
 from engine.core.errors import EngineError, parse_count
 from engine.core.ruleset import make_ruleset
@@ -106,6 +107,37 @@ def rules_inputs(prefix: str) -> StockHoldemRules:
         wrap=rules.straights_wrap,
     )
     return rules
+
+
+def stock_up_field(key: str, per: int, start: int, label: str | None = None) -> Field:
+    """The stock-up chips on one company as a field of a field row
+    (:mod:`dashboard.components.fields`): a switch (+5) when a company carries at most one
+    chip, else a count 0..``per`` (kept under ``key + "_n"``). ``start`` is the first value
+    (e.g. from the URL); ``label`` is already in the page's language."""
+    if label is None:
+        label = _("Stock-up")
+    if per <= 1:
+        ui.init_state(**{key: start >= 1})
+        return Field(key, _("{label} +5").format(label=label), kind="switch")
+    count_key = f"{key}_n"
+    ui.init_state(**{count_key: max(0, min(start, per))})
+    return Field(
+        count_key,
+        _("{label} chips (+5 each)").format(label=label),
+        kind="number",
+        low=0,
+        high=per,
+    )
+
+
+def stock_up_value(f: Field) -> tuple[int, str | None]:
+    """The chips a :func:`stock_up_field` holds and what is wrong with it (``None``: all
+    right; a refused count counts as no chip meanwhile)."""
+    value = st.session_state.get(f.key)
+    if f.kind == "switch":
+        return int(bool(value)), None
+    problem = number_problem(f, value)
+    return (0 if problem else int(value)), problem
 
 
 def stock_up_input(where, key: str, per: int, start: int, label: str | None = None) -> int:

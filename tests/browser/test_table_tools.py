@@ -49,11 +49,11 @@ def test_tracker_typo_shows_beside_its_company_at_390px(phone, app_url, tmp_path
         app_url + f"/stock_holdem_table_tracker?b=10S+2W+11Q&pl={players}",
         f"{text_shown('Stock Hold')} && {text_shown('counts at its current price')}",
     )
-    error = phone.locator("[data-testid='stAlert']").filter(has_text="company B slot 3 '11Q'")
+    error = phone.locator(".tt-ferror").filter(has_text="11Q")
     expect(error).to_have_count(1)
-    # beside company B: the alert sits between B's text box and C's
-    b_box = phone.get_by_label("Company B: up to 5 slots").bounding_box()
-    c_box = phone.get_by_label("Company C: up to 5 slots").bounding_box()
+    # beside company B: the message sits between B's cards and C's
+    b_box = phone.get_by_label("Company B: Cards: up to 5 slots").bounding_box()
+    c_box = phone.get_by_label("Company C: Cards: up to 5 slots").bounding_box()
     e_box = error.bounding_box()
     assert b_box["y"] < e_box["y"] < c_box["y"], (b_box, e_box, c_box)
     # the five other companies and the players' net worths still compute
@@ -87,4 +87,26 @@ def test_learn_whist_tabs_wrap_on_a_phone(phone, app_url):
     for i in range(tabs.count()):
         box = tabs.nth(i).bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390, (i, box)
+    no_wider_than_the_phone(phone)
+
+
+def test_tracker_fields_send_on_enter_and_follow_clear_at_390px(phone, app_url):
+    """The tracker's fields are one component: a typed price goes to the server on Enter
+    and the summary follows; "Clear" puts every field back to the starting table, drawn
+    in the fields themselves; one typo is named under its own company."""
+    open_page(phone, app_url + "/stock_holdem_table_tracker", text_shown("Stock Hold"))
+    price = phone.get_by_label("Company A: Price now")
+    price.fill("33")
+    price.press("Enter")
+    expect(phone.locator("table").first).to_contain_text("$33")
+    cards = phone.get_by_label("Company C: Cards: up to 5 slots")
+    cards.fill("3A ZZ")
+    cards.press("Enter")
+    expect(phone.locator(".tt-ferror:visible")).to_have_count(1)
+    expect(phone.locator(".tt-ferror:visible")).to_contain_text("ZZ")
+    phone.get_by_role("button", name="Clear", exact=True).click()
+    expect(price).to_have_value("10")
+    expect(cards).to_have_value("")
+    expect(phone.locator(".tt-ferror:visible")).to_have_count(0)
+    assert phone.locator("[data-testid='stException']").count() == 0
     no_wider_than_the_phone(phone)
