@@ -300,9 +300,10 @@ class Driver:
             None if confirmed is None else float(confirmed),
         )
 
-    def load(self, path: str, expr: str = "true") -> tuple[float, float, float]:
-        """Open ``path``; the clock starts with the navigation."""
-        self.page.goto(self.url + path, wait_until="commit")
+    def load(self, path: str, expr: str = "true", base: str = "") -> tuple[float, float, float]:
+        """Open ``path`` (on the server at ``base``, default this driver's); the clock
+        starts with the navigation."""
+        self.page.goto((base or self.url) + path, wait_until="commit")
         return self.settled(
             f"({expr}) && !!document.querySelector('[data-testid=stMain] h1, "
             f"[data-testid=stMain] h3')"
@@ -347,15 +348,16 @@ GAMES_PAGES = [
 ]
 
 
-def _load(d: Driver, row: Row, path: str, warm: bool = False) -> None:
-    """One timed load of ``path`` into ``row`` (``warm``: not kept); a page that does not
-    settle is named in its row, and the other pages are still timed."""
+def _load(d: Driver, row: Row, path: str, warm: bool = False, base: str = "") -> None:
+    """One timed load of ``path`` (on the server at ``base``, default the app's) into
+    ``row`` (``warm``: not kept); a page that does not settle is named in its row, and
+    the other pages are still timed."""
     from playwright.sync_api import Error as PlaywrightError
 
     if row.error:
         return
     try:
-        got = d.load(path)
+        got = d.load(path, base=base)
     except PlaywrightError as exc:
         row.error = str(exc).strip().splitlines()[0][:80]
         return
@@ -370,7 +372,10 @@ def bench_loads(d: Driver, reps: int, words: list[str] | None = None) -> list[Ro
     scripts run, the websocket opened, a page drawn), which no page of the app can beat.
     The repetitions take turns (every page, then the floor, then every page again…), so a
     change of the machine's load while the section runs weighs on the floor as on the
-    pages. ``words``: only the pages whose name contains one of them (the floor always)."""
+    pages. The floor is opened in the same tab as the pages (its own server's address):
+    a second throttled tab, even idle on a blank page, made every load in the first one
+    about 40 % slower and the ratio less sure. ``words``: only the pages whose name
+    contains one of them (the floor always)."""
     pages = [
         (name, path)
         for name, path in LOAD_PAGES
@@ -381,18 +386,14 @@ def bench_loads(d: Driver, reps: int, words: list[str] | None = None) -> list[Ro
         script = Path(folder) / "empty.py"
         script.write_text(FLOOR_SCRIPT)
         with server(script) as url:
-            floor = Driver(d.context.browser, url, d.screen)
-            try:
-                rows[FLOOR] = Row(FLOOR, "first load", "load", d.screen)
-                floor.load("/")
+            rows[FLOOR] = Row(FLOOR, "first load", "load", d.screen)
+            d.load("/", base=url)
+            for name, path in pages:
+                _load(d, rows[name], path, warm=True)  # the server has run the page once
+            for _ in range(reps):
                 for name, path in pages:
-                    _load(d, rows[name], path, warm=True)  # the server has run the page once
-                for _ in range(reps):
-                    for name, path in pages:
-                        _load(d, rows[name], path)
-                    _load(floor, rows[FLOOR], "/")
-            finally:
-                floor.close()
+                    _load(d, rows[name], path)
+                _load(d, rows[FLOOR], "/", base=url)
     return list(rows.values())
 
 

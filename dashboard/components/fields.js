@@ -48,7 +48,7 @@ function build(S) {
         if (f.kind === "number") input.inputMode = "numeric";
         if (f.placeholder) input.placeholder = f.placeholder;
         if (f.max) input.maxLength = f.max;
-        if (f.size) wrap.style.flex = "0 0 " + (f.size + 2) + "ch";
+        if (f.size) wrap.style.flex = "0 1 calc(" + f.size + "ch + 1.4rem)";
         wrap.appendChild(input);
         // sent when left or on Enter, once: leaving after Enter sends nothing again (a
         // second send would race a button tapped meanwhile, e.g. "Clear")

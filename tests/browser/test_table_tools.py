@@ -46,7 +46,7 @@ def test_tracker_typo_shows_beside_its_company_at_390px(phone, app_url, tmp_path
     players = quote(tv.players_to_url(tv.default_players(4)))
     open_page(
         phone,
-        app_url + f"/stock_holdem_table_tracker?b=10S+2W+11Q&pl={players}",
+        app_url + f"/stock_holdem_table_tracker?b=10S+2W+11Q&pl={players}&dist=1",
         f"{text_shown('Stock Hold')} && {text_shown('counts at its current price')}",
     )
     error = phone.locator(".tt-ferror").filter(has_text="11Q")

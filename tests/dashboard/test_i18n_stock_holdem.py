@@ -106,6 +106,9 @@ def test_table_tracker_in_each_language_buttons_and_figures(lang):
     with language(lang):
         at = open_page(TRACKER, lang=lang)
         _clean(at, lang)
+        at.session_state["tt_dist_open"] = True  # the six charts, folded at first
+        at.run()
+        _clean(at, lang)
         expected = {"ja": "期待値", "zh-TW": "期望值"}[lang]
         assert sum(m.value.startswith(expected) for m in at.markdown) == 6
         at.text_input(key="tt_co0").set_value("3A 9F 7? ZZ").run()  # a typo stays beside A

@@ -3,17 +3,22 @@
 import streamlit as st
 
 from dashboard import ui
+from dashboard.components.fields import Field, Row, field_rows
 from dashboard.html_charts import figures_html, table_html
 from dashboard.i18n import N_, _, money, number, percent
 from dashboard.stock_holdem import words as hand_words
 from dashboard.stock_holdem.draw import cards_html, distribution_html, legend_html
-from dashboard.stock_holdem.inputs import rules_inputs, stock_up_input, url_count
+from dashboard.stock_holdem.inputs import (
+    rules_inputs,
+    stock_up_field,
+    stock_up_value,
+    url_count,
+)
 from engine import EngineError
 from engine.stock_holdem import price, price_distribution
 from engine.stock_holdem.pricing import parse_slot
 
 DEFAULT = ["3A", "5A", "9A", "?A", "?"]
-SLOT_WIDTH = 64  # px: five slots and their gaps fit a 390 px phone in one row
 
 
 @st.cache_data(show_spinner=False, max_entries=256)
@@ -52,29 +57,31 @@ def calculator() -> None:
         **{f"sh_slot{i}": from_url[i] for i in range(5)},
         sh_seen=seen_url if len(seen_url) <= 400 else "",
     )
-    row = st.container(horizontal=True, gap="xsmall")  # one row of five, on a phone too
-    toggle, head = st.container(), st.container()  # the price right under the slots
+    form_box, head = st.container(), st.container()  # the price right under the slots
     seen_box, rules_box = st.container(), st.container()  # the inputs that rarely change
     with rules_box:
         rules = rules_inputs("sh")
-    slots = [
-        row.text_input(
-            _("Slot {n}").format(n=i + 1), key=f"sh_slot{i}", max_chars=6, width=SLOT_WIDTH
-        )
-        for i in range(5)
-    ]
-    stock_up = stock_up_input(
-        toggle,
+    slot_fields = tuple(
+        Field(f"sh_slot{i}", _("Slot {n}").format(n=i + 1), max_chars=6, size=4) for i in range(5)
+    )
+    up_field = stock_up_field(
         "sh_stock_up",
         rules.stock_up_per_company,
         url_count("up", 0, 0, rules.stock_up_per_company),
         label=_("Stock-up chip on this company"),
     )
-    seen_text = seen_box.text_input(
+    seen_field = Field(
+        "sh_seen",
         _("Cards seen elsewhere (your hand, other companies, peeks), e.g. “2F 7W BULL”"),
-        key="sh_seen",
         max_chars=400,
     )
+    slots = [st.session_state[f.key] or "" for f in slot_fields]
+    stock_up, up_problem = stock_up_value(up_field)
+    seen_text = st.session_state["sh_seen"] or ""
+    with form_box:
+        field_rows("sh", [Row(slot_fields), Row((up_field,), error=up_problem or "")])
+    with seen_box:
+        field_rows("sh_seen", [Row((seen_field,))])
     ui.set_url(slots=[s.strip() for s in slots], up=stock_up, seen=seen_text.strip())
     rest = st.container()  # the breakdown or the distribution, below the seen cards
 

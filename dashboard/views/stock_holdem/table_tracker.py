@@ -192,14 +192,27 @@ unsettled = {**{i: "price" for i in bad_prices}, **result.company_errors}
 with summary_box:
     st.html(tv.summary_html(view, prices, unsettled))
 if view is not None:
-    cols = st.columns(3)
-    shown = [i for i in range(len(view.companies)) if i not in unsettled]
-    for n, i in enumerate(shown):
-        company = view.companies[i]
-        with cols[n % 3].container(border=True):
-            st.html(tv.company_header_html(company, prices[i]))
-            st.markdown(tv.stats_markdown(company, prices[i]))
-            st.html(tv.distribution_chart(company, prices[i]))
+    # The summary above holds each company's figures; its six charts come on request (or
+    # when a link asks: ?dist=1): a phone draws the page's fields and figures first.
+    charts = st.expander(
+        _("Each company's price distribution"),
+        expanded="dist" in st.query_params,
+        key="tt_dist_open",
+        on_change="rerun",
+    )
+    if charts.open:
+        ui.set_url(dist=1)
+        with charts:
+            cols = st.columns(3)
+            shown = [i for i in range(len(view.companies)) if i not in unsettled]
+            for n, i in enumerate(shown):
+                company = view.companies[i]
+                with cols[n % 3].container(border=True):
+                    st.html(tv.company_header_html(company, prices[i]))
+                    st.markdown(tv.stats_markdown(company, prices[i]))
+                    st.html(tv.distribution_chart(company, prices[i]))
+    elif "dist" in st.query_params:
+        del st.query_params["dist"]
     st.caption(
         _(
             "You have seen {seen} of the 42 cards; {unseen} are unseen. Each "

@@ -104,8 +104,12 @@ def test_the_table_tracker_draws_its_small_charts_without_a_chart_library():
     at = open_page("views/stock_holdem/table_tracker.py")
     assert not at.exception
     assert not at.data_editor and not at.dataframe  # the players' part is folded at first
+    drawn = " ".join(h.proto.body for h in at.get("html"))
+    assert "role='img'" not in drawn  # so are the six charts: the summary has their figures
     at.session_state["tt_players_open"] = True  # opened, as a tap on it does
+    at.session_state["tt_dist_open"] = True
     at.run()
+    assert at.query_params["dist"] == "1"  # a link to the page as it is
     assert not at.exception and at.data_editor
     assert not at.get("plotly_chart")
     drawn = " ".join(h.proto.body for h in at.get("html"))
