@@ -1,8 +1,9 @@
 /* A table tool's inputs (dashboard/components/fields.py): rows of plain HTML inputs. A
-   text or number field sends when it is left or Enter is pressed, a switch at once; every
-   field's value goes with each send, with a sequence number so the same values sent twice
-   still count. The server's values are drawn on each run, except in the field being typed
-   in. data-fields-seq on the root: the sends so far (the browser tests wait on it). */
+   text or number field sends when it is left or Enter is pressed (once), a switch or a
+   pill at once; every field's value goes with each send, with a sequence number so the
+   same values sent twice still count. The server's values are drawn on each run, except
+   in the field being typed in. data-fields-seq on the root: the sends so far (the browser
+   tests wait on it). */
 
 const kept = (window.tabletopFields = window.tabletopFields || {});
 
@@ -14,57 +15,114 @@ function el(tag, cls, text) {
 }
 
 function shape(data) {
-  return JSON.stringify(data.rows.map((r) => [r.title, r.fields.map((f) => [f.key, f.kind, f.label])]));
+  return JSON.stringify(
+    data.rows.map((r) => [r.title, r.fields.map((f) => [f.key, f.kind, f.label, f.options])]),
+  );
 }
+
+// a text or number field: { get, set } over an <input>
+function textField(S, f, wrap, name) {
+  const input = document.createElement("input");
+  input.setAttribute("aria-label", name);
+  wrap.appendChild(el("span", "tt-flabel", f.label));
+  input.type = "text";
+  input.autocomplete = "off";
+  input.spellcheck = false;
+  input.setAttribute("autocorrect", "off");
+  input.setAttribute("autocapitalize", f.kind === "number" ? "off" : "characters");
+  if (f.kind === "number") input.inputMode = "numeric";
+  if (f.placeholder) input.placeholder = f.placeholder;
+  if (f.max) input.maxLength = f.max;
+  if (f.size) wrap.style.flex = "1 1 calc(" + f.size + "ch + 1.4rem)";
+  wrap.appendChild(input);
+  // sent when left or on Enter, once: leaving after Enter sends nothing again (a second
+  // send would race a button tapped meanwhile, e.g. "Clear")
+  const commit = () => {
+    if (input.value !== S.sent[f.key]) send(S);
+  };
+  input.addEventListener("change", commit);
+  input.addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter") {
+      ev.preventDefault();
+      commit();
+    }
+  });
+  return {
+    get: () => input.value,
+    set: (v) => {
+      if (document.activeElement !== input) input.value = v;
+    },
+  };
+}
+
+function switchField(S, f, wrap, name) {
+  const input = document.createElement("input");
+  input.type = "checkbox";
+  input.setAttribute("role", "switch");
+  input.setAttribute("aria-label", name);
+  wrap.appendChild(input);
+  wrap.appendChild(el("span", "tt-flabel", f.label));
+  input.addEventListener("change", () => send(S));
+  return { get: () => input.checked, set: (v) => (input.checked = !!v) };
+}
+
+// pills: one choice ("choice", always one pressed) or any ("choices", in the options' order)
+function pillField(S, f, wrap, name) {
+  wrap.appendChild(el("span", "tt-flabel", f.label));
+  const group = el("div", "tt-pills");
+  group.setAttribute("role", "group");
+  group.setAttribute("aria-label", name);
+  const buttons = f.options.map((option, i) => {
+    const b = el("button", "tt-pill", f.labels[i]);
+    b.type = "button";
+    b.dataset.value = option;
+    b.setAttribute("aria-pressed", "false");
+    b.addEventListener("click", () => {
+      if (f.kind === "choice") {
+        if (b.getAttribute("aria-pressed") === "true") return;
+        for (const o of buttons) o.setAttribute("aria-pressed", String(o === b));
+      } else {
+        b.setAttribute("aria-pressed", String(b.getAttribute("aria-pressed") !== "true"));
+      }
+      send(S);
+    });
+    group.appendChild(b);
+    return b;
+  });
+  wrap.appendChild(group);
+  const pressed = () => buttons.filter((b) => b.getAttribute("aria-pressed") === "true");
+  return {
+    get: () =>
+      f.kind === "choice"
+        ? (pressed()[0] || { dataset: {} }).dataset.value || ""
+        : pressed().map((b) => b.dataset.value),
+    set: (v) => {
+      const on = new Set(f.kind === "choice" ? [v] : v || []);
+      for (const b of buttons) b.setAttribute("aria-pressed", String(on.has(b.dataset.value)));
+    },
+  };
+}
+
+const MAKERS = { text: textField, number: textField, switch: switchField };
 
 function build(S) {
   const root = S.root;
   root.textContent = "";
-  S.inputs = {};
+  S.fields = {};
   S.errors = [];
   for (const row of S.data.rows) {
     const box = el("div", "tt-frow");
     if (row.title) box.appendChild(el("div", "tt-ftitle", row.title));
     const line = el("div", "tt-fline");
     for (const f of row.fields) {
-      const wrap = el("label", "tt-f tt-f-" + f.kind);
-      const input = document.createElement("input");
-      input.dataset.key = f.key;
+      const pills = f.kind === "choice" || f.kind === "choices";
+      // a label wraps a single input; a group of pills is named by aria-label instead
+      const wrap = el(pills ? "div" : "label", "tt-f tt-f-" + f.kind);
+      wrap.dataset.key = f.key;
       // a row's fields share labels ("Price now"): the row's title tells them apart
-      if (row.title) input.setAttribute("aria-label", row.title + ": " + f.label);
-      if (f.kind === "switch") {
-        input.type = "checkbox";
-        input.setAttribute("role", "switch");
-        wrap.appendChild(input);
-        wrap.appendChild(el("span", "tt-flabel", f.label));
-        input.addEventListener("change", () => send(S));
-      } else {
-        wrap.appendChild(el("span", "tt-flabel", f.label));
-        input.type = "text";
-        input.autocomplete = "off";
-        input.spellcheck = false;
-        input.setAttribute("autocorrect", "off");
-        input.setAttribute("autocapitalize", f.kind === "number" ? "off" : "characters");
-        if (f.kind === "number") input.inputMode = "numeric";
-        if (f.placeholder) input.placeholder = f.placeholder;
-        if (f.max) input.maxLength = f.max;
-        if (f.size) wrap.style.flex = "0 1 calc(" + f.size + "ch + 1.4rem)";
-        wrap.appendChild(input);
-        // sent when left or on Enter, once: leaving after Enter sends nothing again (a
-        // second send would race a button tapped meanwhile, e.g. "Clear")
-        const commit = () => {
-          if (input.value !== S.sent[f.key]) send(S);
-        };
-        input.addEventListener("change", commit);
-        input.addEventListener("keydown", (ev) => {
-          if (ev.key === "Enter") {
-            ev.preventDefault();
-            commit();
-          }
-        });
-      }
+      const name = row.title ? row.title + ": " + f.label : f.label;
+      S.fields[f.key] = (pills ? pillField : MAKERS[f.kind])(S, f, wrap, name);
       if (f.help) wrap.appendChild(el("span", "tt-fhelp", f.help));
-      S.inputs[f.key] = input;
       line.appendChild(wrap);
     }
     box.appendChild(line);
@@ -77,13 +135,11 @@ function build(S) {
 }
 
 function fill(S) {
-  S.sent = S.sent || {};
+  S.sent = {};
   S.data.rows.forEach((row, i) => {
     for (const f of row.fields) {
-      const input = S.inputs[f.key];
-      if (f.kind === "switch") input.checked = !!f.value;
-      else if (document.activeElement !== input) input.value = f.value;
-      S.sent[f.key] = f.kind === "switch" ? !!f.value : f.value;
+      S.fields[f.key].set(f.value);
+      S.sent[f.key] = f.value;
     }
     S.errors[i].textContent = row.error || "";
     S.errors[i].hidden = !row.error;
@@ -92,9 +148,7 @@ function fill(S) {
 
 function send(S) {
   const values = {};
-  for (const [key, input] of Object.entries(S.inputs)) {
-    values[key] = input.type === "checkbox" ? input.checked : input.value;
-  }
+  for (const [key, field] of Object.entries(S.fields)) values[key] = field.get();
   S.sent = { ...values };
   S.seq += 1;
   S.root.dataset.fieldsSeq = String(S.seq);

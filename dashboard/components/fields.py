@@ -39,7 +39,9 @@ from dashboard.tap_component import compact
 
 _HERE = Path(__file__).resolve().parent
 
-KINDS = ("text", "number", "switch")
+#: a text, a whole number, an on/off switch, one of some options (pills, one always
+#: chosen), any of some options (pills, in the options' order)
+KINDS = ("text", "number", "switch", "choice", "choices")
 
 
 @dataclass(frozen=True)
@@ -47,7 +49,8 @@ class Field:
     """One input: ``key`` (its session-state key), ``label`` (in the page's language),
     ``kind`` (one of :data:`KINDS`); a text's ``placeholder``, ``max_chars`` and
     ``size`` (its width in characters, 0: as wide as its row allows); a number's
-    ``low``/``high`` (checked and said by :func:`number_problem`); ``help``
+    ``low``/``high`` (checked and said by :func:`number_problem`); a choice's
+    ``options`` and their ``labels`` (the options themselves when not given); ``help``
     (a line under the field)."""
 
     key: str
@@ -58,11 +61,20 @@ class Field:
     size: int = 0
     low: int | None = None
     high: int | None = None
+    options: tuple[str, ...] = ()
+    labels: tuple[str, ...] = ()
     help: str = ""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"field kind {self.kind!r}: one of {', '.join(KINDS)}")
+        if (self.kind in ("choice", "choices")) != bool(self.options):
+            raise ValueError(f"field {self.key!r}: options go with a choice, and only there")
+        if self.labels and len(self.labels) != len(self.options):
+            raise ValueError(f"field {self.key!r}: one label per option")
+
+    def shown_labels(self) -> tuple[str, ...]:
+        return self.labels or self.options
 
     def __repr__(self) -> str:
         defaults = Field(self.key, self.label)
@@ -130,6 +142,12 @@ def _value_of(f: Field, raw):
     """A value the browser sent, as the field keeps it (``None``: not taken)."""
     if f.kind == "switch":
         return bool(raw) if isinstance(raw, bool) else None
+    if f.kind == "choices":
+        if not isinstance(raw, list) or not all(isinstance(v, str) for v in raw):
+            return None
+        return [o for o in f.options if o in raw]
+    if f.kind == "choice":
+        return raw if raw in f.options else None
     if not isinstance(raw, str):
         return None
     if f.kind == "number":
@@ -141,6 +159,10 @@ def _shown(f: Field) -> object:
     value = st.session_state.get(f.key)
     if f.kind == "switch":
         return bool(value)
+    if f.kind == "choices":
+        return [o for o in f.options if o in (value or ())]
+    if f.kind == "choice":
+        return value if value in f.options else ""
     return "" if value is None else str(value)
 
 
@@ -189,6 +211,8 @@ def field_rows(key: str, rows: Sequence[Row], *, browser: bool | None = None) ->
                         "placeholder": f.placeholder,
                         "max": f.max_chars,
                         "size": f.size,
+                        "options": list(f.options),
+                        "labels": list(f.shown_labels()),
                         # a number's range is said when a value is out of it (a line under
                         # a narrow field would push its neighbours out of line)
                         "help": f.help,
@@ -223,8 +247,19 @@ def _widgets(rows: Sequence[Row]) -> None:
                 line.number_input(
                     f.label, key=f.key, step=1, help=" ".join(t for t in (f.help, _bounds(f)) if t)
                 )
-            else:
+            elif f.kind == "switch":
                 line.toggle(f.label, key=f.key, help=f.help or None)
+            else:
+                names = dict(zip(f.options, f.shown_labels()))
+                line.pills(
+                    f.label,
+                    f.options,
+                    selection_mode="single" if f.kind == "choice" else "multi",
+                    required=f.kind == "choice",
+                    format_func=names.__getitem__,
+                    key=f.key,
+                    help=f.help or None,
+                )
         if row.error:
             st.error(row.error)
 

@@ -110,3 +110,20 @@ def test_tracker_fields_send_on_enter_and_follow_clear_at_390px(phone, app_url):
     expect(phone.locator(".tt-ferror:visible")).to_have_count(0)
     assert phone.locator("[data-testid='stException']").count() == 0
     no_wider_than_the_phone(phone)
+
+
+def test_bust_odds_cards_are_tapped_as_pills_at_390px(phone, app_url):
+    """Bust odds' cards are pills of the fields component: a tap adds a card to the hand
+    (the odds and the link follow), the card to place is one pill always."""
+    open_page(phone, app_url + "/stack5_calculator", text_shown("Legal places for"))
+    drawn = phone.get_by_role("group", name="Number cards and Joker held this turn")
+    expect(drawn.get_by_role("button", name="R3")).to_have_attribute("aria-pressed", "true")
+    drawn.get_by_role("button", name="G5").click()
+    expect(drawn.get_by_role("button", name="G5")).to_have_attribute("aria-pressed", "true")
+    idle(phone, in_url("G5"))
+    place = phone.get_by_role("group", name="Card to place")
+    place.get_by_role("button", name="JK").click()
+    idle(phone, text_shown("Legal places for JK"))
+    expect(place.locator("[aria-pressed=true]")).to_have_count(1)
+    assert phone.locator("[data-testid='stException']").count() == 0
+    no_wider_than_the_phone(phone)

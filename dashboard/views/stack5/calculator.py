@@ -3,6 +3,7 @@
 import streamlit as st
 
 from dashboard import ui
+from dashboard.components.fields import Field, Row, field_rows
 from dashboard.html_charts import figures_html
 from dashboard.i18n import _, percent, pgettext
 from dashboard.stack5 import words
@@ -70,32 +71,54 @@ def odds_section() -> None:
     st.subheader(_("Cards drawn this turn"))
     refused: dict[str, str] = {}
     default_drawn = _url_checked("drawn", ["R3", "B1"], _check_drawn, refused)
+    ui.init_state(
+        s5_drawn=default_drawn,
+        s5_rows_seen=_url_checked("rows", "", _check_seen, refused),
+        s5_discard=_url_checked("discard", "", _check_seen, refused),
+    )
     # a tap per card (no drop-down's script to load on a phone before the odds show)
-    drawn = st.pills(
-        _("Number cards and Joker held this turn"),
-        HOLDABLE,
-        selection_mode="multi",
-        default=default_drawn,
-        key="s5_drawn",
-        help=_(
-            "Pick the cards you have drawn and kept this turn (Draw 3, bombs and Steal are "
-            "already in the discard pile)."
-        ),
+    field_rows(
+        "s5_drawn",
+        [
+            Row(
+                (
+                    Field(
+                        "s5_drawn",
+                        _("Number cards and Joker held this turn"),
+                        kind="choices",
+                        options=tuple(HOLDABLE),
+                        help=_(
+                            "Pick the cards you have drawn and kept this turn (Draw 3, bombs "
+                            "and Steal are already in the discard pile)."
+                        ),
+                    ),
+                )
+            )
+        ],
     )
     st.caption(_("Optional: the cards you can see cannot be drawn. Leave empty for a fresh deck."))
-    c_rows, c_discard = st.columns(2)
-    rows_seen = c_rows.text_input(
-        _("Cards in every player's rows"),
-        value=_url_checked("rows", "", _check_seen, refused),
-        key="s5_rows_seen",
-        placeholder=_("e.g. {example}").format(example="R1 R2 G5 JK"),
+    field_rows(
+        "s5_seen",
+        [
+            Row(
+                (
+                    Field(
+                        "s5_rows_seen",
+                        _("Cards in every player's rows"),
+                        placeholder=_("e.g. {example}").format(example="R1 R2 G5 JK"),
+                    ),
+                    Field(
+                        "s5_discard",
+                        _("Discard pile"),
+                        placeholder=_("e.g. {example}").format(example="D3 NB B4"),
+                    ),
+                )
+            )
+        ],
     )
-    discard_seen = c_discard.text_input(
-        _("Discard pile"),
-        value=_url_checked("discard", "", _check_seen, refused),
-        key="s5_discard",
-        placeholder=_("e.g. {example}").format(example="D3 NB B4"),
-    )
+    drawn = list(st.session_state["s5_drawn"] or [])
+    rows_seen = st.session_state["s5_rows_seen"] or ""
+    discard_seen = st.session_state["s5_discard"] or ""
     _notice(
         refused,
         {
@@ -163,25 +186,21 @@ def placement_section() -> None:
             example="R1 R2 JK"
         )
     )
-    rows = []
     refused: dict[str, str] = {}
-    cols = st.columns(3)
-    for i in range(3):
-        rows.append(
-            cols[i].text_input(
-                _("Row {n}").format(n=i + 1),
-                value=_url_checked(f"row{i + 1}", "", _check_row, refused),
-                key=f"s5_row{i}",
-            )
-        )
-    url_card = ui.url_value("card", "R2", choices=HOLDABLE, refused=refused)
-    card = st.pills(
-        _("Card to place"),
-        HOLDABLE,
-        default=url_card if url_card in HOLDABLE else "R2",
-        required=True,
-        key="s5_card",
+    ui.init_state(
+        **{f"s5_row{i}": _url_checked(f"row{i + 1}", "", _check_row, refused) for i in range(3)}
     )
+    url_card = ui.url_value("card", "R2", choices=HOLDABLE, refused=refused)
+    ui.init_state(s5_card=url_card if url_card in HOLDABLE else "R2")
+    field_rows(
+        "s5_place",
+        [
+            Row(tuple(Field(f"s5_row{i}", _("Row {n}").format(n=i + 1), size=6) for i in range(3))),
+            Row((Field("s5_card", _("Card to place"), kind="choice", options=tuple(HOLDABLE)),)),
+        ],
+    )
+    rows = [st.session_state[f"s5_row{i}"] or "" for i in range(3)]
+    card = st.session_state["s5_card"] or "R2"
     _notice(
         refused,
         {
