@@ -75,7 +75,6 @@ function pillField(S, f, wrap, name) {
   const buttons = f.options.map((option, i) => {
     const b = el("button", "tt-pill", f.labels[i]);
     b.type = "button";
-    b.dataset.value = option;
     b.setAttribute("aria-pressed", "false");
     b.addEventListener("click", () => {
       if (f.kind === "choice") {
@@ -90,15 +89,13 @@ function pillField(S, f, wrap, name) {
     return b;
   });
   wrap.appendChild(group);
-  const pressed = () => buttons.filter((b) => b.getAttribute("aria-pressed") === "true");
+  const pressed = () =>
+    f.options.filter((_, i) => buttons[i].getAttribute("aria-pressed") === "true");
   return {
-    get: () =>
-      f.kind === "choice"
-        ? (pressed()[0] || { dataset: {} }).dataset.value || ""
-        : pressed().map((b) => b.dataset.value),
+    get: () => (f.kind === "choice" ? (pressed().length ? pressed()[0] : "") : pressed()),
     set: (v) => {
       const on = new Set(f.kind === "choice" ? [v] : v || []);
-      for (const b of buttons) b.setAttribute("aria-pressed", String(on.has(b.dataset.value)));
+      f.options.forEach((o, i) => buttons[i].setAttribute("aria-pressed", String(on.has(o))));
     },
   };
 }

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from dataclasses import fields as dc_fields
 from pathlib import Path
@@ -61,7 +61,7 @@ class Field:
     size: int = 0
     low: int | None = None
     high: int | None = None
-    options: tuple[str, ...] = ()
+    options: tuple[str | int, ...] = ()
     labels: tuple[str, ...] = ()
     help: str = ""
 
@@ -74,7 +74,7 @@ class Field:
             raise ValueError(f"field {self.key!r}: one label per option")
 
     def shown_labels(self) -> tuple[str, ...]:
-        return self.labels or self.options
+        return self.labels or tuple(str(o) for o in self.options)
 
     def __repr__(self) -> str:
         defaults = Field(self.key, self.label)
@@ -143,11 +143,11 @@ def _value_of(f: Field, raw):
     if f.kind == "switch":
         return bool(raw) if isinstance(raw, bool) else None
     if f.kind == "choices":
-        if not isinstance(raw, list) or not all(isinstance(v, str) for v in raw):
+        if not isinstance(raw, list) or any(isinstance(v, bool) for v in raw):
             return None
         return [o for o in f.options if o in raw]
     if f.kind == "choice":
-        return raw if raw in f.options else None
+        return raw if raw in f.options and not isinstance(raw, bool) else None
     if not isinstance(raw, str):
         return None
     if f.kind == "number":
@@ -166,15 +166,23 @@ def _shown(f: Field) -> object:
     return "" if value is None else str(value)
 
 
-def field_rows(key: str, rows: Sequence[Row], *, browser: bool | None = None) -> None:
+def field_rows(
+    key: str,
+    rows: Sequence[Row],
+    *,
+    on_change: Callable[[set[str]], None] | None = None,
+    browser: bool | None = None,
+) -> None:
     """Draw ``rows``; each field's value is in ``st.session_state[field.key]`` (set it
-    before, e.g. from the page's link, with :func:`dashboard.ui.init_state`)."""
+    before, e.g. from the page's link, with :func:`dashboard.ui.init_state`).
+    ``on_change(keys)``: called before the rerun an edit causes, with the keys of the
+    fields whose value changed (their new values already kept)."""
     from dashboard.ui import in_browser
 
     if browser is None:
         browser = in_browser()
     if not browser:
-        _widgets(rows)
+        _widgets(rows, on_change)
         return
     every = {f.key: f for row in rows for f in row.fields}
     widget = f"{key}_fields"
@@ -189,13 +197,17 @@ def field_rows(key: str, rows: Sequence[Row], *, browser: bool | None = None) ->
         if not isinstance(seq, int) or seq == st.session_state.get(f"{widget}_seq"):
             return
         st.session_state[f"{widget}_seq"] = seq
+        changed_keys = set()
         for name, raw in sent["values"].items():
             f = every.get(name)
             if f is None:
                 continue
             value = _value_of(f, raw)
-            if value is not None or f.kind == "number":
+            if (value is not None or f.kind == "number") and value != st.session_state.get(name):
                 st.session_state[name] = value
+                changed_keys.add(name)
+        if on_change is not None and changed_keys:
+            on_change(changed_keys)
 
     data = {
         "key": key,
@@ -227,8 +239,9 @@ def field_rows(key: str, rows: Sequence[Row], *, browser: bool | None = None) ->
     _component(key=widget, data=data, on_values_change=changed, height="content")
 
 
-def _widgets(rows: Sequence[Row]) -> None:
-    """The same fields as Streamlit widgets (a session without a browser)."""
+def _widgets(rows: Sequence[Row], on_change: Callable[[set[str]], None] | None) -> None:
+    """The same fields as Streamlit widgets (a session without a browser): a choice as a
+    segmented control, any of some options as pills."""
     for row in rows:
         if row.title:
             st.markdown(f"**{row.title}**")
@@ -238,6 +251,7 @@ def _widgets(rows: Sequence[Row]) -> None:
                 line.text_input(
                     f.label,
                     key=f.key,
+                    **_hook(on_change, f.key),
                     placeholder=f.placeholder or None,
                     max_chars=f.max_chars,
                     help=f.help or None,
@@ -245,23 +259,43 @@ def _widgets(rows: Sequence[Row]) -> None:
                 )
             elif f.kind == "number":
                 line.number_input(
-                    f.label, key=f.key, step=1, help=" ".join(t for t in (f.help, _bounds(f)) if t)
+                    f.label,
+                    key=f.key,
+                    step=1,
+                    help=" ".join(t for t in (f.help, _bounds(f)) if t),
+                    **_hook(on_change, f.key),
                 )
             elif f.kind == "switch":
-                line.toggle(f.label, key=f.key, help=f.help or None)
+                line.toggle(f.label, key=f.key, help=f.help or None, **_hook(on_change, f.key))
+            elif f.kind == "choice":
+                names = dict(zip(f.options, f.shown_labels()))
+                line.segmented_control(
+                    f.label,
+                    f.options,
+                    required=True,
+                    format_func=names.__getitem__,
+                    key=f.key,
+                    help=f.help or None,
+                    **_hook(on_change, f.key),
+                )
             else:
                 names = dict(zip(f.options, f.shown_labels()))
                 line.pills(
                     f.label,
                     f.options,
-                    selection_mode="single" if f.kind == "choice" else "multi",
-                    required=f.kind == "choice",
+                    selection_mode="multi",
                     format_func=names.__getitem__,
                     key=f.key,
                     help=f.help or None,
+                    **_hook(on_change, f.key),
                 )
         if row.error:
             st.error(row.error)
+
+
+def _hook(on_change: Callable[[set[str]], None] | None, key: str) -> dict:
+    """A widget's ``on_change`` that calls ``on_change({key})``, or nothing."""
+    return {} if on_change is None else {"on_change": on_change, "args": ({key},)}
 
 
 __all__ = ["Field", "Row", "field_rows", "number_problem", "whole_number"]

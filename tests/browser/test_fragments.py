@@ -63,7 +63,8 @@ def test_the_price_calculator_redraws_only_the_price(page, app_url):
 
 def test_a_deal_redraws_the_sheet_not_the_points_calculator(page, app_url):
     frames = listen(page)
-    open_page(page, app_url + "/whist_score_sheet", text_shown("Bid Whist points calculator"))
+    # a link with a bid opens the points calculator (folded otherwise)
+    open_page(page, app_url + "/whist_score_sheet?bid=4", text_shown("Contract"))
     add = page.get_by_role("button", name="Add deal")
     again = sent(page, frames, add.click, total_is(3))
     assert "Add deal" in again

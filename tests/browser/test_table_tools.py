@@ -127,3 +127,25 @@ def test_bust_odds_cards_are_tapped_as_pills_at_390px(phone, app_url):
     expect(place.locator("[aria-pressed=true]")).to_have_count(1)
     assert phone.locator("[data-testid='stException']").count() == 0
     no_wider_than_the_phone(phone)
+
+
+def test_score_sheet_deal_fields_preset_the_books_and_score_at_390px(phone, app_url):
+    """The deal's fields are one component: a bid presets the books that make it, typed
+    books go to the server on Enter, a number out of range is named under its field and
+    holds the "Add deal" button, and the deal is scored as entered."""
+    open_page(phone, app_url + "/whist_score_sheet", text_shown("Whist score sheet"))
+    bid = phone.get_by_role("group", name="Bid")
+    bid.get_by_role("button", name="5", exact=True).click()
+    books = phone.get_by_label("Books won by the declaring side (kitty book included)")
+    expect(books).to_have_value("11")
+    idle(phone, text_shown("5 uptown needs 11 books"))
+    books.fill("14")
+    books.press("Enter")
+    expect(phone.locator(".tt-ferror:visible")).to_contain_text("14 is out of range")
+    expect(phone.get_by_role("button", name="Add deal")).to_be_disabled()
+    books.fill("12")
+    books.press("Enter")
+    idle(phone, text_shown("with 12 it is"))
+    act(phone, phone.get_by_role("button", name="Add deal").click, total_is(6))
+    assert phone.locator("[data-testid='stException']").count() == 0
+    no_wider_than_the_phone(phone)

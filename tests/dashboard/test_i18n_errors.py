@@ -233,6 +233,8 @@ def test_score_sheet_import_shows_the_bad_line_in_the_language(lang):
     csv_text = sheet.to_csv().replace(",4,uptown,", ",x,uptown,")
     with language(lang):
         at = open_page("views/whist/score_sheet.py", lang=lang)
+        at.session_state["ws_import_open"] = True  # the import, folded at first
+        at.run()
         upload = at.file_uploader(key="ws_import")
         upload.set_value(("s.csv", csv_text.encode(), "text/csv")).run()
     assert not at.exception

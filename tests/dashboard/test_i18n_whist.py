@@ -80,6 +80,8 @@ def test_score_sheet_in_each_language_bid_whist_to_the_end(lang):
         assert "North–South" not in page_text(at)  # the default side names are worded too
         table = _deals(at).to_string()
         assert "uptown" not in table and "books" not in table
+        at.session_state["wc_open"] = True  # the points calculator, folded at first
+        at.run()
         at.segmented_control(key="wc_kind").set_value("notrump").run()
         _ok(at, lang)
         assert any("**+8**" in m.value for m in at.markdown)

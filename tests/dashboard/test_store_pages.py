@@ -232,6 +232,8 @@ def test_a_damaged_score_sheet_starts_a_new_one():
 def test_score_sheet_import_of_a_huge_cell_is_refused_in_words():
     at = open_page("views/whist/score_sheet.py")
     bad = ('variant,declarer,bid,kind,books\nbid4,0,4,"' + "x" * 140_000 + '",9\n').encode()
+    at.session_state["ws_import_open"] = True  # the import, folded at first
+    at.run()
     at.file_uploader(key="ws_import").set_value(("big.csv", bad, "text/csv")).run()
     assert not at.exception
     assert "Import refused" in errors(at) and "too long" in errors(at)

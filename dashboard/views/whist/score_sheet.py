@@ -11,6 +11,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard.charts import step_chart
+from dashboard.components.fields import Field, Row, field_rows, number_problem
 from dashboard.html_charts import figures_html, table_html
 from dashboard.i18n import _, error_text, ngettext, number, pgettext
 from dashboard.store import (
@@ -26,7 +27,7 @@ from dashboard.ui import (
     callback,
     engine_errors,
     fragment,
-    number_field,
+    init_state,
     set_url,
     url_value,
 )
@@ -51,6 +52,9 @@ from engine.whist.score_sheet import (
     csv_names,
     default_names,
 )
+
+#: the kinds of a Bid Whist bid, in the order the deal's field offers them
+KINDS = ("uptown", "downtown", "notrump")
 
 st.title(_("Whist score sheet"))
 st.caption(_("Enter each deal as it is played; the sheet scores it with the game's own rules."))
@@ -231,119 +235,126 @@ def sheet_view() -> None:
                 st.rerun()
 
     @callback
-    def _preset_books() -> None:
+    def _preset_books(changed: set[str]) -> None:
         """The books field follows the bid: a new bid presets the books that just make it."""
-        st.session_state["ws_books"] = books_needed(int(st.session_state.get("ws_bid", 3)))
+        if "ws_bid" in changed:
+            st.session_state["ws_books"] = books_needed(int(st.session_state.get("ws_bid", 3)))
 
-    # --- enter a deal -------------------------------------------------------------------------
+    # --- enter a deal: its fields are one element (a phone draws it at once) ----------------
     with st.container(border=True):
         st.markdown(_("**Enter a deal**"))
+        sides_choice = dict(options=(0, 1), labels=tuple(shown))
+        tricks_of = _("Tricks of {side}").format(side=shown[0])
         if variant.startswith("bid"):
-            c1, c2 = st.columns(2)
-            side = c1.segmented_control(
-                _("Declaring side"),
-                [0, 1],
-                default=0,
-                required=True,
-                format_func=shown.__getitem__,
-                key="ws_side",
-            )
-            bid = c2.segmented_control(
-                _("Bid"),
-                [3, 4, 5, 6, 7],
-                default=3,
-                required=True,
-                key="ws_bid",
-                on_change=_preset_books,
-            )
-            # the kind alone on its row: its three words need the width on a phone
-            kind = st.segmented_control(
-                _("Kind"),
-                ["uptown", "downtown", "notrump"],
-                default="uptown",
-                required=True,
-                key="ws_kind",
-                format_func=kind_word,
-            )
-            st.session_state.setdefault("ws_books", books_needed(int(bid)))
-            books = number_field(
-                st,
+            init_state(ws_side=0, ws_bid=3, ws_kind="uptown")
+            st.session_state.setdefault("ws_books", books_needed(int(st.session_state.ws_bid)))
+            books_field = Field(
+                "ws_books",
                 _("Books won by the declaring side (kitty book included)"),
-                min=0,
-                max=13,
-                step=1,
-                key="ws_books",
+                kind="number",
+                low=0,
+                high=13,
             )
-            ready = books is not None
-            if ready:  # else the message beside the field says what is allowed
-                with engine_errors():
-                    need, made, pts = bid_outcome(int(bid), kind, int(books))
-                    word = _(":green-badge[made]") if made else _(":red-badge[set]")
-                    st.markdown(
-                        _(
-                            "{number} {kind} needs {need} books: with {books} it is {verdict} — "
-                            "{side} scores **{points}**."
-                        ).format(
-                            number=bid,
-                            kind=kind_word(kind),
-                            need=need,
-                            books=int(books),
-                            verdict=word,
-                            side=shown[int(side)],
-                            points=f"{pts:+d}",
-                        )
+            rows = [
+                Row(
+                    (
+                        Field("ws_side", _("Declaring side"), kind="choice", **sides_choice),
+                        Field("ws_bid", _("Bid"), kind="choice", options=(3, 4, 5, 6, 7)),
                     )
+                ),
+                # the kind alone on its row: its three words need the width on a phone
+                Row(
+                    (
+                        Field(
+                            "ws_kind",
+                            _("Kind"),
+                            kind="choice",
+                            options=KINDS,
+                            labels=tuple(kind_word(k) for k in KINDS),
+                        ),
+                    )
+                ),
+                Row(
+                    (books_field,),
+                    error=number_problem(books_field, st.session_state.ws_books) or "",
+                ),
+            ]
+            side, bid = st.session_state.ws_side, st.session_state.ws_bid
+            kind, books = st.session_state.ws_kind, st.session_state.ws_books
+            ready = number_problem(books_field, books) is None
         elif variant == "whist4":
-            c1, c2, c3 = st.columns(3)
-            st.session_state.setdefault("ws_tricks", 7)
-            tricks = number_field(
-                c1,
-                _("Tricks of {side}").format(side=shown[0]),
-                min=0,
-                max=13,
-                step=1,
-                key="ws_tricks",
+            init_state(ws_tricks=7, ws_hside=-1, ws_hon=3)
+            tricks_field = Field("ws_tricks", tricks_of, kind="number", low=0, high=13)
+            rows = [
+                Row(
+                    (tricks_field,),
+                    error=number_problem(tricks_field, st.session_state.ws_tricks) or "",
+                ),
+                Row(
+                    (
+                        Field(
+                            "ws_hside",
+                            _("Honours held in one hand by"),
+                            kind="choice",
+                            options=(-1, 0, 1),
+                            labels=(_("nobody"), *shown),
+                        ),
+                        Field("ws_hon", _("How many of A K Q J"), kind="choice", options=(3, 4)),
+                    )
+                ),
+            ]
+            tricks, hon_side, hon = (
+                st.session_state.ws_tricks,
+                st.session_state.ws_hside,
+                st.session_state.ws_hon,
             )
-            ready = tricks is not None
-            hon_side = c2.segmented_control(
-                _("Honours held in one hand by"),
-                [-1, 0, 1],
-                default=-1,
-                required=True,
-                format_func=lambda s: _("nobody") if s < 0 else shown[s],
-                key="ws_hside",
-            )
-            hon = c3.segmented_control(
-                _("How many of A K Q J"), [3, 4], default=3, required=True, key="ws_hon"
-            )
+            ready = number_problem(tricks_field, tricks) is None
         else:
-            c1, c2, c3 = st.columns(3)
-            game = c1.segmented_control(
-                pgettext("kind of game", "Game"),
-                ["high", "low"],
-                default="high",
-                required=True,
-                key="ws_game",
-                format_func=high_low,
+            init_state(ws_game="high", ws_tricks2=7, ws_decl=0)
+            tricks_field = Field("ws_tricks2", tricks_of, kind="number", low=0, high=13)
+            rows = [
+                Row(
+                    (
+                        Field(
+                            "ws_game",
+                            pgettext("kind of game", "Game"),
+                            kind="choice",
+                            options=("high", "low"),
+                            labels=(high_low("high"), high_low("low")),
+                        ),
+                        Field("ws_decl", _("High declarer"), kind="choice", **sides_choice),
+                    )
+                ),
+                Row(
+                    (tricks_field,),
+                    error=number_problem(tricks_field, st.session_state.ws_tricks2) or "",
+                ),
+            ]
+            game, tricks, declarer = (
+                st.session_state.ws_game,
+                st.session_state.ws_tricks2,
+                st.session_state.ws_decl,
             )
-            st.session_state.setdefault("ws_tricks2", 7)
-            tricks = number_field(
-                c2,
-                _("Tricks of {side}").format(side=shown[0]),
-                min=0,
-                max=13,
-                step=1,
-                key="ws_tricks2",
-            )
-            ready = tricks is not None
-            declarer = c3.segmented_control(
-                _("High declarer"),
-                [0, 1],
-                default=0,
-                required=True,
-                format_func=shown.__getitem__,
-                key="ws_decl",
-            )
+            ready = number_problem(tricks_field, tricks) is None
+        field_rows("ws_deal", rows, on_change=_preset_books)
+        if variant.startswith("bid") and ready:
+            with engine_errors():
+                need, made, pts = bid_outcome(int(bid), kind, int(books))
+                word = _(":green-badge[made]") if made else _(":red-badge[set]")
+                st.markdown(
+                    _(
+                        "{number} {kind} needs {need} books: with {books} it is {verdict} — "
+                        "{side} scores **{points}**."
+                    ).format(
+                        number=bid,
+                        kind=kind_word(kind),
+                        need=need,
+                        books=int(books),
+                        verdict=word,
+                        side=shown[int(side)],
+                        points=f"{pts:+d}",
+                    )
+                )
         submitted = st.button(_("Add deal"), type="primary", key="ws_add", disabled=not ready)
     if submitted:
         with engine_errors():
@@ -460,9 +471,19 @@ def sheet_view() -> None:
     note = st.session_state.get("ws_import_note")
     if note and opened and (opened.id, opened.version) == (note["id"], note["version"]):
         imported_note(note)  # until the imported sheet changes
-    upload = st.file_uploader(
-        _("Import a sheet (CSV exported here)"), type=["csv"], key="ws_import"
+    # folded until asked for: an import is rare, and the uploader's script is part of a
+    # phone's first load otherwise
+    importer = st.expander(
+        _("Import a sheet (CSV exported here)"), key="ws_import_open", on_change="rerun"
     )
+    upload = None
+    if importer.open:
+        upload = importer.file_uploader(
+            _("Import a sheet (CSV exported here)"),
+            type=["csv"],
+            key="ws_import",
+            label_visibility="collapsed",
+        )
     if upload is not None and st.session_state.get("ws_imported") != upload.file_id:
         with engine_errors(_("Import refused: ")):
             if upload.size > MAX_CSV_CHARS:
@@ -540,9 +561,20 @@ sheet_view()
 
 @fragment
 def points_calculator() -> None:
-    """The one-shot calculator: an edit redraws only its own lines."""
-    st.divider()
-    st.subheader(_("Bid Whist points calculator"))
+    """The one-shot calculator: an edit redraws only its own lines. Folded until asked for
+    (or a link gives its bid, kind or books): the sheet is what the page opens for."""
+    box = st.expander(
+        _("Bid Whist points calculator"),
+        expanded=any(k in st.query_params for k in ("bid", "kind", "books")),
+        key="wc_open",
+        on_change="rerun",
+    )
+    if box.open:
+        with box:
+            _points_lines()
+
+
+def _points_lines() -> None:
     c1, c2, c3 = st.columns(3)
     qb = url_value("bid", 4, min=3, max=7)
     qk = url_value("kind", "uptown", choices=("uptown", "downtown", "notrump"))

@@ -33,6 +33,8 @@ def test_score_sheet_bid_whist_to_the_end_and_calculator():
     assert any("Game over" in s.value for s in at.success)
     table = _deals(at).to_string()
     assert "4 uptown, 11 books" in table and "4 uptown, 13 books" in table
+    at.session_state["wc_open"] = True  # the points calculator, folded at first
+    at.run()
     at.segmented_control(key="wc_kind").set_value("notrump")
     at.run()
     assert not at.exception
