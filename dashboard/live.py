@@ -28,6 +28,7 @@ from fractions import Fraction
 
 import streamlit as st
 
+from dashboard.components.fields import Field, Row, field_rows
 from dashboard.game_ui import GameUI, Group
 from dashboard.i18n import DEFAULT, _, current, error_text, language, texts_key
 from dashboard.store import (
@@ -46,6 +47,7 @@ from dashboard.ui import (
     crash_message,
     default_count_index,
     in_browser,
+    init_state,
     overrides_input,
     parse_overrides,
     plain,
@@ -163,23 +165,30 @@ def _setup(plugin: GameUI, key: str) -> None:
     game = get_game(plugin.game)
     counts = player_counts(game)
     st.subheader(_("New game"))
-    # one tap on a phone, and no drop-down's script to load before the page settles
-    n = st.segmented_control(
-        _("Players"),
-        counts,
-        default=counts[default_count_index(game)],
-        required=True,
-        key=f"{key}_n",
+    # one element for the count and the names: a phone draws it at once
+    init_state(**{f"{key}_n": counts[default_count_index(game)]})
+    n = int(st.session_state[f"{key}_n"])
+    field_rows(
+        f"{key}_setup",
+        [
+            Row((Field(f"{key}_n", _("Players"), kind="choice", options=tuple(counts)),)),
+            Row(
+                tuple(
+                    Field(
+                        f"{key}_name{i}",
+                        _("Player {n} name").format(n=i + 1),
+                        # typing replaces it, never appends
+                        placeholder=_("Player {n}").format(n=i + 1),
+                        max_chars=NAME_MAX_CHARS,
+                        size=14,
+                        capitals="words",
+                    )
+                    for i in range(n)
+                )
+            ),
+        ],
     )
-    names = [
-        st.text_input(
-            _("Player {n} name").format(n=i + 1),
-            placeholder=_("Player {n}").format(n=i + 1),  # typing replaces it, never appends
-            max_chars=NAME_MAX_CHARS,
-            key=f"{key}_name{i}",
-        )
-        for i in range(int(n))
-    ]
+    names = [st.session_state.get(f"{key}_name{i}") or "" for i in range(n)]
     rules = overrides_input(f"{key}_rules")
     if not st.button(_("Start the game"), type="primary", key=f"{key}_start"):
         return

@@ -29,7 +29,7 @@ function textField(S, f, wrap, name) {
   input.autocomplete = "off";
   input.spellcheck = false;
   input.setAttribute("autocorrect", "off");
-  input.setAttribute("autocapitalize", f.kind === "number" ? "off" : "characters");
+  input.setAttribute("autocapitalize", f.kind === "number" ? "off" : f.capitals);
   if (f.kind === "number") input.inputMode = "numeric";
   if (f.placeholder) input.placeholder = f.placeholder;
   if (f.max) input.maxLength = f.max;

@@ -51,7 +51,8 @@ class Field:
     ``size`` (its width in characters, 0: as wide as its row allows); a number's
     ``low``/``high`` (checked and said by :func:`number_problem`); a choice's
     ``options`` and their ``labels`` (the options themselves when not given); ``help``
-    (a line under the field)."""
+    (a line under the field); ``capitals``: what a phone's keyboard capitalises in a text
+    (``"characters"`` for card codes, ``"words"`` for names, ``"off"``)."""
 
     key: str
     label: str
@@ -64,6 +65,7 @@ class Field:
     options: tuple[str | int, ...] = ()
     labels: tuple[str, ...] = ()
     help: str = ""
+    capitals: str = "characters"
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -223,6 +225,7 @@ def field_rows(
                         "placeholder": f.placeholder,
                         "max": f.max_chars,
                         "size": f.size,
+                        "capitals": f.capitals,
                         "options": list(f.options),
                         "labels": list(f.shown_labels()),
                         # a number's range is said when a value is out of it (a line under

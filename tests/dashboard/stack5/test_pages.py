@@ -182,7 +182,7 @@ def test_calculator_url_junk_falls_back_to_defaults(query):
         if f"row{i + 1}" in query:
             assert at.text_input(key=f"s5_row{i}").value == ""
     if "card" in query:
-        assert at.pills(key="s5_card").value == "R2"
+        assert at.segmented_control(key="s5_card").value == "R2"
     if "rows" in query:
         assert at.text_input(key="s5_rows_seen").value == ""
     if "discard" in query:
