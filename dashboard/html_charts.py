@@ -192,7 +192,9 @@ def table_html(
         if i == 0 and first_bold and tag == "td":
             style += "font-weight:600;"
         if tag == "th":
-            style += "font-weight:600;opacity:0.75;vertical-align:bottom;"
+            # a Japanese or Chinese heading breaks at its spaces only, never a character
+            # per line (the table scrolls sideways instead)
+            style += "font-weight:600;opacity:0.75;vertical-align:bottom;word-break:keep-all;"
         text = "" if value is None else str(value)
         return f"<{tag} style='{style}'>{html.escape(text)}</{tag}>"
 

@@ -314,16 +314,23 @@ def _trade_so_far_html(state, seat_names: list[str] | None) -> str:
     return f'<div style="font-size:13px;color:#444;margin-top:4px">{escape(text)}</div>'
 
 
+def svg_width(svg: str) -> int:
+    """The width an SVG of this module declares (360 when it declares none).
+
+    >>> svg_width('<svg width="420" height="90">'), svg_width("<svg>")
+    (420, 360)
+    """
+    import re
+
+    m = re.search(r'width="(\d+)"', svg)
+    return int(m.group(1)) if m else 360
+
+
 def show(svg: str, width: int | None = None, caption: str | None = None, out=None) -> None:
     """Draw an SVG with Streamlit as an image (``st.html`` strips inline SVG and Markdown
     reads '$' as maths); it shrinks to the screen on a phone. ``out``: where to draw
     (default ``st``; the analysis board passes its HTML collector)."""
-    import re
-
     import streamlit as st
 
     out = st if out is None else out
-    if width is None:
-        m = re.search(r'width="(\d+)"', svg)
-        width = int(m.group(1)) if m else 360
-    out.image(svg, width=width, caption=caption)
+    out.image(svg, width=width or svg_width(svg), caption=caption)

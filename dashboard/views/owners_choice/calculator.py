@@ -4,6 +4,7 @@ see the exact expected net-worth change of every move, and the payouts."""
 import streamlit as st
 
 from dashboard import ui
+from dashboard.components.fields import Field, Row, field_rows
 from dashboard.explorer_sources import recorded_files
 from dashboard.html_charts import table_html
 from dashboard.i18n import _, error_text, money, number
@@ -11,8 +12,8 @@ from dashboard.owners_choice.draw import (
     board_svg,
     fund_words,
     holdings_html,
-    show,
     space_word,
+    svg_width,
     track_svg,
 )
 from dashboard.owners_choice.words import plan_words
@@ -31,6 +32,9 @@ from engine.owners_choice.state import PRE
 RULES = OwnersChoiceRules()
 PRICES = list(RULES.track_prices)
 MAX_SEATS = 5
+
+#: an image shrinks to a phone's width, keeping its shape
+FIT = "max-width:100%;height:auto"
 
 st.title(_("Owner's Choice: move advisor"))
 st.caption(
@@ -393,24 +397,35 @@ with answer, ui.engine_errors(_("This position is not possible: ")):
 if state is None:
     st.stop()
 st.subheader(_("Position"))
-show(
-    board_svg(
-        RULES.board,
-        state.pos,
-        highlight={o.space: f"+{o.distance}" for o in outlook},
-        centre=fund_words(state.fund),
+# the board, the price track and the holdings in one element (an image element would load
+# its own script on a phone's first load)
+st.html(
+    "".join(
+        f"<div>{ui.svg_img(svg, svg_width(svg), alt=alt, style=FIT)}</div>"
+        for svg, alt in (
+            (
+                board_svg(
+                    RULES.board,
+                    state.pos,
+                    highlight={o.space: f"+{o.distance}" for o in outlook},
+                    centre=fund_words(state.fund),
+                ),
+                _("The board"),
+            ),
+            (track_svg(RULES, prices), _("stock track")),
+        )
     )
+    + holdings_html(state)
 )
-show(track_svg(RULES, prices))
-st.html(holdings_html(state))
 st.caption(_("★ = president (the strict top holder; a tie leaves the die in the pool)."))
 # The chart repeats the table's figures: drawn on request (plotly's scripts cost a phone
 # seconds of the first load); ``?chart=1`` in a link draws it at once.
-chart_on = st.toggle(
-    _("Chart: expected net-worth change per move"),
-    value=ui.url_value("chart", 0, choices=(0, 1)) == 1,
-    key="oc_chart",
+ui.init_state(oc_chart=ui.url_value("chart", 0, choices=(0, 1)) == 1)
+field_rows(
+    "oc_chart",
+    [Row((Field("oc_chart", _("Chart: expected net-worth change per move"), kind="switch"),))],
 )
+chart_on = bool(st.session_state.oc_chart)
 ui.set_url(chart=int(chart_on))
 if chart_on:
     import plotly.graph_objects as go

@@ -284,5 +284,5 @@ def test_the_advisor_opens_with_its_advice_and_no_editor_widgets():
 
 def test_the_advisor_chart_is_drawn_on_request():
     at = no_trouble(open_page("views/owners_choice/calculator.py"))
-    at.toggle(key="oc_chart").set_value(True).run()
+    at.toggle(key="oc_chart").set_value(True).run()  # a switch of the fields component
     assert at.get("plotly_chart") and at.query_params["chart"] in ("1", ["1"])
