@@ -338,7 +338,12 @@ def _reveal(game: str, d: Drill, given, words) -> None:
 
 def _learner_tools() -> None:
     opened, now = progress()
-    with st.expander(_("Keep your progress")):
+    # drawn when opened: its file buttons' scripts are not part of a phone's first load
+    box = st.expander(_("Keep your progress"), key="practice_tools_open", on_change="rerun")
+    if not box.open:
+        st.session_state.pop(TOOLS_EMPTY, None)
+        return
+    with box:
         st.markdown(
             _(
                 "Your progress is stored with this page's link: bookmark it to come back. "
