@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping
 
 from dashboard.i18n import DEFAULT, _, current, pgettext, quoted_template
 from dashboard.list_words import listed as _listed
-from engine.core.errors import Phrase, Seat, Word
+from engine.core.errors import Phrase, Quoted, Seat, Word
 
 #: code → a function of the phrase's parameters (by name) giving its text in the session's
 #: language; used for phrases a template cannot word (plurals, a game's own names)
@@ -71,6 +71,8 @@ def _param(v, worders, names, value) -> str:
         return phrase_text(v, worders, names, value)
     if isinstance(v, Word):
         return _(v)
+    if isinstance(v, Quoted):  # the player's input: quoted as the language quotes
+        return pgettext("quoted input", "“{text}”").format(text=v.text) + ("…" if v.cut else "")
     if value is not None:
         worded = value(v)
         if worded is not None:

@@ -30,7 +30,7 @@ from pathlib import Path
 
 import polars as pl
 
-from engine.core.errors import EngineError, RecordError, word
+from engine.core.errors import EngineError, Phrase, RecordError, word
 from engine.core.records import MAX_BYTES, GameRecord, decode_json
 
 ROWS_PER_FILE = 50_000
@@ -455,7 +455,8 @@ def read_upload(
                 try:
                     for _ in replay(record):
                         pass
-                except RecordError as exc:
-                    raise RecordError(f"{name}: row {i}: {exc}") from None
+                except RecordError as exc:  # its own code kept: the page words it
+                    where = Phrase.coded("record.where_row", "{source}: row {n}", source=name, n=i)
+                    raise RecordError.within(where, exc) from None
         out += records
     return out

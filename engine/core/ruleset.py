@@ -34,7 +34,7 @@ import typing
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.errors import Phrase, RulesetError, quote_choices, word
+from engine.core.errors import Phrase, Quoted, RulesetError, quote_choices, word
 
 INT_BOUND = 10**6  # |n| for any integer whose field has no min/max
 MAX_STR = 1000  # characters in one string value
@@ -64,8 +64,15 @@ def option(default, doc: str, *, assumption: bool = False, choices=None, min=Non
     return dataclasses.field(default=default, metadata=meta)
 
 
-def short(value, limit: int = 60) -> str:
-    """``repr(value)`` cut to ``limit`` characters, for messages about hostile input."""
+def short(value, limit: int = 60) -> Quoted | Phrase:
+    """``repr(value)`` cut to ``limit`` characters, for messages about hostile input; the
+    app quotes the value as the page's language does (:class:`engine.core.errors.Quoted`:
+    text as written, any other value as Python writes it).
+
+    >>> v = short("tall")
+    >>> v, v.text
+    ("'tall'", 'tall')
+    """
     if isinstance(value, int) and value.bit_length() > 64:
         return Phrase.coded(
             "value.huge_int",
@@ -78,7 +85,10 @@ def short(value, limit: int = 60) -> str:
         return Phrase.coded(
             "value.too_large", "a {kind} too large to show", kind=type(value).__name__
         )
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    written = value if isinstance(value, str) else text
+    out = Quoted(text if len(text) <= limit else text[: limit - 1] + "…")
+    out.text, out.cut = written[: limit - 1], len(written) > limit - 1
+    return out
 
 
 @dataclass(frozen=True)

@@ -242,6 +242,15 @@ def _lands_pays(rng, rules):
     )
 
 
+def _shares(k: int, company: str) -> Phrase:
+    """``k`` shares of ``company`` in words ("1 blue share", "3 blue shares")."""
+    if k == 1:
+        return Phrase.coded(
+            "owners_choice.drill.one_share", "{k} {company} share", k=k, company=company
+        )
+    return Phrase.coded("owners_choice.drill.shares", "{k} {company} shares", k=k, company=company)
+
+
 # --- a DIVIDEND face of a president die ---------------------------------------------------
 def _dividend(rng, rules):
     """A president die shows DIVIDEND: what a holder of the company receives."""
@@ -268,10 +277,10 @@ def _dividend(rng, rules):
         Phrase.coded(
             "owners_choice.drill.dividend",
             "{company} is at {price}. Its president rolls the {company} die: DIVIDEND. You "
-            "hold {shares} {company} shares: how much do you receive?",
+            "hold {held}: how much do you receive?",
             company=COMPANIES[c],
             price=_money(price),
-            shares=shares,
+            held=_shares(shares, COMPANIES[c]),
         ),
         {"company": COMPANIES[c], "price": price, "shares": shares},
         gain,
@@ -394,26 +403,26 @@ def _president(rng, rules):
         prompt = Phrase.coded(
             "owners_choice.drill.president.from_pool",
             "{company} shares held: {counts}. The {company} president die is in the pool "
-            "(nobody holds it). {active} {trade} {k} {company} shares and completes the "
+            "(nobody holds it). {active} {trade} {shares} and completes the "
             "trade. Who holds the {company} president die now?",
             company=COMPANIES[c],
             counts=_by_seat(counts),
             active=Seat(active),
             trade=trade,
-            k=k,
+            shares=_shares(k, COMPANIES[c]),
         )
     else:
         prompt = Phrase.coded(
             "owners_choice.drill.president",
             "{company} shares held: {counts}; its president die is with "
-            "{president}. {active} {trade} {k} {company} shares and completes the trade. Who "
+            "{president}. {active} {trade} {shares} and completes the trade. Who "
             "holds the {company} president die now?",
             company=COMPANIES[c],
             counts=_by_seat(counts),
             president=Seat(president),
             active=Seat(active),
             trade=trade,
-            k=k,
+            shares=_shares(k, COMPANIES[c]),
         )
     return make(
         prompt,

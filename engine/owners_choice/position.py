@@ -137,15 +137,15 @@ def _set_holdings(s: OwnersChoiceState, holdings) -> None:
         if any((not isinstance(k, int)) or k < 0 for k in h):
             raise EngineError.coded(
                 "oc.position_holding_counts",
-                "holdings of seat {seat} {holding}: share counts are whole numbers ≥ 0",
-                seat=p,
-                holding=h,
+                "holdings of {seat} ({holding}): share counts are whole numbers ≥ 0",
+                seat=Seat(p),
+                holding=Phrase.joined([str(k) for k in h], ", "),  # the language's comma
             )
         if sum(h) > r.max_shares:
             raise EngineError.coded(
                 "oc.position_max_shares",
-                "seat {seat} holds {n} shares; the limit is {most} in total",
-                seat=p,
+                "{seat} holds {n} shares; the limit is {most} in total",
+                seat=Seat(p),
                 n=sum(h),
                 most=r.max_shares,
             )

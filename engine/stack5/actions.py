@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.core.errors import ParseError, parse_count, word
+from engine.core.errors import ParseError, Quoted, parse_count, quoted, word
 from engine.stack5.cards import DeckSpec
 
 # --- actions -----------------------------------------------------------------------------
@@ -150,9 +150,10 @@ def parse_action(text: str) -> Decide | Deal | Give | Steal | Place:
     )
 
 
-def _shown(text: str, limit: int = 40) -> str:
-    """The action text quoted for an error message, cut when very long."""
-    return repr(text) if len(text) <= limit else repr(text[:limit]) + "…"
+def _shown(text: str, limit: int = 40) -> Quoted:
+    """The action text quoted for an error message, cut when very long (the app quotes it
+    as the page's language does)."""
+    return quoted(text, limit)
 
 
 def _int(text: str) -> int:

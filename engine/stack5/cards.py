@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.core.errors import ParseError, word
+from engine.core.errors import ParseError, quote_choices, word
 from engine.stack5.rules import Stack5Rules
 
 ROW_LENGTH = 5
@@ -114,7 +114,7 @@ class DeckSpec:
                 text=text,
                 colours=" ".join(self.rules.colours),
                 numbers=self.rules.numbers,
-                specials=", ".join(repr(s) for s in SPECIALS),
+                specials=quote_choices(SPECIALS),  # a list in the page's language
             )
         return code
 

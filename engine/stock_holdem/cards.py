@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.core.errors import ParseError, word
+from engine.core.errors import ParseError, Quoted, word
 
 SYMBOLS = ("A", "F", "S", "W")
 COMPANIES = ("A", "B", "C", "D", "E", "F")
@@ -41,17 +41,26 @@ _BY_TEXT = {t: c for c, t in enumerate(_TEXT)}
 CARD_HELP = word("write a number 1-10 and a symbol A, F, S, W (e.g. '7A'), or 'BULL' or 'BEAR'")
 
 
-def quote(value, limit: int = 200) -> str:
-    """``repr(value)`` for an error message, cut to about ``limit`` characters (user text
-    may be thousands of characters long).
+def quote(value, limit: int = 200) -> Quoted:
+    """``value`` (what the player wrote) quoted for an error message, cut to about
+    ``limit`` characters (user text may be thousands of characters long). The engine's
+    English shows ``repr(value)``; the app quotes ``.text`` as the page's language does
+    (:class:`engine.core.errors.Quoted`), several cards as written, one after another.
 
     >>> quote("7A"), quote("9" * 500, limit=10)
     ("'7A'", "'9999999…(502 characters)")
+    >>> quote(["7A", "BULL"]).text
+    '7A BULL'
     """
     text = repr(value)
-    if len(text) <= limit:
-        return text
-    return f"{text[: limit - 2]}…({len(text)} characters)"
+    if isinstance(value, (list, tuple)):
+        written = " ".join(str(v) for v in value)
+    else:
+        written = str(value)
+    cut = len(text) > limit
+    out = Quoted(f"{text[: limit - 2]}…({len(text)} characters)" if cut else text)
+    out.text, out.cut = (written[: limit - 2] if cut else written), cut
+    return out
 
 
 def card_text(card: int) -> str:

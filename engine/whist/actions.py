@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import FrozenInstanceError, dataclass, field
 from operator import itemgetter
 
-from engine.core.errors import ParseError, parse_count, word
+from engine.core.errors import ParseError, parse_count, quoted, word
 from engine.whist.cards import (
     CARD_CODE,
     CARD_TEXT,
@@ -372,7 +372,7 @@ def parse_deal(text: str) -> Deal:
                     label=label,
                 )
         except ParseError as exc:
-            raise ParseError.within(repr(_short(text)), exc) from None
+            raise ParseError.within(quoted(text, 80), exc) from None
     if sorted(hands) != list(range(len(hands))) or not hands:
         raise ParseError.coded(
             "whist.deal_hands_order",
@@ -470,7 +470,7 @@ def parse_action(text: str):
         try:
             c = parse_card(words[1])
         except ParseError as exc:
-            raise ParseError.within(repr(_short(text)), exc) from None
+            raise ParseError.within(quoted(text, 80), exc) from None
         return PLAY[c] if head == "play" else DISCARD[c]
     if (
         len(words) == 1
