@@ -191,6 +191,15 @@ class Jobs:
             future.exception(timeout)
         return self.poll(job_id)
 
+    def gate(self):
+        """A gate shared with the pool's workers (a ``multiprocessing`` manager's Event): a
+        job given it as an argument waits on it (``gate.wait(seconds)``) until its holder
+        opens it (``gate.set()``). The app's tests hold their stand-in jobs at a gate, so a
+        page is read while its job runs, however loaded the machine is."""
+        with self._lock:
+            self._start()
+            return self._manager.Event()
+
     def cancel(self, job_id: str) -> None:
         """Ask the job to stop; it finishes the piece of work it is on."""
         with self._lock:

@@ -18,12 +18,35 @@ def no_job_left_counted():
 
 
 @pytest.fixture
-def held_grading(monkeypatch, tmp_path):
-    """The Whist board's deal gradings wait (``par_fakes.held_grades``) until the test
-    calls the function given (or ends): a deal's grading can be over within the page's
-    first run, so a test about the page while it grades holds it."""
+def held_grading(monkeypatch):
+    """The Whist board's deal gradings wait (``par_fakes.held_grades``) at a gate of the
+    job pool until the test calls the function given (or ends): a deal's grading can be
+    over within the page's first run, so a test about the page while it grades holds it."""
     from tests.dashboard.whist import par_fakes
 
-    hold = par_fakes.hold_grading(monkeypatch, tmp_path)
-    yield lambda: hold.unlink(missing_ok=True)
-    hold.unlink(missing_ok=True)
+    gate = par_fakes.hold_grading(monkeypatch)
+    yield gate.set
+    gate.set()
+
+
+@pytest.fixture
+def held_jobs(monkeypatch):
+    """Every job the pages submit (with progress) waits at a gate of the job pool until the
+    test calls the function given (or ends): the test reads the page while its job runs,
+    however fast the job or loaded the machine."""
+    import functools
+
+    from dashboard.jobs import JOBS
+    from tests.dashboard.held_jobs import gated
+
+    gate = JOBS.gate()
+    submit = JOBS.submit
+
+    def held(owner, fn, *args, with_progress=True):
+        if with_progress:
+            fn = functools.partial(gated, gate, fn)
+        return submit(owner, fn, *args, with_progress=with_progress)
+
+    monkeypatch.setattr(JOBS, "submit", held)
+    yield gate.set
+    gate.set()

@@ -30,7 +30,9 @@ def nothing_graded_yet(monkeypatch):
         JOBS.forget(job)
 
 
-def insights_of(game: str, games: int):
+def insights_of(game: str, games: int, release):
+    """The page's insights of the last ``games`` games, read while the grading runs (held
+    until ``release()``: the ``held_jobs`` fixture), then once it is over."""
     at = open_page("views/statistics.py")
     at.selectbox(key="stats_game").set_value(game).run()
     field = next(x for x in at.number_input if x.label == "Games to grade")
@@ -38,11 +40,12 @@ def insights_of(game: str, games: int):
     assert at.button(key="stats_insights_go").label == f"Grade {games} games"
     at.button(key="stats_insights_go").click().run()
     assert [p.proto.text for p in at.get("progress")][0].startswith("Grading game 1 of")
+    release()
     return finish_job(at, "stats_insights_job")
 
 
-def test_insights_grade_the_last_games_and_show_accuracy_per_kind():
-    at = insights_of("owners_choice", 2)
+def test_insights_grade_the_last_games_and_show_accuracy_per_kind(held_jobs):
+    at = insights_of("owners_choice", 2, held_jobs)
     assert not at.exception and not at.error
     records = parse_jsonl((DATA / "owners_choice" / "games.jsonl").read_text())[-2:]
     frame = insights.decisions(records)

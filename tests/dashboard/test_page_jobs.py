@@ -68,11 +68,12 @@ def graded_stack5(**params: str):
     )
 
 
-def test_grading_a_game_runs_in_a_job_with_progress_then_the_grades():
+def test_grading_a_game_runs_in_a_job_with_progress_then_the_grades(held_jobs):
     at = graded_stack5()
     assert progress_texts(at) == ["Grading every decision…"]
     assert at.button(key="xp_stack5_grading_cancel").label == "Cancel the grading"
     assert "Graded decisions" not in [s.value for s in at.subheader]  # not yet
+    held_jobs()
     finish_job(at, "xp_stack5_grading")
     assert "Graded decisions" in [s.value for s in at.subheader]
     assert not progress_texts(at)
@@ -95,7 +96,7 @@ def _data():
     return Path(__file__).resolve().parents[2] / "data"
 
 
-def test_cancelling_the_grading_turns_it_off():
+def test_cancelling_the_grading_turns_it_off(held_jobs):
     at = graded_stack5()
     at.button(key="xp_stack5_grading_cancel").click().run()
     assert not at.exception, at.exception
@@ -105,7 +106,7 @@ def test_cancelling_the_grading_turns_it_off():
     assert not JOBS.running(), "the page forgot the job: the pool no longer counts it"
 
 
-def test_grading_when_the_server_is_busy_waits_for_a_worker_then_starts():
+def test_grading_when_the_server_is_busy_waits_for_a_worker_then_starts(held_jobs):
     """The grading a page opens with is not refused by a busy server: it says it waits,
     and starts by itself once another player's job is over (its waiting note reruns the
     page)."""
@@ -193,23 +194,26 @@ def simulate_on_statistics(game: str, games: int):
     return at
 
 
-def test_simulate_and_add_runs_in_a_job_with_progress_then_adds_the_games():
+def test_simulate_and_add_runs_in_a_job_with_progress_then_adds_the_games(held_jobs):
     at = simulate_on_statistics("stack5", 40)
     assert progress_texts(at)[0].startswith(("Simulating…", "Simulated "))
     assert at.button(key="stats_sim_job_cancel").label == "Cancel the simulation"
+    held_jobs()
     finish_job(at, "stats_sim_job")
     assert any("Added 40 simulated games" in s.value for s in at.success)
     assert not progress_texts(at)
 
 
-def test_cancelling_a_simulation_keeps_the_games_it_finished():
-    at = simulate_on_statistics("stock_holdem", 200)  # about 70 s: cancelled long before
+def test_cancelling_a_simulation_keeps_the_games_it_finished(held_jobs):
+    # held until cancelled, then the job plays the one game it always keeps; fewer games
+    # than a batch simulated on every core, so no second pool starts on a loaded machine
+    at = simulate_on_statistics("stock_holdem", 60)
     at.button(key="stats_sim_job_cancel").click().run()
     stopping = any("Stopping after the games being played" in c.value for c in at.caption)
     assert stopping or "stats_sim_job" not in at.session_state
     finish_job(at, "stats_sim_job")
     said = " ".join(i.value for i in at.info)
-    assert "Simulation cancelled: added" in said and "of the 200 games asked for" in said
+    assert "Simulation cancelled: added 1 of the 60 games asked for" in said, said
 
 
 def test_a_simulation_when_the_server_is_busy_says_so(server_full):
@@ -247,10 +251,11 @@ def jsonl(n: int, seed: int = 0) -> bytes:
     ).encode()
 
 
-def test_a_big_upload_is_checked_in_a_job_with_progress_then_added(monkeypatch):
+def test_a_big_upload_is_checked_in_a_job_with_progress_then_added(monkeypatch, held_jobs):
     at = upload_on_statistics(monkeypatch, "big.jsonl", jsonl(30))
     assert progress_texts(at) == ["Checking every uploaded game by replay…"]
     assert at.button(key="stats_upload_job_cancel").label == "Cancel the upload"
+    held_jobs()
     finish_job(at, "stats_upload_job")
     assert any("Added 30 verified games from big.jsonl" in s.value for s in at.success)
     at.run()
@@ -269,7 +274,7 @@ def test_a_bad_big_upload_is_refused_in_words_and_not_checked_again(monkeypatch)
     assert " ".join(e.value for e in at.error) == said
 
 
-def test_cancelling_a_big_upload_adds_nothing(monkeypatch):
+def test_cancelling_a_big_upload_adds_nothing(monkeypatch, held_jobs):
     at = upload_on_statistics(monkeypatch, "big.jsonl", jsonl(30, seed=100))
     at.button(key="stats_upload_job_cancel").click().run()
     assert not at.exception, at.exception
@@ -293,7 +298,7 @@ def play_against_search_bots(seat: int = 1):
     return start("Stack 5", n=2, seat=seat, seed="3")  # the default bot: the search bot
 
 
-def test_the_search_bots_moves_are_made_in_a_job_with_progress():
+def test_the_search_bots_moves_are_made_in_a_job_with_progress(held_jobs):
     from tests.dashboard.test_play import bots_played, stored
 
     at = play_against_search_bots()
@@ -301,6 +306,7 @@ def test_the_search_bots_moves_are_made_in_a_job_with_progress():
     assert "play_bot_job" in at.session_state
     assert progress_texts(at) == ["The search bot is thinking…"]
     assert at.button(key="play_pause_bots").label == "Pause the bots"
+    held_jobs()
     at.button(key="play_skip").click().run()
     bots_played(at)
     record = stored(at)
@@ -374,7 +380,7 @@ def many_games(monkeypatch):
     stats_view._figures.clear()
 
 
-def test_the_games_own_tables_over_many_games_are_counted_in_a_job(many_games):
+def test_the_games_own_tables_over_many_games_are_counted_in_a_job(many_games, held_jobs):
     from tests.apptest import open_page
 
     at = open_page("views/statistics.py")
@@ -382,6 +388,7 @@ def test_the_games_own_tables_over_many_games_are_counted_in_a_job(many_games):
     assert not at.exception, at.exception
     assert progress_texts(at) == ["Counting the game's own figures over every game…"]
     assert "stats_tables_job" in at.session_state
+    held_jobs()
     finish_job(at, "stats_tables_job")
     titles = [s.value for s in at.subheader]
     assert len(titles) > 3  # seat, bot, length, then the game's own
@@ -393,7 +400,7 @@ def test_the_games_own_tables_over_many_games_are_counted_in_a_job(many_games):
     assert [s.value for s in again.subheader] == titles
 
 
-def test_counting_the_games_own_tables_can_be_cancelled(many_games):
+def test_counting_the_games_own_tables_can_be_cancelled(many_games, held_jobs):
     from tests.apptest import open_page
 
     at = open_page("views/statistics.py")
@@ -403,5 +410,6 @@ def test_counting_the_games_own_tables_can_be_cancelled(many_games):
     assert any("not counted (cancelled)" in i.value for i in at.info)
     at.button(key="stats_tables_again").click().run()
     assert "stats_tables_job" in at.session_state
+    held_jobs()
     finish_job(at, "stats_tables_job")
     assert len(at.subheader) > 3

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from engine.core.errors import EngineError
 from engine.whist.par import DDTable, Par
+from tests.dashboard.held_jobs import opened
 
 #: ``deal_par`` of the third Bid Whist record (two deals), as the engine made it
 KEPT = Path(__file__).with_name("bid4_game3_par.json")
@@ -38,33 +39,45 @@ def no_grades(progress, record_json: str, deal: int, done: int, total: int) -> d
     return {deal: ()}
 
 
-def held_grades(hold: str, progress, record_json: str, deal: int, done: int, total: int):
-    """A deal-grading job that waits while the file ``hold`` exists (at most a minute;
-    a cancelled job stops waiting and grades nothing), then grades as the page's does:
-    for tests that need the grading still running when the page has drawn itself (a
-    deal's grading can be over within the page's first run)."""
-    import time
+def held_table(gate, progress, record_json: str, deal: int):
+    """:func:`kept_table` once ``gate`` is opened (nothing once cancelled): for tests that
+    read the page while the table is still being worked out."""
+    progress.update(0, 1)
+    return kept_table(progress, record_json, deal) if opened(gate, progress) else None
 
-    deadline = time.monotonic() + 60
-    while Path(hold).exists() and time.monotonic() < deadline:
-        if progress.stopped():
-            return {}
-        time.sleep(0.05)
+
+def held_grades(gate, progress, record_json: str, deal: int, done: int, total: int):
+    """A deal-grading job that grades as the page's does once ``gate`` is opened (nothing
+    once cancelled): for tests that need the grading still running when the page has
+    drawn itself (a deal's grading can be over within the page's first run)."""
+    if not opened(gate, progress):
+        return {}
     from dashboard.page_jobs import grade_one_deal
 
     return grade_one_deal(progress, record_json, deal, done, total)
 
 
-def hold_grading(monkeypatch, folder: Path) -> Path:
-    """Make the Whist board's deal gradings wait (:func:`held_grades`) until the file
-    returned is removed (the caller removes it when done)."""
+def hold_tables(monkeypatch):
+    """Make the tables under the Whist board wait (:func:`held_table`) until the gate
+    returned is opened (``gate.set()``)."""
+    import functools
+
+    from dashboard.jobs import JOBS
+    from dashboard.whist import par_job
+
+    gate = JOBS.gate()
+    monkeypatch.setattr(par_job, "deal_table", functools.partial(held_table, gate))
+    return gate
+
+
+def hold_grading(monkeypatch):
+    """Make the Whist board's deal gradings wait (:func:`held_grades`) until the gate
+    returned is opened (``gate.set()``)."""
     import functools
 
     from dashboard import explorer_grades
+    from dashboard.jobs import JOBS
 
-    hold = folder / "hold_grading"
-    hold.touch()
-    monkeypatch.setattr(
-        explorer_grades, "grade_one_deal", functools.partial(held_grades, str(hold))
-    )
-    return hold
+    gate = JOBS.gate()
+    monkeypatch.setattr(explorer_grades, "grade_one_deal", functools.partial(held_grades, gate))
+    return gate

@@ -44,6 +44,22 @@ def afresh(monkeypatch):
     return use
 
 
+@pytest.fixture
+def held_tables(monkeypatch, afresh):
+    """The tables under the board wait at a gate of the job pool: ``held_tables()`` holds
+    the next ones and returns the function that lets them go (a stand-in answering at
+    once can be over before the page is read, on a loaded machine)."""
+    gates = []
+
+    def hold():
+        gates.append(par_fakes.hold_tables(monkeypatch))
+        return gates[-1].set
+
+    yield hold
+    for gate in gates:
+        gate.set()
+
+
 def _open(step: int, grade: str = "0", **params):
     return open_link(
         "views/whist/games.py",
@@ -72,10 +88,12 @@ def progress(at) -> list[str]:
     return [p.proto.text for p in at.get("progress")]
 
 
-def test_the_table_and_par_of_the_deal_on_view_arrive_then_follow_the_steps(afresh):
+def test_the_table_and_par_of_the_deal_on_view_arrive_then_follow_the_steps(held_tables):
+    release = held_tables()
     at = _open(DEALS[0] + 5)
     assert progress(at) and "table of deal 1" in progress(at)[0]  # a job, not the page
     assert not [h for h in at.get("html") if "<table" in h.proto.body]
+    release()
     finish_job(at, JOB)
     table, par = par_fakes.kept_par(0)
     # rows: the contracts; columns: the declarers P1…P4 (the engine's table transposed)
@@ -87,11 +105,11 @@ def test_the_table_and_par_of_the_deal_on_view_arrive_then_follow_the_steps(afre
     # a step within the deal: at once, no job
     go(at, DEALS[0] + 9)
     assert JOB not in at.session_state and shown_table(at)[0] == [t[0] for t in table.books]
-    # another deal: its own table
+    # another deal: its own table, by its own job
+    release = held_tables()
     go(at, DEALS[1] + 3)
-    # its own job (the stand-in answers at once: on a busy machine it may be over before
-    # the page looks, and the table is then drawn in the same run)
-    assert not progress(at) or "table of deal 2" in progress(at)[0]
+    assert progress(at) and "table of deal 2" in progress(at)[0]
+    release()
     finish_job(at, JOB)
     table2, _ = par_fakes.kept_par(1)
     assert shown_table(at) == [list(col) for col in zip(*table2.books, strict=True)]
@@ -103,11 +121,12 @@ def test_the_table_and_par_of_the_deal_on_view_arrive_then_follow_the_steps(afre
 
 
 def test_the_table_waits_for_the_grading_of_a_deal_which_then_lets_it_go_first(
-    afresh, held_grading
+    held_tables, held_grading
 ):
     """The session runs one job at a time: the grading started first, the table waits
     (saying so); once the deal is graded the table goes before the next deal's grading.
-    (The grading is held while the page draws itself.)"""
+    (The grading and the table are held while the page draws itself.)"""
+    release = held_tables()
     at = _open(DEALS[0] + 5, grade="1")
     assert "xp_whist_deal_grading" in at.session_state and JOB not in at.session_state
     assert "worked out next" in " ".join(texts(at, "caption"))
@@ -116,6 +135,7 @@ def test_the_table_waits_for_the_grading_of_a_deal_which_then_lets_it_go_first(
     at.run()
     assert JOB in at.session_state and "xp_whist_deal_grading" not in at.session_state
     assert "the rest after the work in progress below" in " ".join(texts(at, "caption"))
+    release()
     finish_job(at, JOB)
     assert shown_table(at) and "xp_whist_deal_grading" in at.session_state  # it goes on
     assert not at.exception and not at.warning
