@@ -122,10 +122,11 @@ def _load_from_record(path: str, game: int, turn: int) -> None:
     try:
         records = read_jsonl(path)
         if not 1 <= game <= len(records):
-            raise EngineError(
-                _("there is no game {number}: the recorded games are numbered 1 to {last}").format(
-                    number=game, last=len(records)
-                )
+            raise EngineError.coded(  # coded: the page words it (a capital to start)
+                "oc.advisor.no_game",
+                "there is no game {number}: the recorded games are numbered 1 to {last}",
+                number=game,
+                last=len(records),
             )
         record = records[game - 1]
         found = None
@@ -137,10 +138,13 @@ def _load_from_record(path: str, game: int, turn: int) -> None:
                     found = s
                     break
         if found is None:
-            raise EngineError(
-                _("game {number} has no turn {turn}; its turns are {first} to {last}").format(
-                    number=game, turn=turn, first=min(turns, default=1), last=max(turns, default=1)
-                )
+            raise EngineError.coded(
+                "oc.advisor.no_turn",
+                "game {number} has no turn {turn}; its turns are {first} to {last}",
+                number=game,
+                turn=turn,
+                first=min(turns, default=1),
+                last=max(turns, default=1),
             )
     except EngineError as exc:
         st.session_state["oc_load_error"] = error_text(exc)

@@ -220,7 +220,7 @@ def test_move_advisor_game_9999_names_the_recorded_games():
     no_trouble(at)
     messages = [e.value for e in at.error]
     assert messages and "list index" not in messages[0]
-    assert "there is no game 9999: the recorded games are numbered 1 to 200" in messages[0]
+    assert messages[0] == "There is no game 9999: the recorded games are numbered 1 to 200"
 
 
 def test_learn_page_flags_the_assumptions_of_owners_choice():
