@@ -25,3 +25,18 @@ def test_a_name_typed_then_start_tapped_at_once_is_the_players_name(phone, app_u
     expect(phone.get_by_text("Cleo").first).to_be_visible()
     expect(phone.get_by_text("Aiko").first).to_be_visible()
     assert phone.locator("[data-testid='stException']").count() == 0
+
+
+def test_score_sheet_names_and_game_are_fields_at_390px(phone, app_url):
+    """The sheet's game and its side names are fields of the component: a side's name
+    typed in the names' part names the totals, and Whist's target appears with Whist."""
+    open_page(phone, app_url + "/whist_score_sheet", text_shown("Whist score sheet"))
+    phone.get_by_text("Names:", exact=False).first.click()
+    name = phone.get_by_label("Side 1", exact=True)
+    name.fill("Ann & Bo")
+    act(phone, lambda: name.press("Enter"), text_shown("Names: Ann & Bo"))
+    expect(phone.locator(".tt-figure").first).to_contain_text("Ann & Bo")
+    game = phone.get_by_role("group", name="Game")
+    act(phone, game.get_by_role("button", name="Whist, 4 players", exact=True).click, text_shown("Play to"))
+    expect(phone.get_by_role("group", name="Play to")).to_have_count(1)
+    assert phone.locator("[data-testid='stException']").count() == 0

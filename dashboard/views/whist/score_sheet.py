@@ -59,31 +59,32 @@ KINDS = ("uptown", "downtown", "notrump")
 st.title(_("Whist score sheet"))
 st.caption(_("Enter each deal as it is played; the sheet scores it with the game's own rules."))
 
-variant = url_value("v", "bid4", choices=VARIANTS)
-# Choices on this page are rows of buttons: a tap each on a phone, and no drop-down's
-# script to load before the totals show.
-variant = st.segmented_control(
-    pgettext("kind of game", "Game"),
-    VARIANTS,
-    default=variant,
-    required=True,
-    format_func=variant_title,
-    key="ws_v",
-)
+# Choices on this page are rows of buttons (the fields component): a tap each on a phone,
+# and no drop-down's script to load before the totals show.
+init_state(ws_v=url_value("v", "bid4", choices=VARIANTS))
+game_rows = [
+    Row(
+        (
+            Field(
+                "ws_v",
+                pgettext("kind of game", "Game"),
+                kind="choice",
+                options=tuple(VARIANTS),
+                labels=tuple(variant_title(v) for v in VARIANTS),
+            ),
+        )
+    )
+]
+variant = st.session_state.ws_v
 rules_kw = {"variant": variant}
 if variant in ("whist4", "whist2"):
     target = url_value("target", 5, choices=(5, 7, 10))
-    target = (
-        st.segmented_control(
-            _("Play to"),
-            [5, 7, 10],
-            default=target if target in (5, 7, 10) else 5,
-            required=True,
-            key="ws_target",
-        )
-        or 5
-    )
+    init_state(ws_target=target if target in (5, 7, 10) else 5)
+    game_rows.append(Row((Field("ws_target", _("Play to"), kind="choice", options=(5, 7, 10)),)))
+    target = st.session_state.ws_target
     rules_kw["whist_target"] = target
+field_rows("ws_game", game_rows)
+if variant in ("whist4", "whist2"):
     assumption(_("Whist is played to 5 points by default (7 or 10 selectable)."))
     set_url(v=variant, target=target)
 else:
@@ -204,27 +205,38 @@ def sheet_view() -> None:
 
     # --- side names -----------------------------------------------------------------------------
     with st.expander(_("Names: {side1} · {side2}").format(side1=shown[0], side2=shown[1])):
-        n1, n2 = st.columns(2)
         st.session_state.setdefault("ws_name0", shown[0])
         st.session_state.setdefault("ws_name1", shown[1])
         names_of = (opened and opened.id, variant, tuple(shown))
         if st.session_state.get("ws_names_of") != names_of:  # another sheet, game or language
             st.session_state["ws_names_of"] = names_of
             st.session_state["ws_name0"], st.session_state["ws_name1"] = shown
-        typed = [
-            n1.text_input(
-                _("Side 1") if not two else _("Player 1"),
-                key="ws_name0",
-                max_chars=MAX_NAME_CHARS,
-                help=_("Seats 1 and 3 (North and South)") if not two else None,
-            ),
-            n2.text_input(
-                _("Side 2") if not two else _("Player 2"),
-                key="ws_name1",
-                max_chars=MAX_NAME_CHARS,
-                help=_("Seats 2 and 4 (East and West)") if not two else None,
-            ),
-        ]
+        field_rows(
+            "ws_names",
+            [
+                Row(
+                    (
+                        Field(
+                            "ws_name0",
+                            _("Side 1") if not two else _("Player 1"),
+                            max_chars=MAX_NAME_CHARS,
+                            help=_("Seats 1 and 3 (North and South)") if not two else "",
+                            capitals="words",
+                            size=14,
+                        ),
+                        Field(
+                            "ws_name1",
+                            _("Side 2") if not two else _("Player 2"),
+                            max_chars=MAX_NAME_CHARS,
+                            help=_("Seats 2 and 4 (East and West)") if not two else "",
+                            capitals="words",
+                            size=14,
+                        ),
+                    )
+                )
+            ],
+        )
+        typed = [st.session_state.ws_name0, st.session_state.ws_name1]
         typed = [stored_name(t) if isinstance(t, str) else t for t in typed]
         with engine_errors():
             wanted = check_names(typed, variant)
