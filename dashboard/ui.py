@@ -279,14 +279,23 @@ def ruleset_frame(game_name: str) -> pl.DataFrame:
     """The rules of a game a box may change, in player words: rule, default, whether it
     is an assumption, meaning (column names in English: :func:`ruleset_columns` words
     them for the page)."""
+    from dashboard import ruleset_words
+
     game = get_game(game_name)
     rows = describe(game.ruleset_class)
     return pl.DataFrame(
         {
             "rule": [_field_label(r.name) for r in rows],
-            "default": [_short(_value_words(game.name, r.name, r.default)) for r in rows],
+            "default": [
+                ruleset_words.default_words(game.name, r.name, r.default)
+                or _short(_value_words(game.name, r.name, r.default))
+                for r in rows
+            ],
             "assumption": [_("yes") if r.assumption else "" for r in rows],
-            "meaning": [_(r.doc) if r.doc else "" for r in rows],
+            "meaning": [
+                ruleset_words.meaning(game.name, r.name) or (_(r.doc) if r.doc else "")
+                for r in rows
+            ],
         }
     )
 
@@ -314,7 +323,24 @@ def ruleset_table(game_name: str) -> None:
     except EngineError as exc:
         st.info(error_text(exc))
         return
-    st.dataframe(ruleset_columns(frame), hide_index=True, width="stretch")
+    ruleset_html(frame)
+
+
+def ruleset_html(frame: pl.DataFrame) -> None:
+    """:func:`ruleset_frame` as a plain HTML table: its sentences wrap on a 390 px screen
+    (a canvas grid cuts them to a line each and loads a grid library)."""
+    from dashboard.html_charts import table_html
+
+    shown = ruleset_columns(frame)
+    st.html(
+        table_html(
+            list(shown.columns),
+            [list(r) for r in shown.iter_rows()],
+            first_bold=True,
+            label=_("The ruleset"),
+            wide={shown.columns.index(_(RULESET_COLUMNS["meaning"]))},
+        )
+    )
 
 
 #: the columns of :func:`ruleset_frame` as a page names them

@@ -10,8 +10,8 @@ from dashboard.sections import open_section
 from dashboard.ui import (
     assumption,
     engine_errors,
-    ruleset_columns,
     ruleset_frame,
+    ruleset_html,
     set_url,
     url_value,
 )
@@ -532,6 +532,6 @@ rules_frame = rules_frame.with_columns(
     pl.Series("meaning", [rule_meaning(f) or m for f, m in zip(fields, rules_frame["meaning"])]),
     pl.Series("default", [rule_default(f) or d for f, d in zip(fields, rules_frame["default"])]),
 )
-st.dataframe(ruleset_columns(rules_frame), hide_index=True, width="stretch")
+ruleset_html(rules_frame)
 
 open_section()  # a link to one of the rules (a drill's answer) lands on it
