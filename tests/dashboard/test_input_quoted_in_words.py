@@ -130,3 +130,20 @@ def test_a_drill_says_one_share():
     text = phrase_text(d.prompt, value=_company_words)
     assert " 1 " in text and " shares and completes" not in text, text
     assert " share and completes" in text, text
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh_TW"])
+def test_the_engine_catalogs_quote_what_to_write_as_the_language_does(lang):
+    """What a player may write ('R3', 'bid 4 uptown') is quoted 「R3」 in Japanese and
+    Chinese, as the app quotes what the player wrote, not as Python quotes a string."""
+    import re
+
+    from dashboard.i18n_tools import read
+
+    python_quoted = re.compile(r"'[^'\s\"\\][^'\"\\]{0,25}'")
+    found = [
+        (m.context, m.string)
+        for m in read(lang, "engine")
+        if isinstance(m.string, str) and python_quoted.search(m.string)
+    ]
+    assert not found, found[:5]
