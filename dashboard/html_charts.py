@@ -233,3 +233,17 @@ def figures_html(figures: list[tuple[str, object]], *, size: str = "2rem") -> st
         + "".join(cells)
         + "</div>"
     )
+
+
+def marked(text: str) -> str:
+    """A sentence's ``**bold**`` and ``*italic*`` (as the catalogs write them for
+    Markdown) as HTML, the rest escaped.
+
+    >>> marked("see **A** & *B*")
+    'see <b>A</b> &amp; <i>B</i>'
+    """
+    out = []
+    for i, part in enumerate(html.escape(text).split("**")):
+        inner = "".join(f"<i>{q}</i>" if j % 2 else q for j, q in enumerate(part.split("*")))
+        out.append(f"<b>{inner}</b>" if i % 2 else inner)
+    return "".join(out)

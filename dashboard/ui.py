@@ -49,11 +49,29 @@ TOUCH_CSS = """<style>@media (hover: none) {
 
 #: On a phone Streamlit's sidebar lies over the page and stays open once a page is chosen
 #: from it: the player then sees the list, not the page they asked for. A tap on a page
-#: link there closes it (Streamlit's own phone width, below its ``md`` breakpoint). Added
-#: once per browser tab, whatever reruns.
+#: link there closes it (Streamlit's own phone width, below its ``md`` breakpoint). A tap
+#: on a page's own HTML link (``<a data-tt-page="stack5_live">``, Home's) becomes a tap on
+#: the sidebar's link to that page: Streamlit's page switch, the session kept (without
+#: this script the link still opens the page, in a new session). Added once per browser
+#: tab, whatever reruns.
 NAV_SCRIPT = """<script>if (!window.ttNavCloses) { window.ttNavCloses = true;
 document.addEventListener("click", (e) => {
-  if (!e.target.closest("[data-testid=stSidebarNavLink]")) return;
+  const own = e.target.closest("a[data-tt-page]");
+  if (own && !e.ctrlKey && !e.metaKey && !e.shiftKey && e.button === 0) {
+    const path = "/" + own.dataset.ttPage;
+    const find = () => [...document.querySelectorAll("[data-testid=stSidebarNavLink]")].find(
+      (a) => new URL(a.href, location.href).pathname.replace(/\\/$/, "") === path);
+    const go = (link) => { window.ttNavByPage = true; link.click(); window.ttNavByPage = false; };
+    const link = find();
+    const more = document.querySelector("[data-testid=stSidebarNavViewButton]");
+    if (link) { e.preventDefault(); go(link); }
+    else if (more) {  /* a page folded under "View more": unfold the list, then switch */
+      e.preventDefault(); more.click();
+      setTimeout(() => { const l = find(); if (l) go(l); else location.href = own.href; }, 50);
+    }
+    return;
+  }
+  if (window.ttNavByPage || !e.target.closest("[data-testid=stSidebarNavLink]")) return;
   if (!window.matchMedia("(max-width: 767.98px)").matches) return;
   setTimeout(() => document.querySelector(
     "[data-testid=stSidebarCollapseButton] button")?.click(), 0);

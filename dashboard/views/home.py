@@ -1,54 +1,29 @@
+"""Home: the four games with their pages, the tools for a real table, and the rest.
+
+Drawn as one HTML element under the title (a phone draws it at once; page links as
+Streamlit elements took a quarter of a second more on its first load). Each link is a
+plain link to the page's address in the session's language; the app's navigation script
+(:data:`dashboard.ui.NAV_SCRIPT`) turns a tap on one into the sidebar's own page switch,
+so the session goes on as with Streamlit's page links."""
+
 import html
 
 import streamlit as st
 
 from dashboard import plugins
-from dashboard.i18n import N_, _
-from dashboard.nav import SECTIONS
+from dashboard.html_charts import marked
+from dashboard.i18n import LANG_KEY, N_, _, current
+from dashboard.nav import SECTIONS, PageSpec
 from engine import EngineError, get_game
 
-st.title(_("Tabletop suite"))
-st.markdown(
-    _(
-        "Learn, compute and replay four tabletop games: **Stock Hold'em**, **Stack 5**, "
-        "**Owner's Choice** and **Whist / Bid Whist**."
-    )
-    + "\n\n"
-    + _("- **Learn** the rules step by step, each rule beside a live example you can change.")
-    + "\n"
-    + _("- **Compute** at the table: exact prices and odds between two turns.")
-    + "\n"
-    + _(
-        "- **Explore** whole games played by the engine's bots (or uploaded), move by move, "
-        "beside plotted price and score histories."
-    )
-)
 GAMES = {
     "Stock Hold'em": "stock_holdem",
     "Stack 5": "stack5",
     "Owner's Choice": "owners_choice",
     "Whist & Bid Whist": "whist",
 }
-# Japanese and Chinese break a line between any two characters: the cards' headings break
-# only at their spaces ("ホイスト & / ビッド・ホイスト", not a lone last character).
-st.html("<style>h3 {word-break: keep-all; overflow-wrap: anywhere}</style>")
-cols = st.columns(2)
-for i, (section, name) in enumerate(GAMES.items()):
-    with cols[i % 2].container(border=True):
-        st.subheader(_(section))
-        try:
-            game = get_game(name)
-            st.caption(plugins.description(name) or plugins.title(name))
-        except EngineError:
-            st.caption(_("Coming soon: the engine for this game is being built."))
-        for page in SECTIONS[section]:
-            st.page_link(page.script, label=_(page.title), icon=page.icon)
-st.divider()
-st.subheader(_("At the table"))
-st.caption(_("Tools to follow a real game between two turns."))
-# A link's label does not wrap (a long one is cut on a phone): what the tool does goes on
-# its own line under it.
-for script, label, what in [
+#: the tools a table uses between two turns, each with what it does
+AT_THE_TABLE = [
     (
         "views/stock_holdem/table_tracker.py",
         N_("Stock Hold'em table tracker"),
@@ -61,18 +36,96 @@ for script, label, what in [
         N_("the move advisor each turn"),
     ),
     ("views/whist/score_sheet.py", N_("Whist / Bid Whist score sheet"), N_("every deal scored")),
-]:
-    st.page_link(script, label=_(label), icon=":material/table_restaurant:")
-    st.html(f'<div class="tt-link-note">{html.escape(_(what))}</div>')
-st.html(
-    "<style>.tt-link-note{margin:-0.9rem 0 0.2rem 2.1rem;font-size:0.85rem;opacity:0.65}</style>"
-)
-st.divider()
-for page in SECTIONS["All games"]:
-    st.page_link(page.script, label=_(page.title), icon=page.icon)
-st.caption(
-    _(
-        "Every rule the original sources leave open is an explicit, changeable assumption: "
-        "see *Rule assumptions*."
+]
+CSS = """<style>
+.tt-home p { margin: 0 0 0.6rem; }
+.tt-home ul.tt-what { margin: 0 0 1rem; padding-left: 1.2rem; }
+.tt-home .tt-cards { display: grid; grid-template-columns: repeat(auto-fit, minmax(17rem, 1fr));
+  gap: 1rem; margin: 0 0 1rem; }
+.tt-home .tt-card { border: 1px solid rgba(49, 51, 63, 0.2); border-radius: 0.5rem;
+  padding: 1rem; }
+.tt-home h3 { margin: 0 0 0.25rem; font-size: 1.35rem; word-break: keep-all;
+  overflow-wrap: anywhere; }
+.tt-home .tt-note { font-size: 0.875rem; opacity: 0.65; margin: 0 0 0.5rem; }
+.tt-home ul.tt-links { list-style: none; margin: 0; padding: 0; }
+.tt-home ul.tt-links li { margin: 0; }
+.tt-home ul.tt-links a { display: block; padding: 0.4rem 0; color: inherit;
+  text-decoration: none; touch-action: manipulation; }
+.tt-home ul.tt-links a:hover { text-decoration: underline; }
+.tt-home hr { border: none; border-top: 1px solid rgba(49, 51, 63, 0.2); margin: 1.2rem 0; }
+</style>"""
+
+
+def _script_spec(script: str) -> PageSpec:
+    return next(p for pages in SECTIONS.values() for p in pages if p.script == script)
+
+
+def _link(spec: PageSpec, label: str, note: str = "") -> str:
+    """A page's link in the session's language (``data-tt-page``: the page's address,
+    which the navigation script finds in the sidebar)."""
+    href = f"{spec.url_path}?{LANG_KEY}={current()}"
+    extra = f'<div class="tt-note">{html.escape(note)}</div>' if note else ""
+    return (
+        f'<li><a href="{html.escape(href)}" target="_self" data-tt-page="{spec.url_path}">'
+        f"{html.escape(label)}</a>{extra}</li>"
     )
-)
+
+
+def _card(section: str, name: str) -> str:
+    try:
+        get_game(name)
+        about = plugins.description(name) or plugins.title(name)
+    except EngineError:
+        about = ""
+    links = "".join(_link(p, _(p.title)) for p in SECTIONS[section])
+    return (
+        f'<div class="tt-card"><h3>{html.escape(_(section))}</h3>'
+        f'<div class="tt-note">{html.escape(about)}</div><ul class="tt-links">{links}</ul></div>'
+    )
+
+
+st.title(_("Tabletop suite"))
+what = [
+    _("- **Learn** the rules step by step, each rule beside a live example you can change."),
+    _("- **Compute** at the table: exact prices and odds between two turns."),
+    _(
+        "- **Explore** whole games played by the engine's bots (or uploaded), move by move, "
+        "beside plotted price and score histories."
+    ),
+]
+body = [
+    '<div class="tt-home">',
+    "<p>"
+    + marked(
+        _(
+            "Learn, compute and replay four tabletop games: **Stock Hold'em**, **Stack 5**, "
+            "**Owner's Choice** and **Whist / Bid Whist**."
+        )
+    )
+    + "</p>",
+    '<ul class="tt-what">'
+    + "".join(f"<li>{marked(w.removeprefix('- '))}</li>" for w in what)
+    + "</ul>",
+    '<div class="tt-cards">'
+    + "".join(_card(section, name) for section, name in GAMES.items())
+    + "</div><hr>",
+    "<h3>" + html.escape(_("At the table")) + "</h3>",
+    '<div class="tt-note">'
+    + html.escape(_("Tools to follow a real game between two turns."))
+    + "</div>",
+    '<ul class="tt-links">'
+    + "".join(_link(_script_spec(s), _(label), _(note)) for s, label, note in AT_THE_TABLE)
+    + "</ul><hr>",
+    '<ul class="tt-links">'
+    + "".join(_link(p, _(p.title)) for p in SECTIONS["All games"])
+    + "</ul>",
+    '<p class="tt-note">'
+    + marked(
+        _(
+            "Every rule the original sources leave open is an explicit, changeable assumption: "
+            "see *Rule assumptions*."
+        )
+    )
+    + "</p></div>",
+]
+st.html(CSS + "".join(body))

@@ -149,3 +149,28 @@ def test_on_a_phone_the_sidebar_closes_once_a_page_is_chosen_and_the_language_li
         heading_shown("スタック5 バースト確率"),
     )
     assert "/stack5_calculator" in phone.url and "lang=ja" in phone.url
+
+
+def test_a_home_link_switches_the_page_in_the_same_session_on_a_phone(phone, app_url):
+    """Home's links are plain HTML; a tap on one is the sidebar's page switch (no new
+    page load: what the session holds stays), the sidebar stays shut, the language
+    stays."""
+    _open(phone, f"{app_url}/?lang=ja", "テーブルゲーム・スイート")
+    phone.evaluate("window.__sameDocument = true")  # gone if the browser loaded a new page
+    link = phone.locator('a[data-tt-page="stack5_calculator"]')
+    act(phone, link.click, heading_shown("スタック5 バースト確率"))
+    assert "/stack5_calculator" in phone.url
+    assert phone.evaluate("window.__sameDocument === true")
+    sidebar = phone.get_by_test_id("stSidebar")
+    assert sidebar.get_attribute("data-collapsed") == "true"
+
+
+def test_a_home_link_to_a_page_folded_in_the_sidebar_also_keeps_the_session(page, app_url):
+    """At 1280 px the sidebar folds pages under "View more": a Home link to one of them
+    unfolds the list and switches the page in the same session."""
+    _open(page, f"{app_url}/?lang=en", "Tabletop suite")
+    page.evaluate("window.__sameDocument = true")
+    link = page.locator('a[data-tt-page="whist_score_sheet"]').first
+    act(page, link.click, heading_shown("Whist score sheet"))
+    assert "/whist_score_sheet" in page.url
+    assert page.evaluate("window.__sameDocument === true")

@@ -4,6 +4,7 @@ English sentences of the catalogs that leak into a page shown in another languag
 from __future__ import annotations
 
 import functools
+import html
 import re
 
 from dashboard.i18n import DOMAINS
@@ -69,6 +70,9 @@ def page_text(at) -> str:
         if section is not None:
             for el in getattr(section, "markdown", []):
                 parts.append(str(el.value))
+    for el in at.get("html"):  # the page's own HTML: its words, without tags or styles
+        body = re.sub(r"<(style|script)\b.*?</\1>", " ", el.proto.body, flags=re.S)
+        parts.append(html.unescape(re.sub(r"<[^>]+>", " ", body)))
     parts.append(board_words(at))  # the analysis board's words at its step
     return "\n".join(parts)
 

@@ -16,11 +16,18 @@ def test_page_runs_without_exception(script):
 
 
 def test_home_links_every_section():
+    """Home is one HTML element: each game's card, and a link to every page of the app
+    (its address, which the navigation script turns into the sidebar's page switch)."""
+    from dashboard.nav import all_pages
+
     at = open_page("views/home.py")
     assert not at.exception
-    text = " ".join(m.value for m in at.markdown) + " ".join(s.value for s in at.subheader)
-    for section in ("Stock Hold'em", "Stack 5", "Owner's Choice", "Whist"):
-        assert section in text
+    drawn = " ".join(h.proto.body for h in at.get("html"))
+    for section in ("Stock Hold&#x27;em", "Stack 5", "Owner&#x27;s Choice", "Whist"):
+        assert f"<h3>{section}" in drawn
+    for page in all_pages()[1:]:
+        assert f'data-tt-page="{page.url_path}"' in drawn, page.url_path
+    assert 'href="stack5_live?lang=en"' in drawn  # a full load keeps the language
 
 
 def test_assumptions_page_lists_ruleset_fields():
