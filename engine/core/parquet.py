@@ -29,13 +29,14 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import polars as pl
+from polars.datatypes import DataTypeClass
 
-from engine.core.errors import EngineError, Phrase, RecordError, word
+from engine.core.errors import EngineError, Phrase, RecordError, Word, quoted, word
 from engine.core.records import MAX_BYTES, GameRecord, decode_json
 
 ROWS_PER_FILE = 50_000
 ROW_GROUP = 5_000  # rows read together: a worker replaying a slice reads only its groups
-SCHEMA = {
+SCHEMA: dict[str, DataTypeClass | pl.DataType] = {
     "game": pl.String,
     "seed": pl.Int64,
     "players": pl.List(pl.String),
@@ -370,9 +371,9 @@ def _title(name: str) -> str:
     from engine.core.registry import get_game
 
     try:
-        return get_game(name).title
+        return Word(get_game(name).title)  # the app says the game's name in its language
     except EngineError:
-        return repr(name)
+        return quoted(name)
 
 
 def read_upload(
@@ -410,7 +411,7 @@ def read_upload(
         sizes.append((rows, (action_bytes or 0) + (player_bytes or 0)))
         games.update(g for g in kinds if g is not None)
     if len(games) > 1:
-        titles = ", ".join(sorted(_title(g) for g in games))
+        titles = Phrase.joined(sorted(_title(g) for g in games), ", ")  # the language's list
         raise RecordError.coded(
             "upload.parquet.mixed_games",
             "{names}: these hold games of {count} different games ({titles}); upload one "

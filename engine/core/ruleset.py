@@ -64,10 +64,10 @@ def option(default, doc: str, *, assumption: bool = False, choices=None, min=Non
     return dataclasses.field(default=default, metadata=meta)
 
 
-def short(value, limit: int = 60) -> Quoted | Phrase:
+def short(value, limit: int = 60) -> str | Quoted | Phrase:
     """``repr(value)`` cut to ``limit`` characters, for messages about hostile input; the
-    app quotes the value as the page's language does (:class:`engine.core.errors.Quoted`:
-    text as written, any other value as Python writes it).
+    app quotes text as the page's language does (:class:`engine.core.errors.Quoted`); any
+    other value is shown as Python writes it.
 
     >>> v = short("tall")
     >>> v, v.text
@@ -85,9 +85,11 @@ def short(value, limit: int = 60) -> Quoted | Phrase:
         return Phrase.coded(
             "value.too_large", "a {kind} too large to show", kind=type(value).__name__
         )
-    written = value if isinstance(value, str) else text
-    out = Quoted(text if len(text) <= limit else text[: limit - 1] + "…")
-    out.text, out.cut = written[: limit - 1], len(written) > limit - 1
+    shown = text if len(text) <= limit else text[: limit - 1] + "…"
+    if not isinstance(value, str):  # a number or a table: as Python writes it, unquoted
+        return shown
+    out = Quoted(shown)
+    out.text, out.cut = value[: limit - 1], len(value) > limit - 1
     return out
 
 

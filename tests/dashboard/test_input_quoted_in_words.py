@@ -147,3 +147,33 @@ def test_the_engine_catalogs_quote_what_to_write_as_the_language_does(lang):
         if isinstance(m.string, str) and python_quoted.search(m.string)
     ]
     assert not found, found[:5]
+
+
+def _upload_of(game: str, players: list[str]) -> bytes:
+    from engine.core.parquet import records_frame
+
+    buf = io.BytesIO()
+    records_frame([GameRecord(game, players, [])]).write_parquet(buf)
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "a.parquet, b.parquet: these hold games of 2 different games"),
+        (
+            "ja",
+            "a.parquet, b.parquet：2種類のゲームの記録が混ざっています（オーナーズチョイス、スタック5）",
+        ),
+    ],
+)
+def test_an_upload_of_two_games_names_them_in_the_language(lang, said):
+    from engine.core.parquet import read_upload
+
+    files = [
+        ("a.parquet", _upload_of("owners_choice", ["random", "random"])),
+        ("b.parquet", _upload_of("stack5", ["random", "random"])),
+    ]
+    exc = _raised(read_upload, files, max_games=10, max_text_bytes=10**6)
+    text = _in(lang, exc)
+    assert said in text, text
