@@ -14,12 +14,13 @@ import math
 import os
 import sys
 import tomllib
-from collections import Counter
+from collections import Counter, defaultdict
+from collections.abc import Iterable
 from pathlib import Path
 
 from engine.core import records as records_module
 from engine.core.errors import EngineError, RecordError, RulesetError
-from engine.core.records import parse_jsonl, read_jsonl, replay
+from engine.core.records import GameRecord, parse_jsonl, read_jsonl, replay
 from engine.core.registry import _MODULES, get_game
 from engine.core.ruleset import MAX_TOML_BYTES, make_ruleset, short, toml_overrides
 from engine.core.simulate import check_seed, simulate_with
@@ -199,6 +200,7 @@ def cmd_convert(args) -> int:
 
 
 def cmd_replay(args) -> int:
+    records: Iterable[GameRecord]
     if args.file == "-":
         limit = records_module.MAX_BYTES
         data = sys.stdin.buffer.read(limit + 1)
@@ -236,10 +238,11 @@ def cmd_replay(args) -> int:
 def cmd_winrate(args) -> int:
     """Win share per bot over many games, the seats rotating so no bot keeps a seat."""
     game = get_game(args.game)
-    overrides, players = _prepare(game, args)
+    overrides, _ = _prepare(game, args)
+    players: list[str] = list(args.players)  # required by the parser
     n = len(players)
-    share: Counter = Counter()
-    seats: Counter = Counter()
+    share: defaultdict[str, float] = defaultdict(float)
+    seats: defaultdict[int, float] = defaultdict(float)
     for i in range(args.games):
         order = players[i % n :] + players[: i % n]
         record = simulate_with(game, args.seed + i, order, overrides)
@@ -315,7 +318,7 @@ def _analyse_workers(records, quick: bool) -> int:
 
     need, free = command_memory(records, quick), memory_available()
     workers = workers_for_memory(need, free)
-    if workers < min(cpu_count(), len(records)):
+    if free is not None and workers < min(cpu_count(), len(records)):
         print(
             f"analyse: {workers} process{'es' if workers > 1 else ''} rather than one per "
             f"core ({cpu_count()}): each may hold {need / 2**30:.1f} GB of memory while it "
@@ -486,6 +489,32 @@ def cmd_bench(args) -> int:
     return 0
 
 
+def cmd_variants(args) -> int:
+    """Does a house rule matter: the same seeds under each value of one rule."""
+    from engine.variants import measure
+
+    values = [parse_rule(f"v={v}")[1] for v in args.value] if args.value else None
+    report = measure(
+        args.game,
+        args.field,
+        values=values,
+        games=args.games,
+        seed=args.seed,
+        players=args.players,
+        workers=args.workers,
+        cluster=args.cluster,
+        records=args.records,
+        progress=lambda done, total: _progress(done, total, f"{args.game} {args.field}"),
+    )
+    text = json.dumps(report, indent=1, ensure_ascii=False) + "\n"
+    if args.out == "-":
+        sys.stdout.write(text)
+    else:
+        Path(args.out).write_text(text, encoding="utf-8")
+        print(report["verdict"]["text"], file=sys.stderr)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="python -m engine", description=__doc__.splitlines()[0])
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -634,6 +663,30 @@ def build_parser() -> argparse.ArgumentParser:
         "--per-record", type=int, help="at most this many puzzles from one game (default: all)"
     )
     pz.set_defaults(func=cmd_puzzles)
+
+    v = sub.add_parser(
+        "variants", help="does a house rule matter: the same seeds under each of its values"
+    )
+    v.add_argument("game", help=f"one of: {', '.join(_MODULES)}")
+    v.add_argument("--field", required=True, help="the rule to vary (see the assumptions page)")
+    v.add_argument(
+        "--value",
+        nargs="+",
+        help="values to compare with the default (default: the other answer of a yes/no "
+        "rule, every other choice of a choice)",
+    )
+    v.add_argument("--games", type=int, default=1000, help="games per value (default 1000)")
+    v.add_argument("--seed", type=int, default=0, help="seed of the first game (then +1 each)")
+    v.add_argument(
+        "--players", nargs="+", help="bot per seat (rotated; default: the practical bot)"
+    )
+    v.add_argument("--workers", type=int, help="processes (default: every core)")
+    v.add_argument(
+        "--cluster", metavar="ADDRESS", help="a Ray cluster: auto, local or ray://host:port"
+    )
+    v.add_argument("--out", default="-", help="the report, a .json file ('-' = stdout)")
+    v.add_argument("--records", metavar="DIR", help="write each value's games to DIR/<value>.jsonl")
+    v.set_defaults(func=cmd_variants)
 
     b = sub.add_parser("bench", help="random-bot games per second, per game, on one core")
     b.add_argument("games", nargs="*", help="games to time (default: all)")
