@@ -203,9 +203,10 @@ if view is not None:
     if charts.open:
         ui.set_url(dist=1)
         with charts:
-            cols = st.columns(3)
             shown = [i for i in range(len(view.companies)) if i not in unsettled]
             for n, i in enumerate(shown):
+                if n % 3 == 0:  # rows of three: a phone stacks them in reading order
+                    cols = st.columns(3)
                 company = view.companies[i]
                 with cols[n % 3].container(border=True):
                     st.html(tv.company_header_html(company, prices[i]))

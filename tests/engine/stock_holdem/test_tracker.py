@@ -146,6 +146,14 @@ def test_expected_worth_matches_the_final_settlement_of_a_real_game():
 PAGE = "views/stock_holdem/table_tracker.py"
 
 
+def _page():
+    """The tracker with its six companies' charts and figures opened (folded at first:
+    the summary at the top holds their figures), as a tap on them does."""
+    at = open_page(PAGE)
+    at.session_state["tt_dist_open"] = True
+    return at.run()
+
+
 def _expected(at) -> list[float]:
     """The expected price shown for each company, in order."""
     found = [re.match(r"Expected \*\*\\\$([\d.]+)\*\*", m.value) for m in at.markdown]
@@ -159,7 +167,7 @@ def _with_players(at):
 
 
 def test_page_default_runs():
-    at = _with_players(open_page(PAGE))
+    at = _with_players(_page())
     assert not at.exception, at.exception
     assert not at.error
     assert len(_expected(at)) == 6
@@ -171,10 +179,10 @@ def test_page_default_runs():
 
 
 def test_page_bad_slot_shows_error_not_traceback():
-    at = open_page(PAGE)
+    at = _page()
     at.text_input(key="tt_co1").set_value("10S 2W 11Q").run()
     assert not at.exception, at.exception
-    assert at.error and "Company B slot 3 '11Q'" in at.error[0].value
+    assert at.error and "Company B slot 3 “11Q”" in at.error[0].value
     at.text_input(key="tt_co1").set_value("10S 2W").run()
     at.text_input(key="tt_hand").set_value("9A 3A").run()
     assert not at.exception
@@ -182,7 +190,7 @@ def test_page_bad_slot_shows_error_not_traceback():
 
 
 def test_page_entering_cards_changes_the_expected_price():
-    at = open_page(PAGE)
+    at = _page()
     before = _expected(at)
     at.text_input(key="tt_co3").set_value("1F 8W 10F 10? ?").run()
     assert not at.exception and not at.error
@@ -200,7 +208,9 @@ def test_page_reads_the_url():
     at = AppTest.from_file(APP, default_timeout=120)
     at.run()
     at.switch_page(PAGE)
-    at.query_params.update({"a": "6S 6W 6A 2F 2S", "c": "1A", "up": "A", "hand": ""})
+    at.query_params.update(
+        {"a": "6S 6W 6A 2F 2S", "c": "1A", "up": "A", "hand": "", "dist": "1"}
+    )
     at.run()
     assert not at.exception and not at.error
     assert _expected(at)[0] == 43
@@ -213,10 +223,10 @@ def _html(at) -> str:
 
 
 def test_page_a_typo_in_one_company_shows_beside_it_and_the_others_still_compute():
-    at = _with_players(open_page(PAGE))
+    at = _with_players(_page())
     at.text_input(key="tt_co1").set_value("10S 2W 11Q").run()
     assert not at.exception, at.exception
-    assert len(at.error) == 1 and "Company B slot 3 '11Q'" in at.error[0].value
+    assert len(at.error) == 1 and "Company B slot 3 “11Q”" in at.error[0].value
     assert len(_expected(at)) == 5  # A, C, D, E, F still priced
     worth = next(t for t in html_tables(at) if "expected net worth" in t.columns)
     assert len(worth) == 4
@@ -229,7 +239,7 @@ def test_page_a_typo_in_one_company_shows_beside_it_and_the_others_still_compute
 
 
 def test_page_compact_summary_of_the_six_companies_at_the_top():
-    at = open_page(PAGE)
+    at = _page()
     summary = _html(at)
     assert "expected" in summary and "range" in summary
     for co in "ABCDEF":
@@ -239,7 +249,7 @@ def test_page_compact_summary_of_the_six_companies_at_the_top():
 
 
 def test_page_new_round_and_clear_buttons():
-    at = open_page(PAGE)
+    at = _page()
     at.number_input(key="tt_price0").set_value(20).run()
     at.button(key="tt_new_round").click().run()
     assert not at.exception and not at.error
@@ -256,7 +266,7 @@ def test_page_new_round_and_clear_buttons():
 def test_page_players_table_is_kept_in_the_session_and_the_url():
     from dashboard.stock_holdem import tracker_view as tv
 
-    at = _with_players(open_page(PAGE))
+    at = _with_players(_page())
     edited = tv.apply_edits(
         at.session_state["tt_players"], {"edited_rows": {0: {"name": "Ann", "cash": 99}}}
     )
@@ -279,7 +289,7 @@ def test_page_players_table_is_kept_in_the_session_and_the_url():
 
 
 def test_page_an_out_of_range_price_gets_a_message_beside_the_field():
-    at = open_page(PAGE)
+    at = _page()
     at.number_input(key="tt_price2").set_value(80).run()
     assert not at.exception
     assert [e.value for e in at.error] == ["Price now: 80 is out of range. From 1 to 57."]
@@ -309,7 +319,7 @@ def test_page_rule_assumptions_are_the_generated_ruleset_form():
 def test_page_worths_wait_for_a_price_a_company_without_cards_would_count_at():
     """A company whose cards do not read counts at its price now; when that price is
     refused too, the players' worths are not made up from a clamped price."""
-    at = _with_players(open_page(PAGE))
+    at = _with_players(_page())
     at.text_input(key="tt_co1").set_value("10S 2W 11Q").run()
     assert any("expected net worth" in t.columns for t in html_tables(at))
     at.number_input(key="tt_price1").set_value(999).run()
