@@ -206,3 +206,82 @@ def test_no_game_module_at_the_dashboards_top_level():
         )
     )
     assert reaching == [], "top-level modules importing one game: " + "; ".join(reaching)
+
+
+#: The game names shared code still holds, per module (see :mod:`tests.game_names`): a
+#: figure may only fall (lower it when a module stops naming a game), and no other shared
+#: module may name one. A new game adds its own folders and one line in each registry.
+STILL_NAMING_GAMES = {
+    "dashboard/bench.py": 7,
+    "dashboard/i18n.py": 12,
+    "dashboard/load.py": 12,
+    "dashboard/nav.py": 19,
+    "dashboard/palette.py": 2,
+    "dashboard/ruleset_words.py": 23,
+    "dashboard/stats_words.py": 3,
+    "dashboard/ui.py": 4,
+    "dashboard/views/demo_pig.py": 4,
+    "dashboard/views/home.py": 8,
+    "engine/adapters/_actions.py": 7,
+    "engine/adapters/openspiel.py": 22,
+    "engine/bench.py": 3,
+    "engine/puzzles.py": 19,
+}
+
+
+def test_shared_code_names_no_game_beyond_what_is_left():
+    from collections import Counter
+
+    from tests.game_names import game_names_in_shared_code
+
+    hits = game_names_in_shared_code()
+    per = Counter(hit.split(":", 1)[0] for hit in hits)
+    over = sorted(
+        f"{module}: {n} (allowed {STILL_NAMING_GAMES.get(module, 0)})"
+        for module, n in per.items()
+        if n > STILL_NAMING_GAMES.get(module, 0)
+    )
+    assert over == [], (
+        "shared code names a game (ask the registry, or give the game's Game/GameUI a hook): "
+        + "; ".join(over)
+        + "\n"
+        + "\n".join(h for h in hits if any(h.startswith(o.split(":")[0] + ":") for o in over))
+    )
+    fallen = sorted(m for m, n in STILL_NAMING_GAMES.items() if per.get(m, 0) < n)
+    assert fallen == [], "lower STILL_NAMING_GAMES to the new figure for: " + ", ".join(fallen)
+
+
+def test_the_game_name_finder_sees_late_imports_strings_and_comparisons():
+    from tests.game_names import is_shared, names_in_source
+
+    source = '''"""Docstrings may name whist and engine.stack5."""
+import engine.pig
+from dashboard.whist import words  # a comment may name stack5
+
+
+def f(name):
+    """So may a function's docstring: stock_holdem."""
+    from engine.stack5.analysis import decision_values
+    from engine import owners_choice
+    if name == "whist":
+        return "views/stack5/live.py", "engine.stock_holdem.game", {"pig": 1}
+    return "Whist", "whistle", "stack50"
+'''
+    hits = sorted(h.split(": ", 1)[1] for h in names_in_source(source))
+    assert hits == sorted(
+        [
+            "import engine.pig",
+            "from dashboard.whist import …",
+            "from engine.stack5.analysis import …",
+            "from engine import owners_choice",
+            "'whist'",
+            "'views/stack5/live.py'",
+            "'engine.stock_holdem.game'",
+            "'pig'",
+        ]
+    )
+    assert not is_shared(ROOT / "engine/whist/game.py")
+    assert not is_shared(ROOT / "dashboard/views/stack5/live.py")
+    assert not is_shared(ROOT / "engine/core/registry.py")
+    assert is_shared(ROOT / "engine/puzzles.py")
+    assert is_shared(ROOT / "dashboard/views/home.py")
