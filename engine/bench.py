@@ -94,9 +94,12 @@ def run_bench(names=None, *, seconds: float = 1.0, runs: int = 5) -> list[tuple[
     return [(label, rate) for label, (rate, _) in rows]
 
 
-# About 3 s each on one core (Stack 5 ~3,000 and Bid Whist ~6,000 games a second), so the
-# pool's start and each worker's first piece are a small part of the time, as in a real run.
-PARALLEL_GAMES = {"stack5": 9000, "whist": 18000}
+def parallel_games() -> dict[str, int]:
+    """The games the parallel benchmark plays by default and how many of each: each game's
+    own ``parallel_bench_games``, about 3 s on one core, so the pool's start and each
+    worker's first piece are a small part of the time, as in a real run."""
+    games = (get_game(name) for name in game_names(include_demo=True))
+    return {game.name: game.parallel_bench_games for game in games if game.parallel_bench_games}
 
 
 def timed_chunk(piece) -> tuple[int, float]:
@@ -136,7 +139,8 @@ def fork_server_start() -> float:
     from engine.core.parallel import run_ordered
 
     wall = time.perf_counter()
-    list(run_ordered(timed_chunk, [("pig", [0], None, {}, "jsonl")] * 2, workers=2))
+    demo = next(n for n in game_names(include_demo=True) if get_game(n).demo)
+    list(run_ordered(timed_chunk, [(demo, [0], None, {}, "jsonl")] * 2, workers=2))
     return time.perf_counter() - wall
 
 
@@ -152,14 +156,14 @@ def run_parallel_bench(names=None, *, runs: int = 3, workers: int = 2) -> list[t
     if type(runs) is not int or not 1 <= runs <= MAX_RUNS:
         raise EngineError(f"--runs {runs!r}: give a whole number of runs from 1 to {MAX_RUNS}")
     workers = check_workers(workers)
-    names = list(names) if names else list(PARALLEL_GAMES)
+    names = list(names) if names else list(parallel_games())
     for n in names:
         if n not in _MODULES:
             raise EngineError(f"unknown game {n!r}; games: {quote_choices(list(_MODULES))}")
     start = fork_server_start() if workers > 1 else 0.0
     rows = []
     for name in names:
-        games = PARALLEL_GAMES.get(name, 400)
+        games = get_game(name).parallel_bench_games or 400
         one, many = [], []
         for _ in range(runs):  # interleaved: a change in the machine's load hits both
             one.append(_parallel_run(name, games, 1))

@@ -207,6 +207,12 @@ class Game:
     description: str = ""
     default_players: int = 0
     players_fixed_by_ruleset: Callable[[Any], int] | None = None
+    #: a demonstration of the protocol (Pig): left out of the menus unless asked for, and
+    #: the cheapest game for a tool that only needs some game to run
+    demo: bool = False
+    #: games the parallel benchmark (``python -m engine bench --parallel``) plays by
+    #: default, about 3 s on one core; 0: not benchmarked unless named
+    parallel_bench_games: int = 0
 
     def players_for(self, ruleset) -> Sequence[int]:
         """The player counts this ruleset allows."""

@@ -31,11 +31,11 @@ def game_names(*, include_demo: bool = False) -> list[str]:
     """The registered games that are installed, in menu order."""
     names = []
     for name in _MODULES:
-        if name == "pig" and not include_demo:
-            continue
         try:
-            get_game(name)
+            game = get_game(name)
         except EngineError:
+            continue
+        if game.demo and not include_demo:
             continue
         names.append(name)
     return names

@@ -163,4 +163,5 @@ GAME = Game(
     bots={"random": RandomBot, "hold20": HoldAt20Bot},
     description="A dice race that demonstrates the engine core.",
     default_players=2,
+    demo=True,
 )

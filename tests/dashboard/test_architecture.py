@@ -224,7 +224,6 @@ STILL_NAMING_GAMES = {
     "dashboard/views/home.py": 8,
     "engine/adapters/_actions.py": 7,
     "engine/adapters/openspiel.py": 22,
-    "engine/bench.py": 3,
     "engine/puzzles.py": 19,
 }
 
