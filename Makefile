@@ -34,6 +34,7 @@ dev: $(STAMP) $(NATIVE)
 test: $(STAMP) $(NATIVE)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(PY) -m mypy
 	$(PY) -m pytest -n 2 --dist loadgroup -q --durations=30
 
 test-slow: $(STAMP)

@@ -164,7 +164,8 @@ def pack_drawings(drawings: list[str]) -> tuple[list[str], list[list[int]]]:
     ([[0, 0, 0, 1], [1, 0, 2]], '<b>a</b><i>c</i>')
     """
     table: dict[str, int] = {}
-    packed, before = [], []
+    packed: list[list[int]] = []
+    before: list[int] = []
     for text in drawings:
         now = [table.setdefault(piece, len(table)) for piece in _TAG.split(text) if piece]
         p = 0
@@ -180,7 +181,8 @@ def pack_drawings(drawings: list[str]) -> tuple[list[str], list[list[int]]]:
 
 def unpack_drawings(pieces: list[str], packed: list[list[int]]) -> list[str]:
     """The drawings :func:`pack_drawings` packed."""
-    out, before = [], []
+    out: list[str] = []
+    before: list[int] = []
     for p, q, *middle in packed:
         now = before[:p] + middle + (before[len(before) - q :] if q else [])
         out.append("".join(pieces[i] for i in now))

@@ -55,11 +55,11 @@ def grades(plugin, key: str, record_json: str) -> tuple[tuple[Annotation, ...], 
     job_key = f"{key}_grading"
     done = job_panel.take(job_key)
     if done is not None:
-        job, status = done
+        ended, status = done
         if status is not None and status.error is not None:
-            _GAMES.put((game, job["record"]), status.error)
+            _GAMES.put((game, ended["record"]), status.error)
         elif status is not None and status.result is not None:
-            _GAMES.put((game, job["record"]), status.result)
+            _GAMES.put((game, ended["record"]), status.result)
     kept = _GAMES.get((game, record_json))
     if isinstance(kept, EngineError):
         return (), _unavailable(kept, title)
@@ -123,19 +123,19 @@ def deal_by_deal(
     graded: dict = dict(_GRADED.get(cache_key) or {})
     done = job_panel.take(job_key)
     if done is not None:
-        job, status = done
+        ended, status = done
         if status is None:
             job_panel.lost()
         elif status.result is not None:
-            kept = dict(_GRADED.get((game, job["record"])) or {})
+            kept = dict(_GRADED.get((game, ended["record"])) or {})
             kept.update(status.result)
-            _GRADED.put((game, job["record"]), kept)
+            _GRADED.put((game, ended["record"]), kept)
         elif status.error is not None:
-            kept = dict(_GRADED.get((game, job["record"])) or {})
-            kept[job["deal"]] = status.error
-            _GRADED.put((game, job["record"]), kept)
+            kept = dict(_GRADED.get((game, ended["record"])) or {})
+            kept[ended["deal"]] = status.error
+            _GRADED.put((game, ended["record"]), kept)
         if status is not None and status.cancelled and not status.result:
-            st.session_state[stopped_key] = job["record"]
+            st.session_state[stopped_key] = ended["record"]
         graded = dict(_GRADED.get(cache_key) or {})
     job = job_panel.running(job_key)
     if job is not None and job["record"] != record_json:  # another record is chosen now

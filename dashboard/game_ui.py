@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import plotly.graph_objects as go
 import polars as pl
@@ -142,8 +143,8 @@ class GameUI:
     groups: Callable[[object, list, list[str], set[str]], list[Group]] | None = None
     board: Callable[..., None] | None = None
     advice: Callable[[object], None] | None = None
-    coach: Callable[[object, list[str]], set[str]] | None = None
-    outcome: Callable[[object, object], tuple[str, str]] | None = None
+    coach: Callable[..., set[str]] | None = None  # (state, names, out=None)
+    outcome: Callable[[Any, Any], tuple[str, str]] | None = None
     chance_note: Callable[[object, list[str]], str | None] | None = None
     play: tuple[PlayMode, ...] = ()
     phrase_value: Callable[[object], str | None] | None = None

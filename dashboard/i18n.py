@@ -203,7 +203,7 @@ def pgettext(context: str, message: str) -> str:
     return translations(lang).pgettext(context, message)
 
 
-def error_text(exc: BaseException, *, inside: bool = False) -> str:
+def error_text(exc: BaseException | str, *, inside: bool = False) -> str:
     """An engine error's message in the session's language, as a sentence a player would
     write: a coded error (:meth:`engine.core.errors.EngineError.coded`) from its template
     (translated, or the engine's English) and its parameters, each worded as the page

@@ -13,7 +13,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 import streamlit as st
 
@@ -216,7 +216,8 @@ class Kept:
     once, an upload checked once): the last ``size`` entries used, ``key -> value``."""
 
     def __init__(self, size: int):
-        self.size, self._items, self._lock = size, OrderedDict(), threading.Lock()
+        self.size, self._lock = size, threading.Lock()
+        self._items: OrderedDict[Hashable, object] = OrderedDict()
 
     def get(self, key):
         with self._lock:

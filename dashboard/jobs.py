@@ -33,8 +33,11 @@ import multiprocessing
 import os
 import threading
 import time
+from collections.abc import MutableMapping
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
+from multiprocessing.managers import SyncManager
+from typing import Any
 
 from engine.core.errors import EngineError
 
@@ -68,7 +71,7 @@ class Status:
     total: int = 0
     finished: bool = False
     cancelled: bool = False
-    result: object = None  # None when finished: cancelled before it started
+    result: Any = None  # what the job returned (None when cancelled before it started)
     error: BaseException | None = None
 
 
@@ -76,8 +79,8 @@ class Status:
 class _Job:
     owner: str
     future: Future
-    shared: object
-    stop: object
+    shared: MutableMapping[str, int] | None  # the job's progress (None: it reports none)
+    stop: threading.Event | None  # a manager's Event: set to cancel the job
     seen: float
     cancelled: bool = False
 
@@ -112,19 +115,22 @@ class Jobs:
         self._jobs: dict[str, _Job] = {}
         self._ids = itertools.count(1)
         self._pool: ProcessPoolExecutor | None = None
-        self._manager = None
+        self._manager: SyncManager | None = None
 
-    def _start(self) -> None:
-        if self._pool is None:  # spawn: the server is multi-threaded, fork is not safe there
+    def _start(self) -> tuple[ProcessPoolExecutor, SyncManager]:
+        """The pool and its manager, started on first use."""
+        if self._pool is None or self._manager is None:
+            # spawn: the server is multi-threaded, fork is not safe there
             context = multiprocessing.get_context("spawn")
-            self._manager = context.Manager()
+            manager = self._manager = context.Manager()
             self._pool = ProcessPoolExecutor(
                 self.workers,
                 mp_context=context,
                 initializer=_start_worker,
-                initargs=(self._manager.dict(),),
+                initargs=(manager.dict(),),
             )
             threading.Thread(target=self._reaper, name="jobs-reaper", daemon=True).start()
+        return self._pool, self._manager
 
     def _reaper(self) -> None:
         """Cancel abandoned jobs even when no page polls or submits anything."""
@@ -154,10 +160,10 @@ class Jobs:
                     "once; try again in a moment",
                     n=self.workers,
                 )
-            self._start()
-            shared = self._manager.dict(done=0, total=0) if with_progress else None
-            stop = self._manager.Event() if with_progress else None
-            future = self._pool.submit(_run, fn, shared, stop, args)
+            pool, manager = self._start()
+            shared = manager.dict(done=0, total=0) if with_progress else None
+            stop = manager.Event() if with_progress else None
+            future = pool.submit(_run, fn, shared, stop, args)
             job_id = f"job{next(self._ids)}"
             self._jobs[job_id] = _Job(owner, future, shared, stop, time.monotonic())
             return job_id
@@ -189,7 +195,10 @@ class Jobs:
         future = self._jobs[job_id].future
         if not future.cancelled():
             future.exception(timeout)
-        return self.poll(job_id)
+        status = self.poll(job_id)
+        if status is None:  # forgotten while it was awaited
+            raise KeyError(job_id)
+        return status
 
     def gate(self):
         """A gate shared with the pool's workers (a ``multiprocessing`` manager's Event): a
@@ -197,8 +206,7 @@ class Jobs:
         opens it (``gate.set()``). The app's tests hold their stand-in jobs at a gate, so a
         page is read while its job runs, however loaded the machine is."""
         with self._lock:
-            self._start()
-            return self._manager.Event()
+            return self._start()[1].Event()
 
     def cancel(self, job_id: str) -> None:
         """Ask the job to stop; it finishes the piece of work it is on."""
@@ -237,6 +245,7 @@ class Jobs:
                 self._cancel(job)
             if self._pool is not None:
                 self._pool.shutdown(wait=True, cancel_futures=True)
+            if self._manager is not None:
                 self._manager.shutdown()
             self._pool = self._manager = None
             self._jobs.clear()

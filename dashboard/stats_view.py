@@ -692,7 +692,7 @@ def _shown(frame: pl.DataFrame) -> pl.DataFrame:
             frame = frame.with_columns(pl.Series(c, shown, dtype=pl.String))
     names = {c: _(COLUMN_WORDS[c]) for c in frame.columns if c in COLUMN_WORDS}
     taken = set(frame.columns) - set(names)
-    out = {}
+    out: dict[str, str] = {}
     for c, word in names.items():
         if word not in taken and word not in out.values():
             out[c] = word

@@ -333,7 +333,8 @@ class Store:
         # Least recently used first, until both caps hold again.
         over_count = max(0, count - self.max_entries)
         over_bytes = max(0, total - self.max_total_bytes)
-        victims, freed = [], 0
+        victims: list[str] = []
+        freed = 0
         for entry_id, size in con.execute(
             "SELECT id, size FROM entries WHERE id <> ? ORDER BY used, created", (keep,)
         ).fetchall():

@@ -128,7 +128,9 @@ def decisions(
     after each record; ``should_stop()`` checked between two records (the decisions of
     the records graded so far are kept)."""
     if analyse is None:
-        from engine.analysis import analyse
+        from engine.analysis import analyse as analyse_all
+
+        analyse = analyse_all
     records = list(records)
     rows: list[dict] = []
     for i, record in enumerate(records):

@@ -442,7 +442,7 @@ def _singletons(values: dict[str, float]) -> tuple[tuple[str, ...], ...]:
 
 
 def _stack5(state, played: str):
-    from engine.stack5.actions import parse_action
+    from engine.stack5.actions import Place, parse_action
     from engine.stack5.analysis import UNIT, _placement_values, _rows, decision_values
     from engine.stack5.state import P_DECIDE, P_PLACE, P_STEAL_PLACE
 
@@ -454,6 +454,8 @@ def _stack5(state, played: str):
         return Choices(state.player, values, MEASURES["stack5.draw"], UNIT, _singletons(values))
     if phase in (P_PLACE, P_STEAL_PLACE):
         action = parse_action(played)
+        if not isinstance(action, Place):
+            return None
         seat = state.placer if phase == P_PLACE else state.player
         values = _placement_values(_rows(state, seat), action.card, state.ruleset)
         return Choices(seat, dict(values), MEASURES["stack5.place"], UNIT, _singletons(values))

@@ -27,8 +27,10 @@ from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 import polars as pl
+from polars.datatypes import DataTypeClass
 
 from engine.core.errors import EngineError, RecordError
 from engine.core.protocol import State
@@ -99,7 +101,11 @@ def seats_frame(records: Sequence[GameRecord]) -> pl.DataFrame:
     return pl.DataFrame(rows, schema=schema)
 
 
-def win_rates(seats: pl.DataFrame, by: str = "seat") -> pl.DataFrame:
+# a table of seats, read at once or a query over files of any size (the same expressions)
+Frame = TypeVar("Frame", pl.DataFrame, pl.LazyFrame)
+
+
+def win_rates(seats: Frame, by: str = "seat") -> Frame:
     """Games, wins and win rate grouped by ``seat`` or ``bot`` (and player count).
 
     By bot, a game counts once however many seats the bot played in it (``seats`` says
@@ -275,9 +281,10 @@ def replay_record(
         raise RecordError(f"replay failed ({type(exc).__name__})") from exc
 
 
-def one_pass(
-    records: Sequence[GameRecord], collector: Collector, *, trusted: bool = False
-) -> Collector:
+C = TypeVar("C", bound=Collector)
+
+
+def one_pass(records: Sequence[GameRecord], collector: C, *, trusted: bool = False) -> C:
     """Replay each record once, handing its steps and final state to ``collector``.
 
     Inside :func:`game_tables` with workers, the records are replayed in pieces on other
@@ -315,7 +322,7 @@ class RecordRef:
 
     def __init__(self, path: str, row: int, game: str, finished: bool):
         self.path, self.row, self.game = path, row, game
-        self.result = {} if finished else None
+        self.result: dict | None = {} if finished else None
 
 
 def record_refs(folder: str | Path) -> list[RecordRef]:
@@ -398,7 +405,7 @@ def _merge(into: Collector, part: Collector) -> None:
             setattr(into, name, value)
 
 
-def _one_pass_pieces(records, collector, trusted, workers, cluster) -> Collector:
+def _one_pass_pieces(records, collector: C, trusted, workers, cluster) -> C:
     from engine.core.parallel import run_ordered
 
     template = copy.deepcopy(collector)
@@ -410,7 +417,7 @@ def _one_pass_pieces(records, collector, trusted, workers, cluster) -> Collector
 
 # --- frame-level statistics over a LazyFrame (JSON Lines or Parquet, any size) --------------
 
-_NDJSON_SCHEMA = {
+_NDJSON_SCHEMA: dict[str, DataTypeClass | pl.DataType] = {
     "game": pl.String,
     "seed": pl.Int64,
     "players": pl.List(pl.String),

@@ -291,7 +291,7 @@ def players_from_url(text: str, n: int) -> pl.DataFrame | None:
     rows = text.split(_URL_SEP_ROW)
     if len(rows) != n:
         return None
-    frame = {c: [] for c in PLAYER_COLUMNS}
+    frame: dict[str, list] = {c: [] for c in PLAYER_COLUMNS}
     for row in rows:
         cells = row.split(_URL_SEP_CELL)
         if len(cells) != len(PLAYER_COLUMNS):

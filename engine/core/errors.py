@@ -135,7 +135,7 @@ class EngineError(Exception):
         return err
 
     @classmethod
-    def within(cls, where, error: BaseException):
+    def within(cls, where, error: BaseException | str):
         """``error`` placed at ``where`` (``"line 3: …"``), still worded in the player's
         language: the inner error is a parameter of the outer one."""
         return cls.coded("in", "{where}: {error}", where=where, error=error)

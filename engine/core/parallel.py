@@ -31,8 +31,9 @@ import signal
 import sys
 import types
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from typing import Any
 
 from engine.core.errors import EngineError
 from engine.core.ruleset import short
@@ -122,10 +123,19 @@ def _main_hidden():
         yield
     finally:
         if sys.modules.get("__main__") is stub:  # another thread may have set its own
-            sys.modules["__main__"] = main
+            if main is None:
+                del sys.modules["__main__"]
+            else:
+                sys.modules["__main__"] = main
 
 
-class _ForkServerProcess(getattr(multiprocessing.context, "ForkServerProcess", object)):
+if sys.platform != "win32":
+    _ForkServerBase = multiprocessing.context.ForkServerProcess
+else:  # no fork server there (_context never asks for it)
+    _ForkServerBase = object
+
+
+class _ForkServerProcess(_ForkServerBase):
     def start(self):
         with _main_hidden():
             super().start()
@@ -199,7 +209,7 @@ def run_ordered(
     cluster: str | None = None,
     should_stop: Callable[[], bool] | None = None,
     window: int | None = None,
-) -> Iterator:
+) -> Generator[Any, None, None]:
     """Yield ``fn(piece)`` for each piece, in the order of ``pieces``.
 
     ``fn`` must be a module-level function (it is sent to other processes by name).
@@ -232,7 +242,7 @@ def _chain(first, second, rest):
     yield from rest
 
 
-def _run_pool(fn, pieces, workers, should_stop, window) -> Iterator:
+def _run_pool(fn, pieces, workers, should_stop, window) -> Iterator[Any]:
     window = window or 3 * workers
     pool = ProcessPoolExecutor(workers, mp_context=_context(), initializer=_ignore_sigint)
     pending: deque = deque()
@@ -252,7 +262,7 @@ def _run_pool(fn, pieces, workers, should_stop, window) -> Iterator:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _drain_head(pending: deque, should_stop) -> Iterator:
+def _drain_head(pending: deque, should_stop) -> Generator[Any, None, bool]:
     """Wait for the first pending piece and yield its result; False if told to stop."""
     head = pending[0]
     while True:
@@ -266,7 +276,7 @@ def _drain_head(pending: deque, should_stop) -> Iterator:
     return True
 
 
-def _run_ray(fn, pieces, cluster, workers, should_stop, window) -> Iterator:
+def _run_ray(fn, pieces, cluster, workers, should_stop, window) -> Iterator[Any]:
     ray = _ray_connect(cluster)
     if workers is None:
         workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
@@ -291,7 +301,7 @@ def _run_ray(fn, pieces, cluster, workers, should_stop, window) -> Iterator:
                 ray.cancel(ref, force=True)
 
 
-def _ray_head(ray, pending: deque, should_stop) -> Iterator:
+def _ray_head(ray, pending: deque, should_stop) -> Generator[Any, None, bool]:
     head = pending[0]
     while True:
         if should_stop is not None and should_stop():

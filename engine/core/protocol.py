@@ -17,7 +17,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from engine.core.errors import EngineError, IllegalAction, ParseError, quote_choices, word
 
@@ -156,7 +156,7 @@ class State(ABC):
         """What ``seat`` may see: hidden cards are hidden. ``None`` = omniscient viewer."""
 
     @abstractmethod
-    def clone(self) -> State:
+    def clone(self) -> Self:
         """An independent copy, cheap enough for search."""
 
     def __str__(self) -> str:
@@ -169,13 +169,17 @@ def _gcd(a: int, b: int) -> int:
     return a
 
 
-class Bot(ABC):
-    """A player that chooses from what its seat can see and the legal actions."""
+S = TypeVar("S", bound=State)  # the state class of the game a bot plays
+
+
+class Bot(ABC, Generic[S]):
+    """A player that chooses from what its seat can see and the legal actions (``Bot[S]``:
+    a bot of the game whose states are ``S``)."""
 
     name: ClassVar[str] = "bot"
 
     @abstractmethod
-    def choose(self, state: State, seat: int, rng: random.Random):
+    def choose(self, state: S, seat: int, rng: random.Random):
         """Pick one of ``state.legal_actions()``.
 
         A bot must decide from ``state.observation(seat)`` and ``state.legal_actions()``
@@ -184,12 +188,12 @@ class Bot(ABC):
         """
 
 
-class RandomBot(Bot):
+class RandomBot(Bot[S]):
     """Chooses uniformly among the legal actions: works for every game."""
 
     name = "random"
 
-    def choose(self, state: State, seat: int, rng: random.Random):
+    def choose(self, state: S, seat: int, rng: random.Random):
         return rng.choice(state.legal_actions())
 
 
@@ -203,7 +207,7 @@ class Game:
     max_players: int
     ruleset_class: type
     new_state: Callable[[int, Any], State]
-    bots: dict[str, Callable[[], Bot]]
+    bots: dict[str, Callable[..., Bot]]  # some take options (iterations=…)
     description: str = ""
     default_players: int = 0
     players_fixed_by_ruleset: Callable[[Any], int] | None = None

@@ -571,7 +571,7 @@ def parse_jsonl(
     """
     if len(text) > MAX_BYTES:
         raise _too_large(source)
-    records = []
+    records: list[GameRecord] = []
     for lineno, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue

@@ -43,17 +43,17 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from engine.core.errors import EngineError
-from engine.core.protocol import CHANCE, TERMINAL, Bot, State
+from engine.core.protocol import CHANCE, TERMINAL, Bot, S, State
 
 DEFAULT_ITERATIONS = 200
 #: distance between the seeds of a paired search's iteration streams
 _PAIR_STRIDE = 1_000_003
 
 
-def expected_rank_share(values: list[float], temperature: float) -> list[float]:
+def expected_rank_share(values: Sequence[float], temperature: float) -> list[float]:
     """Per seat, the expected share of the other seats it finishes ahead of, each pair a
     logistic of the difference of their ``values`` — the scale of :func:`rank_utility`,
     for a leaf before the end.
@@ -110,7 +110,7 @@ class _Node:
         self.avail = 0
 
 
-class SearchBot(Bot):
+class SearchBot(Bot[S]):
     """MCTS with chance nodes, or SO-ISMCTS when ``sample_world`` is given.
 
     ``rollout``: a zero-argument factory of the rollout policy bot. ``prior``: an optional
@@ -129,10 +129,10 @@ class SearchBot(Bot):
         exploration: float = 0.7,
         rollout: Callable[[], Bot] | None = None,
         prior: Callable[[], Bot] | None = None,
-        sample_world: Callable[[State, int, random.Random], State] | None = None,
-        evaluate: Callable[[State], list[float]] = rank_utility,
+        sample_world: Callable[[S, int, random.Random], S] | None = None,
+        evaluate: Callable[[S], list[float]] = rank_utility,
         rollout_limit: int | None = None,
-        cutoff: Callable[[State], Callable[[State], bool]] | None = None,  # per rollout
+        cutoff: Callable[[S], Callable[[S], bool]] | None = None,  # per rollout
         max_chance_children: int = 32,
         prior_weight: float = 0.0,
         paired: bool = False,
@@ -161,7 +161,7 @@ class SearchBot(Bot):
         self.last_iterations = 0
 
     # --- the decision ---------------------------------------------------------------
-    def choose(self, state: State, seat: int, rng: random.Random):
+    def choose(self, state: S, seat: int, rng: random.Random):
         legal = state.legal_actions()
         if len(legal) == 1:
             self.last_iterations = 0
@@ -205,7 +205,7 @@ class SearchBot(Bot):
                 best, best_key = a, key
         return best
 
-    def _root_pick(self, root: _Node, legal: list, first, seat: int) -> tuple:
+    def _root_pick(self, root: _Node, legal: Sequence, first, seat: int) -> tuple:
         """The root move of the next paired iteration (UCT over the root's children;
         untried moves first, the prior's move before the others, then in the order of
         ``legal_actions()``) and how often it was visited before."""
@@ -226,7 +226,7 @@ class SearchBot(Bot):
                 best, best_v = a, v
         return best, children[best].visits
 
-    def _iterate(self, root: _Node, world: State, rng, first, forced=None, luck=None) -> None:
+    def _iterate(self, root: _Node, world: S, rng, first, forced=None, luck=None) -> None:
         """One iteration; ``rng`` makes the choices, ``luck`` (default ``rng``) deals the
         chance outcomes."""
         n = world.num_players
@@ -304,7 +304,7 @@ class SearchBot(Bot):
             for i in range(n):
                 t[i] += u[i]
 
-    def _rollout_from(self, world: State, rng, luck=None) -> None:
+    def _rollout_from(self, world: S, rng, luck=None) -> None:
         stop = self.cutoff(world) if self.cutoff is not None else None
         bot = self._rollout
         limit = self.rollout_limit

@@ -34,7 +34,7 @@ def play_out(state: State, bots: Sequence, chance_rng: random.Random, bot_rng: r
             apply(sample(chance_rng))
         elif player < 0:
             return state
-        elif plain[player]:
+        elif plain[player] and choice is not None:
             apply(choice(legal()))
         else:
             apply(bots[player].choose(state, player, bot_rng))

@@ -121,6 +121,7 @@ class DiceActions:
         self.outcomes: list[list[tuple[Action, Fraction]]] = []
         self.raw: list[tuple[Action, ...]] = []
         self.effect: dict[Action, tuple] = {}
+        dice: list[tuple[str, str, tuple[str, ...], tuple]]
         dice = [(c, f"{c} ", r.president_die, t.pres_faces) for c in COMPANIES]
         dice.append(("fund", "fund ", r.fund_die, t.fund_faces))
         dice.append(("event", "event ", r.event_die, t.event_faces))

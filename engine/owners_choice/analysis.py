@@ -36,6 +36,7 @@ The set-up purchases are not graded (nothing is rolled before every seat has bou
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import cast
 
 from engine.core.annotation import Annotation, Thresholds, mark_for
 from engine.core.errors import EngineError
@@ -96,7 +97,7 @@ def action_values(state: OwnersChoiceState) -> dict[str, float]:
     elif phase == LEAVE:
         worth = state.net_worth()[seat]
         out = {
-            str(a): (Fraction(0) if a.kind == "bankrupt" else worth) for a in state.legal_actions()
+            str(a): Fraction(0 if a.kind == "bankrupt" else worth) for a in state.legal_actions()
         }
     return {k: float(v) for k, v in out.items()}
 
@@ -106,7 +107,8 @@ def analyse(record: GameRecord) -> list[Annotation]:
     from engine.analysis import positions
 
     out = []
-    for step, state, text in positions(record):
+    for step, position, text in positions(record):
+        state = cast(OwnersChoiceState, position)
         if state.phase not in MEASURE or state.current_player() < 0:
             continue
         seat = state.current_player()
@@ -117,7 +119,7 @@ def analyse(record: GameRecord) -> list[Annotation]:
         values = action_values(state)
         if played not in values:  # not legal: the replay names it next
             continue
-        best = max(values, key=values.get)
+        best = max(values, key=values.__getitem__)
         loss = max(0.0, values[best] - values[played])
         if loss <= 1e-9:
             best = played

@@ -24,7 +24,7 @@ from engine.owners_choice.state import CHOOSE, LEAVE, NAME, POST, PRE, SETUP, Ow
 _TRADE_PHASES = frozenset((PRE, POST, SETUP))
 
 
-class OwnersChoiceRandomBot(Bot):
+class OwnersChoiceRandomBot(Bot[OwnersChoiceState]):
     """Random play that ends a trade phase with probability 1/2 per action."""
 
     name = "random"
@@ -43,7 +43,7 @@ class OwnersChoiceRandomBot(Bot):
         return legal[int(rng.random() * n)]
 
 
-class OwnersChoiceHeuristicBot(Bot):
+class OwnersChoiceHeuristicBot(Bot[OwnersChoiceState]):
     """Expected-net-worth play; see the module docstring."""
 
     name = "heuristic"

@@ -317,7 +317,7 @@ def _president(rng, rules):
         holdings = [[0] * 4 for _ in range(n)]
         for p in range(n):
             holdings[p][c] = counts[p]
-        pres = [None] * 4
+        pres: list[int | None] = [None] * 4
         pres[c] = president
         action = f"{'buy' if buy else 'sell'} {COMPANIES[c]}"
 

@@ -37,7 +37,7 @@ def load_ruleset(source: str | Path, **overrides) -> OwnersChoiceRules:
     ...
     engine.core.errors.RulesetError: ruleset file: president die has 4 faces [...]; a die ...
     """
-    where = word("ruleset file")
+    where: str = word("ruleset file")
     if isinstance(source, Path) or (
         isinstance(source, str) and "\n" not in source and source.endswith(".toml")
     ):

@@ -183,7 +183,7 @@ def _best(s: OwnersChoiceState):
     return best
 
 
-def _plan(s: OwnersChoiceState) -> Phrase:
+def _plan(s: OwnersChoiceState) -> str:
     """What the decision-makers pick from here on (each step a coded phrase, joined)."""
     parts = []
     while s.phase in (NAME, CHOOSE):

@@ -45,7 +45,7 @@ def evaluate(state: OwnersChoiceState) -> list[float]:
     return expected_rank_share(state.net_worth(), TEMPERATURE)
 
 
-class PassiveBot(Bot):
+class PassiveBot(Bot[OwnersChoiceState]):
     """The rollout policy: no trade (so the holdings and presidencies the searched move
     made stay as they are, instead of drowning in random trades), a random move, and a
     president who picks the option worth more to them in expectation

@@ -159,7 +159,7 @@ class OwnersChoiceState(State):
     def shares(self, p: int, c: int) -> int:
         return self.hold[p * 4 + c]
 
-    def presidents(self) -> list[str | None]:
+    def presidents(self) -> list[int | None]:
         """The president of each company as a seat, ``None`` when the die is in the pool.
 
         The list is indexed by company: ``presidents()[0]`` is red's president.
@@ -703,7 +703,7 @@ class OwnersChoiceState(State):
     def returns(self) -> list[float]:
         """Final money of each seat: cash plus every share sold at the current price
         (0 for a player who left by personal bankruptcy)."""
-        return self.net_worth()
+        return list[float](self.net_worth())
 
     def observation(self, seat: int | None = None) -> dict:
         """Everything is public; the same dict for every seat."""

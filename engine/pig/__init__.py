@@ -140,7 +140,7 @@ class PigState(State):
         return c
 
 
-class HoldAt20Bot(RandomBot):
+class HoldAt20Bot(RandomBot[PigState]):
     """The classic 'hold at 20' strategy (or when the turn total wins)."""
 
     name = "hold20"

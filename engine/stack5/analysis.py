@@ -39,6 +39,7 @@ each number plus the specials). Assumptions of the measure:
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import cast
 
 from engine.core.annotation import Annotation, Thresholds, mark_for
 from engine.core.errors import EngineError
@@ -284,7 +285,7 @@ def _prune(a, b, kinks, lo, hi):
     if not kinks:
         return (a, b, ())
     kinks.sort()
-    out = []
+    out: list[tuple] = []
     last = None
     for x, w in kinks:
         if x <= lo:
@@ -321,7 +322,7 @@ def _stop_or_draw(a, b, kinks, lo, hi):
 
 
 def _grade(step, seat, played: str, values: dict[str, float], measure: str) -> Annotation:
-    best = max(values, key=values.get)
+    best = max(values, key=values.__getitem__)
     ranked = sorted(values.values(), reverse=True)
     v_played = values[played]
     loss = max(0.0, values[best] - v_played)
@@ -335,11 +336,12 @@ def _grade(step, seat, played: str, values: dict[str, float], measure: str) -> A
 def analyse(record: GameRecord) -> list[Annotation]:
     """Every draw/stop and placement decision of a Stack 5 record, graded."""
     from engine.analysis import positions
-    from engine.stack5.actions import parse_action
+    from engine.stack5.actions import Place, parse_action
     from engine.stack5.state import P_DECIDE, P_PLACE, P_STEAL_PLACE
 
     out = []
-    for step, state, text in positions(record):
+    for step, position, text in positions(record):
+        state = cast(Stack5State, position)
         phase = state.phase
         try:
             parse_action(text)
@@ -352,6 +354,8 @@ def analyse(record: GameRecord) -> list[Annotation]:
             out.append(_grade(step, state.player, played, decision_values(state), MEASURE_DRAW))
         elif phase in (P_PLACE, P_STEAL_PLACE):
             action = parse_action(text)
+            if not isinstance(action, Place):
+                continue  # not a placement: the replay names it next
             seat = state.placer if phase == P_PLACE else state.player
             rows = _rows(state, seat)
             values = _placement_values(rows, action.card, state.ruleset)

@@ -60,7 +60,7 @@ def table_positions(count: int, seed: int = 0, players: int = 2) -> list[tuple]:
     (seeds ``seed``, ``seed + 1``…): ``(held cards, unseen cards, Jokers this turn)`` as
     the pages pass them to :func:`draw_odds`."""
     out: list[tuple] = []
-    bot = RandomBot()
+    bot: RandomBot = RandomBot()
     game_seed = seed
     while len(out) < count:
         state = GAME.new_initial_state(players)

@@ -76,20 +76,22 @@ def greedy_gain(spec: DeckSpec, rows: list, cards: list[int]) -> float:
     points = 0
     cards = list(cards)
     while cards:
-        best = None
+        best: tuple[float, int, list, int] | None = None
         for c in set(cards):
             for a in placements(spec, rows, c):
                 new, pts = after_place(spec, rows, a)
                 v = rows_value(spec, new) + POINT_VALUE * pts
                 if best is None or v > best[0]:
                     best = (v, c, new, pts)
+        if best is None:  # none of the cards left has a place
+            break
         _, c, rows, pts = best
         points += pts
         cards.remove(c)
     return rows_value(spec, rows) + POINT_VALUE * points - start
 
 
-class HeuristicBot(Bot):
+class HeuristicBot(Bot[Stack5State]):
     """Stops when the bust risk outweighs the gain; places to keep rows alive; gives
     bust cards to the opponent they help least."""
 

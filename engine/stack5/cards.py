@@ -25,9 +25,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from engine.core.errors import ParseError, quote_choices, word
 from engine.stack5.rules import Stack5Rules
+
+if TYPE_CHECKING:
+    from engine.stack5.actions import Deal, _PlaceTable
 
 ROW_LENGTH = 5
 SPECIALS = ("D3", "NB", "CB", "ST", "JK")
@@ -96,8 +100,8 @@ class DeckSpec:
         self.draw3_counts = rules.counts_toward_minimum("draw3")
         self.draw3_joker_counts = rules.draw3_joker_counts()
         # filled by engine.stack5.state on first use: the placement table, shared deals
-        self.place_table = None
-        self.deals = None
+        self.place_table: _PlaceTable | None = None
+        self.deals: list[Deal] | None = None
         # (Number Bomb?, value) -> the codes a bomb turning that value takes from rows
         self.bomb_hits: dict[tuple[bool, int], frozenset[int]] = {}
 

@@ -16,6 +16,8 @@ True
 
 from __future__ import annotations
 
+from typing import cast
+
 import polars as pl
 
 from engine.core.errors import Phrase, Seat
@@ -42,12 +44,12 @@ SPECIAL_EVENTS = {
 
 
 def history(record: GameRecord) -> pl.DataFrame:
-    state = initial_state(record)
+    state = cast(Stack5State, initial_state(record))
     turn = 1
     rows = [_row(0, "", TERMINAL, state, turn, "")]
     before = _snapshot(state)
     for step in replay(record):
-        s = step.state
+        s = cast(Stack5State, step.state)
         if s.player != before["player"] and s.phase != P_OVER:
             turn += 1
         event = _event(step.action, before, s)
@@ -109,9 +111,11 @@ def _event(action: str, before: dict, s: Stack5State) -> Phrase | str:
             )
         )
     elif action.startswith("steal "):
-        seat, row = action.split()[1], action.split()[3]
+        victim, row = action.split()[1], action.split()[3]
         parts.append(
-            Phrase.coded("s5.event.steals", "steals from {q} row {row}", q=Seat(int(seat)), row=row)
+            Phrase.coded(
+                "s5.event.steals", "steals from {q} row {row}", q=Seat(int(victim)), row=row
+            )
         )
     for seat, (a, b) in enumerate(zip(before["scores"], s.scores)):
         if b > a:

@@ -244,6 +244,7 @@ def _typed(value) -> tuple:
     """``value`` as a hashable key that tells ``1`` from ``True`` and ``1.0`` (a tuple's
     items and a mapping's keys and values by their types too; a mapping by its items in
     order). :class:`TypeError` if it cannot be hashed."""
+    key: tuple
     if isinstance(value, Mapping):
         keys, values = tuple(value), tuple(value.values())
         key = (Mapping, keys, values, tuple(map(type, keys)), tuple(map(type, values)))

@@ -12,7 +12,7 @@ a card may go among rows given as text (:func:`legal_placements`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 
 from engine.core.errors import IllegalAction, ParseError
 from engine.stack5.actions import Place, placements
@@ -22,7 +22,7 @@ from engine.stack5.state import Stack5State
 
 
 def setup_position(
-    rows: dict[int, list[str]] | None = None,
+    rows: Mapping[int, Sequence[str | Sequence[str]]] | None = None,
     players: int = 2,
     scores: list[int] | None = None,
     ruleset: Stack5Rules | None = None,

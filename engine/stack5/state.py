@@ -129,17 +129,22 @@ class Stack5State(State):
         self.history = []
         spec = self.spec = deck_spec(ruleset)
         self._deck = list(spec.counts)
-        self._flat = None  # the deck as a sorted list of codes, built when needed
+        self._flat: list[int] | None = None  # the deck as a sorted list of codes, built when needed
         self.deck_total = spec.size
         self.discard = [0] * spec.kinds
-        self._rows = [[()] * ruleset.max_rows for _ in range(num_players)]
+        self._rows: list[list[tuple[int, ...]]] = [
+            [()] * ruleset.max_rows for _ in range(num_players)
+        ]
         # placement time of every card in the rows, parallel to ``rows`` (for Steal's
         # "last placed" variant)
-        self.stamps = [[()] * ruleset.max_rows for _ in range(num_players)]
+        self.stamps: list[list[tuple[int, ...]]] = [
+            [()] * ruleset.max_rows for _ in range(num_players)
+        ]
         self.clock = 0
-        # row summaries per seat and slot, and each seat's packed int (DeckSpec.row_sig)
-        self.sigs = [[0] * ruleset.max_rows for _ in range(num_players)]
-        self.keys = [0] * num_players
+        # row summaries per seat and slot, and each seat's packed int (DeckSpec.row_sig);
+        # keys None: both out of date (the rows were set from outside), sigs not read
+        self.sigs: list[list[int]] = [[0] * ruleset.max_rows for _ in range(num_players)]
+        self.keys: list[int] | None = [0] * num_players
         self.scores = [0] * num_players
         self.reshuffles = 0
         self.winner = -1
@@ -175,10 +180,7 @@ class Stack5State(State):
 
     def _seat_keys(self) -> list[int]:
         keys = self.keys
-        if keys is None:
-            self._summarise()
-            keys = self.keys
-        return keys
+        return self._summarise() if keys is None else keys
 
     def _set_row(self, seat: int, slot: int, row: tuple, sig: int | None = None) -> None:
         """Put ``row`` in ``slot`` and update its summary and the seat's packed int."""
@@ -194,11 +196,12 @@ class Stack5State(State):
             weights = self.spec.slot_weights[slot]
             self.keys[seat] += weights[sig] - weights[old]
 
-    def _summarise(self) -> None:
-        """Recompute every row summary (after rows were set from outside)."""
+    def _summarise(self) -> list[int]:
+        """Recompute every row summary (after rows were set from outside); the seats' keys."""
         spec = self.spec
         self.sigs = [[spec.row_sig(r) for r in rows] for rows in self._rows]
-        self.keys = [spec.seat_key(sigs) for sigs in self.sigs]
+        keys = self.keys = [spec.seat_key(sigs) for sigs in self.sigs]
+        return keys
 
     # --- turn flow ----------------------------------------------------------------------
     def _start_turn(self, seat: int) -> None:
@@ -279,9 +282,9 @@ class Stack5State(State):
             fmask = table.mask
             if len(to_place) == 1:
                 c = to_place[0]
-                out = lists.get((key >> bits * c & fmask) << 8 | c)
-                return list(out if out is not None else table.get(key, c))
-            out = []
+                one = lists.get((key >> bits * c & fmask) << 8 | c)
+                return list(one if one is not None else table.get(key, c))
+            out: list[Place] = []
             seen = 0
             for c in to_place:
                 bit = 1 << c
@@ -540,7 +543,7 @@ class Stack5State(State):
             d = self.discard
             for c in rows[slot]:
                 d[c] += 1
-            row = (code,)
+            row: tuple[int, ...] = (code,)
             stamps[slot] = (clock,)
             sig = 0
         else:
@@ -666,7 +669,7 @@ class Stack5State(State):
         c._rows = [list(r) for r in self._rows]
         c.stamps = [list(r) for r in self.stamps]
         if self.keys is None:
-            c.sigs, c.keys = None, None
+            c.sigs, c.keys = [], None  # both recomputed from the rows when next needed
         else:
             c.sigs = [list(r) for r in self.sigs]
             c.keys = list(self.keys)

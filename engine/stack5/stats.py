@@ -10,11 +10,12 @@ ended by the number of cards the drawer drew on their own, and turns to win.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 import polars as pl
 
 from engine.core.records import GameRecord, replay
-from engine.stack5.state import P_GIVE, P_OVER
+from engine.stack5.state import P_GIVE, P_OVER, Stack5State
 from engine.stats import Collector, StatTable, one_pass
 
 
@@ -24,7 +25,7 @@ def turns(record: GameRecord) -> list[dict]:
     out = []
     prev_player, draws, busted = 0, 0, False
     for step in replay(record):
-        s = step.state
+        s = cast(Stack5State, step.state)
         if step.action and s.phase == P_GIVE:
             busted = True
         if s.player != prev_player or s.phase == P_OVER:

@@ -56,6 +56,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from typing import cast
 
 from engine.core.annotation import Annotation, Thresholds, mark_for
 from engine.core.errors import EngineError
@@ -176,6 +177,7 @@ def _next_steps(state: StockHoldemState, seat: int) -> tuple[bool, list[int] | N
     last_turn = state.turn_number >= state.turns
     room = [co for co in range(6) if len(state.board[co]) < SLOTS]
     sell = step in (PLACE, SELL) or not last_turn
+    options: list[int] | None
     if step in (PLACE, SELL, BUY):
         if state.placed >= 0:
             options = [state.placed]
@@ -279,7 +281,8 @@ def analyse(record: GameRecord) -> list[Annotation]:
     from engine.analysis import positions
 
     out = []
-    for step, state, text in positions(record):
+    for step, position, text in positions(record):
+        state = cast(StockHoldemState, position)
         if state.phase != TRADE:
             continue
         try:

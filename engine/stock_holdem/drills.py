@@ -117,6 +117,7 @@ _HAND_FIELDS = ("bull_counts_as_ten", "straights_wrap", "bear_with_four_of_a_num
 def _other(rules, name: str):
     """``rules`` with the [A] field ``name`` set to its other value."""
     value = getattr(rules, name)
+    other: str | bool
     if name == "bear_with_four_of_a_number":
         other = "five of a kind" if value == "four of a kind" else "four of a kind"
     else:

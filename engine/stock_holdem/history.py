@@ -11,12 +11,14 @@ money, chips and net worth (money + shares at current prices + $1 per chip).
 
 from __future__ import annotations
 
+from typing import cast
+
 import polars as pl
 
 from engine.core.history import step_frame
 from engine.core.records import GameRecord
 from engine.stock_holdem.cards import COMPANIES
-from engine.stock_holdem.state import PHASE_NAMES
+from engine.stock_holdem.state import PHASE_NAMES, StockHoldemState
 
 
 def history(record: GameRecord) -> pl.DataFrame:
@@ -47,7 +49,7 @@ def results_frame(records) -> pl.DataFrame:
 
     rows = []
     for g, record in enumerate(records):
-        state = final_state(record)
+        state = cast(StockHoldemState, final_state(record))
         variant = variant_of(state.ruleset)
         for r, (boards, stock_up, prices) in enumerate(state.results):
             for co, cards in enumerate(boards):

@@ -18,6 +18,7 @@ still chance (the search samples it).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from engine.core.protocol import Bot
 from engine.core.search import SearchBot, expected_rank_share, rank_utility
@@ -91,7 +92,7 @@ def sample_world(state: StockHoldemState, seat: int, rng: random.Random) -> Stoc
     return world
 
 
-class PassiveBot(Bot):
+class PassiveBot(Bot[StockHoldemState]):
     """The rollout policy: places a random card when it must and passes every step
     (no trade, no chip spent), so the round's prices follow from the cards alone and the
     value of the searched move is not drowned in random trading."""
@@ -108,7 +109,7 @@ class PassiveBot(Bot):
         return pool[int(rng.random() * len(pool))]
 
 
-def worth(state: StockHoldemState) -> list[int | float]:
+def worth(state: StockHoldemState) -> Sequence[float]:
     """Each seat's net worth; between rounds (round 1 priced, round 2 not yet dealt) a
     share is valued at what it is worth at the end (:func:`~engine.stock_holdem.bots.
     hold_values`: sold in round 2 at about its round-1 price or kept for round 2's

@@ -37,6 +37,7 @@ from engine.core.errors import (
     IllegalAction,
     Phrase,
     Seat,
+    Word,
 )
 from engine.core.protocol import CHANCE, TERMINAL, State
 from engine.stock_holdem.actions import (
@@ -137,9 +138,9 @@ class StockHoldemState(State):
         self.step = SELL
         self.placed = -1
         self.cleanup_seat = -1
-        self.board = [[] for _ in range(6)]
-        self.placer = [[] for _ in range(6)]
-        self.hands = [[] for _ in range(n)]
+        self.board: list[list[int]] = [[] for _ in range(6)]
+        self.placer: list[list[int]] = [[] for _ in range(6)]
+        self.hands: list[list[int]] = [[] for _ in range(n)]
         self.money = [r.start_money[n - 3]] * n
         self.chips = [min(r.start_chips[i], r.chip_limit) for i in range(n)]
         self.shares = [[0] * 6 for _ in range(n)]
@@ -150,7 +151,8 @@ class StockHoldemState(State):
         # peek at (bits of _slot_bit); the companies with room for a card (bit co).
         self.peekable = [0] * n
         self.open_mask = 0
-        self.results = []  # per finished round: (cards per company, stock-up per company)
+        # per finished round: (cards per company, stock-up per company)
+        self.results: list[tuple] = []
         self.turns = TURNS[n]
         self.hand_size = HAND_SIZE[n]
 
@@ -307,7 +309,7 @@ class StockHoldemState(State):
             )
         super().apply(action)
 
-    def why_illegal(self, m: Move) -> Phrase | None:
+    def why_illegal(self, m: Move) -> Phrase | Word | None:
         """The rule that forbids ``m`` now, in plain words (for error messages); ``None``
         when no rule does. This is legality written a second time, clause by clause, beside
         the tables of :meth:`legal_actions` (a test holds the two together)."""
@@ -716,7 +718,7 @@ class StockHoldemState(State):
 
     def returns(self) -> list[float]:
         """Dollars per seat after final settlement (net worth while the game runs)."""
-        return self.net_worth()
+        return list[float](self.net_worth())
 
     def knows(self, seat: int | None, co: int, k: int) -> bool:
         """Whether ``seat`` sees the face of slot ``k`` of company ``co``."""
