@@ -41,18 +41,24 @@ _BABEL_LOCALE = {"en": "en", "ja": "ja", "zh-TW": "zh_Hant_TW"}
 
 LOCALES = Path(__file__).parent / "locales"
 
-# Which files' text goes to which catalog (paths relative to dashboard/). Every other
-# page file of dashboard/ belongs to "common".
-DOMAINS: dict[str, tuple[str, ...]] = {
-    "stock_holdem": ("stock_holdem", "views/stock_holdem"),
-    "stack5": ("stack5", "views/stack5", "play_stack5.py"),
-    "owners_choice": ("owners_choice", "views/owners_choice", "play_owners_choice.py"),
-    "whist": ("whist", "views/whist"),
-    "common": (),
-}
 # Text that comes from the engine: error templates (``EngineError.coded``, ``word``) and
 # ruleset field docs. The engine stays English; the app words them with this catalog.
 ENGINE_DOMAIN = "engine"
+COMMON_DOMAIN = "common"
+
+
+def _domains() -> dict[str, tuple[str, ...]]:
+    """A game with a catalog of its own (``locales/ja/LC_MESSAGES/<game>.po``) has the
+    text of its folders, ``dashboard/<game>/`` and ``dashboard/views/<game>/``; the
+    text of every other page file of dashboard/ is in "common"."""
+    folder = LOCALES / _CATALOG_DIR["ja"] / "LC_MESSAGES"
+    games = sorted(p.stem for p in folder.glob("*.po")) if folder.is_dir() else []
+    games = [g for g in games if g not in (ENGINE_DOMAIN, COMMON_DOMAIN)]
+    return {**{g: (g, f"views/{g}") for g in games}, COMMON_DOMAIN: ()}
+
+
+#: Which files' text goes to which catalog (paths relative to dashboard/).
+DOMAINS: dict[str, tuple[str, ...]] = _domains()
 
 # Set while a language is forced (tests, ``language()``); else the session's choice.
 _forced: contextvars.ContextVar[str | None] = contextvars.ContextVar("lang", default=None)
