@@ -39,7 +39,9 @@ _GAMES = job_panel.Kept(8)  # (game, record_json) -> the whole game's grades
 _GRADED = job_panel.Kept(16)
 
 
-def _unavailable(exc: EngineError, title: str) -> str:
+def _unavailable(exc: BaseException, title: str) -> str:
+    if not isinstance(exc, EngineError):  # a bug: said as every page says one
+        return crash_message(exc)
     if str(exc).startswith("no analysis for"):
         return _("Grading is not available for {game} yet.").format(game=title)
     return _("This game could not be graded: {error}").format(error=error_text(exc))
@@ -61,7 +63,7 @@ def grades(plugin, key: str, record_json: str) -> tuple[tuple[Annotation, ...], 
         elif status is not None and status.result is not None:
             _GAMES.put((game, ended["record"]), status.result)
     kept = _GAMES.get((game, record_json))
-    if isinstance(kept, EngineError):
+    if isinstance(kept, BaseException):  # the grading failed (kept, so not run again)
         return (), _unavailable(kept, title)
     if kept is not None:
         job_panel.leave_queue(job_key)

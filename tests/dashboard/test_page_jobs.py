@@ -79,6 +79,20 @@ def test_grading_a_game_runs_in_a_job_with_progress_then_the_grades(held_jobs):
     assert not progress_texts(at)
 
 
+def test_a_grading_that_breaks_is_said_in_words_not_a_traceback(monkeypatch):
+    """A job that fails with an error that is not the engine's leaves no grades and a
+    sentence, not a page that stops on "'TypeError' object is not iterable"."""
+    from dashboard import explorer_grades
+    from tests.dashboard.whist import par_fakes
+
+    monkeypatch.setattr(explorer_grades, "grade_game", par_fakes.broken_grading)
+    at = finish_job(graded_stack5(), "xp_stack5_grading")
+    at.run()  # the grades kept for the record: the failure, said again
+    said = " ".join(e.value for e in [*at.warning, *at.error, *at.info, *at.caption])
+    assert "Something went wrong" in said and "the grading broke" in said, said
+    assert not at.exception and "Traceback" not in said
+
+
 def test_grading_runs_in_another_process():
     """The job's function grades in the worker process it is given (not the server's)."""
     job = JOBS.submit("pid-test", os.getpid, with_progress=False)

@@ -81,3 +81,9 @@ def hold_grading(monkeypatch):
     gate = JOBS.gate()
     monkeypatch.setattr(explorer_grades, "grade_one_deal", functools.partial(held_grades, gate))
     return gate
+
+
+def broken_grading(progress, record_json: str):
+    """A whole-game grading job that fails with an error that is not the engine's (a bug,
+    or a worker that could not import the engine)."""
+    raise TypeError("the grading broke")
