@@ -121,6 +121,8 @@ class GameUI:
       table), or ``None``;
     - ``choice_words(text)``: a puzzle choice that is no action of the game (the grading's
       "going on without a free action") in words, or ``None`` for one it does not know.
+    Statistics: ``value_words``, column → how the engine's values of that column of the
+    game's tables read for players (hand names, contract kinds).
     Play against the bots: ``play``, the entries of the game chooser (:class:`PlayMode`;
     none: the game is not offered there).
     """
@@ -150,6 +152,7 @@ class GameUI:
     phrase_value: Callable[[object], str | None] | None = None
     drill_picture: Callable[[object], str | None] | None = None
     choice_words: Callable[[str], str | None] | None = None
+    value_words: dict[str, Callable[[Any], str]] | None = None
 
     def __post_init__(self):
         if self.chance and self.chance not in CHANCE_WORDS:

@@ -98,22 +98,15 @@ ENGINE_TEXTS = (
 def value_words(column: str):
     """How a column's values read for players (hand names, contract kinds, variants), as a
     function of the engine's value; ``None`` when the values are numbers or letters."""
-    if column in ("number_hand", "symbol_hand"):
-        from dashboard.stock_holdem.words import hand
-
-        return hand
-    if column == "kind":
-        from dashboard.whist.words import kind_word
-
-        return kind_word
     if column == "seat":  # seats are numbered from 1, as on every other page
         from dashboard.ui import seat_name
 
         return seat_name
-    if column == "variant":
-        from dashboard.whist.words import variant_title
+    from dashboard.plugins import game_uis  # each game words its own columns
 
-        return variant_title
+    for ui in game_uis():
+        if ui.value_words and column in ui.value_words:
+            return ui.value_words[column]
     return None
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dashboard.game_ui import GameUI, PlayMode
 from dashboard.i18n import N_
-from dashboard.stock_holdem import explorer, play
+from dashboard.stock_holdem import explorer, play, words
 from dashboard.stock_holdem.draw import drill_picture
 from dashboard.stock_holdem.play_words import choice_words, describe
 from engine.stock_holdem.history import history
@@ -24,5 +24,6 @@ UI = GameUI(
     drill_picture=drill_picture,
     choice_words=choice_words,
     hidden_words=play.hidden_words,
+    value_words={"number_hand": words.hand, "symbol_hand": words.hand},
     play=(PlayMode(N_("Stock Hold'em")),),
 )

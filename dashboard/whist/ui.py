@@ -33,6 +33,7 @@ UI = GameUI(
     describe=describe,
     hidden_words=play.hidden_words,
     groups=play.groups,
+    value_words={"kind": words.kind_word, "variant": words.variant_title},
     play=(
         PlayMode(N_("Bid Whist"), counts=(4, 2), variant="bid"),
         PlayMode(N_("Whist"), counts=(4, 2), variant="whist"),
