@@ -36,9 +36,8 @@ def is_shared(path: Path) -> bool:
     parts = rel.split("/")
     if parts[0] in ("engine", "dashboard") and len(parts) > 2 and parts[1] in GAMES:
         return False
-    if parts[:2] == ["dashboard", "views"] and len(parts) > 3 and parts[2] in GAMES:
-        return False
-    return True
+    in_views = parts[:2] == ["dashboard", "views"] and len(parts) > 3
+    return not (in_views and parts[2] in GAMES)
 
 
 def shared_modules() -> list[Path]:
