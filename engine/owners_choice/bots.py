@@ -16,9 +16,10 @@ True
 
 from __future__ import annotations
 
+from engine.core.errors import EngineError
 from engine.core.protocol import Bot
 from engine.owners_choice.actions import BUY, DONE, MOVE, SELL, STAY
-from engine.owners_choice.outlook import move_outlook, option_values
+from engine.owners_choice.outlook import MoveOutlook, move_outlook, option_values
 from engine.owners_choice.state import CHOOSE, LEAVE, NAME, POST, PRE, SETUP, OwnersChoiceState
 
 _TRADE_PHASES = frozenset((PRE, POST, SETUP))
@@ -74,9 +75,11 @@ class OwnersChoiceHeuristicBot(Bot[OwnersChoiceState]):
     def _move(self, state: OwnersChoiceState, seat: int):
         nw = state.net_worth()
         goal = state.t.goal
-        best, best_score = None, None
+        best: MoveOutlook | None = None
+        best_score: float | None = None
         for o in move_outlook(state):
             after = [b + d for b, d in zip(nw, o.delta)]
+            score: float
             if o.space == goal:
                 others = max((v for p, v in enumerate(after) if p != seat), default=0)
                 score = 10**6 if after[seat] >= others else -(10**6)
@@ -89,6 +92,8 @@ class OwnersChoiceHeuristicBot(Bot[OwnersChoiceState]):
                         score -= 10**5
             if best_score is None or score > best_score:
                 best, best_score = o, score
+        if best is None:
+            raise EngineError("no move to make: the game is not at a move")
         return MOVE[best.distance]
 
     # --- trading -----------------------------------------------------------------------
