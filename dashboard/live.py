@@ -138,10 +138,6 @@ def percent(probability) -> str:
     return f"{p:.0%}" if p >= 0.095 else f"{p:.1%}"
 
 
-def outcome_label(action, probability) -> str:
-    return f"{action}  ·  {probability} ({float(probability):.1%})"
-
-
 def _css(rules: list[tuple[str, str]]) -> None:
     """Style buttons by their key (Streamlit gives each keyed widget the class
     ``st-key-<key>``). The colours hold when hovered, pressed or focused too: on a touch

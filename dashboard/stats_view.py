@@ -765,12 +765,6 @@ def show_table(table: StatTable, key: str, game: str = "", fig: go.Figure | None
     )
 
 
-def _added(n: int, name: str) -> str:
-    return ngettext(
-        "Added {n} verified game from {name}.", "Added {n} verified games from {name}.", n
-    ).format(n=n, name=name)
-
-
 def _bot_words(frame: pl.DataFrame) -> pl.DataFrame:
     """Bot names in player words, worded in this thread (polars would call back from its
     own threads, which do not know the session's language)."""

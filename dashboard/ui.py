@@ -375,15 +375,6 @@ def ruleset_columns(frame: pl.DataFrame) -> pl.DataFrame:
     return frame.rename({k: _(v) for k, v in RULESET_COLUMNS.items() if k in frame.columns})
 
 
-def seat_label(record_players: list[str], seat: int) -> str:
-    """``Seat 1 · Ann`` with the name as plain text (safe inside Markdown)."""
-    if seat < len(record_players):
-        return _("Seat {seat} · {name}").format(
-            seat=seat, name=plain(record_players[seat], NAME_MAX_CHARS)
-        )
-    return _("Seat {seat}").format(seat=seat)
-
-
 def player_counts(game) -> list[int]:
     """Every player count the game knows (a ruleset may narrow it, e.g. a Whist variant)."""
     return list(range(game.min_players, game.max_players + 1))

@@ -275,11 +275,6 @@ def _lines(f, path) -> Iterator[bytes]:
         yield line.rstrip(b"\n")
 
 
-def iter_any(path: str | Path) -> Iterator[GameRecord]:
-    """Records from a dataset folder or a JSON Lines file."""
-    return iter_records(path) if is_dataset(path) else iter_jsonl(path)
-
-
 def convert(source: str | Path, target: str | Path, *, chunk: int = 10_000) -> tuple[str, int]:
     """JSON Lines file -> dataset folder, or dataset folder -> JSON Lines file; returns the
     direction and the number of games. Round trip exact."""

@@ -193,12 +193,6 @@ def price_parts(cards: Sequence[int], variant: int = 0) -> tuple[int, int, int]:
     return base, _SYM_HAND_BY_MASK[mask], number_hand(tuple(sorted(nums)), variant)
 
 
-def price_of(cards: Sequence[int], stock_up: int = 0, variant: int = 0) -> int:
-    """The price of 5 card ids with ``stock_up`` chips (no checks): the engine's hot path."""
-    base, sh, nh = price_parts(cards, variant)
-    return _clamp(base + STOCK_UP_BONUS * stock_up + _SYM_BONUS[sh] + _NUM_BONUS[nh])
-
-
 def stock_up_count(value, rules=None) -> int:
     """A company's stock-up chips as a count 0..``stock_up_per_company`` (``True`` and
     ``False`` count as 1 and 0), or :class:`ParseError`.
