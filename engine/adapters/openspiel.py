@@ -24,7 +24,7 @@ false, by its ruleset name (see the Rules pages / ``engine/<game>/rules.py``).
 How the engine maps onto OpenSpiel:
 
 - **Actions.** One action id per action text. The id space is fixed per game, ruleset and
-  player count (:mod:`engine.adapters._actions` lists every text the game can write, in a
+  player count (:attr:`OpenSpielHooks.texts` of the game lists every text it can write, in a
   stable order); ``num_distinct_actions`` is its length, and chance outcomes share the
   same ids (``max_chance_outcomes`` = the same number). ``action_to_string`` gives the
   engine's text.
@@ -44,8 +44,9 @@ How the engine maps onto OpenSpiel:
   (points, money) stay available through :func:`engine_state`. A game that reaches
   ``max_moves`` player moves (OpenSpiel needs a maximum game length; Stack 5 and Whist
   have none, as a deck reshuffles and scores can go up and down) ends there as a draw:
-  every seat gets ``1 / players``. The defaults (:data:`MAX_MOVES`) are far above the
-  lengths of random games (see the tests); raise ``max_moves`` for longer horizons.
+  every seat gets ``1 / players``. The defaults (each game's ``OpenSpielHooks.max_moves``)
+  are far above the lengths of random games (see the tests); raise ``max_moves`` for
+  longer horizons.
 - **Serialization.** OpenSpiel serializes a Python game state as its history plus a
   pickle of the state's ``__dict__``; here that dict holds only a small object that
   pickles as the list of action ids and replays them when loaded. Deserialize only
@@ -67,54 +68,51 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from engine.adapters import _actions
 from engine.core.errors import EngineError
-from engine.core.protocol import CHANCE, TERMINAL
-from engine.core.registry import get_game
+from engine.core.protocol import CHANCE, TERMINAL, OpenSpielHooks
+from engine.core.registry import game_names, get_game
 from engine.core.ruleset import make_ruleset
 
 PREFIX = "tabletop_"
-#: Default ``max_moves`` (player moves, chance excluded) per game.
-MAX_MOVES = {"stack5": 2000, "owners_choice": 2000, "stock_holdem": 1000, "whist": 5000}
 
 
 @dataclass(frozen=True)
 class _Spec:
     name: str
-    long_name: str
-    texts: Any
-    perfect: bool
+    hooks: OpenSpielHooks
+
+    @property
+    def long_name(self) -> str:
+        return self.hooks.long_name
+
+    @property
+    def texts(self) -> Any:
+        return self.hooks.texts
+
+    @property
+    def perfect(self) -> bool:
+        return self.hooks.perfect
 
 
-SPECS = {
-    "stack5": _Spec("stack5", "Stack 5", _actions.stack5_texts, True),
-    "owners_choice": _Spec("owners_choice", "Owner's Choice", _actions.owners_choice_texts, True),
-    "stock_holdem": _Spec("stock_holdem", "Stock Hold'em", _actions.stock_holdem_texts, False),
-    "whist": _Spec("whist", "Whist and Bid Whist", _actions.whist_texts, False),
-}
+def specs() -> dict[str, _Spec]:
+    """The games offered in OpenSpiel (each game's :attr:`Game.openspiel`), in menu order."""
+    games = (get_game(name) for name in game_names(include_demo=True))
+    return {g.name: _Spec(g.name, g.openspiel) for g in games if g.openspiel is not None}
+
+
+def max_moves() -> dict[str, int]:
+    """Default ``max_moves`` (player moves, chance excluded) per game."""
+    return {name: spec.hooks.max_moves for name, spec in specs().items()}
 
 
 # --- deals made card by card -------------------------------------------------------------
 def _deal_node(engine) -> tuple[tuple[int, ...], int, Any] | None:
     """At a chance node that is one whole deal: (the deck's cards, how many of the shuffled
     deck's first cards the deal uses, the card-text function); else None."""
-    name = engine.game.name
-    if name == "whist":
-        from engine.whist.cards import CARD_TEXT, DECK52, DECK54
-        from engine.whist.state import DEAL
-
-        if engine.phase != DEAL:
-            return None
-        deck = DECK54 if engine.bidw else DECK52
-        return deck, len(deck), CARD_TEXT.__getitem__
-    if name == "stock_holdem":
-        from engine.stock_holdem.cards import ALL_CARDS, card_text
-        from engine.stock_holdem.state import DEAL
-
-        if engine.phase != DEAL:
-            return None
-        return ALL_CARDS, 12 + engine.num_players * engine.hand_size, card_text
-    return None
+    hooks = engine.game.openspiel
+    if hooks is None or hooks.deal_node is None:
+        return None
+    return hooks.deal_node(engine)
 
 
 class _Scripted:
@@ -271,12 +269,12 @@ def register() -> None:
     global _OSGame
     if _OSGame is None:
         _OSGame = _make_classes(pyspiel)
-    for name, spec in SPECS.items():
+    for name, spec in specs().items():
         short = PREFIX + name
         if short in _REGISTERED:
             continue
         engine_game = get_game(name)
-        params = {"players": 0, "max_moves": MAX_MOVES[name]}
+        params = {"players": 0, "max_moves": spec.hooks.max_moves}
         params.update(_simple_fields(engine_game.ruleset_class))
         game_type = pyspiel.GameType(
             short_name=short,
@@ -438,8 +436,9 @@ def _resample(state, seat: int, rng: random.Random, tries: int):
     fixed = _seen_positions(core, seat, order)
     free_pos = [p for p in range(size) if p not in fixed]
     free_cards = [order[p] for p in free_pos]
-    owners = _position_owners(core, size)
-    voids = _voids(core.engine)
+    hooks = core.game.spec.hooks
+    owners = hooks.position_owners(core.engine, size) if hooks.position_owners else [-1] * size
+    voids = hooks.voids(core.engine) if hooks.voids else {}
     target = core.information_state_string(seat)
     card_id = {c: core.game.index["card " + card_text(c)] for c in deck}
     for _ in range(tries):
@@ -470,73 +469,12 @@ def _state_before(core: _Core, n: int) -> _Core:
 
 
 def _seen_positions(core: _Core, seat: int, order: list[int]) -> set[int]:
-    """Positions of the current deal whose card stays: the seat's own dealt cards, cards
-    named by any action since the deal, the kitty when the seat took it, the turned card,
-    and every straw card (two players)."""
-    engine = core.engine
-    name = engine.game.name
-    pos = {c: p for p, c in enumerate(order)}
-    fixed: set[int] = set()
-    if name == "whist":
-        from engine.whist.cards import CARD_CODE
-
-        n = engine.num_players
-        size = 12 if (engine.bidw or engine.two) else 13
-        fixed.update(range(size * seat, size * seat + size))
-        if engine.two:
-            fixed.update(range(size * n, len(order) - (6 if engine.bidw else 0)))
-        if engine.bidw and engine.kitty_taken and engine.declarer == seat:
-            fixed.update(range(len(order) - 6, len(order)))
-        if engine.turn_card >= 0:
-            fixed.add(pos[engine.turn_card])
-        for text in engine.history[_deal_index(engine) :]:
-            word = text.split()
-            if len(word) == 2 and word[0] in ("play", "discard") and word[1] in CARD_CODE:
-                fixed.add(pos[CARD_CODE[word[1]]])
-    else:  # Stock Hold'em and others: keep everything but the other hands
-        fixed.update(range(len(order)))
-    return fixed
-
-
-def _deal_index(engine) -> int:
-    """Index in the engine history just after the last deal action."""
-    h = engine.history
-    for i in range(len(h) - 1, -1, -1):
-        if h[i].startswith("deal "):
-            return i + 1
-    return len(h)
-
-
-def _position_owners(core: _Core, size: int) -> list[int]:
-    """Who holds the card dealt at each position now (-1: nobody that shows voids)."""
-    engine = core.engine
-    if engine.game.name != "whist":
-        return [-1] * size
-    n = engine.num_players
-    per = 12 if (engine.bidw or engine.two) else 13
-    owners = [p // per if p < per * n else -1 for p in range(size)]
-    if engine.bidw and engine.kitty_taken:
-        for p in range(size - 6, size):
-            owners[p] = engine.declarer
-    return owners
-
-
-def _voids(engine) -> dict[int, set[int]]:
-    """Suits each seat has shown it lacks (whist: a card off the suit led)."""
-    out: dict[int, set[int]] = {}
-    if engine.game.name != "whist":
-        return out
-    tricks = [(t[1], t[2]) for t in engine.tricks]
-    tricks.append((engine.trick_seats, engine.trick_cards))
-    for seats, cards in tricks:
-        led = -1
-        for s, c in zip(seats, cards):
-            suit = c // 13 if c < 52 else -1
-            if led < 0:
-                led = suit
-            elif suit != led:
-                out.setdefault(s, set()).add(led)
-    return out
+    """Positions of the current deal whose card stays: the game's ``seen_positions``, or
+    every position for a game with none."""
+    hooks = core.game.spec.hooks
+    if hooks.seen_positions is None:
+        return set(range(len(order)))
+    return hooks.seen_positions(core.engine, seat, order)
 
 
 def _assign(positions, cards, owners, voids, rng) -> dict[int, int] | None:

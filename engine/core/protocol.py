@@ -198,6 +198,33 @@ class RandomBot(Bot[S]):
 
 
 @dataclass(frozen=True)
+class OpenSpielHooks:
+    """What the OpenSpiel adapter (:mod:`engine.adapters.openspiel`) needs of a game.
+
+    - ``texts(ruleset, players)``: every action text the game can write under the ruleset
+      and player count, chance outcomes included, in a fixed order (an action's id is its
+      index), and ``card X`` for each card of a deal the adapter deals one at a time;
+    - ``deal_node(state)``: at a chance node that is one whole deal, (the deck's cards, how
+      many of the shuffled deck's first cards the deal uses, the card-text function);
+      else ``None`` (the default: no such deal);
+    - for an imperfect-information game's resampling of the hidden cards:
+      ``seen_positions(state, seat, order)``, the positions of the deal ``order`` whose
+      card the seat knows (default: every one); ``position_owners(state, size)``, who
+      holds each position's card now (-1: nobody who shows voids); ``voids(state)``,
+      the suits each seat has shown it lacks.
+    """
+
+    long_name: str
+    texts: Callable[[Any, int], tuple[str, ...]]
+    max_moves: int  # the default cap on player moves, far above a random game's length
+    perfect: bool  # perfect information: the deck order is nobody's information
+    deal_node: Callable[[Any], tuple[tuple[int, ...], int, Callable] | None] | None = None
+    seen_positions: Callable[[Any, int, list[int]], set[int]] | None = None
+    position_owners: Callable[[Any, int], list[int]] | None = None
+    voids: Callable[[Any], dict[int, set[int]]] | None = None
+
+
+@dataclass(frozen=True)
 class Game:
     """A game's metadata and factories. Each game package defines one ``GAME``."""
 
@@ -217,6 +244,8 @@ class Game:
     #: games the parallel benchmark (``python -m engine bench --parallel``) plays by
     #: default, about 3 s on one core; 0: not benchmarked unless named
     parallel_bench_games: int = 0
+    #: how the game plays inside OpenSpiel; ``None``: not offered there
+    openspiel: OpenSpielHooks | None = None
 
     def players_for(self, ruleset) -> Sequence[int]:
         """The player counts this ruleset allows."""

@@ -17,6 +17,7 @@ from engine.core.protocol import Game
 from engine.owners_choice.actions import Action, parse_company
 from engine.owners_choice.bots import OwnersChoiceHeuristicBot, OwnersChoiceRandomBot
 from engine.owners_choice.edition import default_ruleset_text, load_ruleset
+from engine.owners_choice.openspiel import HOOKS as OPENSPIEL
 from engine.owners_choice.outlook import (
     MoveOutlook,
     dividend_payout,
@@ -50,6 +51,7 @@ GAME = Game(
     description="Trade shares of four companies and move a shared pawn; presidents "
     "choose between their company's president die and raiding the Fund.",
     default_players=4,
+    openspiel=OPENSPIEL,
 )
 OwnersChoiceState.game = GAME
 

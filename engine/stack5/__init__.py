@@ -18,6 +18,7 @@ from engine.core.protocol import Game, RandomBot
 from engine.stack5.actions import Deal, Decide, Give, Place, Steal, parse_action
 from engine.stack5.cards import RowOutlook, row_outlook
 from engine.stack5.odds import DrawOdds, draw_odds, draw_or_stop, unseen_cards
+from engine.stack5.openspiel import HOOKS as OPENSPIEL
 from engine.stack5.position import legal_placements, setup_position
 from engine.stack5.rules import Stack5Rules
 from engine.stack5.search import search_bot
@@ -34,6 +35,7 @@ GAME = Game(
     description="Draw cards, push your luck and build rows of five; first to 3 points wins.",
     default_players=2,
     parallel_bench_games=9000,  # ~3,000 games a second on one core
+    openspiel=OPENSPIEL,
 )
 
 

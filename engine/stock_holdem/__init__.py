@@ -30,6 +30,7 @@ from engine.stock_holdem.cards import (
     card_text,
     parse_card,
 )
+from engine.stock_holdem.openspiel import HOOKS as OPENSPIEL
 from engine.stock_holdem.pricing import (
     NUMBER_HANDS,
     SYMBOL_HANDS,
@@ -54,6 +55,7 @@ GAME = Game(
     bots={"random": RandomBot, "heuristic": HeuristicBot, "mcts": search_bot},
     description="Trade shares while placing poker-hand cards that set the companies' prices.",
     default_players=4,
+    openspiel=OPENSPIEL,
 )
 
 __all__ = [

@@ -527,7 +527,7 @@ def test_random_games_with_hand_peeks():
 
 def _every_move(players: int) -> list[Move]:
     """Every well-formed move of a game of ``players`` (each text the action space knows)."""
-    from engine.adapters._actions import stock_holdem_texts
+    from engine.stock_holdem.openspiel import texts as stock_holdem_texts
 
     texts = stock_holdem_texts(GAME.ruleset_class(), players)
     return [parse_move(t) for t in texts if not t.startswith("card ")]  # not a deal's card
