@@ -19,7 +19,8 @@ adjacent in rank) counted as one choice, all of them solutions (``best`` lists t
 
 What each measure assumes is in the puzzle's ``measure`` (one of :data:`MEASURES`):
 Whist is double dummy (every hand known, perfect play by all four from the position,
-graded in the last :data:`WHIST_TRICKS_LEFT` tricks of each four-player deal); the other
+graded in the last ``PUZZLE_TRICKS_LEFT`` tricks of each four-player deal, in
+``engine/whist/game.py``); the other
 games' measures use only what the deciding seat could see (Stock Hold'em: its own
 observation; Stack 5: the rows and the deck's contents, which are public, not its order;
 Owner's Choice has no hidden information: the dice are enumerated).
@@ -74,13 +75,10 @@ from typing import Any
 from engine.core.errors import EngineError, Phrase, word
 from engine.core.protocol import State
 from engine.core.records import GameRecord, initial_state
+from engine.core.registry import game_names, get_game
 
-GAMES = ("stock_holdem", "stack5", "owners_choice", "whist")
 PUZZLES_DIR = Path(__file__).resolve().parents[1] / "data" / "puzzles"
 FORMAT = "tabletop-puzzle"
-#: Whist: only cards played with at most this many tricks to go are graded (as the
-#: ``QUICK`` of ``engine.whist.analysis``): the double-dummy search grows steeply with them
-WHIST_TRICKS_LEFT = 5
 #: reference solvers' fixed ratings ``(mu, sigma)`` (OpenSkill's default is 25 ± 25/3)
 ANCHORS = {"random": (15.0, 1.0), "blurred": (20.0, 1.0), "heuristic": (25.0, 1.0)}
 DIGITS = 6  # values are stored rounded to this many decimals
@@ -339,12 +337,12 @@ class Puzzle:
                 format=FORMAT,
             )
         game = data["game"]
-        if game not in GAMES:
+        if game not in puzzle_games():
             raise EngineError.coded(
                 "puzzle.game",
                 "puzzle: game {game!r} has no puzzles; games: {games}",
                 game=str(game)[:40],
-                games=Phrase.joined(GAMES, ", "),
+                games=Phrase.joined(puzzle_games(), ", "),
             )
         rec = data["record"]
         players, ruleset = rec.get("players"), rec.get("ruleset")
@@ -437,122 +435,9 @@ class Choices:
     classes: tuple[tuple[str, ...], ...]
 
 
-def _singletons(values: dict[str, float]) -> tuple[tuple[str, ...], ...]:
+def singletons(values: dict[str, float]) -> tuple[tuple[str, ...], ...]:
+    """Every choice a class of its own (no two choices equivalent)."""
     return tuple((k,) for k in values)
-
-
-def _stack5(state, played: str):
-    from engine.stack5.actions import Place, parse_action
-    from engine.stack5.analysis import UNIT, _placement_values, _rows, decision_values
-    from engine.stack5.state import P_DECIDE, P_PLACE, P_STEAL_PLACE
-
-    phase = state.phase
-    if phase == P_DECIDE:
-        if played not in ("draw", "stop"):
-            return None
-        values = decision_values(state)
-        return Choices(state.player, values, MEASURES["stack5.draw"], UNIT, _singletons(values))
-    if phase in (P_PLACE, P_STEAL_PLACE):
-        action = parse_action(played)
-        if not isinstance(action, Place):
-            return None
-        seat = state.placer if phase == P_PLACE else state.player
-        values = _placement_values(_rows(state, seat), action.card, state.ruleset)
-        return Choices(seat, dict(values), MEASURES["stack5.place"], UNIT, _singletons(values))
-    return None
-
-
-def _owners_choice(state, played: str):
-    from engine.owners_choice.analysis import UNIT, action_values
-    from engine.owners_choice.state import CHOOSE, LEAVE, NAME, POST, PRE
-
-    keys = {
-        PRE: "owners_choice.pre",
-        POST: "owners_choice.post",
-        CHOOSE: "owners_choice.exact",
-        NAME: "owners_choice.exact",
-        LEAVE: "owners_choice.leave",
-    }
-    seat = state.current_player()
-    if state.phase not in keys or seat < 0:
-        return None
-    values = action_values(state)
-    return Choices(seat, values, MEASURES[keys[state.phase]], UNIT, _singletons(values))
-
-
-def _stock_holdem(state, played: str):
-    from engine.stock_holdem.analysis import (
-        _FREE_KINDS,
-        _PEEK_KINDS,
-        _STEP_KINDS,
-        UNIT,
-        _choices,
-        action_values,
-        peek_values,
-    )
-    from engine.stock_holdem.state import TRADE
-
-    if state.phase != TRADE:
-        return None
-    seat = state.current_player()
-    move = state.parse_action(played)
-    kind = getattr(move, "kind", "")
-    if kind in _PEEK_KINDS:
-        values = peek_values(state)
-        return Choices(seat, values, MEASURES["stock_holdem.peek"], UNIT, _singletons(values))
-    if not (kind in _FREE_KINDS or kind in _STEP_KINDS.get(state.step, ())):
-        return None
-    values = _choices(state, kind, action_values(state))
-    return Choices(seat, values, MEASURES["stock_holdem.trade"], UNIT, _singletons(values))
-
-
-def whist_card_values(state) -> tuple[dict[str, float], tuple[tuple[str, ...], ...]]:
-    """At a four-player Whist play position: each legal card (``play XX``) → the books
-    the side to play ends the deal with under double-dummy play, and the classes of
-    equivalent cards (same value by construction)."""
-    from engine.whist.analysis import _Position
-    from engine.whist.cards import CARD_TEXT
-    from engine.whist.dd4 import new_solver
-
-    pos = _Position(state)
-    deal = list(pos.hands)
-    for j, c in enumerate(pos.trick):  # the deal as it stood when the trick began
-        deal[(pos.leader + j) & 3] |= 1 << c
-    solver = new_solver(deal, state.trump, state.low, state.ruleset.jokers_follow_trump)
-    side = pos.seat & 1
-    total = pos.books[0] + pos.books[1] + pos.remaining
-    values: dict[str, float] = {}
-    classes = []
-    for cls in solver.move_classes(pos.hands, pos.leader, pos.trick):
-        c = cls[0]
-        hands = list(pos.hands)
-        hands[pos.seat] ^= 1 << c
-        ns = pos.books[0] + solver.tricks(hands, pos.leader, pos.trick + [c])
-        mine = ns if side == 0 else total - ns
-        texts = tuple(f"play {CARD_TEXT[x]}" for x in cls)
-        for t in texts:
-            values[t] = float(mine)
-        classes.append(texts)
-    return values, tuple(classes)
-
-
-def _whist(state, played: str, tricks_left: int = WHIST_TRICKS_LEFT):
-    from engine.whist.analysis import UNIT, _Position
-
-    if state.num_players != 4 or state.phase_name != "play":
-        return None
-    if _Position(state).remaining > tricks_left:
-        return None
-    values, classes = whist_card_values(state)
-    return Choices(state.to_act, values, MEASURES["whist.double_dummy"], UNIT, classes)
-
-
-_CHOICES = {
-    "stack5": _stack5,
-    "owners_choice": _owners_choice,
-    "stock_holdem": _stock_holdem,
-    "whist": _whist,
-}
 
 
 def thresholds(game: str):
@@ -564,16 +449,16 @@ def choices_at(state: State, game: str, played: str) -> Choices | None:
     """The graded choices at ``state`` for the move ``played`` (its text as the engine
     writes it), or None when the game's analysis grades no decision there."""
     _check_game(game)
-    return _CHOICES[game](state, played)
+    return get_game(game).puzzle_choices(state, played)
 
 
 def _check_game(game) -> None:
-    if game not in GAMES:
+    if game not in puzzle_games():
         raise EngineError.coded(
             "puzzle.no_game",
             "no puzzles for {game!r}; games: {games}",
             game=str(game)[:40],
-            games=Phrase.joined(GAMES, ", "),
+            games=Phrase.joined(puzzle_games(), ", "),
         )
 
 
@@ -619,7 +504,7 @@ def _candidates(record: GameRecord, game: str) -> Iterator[tuple[int, State, str
             played = str(state.parse_action(text))
         except EngineError:
             continue  # the replay names it next
-        ch = _CHOICES[game](state, played)
+        ch = get_game(game).puzzle_choices(state, played)
         if ch is not None:
             yield step, state, played, ch
 
@@ -850,7 +735,7 @@ def load_puzzles(game: str) -> tuple[Puzzle, ...]:
 
 __all__ = [
     "ANCHORS",
-    "GAMES",
+    "puzzle_games",
     "MEASURES",
     "MEASURE_KEYS",
     "Choices",
@@ -863,5 +748,20 @@ __all__ = [
     "load_puzzles",
     "parse_puzzles",
     "rate_attempt",
-    "whist_card_values",
 ]
+
+
+def puzzle_games() -> tuple[str, ...]:
+    """The games with puzzles (each game's :attr:`Game.puzzle_choices`), in menu order."""
+    return _puzzle_games()
+
+
+@lru_cache(maxsize=1)
+def _puzzle_games() -> tuple[str, ...]:
+    return tuple(n for n in game_names(include_demo=True) if get_game(n).puzzle_choices)
+
+
+def __getattr__(name: str):
+    if name == "GAMES":  # the games with puzzles, read from the registry on first use
+        return puzzle_games()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -246,6 +246,9 @@ class Game:
     parallel_bench_games: int = 0
     #: how the game plays inside OpenSpiel; ``None``: not offered there
     openspiel: OpenSpielHooks | None = None
+    #: ``(state, played)`` → the graded choices at ``state`` for the move ``played``
+    #: (:class:`engine.puzzles.Choices`) or ``None``; ``None``: the game has no puzzles
+    puzzle_choices: Callable[[Any, str], Any] | None = None
 
     def players_for(self, ruleset) -> Sequence[int]:
         """The player counts this ruleset allows."""

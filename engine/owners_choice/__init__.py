@@ -36,6 +36,13 @@ from engine.owners_choice.rules import (
 from engine.owners_choice.search import search_bot
 from engine.owners_choice.state import OwnersChoiceState, check_invariants
 
+
+def _puzzle_choices(state, played: str):
+    from engine.owners_choice.puzzles import choices  # imported on first use
+
+    return choices(state, played)
+
+
 GAME = Game(
     name="owners_choice",
     title="Owner's Choice",
@@ -52,6 +59,7 @@ GAME = Game(
     "choose between their company's president die and raiding the Fund.",
     default_players=4,
     openspiel=OPENSPIEL,
+    puzzle_choices=_puzzle_choices,
 )
 OwnersChoiceState.game = GAME
 

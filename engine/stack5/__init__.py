@@ -24,6 +24,13 @@ from engine.stack5.rules import Stack5Rules
 from engine.stack5.search import search_bot
 from engine.stack5.state import Stack5State
 
+
+def _puzzle_choices(state, played: str):
+    from engine.stack5.puzzles import choices  # imported on first use
+
+    return choices(state, played)
+
+
 GAME = Game(
     name="stack5",
     title="Stack 5",
@@ -36,6 +43,7 @@ GAME = Game(
     default_players=2,
     parallel_bench_games=9000,  # ~3,000 games a second on one core
     openspiel=OPENSPIEL,
+    puzzle_choices=_puzzle_choices,
 )
 
 

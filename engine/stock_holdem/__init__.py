@@ -45,6 +45,13 @@ from engine.stock_holdem.search import search_bot
 from engine.stock_holdem.state import StockHoldemState, next_start_player
 from engine.stock_holdem.tracker import TableView, expected_worth, track
 
+
+def _puzzle_choices(state, played: str):
+    from engine.stock_holdem.puzzles import choices  # imported on first use
+
+    return choices(state, played)
+
+
 GAME = Game(
     name="stock_holdem",
     title="Stock Hold'em",
@@ -56,6 +63,7 @@ GAME = Game(
     description="Trade shares while placing poker-hand cards that set the companies' prices.",
     default_players=4,
     openspiel=OPENSPIEL,
+    puzzle_choices=_puzzle_choices,
 )
 
 __all__ = [
