@@ -121,6 +121,8 @@ class GameUI:
       table), or ``None``;
     - ``choice_words(text)``: a puzzle choice that is no action of the game (the grading's
       "going on without a free action") in words, or ``None`` for one it does not know.
+    Ruleset forms: ``ruleset_choice_words``, field → the readable names (``N_``) of
+    some of its values (the value is what the engine takes).
     Statistics: ``value_words``, column → how the engine's values of that column of the
     game's tables read for players (hand names, contract kinds).
     Play against the bots: ``play``, the entries of the game chooser (:class:`PlayMode`;
@@ -153,6 +155,7 @@ class GameUI:
     drill_picture: Callable[[object], str | None] | None = None
     choice_words: Callable[[str], str | None] | None = None
     value_words: dict[str, Callable[[Any], str]] | None = None
+    ruleset_choice_words: dict[str, dict[Any, str]] | None = None
 
     def __post_init__(self):
         if self.chance and self.chance not in CHANCE_WORDS:

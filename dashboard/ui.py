@@ -475,27 +475,6 @@ def number_field(
 
 # --- ruleset forms ---------------------------------------------------------------------------
 
-#: readable names of some choices (the value is what the engine takes)
-CHOICE_WORDS = {
-    ("whist", "variant"): {
-        "bid4": N_("Bid Whist (4 players)"),
-        "whist4": N_("Whist (4 players)"),
-        "bid2": N_("Bid Whist (2 players)"),
-        "whist2": N_("Whist (2 players)"),
-    },
-    ("whist", "first_dealer"): {-1: N_("drawn at random")},
-    ("stock_holdem", "symbol_names"): {
-        "anchor": N_("anchor"),
-        "fish": N_("fish"),
-        "shell": N_("shell"),
-        "wave": N_("wave"),
-    },
-    ("stock_holdem", "bear_with_four_of_a_number"): {
-        "four of a kind": N_("four of a kind (+25)"),
-        "five of a kind": N_("five of a kind (+30)"),
-    },
-}
-
 
 class RulesetChoice(dict):
     """The overrides a :func:`ruleset_form` gives (field → value, only changed fields),
@@ -511,7 +490,12 @@ def _field_label(name: str) -> str:
 
 
 def _choice_word(game_name: str, name: str, value) -> str:
-    words = CHOICE_WORDS.get((game_name, name), {})
+    """A ruleset choice's readable name: the game's own (``GameUI.ruleset_choice_words``),
+    else the shared words of :mod:`dashboard.game_words`."""
+    from dashboard.plugins import REGISTRY, game_ui
+
+    own = game_ui(game_name).ruleset_choice_words if game_name in REGISTRY else None
+    words = (own or {}).get(name, {})
     if value in words:
         return _(words[value])
     return game_words.choice_word(value)

@@ -25,5 +25,17 @@ UI = GameUI(
     choice_words=choice_words,
     hidden_words=play.hidden_words,
     value_words={"number_hand": words.hand, "symbol_hand": words.hand},
+    ruleset_choice_words={
+        "symbol_names": {
+            "anchor": N_("anchor"),
+            "fish": N_("fish"),
+            "shell": N_("shell"),
+            "wave": N_("wave"),
+        },
+        "bear_with_four_of_a_number": {
+            "four of a kind": N_("four of a kind (+25)"),
+            "five of a kind": N_("five of a kind (+30)"),
+        },
+    },
     play=(PlayMode(N_("Stock Hold'em")),),
 )

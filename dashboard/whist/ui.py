@@ -34,6 +34,15 @@ UI = GameUI(
     hidden_words=play.hidden_words,
     groups=play.groups,
     value_words={"kind": words.kind_word, "variant": words.variant_title},
+    ruleset_choice_words={
+        "variant": {
+            "bid4": N_("Bid Whist (4 players)"),
+            "whist4": N_("Whist (4 players)"),
+            "bid2": N_("Bid Whist (2 players)"),
+            "whist2": N_("Whist (2 players)"),
+        },
+        "first_dealer": {-1: N_("drawn at random")},
+    },
     play=(
         PlayMode(N_("Bid Whist"), counts=(4, 2), variant="bid"),
         PlayMode(N_("Whist"), counts=(4, 2), variant="whist"),
