@@ -121,6 +121,10 @@ class GameUI:
       table), or ``None``;
     - ``choice_words(text)``: a puzzle choice that is no action of the game (the grading's
       "going on without a free action") in words, or ``None`` for one it does not know.
+    Home: ``home_section``, the game's section of the menu (its title in
+    :data:`dashboard.nav.SECTIONS`), where Home draws the game's card (none: no card);
+    ``table_tool``, ``(page script, label, what it does)`` (``N_``) of the tool that
+    follows a real game between two turns, listed under "At the table".
     Ruleset forms: ``ruleset_choice_words``, field → the readable names (``N_``) of
     some of its values (the value is what the engine takes).
     Statistics: ``value_words``, column → how the engine's values of that column of the
@@ -156,6 +160,8 @@ class GameUI:
     choice_words: Callable[[str], str | None] | None = None
     value_words: dict[str, Callable[[Any], str]] | None = None
     ruleset_choice_words: dict[str, dict[Any, str]] | None = None
+    home_section: str = ""
+    table_tool: tuple[str, str, str] | None = None
 
     def __post_init__(self):
         if self.chance and self.chance not in CHANCE_WORDS:

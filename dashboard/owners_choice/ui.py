@@ -22,6 +22,12 @@ UI = GameUI(
     turn_words=explorer.whose_turn,
     chance="dice",
     explorer_page="views/owners_choice/games.py",
+    home_section=N_("Owner's Choice"),
+    table_tool=(
+        "views/owners_choice/live.py",
+        N_("Owner's Choice live game"),
+        N_("the move advisor each turn"),
+    ),
     describe=describe,
     groups=play.groups,
     board=play.board,

@@ -21,6 +21,12 @@ UI = GameUI(
     event_words=explorer.event_words,
     chance="deck",
     explorer_page="views/stack5/games.py",
+    home_section=N_("Stack 5"),
+    table_tool=(
+        "views/stack5/live.py",
+        N_("Stack 5 live game"),
+        N_("bust odds and placements as you play"),
+    ),
     describe=describe,
     drill_picture=drill_picture,
     groups=play.groups,

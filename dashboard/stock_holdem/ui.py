@@ -20,6 +20,12 @@ UI = GameUI(
     turn_words=explorer.turn_words,
     chance="dealer",
     explorer_page="views/stock_holdem/games.py",
+    home_section=N_("Stock Hold'em"),
+    table_tool=(
+        "views/stock_holdem/table_tracker.py",
+        N_("Stock Hold'em table tracker"),
+        N_("all six price odds"),
+    ),
     describe=describe,
     drill_picture=drill_picture,
     choice_words=choice_words,

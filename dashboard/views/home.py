@@ -12,30 +12,18 @@ import streamlit as st
 
 from dashboard import plugins
 from dashboard.html_charts import marked
-from dashboard.i18n import LANG_KEY, N_, _, current
+from dashboard.i18n import LANG_KEY, _, current
 from dashboard.nav import SECTIONS, PageSpec
 from engine import EngineError, get_game
 
-GAMES = {
-    "Stock Hold'em": "stock_holdem",
-    "Stack 5": "stack5",
-    "Owner's Choice": "owners_choice",
-    "Whist & Bid Whist": "whist",
-}
-#: the tools a table uses between two turns, each with what it does
+#: each game with a card (its ``GameUI.home_section``), in the menu's order
+_BY_SECTION = {ui.home_section: ui for ui in plugins.game_uis() if ui.home_section}
+GAMES = {section: _BY_SECTION[section].game for section in SECTIONS if section in _BY_SECTION}
+#: the tools a table uses between two turns, each with what it does (``GameUI.table_tool``)
 AT_THE_TABLE = [
-    (
-        "views/stock_holdem/table_tracker.py",
-        N_("Stock Hold'em table tracker"),
-        N_("all six price odds"),
-    ),
-    ("views/stack5/live.py", N_("Stack 5 live game"), N_("bust odds and placements as you play")),
-    (
-        "views/owners_choice/live.py",
-        N_("Owner's Choice live game"),
-        N_("the move advisor each turn"),
-    ),
-    ("views/whist/score_sheet.py", N_("Whist / Bid Whist score sheet"), N_("every deal scored")),
+    _BY_SECTION[section].table_tool
+    for section in GAMES
+    if _BY_SECTION[section].table_tool is not None
 ]
 CSS = """<style>
 .tt-home p { margin: 0 0 0.6rem; }

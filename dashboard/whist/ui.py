@@ -30,6 +30,12 @@ UI = GameUI(
     deal_of=deal_of,
     under_board=par_view.under_board,
     explorer_page="views/whist/games.py",
+    home_section=N_("Whist & Bid Whist"),
+    table_tool=(
+        "views/whist/score_sheet.py",
+        N_("Whist / Bid Whist score sheet"),
+        N_("every deal scored"),
+    ),
     describe=describe,
     hidden_words=play.hidden_words,
     groups=play.groups,
