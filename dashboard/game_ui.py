@@ -125,6 +125,8 @@ class GameUI:
     :data:`dashboard.nav.SECTIONS`), where Home draws the game's card (none: no card);
     ``table_tool``, ``(page script, label, what it does)`` (``N_``) of the tool that
     follows a real game between two turns, listed under "At the table".
+    Charts: ``company_colours``, company letter → its colour (a set of
+    :mod:`dashboard.palette`).
     Ruleset forms: ``ruleset_choice_words``, field → the readable names (``N_``) of
     some of its values (the value is what the engine takes).
     Statistics: ``value_words``, column → how the engine's values of that column of the
@@ -160,6 +162,7 @@ class GameUI:
     choice_words: Callable[[str], str | None] | None = None
     value_words: dict[str, Callable[[Any], str]] | None = None
     ruleset_choice_words: dict[str, dict[Any, str]] | None = None
+    company_colours: dict[str, str] | None = None
     home_section: str = ""
     table_tool: tuple[str, str, str] | None = None
 

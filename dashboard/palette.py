@@ -52,8 +52,6 @@ AT_OR_ABOVE, BELOW = "#1b7a1b", "#8a8a8a"
 #: marks of graded decisions: ?? blunder, ? mistake, ?! inaccuracy, no mark, !? good find
 MARKS = {"??": "#AA2200", "?": "#EE7733", "?!": "#EECC33", "": "#AAAAAA", "!?": "#0077BB"}
 
-COMPANIES = {"owners_choice": OWNERS_CHOICE, "stock_holdem": STOCK_HOLDEM}
-
 #: every named set, for the colour-blindness test
 ALL_SETS = {
     "owners_choice companies": tuple(OWNERS_CHOICE.values()),
@@ -70,9 +68,17 @@ def seat_colour(seat: int) -> str:
     return SEATS[seat % len(SEATS)]
 
 
+def company_colours(game: str) -> dict[str, str]:
+    """A game's company colours by letter: the set of this palette its ``GameUI`` names
+    (``company_colours``); ``{}`` for a game with none."""
+    from dashboard.plugins import REGISTRY, game_ui
+
+    return (game_ui(game).company_colours or {}) if game in REGISTRY else {}
+
+
 def company_colour(game: str, company: str, default: str = MUTED) -> str:
     """The colour of a company of ``game`` by its letter (``default`` if none)."""
-    return COMPANIES.get(game, {}).get(str(company).upper(), default)
+    return company_colours(game).get(str(company).upper(), default)
 
 
 def bar_colours(game: str, column: str, values: list) -> list[str] | str:
@@ -80,6 +86,6 @@ def bar_colours(game: str, column: str, values: list) -> list[str] | str:
     companies get their own colours, anything else the neutral one."""
     if column in ("seat", "drawer", "declarer_side"):
         return [seat_colour(int(v)) if isinstance(v, int) else MUTED for v in values]
-    if column in ("company", "highest") and game in COMPANIES:
+    if column in ("company", "highest") and company_colours(game):
         return [company_colour(game, v) for v in values]
     return NEUTRAL

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dashboard import palette
 from dashboard.game_ui import GameUI, PlayMode
 from dashboard.i18n import N_
 from dashboard.owners_choice import explorer, play
@@ -22,6 +23,7 @@ UI = GameUI(
     turn_words=explorer.whose_turn,
     chance="dice",
     explorer_page="views/owners_choice/games.py",
+    company_colours=palette.OWNERS_CHOICE,
     home_section=N_("Owner's Choice"),
     table_tool=(
         "views/owners_choice/live.py",

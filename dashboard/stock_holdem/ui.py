@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dashboard import palette
 from dashboard.game_ui import GameUI, PlayMode
 from dashboard.i18n import N_
 from dashboard.stock_holdem import explorer, play, words
@@ -20,6 +21,7 @@ UI = GameUI(
     turn_words=explorer.turn_words,
     chance="dealer",
     explorer_page="views/stock_holdem/games.py",
+    company_colours=palette.STOCK_HOLDEM,
     home_section=N_("Stock Hold'em"),
     table_tool=(
         "views/stock_holdem/table_tracker.py",

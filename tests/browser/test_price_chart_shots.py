@@ -34,6 +34,6 @@ def test_explorer_price_chart_draws_each_company_in_its_colour(page, app_url, ga
     strokes = chart.locator("path.tt-line").evaluate_all(
         "paths => paths.map(p => getComputedStyle(p).stroke)"
     )
-    assert strokes == [_rgb(c) for c in palette.COMPANIES[game].values()]
+    assert strokes == [_rgb(c) for c in palette.company_colours(game).values()]
     page.screenshot(path=str(SHOTS / f"price-chart-{game}-1280.png"))
     no_trouble(page)

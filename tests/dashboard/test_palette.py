@@ -109,7 +109,7 @@ def test_explorer_price_lines_use_the_company_colours(game):
     record = simulate(game, 3, list(get_game(game).bots)[:1] * get_game(game).min_players)
     prices = plugin.charts(plugin.history(record), None)[0]
     colours = {t.name: t.line.color for t in prices.data}
-    assert colours == palette.COMPANIES[game]
+    assert colours == palette.company_colours(game)
     assert all(t.marker.color == t.line.color for t in prices.data)  # click targets too
     worth = plugin.charts(plugin.history(record), None)[1]
     assert [t.line.color for t in worth.data] == [
