@@ -4,6 +4,7 @@ are English message ids (``N_``), shown in the session's language by ``app.py``.
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 
 from dashboard.i18n import N_
@@ -22,53 +23,41 @@ class PageSpec:
 
 HOME = PageSpec("views/home.py", N_("Home"), ":material/home:")
 
-SECTIONS: dict[str, list[PageSpec]] = {
-    N_("Stock Hold'em"): [
-        PageSpec("views/stock_holdem/learn.py", N_("Learn Stock Hold'em"), ":material/school:"),
-        PageSpec(
-            "views/stock_holdem/practice.py", N_("Practice Stock Hold'em"), ":material/exercise:"
-        ),
-        PageSpec(
-            "views/stock_holdem/calculator.py", N_("Price calculator"), ":material/calculate:"
-        ),
-        PageSpec(
-            "views/stock_holdem/table_tracker.py", N_("Table tracker"), ":material/table_view:"
-        ),
-        PageSpec("views/stock_holdem/games.py", N_("Stock Hold'em games"), ":material/replay:"),
-    ],
-    N_("Stack 5"): [
-        PageSpec("views/stack5/learn.py", N_("Learn Stack 5"), ":material/school:"),
-        PageSpec("views/stack5/practice.py", N_("Practice Stack 5"), ":material/exercise:"),
-        PageSpec("views/stack5/calculator.py", N_("Bust odds"), ":material/calculate:"),
-        PageSpec("views/stack5/live.py", N_("Stack 5 live game"), ":material/playing_cards:"),
-        PageSpec("views/stack5/games.py", N_("Stack 5 games"), ":material/replay:"),
-    ],
-    N_("Owner's Choice"): [
-        PageSpec("views/owners_choice/learn.py", N_("Learn Owner's Choice"), ":material/school:"),
-        PageSpec(
-            "views/owners_choice/practice.py", N_("Practice Owner's Choice"), ":material/exercise:"
-        ),
-        PageSpec("views/owners_choice/calculator.py", N_("Move advisor"), ":material/calculate:"),
-        PageSpec(
-            "views/owners_choice/live.py", N_("Owner's Choice live game"), ":material/casino:"
-        ),
-        PageSpec("views/owners_choice/games.py", N_("Owner's Choice games"), ":material/replay:"),
-    ],
-    N_("Whist & Bid Whist"): [
-        PageSpec("views/whist/learn.py", N_("Learn Whist"), ":material/school:"),
-        PageSpec("views/whist/practice.py", N_("Practice Whist"), ":material/exercise:"),
-        PageSpec("views/whist/score_sheet.py", N_("Score sheet"), ":material/calculate:"),
-        PageSpec("views/whist/games.py", N_("Whist games"), ":material/replay:"),
-    ],
-    N_("All games"): [
-        PageSpec("views/play.py", N_("Play against the bots"), ":material/smart_toy:"),
-        PageSpec("views/progress.py", N_("Practice progress"), ":material/insights:"),
-        PageSpec("views/statistics.py", N_("Statistics"), ":material/bar_chart:"),
-        PageSpec("views/bots.py", N_("Bots"), ":material/leaderboard:"),
-        PageSpec("views/assumptions.py", N_("Rule assumptions"), ":material/rule:"),
-        PageSpec("views/demo_pig.py", N_("Engine demo: Pig"), ":material/casino:"),
-    ],
-}
+ALL_GAMES = N_("All games")
+#: the pages of every game, of the whole app
+SHARED_PAGES = [
+    PageSpec("views/play.py", N_("Play against the bots"), ":material/smart_toy:"),
+    PageSpec("views/progress.py", N_("Practice progress"), ":material/insights:"),
+    PageSpec("views/statistics.py", N_("Statistics"), ":material/bar_chart:"),
+    PageSpec("views/bots.py", N_("Bots"), ":material/leaderboard:"),
+    PageSpec("views/assumptions.py", N_("Rule assumptions"), ":material/rule:"),
+]
+
+
+def _sections() -> dict[str, list[PageSpec]]:
+    """Each game's section (``dashboard/<game>/pages.py``: ``SECTION`` and ``PAGES``) in
+    the registry's order, then "All games": the shared pages, then the pages of the games
+    with no section of their own (the demo)."""
+    from engine.core.registry import registered_names
+
+    sections: dict[str, list[PageSpec]] = {}
+    more: list[PageSpec] = []
+    for game in registered_names():
+        try:
+            pages = importlib.import_module(f"dashboard.{game}.pages")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"dashboard.{game}.pages":
+                raise
+            continue  # a game with no pages
+        if pages.SECTION:
+            sections[pages.SECTION] = list(pages.PAGES)
+        else:
+            more += pages.PAGES
+    sections[ALL_GAMES] = [*SHARED_PAGES, *more]
+    return sections
+
+
+SECTIONS: dict[str, list[PageSpec]] = _sections()
 
 
 def all_pages() -> list[PageSpec]:
