@@ -18,6 +18,7 @@ already-worded labels (the page words them): no game is named here.
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from dashboard import palette
@@ -158,8 +159,8 @@ def bars_html(rows: list[tuple[str, float, str]], *, title: str = "") -> str:
 
 
 def table_html(
-    header: list[str],
-    rows: list[list[object]],
+    header: Sequence[str],
+    rows: Sequence[Sequence[object]],
     *,
     right: set[int] | frozenset[int] = frozenset(),
     first_bold: bool = False,

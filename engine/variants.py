@@ -118,6 +118,8 @@ def _play(piece: tuple) -> list[dict]:
         state = game.new_initial_state(len(seated), rules)
         play_out(state, bots, random.Random(seed), random.Random(f"bots:{seed}"))
         result = result_of(state)
+        if result is None:  # play_out returns a finished game; anything else is a bug
+            raise EngineError(f"{name}: seed {seed} did not finish")
         row = {
             "seed": seed,
             "players": seated,

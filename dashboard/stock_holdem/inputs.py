@@ -137,7 +137,7 @@ def stock_up_value(f: Field) -> tuple[int, str | None]:
     if f.kind == "switch":
         return int(bool(value)), None
     problem = number_problem(f, value)
-    return (0 if problem else int(value)), problem
+    return (int(value) if problem is None and value is not None else 0), problem
 
 
 def stock_up_input(where, key: str, per: int, start: int, label: str | None = None) -> int:

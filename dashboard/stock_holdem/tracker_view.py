@@ -22,7 +22,7 @@ from dashboard.i18n import _, error_text, money, percent
 from dashboard.stock_holdem.draw import cards_html, distribution_html
 from engine.core.errors import EngineError
 from engine.stock_holdem import COMPANIES, StockHoldemRules
-from engine.stock_holdem.tracker import CompanyView
+from engine.stock_holdem.tracker import CompanyView, TableView
 
 RULES = StockHoldemRules()
 
@@ -187,7 +187,7 @@ class TrackedTable:
     from the companies, hand and seen cards that read well (a company with an error is
     left empty in it)."""
 
-    view: object | None
+    view: TableView | None
     company_errors: dict[int, str] = field(default_factory=dict)
     hand_error: str | None = None
     seen_error: str | None = None

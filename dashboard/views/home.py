@@ -20,11 +20,7 @@ from engine import EngineError, get_game
 _BY_SECTION = {ui.home_section: ui for ui in plugins.game_uis() if ui.home_section}
 GAMES = {section: _BY_SECTION[section].game for section in SECTIONS if section in _BY_SECTION}
 #: the tools a table uses between two turns, each with what it does (``GameUI.table_tool``)
-AT_THE_TABLE = [
-    _BY_SECTION[section].table_tool
-    for section in GAMES
-    if _BY_SECTION[section].table_tool is not None
-]
+AT_THE_TABLE = [tool for section in GAMES if (tool := _BY_SECTION[section].table_tool) is not None]
 CSS = """<style>
 .tt-home p { margin: 0 0 0.6rem; }
 .tt-home ul.tt-what { margin: 0 0 1rem; padding-left: 1.2rem; }

@@ -1,6 +1,8 @@
 """Owner's Choice move advisor: set up a position (or take one from a recorded game),
 see the exact expected net-worth change of every move, and the payouts."""
 
+from typing import cast
+
 import streamlit as st
 
 from dashboard import ui
@@ -27,7 +29,7 @@ from engine.owners_choice import (
     president_payout,
     ranked_moves,
 )
-from engine.owners_choice.state import PRE
+from engine.owners_choice.state import PRE, OwnersChoiceState
 
 RULES = OwnersChoiceRules()
 PRICES = list(RULES.track_prices)
@@ -129,9 +131,10 @@ def _load_from_record(path: str, game: int, turn: int) -> None:
                 last=len(records),
             )
         record = records[game - 1]
-        found = None
-        turns = []  # the turns that start with a move, to name them when ``turn`` is not one
-        for s in states(record):
+        found: OwnersChoiceState | None = None
+        turns: list[int] = []  # the turns that start with a move, to name them when not one
+        for step in states(record):
+            s = cast(OwnersChoiceState, step)  # a record of this game: its states
             if s.phase == PRE and (not turns or turns[-1] != s.turn):
                 turns.append(s.turn)
                 if s.turn == turn:
@@ -174,7 +177,7 @@ if files and not in_link and not st.session_state.get("oc_opened"):
     st.session_state["oc_opened"] = True
     _load_from_record(str(files[0]), OPENING_GAME, OPENING_TURN)
     st.session_state["oc_rec_turn"] = OPENING_TURN
-unfinished = []  # fields whose value is out of range: their message is beside them
+unfinished: list[str] = []  # fields whose value is out of range: their message is beside them
 
 
 def _number(where, label: str, high: int, key: str, step: int = 1, say=None) -> int:

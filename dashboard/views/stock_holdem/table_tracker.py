@@ -263,7 +263,7 @@ def _players(view, prices: list[int], result, bad_prices: set[int]) -> None:
     def _keep_edits(editor_key: str) -> None:
         """Fold the editor's changes into the kept table (a fresh editor shows it)."""
         st.session_state["tt_players"] = tv.apply_edits(
-            st.session_state["tt_players"], st.session_state.get(editor_key)
+            st.session_state["tt_players"], st.session_state.get(editor_key) or {}
         )
         st.session_state["tt_players_v"] += 1
 

@@ -255,7 +255,6 @@ def sheet_view() -> None:
     # --- enter a deal: its fields are one element (a phone draws it at once) ----------------
     with st.container(border=True):
         st.markdown(_("**Enter a deal**"))
-        sides_choice = dict(options=(0, 1), labels=tuple(shown))
         tricks_of = _("Tricks of {side}").format(side=shown[0])
         if variant.startswith("bid"):
             init_state(ws_side=0, ws_bid=3, ws_kind="uptown")
@@ -270,7 +269,7 @@ def sheet_view() -> None:
             rows = [
                 Row(
                     (
-                        Field("ws_side", _("Declaring side"), kind="choice", **sides_choice),
+                        Field("ws_side", _("Declaring side"), kind="choice", options=(0, 1), labels=tuple(shown)),
                         Field("ws_bid", _("Bid"), kind="choice", options=(3, 4, 5, 6, 7)),
                     )
                 ),
@@ -334,7 +333,7 @@ def sheet_view() -> None:
                             options=("high", "low"),
                             labels=(high_low("high"), high_low("low")),
                         ),
-                        Field("ws_decl", _("High declarer"), kind="choice", **sides_choice),
+                        Field("ws_decl", _("High declarer"), kind="choice", options=(0, 1), labels=tuple(shown)),
                     )
                 ),
                 Row(
@@ -351,7 +350,7 @@ def sheet_view() -> None:
         field_rows("ws_deal", rows, on_change=_preset_books)
         if variant.startswith("bid") and ready:
             with engine_errors():
-                need, made, pts = bid_outcome(int(bid), kind, int(books))
+                need, made, points = bid_outcome(int(bid), kind, int(books))
                 word = _(":green-badge[made]") if made else _(":red-badge[set]")
                 st.markdown(
                     _(
@@ -364,7 +363,7 @@ def sheet_view() -> None:
                         books=int(books),
                         verdict=word,
                         side=shown[int(side)],
-                        points=f"{pts:+d}",
+                        points=f"{points:+d}",
                     )
                 )
         submitted = st.button(_("Add deal"), type="primary", key="ws_add", disabled=not ready)

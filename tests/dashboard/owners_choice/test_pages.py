@@ -252,7 +252,7 @@ def test_a_turn_the_recorded_game_does_not_have_names_the_turns_it_has():
     at.button(key="oc_rec_load").click().run()
     no_trouble(at)
     shown = " ".join(e.value for e in at.error)
-    assert re.search(r"game 1 has no turn 200; its turns are 1 to \d+", shown), shown
+    assert re.search(r"Game 1 has no turn 200; its turns are 1 to \d+", shown), shown
 
 
 def test_expected_money_is_written_like_all_money():
