@@ -10,8 +10,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 TOOLBAR = "[data-testid='stElementToolbar']"
 
 
-#: a page with a grid table (Learn Whist's tables of the rules)
-TABLE_PAGE = "/whist_learn"
+#: a page with grid tables (the bots' ratings)
+TABLE_PAGE = "/bots"
 
 
 def _table_page(context, app_url):
