@@ -15,9 +15,12 @@ class PageSpec:
     script: str
     title: str
     icon: str
+    url: str = ""  # the page's address when not the one its script's path gives
 
     @property
     def url_path(self) -> str:
+        if self.url:
+            return self.url
         return self.script.removeprefix("views/").removesuffix(".py").replace("/", "_")
 
 

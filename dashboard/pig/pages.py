@@ -7,4 +7,7 @@ from dashboard.i18n import N_
 from dashboard.nav import PageSpec
 
 SECTION = ""
-PAGES = (PageSpec("views/demo_pig.py", N_("Engine demo: Pig"), ":material/casino:"),)
+#: its address stays /demo_pig, where links and bookmarks point
+PAGES = (
+    PageSpec("views/pig/demo.py", N_("Engine demo: Pig"), ":material/casino:", url="demo_pig"),
+)

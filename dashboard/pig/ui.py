@@ -30,7 +30,7 @@ UI = GameUI(
     charts=explorer.charts,
     turn_words=explorer.turn_words,
     chance="die",
-    explorer_page="views/demo_pig.py",
+    explorer_page="views/pig/demo.py",
     describe=describe,
     advice=explorer.advice,
 )

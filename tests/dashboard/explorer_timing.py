@@ -21,7 +21,7 @@ PAGES = {
     "owners_choice": "views/owners_choice/games.py",
     "stock_holdem": "views/stock_holdem/games.py",
     "whist": "views/whist/games.py",
-    "pig": "views/demo_pig.py",
+    "pig": "views/pig/demo.py",
 }
 
 

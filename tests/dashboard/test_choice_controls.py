@@ -13,7 +13,7 @@ from tests.apptest import open_page
     "page, key",
     [
         ("views/stack5/games.py", "xp_stack5_source"),
-        ("views/demo_pig.py", "pig_mode"),
+        ("views/pig/demo.py", "pig_mode"),
         ("views/whist/learn.py", "wl_variant"),
     ],
 )

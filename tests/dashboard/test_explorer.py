@@ -29,7 +29,7 @@ from tests.board import (
 
 DATA = Path(APP).parents[1] / "data"
 
-PAGE = "views/demo_pig.py"
+PAGE = "views/pig/demo.py"
 
 
 def said_move(game: str, record, index: int) -> str:

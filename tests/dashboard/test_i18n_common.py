@@ -25,7 +25,7 @@ PAGES = (
     "views/play.py",
     "views/bots.py",
     "views/assumptions.py",
-    "views/demo_pig.py",
+    "views/pig/demo.py",
 )
 
 
@@ -102,7 +102,7 @@ def test_bots_page_runs_a_match_in_the_language(lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_pig_live_game_and_explorer_in_the_language(lang):
     with language(lang):  # AppTest words the widgets' options in this thread
-        at = open_page("views/demo_pig.py", lang=lang)
+        at = open_page("views/pig/demo.py", lang=lang)
         # the explorer (a simulated game): one step forward
         go(at, 1)
         _clean(at, lang)
@@ -122,7 +122,7 @@ def test_pig_live_game_and_explorer_in_the_language(lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_ruleset_form_words_a_bad_number_in_the_language(lang):
     with language(lang):  # AppTest words the widgets' options in this thread
-        at = open_page("views/demo_pig.py", lang=lang)
+        at = open_page("views/pig/demo.py", lang=lang)
         at.segmented_control(key="pig_mode").set_value("Live game").run()
         open_rules(at, "live_pig_rules")
         at.number_input(key="live_pig_rules_target").set_value(0).run()

@@ -11,7 +11,7 @@ KEY = "live_pig"
 
 
 def start_live() -> object:
-    at = open_page("views/demo_pig.py")
+    at = open_page("views/pig/demo.py")
     at.segmented_control(key="pig_mode").set_value("Live game").run()
     at.text_input(key=f"{KEY}_name0").set_value("Ann")
     at.text_input(key=f"{KEY}_name1").set_value("Bob")
@@ -77,7 +77,7 @@ def test_live_game_survives_a_new_session_with_the_url():
     at = start_live()
     enter(at, "roll")
     live_id = at.query_params[KEY]
-    again = open_page("views/demo_pig.py")
+    again = open_page("views/pig/demo.py")
     again.query_params[KEY] = live_id
     again.segmented_control(key="pig_mode").set_value("Live game").run()
     assert "Event 1**" in " ".join(m.value for m in again.markdown)
@@ -86,7 +86,7 @@ def test_live_game_survives_a_new_session_with_the_url():
 def test_the_folded_rules_form_draws_no_widget_and_keeps_what_was_set():
     """Folded (as a page opens), the ruleset form draws no widget (each costs the first
     load); a value set while it was open is kept once folded, and the game starts with it."""
-    at = open_page("views/demo_pig.py")
+    at = open_page("views/pig/demo.py")
     at.segmented_control(key="pig_mode").set_value("Live game").run()
     assert f"{KEY}_rules_target" not in [w.key for w in at.number_input]
     open_rules(at, f"{KEY}_rules")
@@ -106,7 +106,7 @@ def test_the_folded_rules_form_draws_no_widget_and_keeps_what_was_set():
 
 
 def test_a_refused_rule_stays_said_when_the_form_is_folded():
-    at = open_page("views/demo_pig.py")
+    at = open_page("views/pig/demo.py")
     at.segmented_control(key="pig_mode").set_value("Live game").run()
     open_rules(at, f"{KEY}_rules")
     at.number_input(key=f"{KEY}_rules_target").set_value(0).run()  # out of range

@@ -49,7 +49,7 @@ def warnings(at) -> str:
 
 
 def start_pig(**names) -> AppTest:
-    at = open_page("views/demo_pig.py")
+    at = open_page("views/pig/demo.py")
     at.segmented_control(key="pig_mode").set_value("Live game").run()
     for seat, name in names.items():
         at.text_input(key=f"{PIG}_name{seat[-1]}").set_value(name)
@@ -58,7 +58,7 @@ def start_pig(**names) -> AppTest:
 
 
 def pig_tab(live_id: str) -> AppTest:
-    at = open_with("views/demo_pig.py", **{PIG: live_id})
+    at = open_with("views/pig/demo.py", **{PIG: live_id})
     at.segmented_control(key="pig_mode").set_value("Live game").run()
     assert not at.exception
     return at
@@ -163,7 +163,7 @@ def test_player_names_are_plain_text_and_capped():
     at = start_pig(name0=link[:40])
     turn = next(m.value for m in at.markdown if m.value.endswith("** to act:"))
     assert "](" not in turn and "\\[click\\]" in turn
-    at = open_page("views/demo_pig.py")
+    at = open_page("views/pig/demo.py")
     at.segmented_control(key="pig_mode").set_value("Live game").run()
     at.text_input(key=f"{PIG}_name0").set_value("N" * 41)
     click(at, "Start the game")

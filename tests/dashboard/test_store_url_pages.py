@@ -22,7 +22,7 @@ def test_an_unusable_store_url_is_said_on_the_page_naming_it(monkeypatch, url, s
         pytest.importorskip("psycopg")
     monkeypatch.delenv("TABLETOP_DEBUG", raising=False)  # the player's view
     monkeypatch.setenv("TABLETOP_STORE_URL", url)
-    at = open_page("views/demo_pig.py")
+    at = open_page("views/pig/demo.py")
     at.segmented_control(key="pig_mode").set_value("Live game").run()
     at.button(key="live_pig_start").click().run()
     assert not at.exception, at.exception

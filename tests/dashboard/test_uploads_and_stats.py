@@ -12,7 +12,7 @@ from tests.board import go, step_text
 
 
 def explorer_upload(content: bytes, name: str = "games.jsonl"):
-    at = open_page("views/demo_pig.py")
+    at = open_page("views/pig/demo.py")
     at.segmented_control(key="xp_pig_source").set_value("Upload").run()
     at.file_uploader(key="xp_pig_upload").set_value((name, content, "application/json")).run()
     assert not at.exception

@@ -119,7 +119,7 @@ def test_the_word_check_sees_a_none_cell_and_a_backtick():
 
 
 def test_pig_demo_opens_on_a_game_not_on_no_recorded_games():
-    at = open_page("views/demo_pig.py")
+    at = open_page("views/pig/demo.py")
     assert not at.exception
     assert not any("No recorded games" in i.value for i in at.info)
     assert step_text(at).startswith("**Step 0 of")
