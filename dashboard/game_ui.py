@@ -128,7 +128,10 @@ class GameUI:
     Charts: ``company_colours``, company letter → its colour (a set of
     :mod:`dashboard.palette`).
     Ruleset forms: ``ruleset_choice_words``, field → the readable names (``N_``) of
-    some of its values (the value is what the engine takes).
+    some of its values (the value is what the engine takes). Learn's ruleset table:
+    ``ruleset_meanings``, field → its meaning in a player's words (``N_``) where the
+    engine's doc names file values; ``ruleset_default_words(field, value)``, a default
+    that needs more words than its value (a die's faces), else ``None``.
     Statistics: ``value_words``, column → how the engine's values of that column of the
     game's tables read for players (hand names, contract kinds).
     Play against the bots: ``play``, the entries of the game chooser (:class:`PlayMode`;
@@ -162,6 +165,8 @@ class GameUI:
     choice_words: Callable[[str], str | None] | None = None
     value_words: dict[str, Callable[[Any], str]] | None = None
     ruleset_choice_words: dict[str, dict[Any, str]] | None = None
+    ruleset_meanings: dict[str, str] | None = None
+    ruleset_default_words: Callable[[str, Any], str | None] | None = None
     company_colours: dict[str, str] | None = None
     home_section: str = ""
     table_tool: tuple[str, str, str] | None = None

@@ -297,21 +297,24 @@ def ruleset_frame(game_name: str) -> pl.DataFrame:
     """The rules of a game a box may change, in player words: rule, default, whether it
     is an assumption, meaning (column names in English: :func:`ruleset_columns` words
     them for the page)."""
-    from dashboard import ruleset_words
+    from dashboard.plugins import REGISTRY, game_ui
 
     game = get_game(game_name)
     rows = describe(game.ruleset_class)
+    plugin = game_ui(game_name) if game_name in REGISTRY else None
+    meanings = (plugin.ruleset_meanings if plugin else None) or {}
+    own_default = plugin.ruleset_default_words if plugin else None
     return pl.DataFrame(
         {
             "rule": [_field_label(r.name) for r in rows],
             "default": [
-                ruleset_words.default_words(game.name, r.name, r.default)
+                (own_default(r.name, r.default) if own_default else None)
                 or _short(_value_words(game.name, r.name, r.default))
                 for r in rows
             ],
             "assumption": [_("yes") if r.assumption else "" for r in rows],
             "meaning": [
-                ruleset_words.meaning(game.name, r.name) or (_(r.doc) if r.doc else "")
+                _(meanings[r.name]) if r.name in meanings else (_(r.doc) if r.doc else "")
                 for r in rows
             ],
         }

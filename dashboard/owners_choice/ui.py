@@ -5,7 +5,7 @@ from __future__ import annotations
 from dashboard import palette
 from dashboard.game_ui import GameUI, PlayMode
 from dashboard.i18n import N_
-from dashboard.owners_choice import explorer, play
+from dashboard.owners_choice import explorer, play, rule_words
 from dashboard.owners_choice.play_words import describe
 from engine.owners_choice.history import history
 
@@ -37,4 +37,6 @@ UI = GameUI(
     coach=play.coach,
     outcome=play.outcome,
     play=(PlayMode(N_("Owner's Choice")),),
+    ruleset_meanings=rule_words.MEANINGS,
+    ruleset_default_words=rule_words.default_words,
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dashboard.game_ui import GameUI, PlayMode
 from dashboard.i18n import N_
-from dashboard.stack5 import explorer, play
+from dashboard.stack5 import explorer, play, rule_words
 from dashboard.stack5.draw import drill_picture
 from dashboard.stack5.play_words import describe
 from engine.stack5.history import history
@@ -36,4 +36,5 @@ UI = GameUI(
     outcome=play.outcome,
     chance_note=play.chance_note,
     play=(PlayMode(N_("Stack 5")),),
+    ruleset_meanings=rule_words.MEANINGS,
 )

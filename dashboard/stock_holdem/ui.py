@@ -5,7 +5,7 @@ from __future__ import annotations
 from dashboard import palette
 from dashboard.game_ui import GameUI, PlayMode
 from dashboard.i18n import N_
-from dashboard.stock_holdem import explorer, play, words
+from dashboard.stock_holdem import explorer, play, rule_words, words
 from dashboard.stock_holdem.draw import drill_picture
 from dashboard.stock_holdem.play_words import choice_words, describe
 from engine.stock_holdem.history import history
@@ -46,4 +46,5 @@ UI = GameUI(
         },
     },
     play=(PlayMode(N_("Stock Hold'em")),),
+    ruleset_meanings=rule_words.MEANINGS,
 )
