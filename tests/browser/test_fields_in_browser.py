@@ -37,6 +37,10 @@ def test_score_sheet_names_and_game_are_fields_at_390px(phone, app_url):
     act(phone, lambda: name.press("Enter"), text_shown("Names: Ann & Bo"))
     expect(phone.locator(".tt-figure").first).to_contain_text("Ann & Bo")
     game = phone.get_by_role("group", name="Game")
-    act(phone, game.get_by_role("button", name="Whist, 4 players", exact=True).click, text_shown("Play to"))
+    act(
+        phone,
+        game.get_by_role("button", name="Whist, 4 players", exact=True).click,
+        text_shown("Play to"),
+    )
     expect(phone.get_by_role("group", name="Play to")).to_have_count(1)
     assert phone.locator("[data-testid='stException']").count() == 0

@@ -163,7 +163,8 @@ def _upload_of(game: str, players: list[str]) -> bytes:
         ("en", "a.parquet, b.parquet: these hold games of 2 different games"),
         (
             "ja",
-            "a.parquet, b.parquet：2種類のゲームの記録が混ざっています（オーナーズチョイス、スタック5）",
+            "a.parquet, b.parquet：2種類のゲームの記録が混ざっています"
+            "（オーナーズチョイス、スタック5）",
         ),
     ],
 )

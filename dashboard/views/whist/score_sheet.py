@@ -269,7 +269,13 @@ def sheet_view() -> None:
             rows = [
                 Row(
                     (
-                        Field("ws_side", _("Declaring side"), kind="choice", options=(0, 1), labels=tuple(shown)),
+                        Field(
+                            "ws_side",
+                            _("Declaring side"),
+                            kind="choice",
+                            options=(0, 1),
+                            labels=tuple(shown),
+                        ),
                         Field("ws_bid", _("Bid"), kind="choice", options=(3, 4, 5, 6, 7)),
                     )
                 ),
@@ -333,7 +339,13 @@ def sheet_view() -> None:
                             options=("high", "low"),
                             labels=(high_low("high"), high_low("low")),
                         ),
-                        Field("ws_decl", _("High declarer"), kind="choice", options=(0, 1), labels=tuple(shown)),
+                        Field(
+                            "ws_decl",
+                            _("High declarer"),
+                            kind="choice",
+                            options=(0, 1),
+                            labels=tuple(shown),
+                        ),
                     )
                 ),
                 Row(
