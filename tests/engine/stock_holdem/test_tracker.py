@@ -208,9 +208,7 @@ def test_page_reads_the_url():
     at = AppTest.from_file(APP, default_timeout=120)
     at.run()
     at.switch_page(PAGE)
-    at.query_params.update(
-        {"a": "6S 6W 6A 2F 2S", "c": "1A", "up": "A", "hand": "", "dist": "1"}
-    )
+    at.query_params.update({"a": "6S 6W 6A 2F 2S", "c": "1A", "up": "A", "hand": "", "dist": "1"})
     at.run()
     assert not at.exception and not at.error
     assert _expected(at)[0] == 43
