@@ -84,7 +84,8 @@ def test_the_engine_catalogs_are_complete():
 
 def test_english_is_the_engines_message_exactly():
     exc = _raised(get_game("stack5").new_initial_state(2).apply, "fly away")
-    assert error_text(exc) == str(exc)
+    # the engine's English, with what the player wrote quoted as an English page quotes it
+    assert error_text(exc) == str(exc).replace("'fly away'", "“fly away”", 1)
     assert str(exc).startswith("'fly away': not a Stack 5 action; write 'draw', 'stop'")
     assert quote_choices([]) == "nothing" and quote_choices(list("abcd"), limit=2) == (
         "'a', 'b', … (4 in all)"
@@ -107,8 +108,8 @@ def test_a_phrase_is_its_english_text():
 def test_stack5_bad_action_text_is_worded(lang, expected):
     exc = _raised(get_game("stack5").new_initial_state(2).apply, "fly away")
     text = _worded(exc, lang)
-    assert expected in text and "'fly away'" in text
-    assert "'steal S row R'" in text  # the written forms stay as typed
+    assert expected in text and "「fly away」" in text
+    assert "「steal S row R」" in text  # the written forms stay as typed
     assert "not a Stack 5 action" not in text
 
 
@@ -139,7 +140,7 @@ def test_stock_holdem_why_illegal_is_worded(lang, expected):
     card = card_text(state.hands[state.current_player()][0])
     exc = _raised(state.apply, f"place {card} A")  # no card is placed in the first turn
     text = _worded(exc, lang)
-    assert expected in text and f"'place {card} A'" in text, text
+    assert expected in text and f"「place {card} A」" in text, text
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -152,7 +153,7 @@ def test_a_bad_ruleset_value_is_worded(lang):
     assert "start_money" in text and "is not" not in text
     exc = _raised(ruleset_from_toml, Stack5Rules, 'target = "x"')
     text = _worded(exc, lang)
-    assert "'x'" in text and ("ルールファイル" if lang == "ja" else "規則檔") in text
+    assert "「x」" in text and ("ルールファイル" if lang == "ja" else "規則檔") in text
     assert not _ASCII_WORDS.search(text.replace("Stack5Rules", "")), text
 
 
@@ -215,7 +216,7 @@ def test_stack5_calculator_shows_a_bad_card_in_the_language(lang, expected):
 
 @pytest.mark.parametrize(
     "lang, expected",
-    [("ja", "見たカード 1 'ZZ'：カードではありません"), ("zh-TW", "已見的牌 1 'ZZ'：不是牌")],
+    [("ja", "見たカード 1 「ZZ」：カードではありません"), ("zh-TW", "已見的牌 1 「ZZ」：不是牌")],
 )
 def test_stock_holdem_calculator_shows_a_bad_seen_card_in_the_language(lang, expected):
     with language(lang):

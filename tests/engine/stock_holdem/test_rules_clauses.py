@@ -240,7 +240,7 @@ def test_stock_up_chip_counts_on_the_calculator_page():
 def test_stock_up_chip_counts_on_the_table_tracker_page():
     at = AppTest.from_file(APP, default_timeout=120)
     at.query_params.update(
-        {"per": "2", "up": "AAC", "a": "3A 5A 9A 1A 7A", "e": "4S BULL", "hand": "3W"}
+        {"per": "2", "up": "AAC", "a": "3A 5A 9A 1A 7A", "e": "4S BULL", "hand": "3W", "dist": "1"}
     )
     at.run()
     at.switch_page("views/stock_holdem/table_tracker.py")
