@@ -34,6 +34,7 @@ SHARED_PAGES = [
     PageSpec("views/statistics.py", N_("Statistics"), ":material/bar_chart:"),
     PageSpec("views/bots.py", N_("Bots"), ":material/leaderboard:"),
     PageSpec("views/assumptions.py", N_("Rule assumptions"), ":material/rule:"),
+    PageSpec("views/variants.py", N_("Rule variants"), ":material/science:"),
 ]
 
 

@@ -1,8 +1,11 @@
+import polars as pl
 import streamlit as st
 
 from dashboard import plugins
 from dashboard.i18n import _, error_text, ngettext
 from dashboard.ui import ruleset_columns, ruleset_frame
+from dashboard.variants.choices import page_link
+from dashboard.variants.choices import rules as variant_rules
 from engine import EngineError, game_names, get_game
 from engine.core.ruleset import describe
 
@@ -33,6 +36,20 @@ for name in names:
             len(flagged),
         ).format(n=len(flagged), rules=frame.height)
     )
-    # A table that wraps its text: the meanings stay readable on a phone.
-    assumed = frame["assumption"].replace(_("yes"), _("assumed"))
+    # A table that wraps its text: the meanings stay readable on a phone. Beside each
+    # assumption the Rule variants page can play, a link to it with the rule preset.
+    comparable = {r.name for r in variant_rules(name)}
+    link = _("Does it matter?")
+    assumed = pl.Series(
+        "assumption",
+        [
+            (_("assumed") if f.assumption else "")
+            + (
+                f" · [{link}]({page_link(name, f.name)})"
+                if f.assumption and f.name in comparable
+                else ""
+            )
+            for f in describe(game.ruleset_class)
+        ],
+    )
     st.table(ruleset_columns(frame.with_columns(assumed)).to_pandas().set_index(_("rule")))
