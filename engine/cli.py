@@ -1,5 +1,5 @@
 """Command line: ``python -m engine simulate | replay | convert | winrate | analyse | drills |
-puzzles | bench``.
+puzzles | tutorial | bench``.
 
 Errors are one line on stderr and a non-zero exit status (1 for bad input); no
 tracebacks, not even for a bug (then exit status 2 and the exception's name).
@@ -515,6 +515,34 @@ def cmd_variants(args) -> int:
     return 0
 
 
+def cmd_tutorial(args) -> int:
+    """The guided first game: the best of ``--tries`` seeds and its rule moments."""
+    from engine.tutorial import find, guide
+
+    guide(args.game)  # an unknown game, or one without a guided game, named at once
+    out = Path(args.out)
+    if args.out != "-":
+        if out.is_dir():
+            raise EngineError(f"--out {args.out}: is a folder; give a file name, e.g. stack5.json")
+        if not out.parent.is_dir():
+            raise EngineError(f"--out {args.out}: the folder {str(out.parent)!r} does not exist")
+    tutorial = find(args.game, seed=args.seed, tries=args.tries)
+    text = tutorial.dumps()
+    if args.out == "-":
+        sys.stdout.write(text)
+        return 0
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise EngineError(f"--out {args.out}: cannot write ({exc.strerror or exc})") from None
+    record = tutorial.record
+    print(
+        f"wrote the guided {args.game} game (seed {record.seed}, {len(record.actions)} "
+        f"actions, {len(tutorial.moments)} rule moments) to {args.out}"
+    )
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="python -m engine", description=__doc__.splitlines()[0])
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -687,6 +715,17 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--out", default="-", help="the report, a .json file ('-' = stdout)")
     v.add_argument("--records", metavar="DIR", help="write each value's games to DIR/<value>.jsonl")
     v.set_defaults(func=cmd_variants)
+
+    tu = sub.add_parser(
+        "tutorial",
+        help="a guided first game: a seeded bots' game and the steps where each rule first "
+        "matters, as JSON",
+    )
+    tu.add_argument("game", help="one of: stock_holdem, stack5, owners_choice, whist")
+    tu.add_argument("--seed", type=int, default=0, help="the first seed tried (default 0)")
+    tu.add_argument("--tries", type=int, default=20, help="seeds tried from --seed on (default 20)")
+    tu.add_argument("--out", required=True, help="output .json file ('-' = stdout)")
+    tu.set_defaults(func=cmd_tutorial)
 
     b = sub.add_parser("bench", help="random-bot games per second, per game, on one core")
     b.add_argument("games", nargs="*", help="games to time (default: all)")

@@ -249,6 +249,9 @@ class Game:
     #: ``(state, played)`` → the graded choices at ``state`` for the move ``played``
     #: (:class:`engine.puzzles.Choices`) or ``None``; ``None``: the game has no puzzles
     puzzle_choices: Callable[[Any, str], Any] | None = None
+    #: the guided first game's rules and their detector (:class:`engine.tutorial.Guide`),
+    #: imported on first use; ``None``: the game has no guided first game
+    tutorial: Callable[[], Any] | None = None
 
     def players_for(self, ruleset) -> Sequence[int]:
         """The player counts this ruleset allows."""

@@ -43,6 +43,12 @@ def _puzzle_choices(state, played: str):
     return choices(state, played)
 
 
+def _tutorial():
+    from engine.owners_choice.tutorial import GUIDE  # imported on first use
+
+    return GUIDE
+
+
 GAME = Game(
     name="owners_choice",
     title="Owner's Choice",
@@ -60,6 +66,7 @@ GAME = Game(
     default_players=4,
     openspiel=OPENSPIEL,
     puzzle_choices=_puzzle_choices,
+    tutorial=_tutorial,
 )
 OwnersChoiceState.game = GAME
 

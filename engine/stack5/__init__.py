@@ -31,6 +31,12 @@ def _puzzle_choices(state, played: str):
     return choices(state, played)
 
 
+def _tutorial():
+    from engine.stack5.tutorial import GUIDE  # imported on first use
+
+    return GUIDE
+
+
 GAME = Game(
     name="stack5",
     title="Stack 5",
@@ -44,6 +50,7 @@ GAME = Game(
     parallel_bench_games=9000,  # ~3,000 games a second on one core
     openspiel=OPENSPIEL,
     puzzle_choices=_puzzle_choices,
+    tutorial=_tutorial,
 )
 
 

@@ -52,6 +52,12 @@ def _puzzle_choices(state, played: str):
     return choices(state, played)
 
 
+def _tutorial():
+    from engine.stock_holdem.tutorial import GUIDE  # imported on first use
+
+    return GUIDE
+
+
 GAME = Game(
     name="stock_holdem",
     title="Stock Hold'em",
@@ -64,6 +70,7 @@ GAME = Game(
     default_players=4,
     openspiel=OPENSPIEL,
     puzzle_choices=_puzzle_choices,
+    tutorial=_tutorial,
 )
 
 __all__ = [

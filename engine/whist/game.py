@@ -167,6 +167,12 @@ def _puzzle_choices(state, played: str, tricks_left: int = PUZZLE_TRICKS_LEFT):
     return Choices(state.to_act, values, MEASURES["whist.double_dummy"], UNIT, classes)
 
 
+def _tutorial():
+    from engine.whist.tutorial import GUIDE  # imported on first use
+
+    return GUIDE
+
+
 OPENSPIEL = OpenSpielHooks(
     long_name="Whist and Bid Whist",
     texts=_openspiel_texts,
@@ -194,4 +200,5 @@ GAME = Game(
     parallel_bench_games=18000,  # Bid Whist: ~6,000 games a second on one core
     openspiel=OPENSPIEL,
     puzzle_choices=_puzzle_choices,
+    tutorial=_tutorial,
 )
