@@ -10,6 +10,7 @@ import json
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -199,8 +200,8 @@ CHECKS: dict[str, Callable] = {
 def first_steps(record: GameRecord) -> dict[str, int]:
     """Each rule's first step, re-derived from every replayed state's observation."""
     check = CHECKS[record.game]
-    all_states = states(record)
-    views = [s.observation(None) for s in all_states]
+    all_states: list[Any] = states(record)
+    views = [s.observation(None) for s in all_states]  # None: every hand seen
     first: dict[str, int] = {}
     for i, action in enumerate(record.actions):
         for code in check(views[i], action, views[i + 1], all_states[i], all_states[i + 1]):
