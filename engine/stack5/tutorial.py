@@ -25,6 +25,7 @@ RULES = (
     rule("stack5.tutorial.draw3", "Draw 3: three more cards at once", "specials"),
     rule("stack5.rule.bombs", "Number Bomb and Colour Bomb", "specials"),
     rule("stack5.rule.steal", "Steal", "specials"),
+    rule("stack5.tutorial.steal_nothing", "A Steal with no card to take does nothing", "specials"),
     rule("stack5.tutorial.joker", "The Joker: wild, kept and placed", "specials"),
     rule("stack5.rule.placing", "Placing a card on a row", "placing"),
     rule("stack5.tutorial.discard_row", "No place for a card: a row starts over", "placing"),
@@ -46,6 +47,8 @@ def detect(before: State, action: str, after: State) -> list[str]:
             out.append("stack5.tutorial.draw3")
         elif code == spec.JK:
             out.append("stack5.tutorial.joker")
+        elif code == spec.ST and after.phase != P_STEAL:
+            out.append("stack5.tutorial.steal_nothing")
     if after.phase == P_BOMB and before.phase != P_BOMB:
         out.append("stack5.rule.bombs")
     if after.phase == P_STEAL and before.phase != P_STEAL:

@@ -42,8 +42,11 @@ def _stack5(before, action: str, after, state_before, state_after) -> set[str]:
         out.add("stack5.tutorial.joker")
     if phase == "draw" and action in ("NB", "CB"):
         out.add("stack5.rule.bombs")
-    if phase == "draw" and action == "ST" and after["phase"] == "steal":
-        out.add("stack5.rule.steal")
+    if phase == "draw" and action == "ST":  # a Steal needs a card in another player's rows
+        others = [
+            r for seat, rows in enumerate(before["rows"]) if seat != before["player"] for r in rows
+        ]
+        out.add("stack5.rule.steal" if any(others) else "stack5.tutorial.steal_nothing")
     if action == "draw":
         out.add("stack5.tutorial.draw")
     if action == "stop" and before["hand"]:
