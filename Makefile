@@ -4,9 +4,9 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8501
 STAMP := $(VENV)/.installed
-# the double-dummy solver compiled with mypyc (engine/whist/native.py; never fails: on any
-# error it prints why and the pure-Python solver is used)
-NATIVE := engine/whist/_solver_native.stamp
+# the double-dummy library's C searches (engine/doubledummy/build.py; never fails: on any
+# error it prints why and the Python searches are used)
+NATIVE := engine/doubledummy/_built.stamp
 
 .PHONY: app dev test test-slow lint format bench bench-app bench-browser load install clean translations
 
@@ -17,8 +17,8 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[app,dev,analysis,openspiel,cluster,postgres]'
 	@touch $(STAMP)
 
-$(NATIVE): $(STAMP) engine/whist/solver.py engine/whist/native.py engine/whist/clib.py $(wildcard engine/whist/*.c)
-	-$(PY) -m engine.whist.native build
+$(NATIVE): $(STAMP) engine/doubledummy/build.py $(wildcard engine/doubledummy/*.c)
+	-$(PY) -m engine.doubledummy build
 	@touch $@
 
 install: $(STAMP) $(NATIVE)
@@ -68,4 +68,4 @@ load: $(STAMP) $(NATIVE)
 
 clean:
 	rm -rf $(VENV)
-	rm -f engine/whist/_solver_native*
+	rm -f engine/doubledummy/_*.so $(NATIVE)

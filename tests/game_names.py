@@ -6,7 +6,7 @@ two registries (``engine/core/registry.py``, ``dashboard/plugins.py``), whose ta
 the one line a game adds. Read from the source with ``ast``, not by importing. A hit is
 
 - a string constant equal to a game's name or holding a game's package path
-  (``"whist"``, ``"engine.whist.solver"``, ``"dashboard/views/stack5/..."``), docstrings
+  (``"whist"``, ``"engine.whist.state"``, ``"dashboard/views/stack5/..."``), docstrings
   excepted;
 - an ``import`` / ``from`` of a game's package anywhere in the module, inside functions too;
 - a comparison with a game's name (counted once, as its string constant).

@@ -31,12 +31,12 @@ search, the last tricks with the Python one); :func:`not_graded` says in words w
 grading may leave out, and :func:`~engine.whist.left_out.left_out` what one left out.
 
 The positions of a deal are solved by ``endplay`` (Bo Haglund's DDS) when it is
-installed and :mod:`engine.whist.dds_map` maps the first graded position of the deal
+installed and :mod:`engine.doubledummy.dds_map` maps the first graded position of the deal
 exactly (every classic Whist deal; a Bid Whist deal with no joker in play that DDS
 cannot express, e.g. no trump after the declarer discarded the jokers), else by the own
-exact solver :mod:`engine.whist.solver` (in C, :mod:`engine.whist.dd4`, when it is
-built; ``use_endplay=False`` forces it). Under the
-default joker rule most Bid Whist deals keep a joker in play to their last tricks, so
+exact solver :mod:`engine.doubledummy.four_hands` (in C,
+:mod:`engine.doubledummy.four_hands_c`, when it is built; ``use_endplay=False`` forces it). Under
+the default joker rule most Bid Whist deals keep a joker in play to their last tricks, so
 their cards are graded by the own solver (``docs/benchmarks.md``, Whist grading).
 ``tricks_left`` limits the grading to cards played with at most that many tricks to
 go (the solver's time grows steeply with the tricks left; see ``bench.py``).
@@ -49,10 +49,10 @@ import gc
 from engine.core.annotation import Annotation, Thresholds, mark_for
 from engine.core.errors import EngineError, Phrase
 from engine.core.records import GameRecord, states
+from engine.doubledummy.four_hands_c import available as c_solver_available
+from engine.doubledummy.four_hands_c import new_solver
+from engine.doubledummy.two_hands_c import BUDGET_TWO, ENTRY_BYTES, TABLE_LOG2, TABLE_LOG2_LARGE
 from engine.whist.cards import CARD_CODE, CARD_TEXT, SUITS
-from engine.whist.dd2 import BUDGET_TWO, ENTRY_BYTES, TABLE_LOG2, TABLE_LOG2_LARGE
-from engine.whist.dd4 import available as c_solver_available
-from engine.whist.dd4 import new_solver
 from engine.whist.left_out import left_out  # noqa: F401  (this module's hook)
 from engine.whist.scoring import bid_whist_points, books_needed, whist_points
 
@@ -350,12 +350,12 @@ def _points_function(st):
 
 def _dds_oracle(st):
     """A function position -> {engine card: NS tricks from here} by endplay (DDS) through
-    :mod:`engine.whist.dds_map` when it maps the position ``st`` of the play exactly (then
+    :mod:`engine.doubledummy.dds_map` when it maps the position ``st`` of the play exactly (then
     every later position of the deal too; the function still returns None for one it
     does not map, and the own solver answers it), else None (also when endplay is not
     installed)."""
-    from engine.whist.dds_map import bridge_cards
-    from engine.whist.dds_map import oracle as dds_oracle
+    from engine.doubledummy.dds_map import bridge_cards
+    from engine.doubledummy.dds_map import oracle as dds_oracle
 
     club = st.ruleset.jokers_follow_trump and st.trump >= 0
     pos = _Position(st)
@@ -470,7 +470,7 @@ def grade_deal_bidding(
       made, against the heuristic bot's discard for the contract (the table's); marked
       as a card is (a lost book that changes whether the contract is made is ``??``).
 
-    ``use_endplay``: the positions :mod:`engine.whist.dds_map` maps exactly are solved
+    ``use_endplay``: the positions :mod:`engine.doubledummy.dds_map` maps exactly are solved
     by DDS; False: every one by the own solver. ``first_lead``: the declaring side's
     books under double-dummy play from the first lead, when the cards' grading found
     them (the discard's measure; else searched here).

@@ -3,10 +3,10 @@ against double-dummy par, every card known.
 
 In a record every card is known — the face-down straw cards are chance outcomes already
 dealt — so the rest of a deal is a game of perfect information, solved exactly by the
-two-player search (:func:`engine.whist.dd2.new_solver2`: the C search of ``dd2.c`` when
-it is built, else :class:`engine.whist.solver2.Solver2` in Python; the four-hand solver
-cannot play one hand twice in a trick). For each card played the measure is the books
-the player ends the deal with when, from that point, both play perfectly with every card
+two-player search (:func:`engine.doubledummy.two_hands_c.new_solver2`: the C search of
+``two_hands.c`` when it is built, else :class:`engine.doubledummy.two_hands.Solver2` in Python; the
+four-hand solver cannot play one hand twice in a trick). For each card played the measure is the
+books the player ends the deal with when, from that point, both play perfectly with every card
 known (books already won, the Bid Whist kitty book included, plus the tricks still to
 come, the trick in progress included): ``value_best`` before the card (par),
 ``value_played`` after it. Unit: "tricks". Marks as for four players
@@ -37,9 +37,9 @@ from __future__ import annotations
 
 from engine.core.annotation import Annotation, mark_for
 from engine.core.errors import Phrase
+from engine.doubledummy.two_hands_c import SearchBudget, c_search, new_solver2
 from engine.whist.analysis import BUDGET_TWO, THRESHOLDS, UNIT, check_budget
 from engine.whist.cards import CARD_CODE, CARD_TEXT
-from engine.whist.dd2 import SearchBudget, c_search, new_solver2
 from engine.whist.scoring import bid_whist_points, books_needed, two_player_whist_points
 
 #: with the Python search, two-player cards are graded this many tricks from the end of
@@ -175,7 +175,7 @@ class Solvers:
     the kitty (the cards it discards are simply never among the cards left), so one
     solver serves any discard. ``budget``: the positions each of their questions may take
     (None: no limit); ``log2_entries``: the size of their tables (default: by the budget,
-    :func:`engine.whist.dd2.table_log2`)."""
+    :func:`engine.doubledummy.two_hands_c.table_log2`)."""
 
     def __init__(self, budget: int | None = BUDGET, log2_entries: int | None = None):
         self.budget = budget

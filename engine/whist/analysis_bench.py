@@ -24,7 +24,7 @@ that one is compiled), in the same run, and checks the two give the same annotat
 ``--vs-own`` (with ``--games``) grades each game a second time with the own solver
 alone (``use_endplay=False``: no DDS), in the same run, and checks the annotations are the
 same; each game line also says how many of its deals DDS graded (those whose first
-position :mod:`engine.whist.dds_map` maps exactly). The games grade the cards only
+position :mod:`engine.doubledummy.dds_map` maps exactly). The games grade the cards only
 (``bidding=False``) unless ``--bidding`` is given: then each game is graded as a whole
 game with its bids (``bidding=True``: every card plus every deal's table as far as the
 bids, calls and discards read it, :mod:`engine.whist.auction_bounds`; issue 31's
@@ -36,9 +36,9 @@ solver alone, saying how many entries DDS answered.
     python -m engine.whist.analysis_bench --games N [--bidding] [--vs-own] [--vs-python]
     python -m engine.whist.analysis_bench --tables N [--first K] [--vs-own] [--vs-python]
 
-The positions go to the C solver (:mod:`engine.whist.dd4`) when it is built, as in the
-grading; ``--vs-python`` grades (or makes the tables) a second time with the Python
-``Solver`` (compiled with mypyc when built) in the same run and checks the annotations
+The positions go to the C solver (:mod:`engine.doubledummy.four_hands_c`) when it is built,
+as in the grading; ``--vs-python`` grades (or makes the tables) a second time with the
+Python ``Solver`` in the same run and checks the annotations
 (tables) are the same.
 
 The figures measured are in ``docs/benchmarks.md`` ("Whist: grading whole deals").
@@ -112,24 +112,49 @@ def whole_games(count: int, deals: int = 10) -> list[list[GameRecord]]:
     return out
 
 
+#: where the four-hand solver's source lived, newest first (a revision holds one of them)
+SOLVER_PATHS = ("engine/doubledummy/four_hands.py", "engine/whist/solver.py")
+#: the line older solver sources stop at (what followed loaded their compiled copy)
+_COMPILED_COPY = "\n# --- the compiled copy"
+
+
+def load_solver_source(text: str, name: str, folder: Path) -> type:
+    """The ``Solver`` class of another version of the four-hand solver (its source
+    ``text``, e.g. an older one, for the benches), imported as the top-level module
+    ``name`` from ``folder``."""
+    import importlib
+    import sys
+
+    path = folder / f"{name}.py"
+    path.write_text(text.partition(_COMPILED_COPY)[0].rstrip() + "\n")
+    importlib.invalidate_caches()
+    sys.path.insert(0, str(folder))
+    try:
+        mod = importlib.import_module(name)
+    finally:
+        sys.path.remove(str(folder))
+    return mod.Solver
+
+
 def reference_solver(rev: str) -> type:
-    """The ``Solver`` of ``engine/whist/solver.py`` at git revision ``rev``, compiled
-    with mypyc when the current one is (see :func:`engine.whist.native.load_solver_source`)."""
+    """The ``Solver`` of the four-hand solver at git revision ``rev`` (see
+    :func:`load_solver_source`)."""
     import shutil
     import subprocess
     import tempfile
 
-    from engine.whist import native
-    from engine.whist.solver import COMPILED
-
     root = Path(__file__).resolve().parents[2]
-    text = subprocess.run(
-        ["git", "show", f"{rev}:engine/whist/solver.py"],
-        cwd=root, capture_output=True, text=True, check=True,
-    ).stdout  # fmt: skip
+    for where in SOLVER_PATHS:
+        proc = subprocess.run(
+            ["git", "show", f"{rev}:{where}"], cwd=root, capture_output=True, text=True
+        )
+        if proc.returncode == 0:
+            break
+    else:
+        raise RuntimeError(f"{rev}: no four-hand solver at {' or '.join(SOLVER_PATHS)}")
     folder = Path(tempfile.mkdtemp(prefix="solver-ref-"))
     try:  # once imported, the module needs its files no more
-        return native.load_solver_source(text, "whist_solver_reference", folder, COMPILED)
+        return load_solver_source(proc.stdout, "whist_solver_reference", folder)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
@@ -146,8 +171,9 @@ def time_game(
 ) -> tuple[float, list]:
     """(CPU seconds, annotations) of grading every card of every deal of ``game`` (and,
     with ``bidding``, its bids against each deal's double-dummy table), with the solver
-    class ``solver`` (default: the grading's, :func:`engine.whist.dd4.new_solver`) and
-    DDS where it maps exactly unless ``use_endplay`` is False."""
+    class ``solver`` (default: the grading's,
+    :func:`engine.doubledummy.four_hands_c.new_solver`) and DDS where it maps exactly unless
+    ``use_endplay`` is False."""
     from engine.whist import analysis, par
 
     saved = analysis.new_solver, par.new_solver
@@ -183,20 +209,20 @@ def time_table(st, solver: type | None = None, use_endplay: bool = True):
 
 
 def _python_solver() -> type:
-    from engine.whist.solver import Solver
+    from engine.doubledummy.four_hands import Solver
 
     return Solver
 
 
 def _solver_status() -> str:
-    from engine.whist.dd4 import status
+    from engine.doubledummy.four_hands_c import status
 
     return status()
 
 
 def _maps(st) -> bool:
-    """Whether DDS takes the position ``st`` exactly (:mod:`engine.whist.dds_map`)."""
-    from engine.whist.dds_map import bridge_cards
+    """Whether DDS takes the position ``st`` exactly (:mod:`engine.doubledummy.dds_map`)."""
+    from engine.doubledummy.dds_map import bridge_cards
 
     club = st.ruleset.jokers_follow_trump and st.trump >= 0
     return bridge_cards(st.hands, st.trick_cards, st.trump, st.low, club) is not None
@@ -218,7 +244,7 @@ def dds_deals(game: list[GameRecord]) -> tuple[int, int]:
 
 
 def _dds_status() -> str:
-    from engine.whist.dds_map import available
+    from engine.doubledummy.dds_map import available
 
     return "endplay (DDS) installed" if available() else "endplay (DDS) not installed"
 

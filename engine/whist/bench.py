@@ -145,14 +145,11 @@ def _first_deals(first: int, count: int) -> list:
 
 
 def _solver_kind() -> str:
-    """Which double-dummy solver the grading uses: the C one (engine/whist/dd4.c), the
-    mypyc-compiled one or pure Python."""
-    from engine.whist.dd4 import available
-    from engine.whist.solver import COMPILED
+    """Which double-dummy solver the grading uses: the C one
+    (engine/doubledummy/four_hands.c) or the Python one."""
+    from engine.doubledummy.four_hands_c import available
 
-    if available():
-        return "C solver"
-    return "compiled solver" if COMPILED else "pure-Python solver"
+    return "C solver" if available() else "pure-Python solver"
 
 
 BENCHMARKS.append(

@@ -127,9 +127,9 @@ def card_values(state) -> tuple[dict[str, float], tuple[tuple[str, ...], ...]]:
     """At a four-player Whist play position: each legal card (``play XX``) → the books
     the side to play ends the deal with under double-dummy play, and the classes of
     equivalent cards (same value by construction)."""
+    from engine.doubledummy.four_hands_c import new_solver
     from engine.whist.analysis import _Position
     from engine.whist.cards import CARD_TEXT
-    from engine.whist.dd4 import new_solver
 
     pos = _Position(state)
     deal = list(pos.hands)

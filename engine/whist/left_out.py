@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from engine.core.errors import Phrase
 from engine.core.records import GameRecord, states
-from engine.whist.dd2 import BUDGET_TWO, c_search
+from engine.doubledummy.two_hands_c import BUDGET_TWO, c_search
 from engine.whist.decisions import decision_kind
 
 

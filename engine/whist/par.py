@@ -13,7 +13,7 @@ contract: it takes the kitty into its hand, **discards the six cards the heurist
 (``engine.whist.bots.HeuristicBot``) discards for that contract** — a fixed,
 reproducible rule; the best of the 18,564 possible discards is not searched — and leads
 the first trick; then all four hands play perfectly (double dummy, by
-:class:`engine.whist.solver.Solver`, with the ruleset's jokers rule). The whole table is
+:class:`engine.doubledummy.four_hands.Solver`, with the ruleset's jokers rule). The whole table is
 made from the deal alone, so the contract played and the discard actually made do not
 change it (the discard actually made is graded against this one in
 :mod:`engine.whist.analysis`).
@@ -31,9 +31,10 @@ leads, so the table is that one contract: the books the leader's side takes. The
 those books and each side's trick points (:func:`engine.whist.scoring.whist_points`;
 honours are held, not played, so they are outside the par).
 
-Every number comes from the double-dummy search (:class:`engine.whist.solver.Solver`,
-in C when built: :func:`engine.whist.dd4.new_solver`; endplay, DDS, when it is installed
-and :mod:`engine.whist.dds_map` maps the position exactly, as the cards are graded) and
+Every number comes from the double-dummy search
+(:class:`engine.doubledummy.four_hands.Solver`, in C when built:
+:func:`engine.doubledummy.four_hands_c.new_solver`; endplay, DDS, when it is installed and
+:mod:`engine.doubledummy.dds_map` maps the position exactly, as the cards are graded) and
 the engine's own state (legal bids, the kitty, the heuristic bot's discard); the points
 from ``scoring.py``. The table is only as exact as the solver: ``tests/engine/whist/
 test_par.py`` checks no trump columns against DDS and names a deal where they differ.
@@ -48,9 +49,9 @@ from dataclasses import asdict, dataclass
 
 from engine.core import memo
 from engine.core.errors import EngineError, Phrase
+from engine.doubledummy.four_hands_c import new_solver
 from engine.whist import actions as A
 from engine.whist.cards import SUITS
-from engine.whist.dd4 import new_solver
 from engine.whist.scoring import bid_whist_points, whist_points
 
 #: the names a declarer may give its contract after winning the bid: the trump suit of an
@@ -229,7 +230,7 @@ def play_books(s, guess: int | None = None, use_endplay: bool = False) -> int:
     """Double-dummy books of the side of ``s.to_act`` (who leads the first trick), from
     the first lead of the state ``s`` to the end of the deal, books already won counted.
     ``guess`` (books, e.g. a like entry's) only speeds the search up. ``use_endplay``:
-    solved by endplay (DDS) when it is installed and :mod:`engine.whist.dds_map` maps
+    solved by endplay (DDS) when it is installed and :mod:`engine.doubledummy.dds_map` maps
     the position exactly, else by the own solver."""
     seat = s.to_act
     left = s.n_tricks - len(s.tricks)
@@ -246,9 +247,9 @@ def play_books(s, guess: int | None = None, use_endplay: bool = False) -> int:
 
 def _endplay_tricks(s) -> int | None:
     """NS tricks from the position of ``s`` by endplay (DDS) through
-    :mod:`engine.whist.dds_map`, or None (not installed, or a position it does not map:
+    :mod:`engine.doubledummy.dds_map`, or None (not installed, or a position it does not map:
     the own solver answers it)."""
-    from engine.whist.dds_map import ns_tricks
+    from engine.doubledummy.dds_map import ns_tricks
 
     leader = s.trick_seats[0] if s.trick_seats else s.to_act
     return ns_tricks(s.hands, leader, s.trick_cards, s.trump, s.low, s.ruleset.jokers_follow_trump)
@@ -257,7 +258,7 @@ def _endplay_tricks(s) -> int | None:
 def dd_table(st, *, use_endplay: bool = True) -> DDTable:
     """The double-dummy table of the deal of ``st`` (a state just after the deal).
     ``use_endplay``: each entry is solved by endplay (DDS) when it is installed and
-    :mod:`engine.whist.dds_map` maps its opening position exactly (classic Whist
+    :mod:`engine.doubledummy.dds_map` maps its opening position exactly (classic Whist
     always; Bid Whist when no joker DDS cannot express is in play), as
     :mod:`engine.whist.analysis` grades the cards; else by the own solver. A host that
     shares a mapping between its processes (:mod:`engine.core.memo`: the app's job

@@ -3,7 +3,7 @@ Whist deals, graded against the deal played perfectly with every card known (hin
 
 The four-player grading (:func:`engine.whist.analysis.grade_deal_bidding`) works from
 the deal's double-dummy table; this is its two-player twin, on the two-player search
-(:mod:`engine.whist.dd2`, through :class:`engine.whist.analysis2.Solvers`, whose
+(:mod:`engine.doubledummy.two_hands_c`, through :class:`engine.whist.analysis2.Solvers`, whose
 solvers the card grading of the same deal then reuses):
 
 - **Bid Whist for two** (``bid2``): the table has a row per player as declarer and a
@@ -41,11 +41,11 @@ from dataclasses import replace
 
 from engine.core.annotation import Annotation
 from engine.core.errors import Phrase
+from engine.doubledummy.two_hands_c import TABLE_LOG2, SearchBudget
 from engine.whist.analysis import bidding_notes, choice_note
 from engine.whist.auction_bounds import BoundedAuction
 from engine.whist.bidding_table import BiddingSearch, Entry
 from engine.whist.cards import SUITS
-from engine.whist.dd2 import TABLE_LOG2, SearchBudget
 from engine.whist.par import CONTRACTS, DDTable, contract_name, declared
 from engine.whist.scoring import two_player_whist_points
 
@@ -60,7 +60,7 @@ DECLARE_MEASURE = Phrase.coded(
 class Allowance:
     """The positions the searches of one deal's bidding may still take together (at most
     :data:`engine.whist.analysis2.BUDGET` each): over it, the next search raises
-    :class:`engine.whist.dd2.SearchBudget`, so a deal whose 20 searches are each just
+    :class:`engine.doubledummy.two_hands_c.SearchBudget`, so a deal whose 20 searches are each just
     under the budget cannot hold a grading job for minutes."""
 
     def __init__(self, positions: int):
@@ -85,8 +85,8 @@ def _budgeted(solver, allowance: Allowance | None, ask):
 def final_books0(st, solvers, allowance: Allowance | None = None, guess: int | None = None):
     """Seat 0's books at the end of the deal of ``st`` (a state at the first lead) when
     both play perfectly with every card known (``guess``: a likely value, for speed).
-    Raises :class:`engine.whist.dd2.SearchBudget` when the search is over its budget (or
-    over what is left of ``allowance``, which it then counts down)."""
+    Raises :class:`engine.doubledummy.two_hands_c.SearchBudget` when the search is over its
+    budget (or over what is left of ``allowance``, which it then counts down)."""
     from engine.whist.analysis2 import _leader, _left
 
     solver = solvers.get(st)
@@ -168,7 +168,7 @@ def grade_bidding_two(record, sts, start: int, steps: list[int], solvers) -> lis
     """The bids, passes, call and kitty discard (Bid Whist) or the High/Low declarations
     (Whist) of the two-player deal whose first state after the deal is ``sts[start]``
     (``steps``: that deal's decisions), graded as the module docstring says. Raises
-    :class:`engine.whist.dd2.SearchBudget` when a search is over its budget."""
+    :class:`engine.doubledummy.two_hands_c.SearchBudget` when a search is over its budget."""
     from engine.whist.analysis2 import DEAL_FACTOR
 
     st0 = sts[start]

@@ -1,6 +1,6 @@
 """The Whist search bot: SO-ISMCTS over sampled worlds (:mod:`engine.whist.position`)
 with the heuristic's rollouts, and the last tricks of a four-player deal by
-perfect-information Monte Carlo over the double-dummy solver (:mod:`engine.whist.solver`).
+perfect-information Monte Carlo over the double-dummy solver (:mod:`engine.doubledummy.four_hands`).
 
 Its settings were measured on the ladder's seeds and on tuning seeds; the figures are in
 ``data/ladder/README.md`` (the Whist ladder: the bot before, the bidding margin, deeper
@@ -64,7 +64,7 @@ class WhistSearchBot(SearchBot):
     fewer) perfect-information Monte Carlo, the field's standard for trick-taking card
     play (GIB): ``dd_worlds`` worlds are sampled (:func:`sample_world`), each legal card
     is valued in each world by the exact double-dummy books the player's side then takes
-    (:class:`engine.whist.solver.Solver`, one solve per class of equivalent cards), and
+    (:class:`engine.doubledummy.four_hands.Solver`, one solve per class of equivalent cards), and
     the card with the highest total is played (ties: the heuristic's card, then the order
     of ``legal_actions()``).
 
@@ -114,7 +114,7 @@ class WhistSearchBot(SearchBot):
         return super().choose(state, seat, rng)
 
     def _double_dummy(self, state: WhistState, seat: int, rng: random.Random, legal):
-        from engine.whist.dd4 import new_solver
+        from engine.doubledummy.four_hands_c import new_solver
 
         if self._prior is None and self._prior_factory is not None:
             self._prior = self._prior_factory()

@@ -391,7 +391,7 @@ def test_a_two_player_board_says_what_its_grading_leaves_out(monkeypatch):
     and the page says which, deal by deal, under the grades (the command says it on
     stderr)."""
     from dashboard import explorer_grades
-    from engine.whist.dd2 import c_search
+    from engine.doubledummy.two_hands_c import c_search
     from tests.dashboard.whist import par_fakes
 
     if not c_search():

@@ -9,9 +9,9 @@ import pytest
 from engine import GameRecord, read_jsonl, states
 from engine.core.annotation import Annotation, accuracy
 from engine.core.errors import EngineError
+from engine.doubledummy.four_hands import Solver
 from engine.whist.analysis import UNIT, analyse
 from engine.whist.cards import CARD_CODE
-from engine.whist.solver import Solver
 
 DATA = Path(__file__).resolve().parents[3] / "data" / "whist"
 

@@ -9,10 +9,10 @@ import pytest
 from engine import GameRecord
 from engine.core.errors import EngineError
 from engine.core.records import states
+from engine.doubledummy.two_hands_c import SearchBudget, c_search
 from engine.whist import analysis2, par2
 from engine.whist.analysis import BID_UNIT, UNIT, analyse, not_graded
 from engine.whist.bidding_table import bidding_table
-from engine.whist.dd2 import SearchBudget, c_search
 from engine.whist.left_out import left_out
 from engine.whist.par import CALLS
 

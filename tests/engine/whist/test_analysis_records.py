@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from engine import read_jsonl, states
+from engine.doubledummy.two_hands_c import c_search
 from engine.whist.analysis import analyse, not_graded
 from engine.whist.analysis2 import TRICKS, card_limit
-from engine.whist.dd2 import c_search
 from engine.whist.left_out import left_out
 
 DATA = Path(__file__).resolve().parents[3] / "data" / "whist"

@@ -1,8 +1,9 @@
-"""The C two-player search (engine/whist/dd2.c through engine.whist.dd2.CSolver2) gives
-the Python search's answers (engine.whist.solver2.Solver2, itself checked against plain
-minimax in test_solver2.py) on random positions of random deals — both variants, every
-contract kind, the club rule on and off, the Low game's misere, mid-trick positions, one
-handle reused for a deal's positions — and a two-player record is graded card by card."""
+"""The C two-player search (engine/doubledummy/two_hands.c through
+engine.doubledummy.two_hands_c.CSolver2) gives the Python search's answers
+(engine.doubledummy.two_hands.Solver2, itself checked against plain minimax in test_solver2.py) on
+random positions of random deals — both variants, every contract kind, the club rule on and off, the
+Low game's misere, mid-trick positions, one handle reused for a deal's positions — and a two-player
+record is graded card by card."""
 
 from __future__ import annotations
 
@@ -12,13 +13,13 @@ from pathlib import Path
 import pytest
 
 from engine import read_jsonl, states
-from engine.whist import clib
+from engine.doubledummy import build
+from engine.doubledummy.two_hands import Solver2
+from engine.doubledummy.two_hands_c import CSolver2, SearchBudget, c_search, new_solver2
 from engine.whist.analysis import analyse, not_graded
-from engine.whist.dd2 import CSolver2, SearchBudget, c_search, new_solver2
-from engine.whist.solver2 import Solver2
 
 pytestmark = pytest.mark.skipif(
-    not c_search(), reason="the C two-player search is not used: " + clib.status("dd2")[1]
+    not c_search(), reason="the C two-player search is not used: " + build.status("two_hands")[1]
 )
 DATA = Path(__file__).resolve().parents[3] / "data" / "whist"
 
@@ -204,7 +205,7 @@ def test_the_table_is_large_for_long_searches_and_its_size_is_checked():
     one with no limit 2^24 (a search of billions of positions overwrites a small table
     many times); a size out of 4-30 is refused in words."""
     from engine.core.errors import EngineError
-    from engine.whist.dd2 import TABLE_LOG2, TABLE_LOG2_LARGE, table_log2
+    from engine.doubledummy.two_hands_c import TABLE_LOG2, TABLE_LOG2_LARGE, table_log2
 
     assert table_log2(20_000_000) == TABLE_LOG2 == 21
     assert table_log2(None) == table_log2(2_000_000_000) == TABLE_LOG2_LARGE == 24

@@ -1,7 +1,7 @@
-"""The C double-dummy solver (engine/whist/dd4.c through dd4.py) against the Python one
-(``engine.whist.solver.Solver``) and brute force: every contract kind, the club rule on
-and off, jokers in and out, 1-13 tricks left, positions mid-trick, a handle reused across
-the positions of a deal, the solver's regression positions and its input errors.
+"""The C double-dummy solver (engine/doubledummy/four_hands.c through four_hands_c.py)
+against the Python one (``engine.doubledummy.four_hands.Solver``) and brute force: every contract
+kind, the club rule on and off, jokers in and out, 1-13 tricks left, positions mid-trick, a handle
+reused across the positions of a deal, the solver's regression positions and its input errors.
 
 The two give the same values and the same classes of equivalent cards; their node counts
 differ (the C search has a stronger no trump bound and a fixed-size move memory), so
@@ -14,21 +14,21 @@ import random
 import pytest
 
 from engine.core.errors import EngineError
-from engine.whist import clib, dd4
+from engine.doubledummy import build, four_hands_c
+from engine.doubledummy.four_hands import Solver
 from engine.whist.cards import card_text, mask_of, parse_card
-from engine.whist.solver import Solver
 from tests.engine.whist import test_solver_regressions
 from tests.engine.whist.test_solver import CONTRACTS, _ending, _minimax, _playing_state
 
 pytestmark = pytest.mark.skipif(
-    not dd4.available(),
-    reason=f"the C solver is not in use: {clib.status('dd4')[1]} (make install builds it)",
+    not four_hands_c.available(),
+    reason=f"the C solver is not in use: {build.status('four_hands')[1]} (make install builds it)",
 )
 
 
 def _pair(s):
     args = (s.hands, s.trump, s.low, s.ruleset.jokers_follow_trump)
-    return dd4.CSolver(*args), Solver(*args)
+    return four_hands_c.CSolver(*args), Solver(*args)
 
 
 def _leader(s) -> int:
@@ -95,7 +95,7 @@ def test_a_reused_handle_answers_every_position_of_a_deal_as_fresh_python_solver
         rng.shuffle(deck)
         size = 6
         hands = [mask_of(deck[size * i : size * (i + 1)]) for i in range(4)]
-        c, py = dd4.CSolver(hands, trump, low, club), Solver(hands, trump, low, club)
+        c, py = four_hands_c.CSolver(hands, trump, low, club), Solver(hands, trump, low, club)
         h, leader, trick = list(hands), rng.randrange(4), []
         while h[0] | h[1] | h[2] | h[3]:
             want = py.tricks(h, leader, trick)
@@ -132,7 +132,7 @@ def test_in_no_trump_the_partners_top_cards_of_every_suit_count_once_the_leader_
     both top hearts and the ace of diamonds: all 4 tricks, which the C bound sees without
     searching (the Python solver counts only one of the partner's suits and searches)."""
     hands = _hands("AS 2H 3H 2D", "KS QS QH 4C", "AH KH AD 3C", "JS JH QD 5C")
-    c, py = dd4.CSolver(hands, -1), Solver(hands, -1)
+    c, py = four_hands_c.CSolver(hands, -1), Solver(hands, -1)
     assert c.tricks(leader=0) == py.tricks(leader=0) == 4
     assert c.nodes == 0 < py.nodes
 
@@ -148,7 +148,7 @@ def test_the_partners_top_cards_do_not_count_without_a_way_to_them_or_spare_card
     for hands in cases:
         for low in (False, True):
             for leader in range(4):
-                c, py = dd4.CSolver(hands, -1, low), Solver(hands, -1, low)
+                c, py = four_hands_c.CSolver(hands, -1, low), Solver(hands, -1, low)
                 assert c.tricks(leader=leader) == py.tricks(leader=leader), (hands, low, leader)
 
 
@@ -188,11 +188,11 @@ def test_c_solver_equals_brute_force_on_hundreds_of_endings_of_up_to_4_tricks():
 # --- the Python solver's regression positions --------------------------------------------
 def test_the_regression_positions_of_the_python_solver():
     reg = test_solver_regressions
-    assert dd4.CSolver(reg.FULL, -1).tricks(reg.HERE, leader=0) == 5
-    leads = reg._lead_values(dd4.CSolver, reg.HERE, 0)
+    assert four_hands_c.CSolver(reg.FULL, -1).tricks(reg.HERE, leader=0) == 5
+    leads = reg._lead_values(four_hands_c.CSolver, reg.HERE, 0)
     assert max(leads.values()) == 5
     short = [mask_of(parse_card(c) for c in h.split()) for h in reg.SHORT]
-    assert dd4.CSolver(short, -1).tricks(leader=3) == 2
+    assert four_hands_c.CSolver(short, -1).tricks(leader=3) == 2
 
 
 def _check_regression_endings(seed: int, count: int, sizes: tuple[int, ...]) -> None:
@@ -206,7 +206,7 @@ def _check_regression_endings(seed: int, count: int, sizes: tuple[int, ...]) -> 
         hands = reg._ending(rng, size)
         leader = rng.randrange(4)
         memo: dict = {}
-        solver = dd4.CSolver(hands, trump)
+        solver = four_hands_c.CSolver(hands, trump)
         assert solver.tricks(leader=leader) == reg._brute(tuple(hands), leader, trump, memo)
         for c in reg._cards(hands[leader]):
             h = list(hands)
@@ -241,33 +241,33 @@ def test_c_solver_refuses_bad_input_as_the_python_solver_does():
         with pytest.raises(EngineError, match=words) as want:
             ask(Solver)
         with pytest.raises(EngineError, match=words) as got:
-            ask(dd4.CSolver)
+            ask(four_hands_c.CSolver)
         assert str(got.value) == str(want.value)
 
 
 def test_new_solver_gives_the_c_solver_unless_the_python_one_is_asked_for(monkeypatch):
     hands = [mask_of(parse_card(c) for c in h.split()) for h in ("AS", "KS", "QS", "JS")]
-    assert isinstance(dd4.new_solver(hands), dd4.CSolver)
-    assert dd4.status() == "C (dd4.c)"
-    monkeypatch.setenv(clib.PURE_ENV, "1")
-    assert isinstance(dd4.new_solver(hands), Solver)
-    assert "not used" in dd4.status()
+    assert isinstance(four_hands_c.new_solver(hands), four_hands_c.CSolver)
+    assert four_hands_c.status() == "C (four_hands.c)"
+    monkeypatch.setenv(build.PURE_ENV, "1")
+    assert isinstance(four_hands_c.new_solver(hands), Solver)
+    assert "not used" in four_hands_c.status()
 
 
 def test_the_search_bot_and_the_tables_reach_the_c_solver(monkeypatch):
     """The grading, the tables and the search bot build their solvers by new_solver."""
     from engine.whist import analysis, par
 
-    assert analysis.new_solver is dd4.new_solver
-    assert par.new_solver is dd4.new_solver
+    assert analysis.new_solver is four_hands_c.new_solver
+    assert par.new_solver is four_hands_c.new_solver
     made = []
-    real = dd4.new_solver
+    real = four_hands_c.new_solver
 
     def spy(*args):
         made.append(args)
         return real(*args)
 
-    monkeypatch.setattr(dd4, "new_solver", spy)
+    monkeypatch.setattr(four_hands_c, "new_solver", spy)
     rng = random.Random(1)
     s = _ending(rng, "bid4", "uptown", "trump S", False, 3)
     from engine.whist.search import search_bot
@@ -295,7 +295,7 @@ def test_the_last_tricks_of_a_shipped_game_grade_alike_with_both_solvers(monkeyp
     record = whole_games(1)[0][0]
     want = _grade_with(monkeypatch, Solver, record, tricks_left=5)
     assert want
-    assert _grade_with(monkeypatch, dd4.CSolver, record, tricks_left=5) == want
+    assert _grade_with(monkeypatch, four_hands_c.CSolver, record, tricks_left=5) == want
 
 
 @pytest.mark.slow
@@ -309,12 +309,12 @@ def test_a_whole_shipped_deal_grades_alike_with_both_solvers(monkeypatch):
     record = first_deals(1)[0]
     want = _grade_with(monkeypatch, Solver, record)
     assert len(want) == 48
-    assert _grade_with(monkeypatch, dd4.CSolver, record) == want
+    assert _grade_with(monkeypatch, four_hands_c.CSolver, record) == want
     sts = states(record)
     st = sts[deal_starts(record, sts)[0][0]]
     monkeypatch.setattr(par, "new_solver", Solver)
     table = par.dd_table(st, use_endplay=False)
-    monkeypatch.setattr(par, "new_solver", dd4.CSolver)
+    monkeypatch.setattr(par, "new_solver", four_hands_c.CSolver)
     assert par.dd_table(st, use_endplay=False) == table
 
 
@@ -324,7 +324,7 @@ def test_the_bench_grades_with_the_solver_it_is_given_then_puts_the_grading_back
 
     made = []
 
-    class Spy(dd4.CSolver):
+    class Spy(four_hands_c.CSolver):
         def __init__(self, *args):
             made.append(args)
             super().__init__(*args)
@@ -332,7 +332,7 @@ def test_the_bench_grades_with_the_solver_it_is_given_then_puts_the_grading_back
     record = analysis_bench.first_deals(1)[0]
     took, found = analysis_bench.time_game([record], Spy)
     assert made and took > 0 and len(found[0]) == 48
-    assert analysis.new_solver is dd4.new_solver
+    assert analysis.new_solver is four_hands_c.new_solver
 
 
 def test_the_bench_grades_the_bids_with_the_solver_it_is_given_when_asked(monkeypatch):
@@ -351,5 +351,10 @@ def test_the_bench_grades_the_bids_with_the_solver_it_is_given_when_asked(monkey
     record = analysis_bench.first_deals(1)[0]
     analysis_bench.time_game([record], Solver, bidding=True)
     analysis_bench.time_game([record])
-    assert seen == [(True, Solver, Solver), (False, dd4.new_solver, dd4.new_solver)]
-    assert par.new_solver is dd4.new_solver and analysis.new_solver is dd4.new_solver
+    assert seen == [
+        (True, Solver, Solver),
+        (False, four_hands_c.new_solver, four_hands_c.new_solver),
+    ]
+    assert (
+        par.new_solver is four_hands_c.new_solver and analysis.new_solver is four_hands_c.new_solver
+    )

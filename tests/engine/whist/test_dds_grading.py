@@ -1,4 +1,4 @@
-"""Bid Whist grading through DDS (engine/whist/dds_map.py) equals the own solver's: the
+"""Bid Whist grading through DDS (engine/doubledummy/dds_map.py) equals the own solver's: the
 card annotations of recorded and simulated deals and the double-dummy table's entries,
 with and without DDS (``use_endplay=False`` forces the own solver alone); each test also
 checks DDS did answer positions, so it fails when the grading stops asking it."""
@@ -10,7 +10,7 @@ import random
 import pytest
 
 from engine import GameRecord, simulate
-from engine.whist import dds_map
+from engine.doubledummy import dds_map
 from engine.whist.analysis import analyse
 from engine.whist.analysis_bench import first_deals
 from engine.whist.bots import HeuristicBot

@@ -1,4 +1,4 @@
-"""The DDS mapping of Bid Whist positions (engine/whist/dds_map.py) against the own solver
+"""The DDS mapping of Bid Whist positions (engine/doubledummy/dds_map.py) against the own solver
 and brute force: every legal card's value, on positions of every contract kind (uptown,
 downtown, no trump high and low, classic Whist), jokers in play under the club rule,
 jokers played to the trick in progress, mid-trick positions and short endings; and the
@@ -10,9 +10,9 @@ import random
 
 import pytest
 
-from engine.whist import dds_map
+from engine.doubledummy import dds_map
+from engine.doubledummy.four_hands import Solver
 from engine.whist.cards import card_text, parse_card
-from engine.whist.solver import Solver
 from tests.engine.whist.test_solver import CONTRACTS, _ending, _leader, _minimax
 
 pytest.importorskip("endplay")

@@ -10,8 +10,8 @@ from engine import read_jsonl
 from engine.analysis import left_out as left_out_of
 from engine.core.annotation import Annotation
 from engine.core.records import states
+from engine.doubledummy.two_hands_c import c_search
 from engine.whist.analysis import analyse
-from engine.whist.dd2 import c_search
 from engine.whist.left_out import left_out
 
 BUDGET = 2_000_000_000

@@ -7,10 +7,10 @@ import random
 import pytest
 
 from engine.core.ruleset import make_ruleset
+from engine.doubledummy.four_hands import Solver
 from engine.whist import WhistRules
 from engine.whist.cards import SUITS, card_text, mask_of, parse_card
 from engine.whist.scoring import winning_index
-from engine.whist.solver import PureSolver, Solver
 from tests.engine.whist.helpers import GAME
 
 CONTRACTS = (
@@ -228,7 +228,7 @@ def test_move_classes_come_in_rank_order_whatever_lead_the_search_tries_first():
     hands = [
         mask_of(parse_card(c) for c in h.split()) for h in ("2S 3H", "KS 4H", "5S AH", "QS 6H")
     ]
-    solver = PureSolver(hands, trump=-1)
+    solver = Solver(hands, trump=-1)
     alive = hands[0] | hands[1] | hands[2] | hands[3]
     searched = solver._order(solver._reps(solver.h[0], solver._internal(alive)), 0, 0, -1, -1, -1)
     assert [solver.to_eng[c] for c in searched] == [parse_card("3H"), parse_card("2S")]
@@ -244,10 +244,10 @@ def test_search_leads_a_top_card_an_opponent_can_ruff_after_the_low_leads():
         mask_of(parse_card(c) for c in h.split()) for h in ("AH 2D", "3S 5D", "4H 7D", "5H 8D")
     ]
     spades = SUITS.index("S")
-    solver = PureSolver(hands, trump=spades)
+    solver = Solver(hands, trump=spades)
     alive = hands[0] | hands[1] | hands[2] | hands[3]
     searched = solver._order(solver._reps(solver.h[0], solver._internal(alive)), 0, 0, -1, -1, -1)
     assert [solver.to_eng[c] for c in searched] == [parse_card("2D"), parse_card("AH")]
     classes = Solver(hands, trump=spades).move_classes(hands, 0, [])
     assert classes == [[parse_card("AH")], [parse_card("2D")]]
-    assert Solver(hands, trump=spades).tricks(leader=0) == PureSolver(hands, spades).tricks()
+    assert Solver(hands, trump=spades).tricks(leader=0) == Solver(hands, spades).tricks()

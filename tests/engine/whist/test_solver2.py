@@ -1,4 +1,4 @@
-"""The two-player double-dummy search (engine.whist.solver2) equals plain minimax over the
+"""The two-player double-dummy search (engine.doubledummy.two_hands) equals plain minimax over the
 engine's own states on the endings of two-player deals, straw piles included."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from engine import read_jsonl, simulate, states
+from engine.doubledummy.two_hands import Solver2
 from engine.whist.analysis import analyse, not_graded
 from engine.whist.analysis2 import TRICKS
 from engine.whist.cards import CARD_TEXT
-from engine.whist.solver2 import Solver2
 
 DATA = Path(__file__).resolve().parents[3] / "data" / "whist"
 

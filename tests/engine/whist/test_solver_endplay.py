@@ -10,9 +10,9 @@ import pytest
 
 from engine import read_jsonl
 from engine.core.records import GameRecord, states
+from engine.doubledummy.four_hands import Solver
 from engine.whist.analysis import analyse
 from engine.whist.cards import mask_of
-from engine.whist.solver import Solver
 from tests.engine.whist.test_analysis import DATA
 
 pytest.importorskip("endplay")

@@ -17,7 +17,7 @@ import json
 import random
 from pathlib import Path
 
-from engine.whist.solver import Solver
+from engine.doubledummy.four_hands import Solver
 
 REFERENCE = Path(__file__).with_name("solver_reference.json")
 

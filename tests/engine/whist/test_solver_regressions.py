@@ -1,4 +1,4 @@
-"""Regressions of the exact double-dummy solver (engine/whist/solver.py).
+"""Regressions of the exact double-dummy solver (engine/doubledummy/four_hands.py).
 
 A no-trump position where the solver once gave a lead node a value below the best of its
 own leads: a transposition-table entry proved by searching one card of a run of equal
@@ -13,8 +13,8 @@ import random
 
 import pytest
 
+from engine.doubledummy.four_hands import Solver
 from engine.whist.cards import mask_of, parse_card
-from engine.whist.solver import PureSolver, Solver
 
 # seat 0 (N) to lead, 10 tricks left: two tricks (QH 2H 4H 7H, won by S; JC 5C AC 3C,
 # won by N) played from these hands
@@ -28,7 +28,7 @@ PLAYED = ["QH", "2H", "4H", "7H", "JC", "5C", "AC", "3C"]
 FULL = [mask_of(parse_card(c) for c in h.split()) for h in HANDS]
 HERE = [mask_of(parse_card(c) for c in h.split() if c not in PLAYED) for h in HANDS]
 
-SOLVERS = [pytest.param(Solver, id="solver"), pytest.param(PureSolver, id="pure")]
+SOLVERS = [pytest.param(Solver, id="solver")]
 
 
 def _cards(mask: int) -> list[int]:
@@ -60,7 +60,6 @@ def test_the_value_at_a_lead_equals_endplay():
     assert _endplay_tricks(FULL, -1, 0) == 7
     assert _endplay_tricks(HERE, -1, 0) == 5
     assert Solver(FULL, -1).tricks(HERE, leader=0) == 5
-    assert PureSolver(FULL, -1).tricks(HERE, leader=0) == 5
 
 
 # --- random endings against brute force ---------------------------------------------------
@@ -154,7 +153,7 @@ def _check_endings(seed: int, count: int, sizes: tuple[int, ...]) -> None:
         hands = _ending(rng, size)
         leader = rng.randrange(4)
         memo: dict = {}
-        solver = PureSolver(hands, trump)  # one solver (one table) for the whole ending
+        solver = Solver(hands, trump)  # one solver (one table) for the whole ending
         want = _brute(tuple(hands), leader, trump, memo)
         assert solver.tricks(leader=leader) == want, (hands, trump, leader)
         # and every lead from there, asked of the same solver

@@ -1,6 +1,7 @@
-"""Exact double-dummy search for two-player Whist and Bid Whist (straw piles, every card known).
+"""Exact double-dummy search for two-player Whist and Bid Whist (straw piles, every card
+known): the readable reference of the C search :mod:`engine.doubledummy.two_hands_c`.
 
-:class:`engine.whist.solver.Solver` is a four-hand search (a hand per seat of a trick);
+:class:`engine.doubledummy.four_hands.Solver` is a four-hand search (a hand per seat of a trick);
 in the two-player games one player plays the first and the third card of each trick and
 the other the second and the fourth, from a hand and from the face-up cards of straw
 piles whose cards under them turn up as they are played (RULES.md §4.3). This module is
@@ -16,16 +17,17 @@ left and the leader) and hand cards of one player adjacent in the contract's ord
 other card left, nor a card of the trick, between them) searched as one move. A straw
 card is never merged with another: playing it turns up the card beneath.
 
-The rules are the engine's: the trick winner is :func:`engine.whist.scoring.winning_index`
+The rules are the engine's: the trick winner is :func:`engine.doubledummy.cards.winning_index`
 (jokers the highest trumps, never winning a no trump trick), the suit to follow is set
 by the first non-joker card, jokers may be played when leading or void (the club rule,
 ``jokers_follow_trump``, makes them trumps for following and a led joker a trump lead).
 ``tests/engine/whist/test_solver2.py`` checks it against plain minimax over the engine's
 own states.
 
->>> from engine.whist.cards import parse_card, mask_of
->>> m = lambda t: mask_of(parse_card(c) for c in t.split())
->>> s = Solver2([m("AS KS"), m("QS 2S")], [(), ()], trump=-1)
+>>> from engine.doubledummy.cards import card, hand_of
+>>> S = 0  # spades; ranks 0 (the 2) to 12 (the ace)
+>>> s = Solver2([hand_of([card(S, 12), card(S, 11)]), hand_of([card(S, 10), card(S, 0)])],
+...             [(), ()], trump=-1)
 >>> s.tricks(leader=0)  # one trick of four cards: AS wins it
 1
 """
@@ -35,8 +37,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core.errors import EngineError
-from engine.whist.cards import HIGH_VALUE, JOKER_MASK, LOW_VALUE
-from engine.whist.scoring import winning_index
+from engine.doubledummy.cards import HIGH_VALUE, JOKER_MASK, LOW_VALUE, winning_index
 
 _SUIT = tuple(0x1FFF << (13 * s) for s in range(4))
 

@@ -1,12 +1,12 @@
-# Over 600 lines: one search that mypyc compiles as a unit (split, it loses the compiled speed).
-"""Exact double-dummy solver for four-hand Whist and Bid Whist card play (all hands known).
+"""Exact double-dummy solver for four-hand Whist and Bid Whist card play (all hands known):
+the readable reference of the C search :mod:`engine.doubledummy.four_hands_c`.
 
 The question it answers: from a position in the play (four hands, the cards of the trick
 in progress, whose turn), how many of the remaining tricks — the trick in progress
 included — can seats 0+2 take when every player plays perfectly knowing every card?
 
-The rules are the engine's: cards rank by :func:`engine.whist.scoring.contract_is_low`
-(through :data:`engine.whist.cards.LOW_VALUE` / :data:`~engine.whist.cards.HIGH_VALUE`),
+The rules are the engine's Whist rules: cards rank by the contract's order
+(:data:`engine.doubledummy.cards.LOW_VALUE` / :data:`~engine.doubledummy.cards.HIGH_VALUE`),
 jokers are the highest trumps (big over little) and never win a no trump trick, the suit
 to follow is set by the first non-joker card, and ``jokers_follow_trump`` (the club rule)
 makes the jokers trump cards for following and a led joker a trump lead — the same rules
@@ -30,9 +30,10 @@ ordered by simple trick-taking rules, and a leader first tries the lead that las
 a search from the same hand (a follower: the card that last decided one with the same hand
 and the same cards in the trick).
 
->>> from engine.whist.cards import parse_card, mask_of
->>> hands = [mask_of(parse_card(c) for c in h.split()) for h in
-...          ("AS KS", "QS 2H", "3S 4S", "AH 5S")]
+>>> from engine.doubledummy.cards import card, hand_of
+>>> S, H = 0, 1  # suits; ranks 0 (the 2) to 12 (the ace)
+>>> hands = [hand_of([card(S, 12), card(S, 11)]), hand_of([card(S, 10), card(H, 0)]),
+...          hand_of([card(S, 1), card(S, 2)]), hand_of([card(H, 12), card(S, 3)])]
 >>> s = Solver(hands, trump=-1)
 >>> s.tricks(leader=0)  # A, K of spades
 2
@@ -47,11 +48,10 @@ from collections.abc import Sequence
 from typing import Final
 
 from engine.core.errors import EngineError
-from engine.whist.cards import BJ, HIGH_VALUE, JOKER_MASK, LJ, LOW_VALUE
+from engine.doubledummy.cards import BJ, HIGH_VALUE, JOKER_MASK, LJ, LOW_VALUE
 
-# Typed for mypyc (``make install`` compiles this module when it can, see
-# engine/whist/native.py); it runs the same uncompiled. Module constants are Final so the
-# compiled code reads them as C constants.
+# Typed throughout (module constants Final), so that a compiler of typed Python (mypyc)
+# could take it as it is; the fast path is the C search, four_hands.c.
 _LJ: Final[int] = LJ
 _BJ: Final[int] = BJ
 _JOKERS: Final[int] = JOKER_MASK
@@ -896,20 +896,3 @@ def _store(
             e[0] = lb
         if ub < e[1]:
             e[1] = ub
-
-
-# --- the compiled copy ------------------------------------------------------------------
-# Everything above is compiled by ``make install`` (engine/whist/native.py, with mypyc)
-# into engine/whist/_solver_native*.so; the build stops at this line. The compiled
-# Solver is used only when it was built from this very file (same SHA-256), else this
-# pure-Python one.
-
-#: the pure-Python solver (the compiled one, when used, gives the same answers)
-PureSolver = Solver
-
-from engine.whist import native as _native  # noqa: E402
-
-#: whether ``Solver`` is the compiled copy, and in words why (not)
-COMPILED, STATUS = _native.status()
-if COMPILED:
-    Solver = _native.compiled_solver()  # type: ignore[misc]  # noqa: F811

@@ -1,6 +1,6 @@
 /* Exact double-dummy search for four-hand Whist and Bid Whist (jokers included): the C
- * twin of engine/whist/solver.py (class Solver), called through ctypes by
- * engine/whist/dd4.py.
+ * twin of engine/doubledummy/four_hands.py (class Solver), called through ctypes by
+ * engine/doubledummy/four_hands_c.py.
  *
  * It searches as the Python solver does and gives the same values, with fewer nodes:
  * zero-window alpha-beta ("can seats 0+2 take at least t of the remaining tricks?") over

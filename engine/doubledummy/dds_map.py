@@ -8,7 +8,7 @@ the engine's order (the highest becomes the ace, the next the king, …):
 
 - **Uptown and classic Whist**: the engine's order (2 low, ace high) as it is.
 - **Downtown and no trump low**: the engine's downtown order (ace, then 2, 3, … king
-  lowest: :data:`engine.whist.cards.LOW_VALUE`), renumbered, so the ace maps to the
+  lowest: :data:`engine.doubledummy.cards.LOW_VALUE`), renumbered, so the ace maps to the
   bridge ace, the 2 to the king, … the king to the lowest card in play.
 - **Jokers in a trump contract with** ``jokers_follow_trump`` (the club rule): the jokers
   are cards of the trump suit for following and a led joker is a trump lead, so they
@@ -26,7 +26,7 @@ the engine's order (the highest becomes the ace, the next the king, …):
 
 Every position that is not mapped (:func:`bridge_cards` returns None: those above, or a
 suit with more than 13 cards in play) is solved by the engine's own exact solver
-(:class:`engine.whist.solver.Solver`), as is every position when endplay is not
+(:class:`engine.doubledummy.four_hands.Solver`), as is every position when endplay is not
 installed (:func:`available`). :mod:`engine.whist.analysis` (the grade of each card) and
 :mod:`engine.whist.par` (the double-dummy table) both ask :func:`oracle` and fall back
 that way; ``tests/engine/whist/test_dds_map.py`` checks every mapped value against the
@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from engine.whist.cards import BJ, HIGH_VALUE, LJ, LOW_VALUE
+from engine.doubledummy.cards import BJ, HIGH_VALUE, LJ, LOW_VALUE
 
 #: bridge rank letters, strongest first (the cards in play of a suit take them in order)
 _RANKS = "AKQJT98765432"
@@ -93,7 +93,7 @@ def oracle(
 ) -> Callable[[Sequence[int], int, Sequence[int]], dict[int, int] | None] | None:
     """A function ``(hands, leader, trick) -> {engine card: NS tricks from here}`` for
     the legal cards of the seat to play (the trick in progress included; ``hands``
-    without the trick's cards, as :meth:`engine.whist.solver.Solver.tricks` takes them),
+    without the trick's cards, as :meth:`engine.doubledummy.four_hands.Solver.tricks` takes them),
     solved by DDS; it returns None for a position that is not mapped. ``oracle`` itself
     is None when endplay is not installed."""
     if not available():

@@ -1,8 +1,8 @@
-"""The two-player double-dummy search in C (``dd2.c``), with the Python one's interface.
+"""The two-player double-dummy search in C (``two_hands.c``), with the Python one's interface.
 
-:class:`CSolver2` answers what :class:`engine.whist.solver2.Solver2` answers — seat 0's
+:class:`CSolver2` answers what :class:`engine.doubledummy.two_hands.Solver2` answers — seat 0's
 tricks from a position of a two-player deal, whether it takes at least so many — by the
-same exact search in C (:mod:`engine.whist.clib` builds and loads it), about a thousand
+same exact search in C (:mod:`engine.doubledummy.build` builds and loads it), about a thousand
 times faster, so that a whole two-player deal is graded from its first lead (issue 31).
 One solver is one deal and contract: its table of bounds is kept between questions and
 freed with the solver. :meth:`CSolver2.move_classes` (no search) is the Python one's.
@@ -10,9 +10,10 @@ freed with the solver. :meth:`CSolver2.move_classes` (no search) is the Python o
 :func:`new_solver2` gives the C solver when its library is built and current, else the
 Python one (``TABLETOP_PURE_SOLVER=1`` forces Python); :func:`c_search` says which.
 
->>> from engine.whist.cards import parse_card, mask_of
->>> m = lambda t: mask_of(parse_card(c) for c in t.split())
->>> s = new_solver2([m("AS KS"), m("QS 2S")], [(), ()], trump=-1)
+>>> from engine.doubledummy.cards import card, hand_of
+>>> S = 0  # spades; ranks 0 (the 2) to 12 (the ace)
+>>> s = new_solver2([hand_of([card(S, 12), card(S, 11)]), hand_of([card(S, 10), card(S, 0)])],
+...                 [(), ()], trump=-1)
 >>> s.tricks(leader=0), s.at_least(2, leader=0)
 (1, False)
 """
@@ -21,10 +22,11 @@ from __future__ import annotations
 
 import ctypes
 from collections.abc import Sequence
+from typing import Any
 
 from engine.core.errors import EngineError
-from engine.whist import clib
-from engine.whist.solver2 import Solver2
+from engine.doubledummy import build
+from engine.doubledummy.two_hands import Solver2
 
 #: entries of a solver's table of bounds (2^21, 48 bytes each: 96 MB, reserved lazily:
 #: a search of a whole deal fills it; 2^20 costs such a search a quarter more positions)
@@ -36,7 +38,7 @@ TABLE_LOG2 = 21
 TABLE_LOG2_LARGE = 24
 #: budgets above this many positions (and no budget) get the large table
 LARGE_BUDGET = 200_000_000
-#: bytes an entry of the table takes (``sizeof(Entry)`` in ``dd2.c``: a key of five 64-bit
+#: bytes an entry of the table takes (``sizeof(Entry)`` in ``two_hands.c``: a key of five 64-bit
 #: words and five bytes, padded to eight)
 ENTRY_BYTES = 48
 #: the positions each question may take by default (``budget``), as on a page: a job
@@ -48,7 +50,7 @@ _ALL = (1 << 54) - 1
 
 
 def _library():
-    lib = clib.load("dd2")
+    lib = build.load("two_hands")
     if lib is None or getattr(lib, "_dd2_typed", False):
         return lib
     lib.dd2_new.restype = ctypes.c_void_p
@@ -66,12 +68,12 @@ def _library():
     lib.dd2_free.restype = None
     lib.dd2_nodes.argtypes = [ctypes.c_void_p]
     lib.dd2_nodes.restype = _U64
-    position = [ctypes.c_void_p, _U64, _U64, ctypes.c_int, ctypes.POINTER(ctypes.c_int)]
+    position: list[Any] = [ctypes.c_void_p, _U64, _U64, ctypes.c_int, ctypes.POINTER(ctypes.c_int)]
     lib.dd2_at_least.argtypes = [*position, ctypes.c_int, ctypes.c_int, _U64]
     lib.dd2_at_least.restype = ctypes.c_int
     lib.dd2_tricks.argtypes = [*position, ctypes.c_int, ctypes.c_int, _U64]
     lib.dd2_tricks.restype = ctypes.c_int
-    lib._dd2_typed = True
+    setattr(lib, "_dd2_typed", True)  # noqa: B010  (a mark on the loaded library)
     return lib
 
 
@@ -95,7 +97,7 @@ def new_solver2(
     hands, piles, trump=-1, low=False, club=False, misere=False, budget=None, log2_entries=None
 ):
     """A two-player solver for one deal: :class:`CSolver2` when the C library loads
-    (``budget`` and ``log2_entries`` as there), else :class:`engine.whist.solver2.Solver2`
+    (``budget`` and ``log2_entries`` as there), else :class:`engine.doubledummy.two_hands.Solver2`
     (same arguments but those two, same answers)."""
     if _library() is not None:
         return CSolver2(hands, piles, trump, low, club, misere, budget, log2_entries)
@@ -103,7 +105,7 @@ def new_solver2(
 
 
 class CSolver2:
-    """:class:`engine.whist.solver2.Solver2` searched in C (same arguments and answers).
+    """:class:`engine.doubledummy.two_hands.Solver2` searched in C (same arguments and answers).
 
     ``budget``: at most that many positions searched per question (None: no limit);
     a question that would take more raises :class:`SearchBudget`. ``log2_entries``: the
@@ -185,7 +187,7 @@ class CSolver2:
 
     def tricks(self, left=None, leader: int = 0, trick: Sequence[int] = (), guess=None) -> int:
         """Tricks seat 0 takes from here, the trick in progress included (as
-        :meth:`engine.whist.solver2.Solver2.tricks`)."""
+        :meth:`engine.doubledummy.two_hands.Solver2.tricks`)."""
         pos = self._position(left, leader, trick)
         g = -1 if guess is None else max(int(guess), 0)
         return self._answer(self._lib.dd2_tricks(*pos, g, self._budget()))
@@ -206,5 +208,5 @@ class CSolver2:
 
     def move_classes(self, left=None, leader: int = 0, trick=()) -> list[list[int]]:
         """The legal cards of the seat to play in classes of equivalent cards (as
-        :meth:`engine.whist.solver2.Solver2.move_classes`; no search)."""
+        :meth:`engine.doubledummy.two_hands.Solver2.move_classes`; no search)."""
         return self._py.move_classes(left, leader, trick)

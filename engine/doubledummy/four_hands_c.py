@@ -1,20 +1,22 @@
-"""The four-hand double-dummy solver in C (``engine/whist/dd4.c``), through ctypes.
+"""The four-hand double-dummy solver in C (``four_hands.c``), through ctypes.
 
-:class:`CSolver` answers what :class:`engine.whist.solver.Solver` answers — the tricks
+:class:`CSolver` answers what :class:`engine.doubledummy.four_hands.Solver` answers — the tricks
 seats 0+2 take from a position (mid-trick too), whether they take at least ``t``, the
 classes of equivalent cards — with the same search written in C (the same move order and
 table, with bounds resting on fewer cards, so the same answers in fewer nodes: see the
-header of ``dd4.c``), about 13 times faster than the mypyc-compiled Python solver on a
-deal's table (``docs/benchmarks.md``; issue 31). Positions
-are checked and converted by a Python ``Solver`` of the same deal (the same input
-errors); :meth:`CSolver.move_classes` is that solver's (it does no search).
+header of ``four_hands.c``), about 13 times faster on a deal's table than the Python
+solver compiled with mypyc, itself about 3 times faster than uncompiled
+(``docs/benchmarks.md``; issue 31). Positions are checked and converted by a Python ``Solver`` of
+the same deal (the same input errors); :meth:`CSolver.move_classes` is that solver's (it does no
+search).
 
 :func:`new_solver` is what the callers use: a ``CSolver`` when the library is built and
-current (:func:`engine.whist.clib.load`), else the Python ``Solver``.
+current (:func:`engine.doubledummy.build.load`), else the Python ``Solver``.
 
->>> from engine.whist.cards import parse_card, mask_of
->>> hands = [mask_of(parse_card(c) for c in h.split()) for h in
-...          ("AS KS", "QS 2H", "3S 4S", "AH 5S")]
+>>> from engine.doubledummy.cards import card, hand_of
+>>> S, H = 0, 1  # suits; ranks 0 (the 2) to 12 (the ace)
+>>> hands = [hand_of([card(S, 12), card(S, 11)]), hand_of([card(S, 10), card(H, 0)]),
+...          hand_of([card(S, 1), card(S, 2)]), hand_of([card(H, 12), card(S, 3)])]
 >>> new_solver(hands, trump=-1).tricks(leader=0)
 2
 """
@@ -24,9 +26,10 @@ from __future__ import annotations
 import ctypes
 import weakref
 from collections.abc import Sequence
+from typing import Any
 
-from engine.whist import clib
-from engine.whist.solver import Solver
+from engine.doubledummy import build
+from engine.doubledummy.four_hands import Solver
 
 _U64x4 = ctypes.c_uint64 * 4
 _INTx4 = ctypes.c_int * 4
@@ -34,7 +37,7 @@ _INTx4 = ctypes.c_int * 4
 
 def _library() -> ctypes.CDLL | None:
     """The loaded library with its functions' signatures set, or None."""
-    lib = clib.load("dd4")
+    lib = build.load("four_hands")
     if lib is None or getattr(lib, "_dd4_typed", False):
         return lib
     if not lib.dd4_usable():  # built for an instruction this CPU lacks
@@ -50,12 +53,12 @@ def _library() -> ctypes.CDLL | None:
     lib.dd4_entries.restype = ctypes.c_ulonglong
     lib.dd4_set_max_entries.argtypes = [vp, ctypes.c_ulonglong]
     lib.dd4_set_max_entries.restype = None
-    args = [vp, _U64x4, ctypes.c_int, ctypes.c_int, _INTx4, ctypes.c_int, ctypes.c_int]
+    args: list[Any] = [vp, _U64x4, ctypes.c_int, ctypes.c_int, _INTx4, ctypes.c_int, ctypes.c_int]
     lib.dd4_at_least.argtypes = args
     lib.dd4_at_least.restype = ctypes.c_int
     lib.dd4_tricks.argtypes = args
     lib.dd4_tricks.restype = ctypes.c_int
-    lib._dd4_typed = True
+    setattr(lib, "_dd4_typed", True)  # noqa: B010  (a mark on the loaded library)
     return lib
 
 
@@ -67,7 +70,7 @@ def available() -> bool:
 class CSolver:
     """Double-dummy values of positions of one deal (fixed contract), searched in C.
 
-    The constructor and the methods are :class:`engine.whist.solver.Solver`'s: build it
+    The constructor and the methods are :class:`engine.doubledummy.four_hands.Solver`'s: build it
     once per deal (its transposition table, kept in C, serves every position of the deal)
     and ask :meth:`tricks` / :meth:`at_least`. The table is freed with the object.
     """
@@ -77,7 +80,9 @@ class CSolver:
     ) -> None:
         lib = _library()
         if lib is None:
-            raise RuntimeError("the C solver is not built (engine.whist.clib.status('dd4'))")
+            raise RuntimeError(
+                "the C solver is not built (engine.doubledummy.build.status('four_hands'))"
+            )
         self._py = Solver(hands, trump, low, club)  # checks the deal, converts positions
         self.trump, self.low, self.club = self._py.trump, self._py.low, self._py.club
         self._lib = lib
@@ -111,7 +116,7 @@ class CSolver:
         guess: int | None = None,
     ) -> int:
         """Tricks seats 0+2 take from here (the trick in progress included) with best play
-        by all (see :meth:`engine.whist.solver.Solver.tricks`)."""
+        by all (see :meth:`engine.doubledummy.four_hands.Solver.tricks`)."""
         h, leader, n, tc, led = self._args(hands, leader, trick)
         g = -1 if guess is None else max(guess, 0)
         return self._lib.dd4_tricks(self._handle, h, leader, n, tc, led, g)
@@ -132,13 +137,13 @@ class CSolver:
         self, hands: Sequence[int] | None = None, leader: int = 0, trick: Sequence[int] = ()
     ) -> list[list[int]]:
         """The legal cards of the seat to play in classes of equivalent cards (see
-        :meth:`engine.whist.solver.Solver.move_classes`)."""
+        :meth:`engine.doubledummy.four_hands.Solver.move_classes`)."""
         return self._py.move_classes(hands, leader, trick)
 
 
 def new_solver(hands: Sequence[int], trump: int = -1, low: object = False, club: object = False):
     """A solver of the deal ``hands``: :class:`CSolver` when the C library is built and
-    current, else :class:`engine.whist.solver.Solver` (the same answers)."""
+    current, else :class:`engine.doubledummy.four_hands.Solver` (the same answers)."""
     if _library() is not None:
         return CSolver(hands, trump, low, club)
     return Solver(hands, trump, low, club)
@@ -146,7 +151,5 @@ def new_solver(hands: Sequence[int], trump: int = -1, low: object = False, club:
 
 def status() -> str:
     """Which four-hand solver :func:`new_solver` gives, in words."""
-    from engine.whist.solver import STATUS
-
-    ok, why = clib.status("dd4")
-    return "C (dd4.c)" if ok else f"{STATUS}; dd4.c not used: {why}"
+    ok, why = build.status("four_hands")
+    return "C (four_hands.c)" if ok else f"Python; four_hands.c not used: {why}"

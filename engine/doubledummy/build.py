@@ -1,17 +1,18 @@
-"""The engine's C searches: built with the system's C compiler, loaded with ctypes.
+"""The library's C searches: built with the system's C compiler, loaded with ctypes.
 
-A search whose Python version is too slow for its job (the double-dummy solvers: a whole
-Whist game graded in seconds, issue 31) may have a C twin, ``engine/whist/<name>.c``:
-plain C99 with no Python API, whose functions the Python wrapper calls through
-:mod:`ctypes`. ``make install`` runs ``python -m engine.whist.native build``, which
-compiles every such file into ``engine/whist/_<name>.so`` with ``cc`` (``$CC``;
-``$CFLAGS`` adds flags) together with a stamp function returning the SHA-256 of the
-source it was built from. A library is used only when that stamp is the current
-source's, so a stale build (the ``.c`` edited since) is never used; a failed build prints
-why and never fails the install: the wrapper then uses the Python search, which must
-give the same answers (each C twin has a test comparing the two).
+Each search whose Python reference is too slow for its job (a whole Whist game graded in
+seconds) has a C twin, ``engine/doubledummy/<name>.c``: plain C99 with no Python API,
+whose functions the Python wrapper (``<name>_c.py``) calls through :mod:`ctypes`.
+``make install`` runs ``python -m engine.doubledummy build``, which compiles every
+such file into ``engine/doubledummy/_<name>.so`` with ``cc`` (``$CC``; ``$CFLAGS`` adds
+flags) together with a stamp function returning the SHA-256 of the source it was built
+from. A library is used only when that stamp is the current source's, so a stale build
+(the ``.c`` edited since) is never used; a failed build prints why and never fails the
+install: the wrapper then uses the Python search, which gives the same answers (each C
+twin has a test comparing the two). ``python -m engine.doubledummy status`` says
+which search each one uses.
 
-``TABLETOP_PURE_SOLVER=1`` (as for the mypyc build) makes :func:`load` return None.
+``TABLETOP_PURE_SOLVER=1`` makes :func:`load` return None (the Python searches).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import hashlib
 import os
 import shlex
 import subprocess
+import sys
 import tempfile
 from functools import cache
 from pathlib import Path
@@ -118,3 +120,18 @@ def load(name: str) -> ctypes.CDLL | None:
     if os.environ.get(PURE_ENV):
         return None
     return _open(name)[0]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``build``: compile every C search (never fails); ``status`` (the default): say
+    which search each one uses."""
+    args = sys.argv[1:] if argv is None else argv
+    if args == ["build"]:
+        build_all()
+        return 0  # a failed build never fails the install
+    if args in ([], ["status"]):
+        for path in sources():
+            print(f"{path.stem}: {status(path.stem)[1]}")
+        return 0
+    print("usage: python -m engine.doubledummy [build|status]", file=sys.stderr)
+    return 2

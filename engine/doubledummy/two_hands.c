@@ -1,6 +1,6 @@
 /* Exact double-dummy search for two-player Whist and Bid Whist (straw piles, every card
- * known): the C twin of engine/whist/solver2.py (Solver2), called through ctypes by
- * engine/whist/dd2.py. Plain C99, no Python API.
+ * known): the C twin of engine/doubledummy/two_hands.py (Solver2), called through ctypes by
+ * engine/doubledummy/two_hands_c.py. Plain C99, no Python API.
  *
  * The game (RULES.md section 4.3): a trick is four cards, the leader's, the other
  * player's, the leader's, the other's; the highest card wins it for its player. Each
