@@ -1,7 +1,9 @@
-import polars as pl
+import html
+
 import streamlit as st
 
 from dashboard import plugins
+from dashboard.game_words import field_label
 from dashboard.i18n import _, error_text, ngettext
 from dashboard.ui import ruleset_columns, ruleset_frame
 from dashboard.variants.choices import page_link
@@ -36,20 +38,21 @@ for name in names:
             len(flagged),
         ).format(n=len(flagged), rules=frame.height)
     )
-    # A table that wraps its text: the meanings stay readable on a phone. Beside each
-    # assumption the Rule variants page can play, a link to it with the rule preset.
-    comparable = {r.name for r in variant_rules(name)}
-    link = _("Does it matter?")
-    assumed = pl.Series(
-        "assumption",
-        [
-            (_("assumed") if f.assumption else "")
-            + (
-                f" · [{link}]({page_link(name, f.name)})"
-                if f.assumption and f.name in comparable
-                else ""
-            )
-            for f in describe(game.ruleset_class)
-        ],
-    )
+    # A table that wraps its text: the meanings stay readable on a phone.
+    assumed = frame["assumption"].replace(_("yes"), _("assumed"))
     st.table(ruleset_columns(frame.with_columns(assumed)).to_pandas().set_index(_("rule")))
+    # Under it, each assumption the Rule variants page can play, linked to it preset (as
+    # HTML: a link in a table cell would put its address among the words a player reads).
+    links = [
+        f"<a href='{html.escape(page_link(name, f.name))}' target='_self'>"
+        f"{html.escape(field_label(f.name))}</a>"
+        for f in variant_rules(name)
+        if f.assumption
+    ]
+    if links:
+        lead = _("Does it matter? Play the same games under each value:")
+        st.html(
+            f"<div style='font-size:14px;margin:-8px 0 8px'>{html.escape(lead)} "
+            + " · ".join(links)
+            + "</div>"
+        )

@@ -106,8 +106,8 @@ if "game" in refused:
 if "field" in refused:
     st.warning(
         _(
-            "The link's rule “{value}” is not one of {game}'s rules this page can compare; "
-            "{shown} is shown."
+            "The link's rule “{value}” is not one this page can compare for {game}; {shown} "
+            "is shown."
         ).format(
             value=refused["field"][:40],
             game=plugins.title(url_game),
@@ -235,11 +235,12 @@ if done is not None:
     job, status = done
     if status is None:
         job_panel.lost()
-    elif not job_panel.show_error(status) and isinstance(status.result, dict):
-        if status.result.get("cancelled"):
+    elif not job_panel.show_error(status):
+        report = status.result if isinstance(status.result, dict) else None
+        if report is None or status.cancelled or report.get("cancelled"):
             st.info(_("The games were cancelled; nothing is kept."))
         else:
-            results[job["content"]] = status.result
+            results[job["content"]] = report
 running = job_panel.running(JOB)
 if running is not None and running.get("content") != wanted:  # other settings: not wanted now
     from dashboard.jobs import JOBS
