@@ -78,10 +78,13 @@ def games() -> list[str]:
 
 def neighbour(r: Rule):
     """A number rule's value to compare with by default: one step above its default, or
-    below when the default is its highest."""
+    below when the default is its highest (the default itself when it is the only value,
+    which the page then asks to change)."""
     step = 1 if r.whole else 0.5
     default = typing.cast(float, r.default)
-    return default + step if default + step <= r.high else default - step
+    if default + step <= r.high:
+        return default + step
+    return default - step if default - step >= r.low else default
 
 
 def page_link(game_name: str, field: str) -> str:

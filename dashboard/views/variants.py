@@ -6,6 +6,7 @@ import streamlit as st
 
 from dashboard import job_panel, plugins
 from dashboard.i18n import _, error_text, ngettext, number, percent, pgettext
+from dashboard.jobs import JOBS
 from dashboard.ui import callback, init_state, number_field, ruleset_frame, set_url, url_value
 from dashboard.variants import choices, draw, words
 from dashboard.variants.job import measure_rule
@@ -243,8 +244,6 @@ if done is not None:
             results[job["content"]] = report
 running = job_panel.running(JOB)
 if running is not None and running.get("content") != wanted:  # other settings: not wanted now
-    from dashboard.jobs import JOBS
-
     JOBS.cancel(running["id"])
     JOBS.forget(running["id"])
     st.session_state.pop(JOB, None)
