@@ -132,5 +132,6 @@ def verdict_words(game: str, verdict: dict) -> str:
 def test_words(measure: str, test: dict) -> str:
     """A measure's test in a line: its name and p (below 0.05: the settings differ)."""
     name = _(TEST_NAMES[measure]) if measure in TEST_NAMES else ""
-    p = number(test["p"], 3) if test["p"] >= 0.001 else "< " + number(0.001, 3)
-    return _("{test}: p = {p}").format(test=name, p=p)
+    if test["p"] < 0.001:
+        return _("{test}: p < {p}").format(test=name, p=number(0.001, 3))
+    return _("{test}: p = {p}").format(test=name, p=number(test["p"], 3))

@@ -209,7 +209,14 @@ elif len(others(r)) > 1:
         c3.warning(_("Choose at least one value to compare with the default."))
 else:
     values = others(r)
-games = number_field(c4, _("Games per setting"), min=2, max=MAX_GAMES, step=1, key="variants_games")
+games = number_field(
+    c4 if r.kind == "number" or len(others(r)) > 1 else c3,  # no gap where nothing is asked
+    _("Games per setting"),
+    min=2,
+    max=MAX_GAMES,
+    step=1,
+    key="variants_games",
+)
 settings: list = []
 if values is not None:
     try:

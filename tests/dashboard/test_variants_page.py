@@ -252,3 +252,45 @@ def test_the_assumption_links_keep_the_pages_language():
         at = open_page("views/assumptions.py", lang="ja")
         body = "".join(h.proto.body for h in at.get("html"))
         assert "影響はある？" in body and "&amp;lang=ja" in body
+
+
+def test_the_verdicts_are_worded_from_their_code_and_parameters():
+    """Every coded phrase of engine.variants in words, in English and Japanese; the
+    engine's English text is not read (here it is a decoy)."""
+    from dashboard.variants.words import test_words, verdict_words
+
+    def coded(code, **params):
+        return {"code": code, "params": params, "text": "DECOY"}
+
+    seat = coded("variants.seat", field="target", value=20, seat=2, points=7.5, more=False, pm=3.0)
+    longer = coded(
+        "variants.change", field="steal_from", value="last_placed", measure="mean_length",
+        change=9.7, more=True, pm=2.606,
+    )  # fmt: skip
+    skill = coded(
+        "variants.change", field="straights_wrap", value=True, measure="skill_gap",
+        change=0.05, more=False, pm=0.021,
+    )  # fmt: skip
+    assert verdict_words("pig", seat) == (
+        "With Target at 20, Player 2 wins 7.5 percentage points less often (± 3)."
+    )
+    assert verdict_words("stack5", longer) == (
+        "With Steal from at last placed, a game is 9.7 decisions longer (± 2.6)."
+    )
+    assert verdict_words("stock_holdem", skill) == (
+        "With Straights wrap at yes, the stronger bot's edge over its fair share shrinks by "
+        "5 percentage points (± 2.1)."
+    )
+    assert verdict_words("pig", coded("variants.none", games=2000)) == (
+        "No measurable difference in 2,000 games."
+    )
+    assert verdict_words("pig", coded("variants.same", measure="mean_length")) == (
+        "No measurable difference."
+    )
+    assert test_words("mean_length", {"p": 0.0001, "differs": True}).endswith(": p < 0.001")
+    with language("ja"):
+        assert verdict_words("pig", seat) == (
+            "目標を20にすると、プレイヤー2の勝率が7.5ポイント下がります（±3）。"
+        )
+        said = verdict_words("stack5", longer)
+        assert "DECOY" not in said and "9.7" in said and not re.search(r"[A-Za-z]{3,}", said)
