@@ -248,3 +248,31 @@ def marked(text: str) -> str:
         inner = "".join(f"<i>{q}</i>" if j % 2 else q for j, q in enumerate(part.split("*")))
         out.append(f"<b>{inner}</b>" if i % 2 else inner)
     return "".join(out)
+
+
+def caption_html(text: str) -> str:
+    """A caption (small, muted text, as ``st.caption`` draws it) as HTML, its ``**bold**``
+    kept: a page joins it to the HTML beside it, since each Streamlit element is another
+    part for a phone to draw on first load.
+
+    >>> caption_html("Counts are **exact** & fair")
+    "<p class='tt-caption' style='font-size:14px;opacity:0.7;margin:0 0 0.5rem'>Counts are <b>exact</b> &amp; fair</p>"
+    """
+    return (
+        "<p class='tt-caption' style='font-size:14px;opacity:0.7;margin:0 0 0.5rem'>"
+        f"{marked(text)}</p>"
+    )
+
+
+def side_by_side_html(*parts: str, min_width: str = "12rem") -> str:
+    """Parts (already HTML) side by side, wrapping under each other on a narrow screen,
+    as ``st.columns`` would place them, in one element.
+
+    >>> side_by_side_html("<b>a</b>", "<b>b</b>").count("<div style='min-width:0'>")
+    2
+    """
+    cells = "".join(f"<div style='min-width:0'>{p}</div>" for p in parts)
+    return (
+        "<div style='display:grid;gap:0.5rem 1rem;"
+        f"grid-template-columns:repeat(auto-fit,minmax({min_width},1fr))'>{cells}</div>"
+    )

@@ -1,10 +1,12 @@
 """Stock Hold'em price calculator: five slots → price breakdown or exact distribution."""
 
+import html
+
 import streamlit as st
 
 from dashboard import ui
 from dashboard.components.fields import Field, Row, field_rows
-from dashboard.html_charts import figures_html, table_html
+from dashboard.html_charts import caption_html, figures_html, side_by_side_html, table_html
 from dashboard.i18n import N_, _, money, number, percent
 from dashboard.stock_holdem import words as hand_words
 from dashboard.stock_holdem.draw import cards_html, distribution_html, legend_html
@@ -36,14 +38,21 @@ def _distribution_shown(slots: tuple, stock_up: int, seen: str, rules):
 PARTS = (N_("base"), N_("stock-up chip"), N_("symbol hand"), N_("number hand"))
 
 st.title(_("Stock Hold'em price calculator"))
-st.caption(
-    _(
-        "Enter the five cards of a company. A slot is a card you can see (“7A”, “10W”, "
-        "“BULL”, “BEAR”), a face-down card by its back (“7?” shows a number, “?A” shows a "
-        "symbol), or “?” for a card not placed yet."
+# the page's words in one element: each Streamlit element is another part for a phone to draw
+st.html(
+    caption_html(
+        _(
+            "Enter the five cards of a company. A slot is a card you can see (“7A”, “10W”, "
+            "“BULL”, “BEAR”), a face-down card by its back (“7?” shows a number, “?A” shows a "
+            "symbol), or “?” for a card not placed yet."
+        )
     )
+    + "<div style='font-size:14px'>"
+    + _("Symbols:")
+    + " "
+    + legend_html()
+    + "</div>"
 )
-st.html("<div style='font-size:14px'>" + _("Symbols:") + " " + legend_html() + "</div>")
 
 
 @ui.fragment
@@ -94,66 +103,77 @@ def calculator() -> None:
                 raise EngineError.coded(
                     "stock.in_slot", "slot {i} {error}", i=i + 1, error=exc
                 ) from None
-        st.html(f"<div>{cards_html([s.strip().upper() or '?' for s in slots])}</div>")
+        cards = f"<div>{cards_html([s.strip().upper() or '?' for s in slots])}</div>"
         if all(k == "card" for k in kinds):
             if seen_text.strip():  # checks the seen cards
                 _distribution_shown(tuple(s.strip() for s in slots), stock_up, seen_text, rules)
             b = price(slots, stock_up=stock_up, rules=rules)
-            st.html(figures_html([(_("Price"), money(b.price))]))
-            st.markdown(f"**{hand_words.explain(b)}**")
+            # the cards, the price and why, as one element; the breakdown below the seen cards
+            st.html(
+                cards
+                + figures_html([(_("Price"), money(b.price))])
+                + f"<p><b>{html.escape(hand_words.explain(b))}</b></p>"
+            )
             # small tables as plain HTML: no grid library to start on a phone
-            rest.html(
-                table_html(
-                    [_("part"), _("what"), "$"],
-                    list(
-                        zip(
-                            [_(w) for w in PARTS],
-                            [
-                                _("largest symbol sum (+10 Bull)"),
-                                "",
-                                hand_words.hand(b.symbol_hand),
-                                hand_words.hand(b.number_hand),
-                            ],
-                            [b.base, b.stock_up_bonus, b.symbol_bonus, b.number_bonus],
-                        )
-                    ),
-                    right={2},
-                    first_bold=True,
-                )
+            breakdown = table_html(
+                [_("part"), _("what"), "$"],
+                list(
+                    zip(
+                        [_(w) for w in PARTS],
+                        [
+                            _("largest symbol sum (+10 Bull)"),
+                            "",
+                            hand_words.hand(b.symbol_hand),
+                            hand_words.hand(b.number_hand),
+                        ],
+                        [b.base, b.stock_up_bonus, b.symbol_bonus, b.number_bonus],
+                    )
+                ),
+                right={2},
+                first_bold=True,
             )
             if b.clamped:
-                rest.caption(
+                breakdown += caption_html(
                     _("The total {total} is clamped to the track, 1–57.").format(total=b.total)
                 )
+            rest.html(breakdown)
         else:
             d = _distribution_shown(tuple(s.strip() for s in slots), stock_up, seen_text, rules)
             st.html(
-                figures_html(
+                cards
+                + figures_html(
                     [
                         (_("Expected price"), money(float(d.expected), 2)),
                         (_("Equally likely fillings"), number(d.outcomes)),
                     ]
                 )
             )
+            hands = [
+                table_html(
+                    [kind, _("probability")],
+                    [[hand_words.hand(h), percent(float(q), 2)] for h, q in hands.items()],
+                    right={1},
+                )
+                for kind, hands in (
+                    (_("symbol hand"), d.symbol_hands),
+                    (_("number hand"), d.number_hands),
+                )
+            ]
             rest.html(
                 distribution_html(
                     d.probabilities,
                     title=_("Exact price distribution"),
                     x_title=_("price ($)"),
                 )
-            )
-            h1, h2 = rest.columns(2)
-            for box, kind, hands in (
-                (h1, _("symbol hand"), d.symbol_hands),
-                (h2, _("number hand"), d.number_hands),
-            ):
-                box.html(
-                    table_html(
-                        [kind, _("probability")],
-                        [[hand_words.hand(h), percent(float(q), 2)] for h, q in hands.items()],
-                        right={1},
+                + side_by_side_html(*hands)
+                + caption_html(
+                    _(
+                        "Every way of filling the open slots with distinct unseen cards that "
+                        "match their backs is equally likely; the figures are exact counts, not "
+                        "samples."
                     )
                 )
+            )
             with rest.expander(_("Exact probabilities (fractions)")):
                 st.html(
                     table_html(
@@ -162,12 +182,6 @@ def calculator() -> None:
                         right={0, 1},
                     )
                 )
-            rest.caption(
-                _(
-                    "Every way of filling the open slots with distinct unseen cards that match "
-                    "their backs is equally likely; the figures are exact counts, not samples."
-                )
-            )
 
 
 calculator()

@@ -5,8 +5,8 @@ import streamlit as st
 
 from dashboard import ui
 from dashboard.components.fields import Field, Row, field_rows, number_problem
-from dashboard.html_charts import table_html
-from dashboard.i18n import _, money, pgettext
+from dashboard.html_charts import caption_html, table_html
+from dashboard.i18n import N_, _, money
 from dashboard.stock_holdem import tracker_view as tv
 from dashboard.stock_holdem.draw import cards_html, legend_html
 from dashboard.stock_holdem.inputs import (
@@ -20,16 +20,15 @@ from engine.stock_holdem.pricing import MAX_PRICE, MIN_PRICE
 from engine.stock_holdem.tracker import expected_worths, track
 
 st.title(_("Stock Hold'em table tracker"))
-st.caption(
-    _(
-        "Enter what you see at the table: each company's cards as they are placed — a "
-        "face-up card fully (7A, BULL), a face-down card by its back (7? shows a number, "
-        "?A a symbol), a card you placed or peeked at fully — with its current price and "
-        "stock-up chip; then your hand. Missing slots count as ? (not placed yet)."
-    )
+INTRO = N_(
+    "Enter what you see at the table: each company's cards as they are placed — a "
+    "face-up card fully (7A, BULL), a face-down card by its back (7? shows a number, "
+    "?A a symbol), a card you placed or peeked at fully — with its current price and "
+    "stock-up chip; then your hand. Missing slots count as ? (not placed yet)."
 )
-summary_box = st.container()  # the six companies at a glance (filled below)
-st.html("<div style='font-size:14px'>" + _("Symbols:") + " " + legend_html() + "</div>")
+# the words, the six companies at a glance and the symbols: one element (filled below), since
+# each Streamlit element is another part for a phone to draw on first load
+summary_box = st.empty()
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
@@ -189,8 +188,26 @@ with form_box:
 if result.error:
     st.error(result.error)
 unsettled = {**{i: "price" for i in bad_prices}, **result.company_errors}
-with summary_box:
-    st.html(tv.summary_html(view, prices, unsettled))
+counted = ""
+if view is not None:
+    counted = caption_html(
+        _(
+            "You have seen {seen} of the 42 cards; {unseen} are unseen. Each "
+            "company's open slots are filled from the unseen cards, every filling that matches "
+            "the backs equally likely — exact counts, one company at a time (the backs on the "
+            "other companies and in other hands do not narrow the pool)."
+        ).format(seen=len(view.seen), unseen=view.unseen)
+    )
+summary_box.html(
+    caption_html(_(INTRO))
+    + tv.summary_html(view, prices, unsettled)
+    + "<div style='font-size:14px;margin:0.25rem 0 0.5rem'>"
+    + _("Symbols:")
+    + " "
+    + legend_html()
+    + "</div>"
+    + counted
+)
 if view is not None:
     # The summary above holds each company's figures; its six charts come on request (or
     # when a link asks: ?dist=1): a phone draws the page's fields and figures first.
@@ -214,14 +231,6 @@ if view is not None:
                     st.html(tv.distribution_chart(company, prices[i]))
     elif "dist" in st.query_params:
         del st.query_params["dist"]
-    st.caption(
-        _(
-            "You have seen {seen} of the 42 cards; {unseen} are unseen. Each "
-            "company's open slots are filled from the unseen cards, every filling that matches "
-            "the backs equally likely — exact counts, one company at a time (the backs on the "
-            "other companies and in other hands do not narrow the pool)."
-        ).format(seen=len(view.seen), unseen=view.unseen)
-    )
     with st.expander(_("Cards you have seen")):
         st.html(f"<div>{cards_html(view.seen)}</div>")
 
@@ -236,7 +245,6 @@ def players_part(view, prices: list[int], result, bad_prices: set[int]) -> None:
     until asked for (or a link names players): the players' table is an editable grid
     whose scripts cost a phone about half an empty page's first load, and the six
     companies' odds, what the tracker is for, come first."""
-    st.subheader(pgettext("heading", "Players"))
     box = st.expander(
         _("Each player's expected net worth"),
         expanded="pl" in st.query_params,

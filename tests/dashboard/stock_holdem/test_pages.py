@@ -35,7 +35,7 @@ def test_calculator_all_known_shows_breakdown():
     at.toggle(key="sh_stock_up").set_value(True).run()
     assert not at.exception and not at.error
     assert [m.value for m in figures(at)] == ["$43"]
-    assert any("full house 20" in m.value for m in at.markdown)
+    assert "full house 20" in " ".join(h.proto.body for h in at.get("html"))
     assert at.query_params["up"] == "1"
 
 
