@@ -16,7 +16,7 @@ function el(tag, cls, text) {
 
 function shape(data) {
   return JSON.stringify(
-    data.rows.map((r) => [r.title, r.fields.map((f) => [f.key, f.kind, f.label, f.options])]),
+    data.rows.map((r) => [r.title, r.note, r.fields.map((f) => [f.key, f.kind, f.label, f.options])]),
   );
 }
 
@@ -110,6 +110,7 @@ function build(S) {
   for (const row of S.data.rows) {
     const box = el("div", "tt-frow");
     if (row.title) box.appendChild(el("div", "tt-ftitle", row.title));
+    if (row.note) box.appendChild(el("div", "tt-fnote", row.note));
     const line = el("div", "tt-fline");
     for (const f of row.fields) {
       const pills = f.kind === "choice" || f.kind === "choices";

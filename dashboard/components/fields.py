@@ -91,12 +91,14 @@ class Field:
 @dataclass(frozen=True)
 class Row:
     """Fields drawn side by side (they wrap on a narrow screen), under an optional
-    ``title`` and over an optional ``error`` (plain text, in the page's language: what
-    is wrong with this row's values)."""
+    ``title`` and a ``note`` (a muted line, as a caption reads: the page need not draw
+    one more element for it) and over an optional ``error`` (plain text, in the page's
+    language: what is wrong with this row's values)."""
 
     fields: tuple[Field, ...]
     title: str = ""
     error: str = ""
+    note: str = ""
 
 
 def whole_number(text: str) -> int | None:
@@ -216,6 +218,7 @@ def field_rows(
         "rows": [
             {
                 "title": row.title,
+                "note": row.note,
                 "error": row.error,
                 "fields": [
                     {
@@ -248,6 +251,8 @@ def _widgets(rows: Sequence[Row], on_change: Callable[[set[str]], None] | None) 
     for row in rows:
         if row.title:
             st.markdown(f"**{row.title}**")
+        if row.note:
+            st.caption(row.note)
         line = st.container(horizontal=True, gap="small")
         for f in row.fields:
             if f.kind == "text":

@@ -4,7 +4,7 @@ import streamlit as st
 
 from dashboard import ui
 from dashboard.components.fields import Field, Row, field_rows
-from dashboard.html_charts import figures_html
+from dashboard.html_charts import caption_html, figures_html, marked
 from dashboard.i18n import _, percent, pgettext
 from dashboard.stack5 import words
 from dashboard.stack5.draw import bust_within_html, cards_html, row_html
@@ -93,13 +93,7 @@ def odds_section() -> None:
                         ),
                     ),
                 )
-            )
-        ],
-    )
-    st.caption(_("Optional: the cards you can see cannot be drawn. Leave empty for a fresh deck."))
-    field_rows(
-        "s5_seen",
-        [
+            ),
             Row(
                 (
                     Field(
@@ -112,8 +106,11 @@ def odds_section() -> None:
                         _("Discard pile"),
                         placeholder=_("e.g. {example}").format(example="D3 NB B4"),
                     ),
-                )
-            )
+                ),
+                note=_(
+                    "Optional: the cards you can see cannot be drawn. Leave empty for a fresh deck."
+                ),
+            ),
         ],
     )
     drawn = list(st.session_state["s5_drawn"] or [])
@@ -128,27 +125,32 @@ def odds_section() -> None:
         },
     )
     ui.set_url(drawn=drawn, rows=rows_seen, discard=discard_seen)
-    st.html(cards_html(drawn, "lg", empty=_("no cards")))
+    cards = cards_html(drawn, "lg", empty=_("no cards"))
+    odds_box = st.empty()  # the cards, then their odds once counted: one element
+    odds_box.html(cards)
 
     with ui.engine_errors():
         unseen = unseen_cards(drawn, f"{rows_seen} {discard_seen}")
         with st.spinner(_("Computing exact odds…")):
             odds = _odds(tuple(drawn), tuple(sorted(unseen.items())))
-        st.html(
-            figures_html(
+        odds_box.html(
+            cards
+            + figures_html(
                 [
                     (_("Bust on the next draw"), percent(float(odds.bust))),
                     (_("Second Joker"), percent(float(odds.double_joker))),
                     (_("Safe"), percent(float(odds.safe))),
                 ]
             )
-        )
-        st.caption(
-            _(
-                "Exact: bust {bust}, second Joker {joker}, safe {safe} — from {unseen} unseen "
-                "cards. A Draw 3 counts as a bust if any of its three cards busts; bombs and "
-                "Steal never bust."
-            ).format(bust=odds.bust, joker=odds.double_joker, safe=odds.safe, unseen=odds.unseen)
+            + caption_html(
+                _(
+                    "Exact: bust {bust}, second Joker {joker}, safe {safe} — from {unseen} "
+                    "unseen cards. A Draw 3 counts as a bust if any of its three cards busts; "
+                    "bombs and Steal never bust."
+                ).format(
+                    bust=odds.bust, joker=odds.double_joker, safe=odds.safe, unseen=odds.unseen
+                )
+            )
         )
         verb, why = draw_or_stop(odds)
         if len(drawn) < rules.min_draws:
@@ -166,14 +168,16 @@ def odds_section() -> None:
                     verb=words.verb(verb), why=words.why_text(why)
                 )
             )
-        st.html(bust_within_html(odds.bust_within))
-        ui.assumption(
-            words.sentences(
-                _(
-                    "Deck of 75 number cards (5 colours × 1–5 × 3 copies) and 12 specials "
-                    "(D3 ×3, NB ×2, CB ×2, ST ×3, JK ×2); the odds assume no reshuffle."
-                ),
-                words.draw3_joker_text(rules),
+        st.html(
+            bust_within_html(odds.bust_within)
+            + ui.assumption_html(
+                words.sentences(
+                    _(
+                        "Deck of 75 number cards (5 colours × 1–5 × 3 copies) and 12 specials "
+                        "(D3 ×3, NB ×2, CB ×2, ST ×3, JK ×2); the odds assume no reshuffle."
+                    ),
+                    words.draw3_joker_text(rules),
+                )
             )
         )
 
@@ -181,11 +185,6 @@ def odds_section() -> None:
 @ui.fragment
 def placement_section() -> None:
     st.subheader(_("Placement helper"))
-    st.caption(
-        _("Your rows bottom to top, e.g. “{example}”; leave a row empty if you have none.").format(
-            example="R1 R2 JK"
-        )
-    )
     refused: dict[str, str] = {}
     ui.init_state(
         **{f"s5_row{i}": _url_checked(f"row{i + 1}", "", _check_row, refused) for i in range(3)}
@@ -195,7 +194,12 @@ def placement_section() -> None:
     field_rows(
         "s5_place",
         [
-            Row(tuple(Field(f"s5_row{i}", _("Row {n}").format(n=i + 1), size=6) for i in range(3))),
+            Row(
+                tuple(Field(f"s5_row{i}", _("Row {n}").format(n=i + 1), size=6) for i in range(3)),
+                note=_(
+                    "Your rows bottom to top, e.g. “{example}”; leave a row empty if you have none."
+                ).format(example="R1 R2 JK"),
+            ),
             Row((Field("s5_card", _("Card to place"), kind="choice", options=tuple(HOLDABLE)),)),
         ],
     )
@@ -227,26 +231,29 @@ def placement_section() -> None:
             html += row_html(list(outlook.cards), _("row {n}").format(n=i + 1)) + (
                 f'<div style="font-size:12px;color:#555;margin:0 0 6px 50px">{note}</div>'
             )
-        st.html(html)
-        st.markdown(_("**Legal places for** {card}:").format(card=card))
+        items = []
         for a in places:
             label = words.card_label(a.card)
             if a.discard:
                 move = _("discard row {row} and place {card} there").format(card=label, row=a.row)
-                st.markdown(
-                    _(
-                        "- “{move}” — no row stays viable: discard row {row} and start afresh"
-                    ).format(move=move, row=a.row)
-                )
+                item = _(
+                    "- “{move}” — no row stays viable: discard row {row} and start afresh"
+                ).format(move=move, row=a.row)
             else:
                 row_cards = rows[a.row - 1].split() if a.row <= len(rows) else []
                 after = row_outlook(row_cards + [card])
                 move = _("place {card} in row {row}").format(card=label, row=a.row)
-                st.markdown(
-                    _("- “{move}” — then: {outlook}").format(
-                        move=move, outlook=words.outlook_text(after)
-                    )
+                item = _("- “{move}” — then: {outlook}").format(
+                    move=move, outlook=words.outlook_text(after)
                 )
+            items.append(f"<li>{marked(item.removeprefix('- '))}</li>")
+        # the rows and the legal places as one element
+        st.html(
+            html
+            + "<p style='margin:0.5rem 0 0.25rem'>"
+            + marked(_("**Legal places for** {card}:").format(card=card))
+            + f"</p><ul style='margin:0 0 0.5rem'>{''.join(items)}</ul>"
+        )
 
 
 odds_section()

@@ -54,7 +54,7 @@ def test_calculator_reads_url_and_placement_helper():
     at = _page("views/stack5/calculator.py", {"drawn": "R1,JK", "row1": "R1 R1", "card": "B2"})
     assert not at.exception
     assert at.pills(key="s5_drawn").value == ["R1", "JK"]
-    text = " ".join(m.value for m in at.markdown)
+    text = " ".join(h.proto.body for h in at.get("html"))
     assert "place blue 2 in row 2" in text and "blue 2 in row 1" not in text
     at.text_input(key="s5_row0").set_value("R1 B1 G2").run()
     assert any("not viable" in e.value for e in at.error)
@@ -247,7 +247,7 @@ def test_calculator_says_which_link_values_it_refused():
 def test_placement_helper_refuses_more_copies_than_the_deck_holds():
     at = _page("views/stack5/calculator.py", {"row1": "R1 R1", "row2": "R1", "card": "R1"})
     assert any("4 copies" in e.value and "R1" in e.value for e in at.error)
-    assert not any("Legal places for" in m.value for m in at.markdown)
+    assert not any("Legal places for" in h.proto.body for h in at.get("html"))
 
 
 def test_learn_draw3_example_shows_a_change_and_names_players_as_the_text_does():
