@@ -8,7 +8,7 @@ import streamlit as st
 from dashboard import ui
 from dashboard.components.fields import Field, Row, field_rows
 from dashboard.explorer_sources import recorded_files
-from dashboard.html_charts import table_html
+from dashboard.html_charts import caption_html, table_html
 from dashboard.i18n import _, error_text, money, number
 from dashboard.owners_choice.draw import (
     board_svg,
@@ -39,19 +39,23 @@ MAX_SEATS = 5
 FIT = "max-width:100%;height:auto"
 
 st.title(_("Owner's Choice: move advisor"))
-st.caption(
-    _(
-        "Set up a position: prices, cash and shares per seat, the Fund, the pawn and who is "
-        "to move. The table gives, for each move, the exact expected change of every seat's "
-        "net worth (cash + shares at market) once the landing space is resolved, each "
-        "president choosing what is best for their own expected net worth."
+# the page's words and its assumption as one element (each element is another part for a
+# phone to draw on first load)
+st.html(
+    caption_html(
+        _(
+            "Set up a position: prices, cash and shares per seat, the Fund, the pawn and who is "
+            "to move. The table gives, for each move, the exact expected change of every seat's "
+            "net worth (cash + shares at market) once the landing space is resolved, each "
+            "president choosing what is best for their own expected net worth."
+        )
     )
-)
-ui.assumption(
-    _(
-        "The board, the stock track and the dice are the project's assumed edition "
-        "(see Learn Owner's Choice); a president with no cash for the fee must roll the Fund "
-        "die."
+    + ui.assumption_html(
+        _(
+            "The board, the stock track and the dice are the project's assumed edition "
+            "(see Learn Owner's Choice); a president with no cash for the fee must roll the "
+            "Fund die."
+        )
     )
 )
 
@@ -394,11 +398,11 @@ with answer, ui.engine_errors(_("This position is not possible: ")):
             label=_("Every move"),
             wide={3},
         )
-    )
-    st.caption(
-        _(
-            "Gains are expected changes of net worth (cash + shares at market) once the "
-            "landing space is resolved; the opponents' column adds up every other player's."
+        + caption_html(
+            _(
+                "Gains are expected changes of net worth (cash + shares at market) once the "
+                "landing space is resolved; the opponents' column adds up every other player's."
+            )
         )
     )
 if state is None:
@@ -423,8 +427,8 @@ st.html(
         )
     )
     + holdings_html(state)
+    + caption_html(_("★ = president (the strict top holder; a tie leaves the die in the pool)."))
 )
-st.caption(_("★ = president (the strict top holder; a tie leaves the die in the pool)."))
 # The chart repeats the table's figures: drawn on request (plotly's scripts cost a phone
 # seconds of the first load); ``?chart=1`` in a link draws it at once.
 ui.init_state(oc_chart=ui.url_value("chart", 0, choices=(0, 1)) == 1)
@@ -468,11 +472,16 @@ st.html(
         first_bold=True,
         label=_("Payouts now"),
     )
-)
-president = ", ".join(f"{ui.seat_name(p)} \\${v}" for p, v in enumerate(president_payout(state)))
-st.caption(
-    _(
-        "What each player receives when that company pays its dividend (dividend × "
-        "shares). On a PRESIDENT space (\\$100 per president die): {payouts}."
-    ).format(payouts=president)
+    + caption_html(
+        _(
+            "What each player receives when that company pays its dividend (dividend × "
+            "shares). On a PRESIDENT space (\\$100 per president die): {payouts}."
+        )
+        .replace("\\$", "$")  # the catalogs escape $ for Markdown; this is HTML
+        .format(
+            payouts=", ".join(
+                f"{ui.seat_name(p)} ${v}" for p, v in enumerate(president_payout(state))
+            )
+        )
+    )
 )
