@@ -12,7 +12,7 @@ import streamlit as st
 
 from dashboard.charts import step_chart
 from dashboard.components.fields import Field, Row, field_rows, number_problem
-from dashboard.html_charts import figures_html, table_html
+from dashboard.html_charts import caption_html, figures_html, table_html
 from dashboard.i18n import _, error_text, ngettext, number, pgettext
 from dashboard.store import (
     Damaged,
@@ -57,7 +57,6 @@ from engine.whist.score_sheet import (
 KINDS = ("uptown", "downtown", "notrump")
 
 st.title(_("Whist score sheet"))
-st.caption(_("Enter each deal as it is played; the sheet scores it with the game's own rules."))
 
 # Choices on this page are rows of buttons (the fields component): a tap each on a phone,
 # and no drop-down's script to load before the totals show.
@@ -72,7 +71,9 @@ game_rows = [
                 options=tuple(VARIANTS),
                 labels=tuple(variant_title(v) for v in VARIANTS),
             ),
-        )
+        ),
+        # the page's words as the row's note: one element fewer on a phone's first load
+        note=_("Enter each deal as it is played; the sheet scores it with the game's own rules."),
     )
 ]
 variant = st.session_state.ws_v
@@ -201,7 +202,7 @@ def sheet_view() -> None:
         st.session_state["ws_seen"] = (opened.id, opened.version)
 
     # --- totals first (filled once a new deal is scored): readable on a phone ----------------
-    totals_box = st.container(horizontal=True, gap="medium")
+    totals_box = st.empty()  # the totals and the end condition: one element
 
     # --- side names -----------------------------------------------------------------------------
     with st.expander(_("Names: {side1} · {side2}").format(side1=shown[0], side2=shown[1])):
@@ -401,10 +402,10 @@ def sheet_view() -> None:
     # --- the sheet ----------------------------------------------------------------------------
     frame = sheet.frame()
     a, b = sheet.totals()
-    with totals_box:
-        st.html(figures_html([(shown[0], number(a)), (shown[1], number(b))]))
+    totals = figures_html([(shown[0], number(a)), (shown[1], number(b))])
     result = sheet.result()
     if result:
+        totals_box.html(totals)
         st.success(_("Game over: {result}.").format(result=result_words(result)))
     else:
         goal = (
@@ -412,7 +413,7 @@ def sheet_view() -> None:
             if rules.bidding
             else _("first to {target} wins").format(target=rules.whist_target)
         )
-        st.caption(_("End condition: {goal}.").format(goal=goal))
+        totals_box.html(totals + caption_html(_("End condition: {goal}.").format(goal=goal)))
     if frame.height:
         entered = [entry_words(e, sheet.names) for e in sheet.entries]
         if len(entered) == frame.height and all(entered):
