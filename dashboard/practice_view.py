@@ -15,6 +15,7 @@ from fractions import Fraction
 import streamlit as st
 
 from dashboard import ui
+from dashboard.html_charts import caption_html
 from dashboard.i18n import _, error_text, ngettext, percent, pgettext
 from dashboard.learner import ANSWERED, LEARNERS, progress, record, start_afresh_with
 from dashboard.live import use_pad
@@ -149,14 +150,17 @@ def _question(game: str) -> None:
         return phrase_text(phrase, value=gui.phrase_value)
 
     with st.container(border=True):
-        st.caption(_("Rule: {rule}").format(rule=words(d.rule)))
-        st.markdown(f"#### {ui.plain(words(d.prompt))}")
-        for line in _assumption_lines(d, words):
-            ui.assumption(ui.plain(line))
+        # the rule, the question, what it assumes and its picture: one element (each
+        # element is another part for a phone to draw on first load)
+        head = caption_html(_("Rule: {rule}").format(rule=words(d.rule)))
+        head += (
+            "<p class='tt-prompt' style='font-size:1.25rem;font-weight:600;line-height:1.4;"
+            f"margin:0.25rem 0 0.5rem'>{html.escape(words(d.prompt))}</p>"
+        )
+        head += "".join(ui.assumption_html(line) for line in _assumption_lines(d, words))
         if gui.drill_picture is not None:
-            picture = gui.drill_picture(d)
-            if picture:
-                st.html(picture)
+            head += gui.drill_picture(d) or ""
+        st.html(head)
         given = st.session_state.get(ANSWERED, {}).get(game)
         whole = d.choices is None and isinstance(d.answer, int) and not isinstance(d.answer, bool)
         if (d.choices is not None or whole) and use_pad():

@@ -1,8 +1,12 @@
+
 """The practice page names the [A] values a drill rests on, opens the Learn page on the
 table the question is about, asks again when a typed answer is no number, draws the
 Stack 5 cards it asks about, and the puzzles and progress pages say what they count."""
 
 from __future__ import annotations
+
+import html
+import re
 
 import pytest
 
@@ -32,8 +36,9 @@ def _ask(at, game: str, d) -> None:
 
 
 def _text(at) -> str:
-    """The page's Markdown as read (Markdown's escapes taken off)."""
-    return " ".join(m.value for m in at.markdown).replace("\\", "")
+    """The page's Markdown as read (Markdown's escapes taken off) and its HTML's text."""
+    drawn = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", h.proto.body)) for h in at.get("html"))
+    return " ".join(m.value for m in at.markdown).replace("\\", "") + " " + drawn
 
 
 CASES = [
