@@ -160,14 +160,20 @@ def _css(rules: list[tuple[str, str]]) -> None:
 def _setup(plugin: GameUI, key: str) -> None:
     game = get_game(plugin.game)
     counts = player_counts(game)
-    st.subheader(_("New game"))
-    # one element for the count and the names: a phone draws it at once
+    # one element for the page's words, the count and the names: a phone draws it at once
     init_state(**{f"{key}_n": counts[default_count_index(game)]})
     n = int(st.session_state[f"{key}_n"])
     field_rows(
         f"{key}_setup",
         [
-            Row((Field(f"{key}_n", _("Players"), kind="choice", options=tuple(counts)),)),
+            Row(
+                (Field(f"{key}_n", _("Players"), kind="choice", options=tuple(counts)),),
+                title=_("New game"),
+                note=_(
+                    "Enter what happens at your table with one tap per event; only legal moves "
+                    "are offered. The game survives a page reload (its id is in the URL)."
+                ),
+            ),
             Row(
                 tuple(
                     Field(
@@ -944,12 +950,6 @@ def render_live(plugin: GameUI) -> None:
         return
     if loaded is None:
         st.markdown("### " + _("{game}: live game").format(game=plugin.title_text()))
-        st.caption(
-            _(
-                "Enter what happens at your table with one tap per event; only legal moves are "
-                "offered. The game survives a page reload (its id is in the URL)."
-            )
-        )
         _setup(plugin, key)
         return
     live_id = loaded.id
