@@ -10,10 +10,10 @@ from __future__ import annotations
 
 def deal_table(progress, record_json: str, deal: int):
     """``(DDTable, Par)`` of deal ``deal`` of the record
-    (:func:`engine.whist.analysis.deal_par`), or ``None`` when it holds no such
+    (:func:`engine.whist.grading.four_hands.deal_par`), or ``None`` when it holds no such
     four-player deal. It cannot stop half way: a Stop only stops the page's wait."""
     from engine import GameRecord
-    from engine.whist.analysis import deal_par
+    from engine.whist.grading.four_hands import deal_par
 
     progress.update(0, 1)
     made = deal_par(GameRecord.from_json(record_json), deal)

@@ -1,7 +1,7 @@
 """Under the Whist analysis board: the double-dummy table and the par of the deal on view
 (issue 31), as bridge hand records print them — hindsight, every hand known.
 
-The table comes from :func:`engine.whist.analysis.deal_par`, which takes up to a minute
+The table comes from :func:`engine.whist.grading.four_hands.deal_par`, which takes up to a minute
 of CPU for a Bid Whist deal: it is worked out by a job of the server's pool
 (:mod:`dashboard.whist.par_job`), one deal at a time, the deal on view first, and kept for
 every session of the server by (record, deal), so a second visit or a step within the
@@ -31,7 +31,7 @@ from dashboard.whist import par_job
 from dashboard.whist.draw import RED, SYMBOL
 from dashboard.whist.words import contract_words, kind_word, suit_name
 from engine import EngineError, GameRecord
-from engine.whist.par import HINDSIGHT
+from engine.whist.grading.par import HINDSIGHT
 
 #: (record JSON, deal) -> (DDTable, Par), ``()`` (no such four-player deal) or the error
 #: that stopped the job: what the jobs made, for every session of the server

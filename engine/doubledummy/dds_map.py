@@ -28,7 +28,7 @@ Every position that is not mapped (:func:`bridge_cards` returns None: those abov
 suit with more than 13 cards in play) is solved by the engine's own exact solver
 (:class:`engine.doubledummy.four_hands.Solver`), as is every position when endplay is not
 installed (:func:`available`). :mod:`engine.whist.analysis` (the grade of each card) and
-:mod:`engine.whist.par` (the double-dummy table) both ask :func:`oracle` and fall back
+:mod:`engine.whist.grading.par` (the double-dummy table) both ask :func:`oracle` and fall back
 that way; ``tests/engine/whist/test_dds_map.py`` checks every mapped value against the
 own solver's and brute force.
 """

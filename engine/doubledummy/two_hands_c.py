@@ -42,7 +42,7 @@ LARGE_BUDGET = 200_000_000
 #: words and five bytes, padded to eight)
 ENTRY_BYTES = 48
 #: the positions each question may take by default (``budget``), as on a page: a job
-#: never holds a worker for minutes (:mod:`engine.whist.analysis2`; the command gives
+#: never holds a worker for minutes (:mod:`engine.whist.grading.two_hands`; the command gives
 #: more, :data:`engine.whist.analysis.ON_COMMAND`)
 BUDGET_TWO = 20_000_000
 _U64 = ctypes.c_uint64

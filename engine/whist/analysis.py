@@ -1,79 +1,54 @@
-"""Grade every card of a four-player Whist or Bid Whist game against double-dummy par.
+"""Whist and Bid Whist grading, as :mod:`engine.analysis` asks every game for it: every
+card against double-dummy par, and each Bid Whist bid, call and kitty discard (or
+two-player High/Low declaration) against the deal's table played perfectly with every
+hand known (hindsight).
 
-For each card played (the play phase of each deal) the measure is the number of books
-the player's side ends the deal with when, from that point, every player plays
-perfectly with all hands known (double dummy): books already won this deal (the Bid
-Whist kitty book included) plus the tricks still to come, the trick in progress
-included. ``value_best`` is that number before the card (par), ``value_played`` after
-it; ``best`` is a card that keeps par (the card played when it does). Unit: "tricks".
+This module is the game's entry point and its settings (what a page, the command and the
+Insights grade); the grading itself is :mod:`engine.whist.grading` — four players
+(:mod:`~engine.whist.grading.four_hands`: the measures and marks of the cards, and the
+bidding against :mod:`~engine.whist.grading.par`), two players
+(:mod:`~engine.whist.grading.two_hands`, :mod:`~engine.whist.grading.par_two_hands`), what
+a grading left out (:mod:`~engine.whist.grading.left_out`), and the units, thresholds and
+budgets they share (:mod:`~engine.whist.grading.vocabulary`).
 
-Marks (tricks are whole numbers, so losses are 0, 1, 2, …):
-
-- ``??`` blunder: the card loses 2 tricks or more, or 1 trick that changes whether the
-  Bid Whist declarer makes the contract;
-- ``?`` mistake: the card loses 1 trick that costs points (the deal's score difference
-  between the sides: Bid Whist books over the bid, Whist books over six);
-- ``?!`` inaccuracy: the card loses 1 trick that costs no points;
-- ``!?`` good find: the only card that keeps par (cards of one hand adjacent in rank,
-  with no other card left between them, count as one card), when there was a choice.
-
-The bidding of each Bid Whist deal is graded too (by default, when every card is
-graded; ``bidding=`` says otherwise): each bid or pass, the trump or direction call and
-the kitty discard against the deal's double-dummy table and par
-(:mod:`engine.whist.par`, hindsight: every hand known) — see
-:func:`grade_deal_bidding` for the measures (:data:`BID_MEASURE` in points,
-:data:`DISCARD_MEASURE` in books) and :data:`BID_THRESHOLDS`. The six discards of a deal
-are one decision, graded at the first of them (its action names the six cards).
-
-The two-player games (``bid2``/``whist2``) are graded by :mod:`engine.whist.analysis2`
-(their cards, by an exact two-player search: every card within its budget with the C
-search, the last tricks with the Python one); :func:`not_graded` says in words what a
-grading may leave out, and :func:`~engine.whist.left_out.left_out` what one left out.
-
-The positions of a deal are solved by ``endplay`` (Bo Haglund's DDS) when it is
-installed and :mod:`engine.doubledummy.dds_map` maps the first graded position of the deal
-exactly (every classic Whist deal; a Bid Whist deal with no joker in play that DDS
-cannot express, e.g. no trump after the declarer discarded the jokers), else by the own
-exact solver :mod:`engine.doubledummy.four_hands` (in C,
-:mod:`engine.doubledummy.four_hands_c`, when it is built; ``use_endplay=False`` forces it). Under
-the default joker rule most Bid Whist deals keep a joker in play to their last tricks, so
-their cards are graded by the own solver (``docs/benchmarks.md``, Whist grading).
-``tricks_left`` limits the grading to cards played with at most that many tricks to
-go (the solver's time grows steeply with the tricks left; see ``bench.py``).
+>>> from engine import read_jsonl
+>>> from pathlib import Path
+>>> rec = read_jsonl(Path(__file__).parents[2] / "data" / "whist" / "whist4.jsonl")[0]
+>>> notes = analyse(rec, tricks_left=1, deal=0)
+>>> [(n.action, n.unit) for n in notes][:1], THRESHOLDS.blunder
+([('play QC', 'tricks')], 2)
 """
 
 from __future__ import annotations
 
-import gc
-
-from engine.core.annotation import Annotation, Thresholds, mark_for
+from engine.core.annotation import Annotation
 from engine.core.errors import EngineError, Phrase
 from engine.core.records import GameRecord, states
 from engine.doubledummy.four_hands_c import available as c_solver_available
-from engine.doubledummy.four_hands_c import new_solver
-from engine.doubledummy.two_hands_c import BUDGET_TWO, ENTRY_BYTES, TABLE_LOG2, TABLE_LOG2_LARGE
-from engine.whist.cards import CARD_CODE, CARD_TEXT, SUITS
-from engine.whist.left_out import left_out  # noqa: F401  (this module's hook)
-from engine.whist.scoring import bid_whist_points, books_needed, whist_points
+from engine.doubledummy.two_hands_c import ENTRY_BYTES, TABLE_LOG2, TABLE_LOG2_LARGE
+from engine.whist.grading.four_hands import analyse_four, not_graded_four
+from engine.whist.grading.left_out import left_out
+from engine.whist.grading.two_hands import analyse_two, not_graded_two
+from engine.whist.grading.vocabulary import BUDGET, MARKS_KEY, THRESHOLDS, UNIT, check_budget
 
-UNIT = "tricks"
-MEASURE = "books the side ends the deal with under double-dummy play (all hands known)"
-#: 1 trick = inaccuracy (or mistake when it costs points), 2 tricks or more = blunder
-THRESHOLDS = Thresholds(inaccuracy=1, mistake=1, blunder=2)
-#: what the marks follow, for a page's key: a lost trick is marked by what it costs, not
-#: by the trick count alone (a page words it with ``error_text``)
-MARKS_KEY = Phrase.coded(
-    "whist.marks_key",
-    "Marks: ?? a card that loses 2 tricks or more, or 1 trick that decides whether the "
-    "contract is made; ? 1 trick that costs points; ?! 1 trick that costs no points; "
-    "!? the only card that keeps par.",
-)
+__all__ = [
+    "COMMAND_MEMORY",
+    "INSIGHT_GAMES",
+    "MARKS_KEY",
+    "ON_COMMAND",
+    "ON_PAGE",
+    "QUICK",
+    "THRESHOLDS",
+    "UNIT",
+    "analyse",
+    "left_out",
+    "not_graded",
+]
 
-_PLAY = "play"
 #: what a page's job grades (:func:`engine.analysis.analyse_on_page`): every card, and the
 #: bids, calls and discards when the C solver is built — the entries of the deal's
-#: double-dummy table they read (:mod:`engine.whist.auction_bounds`) take about 0.1–2 s of
-#: CPU a deal with it, far longer with the Python one (``docs/benchmarks.md``;
+#: double-dummy table they read (:mod:`engine.whist.grading.auction_bounds`) take about
+#: 0.1–2 s of CPU a deal with it, far longer with the Python one (``docs/benchmarks.md``;
 #: ``python -m engine analyse`` grades them either way)
 ON_PAGE = {"bidding": c_solver_available()}
 #: what ``python -m engine analyse`` adds: two-player deals' searches may take 500 times
@@ -97,17 +72,6 @@ QUICK = {"tricks_left": 5}
 INSIGHT_GAMES = 3
 
 
-def check_budget(budget) -> int | None:
-    """``budget`` (positions a question of the search may take; None: no limit) checked."""
-    if budget is not None and (
-        isinstance(budget, bool) or not isinstance(budget, int) or budget < 1
-    ):
-        raise EngineError(
-            f"budget {budget!r} must be a number of positions, 1 or more (or none: no limit)"
-        )
-    return budget
-
-
 def analyse(
     record: GameRecord,
     *,
@@ -115,15 +79,16 @@ def analyse(
     deal: int | None = None,
     use_endplay: bool = True,
     bidding: bool | None = None,
-    budget: int | None = BUDGET_TWO,
+    budget: int | None = BUDGET,
 ) -> list[Annotation]:
     """One :class:`Annotation` per graded decision of ``record`` (ordered by step); see
-    the module docstring for the measures and the marks.
+    :mod:`engine.whist.grading.four_hands` and :mod:`engine.whist.grading.two_hands` for
+    the measures and the marks.
     ``deal``: grade only that deal (0 = the first), e.g. in full on a page whose quick
     grading stops at ``tricks_left``. ``bidding``: grade the bids, calls and discards
     too (default: when ``tricks_left`` is None, i.e. when every card is graded).
     ``budget``: two-player deals only, the positions each exact search may take (None:
-    no limit; :data:`engine.whist.analysis2.BUDGET` by default, as on a page; the
+    no limit; :data:`engine.whist.grading.vocabulary.BUDGET` by default, as on a page; the
     command gives more)."""
     if tricks_left is not None and (
         isinstance(tricks_left, bool) or not isinstance(tricks_left, int) or tricks_left < 0
@@ -138,495 +103,11 @@ def analyse(
     if not sts:
         return []
     if sts[0].num_players != 4:
-        from engine.whist.analysis2 import analyse_two
-
         return analyse_two(
             record, sts, tricks_left=tricks_left, deal=deal, bidding=bidding, budget=budget
         )
-    out: list[Annotation] = []
-    steps: list[int] = []  # the play steps of the deal being collected
-    for i in range(len(record.actions)):
-        st = sts[i]
-        if st.phase_name == _PLAY and (deal is None or st.deal_no == deal):
-            if steps and sts[steps[-1]].deal_no != st.deal_no:
-                out += _grade_deal(record, sts, steps, tricks_left, use_endplay)
-                steps = []
-            steps.append(i)
-    if steps:
-        out += _grade_deal(record, sts, steps, tricks_left, use_endplay)
-    if bidding and sts[0].bidw:  # after the cards: their first lead is the discard's measure
-        out += grade_bidding(
-            record, sts, deal, use_endplay=use_endplay, first_leads=_first_leads(sts, out)
-        )
-    out.sort(key=lambda a: a.step)
-    return out
-
-
-def _first_leads(sts, cards: list[Annotation]) -> dict[int, int]:
-    """Deal number -> the declaring side's books under double-dummy play from the first
-    lead (the best value of the first lead's grade: the declarer leads it)."""
-    return {
-        st.deal_no: int(a.value_best)
-        for a in cards
-        if (st := sts[a.step]).phase_name == _PLAY and not st.tricks and not st.trick_cards
-    }
-
-
-class _Position:
-    """The double-dummy view of one state in the play: hands, leader, trick so far."""
-
-    __slots__ = ("hands", "leader", "trick", "seat", "books", "remaining")
-
-    def __init__(self, st):
-        self.hands = list(st.hands)
-        self.trick = list(st.trick_cards)
-        self.leader = st.trick_seats[0] if st.trick_seats else st.to_act
-        self.seat = st.to_act
-        self.books = tuple(st.books)
-        self.remaining = self.hands[self.leader].bit_count() + (1 if self.trick else 0)
-
-
-def _grade_deal(record, sts, steps, tricks_left, use_endplay) -> list[Annotation]:
-    # the solver's tables make no reference cycles, and the cycle collector would walk
-    # them again and again between its searches (see Solver._run)
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        return _grade_deal_on(record, sts, steps, tricks_left, use_endplay)
-    finally:
-        if collecting:
-            gc.enable()
-
-
-def _grade_deal_on(record, sts, steps, tricks_left, use_endplay) -> list[Annotation]:
-    first = sts[steps[0]]
-    pos0 = _Position(first)
-    solver = new_solver(pos0.hands, first.trump, first.low, first.ruleset.jokers_follow_trump)
-    oracle = None
-    if use_endplay:
-        # DDS for the whole deal or not at all: the own solver's tables, filled by the
-        # searches of the later positions (graded first), speed up the earlier ones, so
-        # DDS answering only the late positions leaves the costly ones colder (measured
-        # 10-20 % slower on a deal mapped from its sixth trick). Cards only leave play,
-        # so when the earliest graded position maps, every later one does.
-        earliest = first
-        for i in steps:
-            if tricks_left is None or _Position(sts[i]).remaining <= tricks_left:
-                earliest = sts[i]
-                break
-        oracle = _dds_oracle(earliest)
-    after_last = sts[steps[-1] + 1]
-    points = _points_function(first)
-    out = []
-    ns_next = None  # NS final books at the position after the current card
-    for k in range(len(steps) - 1, -1, -1):  # backwards: values after a card come first
-        i = steps[k]
-        pos = _Position(sts[i])
-        if tricks_left is not None and pos.remaining > tricks_left:
-            break
-        if ns_next is None:
-            ns_next = _ns_after_last(after_last, first.deal_no, solver, oracle)
-        card = CARD_CODE[record.actions[i].split()[1].upper()]
-        # engine card -> NS tricks from here, when DDS takes the position
-        values = oracle(pos) if oracle is not None else None
-        if values is not None:
-            vs = values.values()
-            ns_par = pos.books[0] + (max(vs) if pos.seat % 2 == 0 else min(vs))
-        else:
-            ns_par = _par(pos, ns_next, solver)
-        out.append(_annotate(i, pos, card, ns_par, ns_next, solver, values, points))
-        ns_next = ns_par
-    out.reverse()
-    return out
-
-
-def _ns_after_last(st, deal_no: int, solver, oracle) -> int:
-    """NS final books (par) after the last card of the deal the record holds: the deal's
-    books when it is over, else (a record that stops mid-deal) the par from there."""
-    if st.phase_name != _PLAY or st.deal_no != deal_no:
-        return st.deal_log[-1]["books"][0]
-    pos = _Position(st)
-    values = oracle(pos) if oracle is not None else None
-    if values is not None:
-        vs = values.values()
-        return pos.books[0] + (max(vs) if pos.seat % 2 == 0 else min(vs))
-    return pos.books[0] + solver.tricks(pos.hands, pos.leader, pos.trick)
-
-
-def _par(pos, ns_played: int, solver) -> int:
-    """NS par of ``pos`` (final books), knowing the NS final books after the card played
-    there, ``ns_played`` (the par of the next position): the side to play reaches at least
-    that, so one zero-window search at its edge usually settles the par."""
-    books, args = pos.books[0], (pos.hands, pos.leader, pos.trick)
-    v = ns_played
-    if pos.seat & 1 == 0:  # NS to play: par >= ns_played
-        while solver.at_least(v + 1 - books, *args):
-            v += 1
-    else:  # EW to play: par <= ns_played
-        while not solver.at_least(v - books, *args):
-            v -= 1
-    return v
-
-
-def _annotate(step, pos, card, ns_par, ns_played, solver, values, points) -> Annotation:
-    seat = pos.seat
-    side = seat & 1
-    total = pos.books[0] + pos.books[1] + pos.remaining
-
-    def mine(ns: int) -> int:
-        return ns if side == 0 else total - ns
-
-    classes = solver.move_classes(pos.hands, pos.leader, pos.trick)
-    own = next(cls for cls in classes if card in cls)
-    others = [cls for cls in classes if cls is not own]
-
-    def keeps_par(cls) -> bool:
-        c = cls[0]
-        if values is not None:
-            return pos.books[0] + values[c] == ns_par
-        hands = list(pos.hands)
-        hands[seat] ^= 1 << c
-        if side == 0:
-            return solver.at_least(ns_par - pos.books[0], hands, pos.leader, pos.trick + [c])
-        return not solver.at_least(ns_par - pos.books[0] + 1, hands, pos.leader, pos.trick + [c])
-
-    best_v, played_v = mine(ns_par), mine(ns_played)
-    loss = best_v - played_v
-    if loss <= 0:
-        best = card
-        # the played card keeps par: a lead like it (same suit, near in rank) most likely
-        # does too, and one success settles the question (failures cost a full
-        # refutation each); a follower's cards stay in the search's order
-        near = others
-        if not pos.trick:
-            suit, rank = card // 13, card % 13
-            near = sorted(others, key=lambda cls: (cls[0] // 13 != suit, abs(cls[0] % 13 - rank)))
-        only = bool(near) and not any(keeps_par(cls) for cls in near)
-        mark = "!?" if only else ""
-    else:
-        best = next((cls[-1] for cls in others if keeps_par(cls)), None)
-        if best is None:  # pragma: no cover - par is reached by some card
-            raise EngineError(f"no card keeps par {best_v} at step {step}")
-        mark = mark_for(loss, THRESHOLDS)
-        if loss == 1:
-            cost = points(side, ns_par) - points(side, ns_played)
-            made = points.made
-            if made is not None and made(ns_par) != made(ns_played):
-                mark = "??"
-            elif cost <= 0:
-                mark = "?!"
-    return Annotation(
-        step, seat, f"play {CARD_TEXT[card]}", f"play {CARD_TEXT[best]}",
-        float(played_v), float(best_v), UNIT, mark, MEASURE,
-    )  # fmt: skip
-
-
-def _points_function(st):
-    """(side, NS final books) -> that side's deal points minus the other side's; with
-    ``.made(ns_books)`` for Bid Whist (whether the declarer makes the contract)."""
-    total = 13
-    if st.bidw:
-        dside = st.declarer & 1
-
-        def made(ns: int) -> bool:
-            books = ns if dside == 0 else total - ns
-            return books >= books_needed(st.bid_number)
-
-        def pts(side: int, ns: int) -> int:
-            books = ns if dside == 0 else total - ns
-            p = bid_whist_points(st.bid_number, st.kind, books)
-            return p if side == dside else -p
-
-        pts.made = made
-        return pts
-
-    def pts_whist(side: int, ns: int) -> int:
-        diff = whist_points(ns) - whist_points(total - ns)
-        return diff if side == 0 else -diff
-
-    pts_whist.made = None
-    return pts_whist
-
-
-def _dds_oracle(st):
-    """A function position -> {engine card: NS tricks from here} by endplay (DDS) through
-    :mod:`engine.doubledummy.dds_map` when it maps the position ``st`` of the play exactly (then
-    every later position of the deal too; the function still returns None for one it
-    does not map, and the own solver answers it), else None (also when endplay is not
-    installed)."""
-    from engine.doubledummy.dds_map import bridge_cards
-    from engine.doubledummy.dds_map import oracle as dds_oracle
-
-    club = st.ruleset.jokers_follow_trump and st.trump >= 0
-    pos = _Position(st)
-    if bridge_cards(pos.hands, pos.trick, st.trump, st.low, club) is None:
-        return None
-    ask = dds_oracle(st.trump, st.low, club)
-    if ask is None:
-        return None
-
-    def oracle(pos: _Position) -> dict[int, int] | None:
-        return ask(pos.hands, pos.leader, pos.trick)
-
-    return oracle
-
-
-# --- the bidding, the trump or direction call and the kitty discard (Bid Whist) ----------
-BID_UNIT = "points"
-BID_MEASURE = Phrase.coded(
-    "whist.bid_measure",
-    "points the side scores this deal when every later bid, call and card is perfect "
-    "with all hands known (the double-dummy table; hindsight)",
-)
-DISCARD_MEASURE = Phrase.coded(
-    "whist.discard_measure",
-    "books the declaring side ends the deal with under double-dummy play after this "
-    "discard, against the heuristic bot's discard (all hands known)",
-)
-#: bids and calls, in Bid Whist points: 1 point = inaccuracy, 2 = mistake, 4 = blunder
-BID_THRESHOLDS = Thresholds(inaccuracy=1, mistake=2, blunder=4)
-
-
-def deal_starts(record: GameRecord, sts, deal: int | None = None) -> list[tuple[int, list[int]]]:
-    """(index of the state just after each deal action, the steps of that deal's decisions
-    the record holds), for the deals of ``record`` (only ``deal`` when given)."""
-    out = []
-    n = len(record.actions)
-    for i, text in enumerate(record.actions):
-        if not text.startswith("deal "):
-            continue
-        st = sts[i + 1]
-        if deal is not None and st.deal_no != deal:
-            continue
-        steps = []
-        j = i + 1
-        while j < n and sts[j].deal_no == st.deal_no and not sts[j].is_terminal():
-            steps.append(j)
-            j += 1
-        out.append((i + 1, steps))
-    return out
-
-
-def deal_par(record: GameRecord, deal: int = 0):
-    """``(DDTable, Par)`` of four-player deal ``deal`` of ``record`` (hindsight: every
-    hand known), or None when the record holds no such deal or it is a two-player one."""
-    from engine.whist.par import dd_table, par
-
-    sts = states(record)
-    if not sts or sts[0].num_players != 4:
-        return None
-    found = deal_starts(record, sts, deal)
-    if not found:
-        return None
-    st = sts[found[0][0]]
-    table = dd_table(st)
-    return table, par(st, table)
-
-
-def grade_bidding(
-    record: GameRecord,
-    sts,
-    deal: int | None = None,
-    *,
-    use_endplay: bool = True,
-    first_leads: dict[int, int] | None = None,
-) -> list[Annotation]:
-    """Annotations of the bids and passes, the trump or direction call and the kitty
-    discard of each Bid Whist deal of ``record`` (see :func:`grade_deal_bidding`;
-    ``first_leads``: deal number -> the declaring side's books from the first lead, when
-    the cards' grading knows them)."""
-    out: list[Annotation] = []
-    for start, steps in deal_starts(record, sts, deal):
-        if steps:
-            lead = (first_leads or {}).get(sts[start].deal_no)
-            out += grade_deal_bidding(
-                record, sts, start, steps, use_endplay=use_endplay, first_lead=lead
-            )
-    return out
-
-
-def grade_deal_bidding(
-    record: GameRecord,
-    sts,
-    start: int,
-    steps: list[int],
-    *,
-    use_endplay: bool = True,
-    first_lead: int | None = None,
-) -> list[Annotation]:
-    """One deal's bidding decisions, against the deal's double-dummy table
-    (:mod:`engine.whist.par`, hindsight; only as far as these grades read it:
-    :mod:`engine.whist.auction_bounds`):
-
-    - a bid or pass: the points its side scores when the auction goes on perfectly from
-      there (every later seat bids best, the declarer names the best call and the play is
-      double dummy: :class:`engine.whist.par.Auction`), against the best action open to
-      the seat; marks by :data:`BID_THRESHOLDS` (``!?``: the only action keeping the
-      best, the next best losing a mistake's worth or more);
-    - the trump suit or direction: the declaring side's points under the table for each
-      call at the bid won;
-    - the kitty discard (one annotation, at the first discard, naming the six cards):
-      the books the declaring side ends with under double-dummy play after the discard
-      made, against the heuristic bot's discard for the contract (the table's); marked
-      as a card is (a lost book that changes whether the contract is made is ``??``).
-
-    ``use_endplay``: the positions :mod:`engine.doubledummy.dds_map` maps exactly are solved
-    by DDS; False: every one by the own solver. ``first_lead``: the declaring side's
-    books under double-dummy play from the first lead, when the cards' grading found
-    them (the discard's measure; else searched here).
-    """
-    from engine.whist.auction_bounds import BoundedAuction
-    from engine.whist.bidding_table import BiddingSearch
-    from engine.whist.par import declared, play_books
-
-    st0 = sts[start]
-    if st0.num_players != 4 or not st0.bidw:
-        return []
-    # the contract the auction reached, once the record gets there (the call is graded
-    # among every call of its kind, the discard by the books of the call named)
-    won = next(
-        (
-            (st.to_act, st.kind, st.bid_number, _call_of(sts[j + 1]))
-            for j in steps
-            if (st := sts[j]).phase_name == "trump" and j + 1 < len(sts)
-        ),
-        None,
-    )
-
-    def made(after) -> int:
-        """The books after the actual discard: the cards' grading's (``first_lead``), else
-        the table's entry when it is the bot's discard, else searched."""
-        if first_lead is not None:
-            return first_lead
-        seat, kind, _number, call = won
-        bots, e = declared(st0, seat, kind, call), search.called()
-        if (bots.hands, bots.to_act, bots.books) == (after.hands, after.to_act, after.books):
-            return e.exact(e.lowest)
-        return play_books(after, e.exact_books or e.lowest, use_endplay=use_endplay)
-
-    gc_on = gc.isenabled()
-    gc.disable()  # (the searches make no reference cycles; see Solver._run)
-    try:
-        search = BiddingSearch(st0, won, use_endplay=use_endplay)
-        table = search.table()  # the call's and the discard's entries, solved
-        try:
-            # the bids ask the table only as far as their grades need
-            auction = BoundedAuction(search)
-            return bidding_notes(record, sts, steps, table, made, auction, search.bot_books)
-        finally:
-            search.keep()  # (what was solved serves the whole table under the board)
-    finally:
-        if gc_on:
-            gc.enable()
-
-
-def bidding_notes(
-    record: GameRecord, sts, steps: list[int], table, made, auction=None, bot_books=None
-) -> list[Annotation]:
-    """The grades of one deal's bids, passes, call and kitty discard (``steps``: the deal's
-    steps of ``record`` from the state just after the deal, :func:`deal_starts`) against
-    its table (:class:`engine.whist.par.DDTable`, or the entries the call and the discard
-    read); the bids through ``auction`` (default :class:`engine.whist.par.Auction` of
-    the table; :class:`engine.whist.auction_bounds.BoundedAuction` asks the table only
-    as far as the grades need); ``made(after)``: the books the declaring side ends with
-    under double-dummy play from ``after``, the first lead after the discard;
-    ``bot_books(made)``: the books after the bot's discard for the contract, exact when
-    more than ``made`` (default: the table's entry)."""
-    from engine.whist.par import Auction, contract_name
-
-    if auction is None:
-        auction = Auction(table)
-    st0 = sts[steps[0]] if steps else None
-    out = []
-    for j in steps:
-        st = sts[j]
-        note = bidding_note(j, st, record.actions[j], auction, table)
-        if note is None and st.phase_name == "discard" and not st.discards:
-            end = j + 6
-            if end >= len(sts) or sts[end].phase_name != "play":
-                continue  # the record stops before the discard is complete
-            m = made(sts[end])
-            if bot_books is not None:
-                bot = bot_books(m)
-            else:
-                bot = table.books_of(st.to_act, contract_name(st.kind, _call_of(st)))
-            note = discard_note(j, st, st0, sts[end], m, bot)
-        if note is not None:
-            out.append(note)
-    return out
-
-
-def bidding_note(j: int, st, text: str, auction, table) -> Annotation | None:
-    """The grade of the bid or pass (by ``auction``) or of the trump or direction call
-    (by ``table``) made at step ``j`` from state ``st``; ``None`` for another decision."""
-    seat = st.to_act
-    if st.phase_name == "bid":
-        from engine.whist.actions import parse_action
-
-        played = str(parse_action(text))
-        return choice_note(j, seat, text, auction.graded_values(st, played, BID_THRESHOLDS.mistake))
-    if st.phase_name != "trump":
-        return None
-    vals = []
-    for a in st.legal_actions():
-        call = ("low" if a.low else "high") if st.kind == "notrump" else a.suit
-        vals.append((str(a), table.points(seat, st.kind, call, st.bid_number)))
-    return choice_note(j, seat, text, vals)
-
-
-def _call_of(st) -> str:
-    """The call named in the state ``st`` just after it (a trump suit, or ``"high"`` /
-    ``"low"`` in no trump), as :data:`engine.whist.par.CALLS` spells it."""
-    return ("low" if st.low else "high") if st.kind == "notrump" else SUITS[st.trump]
-
-
-def discard_note(j: int, st, st0, after, made: int, bot: int) -> Annotation:
-    """The kitty discard begun at step ``j`` (state ``st``; ``after``: the state once it is
-    complete; ``st0``: just after the deal) graded at its first card: ``made``, the books
-    the declarer's side ends with under double-dummy play after it, against ``bot``,
-    those after the heuristic bot's discard for the contract (the table's entry; only
-    whether it is more than ``made`` counts when it is not); marked as a card is (a lost
-    book that changes whether the contract is made is ``??``)."""
-    from engine.whist.par import declared
-
-    seat = st.to_act
-    call = _call_of(st)
-    action = "discard " + " ".join(CARD_TEXT[c] for c in after.discards)
-    best = "discard " + " ".join(CARD_TEXT[c] for c in declared(st0, seat, st.kind, call).discards)
-    loss = bot - made
-    if loss <= 0:
-        best, bot = action, made
-    mark = ""
-    if loss > 0:
-        need = books_needed(st.bid_number)
-        mark = mark_for(loss, THRESHOLDS)
-        if loss == 1:
-            if (bot >= need) != (made >= need):
-                mark = "??"
-            elif bid_whist_points(st.bid_number, st.kind, bot) <= bid_whist_points(
-                st.bid_number, st.kind, made
-            ):
-                mark = "?!"
-    return Annotation(j, seat, action, best, float(made), float(bot), UNIT, mark,
-                      DISCARD_MEASURE)  # fmt: skip
-
-
-def choice_note(step: int, seat: int, text: str, vals: list[tuple[str, int]]) -> Annotation:
-    """A bid, pass or call graded among ``vals`` ((action text, points for the seat's
-    side)): best = the action taken when it keeps the best value, else the first best."""
-    from engine.whist.actions import parse_action
-
-    played = str(parse_action(text))
-    by_text = dict(vals)
-    v_played = by_text[played]
-    v_best = max(v for _, v in vals)
-    best = played if v_played == v_best else next(a for a, v in vals if v == v_best)
-    others = [v for a, v in vals if a != best]
-    # a pass is never a "good find": it keeps the best whenever every bid would lose
-    second = v_best - max(others) if others and played != "pass" else None
-    mark = mark_for(v_best - v_played, BID_THRESHOLDS, second_best_loss=second)
-    return Annotation(
-        step, seat, text, best, float(v_played), float(v_best), BID_UNIT, mark, BID_MEASURE
+    return analyse_four(
+        record, sts, tricks_left=tricks_left, deal=deal, use_endplay=use_endplay, bidding=bidding
     )
 
 
@@ -643,7 +124,7 @@ def not_graded(
     ``tricks_left`` the earlier cards, unless ``bidding`` the bids, calls, discards and
     declarations, for two players without the C search all but the last tricks' cards.
     What a two-player search over its budget left out is said after the grading
-    (:func:`~engine.whist.left_out.left_out`)."""
+    (:func:`~engine.whist.grading.left_out.left_out`)."""
     from engine.core.ruleset import make_ruleset
     from engine.whist.rules import WhistRules
 
@@ -651,28 +132,5 @@ def not_graded(
     if bidding is None:
         bidding = tricks_left is None
     if rules.num_players == 2:
-        from engine.whist.analysis2 import not_graded_two
-
         return not_graded_two(rules.title, tricks_left, bidding, rules.bidding)
-    out = []
-    if rules.bidding and not bidding:
-        out.append(
-            Phrase.coded(
-                "whist.not_graded_bids",
-                "{variant}: the bids, trump or direction calls and kitty discards are not "
-                "graded in the quick grading (each deal's double-dummy table takes forty "
-                "full searches)",
-                variant=rules.title,
-            )
-        )
-    if tricks_left is not None:
-        out.append(
-            Phrase.coded(
-                "whist.not_graded_early_cards",
-                "{variant}: only the cards of the last {n} tricks of each deal are graded "
-                "(the double-dummy search of a whole deal takes seconds)",
-                variant=rules.title,
-                n=tricks_left,
-            )
-        )
-    return out
+    return not_graded_four(rules, tricks_left, bidding)

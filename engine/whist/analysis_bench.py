@@ -27,9 +27,9 @@ same; each game line also says how many of its deals DDS graded (those whose fir
 position :mod:`engine.doubledummy.dds_map` maps exactly). The games grade the cards only
 (``bidding=False``) unless ``--bidding`` is given: then each game is graded as a whole
 game with its bids (``bidding=True``: every card plus every deal's table as far as the
-bids, calls and discards read it, :mod:`engine.whist.auction_bounds`; issue 31's
+bids, calls and discards read it, :mod:`engine.whist.grading.auction_bounds`; issue 31's
 target); ``--tables N`` times the
-bidding's double-dummy table (:func:`engine.whist.par.dd_table`, 40 entries from the
+bidding's double-dummy table (:func:`engine.whist.grading.par.dd_table`, 40 entries from the
 opening lead) of the first deal of N records instead, with ``--vs-own`` against the own
 solver alone, saying how many entries DDS answered.
 
@@ -174,11 +174,12 @@ def time_game(
     class ``solver`` (default: the grading's,
     :func:`engine.doubledummy.four_hands_c.new_solver`) and DDS where it maps exactly unless
     ``use_endplay`` is False."""
-    from engine.whist import analysis, par
+    from engine.whist import analysis
+    from engine.whist.grading import contracts, four_hands
 
-    saved = analysis.new_solver, par.new_solver
+    saved = four_hands.new_solver, contracts.new_solver
     if solver is not None:
-        analysis.new_solver = par.new_solver = solver
+        four_hands.new_solver = contracts.new_solver = solver
     try:
         start = time.process_time()
         found = [
@@ -186,7 +187,7 @@ def time_game(
         ]
         return time.process_time() - start, found
     finally:
-        analysis.new_solver, par.new_solver = saved
+        four_hands.new_solver, contracts.new_solver = saved
 
 
 def time_table(st, solver: type | None = None, use_endplay: bool = True):
@@ -194,18 +195,18 @@ def time_table(st, solver: type | None = None, use_endplay: bool = True):
     solver class ``solver`` (default: the grading's, as :func:`time_game`)."""
     import gc
 
-    from engine.whist import par
+    from engine.whist.grading import contracts, par
 
-    saved = par.new_solver
+    saved = contracts.new_solver
     if solver is not None:
-        par.new_solver = solver
+        contracts.new_solver = solver
     try:
         gc.collect()
         start = time.process_time()
         table = par.dd_table(st, use_endplay=use_endplay)
         return time.process_time() - start, table
     finally:
-        par.new_solver = saved
+        contracts.new_solver = saved
 
 
 def _python_solver() -> type:
@@ -312,8 +313,8 @@ def run_games(
 
 def run_tables(count: int, first: int, vs_own: bool, vs_python: bool = False) -> None:
     """Time the double-dummy table of the first deal of ``count`` records."""
-    from engine.whist.analysis import deal_starts
-    from engine.whist.par import CONTRACTS, declared
+    from engine.whist.grading.contracts import CONTRACTS, declared
+    from engine.whist.grading.vocabulary import deal_starts
 
     print(f"solver: {_solver_status()}; {_dds_status()}", flush=True)
     times, own_times, py_times, differ = [], [], [], 0

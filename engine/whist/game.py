@@ -128,10 +128,10 @@ def card_values(state) -> tuple[dict[str, float], tuple[tuple[str, ...], ...]]:
     the side to play ends the deal with under double-dummy play, and the classes of
     equivalent cards (same value by construction)."""
     from engine.doubledummy.four_hands_c import new_solver
-    from engine.whist.analysis import _Position
     from engine.whist.cards import CARD_TEXT
+    from engine.whist.grading.vocabulary import Position
 
-    pos = _Position(state)
+    pos = Position(state)
     deal = list(pos.hands)
     for j, c in enumerate(pos.trick):  # the deal as it stood when the trick began
         deal[(pos.leader + j) & 3] |= 1 << c
@@ -157,11 +157,11 @@ def _puzzle_choices(state, played: str, tricks_left: int = PUZZLE_TRICKS_LEFT):
     """Every legal card, equivalent cards one choice, in the last tricks of a
     four-player deal (double dummy)."""
     from engine.puzzles import MEASURES, Choices
-    from engine.whist.analysis import UNIT, _Position
+    from engine.whist.grading.vocabulary import UNIT, Position
 
     if state.num_players != 4 or state.phase_name != "play":
         return None
-    if _Position(state).remaining > tricks_left:
+    if Position(state).remaining > tricks_left:
         return None
     values, classes = card_values(state)
     return Choices(state.to_act, values, MEASURES["whist.double_dummy"], UNIT, classes)

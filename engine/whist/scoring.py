@@ -127,6 +127,12 @@ def _strength(trump: int, low: bool, led: int) -> tuple[int, ...]:
     return table
 
 
+def strength_table(trump: int, low: bool, led: int) -> tuple[int, ...]:
+    """Each card's strength in a trick of the contract (``trump`` -1 = no trump; ``led``
+    the suit led, -1 none): -1 when it cannot win, else higher wins (:func:`strongest`)."""
+    return _STRENGTH.get((trump, low, led)) or _strength(trump, low, led)
+
+
 def trick_winner(cards: Sequence[str], *, trump: str | None = None, low: bool = False) -> int:
     """Index (in play order) of the card that wins a trick.
 

@@ -51,7 +51,7 @@ from engine.whist.scoring import (
     whist_deal_points,
     whist_points,
 )
-from engine.whist.tables import (
+from engine.whist.state_tables import (
     BIDS,
     BIT,
     BITS52,

@@ -162,8 +162,8 @@ def test_analyse_budget_is_said_on_stderr_checked_and_zero_is_no_limit(tmp_path)
 def test_the_command_grades_the_bids_of_a_deal_a_page_leaves_out(tmp_path):
     """The second game of bid2.jsonl, deal 0: its bids' searches from the first lead take
     about 77 million positions, over a page's budget (40 million a deal,
-    :data:`engine.whist.analysis2.DEAL_FACTOR` times :data:`~engine.whist.analysis2.BUDGET`)
-    but well within the command's."""
+    :data:`engine.whist.grading.vocabulary.DEAL_FACTOR` times
+    :data:`~engine.whist.grading.vocabulary.BUDGET`) but well within the command's."""
     from engine.whist.analysis import analyse
 
     record = read_jsonl("data/whist/bid2.jsonl")[1]

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from engine.core.errors import EngineError
-from engine.whist.par import DDTable, Par
+from engine.whist.grading.par import DDTable, Par
 from tests.dashboard.held_jobs import opened
 
 #: ``deal_par`` of the third Bid Whist record (two deals), as the engine made it

@@ -170,7 +170,7 @@ def test_the_japanese_page_words_the_table_and_par(afresh):
 def test_a_classic_whist_deal_shows_each_sides_books_with_the_turned_trump():
     """One contract (the turned trump, the player left of the dealer leading): a row with
     each side's books, the par's points (deal_par solves it at once)."""
-    from engine.whist.analysis import deal_par
+    from engine.whist.grading.four_hands import deal_par
 
     record = read_jsonl(DATA / "whist4.jsonl")[2]
     table, par = deal_par(record, 0)
@@ -192,7 +192,7 @@ def test_a_classic_whist_deal_shows_each_sides_books_with_the_turned_trump():
 @pytest.mark.parametrize("deal", [0, 1])
 def test_the_kept_answer_is_what_deal_par_makes(deal):
     """About a minute a deal: the stand-in's answer is the engine's."""
-    from engine.whist.analysis import deal_par
+    from engine.whist.grading.four_hands import deal_par
 
     assert par_fakes.kept_par(deal) == deal_par(RECORD, deal)
 
@@ -200,7 +200,7 @@ def test_the_kept_answer_is_what_deal_par_makes(deal):
 @pytest.mark.slow
 def test_the_real_job_shows_deal_pars_table(monkeypatch):
     """The pool's own job (the Python solver: about a minute)."""
-    from engine.whist.analysis import deal_par
+    from engine.whist.grading.four_hands import deal_par
 
     monkeypatch.setattr(par_view, "_TABLES", job_panel.Kept(64))
     # no deal graded yet either: an earlier test of this process may have graded it

@@ -1,5 +1,5 @@
 """Bids, passes, trump / direction calls and the kitty discard graded against the deal's
-double-dummy table (engine.whist.analysis.grade_bidding), on hand-made deals where the
+double-dummy table (engine.whist.grading.four_hands.grade_bidding), on hand-made deals where the
 right choice is plain."""
 
 from __future__ import annotations
@@ -8,7 +8,9 @@ import pytest
 
 from engine import GameRecord
 from engine.whist import analysis
-from engine.whist.analysis import BID_UNIT, UNIT, analyse
+from engine.whist.analysis import UNIT, analyse
+from engine.whist.grading import four_hands
+from engine.whist.grading.vocabulary import BID_UNIT
 
 # dealer 0; each seat holds one whole suit but its 2 (seat 1 spades, 2 hearts, 3 diamonds,
 # 0 clubs); the kitty holds the four 2s and both jokers. The declarer, whoever it is,
@@ -108,7 +110,7 @@ def test_quick_grading_leaves_the_bidding_out_and_says_so():
 
 @pytest.mark.parametrize("deal", [0, None])
 def test_deal_par_names_the_contract_and_says_hindsight(deal):
-    table, par = analysis.deal_par(_rec("pass"), 0 if deal is None else deal)
+    table, par = four_hands.deal_par(_rec("pass"), 0 if deal is None else deal)
     assert par.contract == "7 notrump high" and par.declarer == 1 and par.points == (0, 14)
     assert "hindsight" in par.phrase() and table.books_of(1, "notrump high") == 13
 

@@ -1,6 +1,6 @@
 """Two-player bids, calls, kitty discards and High/Low declarations graded against the deal
-played perfectly from the first lead (engine.whist.par2), on hand-made deals where the
-right choice is plain."""
+played perfectly from the first lead (engine.whist.grading.par_two_hands), on hand-made deals where
+the right choice is plain."""
 
 from __future__ import annotations
 
@@ -10,11 +10,13 @@ from engine import GameRecord
 from engine.core.errors import EngineError
 from engine.core.records import states
 from engine.doubledummy.two_hands_c import SearchBudget, c_search
-from engine.whist import analysis2, par2
-from engine.whist.analysis import BID_UNIT, UNIT, analyse, not_graded
-from engine.whist.bidding_table import bidding_table
-from engine.whist.left_out import left_out
-from engine.whist.par import CALLS
+from engine.whist.analysis import UNIT, analyse, not_graded
+from engine.whist.grading import par_two_hands as par2
+from engine.whist.grading import vocabulary
+from engine.whist.grading.bidding_table import bidding_table
+from engine.whist.grading.contracts import CALLS
+from engine.whist.grading.left_out import left_out
+from engine.whist.grading.vocabulary import BID_UNIT
 
 pytestmark = pytest.mark.skipif(
     not c_search(), reason="the two-player bids are graded with the C search (make install)"
@@ -114,7 +116,7 @@ def test_a_deal_whose_searches_together_pass_the_deal_budget_is_not_graded(monke
     """Each search within the per-search budget, but not all of them together."""
     record = _whist2("declare low", "declare low")
     assert len(analyse(record)) == 2
-    monkeypatch.setattr(analysis2, "DEAL_FACTOR", 1_000 / analysis2.BUDGET)  # 1,000 together
+    monkeypatch.setattr(par2, "DEAL_FACTOR", 1_000 / vocabulary.BUDGET)  # 1,000 together
     assert analyse(record) == []
 
 
@@ -190,12 +192,12 @@ def test_bid_whist_for_two_bids_under_the_real_search():
     assert (got[3].best, got[3].value_best) == ("bid 3 notrump", 6.0)
     assert got[4].action == "trump S" and got[4].value_played == -3.0
     st = states(_bid2())[-1]
-    table = par2.table_two(st, analysis2.Solvers())
+    table = par2.table_two(st, par2.Solvers())
     assert table.seats == (0, 1) and len(table.contracts) == 10
     assert table.books_of(1, "notrump high") == 13 and table.books_of(0, "notrump low") == 9
-    # the entries the grading reads (engine.whist.bidding_table) are the whole table's
+    # the entries the grading reads (engine.whist.grading.bidding_table) are the whole table's
     part = bidding_table(
-        st, (0, "uptown", 3, "S"), entry=lambda s, *_: par2._Entry2(s, analysis2.Solvers(), None)
+        st, (0, "uptown", 3, "S"), entry=lambda s, *_: par2._Entry2(s, par2.Solvers(), None)
     )
     for seat in (0, 1):
         for kind in CALLS:
@@ -218,7 +220,7 @@ def _plays_to_end(record) -> list[str]:
 
 
 def test_the_search_budget_is_an_option_and_none_is_no_limit():
-    """A page's grading keeps :data:`analysis2.BUDGET`; the command gives more, or none."""
+    """A page's grading keeps :data:`vocabulary.BUDGET`; the command gives more, or none."""
     record = _whist2("declare low", "declare low")
     assert analyse(record, budget=1_000) == []  # each search of this deal takes more
     (said,) = left_out(record, [], budget=1_000)

@@ -11,8 +11,8 @@ import pytest
 from engine import read_jsonl, states
 from engine.doubledummy.two_hands_c import c_search
 from engine.whist.analysis import analyse, not_graded
-from engine.whist.analysis2 import TRICKS, card_limit
-from engine.whist.left_out import left_out
+from engine.whist.grading.left_out import left_out
+from engine.whist.grading.vocabulary import TRICKS, card_limit
 
 DATA = Path(__file__).resolve().parents[3] / "data" / "whist"
 FILES = ("bid4", "bid4_heuristic", "whist4", "bid2", "whist2")

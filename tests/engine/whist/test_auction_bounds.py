@@ -1,4 +1,4 @@
-"""Bids graded from bounds on the table (engine.whist.auction_bounds): the same grades as
+"""Bids graded from bounds on the table (engine.whist.grading.auction_bounds): the same grades as
 from the whole table, asking it less.
 
 The first test is a property test over made-up tables (no search): every bid of many
@@ -12,18 +12,20 @@ import random
 from pathlib import Path
 
 from engine import read_jsonl, states
-from engine.whist import par as par_module
-from engine.whist.analysis import (
-    BID_THRESHOLDS,
-    analyse,
-    bidding_notes,
-    choice_note,
-    deal_starts,
-    grade_deal_bidding,
+from engine.whist.analysis import analyse
+from engine.whist.grading import par as par_module
+from engine.whist.grading.auction_bounds import BoundedAuction, leaf_points
+from engine.whist.grading.bidding_table import (
+    MAKES_A_BID,
+    UNKNOWN,
+    BiddingSearch,
+    BiddingTable,
+    Entry,
 )
-from engine.whist.auction_bounds import BoundedAuction, leaf_points
-from engine.whist.bidding_table import MAKES_A_BID, UNKNOWN, BiddingSearch, BiddingTable, Entry
-from engine.whist.par import CALLS, Auction
+from engine.whist.grading.contracts import CALLS
+from engine.whist.grading.four_hands import bidding_notes, choice_note, grade_deal_bidding
+from engine.whist.grading.par import Auction
+from engine.whist.grading.vocabulary import BID_THRESHOLDS, deal_starts
 
 DATA = Path(__file__).resolve().parents[3] / "data" / "whist"
 

@@ -1,5 +1,5 @@
-"""The part of a deal's table the bid grading reads (engine.whist.bidding_table) against
-the whole table (engine.whist.par.dd_table): the same best books per seat and kind, the
+"""The part of a deal's table the bid grading reads (engine.whist.grading.bidding_table) against
+the whole table (engine.whist.grading.par.dd_table): the same best books per seat and kind, the
 same calls of the kind won, so the same grades; and the whole table reuses its entries."""
 
 from __future__ import annotations
@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from engine import read_jsonl, states
-from engine.whist import par as par_module
-from engine.whist.bidding_table import BiddingTable, bidding_table
-from engine.whist.par import CALLS, Auction, contract_name
+from engine.whist.grading import par as par_module
+from engine.whist.grading.bidding_table import BiddingTable, bidding_table
+from engine.whist.grading.contracts import CALLS, contract_name
+from engine.whist.grading.par import Auction
 
 DATA = Path(__file__).resolve().parents[3] / "data" / "whist"
 

@@ -256,10 +256,10 @@ def test_new_solver_gives_the_c_solver_unless_the_python_one_is_asked_for(monkey
 
 def test_the_search_bot_and_the_tables_reach_the_c_solver(monkeypatch):
     """The grading, the tables and the search bot build their solvers by new_solver."""
-    from engine.whist import analysis, par
+    from engine.whist.grading import contracts, four_hands
 
-    assert analysis.new_solver is four_hands_c.new_solver
-    assert par.new_solver is four_hands_c.new_solver
+    assert four_hands.new_solver is four_hands_c.new_solver
+    assert contracts.new_solver is four_hands_c.new_solver
     made = []
     real = four_hands_c.new_solver
 
@@ -281,8 +281,9 @@ def test_the_search_bot_and_the_tables_reach_the_c_solver(monkeypatch):
 # --- a whole deal graded ------------------------------------------------------------------
 def _grade_with(monkeypatch, make, record, **options):
     from engine.whist import analysis
+    from engine.whist.grading import four_hands
 
-    monkeypatch.setattr(analysis, "new_solver", make)
+    monkeypatch.setattr(four_hands, "new_solver", make)
     return [
         (a.step, a.action, a.best, a.value_played, a.value_best, a.mark)
         for a in analysis.analyse(record, bidding=False, use_endplay=False, **options)
@@ -302,9 +303,9 @@ def test_the_last_tricks_of_a_shipped_game_grade_alike_with_both_solvers(monkeyp
 def test_a_whole_shipped_deal_grades_alike_with_both_solvers(monkeypatch):
     """Every card of the first deal of a shipped record, and its double-dummy table."""
     from engine.core.records import states
-    from engine.whist import par
-    from engine.whist.analysis import deal_starts
     from engine.whist.analysis_bench import first_deals
+    from engine.whist.grading import contracts, par
+    from engine.whist.grading.vocabulary import deal_starts
 
     record = first_deals(1)[0]
     want = _grade_with(monkeypatch, Solver, record)
@@ -312,15 +313,16 @@ def test_a_whole_shipped_deal_grades_alike_with_both_solvers(monkeypatch):
     assert _grade_with(monkeypatch, four_hands_c.CSolver, record) == want
     sts = states(record)
     st = sts[deal_starts(record, sts)[0][0]]
-    monkeypatch.setattr(par, "new_solver", Solver)
+    monkeypatch.setattr(contracts, "new_solver", Solver)
     table = par.dd_table(st, use_endplay=False)
-    monkeypatch.setattr(par, "new_solver", four_hands_c.CSolver)
+    monkeypatch.setattr(contracts, "new_solver", four_hands_c.CSolver)
     assert par.dd_table(st, use_endplay=False) == table
 
 
 def test_the_bench_grades_with_the_solver_it_is_given_then_puts_the_grading_back():
     """``analysis_bench --vs-python`` grades with the Python solver through time_game."""
-    from engine.whist import analysis, analysis_bench
+    from engine.whist import analysis_bench
+    from engine.whist.grading import four_hands
 
     made = []
 
@@ -332,19 +334,20 @@ def test_the_bench_grades_with_the_solver_it_is_given_then_puts_the_grading_back
     record = analysis_bench.first_deals(1)[0]
     took, found = analysis_bench.time_game([record], Spy)
     assert made and took > 0 and len(found[0]) == 48
-    assert analysis.new_solver is four_hands_c.new_solver
+    assert four_hands.new_solver is four_hands_c.new_solver
 
 
 def test_the_bench_grades_the_bids_with_the_solver_it_is_given_when_asked(monkeypatch):
     """``analysis_bench --games N --bidding`` grades whole games with their bids: each
-    record is analysed with ``bidding=True`` and the tables (par.new_solver) use the solver
-    given too; both are put back after."""
-    from engine.whist import analysis, analysis_bench, par
+    record is analysed with ``bidding=True`` and the tables (contracts.new_solver) use the
+    solver given too; both are put back after."""
+    from engine.whist import analysis, analysis_bench
+    from engine.whist.grading import contracts, four_hands
 
     seen = []
 
     def fake(rec, *, bidding, use_endplay):
-        seen.append((bidding, par.new_solver, analysis.new_solver))
+        seen.append((bidding, contracts.new_solver, four_hands.new_solver))
         return []
 
     monkeypatch.setattr(analysis, "analyse", fake)
@@ -355,6 +358,5 @@ def test_the_bench_grades_the_bids_with_the_solver_it_is_given_when_asked(monkey
         (True, Solver, Solver),
         (False, four_hands_c.new_solver, four_hands_c.new_solver),
     ]
-    assert (
-        par.new_solver is four_hands_c.new_solver and analysis.new_solver is four_hands_c.new_solver
-    )
+    assert contracts.new_solver is four_hands_c.new_solver
+    assert four_hands.new_solver is four_hands_c.new_solver

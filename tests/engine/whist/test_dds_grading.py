@@ -14,7 +14,8 @@ from engine.doubledummy import dds_map
 from engine.whist.analysis import analyse
 from engine.whist.analysis_bench import first_deals
 from engine.whist.bots import HeuristicBot
-from engine.whist.par import dd_table, declared, play_books
+from engine.whist.grading.contracts import declared, play_books
+from engine.whist.grading.par import dd_table
 from tests.engine.whist.test_par import _after_deal, _joker_kitty_deal
 
 pytest.importorskip("endplay")

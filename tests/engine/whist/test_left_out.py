@@ -1,4 +1,4 @@
-"""What a Whist grading left out, deal by deal (:mod:`engine.whist.left_out`): read off
+"""What a Whist grading left out, deal by deal (:mod:`engine.whist.grading.left_out`): read off
 the annotations it wrote, so that ``python -m engine analyse`` names every decision it
 was asked to grade and did not, game by game, with the reason."""
 
@@ -12,7 +12,7 @@ from engine.core.annotation import Annotation
 from engine.core.records import states
 from engine.doubledummy.two_hands_c import c_search
 from engine.whist.analysis import analyse
-from engine.whist.left_out import left_out
+from engine.whist.grading.left_out import left_out
 
 BUDGET = 2_000_000_000
 

@@ -1,4 +1,4 @@
-"""The double-dummy table and par of a four-player deal (engine.whist.par), checked
+"""The double-dummy table and par of a four-player deal (engine.whist.grading.par), checked
 against endplay (Bo Haglund's DDS) where the deal has no jokers in play."""
 
 from __future__ import annotations
@@ -10,16 +10,8 @@ import pytest
 
 from engine import GameRecord, read_jsonl, states
 from engine.whist.cards import CARD_TEXT, LOW_VALUE, RANKS
-from engine.whist.par import (
-    CONTRACTS,
-    DDTable,
-    Par,
-    contract_name,
-    dd_table,
-    declared,
-    par,
-    play_books,
-)
+from engine.whist.grading.contracts import CONTRACTS, contract_name, declared, play_books
+from engine.whist.grading.par import DDTable, Par, dd_table, par
 
 DATA = Path(__file__).resolve().parents[3] / "data" / "whist"
 
@@ -164,7 +156,7 @@ def test_a_table_kept_by_the_host_is_made_once_per_deal(monkeypatch):
     """With a host's shared mapping (engine.core.memo: the app's job workers) a deal's
     table is searched once; another deal, or other rules, are searched afresh."""
     from engine.core import memo
-    from engine.whist import par as par_module
+    from engine.whist.grading import par as par_module
 
     made = []
     search = par_module._dd_table

@@ -10,8 +10,8 @@ import pytest
 from engine import read_jsonl, simulate, states
 from engine.doubledummy.two_hands import Solver2
 from engine.whist.analysis import analyse, not_graded
-from engine.whist.analysis2 import TRICKS
 from engine.whist.cards import CARD_TEXT
+from engine.whist.grading.vocabulary import TRICKS
 
 DATA = Path(__file__).resolve().parents[3] / "data" / "whist"
 

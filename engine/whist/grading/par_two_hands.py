@@ -1,23 +1,24 @@
 """The bids, calls, kitty discards and High/Low declarations of two-player Whist and Bid
 Whist deals, graded against the deal played perfectly with every card known (hindsight).
 
-The four-player grading (:func:`engine.whist.analysis.grade_deal_bidding`) works from
+The four-player grading (:func:`engine.whist.grading.four_hands.grade_deal_bidding`) works from
 the deal's double-dummy table; this is its two-player twin, on the two-player search
-(:mod:`engine.doubledummy.two_hands_c`, through :class:`engine.whist.analysis2.Solvers`, whose
+(:mod:`engine.doubledummy.two_hands_c`, through :class:`engine.whist.grading.par_two_hands.Solvers`,
+whose
 solvers the card grading of the same deal then reuses):
 
 - **Bid Whist for two** (``bid2``): the table has a row per player as declarer and a
-  column per contract it could name (:data:`engine.whist.par.CONTRACTS`): that player's
+  column per contract it could name (:data:`engine.whist.grading.par.CONTRACTS`): that player's
   books (the kitty book included) when it wins the bid, names the contract, takes the
-  kitty and discards as the heuristic bot does (:func:`engine.whist.par.declared`, the
+  kitty and discards as the heuristic bot does (:func:`engine.whist.grading.par.declared`, the
   same fixed rule as for four players), and both play perfectly from the first lead.
   Only the entries the grades read are searched, as for four players
-  (:class:`engine.whist.bidding_table.BiddingSearch`: the calls of the contract won,
+  (:class:`engine.whist.grading.bidding_table.BiddingSearch`: the calls of the contract won,
   and each player's best call per kind only as far as the grades need it,
-  :mod:`engine.whist.auction_bounds`, mostly by zero-window questions;
+  :mod:`engine.whist.grading.auction_bounds`, mostly by zero-window questions;
   :func:`table_two` is the whole table, 20 exact searches). Each bid or pass is graded
   by the rest of the auction played perfectly knowing the table
-  (:class:`engine.whist.par.Auction`; the points the player scores minus the other's),
+  (:class:`engine.whist.grading.par.Auction`; the points the player scores minus the other's),
   the call by the points of each call at the bid won, the discard by the books after it
   against the bot's discard.
 - **Whist for two** (``whist2``): the declarations make one of three games — High
@@ -28,10 +29,10 @@ solvers the card grading of the same deal then reuses):
   points (its player's minus the other's) of the best game it still leads to.
 
 Every search has the grading's budget (the solvers' ``budget`` positions:
-:data:`engine.whist.analysis2.BUDGET` on a page, more for the command), and a deal's
-searches together :data:`engine.whist.analysis2.DEAL_FACTOR` times that: when one is
+:data:`engine.whist.grading.vocabulary.BUDGET` on a page, more for the command), and a deal's
+searches together :data:`engine.whist.grading.vocabulary.DEAL_FACTOR` times that: when one is
 over, that deal's bids and declarations are not graded (nothing is guessed), and
-the grading says so afterwards (:func:`engine.whist.left_out.left_out`). With no budget
+the grading says so afterwards (:func:`engine.whist.grading.left_out.left_out`). With no budget
 (None) every search runs to its end.
 """
 
@@ -41,12 +42,20 @@ from dataclasses import replace
 
 from engine.core.annotation import Annotation
 from engine.core.errors import Phrase
-from engine.doubledummy.two_hands_c import TABLE_LOG2, SearchBudget
-from engine.whist.analysis import bidding_notes, choice_note
-from engine.whist.auction_bounds import BoundedAuction
-from engine.whist.bidding_table import BiddingSearch, Entry
+from engine.doubledummy.two_hands_c import TABLE_LOG2, SearchBudget, new_solver2
 from engine.whist.cards import SUITS
-from engine.whist.par import CONTRACTS, DDTable, contract_name, declared
+from engine.whist.grading.auction_bounds import BoundedAuction
+from engine.whist.grading.bidding_table import BiddingSearch, Entry
+from engine.whist.grading.contracts import CONTRACTS, contract_name, declared
+from engine.whist.grading.four_hands import bidding_notes, choice_note
+from engine.whist.grading.par import DDTable
+from engine.whist.grading.vocabulary import (
+    BUDGET,
+    DEAL_FACTOR,
+    cards_left_two,
+    leader_two,
+    misere,
+)
 from engine.whist.scoring import two_player_whist_points
 
 #: what a High/Low declaration is graded by
@@ -57,9 +66,56 @@ DECLARE_MEASURE = Phrase.coded(
 )
 
 
+class Solvers:
+    """The two-player solvers of the deal being graded (its cards and its bidding), one per contract
+    (trump, order, declarer, misere), made once and dropped at the next deal (their tables are
+    large). A solver knows the hand cards of each player as dealt, the Bid Whist declarer's with
+    the kitty (the cards it discards are simply never among the cards left), so one
+    solver serves any discard. ``budget``: the positions each of their questions may take
+    (None: no limit); ``log2_entries``: the size of their tables (default: by the budget,
+    :func:`engine.doubledummy.two_hands_c.table_log2`)."""
+
+    def __init__(self, budget: int | None = BUDGET, log2_entries: int | None = None):
+        self.budget = budget
+        self.log2_entries = log2_entries
+        self.deal = None
+        self.made: dict = {}
+
+    def get(self, st):
+        """The solver for the contract of ``st`` (a state before the deal's first card: its
+        straw piles are the deal's)."""
+        key = _contract(st)
+        if key[0] != self.deal:
+            self.deal, self.made = key[0], {}  # a new deal: free the old tables
+        s = self.made.get(key)
+        if s is None:
+            hands = list(st.hands)
+            if st.bidw:
+                d = st.declarer
+                hands[d] |= sum(1 << c for c in st.kitty) | sum(1 << c for c in st.discards)
+            piles = [[(p[0], p[1]) for p in ps] for ps in st.piles]
+            club = st.ruleset.jokers_follow_trump
+            args = (hands, piles, st.trump, st.low, club, misere(st))
+            size = self.log2_entries
+            s = self.made[key] = new_solver2(*args, budget=self.budget, log2_entries=size)
+        return s
+
+
+def _contract(st) -> tuple:
+    return (st.deal_no, st.trump, st.low, st.declarer if st.bidw else -1, misere(st))
+
+
+def _left(st) -> list[int]:
+    return [st.hands[s] | sum(1 << c for p in st.piles[s] for c in p) for s in (0, 1)]
+
+
+def _leader(st) -> int:
+    return st.trick_seats[0] if st.trick_cards else st.to_act
+
+
 class Allowance:
     """The positions the searches of one deal's bidding may still take together (at most
-    :data:`engine.whist.analysis2.BUDGET` each): over it, the next search raises
+    :data:`engine.whist.grading.vocabulary.BUDGET` each): over it, the next search raises
     :class:`engine.doubledummy.two_hands_c.SearchBudget`, so a deal whose 20 searches are each just
     under the budget cannot hold a grading job for minutes."""
 
@@ -87,30 +143,26 @@ def final_books0(st, solvers, allowance: Allowance | None = None, guess: int | N
     both play perfectly with every card known (``guess``: a likely value, for speed).
     Raises :class:`engine.doubledummy.two_hands_c.SearchBudget` when the search is over its
     budget (or over what is left of ``allowance``, which it then counts down)."""
-    from engine.whist.analysis2 import _leader, _left
-
     solver = solvers.get(st)
     g = None if guess is None else max(guess - st.books[0], 0)
     trick = list(st.trick_cards)
     return st.books[0] + _budgeted(
-        solver, allowance, lambda: solver.tricks(_left(st), _leader(st), trick, guess=g)
+        solver, allowance, lambda: solver.tricks(cards_left_two(st), leader_two(st), trick, guess=g)
     )
 
 
 def books0_at_least(st, solvers, books0: int, allowance: Allowance | None = None) -> bool:
     """Whether seat 0 ends the deal of ``st`` with at least ``books0`` books under perfect
     play (one zero-window search; budgeted as :func:`final_books0`)."""
-    from engine.whist.analysis2 import _leader, _left
-
     solver = solvers.get(st)
     need, trick = books0 - st.books[0], list(st.trick_cards)
     return _budgeted(
-        solver, allowance, lambda: solver.at_least(need, _left(st), _leader(st), trick)
+        solver, allowance, lambda: solver.at_least(need, cards_left_two(st), leader_two(st), trick)
     )
 
 
 class _Entry2(Entry):
-    """A two-player entry of the bidding table (:mod:`engine.whist.bidding_table`): the
+    """A two-player entry of the bidding table (:mod:`engine.whist.grading.bidding_table`): the
     declarer's books, from seat 0's by :func:`books0_at_least` and :func:`final_books0`."""
 
     def __init__(self, s, solvers, allowance: Allowance | None):
@@ -146,8 +198,6 @@ def table_two(
     ``books[seat][j]`` = the books of ``seat`` declaring :data:`CONTRACTS` ``[j]`` (see
     the module docstring). ``played``: (declarer, kind, call) of the contract played,
     whose search keeps its table in ``solvers`` for the rest of the deal's grading."""
-    from engine.whist.analysis2 import Solvers
-
     rows = []
     for seat in (0, 1):
         row = []
@@ -169,8 +219,6 @@ def grade_bidding_two(record, sts, start: int, steps: list[int], solvers) -> lis
     (Whist) of the two-player deal whose first state after the deal is ``sts[start]``
     (``steps``: that deal's decisions), graded as the module docstring says. Raises
     :class:`engine.doubledummy.two_hands_c.SearchBudget` when a search is over its budget."""
-    from engine.whist.analysis2 import DEAL_FACTOR
-
     st0 = sts[start]
     allowance = None if solvers.budget is None else Allowance(int(DEAL_FACTOR * solvers.budget))
     if st0.bidw:
@@ -179,8 +227,6 @@ def grade_bidding_two(record, sts, start: int, steps: list[int], solvers) -> lis
 
 
 def _grade_bid_whist(record, sts, st0, steps, solvers, allowance) -> list[Annotation]:
-    from engine.whist.analysis2 import Solvers
-
     # the contract the auction reached, once the record names its call (the call is
     # graded among every call of its kind, the discard by the books of the call named)
     won = next(

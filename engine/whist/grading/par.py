@@ -44,31 +44,28 @@ from __future__ import annotations
 
 import gc
 import json
-import random
 from dataclasses import asdict, dataclass
 
 from engine.core import memo
 from engine.core.errors import EngineError, Phrase
-from engine.doubledummy.four_hands_c import new_solver
 from engine.whist import actions as A
 from engine.whist.cards import SUITS
+from engine.whist.grading.bidding_table import FourHandEntry
+from engine.whist.grading.contracts import (
+    CALLS,
+    CONTRACTS,
+    check_deal_start,
+    contract_name,
+    declared,
+    memo_key,
+    play_books,
+)
 from engine.whist.scoring import bid_whist_points, whist_points
-
-#: the names a declarer may give its contract after winning the bid: the trump suit of an
-#: uptown or downtown bid, the direction of a no trump bid
-CALLS = {"uptown": tuple(SUITS), "downtown": tuple(SUITS), "notrump": ("high", "low")}
-#: Bid Whist contracts, the table's columns: (kind, call)
-CONTRACTS = tuple((kind, call) for kind in A.KINDS for call in CALLS[kind])
 
 HINDSIGHT = Phrase.coded(
     "whist.par_hindsight",
     "Hindsight: every hand known, every seat bidding and playing perfectly (double dummy).",
 )
-
-
-def contract_name(kind: str, call: str) -> str:
-    """``"uptown S"``, ``"notrump low"``, ``"trump H"`` (Whist)."""
-    return f"{kind} {call}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,61 +197,6 @@ class Par:
 
 
 # --- the table --------------------------------------------------------------------------
-def _check_deal_start(st) -> None:
-    if st.num_players != 4:
-        raise EngineError("the double-dummy table is for four-player deals")
-    if st.bidw and st.phase_name != "bid" or st.bidw and st.bids:
-        raise EngineError("give the state just after the deal (before the first bid)")
-    if not st.bidw and (st.phase_name != "play" or st.tricks or st.trick_cards):
-        raise EngineError("give the state just after the deal (before the first card)")
-
-
-def declared(st, seat: int, kind: str, call: str):
-    """The state at the first lead when ``seat`` declares ``kind``/``call`` on this deal
-    (``st``: just after the deal): the others pass, ``seat`` bids 3 of ``kind`` (the
-    number changes neither the hands nor the play), names ``call``, takes the kitty and
-    discards as the heuristic bot does."""
-    from engine.whist.bots import HeuristicBot
-
-    s = st.clone()
-    while s.phase_name == "bid":
-        s.apply(A.Bid(3, kind) if s.to_act == seat else A.PASS)
-    s.apply(A.Direction(call == "low") if kind == "notrump" else A.Trump(call))
-    bot, rng = HeuristicBot(), random.Random(0)
-    while s.phase_name == "discard":
-        s.apply(bot.choose(s, seat, rng))
-    return s
-
-
-def play_books(s, guess: int | None = None, use_endplay: bool = False) -> int:
-    """Double-dummy books of the side of ``s.to_act`` (who leads the first trick), from
-    the first lead of the state ``s`` to the end of the deal, books already won counted.
-    ``guess`` (books, e.g. a like entry's) only speeds the search up. ``use_endplay``:
-    solved by endplay (DDS) when it is installed and :mod:`engine.doubledummy.dds_map` maps
-    the position exactly, else by the own solver."""
-    seat = s.to_act
-    left = s.n_tricks - len(s.tricks)
-    mine = s.books[seat & 1]
-    g = None if guess is None else guess - mine
-    if g is not None and seat % 2:
-        g = left - g
-    ns = _endplay_tricks(s) if use_endplay and not s.trick_cards else None
-    if ns is None:
-        solver = new_solver(s.hands, s.trump, s.low, s.ruleset.jokers_follow_trump)
-        ns = solver.tricks(leader=seat, guess=g)
-    return mine + (ns if seat % 2 == 0 else left - ns)
-
-
-def _endplay_tricks(s) -> int | None:
-    """NS tricks from the position of ``s`` by endplay (DDS) through
-    :mod:`engine.doubledummy.dds_map`, or None (not installed, or a position it does not map:
-    the own solver answers it)."""
-    from engine.doubledummy.dds_map import ns_tricks
-
-    leader = s.trick_seats[0] if s.trick_seats else s.to_act
-    return ns_tricks(s.hands, leader, s.trick_cards, s.trump, s.low, s.ruleset.jokers_follow_trump)
-
-
 def dd_table(st, *, use_endplay: bool = True) -> DDTable:
     """The double-dummy table of the deal of ``st`` (a state just after the deal).
     ``use_endplay``: each entry is solved by endplay (DDS) when it is installed and
@@ -263,8 +205,8 @@ def dd_table(st, *, use_endplay: bool = True) -> DDTable:
     :mod:`engine.whist.analysis` grades the cards; else by the own solver. A host that
     shares a mapping between its processes (:mod:`engine.core.memo`: the app's job
     workers) keeps the table there, so the grading and the board's table make it once."""
-    _check_deal_start(st)
-    key = _memo_key(st)
+    check_deal_start(st)
+    key = memo_key(st)
     kept = memo.get(key)
     if kept is not None:
         return DDTable.from_json(json.dumps(kept))
@@ -276,15 +218,6 @@ def dd_table(st, *, use_endplay: bool = True) -> DDTable:
     return table
 
 
-def _memo_key(st) -> tuple:
-    """What the table of the deal of ``st`` depends on (kept between the app's workers:
-    :mod:`engine.core.memo`): the rules, the dealer, the hands, the kitty, the turned
-    trump and the leader."""
-    rules = sorted(asdict(st.ruleset).items())
-    return ("whist.dd_table", rules, st.dealer, list(st.hands), sorted(st.kitty), st.trump,
-            st.to_act)  # fmt: skip
-
-
 def _dd_table(
     st,
     use_endplay: bool,
@@ -293,11 +226,9 @@ def _dd_table(
     at_least: dict | None = None,
 ) -> DDTable:
     """The table; ``known``: entries already solved ((seat, contract name) -> books, by
-    the bid grading, :class:`engine.whist.bidding_table.BiddingSearch`), taken as they
+    the bid grading, :class:`engine.whist.grading.bidding_table.BiddingSearch`), taken as they
     are; ``at_most`` / ``at_least``: upper / lower bounds it proved, where those entries'
     searches start."""
-    from engine.whist.bidding_table import _Entry4
-
     known, at_most, at_least = known or {}, at_most or {}, at_least or {}
     collecting = gc.isenabled()
     gc.disable()  # the solver's tables make no cycles (see Solver._run)
@@ -317,7 +248,7 @@ def _dd_table(
                 guess = rows[seat - 2][j] if seat >= 2 else (13 - rows[0][j] if seat else None)
                 name = contract_name(k, c)
                 if (seat, name) in at_most or (seat, name) in at_least:
-                    e = _Entry4(declared(st, seat, k, c), use_endplay)
+                    e = FourHandEntry(declared(st, seat, k, c), use_endplay)
                     e.bound, e.lowest = at_most.get((seat, name)), at_least.get((seat, name))
                     if e.lowest is not None:  # (from a proved lower bound, not the partner's)
                         guess = e.lowest
@@ -348,7 +279,7 @@ def best_call(table: DDTable, seat: int, number: int, kind: str) -> tuple[str, i
 class Auction:
     """The Bid Whist auction of one deal played perfectly knowing ``table`` (a
     :class:`DDTable`, or the part of it the grading needs,
-    :class:`engine.whist.bidding_table.BiddingTable`; see the module docstring):
+    :class:`engine.whist.grading.bidding_table.BiddingTable`; see the module docstring):
     :meth:`value` of a state in the bidding, :meth:`action_values` of each action open
     to the seat to bid. Values are points for seats 0+2 minus points
     for seats 1+3 (only the declaring side scores)."""
@@ -388,7 +319,7 @@ class Auction:
     def graded_values(self, s, played: str, second_at: float) -> list[tuple[str, int]]:
         """(action text, value for the side of the seat to bid) for each legal action:
         every one exact (the grade of ``played`` reads some of them; see
-        :meth:`engine.whist.auction_bounds.BoundedAuction.graded_values`)."""
+        :meth:`engine.whist.grading.auction_bounds.BoundedAuction.graded_values`)."""
         return [(str(a), v) for a, v in self.action_values(s)]
 
 
@@ -397,7 +328,7 @@ def par(st, table: DDTable | None = None) -> Par:
     if table is None:
         table = dd_table(st)
     else:
-        _check_deal_start(st)
+        check_deal_start(st)
     if not st.bidw:
         seat = table.seats[0]
         b = table.books[0][0]

@@ -10,23 +10,23 @@ books the player ends the deal with when, from that point, both play perfectly w
 known (books already won, the Bid Whist kitty book included, plus the tricks still to
 come, the trick in progress included): ``value_best`` before the card (par),
 ``value_played`` after it. Unit: "tricks". Marks as for four players
-(:mod:`engine.whist.analysis`): ``??`` 2 books or more, or 1 that changes whether a Bid
+(:mod:`engine.whist.grading.four_hands`): ``??`` 2 books or more, or 1 that changes whether a Bid
 Whist declarer makes the contract; ``?`` 1 book that costs points; ``?!`` 1 book that
 costs none; ``!?`` the only card keeping par.
 
 With the C search every card of every deal is graded (within a budget, below); with the
-Python one only the cards of the last :data:`TRICKS` tricks of each deal (it takes
-seconds a position at 8 tricks to go and grows about fourfold with each trick). The C
+Python one only the cards of the last :data:`~engine.whist.grading.vocabulary.TRICKS` tricks of each
+deal (it takes seconds a position at 8 tricks to go and grows about fourfold with each trick). The C
 search answers most positions in milliseconds but the first tricks of some deals take
 from seconds to minutes (the Low game's most: its misere search has weak bounds),
-so each question has a budget (:data:`BUDGET` positions); a card over it is not graded,
-nor the earlier cards of its deal (docs/benchmarks.md, "Whist for two: the C search",
-counts them). With the C search the bids, calls and kitty discards (Bid Whist) and the
+so each question has a budget (:data:`~engine.whist.grading.vocabulary.BUDGET` positions); a card
+over it is not graded, nor the earlier cards of its deal (docs/benchmarks.md, "Whist for two: the C
+search", counts them). With the C search the bids, calls and kitty discards (Bid Whist) and the
 High/Low declarations (Whist) are graded too, against the deal played perfectly from the
-first lead for each contract open (:mod:`engine.whist.par2`), unless one of those
+first lead for each contract open (:mod:`engine.whist.grading.par_two_hands`), unless one of those
 searches is over the budget.
 :func:`not_graded_two` says in words what the options leave out, and
-:func:`engine.whist.left_out.left_out` what a grading left out over the budget.
+:func:`engine.whist.grading.left_out.left_out` what a grading left out over the budget.
 
 In a Low game (two-player Whist) each player wants few tricks: the search is misere
 (seat 1 plays for seat 0's tricks) and a card's measure is the books the other player
@@ -37,24 +37,22 @@ from __future__ import annotations
 
 from engine.core.annotation import Annotation, mark_for
 from engine.core.errors import Phrase
-from engine.doubledummy.two_hands_c import SearchBudget, c_search, new_solver2
-from engine.whist.analysis import BUDGET_TWO, THRESHOLDS, UNIT, check_budget
+from engine.doubledummy.two_hands_c import SearchBudget, c_search
 from engine.whist.cards import CARD_CODE, CARD_TEXT
+from engine.whist.grading.par_two_hands import Solvers, grade_bidding_two
+from engine.whist.grading.vocabulary import (
+    BUDGET,
+    THRESHOLDS,
+    UNIT,
+    card_limit,
+    cards_left_two,
+    check_budget,
+    deal_starts,
+    leader_two,
+    misere,
+)
 from engine.whist.scoring import bid_whist_points, books_needed, two_player_whist_points
 
-#: with the Python search, two-player cards are graded this many tricks from the end of
-#: a deal at most (the C search grades them all)
-TRICKS = 6
-#: with the C search, a card is graded when each of its questions takes at most this many
-#: positions (about 3 s); else neither it nor the earlier cards of its deal are graded.
-#: The default of :func:`analyse_two` (``budget``), so that a page's job never holds a
-#: worker for minutes; the command gives more (:data:`engine.whist.analysis.ON_COMMAND`)
-BUDGET = BUDGET_TWO
-#: with the C search, the bids and calls (or High/Low declarations) of a deal are graded
-#: when all of its searches from the first lead take at most this many times the budget
-#: of one together (about 6 s with :data:`BUDGET`; a Bid Whist deal needs up to 20 of
-#: them, :mod:`engine.whist.par2`)
-DEAL_FACTOR = 2
 MEASURE = Phrase.coded(
     "whist.measure_two",
     "books the player ends the deal with under double-dummy play (every card known, "
@@ -68,20 +66,6 @@ MEASURE_LOW = Phrase.coded(
 )
 
 
-def misere(st) -> bool:
-    """Whether each player of the deal of ``st`` wants few tricks (a two-player Whist Low
-    game: a player with fewer than 7 tricks scores 7 minus its tricks)."""
-    return not st.bidw and st.hl_game == "low"
-
-
-def card_limit(tricks_left: int | None) -> int | None:
-    """The most tricks to go at which a card is graded (None: every card): ``tricks_left``
-    as asked, bounded by :data:`TRICKS` when the search is the Python one."""
-    if c_search():
-        return tricks_left
-    return TRICKS if tricks_left is None else min(tricks_left, TRICKS)
-
-
 def not_graded_two(
     variant: str, tricks_left: int | None, bidding: bool, bids: bool = True
 ) -> list[Phrase]:
@@ -89,7 +73,7 @@ def not_graded_two(
     and ``bidding`` as given to :func:`analyse_two`; ``bids``: the variant bids (Bid
     Whist: bids, calls, kitty discards) rather than declares (Whist: High or Low). What a
     search over its budget leaves out is said after the grading, deal by deal
-    (:mod:`engine.whist.left_out`)."""
+    (:mod:`engine.whist.grading.left_out`)."""
     n = card_limit(tricks_left)
     if not c_search():
         return [
@@ -142,10 +126,8 @@ def analyse_two(
     """The annotations of the two-player deals of ``record`` (``sts``: its states): the
     cards (see :func:`card_limit`; ``budget``: the positions each question may take,
     None for no limit) and, with ``bidding`` and the C search, the bids, calls and kitty
-    discards or the High/Low declarations (:mod:`engine.whist.par2`; a deal whose
+    discards or the High/Low declarations (:mod:`engine.whist.grading.par_two_hands`; a deal whose
     searches are over :data:`DEAL_FACTOR` budgets together keeps them ungraded)."""
-    from engine.whist.analysis import deal_starts
-
     limit = card_limit(tricks_left)
     out: list[Annotation] = []
     solvers = Solvers(check_budget(budget))
@@ -160,59 +142,10 @@ def analyse_two(
 
 
 def _grade_bidding(record, sts, start, steps, solvers) -> list[Annotation]:
-    from engine.whist.par2 import grade_bidding_two
-
     try:
         return grade_bidding_two(record, sts, start, steps, solvers)
     except SearchBudget:  # a search from the first lead is too long: none is graded
         return []
-
-
-class Solvers:
-    """The two-player solvers of the deal being graded, one per contract (trump, order,
-    declarer, misere), made once and dropped at the next deal (their tables are large).
-    A solver knows the hand cards of each player as dealt, the Bid Whist declarer's with
-    the kitty (the cards it discards are simply never among the cards left), so one
-    solver serves any discard. ``budget``: the positions each of their questions may take
-    (None: no limit); ``log2_entries``: the size of their tables (default: by the budget,
-    :func:`engine.doubledummy.two_hands_c.table_log2`)."""
-
-    def __init__(self, budget: int | None = BUDGET, log2_entries: int | None = None):
-        self.budget = budget
-        self.log2_entries = log2_entries
-        self.deal = None
-        self.made: dict = {}
-
-    def get(self, st):
-        """The solver for the contract of ``st`` (a state before the deal's first card: its
-        straw piles are the deal's)."""
-        key = _contract(st)
-        if key[0] != self.deal:
-            self.deal, self.made = key[0], {}  # a new deal: free the old tables
-        s = self.made.get(key)
-        if s is None:
-            hands = list(st.hands)
-            if st.bidw:
-                d = st.declarer
-                hands[d] |= sum(1 << c for c in st.kitty) | sum(1 << c for c in st.discards)
-            piles = [[(p[0], p[1]) for p in ps] for ps in st.piles]
-            club = st.ruleset.jokers_follow_trump
-            args = (hands, piles, st.trump, st.low, club, misere(st))
-            size = self.log2_entries
-            s = self.made[key] = new_solver2(*args, budget=self.budget, log2_entries=size)
-        return s
-
-
-def _contract(st) -> tuple:
-    return (st.deal_no, st.trump, st.low, st.declarer if st.bidw else -1, misere(st))
-
-
-def _left(st) -> list[int]:
-    return [st.hands[s] | sum(1 << c for p in st.piles[s] for c in p) for s in (0, 1)]
-
-
-def _leader(st) -> int:
-    return st.trick_seats[0] if st.trick_cards else st.to_act
 
 
 def _grade_deal(record, sts, steps, limit, solvers) -> list[Annotation]:
@@ -225,7 +158,9 @@ def _grade_deal(record, sts, steps, limit, solvers) -> list[Annotation]:
         return []  # the record stops before the graded tricks
     else:
         try:
-            v_next = after.books[0] + solver.tricks(_left(after), _leader(after), after.trick_cards)
+            v_next = after.books[0] + solver.tricks(
+                cards_left_two(after), leader_two(after), after.trick_cards
+            )
         except SearchBudget:
             return []
     points = _points(first)
@@ -275,7 +210,7 @@ def _grade_card(i, st, card, v_next, solver, points, limit):
     """(the annotation of card ``card`` played at step ``i`` from state ``st``, seat 0's
     par before it); (None, None) when more than ``limit`` tricks are left. ``v_next``:
     seat 0's final books after the card (the next position's par)."""
-    left, leader, trick = _left(st), _leader(st), list(st.trick_cards)
+    left, leader, trick = cards_left_two(st), leader_two(st), list(st.trick_cards)
     remaining = (left[0].bit_count() + left[1].bit_count() + len(trick)) // 4
     if limit is not None and remaining > limit:
         return None, None

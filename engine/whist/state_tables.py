@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.whist import actions as A
 from engine.whist.cards import SUIT_MASK
-from engine.whist.scoring import _STRENGTH, _strength
+from engine.whist.scoring import strength_table
 
 NEXT_SEAT = ((1, 2, 3, 0), (1, 0))  # by ``two``: the seat after each seat in a trick
 #: by ``two`` and leader: the seats of a whole trick in order
@@ -21,15 +21,12 @@ STRONG: dict[tuple[int, bool], tuple] = {}
 
 
 def strong_tables(trump: int, low: bool) -> tuple:
-    """The strength tables (``scoring._strength``) of a contract, indexed by the suit led
-    (-1, no suit led, last)."""
+    """The strength tables (:func:`engine.whist.scoring.strength_table`) of a contract, indexed by
+    the suit led (-1, no suit led, last)."""
     key = (trump, low)
     out = STRONG.get(key)
     if out is None:
-        out = STRONG[key] = tuple(
-            _STRENGTH.get((trump, low, led)) or _strength(trump, low, led)
-            for led in (0, 1, 2, 3, -1)
-        )
+        out = STRONG[key] = tuple(strength_table(trump, low, led) for led in (0, 1, 2, 3, -1))
     return out
 
 

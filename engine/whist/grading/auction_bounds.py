@@ -1,16 +1,16 @@
 """A bid's grade from bounds on the deal's table, the table asked only as far as the
 grade needs.
 
-The grade of a bid or pass (:func:`engine.whist.analysis.choice_note`) reads four things
+The grade of a bid or pass (:func:`engine.whist.grading.four_hands.choice_note`) reads four things
 of the values of the actions open to the seat (each the auction played on perfectly
-from there, :class:`engine.whist.par.Auction`): the value of the action taken, the best
+from there, :class:`engine.whist.grading.par.Auction`): the value of the action taken, the best
 value, which action is the first best, and, when the action taken keeps the best,
 whether the next best loses a mistake's worth (the ``!?`` mark). Each value is a minimax
 over the rest of the auction whose leaves are the points of the declarer's best call at
 the number won, and those points never fall as the best call's books rise: bounds on the
-books (:meth:`engine.whist.bidding_table.BiddingSearch.books_range`) bound every value.
+books (:meth:`engine.whist.grading.bidding_table.BiddingSearch.books_range`) bound every value.
 :meth:`BoundedAuction.graded_values` narrows the bests those four rest on
-(:meth:`engine.whist.bidding_table.BiddingSearch.refine`) until they are settled, and no
+(:meth:`engine.whist.grading.bidding_table.BiddingSearch.refine`) until they are settled, and no
 further: on the shipped four-player games about a third of the seats' kinds are never
 asked about, and a third of the others never solved exactly.
 
@@ -31,9 +31,9 @@ def leaf_points(number: int, kind: str, books: tuple[int, int]) -> tuple[int, in
 
 class BoundedAuction:
     """The auction of one deal under bounds on its table (``search``: a
-    :class:`engine.whist.bidding_table.BiddingSearch`), narrowed on demand. Values are
+    :class:`engine.whist.grading.bidding_table.BiddingSearch`), narrowed on demand. Values are
     (lowest, highest) points for seats 0+2 minus points for seats 1+3, as
-    :class:`engine.whist.par.Auction`'s."""
+    :class:`engine.whist.grading.par.Auction`'s."""
 
     def __init__(self, search):
         self.search = search

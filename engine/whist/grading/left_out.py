@@ -11,7 +11,7 @@ each card, and the declarer's kitty discards together (one decision, as graded).
 >>> from engine import read_jsonl
 >>> from engine.core.annotation import Annotation
 >>> from pathlib import Path
->>> rec = read_jsonl(Path(__file__).parents[2] / "data" / "whist" / "whist4.jsonl")[0]
+>>> rec = read_jsonl(Path(__file__).parents[3] / "data" / "whist" / "whist4.jsonl")[0]
 >>> left_out(rec, [])[0]
 'Deal 1 of 2, not graded: cards: 52 (tricks 1–13)'
 >>> every = [Annotation(i, 0, a, a, 0.0, 0.0, "tricks", "", "books")
@@ -24,8 +24,9 @@ from __future__ import annotations
 
 from engine.core.errors import Phrase
 from engine.core.records import GameRecord, states
-from engine.doubledummy.two_hands_c import BUDGET_TWO, c_search
+from engine.doubledummy.two_hands_c import c_search
 from engine.whist.decisions import decision_kind
+from engine.whist.grading.vocabulary import BUDGET, DEAL_FACTOR, card_limit
 
 
 def left_out(
@@ -35,7 +36,7 @@ def left_out(
     tricks_left: int | None = None,
     deal: int | None = None,
     bidding: bool | None = None,
-    budget: int | None = BUDGET_TWO,
+    budget: int | None = BUDGET,
 ) -> list[Phrase]:
     """One phrase per deal of ``record`` naming the decisions that the grading
     (``notes``: its annotations; the options as given to
@@ -50,8 +51,6 @@ def left_out(
         bidding = tricks_left is None
     limit, bids_graded = tricks_left, bidding
     if two:
-        from engine.whist.analysis2 import card_limit  # (it imports this module's importer)
-
         limit, bids_graded = card_limit(tricks_left), bidding and c_search()
     graded = {n.step for n in notes}
     n_deals = 1 + max(st.deal_no for st in sts[: len(record.actions)])
@@ -122,8 +121,6 @@ def _phrase(deal: int, n_deals: int, entry: dict, two: bool, budget: int | None)
             )
     what = Phrase.joined(parts)
     if two and budget is not None:
-        from engine.whist.analysis2 import DEAL_FACTOR
-
         return Phrase.coded(
             "whist.left_out_budget",
             "Deal {deal} of {deals}, not graded: {what} — over the search budget ({m} million "

@@ -1,9 +1,9 @@
 """The part of a Bid Whist deal's double-dummy table that grading its bidding needs.
 
 Grading a deal's bids, call and kitty discard (:mod:`engine.whist.analysis`) reads the
-table (:mod:`engine.whist.par`) in three ways only:
+table (:mod:`engine.whist.grading.par`) in three ways only:
 
-- the auction (:class:`engine.whist.par.Auction`) needs, for each seat and each kind of
+- the auction (:class:`engine.whist.grading.par.Auction`) needs, for each seat and each kind of
   bid, the points of its **best** call at each number: the points of a contract grow with
   its books, so whatever the number bid, the declarer names the call with the most books;
   and when no call of the kind reaches 9 books, every bid of it is set (3 needs 9), so
@@ -15,13 +15,13 @@ table (:mod:`engine.whist.par`) in three ways only:
 
 So instead of the 40 exact searches of the whole table, :class:`BiddingSearch` solves
 the calls of the contract won at the number won, and each seat's best call of each kind
-only as far as the grades read it (:mod:`engine.whist.auction_bounds`): whether any call
+only as far as the grades read it (:mod:`engine.whist.grading.auction_bounds`): whether any call
 reaches the books a number needs (the side's longest trump suit asked first, one
 zero-window search, cheap when far from the value), and the best exactly only when the
 grade needs its books (:func:`_settle`: the call found solved, each other call only asked
 whether it beats it). The grades are the whole table's (tested); the whole table (shown
 under the board for the deal on view) reuses the entries and bounds solved here
-(:func:`engine.whist.par.dd_table`).
+(:func:`engine.whist.grading.par.dd_table`).
 
 >>> t = BiddingTable("bid4", 0, {(0, "uptown S"): 9}, {(0, "uptown H"): 8},
 ...                  {(0, "uptown"): ("S", 9), (0, "downtown"): ("", 8)})
@@ -40,6 +40,15 @@ from dataclasses import dataclass
 from engine.core import memo
 from engine.core.errors import EngineError
 from engine.whist.cards import suit_of
+from engine.whist.grading import contracts
+from engine.whist.grading.contracts import (
+    CALLS,
+    check_deal_start,
+    contract_name,
+    declared,
+    endplay_tricks,
+    memo_key,
+)
 from engine.whist.scoring import bid_whist_points, books_needed
 
 #: the fewest books any bid makes (3 needs 9): a kind whose calls all fall short of it is
@@ -54,7 +63,7 @@ class BiddingTable:
     number won (those calls are set); ``best``, per (seat, kind), the best call and its
     books — ``("", bound)`` when no call reaches :data:`MAKES_A_BID` (then ``bound`` is an
     upper bound). The best call is the first of equal ones in
-    :data:`engine.whist.par.CALLS` order."""
+    :data:`engine.whist.grading.par.CALLS` order."""
 
     variant: str
     dealer: int
@@ -164,9 +173,9 @@ class Entry:
         return self.exact_books
 
 
-class _Entry4(Entry):
+class FourHandEntry(Entry):
     """A four-player entry: endplay (DDS) when it maps the position exactly, else the
-    four-hand solver (:func:`engine.whist.par.new_solver`)."""
+    four-hand solver (:func:`engine.whist.grading.contracts.new_solver`)."""
 
     def __init__(self, s, use_endplay: bool):
         super().__init__(s, s.books[s.to_act & 1], s.n_tricks - len(s.tricks))
@@ -175,10 +184,8 @@ class _Entry4(Entry):
 
     def _known(self) -> bool:
         if self.exact_books is None and self.use_endplay:
-            from engine.whist.par import _endplay_tricks
-
             self.use_endplay = False  # asked once
-            ns = _endplay_tricks(self.s)
+            ns = endplay_tricks(self.s)
             if ns is not None:
                 self.exact_books = self.mine + (ns if self.seat % 2 == 0 else self.left - ns)
         return self.exact_books is not None
@@ -186,10 +193,10 @@ class _Entry4(Entry):
     @property
     def solver(self):
         if self._solver is None:
-            from engine.whist import par  # (its new_solver: a bench may swap it)
-
-            s = self.s
-            self._solver = par.new_solver(s.hands, s.trump, s.low, s.ruleset.jokers_follow_trump)
+            s = self.s  # (the module's new_solver: a bench may swap it)
+            self._solver = contracts.new_solver(
+                s.hands, s.trump, s.low, s.ruleset.jokers_follow_trump
+            )
         return self._solver
 
     def _ask(self, need: int) -> bool:  # the solver answers for seats 0+2
@@ -241,7 +248,7 @@ UNKNOWN = (0, 13)
 
 class BiddingSearch:
     """The entries of the table of the deal of ``st`` (just after the deal) that grading
-    its bidding needs, found as the grading asks (:mod:`engine.whist.auction_bounds`).
+    its bidding needs, found as the grading asks (:mod:`engine.whist.grading.auction_bounds`).
 
     For ``won`` (declarer seat, kind, number, call: the contract the auction actually
     reached, or ``None``) every call of the kind is solved at once at the number (the
@@ -253,26 +260,24 @@ class BiddingSearch:
     :data:`MAKES_A_BID`: set at every number, settled), and once one does, the best call
     exactly (:func:`_settle`). :meth:`table` gives what is known as a
     :class:`BiddingTable` (``best``: the settled ones); :meth:`keep` hands the entries
-    solved to the whole table (:func:`engine.whist.par.dd_table`).
+    solved to the whole table (:func:`engine.whist.grading.par.dd_table`).
 
     ``entry(s, seat, kind, call)``: the :class:`Entry` of the position ``s`` (the first
     lead of ``seat`` declaring ``kind``/``call``); default: the four-player one, by
     endplay (DDS) where ``use_endplay`` and it maps the position, else the own solver.
-    Two players give theirs (:mod:`engine.whist.par2`)."""
+    Two players give theirs (:mod:`engine.whist.grading.par_two_hands`)."""
 
     def __init__(self, st, won=None, *, use_endplay: bool = True, entry=None):
-        from engine.whist.par import _check_deal_start, _memo_key
-
         if not st.bidw:
             raise EngineError("the bidding table is for Bid Whist deals")
         self.st, self._four = st, entry is None
         if self._four:
-            _check_deal_start(st)
-            self._known_key = ("whist.dd_known", *_memo_key(st))
+            check_deal_start(st)
+            self._known_key = ("whist.dd_known", *memo_key(st))
             kept = {(s, c): b for s, c, b in (memo.get(self._known_key) or [])}
 
             def entry(s, seat, kind, call):
-                return _Entry4(s, use_endplay)
+                return FourHandEntry(s, use_endplay)
         else:
             kept = {}
         self._entry, self._kept = entry, kept
@@ -308,7 +313,7 @@ class BiddingSearch:
     def bot_books(self, made: int) -> int:
         """The books of the contract won after the bot's discard, exact when more than
         ``made`` (the books after the discard actually made); else ``made`` (only that
-        it is no more counts, see :func:`engine.whist.analysis.discard_note`)."""
+        it is no more counts, see :func:`engine.whist.grading.four_hands.discard_note`)."""
         e = self.called()
         if e.exact_books is None and not e.at_least(made + 1):
             return made
@@ -316,8 +321,6 @@ class BiddingSearch:
 
     def entries(self, seat: int, kind: str) -> dict[str, Entry]:
         """Call -> :class:`Entry` of ``seat`` declaring ``kind`` (made once, on demand)."""
-        from engine.whist.par import CALLS, contract_name, declared
-
         got = self._entries.get((seat, kind))
         if got is None:
             got = self._entries[(seat, kind)] = {}
@@ -352,8 +355,6 @@ class BiddingSearch:
         that number needs, whether any call reaches them; else (or for the first time
         about this kind, whether any reaches :data:`MAKES_A_BID`) the best call
         exactly."""
-        from engine.whist.par import CALLS
-
         if self.settled(seat, kind):
             return
         calls, entries = CALLS[kind], self.entries(seat, kind)
@@ -379,8 +380,6 @@ class BiddingSearch:
 
     def table(self) -> BiddingTable:
         """What is known now: the entries solved, the bounds proved, the settled bests."""
-        from engine.whist.par import contract_name
-
         known: dict[tuple[int, str], int] = {}
         at_most: dict[tuple[int, str], int] = {}
         for (seat, kind), entries in self._entries.items():
@@ -399,8 +398,6 @@ class BiddingSearch:
         mapping :mod:`engine.core.memo` shares between processes)."""
         t = self.table()
         if self._four:
-            from engine.whist.par import contract_name
-
             memo.put(self._known_key, [[s, c, b] for (s, c), b in t.known.items()])
             memo.put(
                 ("whist.dd_at_most", *self._known_key[1:]),
@@ -422,11 +419,9 @@ def bidding_table(st, won=None, *, use_endplay: bool = True, entry=None) -> Bidd
     """The entries of the table of the deal of ``st`` (just after the deal) that the
     auction can read whatever the bids: every seat's best call of every kind, and for
     ``won`` what :class:`BiddingSearch` solves for it and the books of the call named.
-    (The grading asks for fewer: :mod:`engine.whist.auction_bounds`.) A host sharing a
+    (The grading asks for fewer: :mod:`engine.whist.grading.auction_bounds`.) A host sharing a
     mapping between processes (:mod:`engine.core.memo`) keeps the entries solved here for
     the whole table."""
-    from engine.whist.par import CALLS
-
     search = BiddingSearch(st, won, use_endplay=use_endplay, entry=entry)
     for seat in range(st.num_players):
         for kind in CALLS:
