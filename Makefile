@@ -4,20 +4,21 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8501
 STAMP := $(VENV)/.installed
-# the double-dummy library's C searches (engine/doubledummy/build.py; never fails: on any
-# error it prints why and the Python searches are used)
+# the double-dummy library's C searches, extension modules of setup.py: the install builds
+# them, and this rebuilds them in place after a .c is edited (engine/doubledummy/build.py;
+# never fails: on any error it prints why and the Python searches are used)
 NATIVE := engine/doubledummy/_built.stamp
 
 .PHONY: app dev test test-slow lint format bench bench-app bench-browser load install clean translations
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed")'
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[app,dev,analysis,openspiel,cluster,postgres]'
 	@touch $(STAMP)
 
-$(NATIVE): $(STAMP) engine/doubledummy/build.py $(wildcard engine/doubledummy/*.c)
+$(NATIVE): $(STAMP) setup.py $(wildcard engine/doubledummy/*.c)
 	-$(PY) -m engine.doubledummy build
 	@touch $@
 
