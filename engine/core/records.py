@@ -143,22 +143,29 @@ class GameRecord:
         if not isinstance(game, str):
             raise RecordError.coded(
                 "record.game_type",
-                "{where}: 'game' must be a string, got {value}",
+                "{where}: {field!r} must be a string, got {value}",
                 where=where,
+                field="game",
                 value=short(game),
             )
         _check_text(game, _at(where, "game"))
         players = data.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise RecordError.coded(
-                "record.players_type", "{where}: 'players' must be a list of names", where=where
+                "record.players_type",
+                "{where}: {field!r} must be a list of names",
+                where=where,
+                field="players",
             )
         for i, p in enumerate(players):
             _check_text(p, _at(where, f"players[{i}]"))
         actions = data.get("actions")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise RecordError.coded(
-                "record.actions_type", "{where}: 'actions' must be a list of strings", where=where
+                "record.actions_type",
+                "{where}: {field!r} must be a list of strings",
+                where=where,
+                field="actions",
             )
         if _SURROGATE.search("".join(actions)):
             for i, a in enumerate(actions):
@@ -176,40 +183,47 @@ class GameRecord:
         if not isinstance(ruleset, dict):
             raise RecordError.coded(
                 "record.ruleset_type",
-                "{where}: 'ruleset' must be an object of overrides, got {value}",
+                "{where}: {field!r} must be an object of overrides, got {value}",
                 where=where,
+                field="ruleset",
                 value=short(ruleset),
             )
         seed = data.get("seed")
         if seed is not None and type(seed) is not int:
             raise RecordError.coded(
                 "record.seed_type",
-                "{where}: 'seed' must be an integer or null, got {value}",
+                "{where}: {field!r} must be an integer or null, got {value}",
                 where=where,
+                field="seed",
                 value=short(seed),
             )
         if seed is not None and not 0 <= seed < SEED_LIMIT:
             raise RecordError.coded(
                 "record.seed_range",
-                "{where}: 'seed' {value} is out of range; seeds are 0 to 2**63-1",
+                "{where}: {field!r} {value} is out of range; seeds are 0 to 2**63-1",
                 where=where,
+                field="seed",
                 value=short(seed),
             )
         result = data.get("result")
         if result is not None and not _valid_result(result, len(players)):
             raise RecordError.coded(
                 "record.result_type",
-                "{where}: 'result' must be null or {{'scores': [one number per player], "
-                "'winners': [distinct seats]}}, got {value}",
+                "{where}: {field!r} must be null or {{{scores!r}: [one number per player], "
+                "{winners!r}: [distinct seats]}}, got {value}",
                 where=where,
+                field="result",
+                scores="scores",
+                winners="winners",
                 value=short(result),
             )
         meta = data.get("meta", {})
         if not isinstance(meta, dict):
             raise RecordError.coded(
                 "record.meta_type",
-                "{where}: 'meta' must be an object, got {value}",
+                "{where}: {field!r} must be an object, got {value}",
                 where=where,
+                field="meta",
                 value=short(meta),
             )
         _check_json({"ruleset": ruleset, "meta": meta}, where)

@@ -94,7 +94,7 @@ def parse_company(text: str, *, quote: str | None = None) -> int:
     >>> parse_company("P")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    engine.core.errors.ParseError: 'P': no company 'P'; companies: 'R', 'Y', 'B', 'G' ...
+    engine.core.errors.ParseError: 'P': no company 'P'; companies: “R”, “Y”, “B”, “G” ...
     """
     if isinstance(text, int) and not isinstance(text, bool) and 0 <= text < 4:
         return text
@@ -106,7 +106,7 @@ def parse_company(text: str, *, quote: str | None = None) -> int:
     where = text if quote is None else quote
     raise ParseError.coded(
         "oc.company_unknown",
-        "{text}: no company {company}; companies: 'R', 'Y', 'B', 'G' (red, yellow, blue, green)",
+        "{text}: no company {company}; companies: “R”, “Y”, “B”, “G” (red, yellow, blue, green)",
         text=_q(where),
         company=_q(t, 12),
     )
@@ -172,7 +172,7 @@ def parse_action(text: str, state) -> Action:
             return MOVE[d]
         raise ParseError.coded(
             "oc.move_form",
-            "{text}: a move is 1 to {most} spaces, written in digits 0-9 (e.g. 'move 2')",
+            "{text}: a move is 1 to {most} spaces, written in digits 0-9 (e.g. “move 2”)",
             text=_q(text),
             most=state.move_max(),
         )
@@ -196,8 +196,8 @@ def parse_action(text: str, state) -> Action:
         )
     raise ParseError.coded(
         "oc.action_unknown",
-        "{text}: not an Owner's Choice action; write 'buy R', 'sell R', 'move N', 'done', "
-        "'name R', 'pay', 'fund', 'bankrupt', 'stay' or 'die R +1' / 'die fund 50/-1' / "
-        "'die event pay50'",
+        "{text}: not an Owner's Choice action; write “buy R”, “sell R”, “move N”, “done”, "
+        "“name R”, “pay”, “fund”, “bankrupt”, “stay” or “die R +1” / “die fund 50/-1” / "
+        "“die event pay50”",
         text=_q(text),
     )

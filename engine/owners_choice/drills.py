@@ -276,8 +276,8 @@ def _dividend(rng, rules):
     return make(
         Phrase.coded(
             "owners_choice.drill.dividend",
-            "{company} is at {price}. Its president rolls the {company} die: DIVIDEND. You "
-            "hold {held}: how much do you receive?",
+            "The {company} company is at {price}. Its president rolls the {company} die: "
+            "DIVIDEND. You hold {held}: how much do you receive?",
             company=COMPANIES[c],
             price=_money(price),
             held=_shares(shares, COMPANIES[c]),
@@ -402,8 +402,8 @@ def _president(rng, rules):
     if president is None:  # nobody holds the die: said as its own sentence, not as a place
         prompt = Phrase.coded(
             "owners_choice.drill.president.from_pool",
-            "{company} shares held: {counts}. The {company} president die is in the pool "
-            "(nobody holds it). {active} {trade} {shares} and completes the "
+            "Shares of the {company} company held: {counts}. The {company} president die is "
+            "in the pool (nobody holds it). {active} {trade} {shares} and completes the "
             "trade. Who holds the {company} president die now?",
             company=COMPANIES[c],
             counts=_by_seat(counts),
@@ -414,7 +414,7 @@ def _president(rng, rules):
     else:
         prompt = Phrase.coded(
             "owners_choice.drill.president",
-            "{company} shares held: {counts}; its president die is with "
+            "Shares of the {company} company held: {counts}; its president die is with "
             "{president}. {active} {trade} {shares} and completes the trade. Who "
             "holds the {company} president die now?",
             company=COMPANIES[c],

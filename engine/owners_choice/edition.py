@@ -72,14 +72,14 @@ def load_ruleset(source: str | Path, **overrides) -> OwnersChoiceRules:
         t, field = data.get(table), f"{table}.{key}"
         if not isinstance(t, dict) or key not in t:
             raise RulesetError.coded(
-                "oc.file_missing", "{where}: missing field '{field}'", where=where, field=field
+                "oc.file_missing", "{where}: missing field {field!r}", where=where, field=field
             )
         values[name] = _check_file_value(where, field, t[key])
     unknown = sorted(set(data) - {"track", "board", "dice", "rules"})
     if unknown:
         raise RulesetError.coded(
             "oc.file_table",
-            "{where}: unknown table {table!r}; tables: 'track', 'board', 'dice', 'rules'",
+            "{where}: unknown table {table!r}; tables: “track”, “board”, “dice”, “rules”",
             where=where,
             table=unknown[0],
         )

@@ -15,6 +15,22 @@ from engine.owners_choice.state import PRE, OwnersChoiceState
 _LIMIT = 10**9  # no position holds a number this large
 
 
+def _listed(value):
+    """A list the caller gave (maybe a list of lists) for a message, as the page's
+    language writes a list (``9, 9, 0, 0; 0, 0, 0, 0``), not as Python does; anything
+    else as written.
+
+    >>> _listed([[9, 9], [0, 1]]), _listed(7)
+    ('9, 9; 0, 1', '7')
+    """
+    if isinstance(value, (list, tuple)):
+        if not value:
+            return Phrase.coded("choices.none", "nothing")
+        nested = any(isinstance(x, (list, tuple)) for x in value)
+        return Phrase.joined([_listed(x) for x in value], "; " if nested else ", ")
+    return word("nobody") if value is None else str(value)  # None: a die in the pool
+
+
 def _check_sizes(**values) -> None:
     """Refuse what cannot be a position before any message prints it: more than a few
     entries per list, or an integer beyond ``_LIMIT`` (a 5,000-digit integer cannot even
@@ -108,7 +124,9 @@ def _set_prices(s: OwnersChoiceState, prices) -> None:
     prices = list(prices) if prices is not None else [r.start_price] * 4
     if len(prices) != 4:
         raise EngineError.coded(
-            "oc.position_prices", "prices {prices}: give four prices (R, Y, B, G)", prices=prices
+            "oc.position_prices",
+            "prices ({prices}): give four prices (R, Y, B, G)",
+            prices=_listed(prices),
         )
     for c, p in enumerate(prices):
         if p not in t.prices:
@@ -117,7 +135,7 @@ def _set_prices(s: OwnersChoiceState, prices) -> None:
                 "price {price} of {company} is not on the track; prices: {prices}",
                 price=p,
                 company=COMPANY_WORDS[c],
-                prices=", ".join(map(str, t.prices)),
+                prices=_listed(list(t.prices)),
             )
         s.step[c] = t.prices.index(p)
 
@@ -129,8 +147,8 @@ def _set_holdings(s: OwnersChoiceState, holdings) -> None:
     if len(holdings) != n or any(len(h) != 4 for h in holdings):
         raise EngineError.coded(
             "oc.position_holdings",
-            "holdings {holdings}: give four share counts for each of {n} seats",
-            holdings=holdings,
+            "holdings ({holdings}): give four share counts for each of {n} seats",
+            holdings=_listed(holdings),
             n=n,
         )
     for p, h in enumerate(holdings):
@@ -169,7 +187,7 @@ def _set_money(s: OwnersChoiceState, cash, fund) -> None:
     cash = list(cash) if cash is not None else [r.start_cash] * n
     if len(cash) != n or any((not isinstance(x, int)) or x < 0 for x in cash):
         raise EngineError.coded(
-            "oc.position_cash", "cash {cash}: give {n} whole amounts ≥ 0", cash=cash, n=n
+            "oc.position_cash", "cash ({cash}): give {n} whole amounts ≥ 0", cash=_listed(cash), n=n
         )
     s.cash = cash
     if fund is None:
@@ -208,8 +226,8 @@ def _set_presidents(s: OwnersChoiceState, presidents) -> None:
     if presidents is not None and len(presidents) != 4:
         raise EngineError.coded(
             "oc.position_presidents",
-            "presidents {presidents}: give one entry per company (R, Y, B, G)",
-            presidents=presidents,
+            "presidents ({presidents}): give one entry per company (R, Y, B, G)",
+            presidents=_listed(list(presidents)),
         )
     for c in range(4):
         best, top = s._top(c)
@@ -233,7 +251,7 @@ def _set_presidents(s: OwnersChoiceState, presidents) -> None:
                 raise EngineError.coded(
                     "oc.position_president_seat",
                     "president of {company} {seat!r}: give a seat 0 to {last}, None (the "
-                    "pool) or 'auto'",
+                    "pool) or “auto”",
                     company=COMPANY_WORDS[c],
                     seat=p,
                     last=s.num_players - 1,

@@ -29,7 +29,7 @@ def why_illegal(s: OwnersChoiceState, action: Action) -> Phrase | None:
     >>> s = from_position(2, cash=[40, 690])
     >>> print(why_illegal(s, BUY[0])); print(why_illegal(s, DONE)); why_illegal(s, MOVE[2])
     seat 0 has $40; a red share costs $100
-    before the move a turn ends with the pawn's move ('move N'), not 'done'
+    before the move a turn ends with the pawn's move (“move N”), not “done”
     """
     k, ph = action.kind, s.phase
     if k in ("buy", "sell"):
@@ -48,11 +48,11 @@ def why_illegal(s: OwnersChoiceState, action: Action) -> Phrase | None:
         if ph == PRE:
             return Phrase.coded(
                 "oc.why_done_pre",
-                "before the move a turn ends with the pawn's move ('move N'), not 'done'",
+                "before the move a turn ends with the pawn's move (“move N”), not “done”",
             )
         return Phrase.coded(
             "oc.why_done_now",
-            "'done' ends trading; nobody trades now ({turn})",
+            "“done” ends trading; nobody trades now ({turn})",
             turn=s.describe_turn(),
         )
     if k == "name":
@@ -67,14 +67,14 @@ def why_illegal(s: OwnersChoiceState, action: Action) -> Phrase | None:
         if ph != CHOOSE:
             return Phrase.coded(
                 "oc.why_choice_now",
-                "'pay' and 'fund' are a president's choice on their company's space (now: {turn})",
+                "“pay” and “fund” are a president's choice on their company's space (now: {turn})",
                 turn=s.describe_turn(),
             )
         fee, cash = s.fee(s.company), s.cash[s.chooser]
         if k == "pay" and cash < fee:
             return Phrase.coded(
                 "oc.why_fee",
-                "the fee is ${fee} and the president has ${cash}: only the Fund die ('fund')",
+                "the fee is ${fee} and the president has ${cash}: only the Fund die (“fund”)",
                 fee=fee,
                 cash=cash,
             )
@@ -83,7 +83,7 @@ def why_illegal(s: OwnersChoiceState, action: Action) -> Phrase | None:
         if ph != LEAVE:
             return Phrase.coded(
                 "oc.why_leave_now",
-                "'bankrupt' and 'stay' answer a company's bankruptcy (now: {turn})",
+                "“bankrupt” and “stay” answer a company's bankruptcy (now: {turn})",
                 turn=s.describe_turn(),
             )
         alone = s.players_in_game() == 1
@@ -159,7 +159,7 @@ def _why_no_move(s: OwnersChoiceState, d: int) -> Phrase | None:
     if s.phase == SETUP:
         return Phrase.coded(
             "oc.why_setup_first",
-            "the set-up round comes first: 'buy R', 'buy Y', 'buy B', 'buy G' or 'done'",
+            "the set-up round comes first: “buy R”, “buy Y”, “buy B”, “buy G” or “done”",
         )
     if s.phase != PRE:
         return Phrase.coded(

@@ -82,16 +82,16 @@ class OwnersChoiceRules:
     move_range_players: str = option(
         "in_game",
         "the move range (1-4 with 2-3 players, 1-3 with 4-5) counts the players still in the "
-        "game, so it widens when a bankrupt player leaves ('in_game'), or the starting "
-        "players ('starting')",
+        "game, so it widens when a bankrupt player leaves (“in_game”), or the starting "
+        "players (“starting”)",
         assumption=True,
         choices=("in_game", "starting"),
     )
     president_timing: str = option(
         "after_trade",
         "president dice are reassigned once the trading action is complete, comparing "
-        "holdings before and after the whole trade ('after_trade'), or after every single "
-        "share bought or sold ('each_share')",
+        "holdings before and after the whole trade (“after_trade”), or after every single "
+        "share bought or sold (“each_share”)",
         assumption=True,
         choices=("after_trade", "each_share"),
     )
@@ -160,8 +160,8 @@ class OwnersChoiceRules:
     )
     max_trades_per_turn: int = option(
         30,
-        "engine limit on buy/sell actions in one turn, so every game ends (the rules say 'any "
-        "number'; 24 = sell 12 and buy 12 is already pointless)",
+        "engine limit on buy/sell actions in one turn, so every game ends (the rules say “any "
+        "number”; 24 = sell 12 and buy 12 is already pointless)",
         assumption=True,
         min=1,
         max=100,
@@ -251,7 +251,7 @@ class OwnersChoiceRules:
         if len(b) < 3 or b[0] != "START" or b[-1] != "GOAL":
             raise RulesetError.coded(
                 "oc.board_ends",
-                "board {start}…: must start with 'START', end with 'GOAL' and have spaces between",
+                "board {start}…: must start with “START”, end with “GOAL” and have spaces between",
                 start=[short_value(x, 12) for x in b[:3]],
             )
         for i, s in enumerate(b[1:-1], start=1):
@@ -336,7 +336,7 @@ def parse_president_face(face: str) -> tuple[str, int]:
     >>> parse_president_face("+x")
     Traceback (most recent call last):
     ...
-    engine.core.errors.RulesetError: president die face '+x': write '+N', '-N' or 'dividend'
+    engine.core.errors.RulesetError: president die face '+x': write “+N”, “-N” or “dividend”
     """
     if face == "dividend":
         return ("dividend", 0)
@@ -344,7 +344,7 @@ def parse_president_face(face: str) -> tuple[str, int]:
     if not m:
         raise RulesetError.coded(
             "oc.president_face",
-            "president die face {face}: write '+N', '-N' or 'dividend'",
+            "president die face {face}: write “+N”, “-N” or “dividend”",
             face=short_value(face),
         )
     k = _bounded(face, int(m.group(2)), MAX_STEPS, word("a move of"))
@@ -361,7 +361,7 @@ def parse_fund_face(face: str) -> tuple[int, int]:
     if not m:
         raise RulesetError.coded(
             "oc.fund_face",
-            "fund die face {face}: write 'TAKE/-STEPS' with TAKE a number or 'all', e.g. '100/-2'",
+            "fund die face {face}: write “TAKE/-STEPS” with TAKE a number or “all”, e.g. “100/-2”",
             face=short_value(face),
         )
     take = -1 if m.group(1) == "all" else _bounded(face, int(m.group(1)), MAX_MONEY, "$")
@@ -384,8 +384,8 @@ def parse_event_face(face: str) -> tuple[str, int]:
     if not m:
         raise RulesetError.coded(
             "oc.event_face",
-            "event die face {face}: write 'all+N', 'all-N', 'lowest+N', 'highest-N', 'payN' or "
-            "'dividends'",
+            "event die face {face}: write “all+N”, “all-N”, “lowest+N”, “highest-N”, “payN” or "
+            "“dividends”",
             face=short_value(face),
         )
     k = _bounded(face, int(m.group(3)), MAX_STEPS, word("a move of"))

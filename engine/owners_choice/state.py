@@ -666,14 +666,14 @@ class OwnersChoiceState(State):
         if ph == SETUP:
             return Phrase.coded(
                 "oc.turn_setup",
-                "{who} buys in the set-up round: 'buy R', 'buy Y', 'buy B', 'buy G' or 'done'",
+                "{who} buys in the set-up round: “buy R”, “buy Y”, “buy B”, “buy G” or “done”",
                 who=Seat(a),
             )
         if ph == PRE:
             return Phrase.coded("oc.turn_pre", "{who} trades or moves", who=Seat(a))
         if ph == POST:
             return Phrase.coded(
-                "oc.turn_post", "{who} trades after the move: buy/sell or 'done'", who=Seat(a)
+                "oc.turn_post", "{who} trades after the move: buy/sell or “done”", who=Seat(a)
             )
         if ph == NAME:
             return Phrase.coded(
@@ -682,7 +682,7 @@ class OwnersChoiceState(State):
         if ph == CHOOSE:
             return Phrase.coded(
                 "oc.turn_choose",
-                "{who}, president of {company}, chooses 'pay' or 'fund'",
+                "{who}, president of {company}, chooses “pay” or “fund”",
                 who=Seat(self.chooser),
                 company=COMPANY_WORDS[self.company],
             )
@@ -696,7 +696,7 @@ class OwnersChoiceState(State):
             )
         if ph == LEAVE:
             return Phrase.coded(
-                "oc.turn_leave", "{who} chooses 'bankrupt' or 'stay'", who=Seat(self.queue[0])
+                "oc.turn_leave", "{who} chooses “bankrupt” or “stay”", who=Seat(self.queue[0])
             )
         return Phrase.coded("oc.turn_over", "game over")
 

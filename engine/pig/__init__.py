@@ -14,7 +14,7 @@ True
 >>> s.apply("jump")
 Traceback (most recent call last):
 ...
-engine.core.errors.ParseError: 'jump': not a Pig action; write 'roll', 'hold' or 'die N' (N 1-6)
+engine.core.errors.ParseError: 'jump': not a Pig action; write “roll”, “hold” or “die N” (N 1-6)
 """
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ class PigState(State):
             return PigAction("die", parse_count(parts[1], word("a die face"), max_digits=2))
         raise ParseError.coded(
             "pig.action_unknown",
-            "{text!r}: not a Pig action; write 'roll', 'hold' or 'die N' (N 1-{faces})",
+            "{text!r}: not a Pig action; write “roll”, “hold” or “die N” (N 1-{faces})",
             text=text,
             faces=self.ruleset.die_faces,
         )

@@ -99,8 +99,8 @@ STOP = Decide("stop")
 
 
 ACTION_FORMS = word(
-    "'draw', 'stop', a card such as 'R3' (chance), 'give S', 'steal S row R', "
-    "'place R3 row R' or 'place R3 discard row R'"
+    "“draw”, “stop”, a card such as “R3” (chance), “give S”, “steal S row R”, "
+    "“place R3 row R” or “place R3 discard row R”"
 )
 
 
@@ -114,7 +114,7 @@ def parse_action(text: str) -> Decide | Deal | Give | Steal | Place:
     >>> parse_action("place R3 row")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    engine.core.errors.ParseError: 'place R3 row': not a Stack 5 action; write 'draw', 'stop', ...
+    engine.core.errors.ParseError: 'place R3 row': not a Stack 5 action; write “draw”, “stop”, ...
     """
     if not isinstance(text, str):
         raise ParseError.coded(

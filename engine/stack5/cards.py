@@ -114,7 +114,7 @@ class DeckSpec:
             raise ParseError.coded(
                 "stack5.card_unknown",
                 "{text!r}: not a Stack 5 card; write a colour {colours} and a number "
-                "1-{numbers} (e.g. 'R3'), or a special: {specials}",
+                "1-{numbers} (e.g. “R3”), or a special: {specials}",
                 text=text,
                 colours=" ".join(self.rules.colours),
                 numbers=self.rules.numbers,

@@ -59,17 +59,17 @@ class Stack5Rules:
     min_draws: int = option(2, "cards a player must draw before they may stop", min=1, max=5)
     min_draw_counts: str = option(
         "own_and_draw3",
-        "which cards count toward the minimum draws: 'own_and_draw3' = every card "
+        "which cards count toward the minimum draws: “own_and_draw3” = every card "
         "drawn this turn, the player's own draws (special cards included) and the three "
-        "cards of a Draw 3; 'own' = only the player's own draws. A card turned by a bomb "
+        "cards of a Draw 3; “own” = only the player's own draws. A card turned by a bomb "
         "never counts",
         assumption=True,
         choices=MIN_DRAW_COUNTS,
     )
     draw3_joker: str = option(
         "no_effect",
-        "a Joker among the three cards of a Draw 3 is never kept; 'no_effect' = it "
-        "is discarded and does not count toward drawing both Jokers; 'counts_for_both' = "
+        "a Joker among the three cards of a Draw 3 is never kept; “no_effect” = it "
+        "is discarded and does not count toward drawing both Jokers; “counts_for_both” = "
         "it is discarded but counts toward both Jokers (with a kept Joker it ends the "
         "turn and discards the turn's cards)",
         assumption=True,
@@ -77,8 +77,8 @@ class Stack5Rules:
     )
     steal_from: str = option(
         "any_row",
-        "which card a Steal takes: 'any_row' = the top card of any row of another "
-        "player, the stealer choosing player and row; 'last_placed' = the stealer "
+        "which card a Steal takes: “any_row” = the top card of any row of another "
+        "player, the stealer choosing player and row; “last_placed” = the stealer "
         "chooses the player, and takes the card that player placed last (still in a row)",
         assumption=True,
         choices=STEAL_FROM,
@@ -171,7 +171,7 @@ class Stack5Rules:
         if not (1 <= len(c) <= 8) or not c.isalpha() or not c.isupper():
             raise RulesetError.coded(
                 "stack5.colours_letters",
-                "colours {colours!r}: write 1 to 8 capital letters, e.g. 'RBGYP'",
+                "colours {colours!r}: write 1 to 8 capital letters, e.g. “RBGYP”",
                 colours=c,
             )
         if len(set(c)) != len(c):

@@ -26,9 +26,9 @@ from engine.stock_holdem.cards import (
 from engine.stock_holdem.rules import FACE_UP, SLOTS
 
 ACTION_HELP = word(
-    "write one of 'place 7A C', 'sell C', 'no sell', 'buy C', 'no buy', 'cash', "
-    "'peek C3', 'peek hand 2.3', 'free sell C', 'free buy C', 'stock-up C', 'end' or "
-    "'deal …'"
+    "write one of “place 7A C”, “sell C”, “no sell”, “buy C”, “no buy”, “cash”, "
+    "“peek C3”, “peek hand 2.3”, “free sell C”, “free buy C”, “stock-up C”, “end” or "
+    "“deal …”"
 )
 
 
@@ -208,7 +208,7 @@ def parse_move(text: str) -> Move | Deal:
             if len(parts) != 3:
                 raise ParseError.coded(
                     "stock.place_form",
-                    "{text}: write 'place CARD COMPANY', e.g. 'place 7A C'",
+                    "{text}: write “place CARD COMPANY”, e.g. “place 7A C”",
                     text=quote(text),
                 )
             return PLACE_MOVES[parse_card(parts[1])][company_index(parts[2])]
@@ -217,7 +217,7 @@ def parse_move(text: str) -> Move | Deal:
             if not (seat and dot and idx):
                 raise ParseError.coded(
                     "stock.peek_hand_form",
-                    "{text}: write 'peek hand SEAT.CARD', e.g. 'peek hand 2.3' for the 3rd card "
+                    "{text}: write “peek hand SEAT.CARD”, e.g. “peek hand 2.3” for the 3rd card "
                     "of seat 2's hand",
                     text=quote(text),
                 )
@@ -236,7 +236,7 @@ def parse_move(text: str) -> Move | Deal:
             if not arg[1:]:
                 raise ParseError.coded(
                     "stock.peek_form",
-                    "{text}: write 'peek' with a company and slot, e.g. 'peek C3'",
+                    "{text}: write “peek” with a company and slot, e.g. “peek C3”",
                     text=quote(text),
                 )
             slot = parse_count(arg[1:], word("a slot"), max_digits=3)
@@ -276,7 +276,7 @@ def _parse_deal(text: str) -> Deal:
     if len(parts) < 4:
         raise ParseError.coded(
             "stock.deal_form",
-            "{text}: a deal is 'deal A:c,c B:c,c … F:c,c | hand | hand | …' with one hand per seat",
+            "{text}: a deal is “deal A:c,c B:c,c … F:c,c | hand | hand | …” with one hand per seat",
             text=quote(text),
         )
     board: list[int] = []

@@ -38,7 +38,7 @@ CARD_TEXTS = _TEXT = tuple(
 )
 _BY_TEXT = {t: c for c, t in enumerate(_TEXT)}
 
-CARD_HELP = word("write a number 1-10 and a symbol A, F, S, W (e.g. '7A'), or 'BULL' or 'BEAR'")
+CARD_HELP = word("write a number 1-10 and a symbol A, F, S, W (e.g. “7A”), or “BULL” or “BEAR”")
 
 
 def quote(value, limit: int = 200) -> Quoted:

@@ -344,8 +344,8 @@ def _range(rng, rules):
     return make(
         Phrase.coded(
             "stock_holdem.drill.range",
-            "A company holds {slots}{chip}. The cards written as backs are face down: '7?' "
-            "shows the number 7, '?A' the symbol A. What are the lowest and the highest "
+            "A company holds {slots}{chip}. The cards written as backs are face down: “7?” "
+            "shows the number 7, “?A” the symbol A. What are the lowest and the highest "
             "price it can get?",
             slots=" ".join(slots),
             chip=_chip_phrase(stock_up),

@@ -25,7 +25,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations, product
 
-from engine.core.errors import ParseError, word
+from engine.core.errors import ParseError, quote_choices, word
 from engine.stock_holdem.cards import (
     ALL_CARDS,
     BEAR,
@@ -331,8 +331,8 @@ def price(cards, *, stock_up: int | bool = 0, rules=None) -> PriceBreakdown:
 # --- exact distribution --------------------------------------------------------------------
 
 SLOT_HELP = word(
-    "write a card ('7A', 'BULL', 'BEAR'), a back showing a number ('7?'), "
-    "a back showing a symbol ('?A') or '?' for unknown"
+    "write a card (“7A”, “BULL”, “BEAR”), a back showing a number (“7?”), "
+    "a back showing a symbol (“?A”) or “?” for unknown"
 )
 
 
@@ -379,9 +379,9 @@ def parse_slot(text, *, parity: str = "even"):
         if t not in set(backs(parity)) or t == "BEAR":
             raise ParseError.coded(
                 "stock.back_unknown",
-                "{text}: no card has this back; backs are '1?'…'10?' and {symbols}",
+                "{text}: no card has this back; backs are “1?”…“10?” and {symbols}",
                 text=quote(text),
-                symbols=", ".join(f"'?{s}'" for s in SYMBOLS),
+                symbols=quote_choices(f"?{s}" for s in SYMBOLS),  # the language's list
             )
         return ("back", t)
     try:
@@ -714,7 +714,7 @@ def price_distribution(
         parity = rules.card_back_parity if rules is not None else "even"
     if parity not in ("even", "odd"):
         raise ParseError.coded(
-            "stock.parity", "card-back parity {parity}: 'even' or 'odd'", parity=quote(parity)
+            "stock.parity", "card-back parity {parity}: “even” or “odd”", parity=quote(parity)
         )
     items = _split(slots)
     if len(items) != 5:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core.errors import RulesetError
+from engine.core.errors import Phrase, RulesetError, quote_choices
 from engine.core.ruleset import option
 
 #: the game has 42 challenge chips; no count of chips in a ruleset is larger
@@ -65,13 +65,13 @@ class StockHoldemRules:
     free_action_after_buy: bool = option(
         True,
         "free actions are also allowed after the buy step, before the turn "
-        "ends (RULES: 'any time in the turn'); the turn then ends with 'end'",
+        "ends (RULES: “any time in the turn”); the turn then ends with “end”",
         assumption=True,
     )
     peek_hands: bool = option(
         False,
         "the 1-chip peek may also look at a card in another player's hand "
-        "(RULES: 'look at one face-down card'); off = only face-down cards on companies",
+        "(RULES: “look at one face-down card”); off = only face-down cards on companies",
         assumption=True,
     )
     stock_up_chips: int = option(3, "stock-up chips in the game", min=0, max=6)
@@ -98,42 +98,45 @@ class StockHoldemRules:
     cost_stock_up: int = option(3, "chips paid to place a stock-up chip", min=1, max=MAX_CHIPS)
 
     def validate(self) -> None:
+        # a list of numbers or names in a message as the page's language writes a list
+        money = Phrase.joined([str(m) for m in self.start_money], ", ")
+        chips = Phrase.joined([str(c) for c in self.start_chips], ", ")
         if len(self.start_money) != 4:
             raise RulesetError.coded(
                 "stock.start_money_len",
-                "start_money {value!r}: give 4 amounts (3, 4, 5, 6 players)",
-                value=self.start_money,
+                "start_money ({value}): give 4 amounts (3, 4, 5, 6 players)",
+                value=money,
             )
         if len(self.start_chips) != 6:
             raise RulesetError.coded(
                 "stock.start_chips_len",
-                "start_chips {value!r}: give 6 counts (seats 1-6)",
-                value=self.start_chips,
+                "start_chips ({value}): give 6 counts (seats 1-6)",
+                value=chips,
             )
         if len(self.symbol_names) != 4:
             raise RulesetError.coded(
                 "stock.symbol_names_len",
-                "symbol_names {value!r}: give 4 names",
-                value=self.symbol_names,
+                "symbol_names ({value}): give 4 names",
+                value=quote_choices(self.symbol_names),
             )
         if len(self.company_names) != 6:
             raise RulesetError.coded(
                 "stock.company_names_len",
-                "company_names {value!r}: give 6 names",
-                value=self.company_names,
+                "company_names ({value}): give 6 names",
+                value=quote_choices(self.company_names),
             )
         if not all(0 <= m <= MAX_MONEY for m in self.start_money):
             raise RulesetError.coded(
                 "stock.start_money_range",
-                "start_money {value!r}: each amount must be 0-{most}",
-                value=self.start_money,
+                "start_money ({value}): each amount must be 0-{most}",
+                value=money,
                 most=MAX_MONEY,
             )
         if not all(0 <= c <= MAX_CHIPS for c in self.start_chips):
             raise RulesetError.coded(
                 "stock.start_chips_range",
-                "start_chips {value!r}: each count must be 0-{most}",
-                value=self.start_chips,
+                "start_chips ({value}): each count must be 0-{most}",
+                value=chips,
                 most=MAX_CHIPS,
             )
         for what, names in (
@@ -143,9 +146,9 @@ class StockHoldemRules:
             if not all(0 < len(x.strip()) <= 24 for x in names):
                 raise RulesetError.coded(
                     "stock.names_length",
-                    "{field} {value!r}: each name must be 1-24 characters",
+                    "{field} ({value}): each name must be 1-24 characters",
                     field=what,
-                    value=names,
+                    value=quote_choices(names),
                 )
 
 

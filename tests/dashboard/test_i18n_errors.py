@@ -86,7 +86,7 @@ def test_english_is_the_engines_message_exactly():
     exc = _raised(get_game("stack5").new_initial_state(2).apply, "fly away")
     # the engine's English, with what the player wrote quoted as an English page quotes it
     assert error_text(exc) == str(exc).replace("'fly away'", "“fly away”", 1)
-    assert str(exc).startswith("'fly away': not a Stack 5 action; write 'draw', 'stop'")
+    assert str(exc).startswith("'fly away': not a Stack 5 action; write “draw”, “stop”")
     assert quote_choices([]) == "nothing" and quote_choices(list("abcd"), limit=2) == (
         "'a', 'b', … (4 in all)"
     )

@@ -72,8 +72,9 @@ def test_translations_use_the_glossary_terms(lang):
 # The engine's catalog (errors, phrases, ruleset docs): a message uses the common terms
 # and those of the game whose engine folder it comes from (engine/stack5/… → stack5).
 ENGINE_GAMES = ("stock_holdem", "stack5", "owners_choice", "whist")
-# nor are {placeholders} and 'quoted' text the player types ('die fund 50/-1')
-_NOT_WORDS = re.compile(r"\{[^{}]*\}|(?<!\w)'[^']*'")
+# nor are {placeholders} and quoted text the player types (“die fund 50/-1”, or as Python
+# quotes it, 'die fund 50/-1')
+_NOT_WORDS = re.compile(r"\{[^{}]*\}|(?<!\w)'[^']*'|“[^”]*”")
 
 
 def _engine_terms(msg) -> list[dict]:

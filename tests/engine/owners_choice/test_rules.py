@@ -49,13 +49,14 @@ def test_start_cash_and_opening_purchases_at_100():
 
 
 def test_the_set_up_turn_names_the_moves_that_are_legal():
-    """Step 0 tells the player the real moves ('buy R' … 'done'), never a company C."""
+    """Step 0 tells the player the real moves (“buy R” … “done”), never a company C."""
     s = GAME.new_initial_state(4)
-    named = re.findall(r"'([^']+)'", s.describe_turn())
+    named = re.findall(r"“([^”]+)”", s.describe_turn())
     assert named == legal(s) == ["buy R", "buy Y", "buy B", "buy G", "done"]
     with pytest.raises(IllegalAction) as caught:
         s.apply("move 3")
-    assert re.findall(r"'([^']+)'", str(caught.value))[1:] == named  # after the move quoted
+    assert re.findall(r"'([^']+)'", str(caught.value)) == ["move 3"]  # the move, as written
+    assert re.findall(r"“([^”]+)”", str(caught.value)) == named
 
 
 def test_opening_purchase_limited_by_cash():
@@ -459,9 +460,9 @@ def test_last_player_cannot_leave_by_default():
 
 def test_parse_errors_quote_input_and_list_allowed():
     s = from_position(2)
-    with pytest.raises(ParseError, match=r"'jump': not an Owner's Choice action; write 'buy R'"):
+    with pytest.raises(ParseError, match=r"'jump': not an Owner's Choice action; write “buy R”"):
         s.apply("jump")
-    with pytest.raises(ParseError, match=r"'buy Q': no company 'Q'; companies: 'R'"):
+    with pytest.raises(ParseError, match=r"'buy Q': no company 'Q'; companies: “R”"):
         s.apply("buy Q")
     with pytest.raises(ParseError, match="'move 13'"):
         s.parse_action("move 13")

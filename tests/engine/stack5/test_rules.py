@@ -426,7 +426,7 @@ def test_text_round_trip(text):
 
 
 def test_parse_errors_quote_input_and_list_forms():
-    with pytest.raises(ParseError, match="'fly': not a Stack 5 action; write 'draw'"):
+    with pytest.raises(ParseError, match="'fly': not a Stack 5 action; write “draw”"):
         parse_action("fly")
     s = new()
     with pytest.raises(IllegalAction, match="'X9'.*not possible"):

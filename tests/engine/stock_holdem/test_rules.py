@@ -414,9 +414,9 @@ def test_action_text_round_trip():
         ("jump", "not a Stock Hold'em action"),
         ("buy G", "no such company"),
         ("place 11A C", "not a card"),
-        ("place 7A", "write 'place CARD COMPANY'"),
+        ("place 7A", "write “place CARD COMPANY”"),
         ("peek C9", "slot 9 does not exist"),
-        ("peek C", "write 'peek' with a company and slot"),
+        ("peek C", "write “peek” with a company and slot"),
         ("deal A:1A,2A", "a deal is"),
     ],
 )
@@ -509,7 +509,7 @@ def test_peek_at_hands_is_a_ruleset_option():
         s.apply(text)
     with pytest.raises(IllegalAction, match="own hand"):
         s.apply("peek hand 0.1")
-    with pytest.raises(ParseError, match="write 'peek hand SEAT.CARD'"):
+    with pytest.raises(ParseError, match="write “peek hand SEAT.CARD”"):
         parse_move("peek hand two")
     assert parse_move("peek hand 3.4") == Move("peek hand", slot=3, seat=3)
 
