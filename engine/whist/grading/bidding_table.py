@@ -136,10 +136,15 @@ class Entry:
     def _known(self) -> bool:
         return self.exact_books is not None
 
+    def _known_books(self) -> int | None:
+        """The exact books when they are known (:meth:`_known` may find them at once)."""
+        return self.exact_books if self._known() else None
+
     def at_least(self, books: int) -> bool:
         """Whether the declaring side takes at least ``books``."""
-        if self._known():
-            return self.exact_books >= books
+        known = self._known_books()
+        if known is not None:
+            return known >= books
         if self.bound is not None and books > self.bound:
             return False
         if self.lowest is not None and books <= self.lowest:
@@ -160,8 +165,9 @@ class Entry:
         """The declaring side's books (``guess``: a likely value, for speed). Below a
         proved bound (an earlier no), the questions step down from it: the value is
         usually the bound itself, and one question then settles it."""
-        if self._known():
-            return self.exact_books
+        known = self._known_books()
+        if known is not None:
+            return known
         if self.bound is not None and (guess is None or guess >= self.bound):
             t = self.bound
             while not self.at_least(t):
@@ -297,7 +303,7 @@ class BiddingSearch:
         for e in entries.values():
             if e.at_least(need):
                 e.exact(need)
-        made = [e.exact_books for e in entries.values() if e.at_least(need)]
+        made = [e.exact(need) for e in entries.values() if e.at_least(need)]  # (known: no search)
         if made:  # then the best is the best of them (the first of equal ones)
             top = max(made)
             call = next(c for c, e in entries.items() if e.exact_books == top)

@@ -265,14 +265,14 @@ def _points_function(st):
             p = bid_whist_points(st.bid_number, st.kind, books)
             return p if side == dside else -p
 
-        pts.made = made
+        pts.made = made  # type: ignore[attr-defined]
         return pts
 
     def pts_whist(side: int, ns: int) -> int:
         diff = whist_points(ns) - whist_points(total - ns)
         return diff if side == 0 else -diff
 
-    pts_whist.made = None
+    pts_whist.made = None  # type: ignore[attr-defined]
     return pts_whist
 
 
@@ -385,6 +385,8 @@ def grade_deal_bidding(
         the table's entry when it is the bot's discard, else searched."""
         if first_lead is not None:
             return first_lead
+        if won is None:
+            raise EngineError("the record holds no contract for the kitty discard's grade")
         seat, kind, _number, call = won
         bots, e = declared(st0, seat, kind, call), search.called()
         if (bots.hands, bots.to_act, bots.books) == (after.hands, after.to_act, after.books):

@@ -22,11 +22,14 @@ each card, and the declarer's kitty discards together (one decision, as graded).
 
 from __future__ import annotations
 
+from typing import cast
+
 from engine.core.errors import Phrase
 from engine.core.records import GameRecord, states
 from engine.doubledummy.two_hands_c import c_search
 from engine.whist.decisions import decision_kind
 from engine.whist.grading.vocabulary import BUDGET, DEAL_FACTOR, card_limit
+from engine.whist.state import WhistState
 
 
 def left_out(
@@ -43,7 +46,7 @@ def left_out(
     :func:`engine.whist.analysis.analyse`) was asked to grade and did not, with the
     reason when it is known (a two-player search over ``budget``; the defaults are
     ``analyse``'s). Empty when every decision asked for is graded."""
-    sts = states(record)
+    sts = cast(list[WhistState], states(record))  # (a Whist record's)
     if not sts:
         return []
     two = sts[0].num_players == 2

@@ -257,8 +257,8 @@ def _dd_table(
                 s = declared(st, seat, k, c)
                 rows[seat][j] = play_books(s, guess, use_endplay=use_endplay)
         names = tuple(contract_name(k, c) for k, c in CONTRACTS)
-        books = tuple(tuple(r) for r in rows)
-        return DDTable(st.ruleset.variant, st.dealer, names, (0, 1, 2, 3), books)
+        entries = tuple(tuple(r) for r in rows)
+        return DDTable(st.ruleset.variant, st.dealer, names, (0, 1, 2, 3), entries)
     finally:
         if collecting:
             gc.enable()
@@ -268,12 +268,11 @@ def _dd_table(
 def best_call(table: DDTable, seat: int, number: int, kind: str) -> tuple[str, int]:
     """(call, declaring side's points) of the best trump or direction for ``seat`` having
     won the bid ``number`` ``kind`` (the first of equal calls)."""
-    best = None
-    for call in CALLS[kind]:
-        pts = bid_whist_points(number, kind, table.books_of(seat, contract_name(kind, call)))
-        if best is None or pts > best[1]:
-            best = (call, pts)
-    return best
+    calls = [
+        (call, bid_whist_points(number, kind, table.books_of(seat, contract_name(kind, call))))
+        for call in CALLS[kind]
+    ]
+    return max(calls, key=lambda found: found[1])  # (max keeps the first of equal ones)
 
 
 class Auction:
@@ -333,8 +332,8 @@ def par(st, table: DDTable | None = None) -> Par:
         seat = table.seats[0]
         b = table.books[0][0]
         books = (b, 13 - b) if seat % 2 == 0 else (13 - b, b)
-        pts = (whist_points(books[0]), whist_points(books[1]))
-        return Par(table.contracts[0], -1, books, pts)
+        side_points = (whist_points(books[0]), whist_points(books[1]))
+        return Par(table.contracts[0], -1, books, side_points)
     auction = Auction(table)
     s = st.clone()
     while s.phase_name == "bid":

@@ -194,7 +194,7 @@ def _points(st):
             p = bid_whist_points(st.bid_number, st.kind, books(b0))
             return p if seat == d else -p
 
-        pts.made = lambda b0: books(b0) >= books_needed(st.bid_number)
+        pts.made = lambda b0: books(b0) >= books_needed(st.bid_number)  # type: ignore[attr-defined]
         return pts
     game, declarer = st.hl_game, (st.hl_declarer if st.hl_game == "high" else None)
 
@@ -202,7 +202,7 @@ def _points(st):
         p = two_player_whist_points(game, (b0, 13 - b0), declarer)
         return p[seat] - p[1 - seat]
 
-    pts_whist.made = None
+    pts_whist.made = None  # type: ignore[attr-defined]
     return pts_whist
 
 
