@@ -19,8 +19,8 @@ shorter, so a game is the deals (those that reach the play) of consecutive recor
 both files, in order, the last one cut after the 10th deal; each record is graded whole
 (every card of every deal) by one ``analyse`` call. It prints each game's CPU seconds,
 then the median and maximum. ``--vs-git REV`` grades each game (deal) with the solver of
-git revision REV too (its ``solver.py``, compiled with mypyc like the current one when
-that one is compiled), in the same run, and checks the two give the same annotations.
+git revision REV too (its four-hand Python solver, uncompiled), in the same run, and
+checks the two give the same annotations.
 ``--vs-own`` (with ``--games``) grades each game a second time with the own solver
 alone (``use_endplay=False``: no DDS), in the same run, and checks the annotations are the
 same; each game line also says how many of its deals DDS graded (those whose first
