@@ -16,6 +16,7 @@ import time
 
 import streamlit as st
 
+from dashboard import guide
 from dashboard.game_ui import GameUI, PlayMode
 from dashboard.i18n import _, current, error_text, ngettext, pgettext
 from dashboard.jobs import JOBS, Busy, session_id
@@ -33,6 +34,7 @@ from dashboard.ui import (
     plain,
     ruleset_form,
     seat_name,
+    url_value,
 )
 from engine import CHANCE, EngineError, GameRecord, get_game
 from engine.core.records import final_state, result_of
@@ -117,8 +119,19 @@ def _save(play_id: str, record: GameRecord, state, seen: int) -> None:
 
 
 def next_action(record: GameRecord, state):
-    """The app's event when no human is to act: a seeded chance outcome or a bot's move."""
-    return next_event(record, state)
+    """The app's event when no human is to act: a seeded chance outcome or a bot's move
+    (in a guided game, the reference game's while the game follows it)."""
+    followed = guide.reference_event(record)
+    return followed if followed is not None else next_event(record, state)
+
+
+def _apply(record: GameRecord, state, text: str) -> bool:
+    """Apply ``text`` to ``state`` and add it to the record; True when a guided game stops
+    here for a rule card (the hook after an action is applied)."""
+    before = state.clone() if guide.guided(record) else None
+    state.apply(text)
+    record.actions.append(state.history[-1])
+    return before is not None and guide.after_action(record, before, state.history[-1], state)
 
 
 # --- the search bot's moves, in a worker process --------------------------------------------
@@ -143,8 +156,7 @@ def _apply_events(play_id: str, seen: int, actions: list) -> None:
         PLAYED.check_fresh(seen, version)
         state = _state(play_id, version, record).clone()
         for text in actions:
-            state.apply(text)
-            record.actions.append(state.history[-1])
+            _apply(record, state, text)
         _save(play_id, record, state, version)
         st.session_state[f"{KEY}_last_step"] = time.monotonic()
     except StaleWrite:
@@ -251,11 +263,11 @@ def _advance(play_id: str, until_human: bool, limit: int) -> None:
     human = record.meta["human"]
     steps = 0
     while not state.is_terminal() and state.current_player() != human and steps < limit:
-        action = next_action(record, state)
-        state.apply(action)
-        record.actions.append(state.history[-1])
+        if guide.pending(record) is not None:  # the bots wait for the rule card
+            break
+        stop = _apply(record, state, next_action(record, state))
         steps += 1
-        if not until_human:
+        if stop or not until_human:
             break
     if steps:
         _save(play_id, record, state, version)
@@ -284,14 +296,24 @@ def end_game(play_id: str) -> None:
     st.session_state.pop(f"{KEY}_confirm_end", None)
 
 
+def close_card(play_id: str, code: str) -> None:
+    """The rule card's Continue: kept as shown in the stored game; the game goes on."""
+    try:
+        record, version = _read(play_id)
+        if guide.mark_shown(record, code):
+            _save(play_id, record, _state(play_id, version, record), version)
+    except StaleWrite:  # stored meanwhile: the next run shows the card again
+        st.session_state.pop(f"{KEY}_state", None)
+    st.session_state[f"{KEY}_last_step"] = time.monotonic()
+
+
 def human_move(play_id: str, seen: int, text: str) -> None:
     record, version = _read(play_id)
     PLAYED.check_fresh(seen, version)
     if ended(record):
         return
     state = _state(play_id, version, record).clone()
-    state.apply(text)
-    record.actions.append(state.history[-1])
+    _apply(record, state, text)
     _save(play_id, record, state, version)
     st.session_state[f"{KEY}_last_step"] = time.monotonic()
 
@@ -358,6 +380,18 @@ def _setup() -> None:
     )
     game_name = modes()[label][0].game
     game = get_game(game_name)
+    if guide.has_guide(game_name):
+        st.caption(
+            _(
+                "New to the game? In a guided first game the bots pause the first time each "
+                "rule comes up, to explain it."
+            )
+        )
+        if st.button(
+            _("Play your first game"), icon=":material/school:", key=f"{KEY}_guided_{game_name}"
+        ):
+            start_guided(game_name)
+            st.rerun()
     n = int(st.selectbox(_("Players"), counts(label), key=f"{KEY}_n_{label}"))
     you = int(
         st.selectbox(
@@ -433,6 +467,28 @@ def _setup() -> None:
     st.rerun()
 
 
+def start_guided(game: str) -> None:
+    """Start ``game``'s guided first game (:mod:`dashboard.guide`): it becomes the page's
+    stored game."""
+    with st.spinner(_("Choosing a good first game…")):
+        record = guide.new_record(game, _("You"))
+    final_state(record)
+    PLAYED.create(record)
+
+
+def _guided_link() -> None:
+    """``?guide=<game>`` (a Learn page's "Play your first game"): start that guided game
+    in place of any game open here; the address then names the new game."""
+    games = [ui.game for ui in game_uis() if guide.has_guide(ui.game)]
+    game = url_value("guide", "", choices=games)
+    if "guide" not in st.query_params:
+        return
+    st.query_params.pop("guide", None)
+    if game:
+        _forget()
+        start_guided(game)
+
+
 def _load() -> tuple[str, GameRecord, int] | None:
     try:
         opened = PLAYED.open()
@@ -473,7 +529,8 @@ def _view_body(play_id: str, timed: bool) -> None:
     state = _state(play_id, version, record)
     human = record.meta["human"]
     over = state.is_terminal() or ended(record)
-    bots_turn = not over and state.current_player() != human
+    held = guide.pending(record) is not None  # the hook before the bots continue
+    bots_turn = not over and not held and state.current_player() != human
     # start the bots' timer after your move, stop it on your turn: a rerun of the whole
     # page, made once this part is drawn (your move shows without waiting for it)
     restart = bots_turn != timed
@@ -489,9 +546,10 @@ def _view_body(play_id: str, timed: bool) -> None:
             advance(play_id)
             record, version = _read(play_id)
             state = _state(play_id, version, record)
-        if state.is_terminal() or state.current_player() == human:
-            restart = True  # stop the timer: the buttons are drawn without it
+        if state.is_terminal() or state.current_player() == human or guide.pending(record):
+            restart = True  # stop the timer: the buttons (or a rule card) without it
             bots_turn = False
+    card = guide.pending(record)
     names = record.players
     words = _log(record, human)
     over = state.is_terminal() or ended(record)
@@ -499,7 +557,12 @@ def _view_body(play_id: str, timed: bool) -> None:
     with left:
         _board(record, state, None if over else human)
     with right:
-        if over:
+        if card is not None:
+            from dashboard.guide.cards import rule_card
+
+            happened = words[card.step] if card.step < len(words) else ""
+            rule_card(record.game, card, happened, callback(close_card), (play_id, card.code))
+        elif over:
             scores = ", ".join(
                 f"{plain(names[p], NAME_MAX_CHARS)} {v:g}" for p, v in enumerate(state.returns())
             )
@@ -518,6 +581,10 @@ def _view_body(play_id: str, timed: bool) -> None:
                         winners=won, scores=scores
                     )
                 )
+            if guide.guided(record):
+                from dashboard.guide.cards import rules_met
+
+                rules_met(record.game, guide.shown(record))
         elif bots_turn:
             player = state.current_player()
             if player == CHANCE:
@@ -603,6 +670,7 @@ def _footer(record: GameRecord, over: bool, play_id: str) -> None:
 def render_play() -> None:
     st.markdown("### " + _("Play against the bots"))
     try:
+        _guided_link()
         loaded = _load()
     except EngineError as exc:
         st.error(_("Games cannot be stored here: {error}").format(error=error_text(exc)))
@@ -620,6 +688,7 @@ def render_play() -> None:
     state = _state(play_id, version, record)
     human = record.meta["human"]
     bots_turn = not state.is_terminal() and not ended(record) and state.current_player() != human
+    bots_turn = bots_turn and guide.pending(record) is None
     st.caption(
         _("{game} · you are {player} · seed {seed}").format(
             game=game_ui(record.game).title_text(),
