@@ -4,6 +4,7 @@ by the engine."""
 import streamlit as st
 
 from dashboard import ui
+from dashboard.guide.cards import door
 from dashboard.i18n import N_, _, money, ngettext, pgettext
 from dashboard.owners_choice.draw import (
     board_svg,
@@ -101,6 +102,7 @@ def option_word(action) -> str:
 
 
 st.title(_("Learn Owner's Choice"))
+door("owners_choice")  # the guided first game: each rule explained as it comes up
 st.markdown(
     _(
         "Four companies — **red R, yellow Y, blue B, green G** — and one shared pawn on a "
@@ -112,7 +114,7 @@ st.markdown(
 )
 
 # --- the board ----------------------------------------------------------------------------
-st.header(_("1. The board"))
+st.header(_("1. The board"), anchor="board")
 show(board_svg(RULES.board, 0, centre=fund_words(RULES.fund_start)))
 st.table([{_("space"): k, _("what happens"): v} for k, v in legend()])
 ui.assumption(
@@ -123,7 +125,7 @@ ui.assumption(
 )
 
 # --- the track ----------------------------------------------------------------------------
-st.header(_("2. The stock track and dividends"))
+st.header(_("2. The stock track and dividends"), anchor="track")
 show(track_svg(RULES, [RULES.start_price] * 4))
 st.markdown(
     _(
@@ -145,7 +147,7 @@ ui.assumption(
 )
 
 # --- set-up -------------------------------------------------------------------------------
-st.header(_("3. Set-up: opening purchases and presidents"))
+st.header(_("3. Set-up: opening purchases and presidents"), anchor="setup")
 st.markdown(
     _(
         "Each player gets **${cash}**; the Fund starts empty (**${fund}**). "
@@ -344,7 +346,7 @@ ui.assumption(
 )
 
 # --- president's choice -----------------------------------------------------------------
-st.header(_("6. The president's choice as an expected value"))
+st.header(_("6. The president's choice as an expected value"), anchor="choice")
 st.markdown(
     _(
         "Pay ${low} into the Fund (${high} at ${threshold} or more) and roll the president die, "
@@ -433,7 +435,7 @@ with ui.engine_errors():
     )
 
 # --- bankruptcy ----------------------------------------------------------------------------
-st.header(_("8. Bankruptcy"))
+st.header(_("8. Bankruptcy"), anchor="bankruptcy")
 st.markdown(
     _(
         "A company at ${bottom} that must fall goes bankrupt: all its shares return to the "
@@ -476,7 +478,7 @@ ui.assumption(
 )
 
 # --- the end --------------------------------------------------------------------------------
-st.header(_("9. The end"))
+st.header(_("9. The end"), anchor="end")
 st.markdown(
     _(
         "Landing exactly on GOAL, the player takes ${take} from the Fund (all of it if less) "

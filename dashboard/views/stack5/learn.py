@@ -6,6 +6,7 @@ from html import escape
 import streamlit as st
 
 from dashboard import ui
+from dashboard.guide.cards import door
 from dashboard.i18n import N_, _, ngettext, percent, pgettext
 from dashboard.sections import open_section
 from dashboard.stack5 import words
@@ -15,6 +16,7 @@ from engine.stack5.cards import SPECIAL_NAMES, deck_spec
 from engine.stack5.history import last_event
 
 st.title(_("Learn Stack 5"))
+door("stack5")  # the guided first game: each rule explained as it comes up
 spec = deck_spec()
 rules = spec.rules
 st.markdown(

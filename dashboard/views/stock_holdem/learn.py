@@ -7,6 +7,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard import ui
+from dashboard.guide.cards import door
 from dashboard.i18n import N_, _, money, ngettext, pgettext
 from dashboard.sections import open_section
 from dashboard.stock_holdem import words
@@ -45,6 +46,7 @@ def _cleanup_counts() -> dict[int, tuple[int, int]]:
 
 
 st.title(_("Learn Stock Hold'em"))
+door("stock_holdem")  # the guided first game: each rule explained as it comes up
 st.markdown(
     _(
         "Players are investors in **6 companies**. They trade shares while secretly placing "

@@ -5,6 +5,7 @@ import random
 import polars as pl
 import streamlit as st
 
+from dashboard.guide.cards import door
 from dashboard.i18n import N_, _, ngettext, pgettext
 from dashboard.sections import open_section
 from dashboard.ui import (
@@ -60,6 +61,7 @@ CONTRACTS = {
 }
 
 st.title(_("Learn Whist and Bid Whist"))
+door("whist")  # the guided first game: each rule explained as it comes up
 st.markdown(
     _(
         "A trick-taking game for four players in two partnerships (North–South, Players 1 and "
@@ -126,7 +128,7 @@ tabs = st.tabs(
 
 # --- deal ---------------------------------------------------------------------------------------
 with tabs[0]:
-    st.subheader(_("The deal"))
+    st.subheader(_("The deal"), anchor="deal")
     if variant == "bid4":
         st.markdown(
             _(
@@ -180,7 +182,7 @@ with tabs[0]:
 
 # --- bidding ------------------------------------------------------------------------------------
 with tabs[1]:
-    st.subheader(_("Bidding (Bid Whist)"))
+    st.subheader(_("Bidding (Bid Whist)"), anchor="bidding")
     st.markdown(
         _(
             "One round, starting left of the dealer. A bid is a number 3–7 — the books over "
@@ -274,7 +276,7 @@ with tabs[2]:
 
 # --- kitty ---------------------------------------------------------------------------------------
 with tabs[3]:
-    st.subheader(_("The kitty (Bid Whist)"))
+    st.subheader(_("The kitty (Bid Whist)"), anchor="kitty")
     st.markdown(
         _(
             "After naming trump the declarer takes the six kitty cards into hand and discards "
@@ -471,7 +473,7 @@ with tabs[5]:
 
 # --- two players --------------------------------------------------------------------------------
 with tabs[6]:
-    st.subheader(_("Two players: straw piles"))
+    st.subheader(_("Two players: straw piles"), anchor="two-players")
     st.markdown(
         _(
             "Each player has a 12-card hand and a row of straw piles. Face-up straw cards are "
