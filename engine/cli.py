@@ -505,6 +505,7 @@ def cmd_variants(args) -> int:
         cluster=args.cluster,
         records=args.records,
         progress=lambda done, total: _progress(done, total, f"{args.game} {args.field}"),
+        base=dict(parse_rule(r) for r in args.rule or ()),
     )
     text = json.dumps(report, indent=1, ensure_ascii=False) + "\n"
     if args.out == "-":
@@ -714,6 +715,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     v.add_argument("--out", default="-", help="the report, a .json file ('-' = stdout)")
     v.add_argument("--records", metavar="DIR", help="write each value's games to DIR/<value>.jsonl")
+    v.add_argument(
+        "--rule",
+        action="append",
+        help="another rule every setting is played under, KEY=VALUE (repeatable), "
+        "e.g. variant=whist4 for a rule of classic Whist",
+    )
     v.set_defaults(func=cmd_variants)
 
     tu = sub.add_parser(

@@ -26,7 +26,7 @@ import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from engine.core.errors import EngineError, Phrase, quote_choices
+from engine.core.errors import EngineError, Phrase, quote_choices, quoted
 from engine.core.protocol import Game, State
 from engine.core.records import GameRecord, initial_state
 from engine.core.registry import game_names, get_game
@@ -128,8 +128,8 @@ def guide(game: str | Game) -> Guide:
     if g.tutorial is None:
         raise EngineError.coded(
             "tutorial.no_game",
-            "no guided first game for {game!r}; games: {games}",
-            game=g.name,
+            "no guided first game for {game}; games: {games}",
+            game=quoted(g.name),
             games=quote_choices(tutorial_games()),
         )
     return g.tutorial()

@@ -30,10 +30,11 @@ import dataclasses
 import json
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
-from engine.core.errors import EngineError
+from engine.core.errors import EngineError, quoted
 from engine.core.protocol import Game
 from engine.core.records import GameRecord, result_of
 from engine.core.registry import get_game
@@ -104,11 +105,12 @@ def field_values(game: Game, field: str, values: Sequence | None) -> list:
 
 def _play(piece: tuple) -> list[dict]:
     """One piece of work (a worker runs it): ``(game, field, value, seeds, first, players,
-    with_records)``; per game its winners by seat, decisions, final scores and, asked for,
-    its record as JSON. Game ``seed`` seats ``players`` shifted by ``seed - first``."""
-    name, field, value, seeds, first, players, with_records = piece
+    with_records, base)``; per game its winners by seat, decisions, final scores and, asked
+    for, its record as JSON. Game ``seed`` seats ``players`` shifted by ``seed - first``;
+    ``base``: the other rules' ``(name, value)`` pairs."""
+    name, field, value, seeds, first, players, with_records, base = piece
     game = get_game(name)
-    overrides = {field: value}
+    overrides = {**dict(base), field: value}
     rules = make_ruleset(game.ruleset_class, overrides)
     out = []
     for seed in seeds:
@@ -319,10 +321,13 @@ def measure(
     cluster: str | None = None,
     records: str | Path | None = None,
     progress=None,
+    base: Mapping[str, Any] | None = None,
 ) -> dict:
     """The report of ``field`` (see the module): ``games`` games per setting from seeds
     ``seed``… on; ``records``: a folder that gets each setting's games as
-    ``<value>.jsonl``. ``progress(done, total)`` is called as pieces finish."""
+    ``<value>.jsonl``. ``progress(done, total)`` is called as pieces finish. ``base``: other
+    rules every setting is played under (e.g. Whist's ``variant`` for a rule of one variant),
+    named in the report as ``rules``."""
     from engine.core.parallel import check_cluster, check_workers, run_ordered
 
     game = get_game(game) if isinstance(game, str) else game
@@ -332,6 +337,14 @@ def measure(
         )
     check_seed(seed)
     check_seed(seed + games - 1)
+    base = dict(base or {})
+    if field in base:
+        raise EngineError.coded(
+            "variants.base_field",
+            "--rule {field}=…: the rule compared takes its values from --value",
+            field=quoted(field),
+        )
+    make_ruleset(game.ruleset_class, base)  # a bad base rule is named before any game
     settings = field_values(game, field, values)
     strong = practical_bot(game)
     check_cluster(cluster)
@@ -339,7 +352,7 @@ def measure(
     size = max(1, min(64, -(-games // (8 * width))))
     plan = []  # (setting index, mixed?, players)
     for i, value in enumerate(settings):
-        rules = make_ruleset(game.ruleset_class, {field: value})
+        rules = make_ruleset(game.ruleset_class, {**base, field: value})
         n = len(players) if players else game.default_count(rules)
         table = list(players) if players else [strong] * n
         for b in table:
@@ -353,7 +366,9 @@ def measure(
         for start in range(seed, seed + games, size):
             chunk = list(range(start, min(start + size, seed + games)))
             keep = records is not None and not mixed
-            pieces.append((game.name, field, settings[i], chunk, seed, table, keep))
+            pieces.append(
+                (game.name, field, settings[i], chunk, seed, table, keep, tuple(base.items()))
+            )
             owners.append((i, mixed))
     got: dict[tuple[int, bool], list[dict]] = {(i, m): [] for i, m, _ in plan}
     results = run_ordered(_play, iter(pieces), workers=workers, cluster=cluster)
@@ -380,6 +395,7 @@ def measure(
         "game": game.name,
         "field": field,
         "default": settings[0],
+        "rules": base,
         "games_per_setting": games,
         "seed": seed,
         "players": list(players) if players else "the practical bot in every seat",

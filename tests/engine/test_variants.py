@@ -108,3 +108,27 @@ def test_the_command_writes_the_report_and_the_records(tmp_path, capsys):
     assert [s["value"] for s in report["settings"]] == [30, 20]
     assert sorted(p.name for p in (tmp_path / "r").iterdir()) == ["20.jsonl", "30.jsonl"]
     assert report["verdict"]["text"] in capsys.readouterr().err
+
+
+def test_a_rule_of_one_variant_is_measured_under_that_variant(tmp_path):
+    """``--rule variant=whist2``: every game of every setting is two-player Whist, so the
+    two-player honours rule is compared where it applies; the report names the base rules."""
+    from engine.cli import main
+
+    out = tmp_path / "report.json"
+    code = main(
+        ["variants", "whist", "--field", "two_player_honours", "--rule", "variant=whist2"]
+        + ["--games", "2", "--workers", "1", "--out", str(out), "--records", str(tmp_path / "r")]
+    )
+    assert code == 0
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert report["rules"] == {"variant": "whist2"}
+    for name, honours in (("false.jsonl", False), ("true.jsonl", True)):
+        for line in (tmp_path / "r" / name).read_text(encoding="utf-8").splitlines():
+            rules = json.loads(line)["ruleset"]
+            assert rules["variant"] == "whist2"
+            assert rules.get("two_player_honours", False) is honours  # a default is not written
+    with pytest.raises(EngineError, match="takes its values from --value"):
+        measure("whist", "variant", base={"variant": "whist2"}, games=2)
+    with pytest.raises(EngineError):
+        measure("whist", "two_player_honours", base={"variant": "chess"}, games=2)
