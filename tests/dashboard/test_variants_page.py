@@ -294,3 +294,19 @@ def test_the_verdicts_are_worded_from_their_code_and_parameters():
         )
         said = verdict_words("stack5", longer)
         assert "DECOY" not in said and "9.7" in said and not re.search(r"[A-Za-z]{3,}", said)
+
+
+def test_each_assumption_says_what_its_shipped_games_measured():
+    """Beside each assumption, the verdict of its shipped report (data/variants), in words,
+    with what was compared and how many games."""
+    from dashboard.variants import shipped
+
+    found = shipped.report("stack5", "steal_from")
+    assert found is not None and found["field"] == "steal_from"
+    said = shipped.summary("stack5", found)
+    assert said.startswith(("No measurable difference", "With Steal from"))
+    assert "any row / last placed" in said and str(found["games_per_setting"]) in said
+    at = open_page("views/assumptions.py")
+    body = "".join(h.proto.body for h in at.get("html") if "Does it matter?" in h.proto.body)
+    assert f">Steal from</a>: {html.escape(said)}</li>" in body
+    assert shipped.report("stack5", "no_such_rule") is None
