@@ -13,6 +13,7 @@ import math
 import random
 import statistics
 import time
+from collections.abc import Iterator
 
 from engine.core.errors import EngineError, quote_choices
 from engine.core.registry import _MODULES, game_names, get_game
@@ -121,7 +122,7 @@ def _parallel_run(name: str, games: int, workers: int) -> tuple[float, float]:
     from engine.core.simulate import chunk_size
 
     size = chunk_size(games, workers)
-    pieces = (
+    pieces: Iterator[tuple] = (
         (name, list(range(i, min(games, i + size))), None, {}, "jsonl")
         for i in range(0, games, size)
     )

@@ -246,7 +246,7 @@ def cmd_winrate(args) -> int:
     for i in range(args.games):
         order = players[i % n :] + players[: i % n]
         record = simulate_with(game, args.seed + i, order, overrides)
-        winners = record.result["winners"]
+        winners = record.final["winners"]
         for w in winners:
             share[order[w]] += 1 / len(winners)
             seats[w] += 1 / len(winners)

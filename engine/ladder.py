@@ -282,7 +282,7 @@ def run_ladder(
 def _rate_game(lad: Ladder, model, ratings: dict, record: GameRecord) -> None:
     """Update the ratings and counts with one game (games in order)."""
     order = record.players
-    result = record.result
+    result = record.final
     ranks = finishing_ranks(result)
     new = model.rate([[ratings[b]] for b in order], ranks=ranks)
     for b in set(order):
@@ -308,7 +308,7 @@ def _rate_game(lad: Ladder, model, ratings: dict, record: GameRecord) -> None:
     lad.games += 1
 
 
-class _Timed(Bot):
+class _Timed:
     """A bot whose decisions with more than one legal move are timed (CPU seconds)."""
 
     def __init__(self, bot: Bot, times: list):

@@ -449,7 +449,8 @@ def choices_at(state: State, game: str, played: str) -> Choices | None:
     """The graded choices at ``state`` for the move ``played`` (its text as the engine
     writes it), or None when the game's analysis grades no decision there."""
     _check_game(game)
-    return get_game(game).puzzle_choices(state, played)
+    choose = get_game(game).puzzle_choices
+    return None if choose is None else choose(state, played)
 
 
 def _check_game(game) -> None:
@@ -497,6 +498,7 @@ def _candidates(record: GameRecord, game: str) -> Iterator[tuple[int, State, str
     """``(step, state, played text, choices)`` for each graded decision of ``record``."""
     from engine.analysis import positions
 
+    choose = get_game(game).puzzle_choices
     for step, state, text in positions(record):
         if state.current_player() < 0:
             continue
@@ -504,7 +506,7 @@ def _candidates(record: GameRecord, game: str) -> Iterator[tuple[int, State, str
             played = str(state.parse_action(text))
         except EngineError:
             continue  # the replay names it next
-        ch = get_game(game).puzzle_choices(state, played)
+        ch = choose(state, played) if choose is not None else None
         if ch is not None:
             yield step, state, played, ch
 
@@ -554,7 +556,7 @@ def find_puzzles(
 
 def _record_puzzles(record: GameRecord, game: str, mistake: float, room: int | None):
     """The puzzles of one record, in step order, at most ``room`` (None: every one)."""
-    header = {"players": list(record.players), "ruleset": dict(record.ruleset)}
+    header: dict[str, Any] = {"players": list(record.players), "ruleset": dict(record.ruleset)}
     header["seed"] = record.seed
     found = 0
     for step, state, played, ch in _candidates(record, game):

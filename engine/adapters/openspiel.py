@@ -301,7 +301,7 @@ def register() -> None:
         _REGISTERED.add(short)
 
 
-def _make_classes(pyspiel):
+def _make_classes(pyspiel: Any):
     class OSGame(pyspiel.Game):
         spec: _Spec
         game_type: Any
@@ -392,7 +392,7 @@ class _Observer:
     def __init__(self, perfect_recall: bool):
         self.perfect_recall = perfect_recall
         self.tensor = None
-        self.dict = {}
+        self.dict: dict = {}
 
     def set_from(self, state, player):
         pass
@@ -430,7 +430,10 @@ def _resample(state, seat: int, rng: random.Random, tries: int):
     ids = core.ids
     texts = core.game.texts
     start = core.deal_start
-    deck, size, card_text = _deal_node(_state_before(core, start).engine)
+    node = _deal_node(_state_before(core, start).engine)
+    if node is None:  # the game declares no whole-deal node: nothing to resample
+        return state.clone()
+    deck, size, card_text = node
     by_text = {"card " + card_text(c): c for c in deck}
     order = [by_text[texts[a]] for a in ids[start : start + size]]
     fixed = _seen_positions(core, seat, order)

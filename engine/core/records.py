@@ -73,6 +73,14 @@ class GameRecord:
     def num_players(self) -> int:
         return len(self.players)
 
+    @property
+    def final(self) -> dict:
+        """The result of a finished game (``winners``, ``scores``…); a game in progress has
+        none, and asking for it is a :class:`RecordError` that says so."""
+        if self.result is None:
+            raise RecordError.coded("record.unfinished", "the game is not finished: no result")
+        return self.result
+
     def to_dict(self) -> dict:
         return {
             "format": FORMAT,

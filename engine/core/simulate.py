@@ -129,7 +129,7 @@ def simulate_chunk(piece: tuple) -> object:
     records = [simulate_with(game, s, players, overrides) for s in seeds]
     if form == "records":
         return records
-    wins = Counter(w for r in records for w in r.result["winners"])
+    wins = Counter(w for r in records for w in r.final["winners"])
     if form == "jsonl":
         return "".join(r.to_json() + "\n" for r in records), wins
     from engine.core.parquet import records_frame

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from engine.core.protocol import Bot
 from engine.core.simulate import play_out
 from engine.owners_choice import GAME, from_position, move_outlook
 from engine.owners_choice.bots import OwnersChoiceHeuristicBot, OwnersChoiceRandomBot
@@ -22,7 +23,7 @@ _counter = [0]
 def _game(players: int, heuristic: bool) -> None:
     _counter[0] += 1
     i = _counter[0]
-    bots = [OwnersChoiceRandomBot() for _ in range(players)]
+    bots: list[Bot] = [OwnersChoiceRandomBot() for _ in range(players)]
     if heuristic:
         bots[0] = OwnersChoiceHeuristicBot()
     play_out(GAME.new_initial_state(players), bots, random.Random(i), random.Random(-i))

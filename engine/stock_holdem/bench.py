@@ -9,6 +9,7 @@ elsewhere).
 
 from __future__ import annotations
 
+import itertools
 import random
 
 from engine.core.simulate import play_out
@@ -31,12 +32,14 @@ def _typical():
     price_distribution(["3A", "5F", "7?", "?", "?"], seen=seen)
 
 
+_SEEDS = itertools.count(1)  # each timed game its own seed
+
+
 def _heuristic_game():
     from engine import get_game
 
     game = get_game("stock_holdem")
-    _heuristic_game.n = getattr(_heuristic_game, "n", 0) + 1
-    seed = _heuristic_game.n
+    seed = next(_SEEDS)
     state = game.new_initial_state(4)
     bots = [game.make_bot(b) for b in ("heuristic", "random", "random", "random")]
     play_out(state, bots, random.Random(seed), random.Random(-seed))
