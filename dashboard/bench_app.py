@@ -67,7 +67,7 @@ def _change_widget(at: AppTest) -> Callable[[], object] | None:
         if len(box.options) > 1:
             key = box.key
 
-            def change(key=key, position=position):
+            def change(key=key, position=position, kind=""):  # one signature for both
                 target = at.selectbox(key=key) if key else at.selectbox[position]
                 try:
                     j = target.index  # None, or ValueError, when nothing is chosen yet
@@ -83,7 +83,7 @@ def _change_widget(at: AppTest) -> Callable[[], object] | None:
         first = elements[0]
         key = first.key
 
-        def change(kind=kind, key=key):
+        def change(key=key, position=0, kind=kind):
             target = getattr(at, kind)(key=key) if key else getattr(at, kind)[0]
             if kind == "number_input":
                 value = target.value
@@ -116,7 +116,8 @@ def _main_button(at: AppTest) -> Callable[[], object] | None:
 
 
 def _median_of(action_for: Callable[[AppTest], Callable | None], spec, runs) -> tuple:
-    times, error = [], ""
+    times: list[float] = []
+    error = ""
     at, _ = _open(spec)
     for _ in range(runs):
         action = action_for(at)

@@ -221,7 +221,7 @@ def chart_spec(fig) -> dict:
                 "colour": _text(colour) or "#0072B2",
                 "kind": kind,
                 "x": [int(x) if x is not None and x == int(x) else x for x in xs],
-                "y": [int(y) if y is not None and y == int(y) else round(y, 4) for y in ys],
+                "y": [None if y is None else int(y) if y == int(y) else round(y, 4) for y in ys],
             }
         )
     return {

@@ -152,7 +152,8 @@ def _board_game(game: str, record_json: str, lang: str, view: int | None, _plugi
     the very same data."""
     plugin, rep = _plugin, _rep
     last = len(rep.states) - 1
-    steps, drawings = [], []
+    steps: list[dict[str, object]] = []
+    drawings = []
     for step, state in enumerate(rep.states):
         lead, turn = _step_words(plugin, rep, state, step, last)
         # "n": no bot to ask here (chance acts, or the game is over): the board hides the
@@ -160,8 +161,8 @@ def _board_game(game: str, record_json: str, lang: str, view: int | None, _plugi
         steps.append({"lead": md_html(lead), "turn": md_html(turn), "n": int(_no_hint(state))})
         drawings.append(drawing(plugin.render_state, state, view))
     pieces, packed = pack_drawings(drawings)
-    for step, drawn in zip(steps, packed, strict=True):
-        step["d"] = drawn
+    for entry, drawn in zip(steps, packed, strict=True):
+        entry["d"] = drawn
     labels = {
         "step": _("step"),
         "who": _("who"),

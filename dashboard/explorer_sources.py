@@ -196,7 +196,7 @@ def choose_record(plugin: GameUI, key: str) -> GameRecord | None:
         _("Game source"),
         labels,
         required=True,
-        format_func=lambda v: _(SOURCE_WORDS.get(v, v)),
+        format_func=lambda v: _(SOURCE_WORDS.get(v) or str(v)),
         key=f"{key}_source",
     )
     if source not in labels:

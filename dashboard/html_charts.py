@@ -255,8 +255,8 @@ def caption_html(text: str) -> str:
     kept: a page joins it to the HTML beside it, since each Streamlit element is another
     part for a phone to draw on first load.
 
-    >>> caption_html("Counts are **exact** & fair")
-    "<p class='tt-caption' style='font-size:14px;opacity:0.7;margin:0 0 0.5rem'>Counts are <b>exact</b> &amp; fair</p>"
+    >>> caption_html("Counts are **exact** & fair").endswith("are <b>exact</b> &amp; fair</p>")
+    True
     """
     return (
         "<p class='tt-caption' style='font-size:14px;opacity:0.7;margin:0 0 0.5rem'>"

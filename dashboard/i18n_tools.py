@@ -13,6 +13,7 @@ import re
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from dashboard.i18n import _CATALOG_DIR, DOMAINS, ENGINE_DOMAIN, LOCALES
 
@@ -51,6 +52,7 @@ def extract(domain: str):
     from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 
     catalog = Catalog(domain=domain, project="Tabletop suite", version="0.1")
+    keywords: dict[str, Any]
     if domain == ENGINE_DOMAIN:
         files, keywords, root = sorted(ENGINE.rglob("*.py")), ENGINE_KEYWORDS, ENGINE.parent
     else:
@@ -82,7 +84,7 @@ def ruleset_docs() -> list[tuple[tuple[str, int], str]]:
     out = []
     for name in game_names(include_demo=True):
         cls = get_game(name).ruleset_class
-        where = Path(inspect.getsourcefile(cls)).relative_to(ENGINE.parent).as_posix()
+        where = Path(inspect.getsourcefile(cls) or "").relative_to(ENGINE.parent).as_posix()
         out += [((where, 0), f.doc) for f in describe(cls) if f.doc]
     return out
 

@@ -10,7 +10,7 @@ import streamlit as st
 
 from dashboard.i18n import _, error_text
 from dashboard.progress import Progress, ProgressError
-from dashboard.store import Damaged, NotStored, StaleWrite, WrongKind, stored_document
+from dashboard.store import Damaged, NotStored, Opened, StaleWrite, WrongKind, stored_document
 
 
 def _decode(text: str) -> Progress:
@@ -27,7 +27,7 @@ PROGRESS = "practice_progress"  # session: (Opened | None, Progress)
 ANSWERED = "practice_answered"  # session: what was answered, while its answer is shown
 
 
-def progress() -> tuple[object, Progress]:
+def progress() -> tuple[Opened[Progress] | None, Progress]:
     """The learner's stored progress (``opened`` is ``None`` before the first answer)."""
     held = st.session_state.get(PROGRESS)
     wanted = LEARNERS.wanted()
@@ -63,6 +63,8 @@ def record(change: Callable[[Progress], Progress]) -> None:
         try:
             opened = LEARNERS.save(opened, new) if opened else LEARNERS.create(new)
         except StaleWrite:
+            if opened is None:  # only a stored document can be stale
+                raise
             opened = LEARNERS.read(opened.id)
             now = opened.doc
             continue

@@ -555,8 +555,10 @@ def _view(plugin: GameUI, state, names, s: _Strings) -> tuple[list, set[str]]:
         from dashboard.board_component import HtmlOut
 
         board, advice = HtmlOut(), HtmlOut()
+        if plugin.board is None or plugin.coach is None:  # the page asks has_coach first
+            raise RuntimeError(f"{plugin.game} draws no board or coach")
         plugin.board(state, names, out=board)
-        best = frozenset()
+        best: frozenset[str] = frozenset()
         if not state.is_terminal():
             best = frozenset(plugin.coach(state, names, out=advice) or ())
         drawn = (_pieces(board.text()), _pieces(advice.text()), best)

@@ -269,7 +269,8 @@ async def solo_taps(url, report, taps: int, seed: int) -> None:
             report.add(kind, await tap(client, key, "solo", done, action))
             twin.apply(action)
             done += 1
-        await client.close()
+        if client is not None:
+            await client.close()
 
 
 async def score_sheet_ws(url, report, deadline, n, rng) -> None:

@@ -56,6 +56,8 @@ def phrase_text(
     if worders and code in worders:
         return worders[code](**phrase.params)
     params = {k: _param(v, worders, names, value) for k, v in phrase.params.items()}
+    if phrase.template is None:  # a coded phrase always has its English template
+        return str(phrase)
     try:
         return quoted_template(pgettext(code, phrase.template)).format(**params)
     except (KeyError, IndexError, ValueError):  # a broken translation: the English template

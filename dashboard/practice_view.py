@@ -82,7 +82,7 @@ def _value_words(value) -> str:
 def _choice_text(d: Drill, i: int, words) -> str:
     if i < len(d.choice_words) and d.choice_words[i]:
         return words(d.choice_words[i])
-    return _value_words(d.choices[i])
+    return _value_words(d.choices[i] if d.choices is not None else d.answer)
 
 
 def _answer(game: str, d: Drill, given) -> None:
@@ -110,7 +110,7 @@ def practice_page(game: str) -> None:
     mode = st.segmented_control(
         _("Practise"),
         list(modes),
-        format_func=modes.get,
+        format_func=lambda m: modes[m],
         default=mode,
         required=True,
         key="practice_mode",
@@ -187,7 +187,7 @@ def _stats_words(right: int, answered: int) -> str:
 
 def _answer_words(d: Drill, words) -> str:
     """The right answer in words (a fraction with its percent)."""
-    if d.choices is not None:
+    if d.choices is not None and d.correct is not None:
         return _choice_text(d, d.correct, words)
     answer = _value_words(d.answer)
     if isinstance(d.answer, str) and "/" in d.answer:
@@ -216,6 +216,7 @@ def _card(game: str, d: Drill, given, words, stats: dict) -> None:
         )
     else:
         now = if_right = if_wrong = _stats_words(right, answered)
+    asked: dict[str, object]
     if d.choices is not None:
         asked = {
             "choices": [_choice_text(d, i, words) for i in range(len(d.choices))],
@@ -360,7 +361,7 @@ def _learner_tools() -> None:
             # read when the button is pressed: answers given since the page was drawn
             # (in partial reruns) are in the file too
             try:
-                return LEARNERS.read(learner).doc.to_json()
+                return LEARNERS.read(learner or "").doc.to_json()
             except Exception:  # noqa: BLE001 - the store went away: what the page holds
                 return now.to_json()
 

@@ -94,12 +94,19 @@ class Progress:
         card = self.card(kind)
         return None if card is None else card.due
 
+    def _due(self, kind: str) -> datetime:
+        """When ``kind``, answered before (one of :attr:`cards`), is due again."""
+        when = self.due_at(kind)
+        if when is None:
+            raise KeyError(kind)
+        return when
+
     def next_question(self, game: str, now: datetime | None = None) -> tuple[str, int]:
         """The drill to ask next in ``game``: ``(kind, seed)``."""
         now = now or datetime.now(UTC)
         names = [f"{game}.{k}" for k in kinds(game)]
         seen = [k for k in names if k in self.cards]
-        due = sorted((self.due_at(k), names.index(k), k) for k in seen if self.due_at(k) <= now)
+        due = sorted((self._due(k), names.index(k), k) for k in seen if self._due(k) <= now)
         if due:
             kind = due[0][2]
         else:
@@ -130,7 +137,7 @@ class Progress:
     ) -> list[tuple[str, datetime]]:
         """The kinds answered before, with when each is due, soonest first (of ``game``)."""
         now = now or datetime.now(UTC)
-        out = [(k, self.due_at(k)) for k in self.cards if game is None or k.startswith(f"{game}.")]
+        out = [(k, self._due(k)) for k in self.cards if game is None or k.startswith(f"{game}.")]
         return sorted(out, key=lambda kv: kv[1])
 
     # --- puzzles ------------------------------------------------------------------------------

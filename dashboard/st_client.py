@@ -71,12 +71,13 @@ class StClient:
         """Connect to the server at ``url`` (``http://host:port``) and run ``page`` (its
         url path) with ``query``; returns once the first run has finished."""
         import websockets
+        from websockets.typing import Origin, Subprotocol
 
         parsed = urlparse(url)
         ws = await websockets.connect(
             f"ws://{parsed.netloc}/_stcore/stream",
-            subprotocols=["streamlit"],
-            origin=f"http://{parsed.netloc}",
+            subprotocols=[Subprotocol("streamlit")],
+            origin=Origin(f"http://{parsed.netloc}"),
             max_size=None,
             open_timeout=timeout,
         )

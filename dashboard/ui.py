@@ -563,10 +563,10 @@ def _field_widget(game, box, f, hint, start, wkey: str, errors: list[str]):
             return st.selectbox(
                 label,
                 options,
-                format_func=lambda v, n=name: _choice_word(game.name, n, v),
+                format_func=functools.partial(_choice_word, game.name, name),
                 key=wkey,
                 help=doc,
-                **({} if kept else {"index": options.index(start) if start in options else 0}),
+                index=None if kept else options.index(start) if start in options else 0,
             )
         if hint is bool:
             kept = wkey in st.session_state
@@ -648,7 +648,8 @@ def ruleset_form(game, key: str, *, fields=None, expanded: bool = False) -> Rule
     cls = game.ruleset_class
     hints = typing.get_type_hints(cls)
     default = cls()
-    values, errors = {}, []
+    values: dict[str, object] = {}
+    errors: list[str] = []
     chosen = [f for f in dataclasses.fields(cls) if fields is None or f.name in fields]
     assumptions = sum(bool(f.metadata.get("assumption")) for f in chosen)
     title = _("Rules (change them if your box differs)")
