@@ -12,6 +12,7 @@ from dashboard.guide.words import card_text, rule_name
 from dashboard.i18n import _, current
 from dashboard.nav import SHARED_PAGES, learn_page, practice_page
 from dashboard.sections import section_link
+from dashboard.ui import plain
 
 
 def _learn_link(game: str, section: str) -> str | None:
@@ -23,12 +24,13 @@ def rule_card(game: str, card: Card, happened: str, on_continue: Callable, args:
     """The card of a rule that just came up: its name, its sentences, what happened and the
     link to the Learn section; "Continue" (``on_continue(*args)``) lets the game go on."""
     box = st.container(border=True, key="guide_card")
-    box.markdown("#### " + _("New rule: {rule}").format(rule=rule_name(game, card.code)))
+    name = plain(rule_name(game, card.code))
+    box.markdown("#### " + _("New rule: {rule}").format(rule=name))
     text = card_text(game, card.code)
     if text:
-        box.markdown(text)
+        box.markdown(plain(text))
     if happened:
-        box.caption(_("What just happened: {event}").format(event=happened))
+        box.caption(_("What just happened: {event}").format(event=plain(happened)))
     link = _learn_link(game, card.section)
     if link:
         read = _("Read this rule")
@@ -50,7 +52,7 @@ def rules_met(game: str, cards: list[Card]) -> None:
         return
     lines = []
     for card in cards:
-        name = rule_name(game, card.code)
+        name = plain(rule_name(game, card.code))
         link = _learn_link(game, card.section)
         lines.append(f"- [{name}]({link})" if link else f"- {name}")
     st.markdown("**" + _("Rules you met") + "**  \n" + "\n".join(lines))

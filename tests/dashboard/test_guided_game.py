@@ -11,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 from dashboard.guide.game import reference
 from dashboard.play import KIND
 from dashboard.store import default_store
+from dashboard.ui import plain
 from engine import GameRecord
 from engine.tutorial import find, guide
 from tests.apptest import APP, open_page
@@ -83,14 +84,14 @@ def test_the_guided_game_is_the_engines_choice_with_the_learner_in_seat_0():
 def test_the_first_rule_card_then_continue_goes_on():
     at = start()
     first = find("stack5", seed=0, tries=20).moments[0]
-    assert to_card(at) == first.rule  # the reference game's first moment, worded
+    assert to_card(at) == plain(first.rule)  # the reference game's first moment, worded
     text = " ".join(m.value for m in at.markdown)
     assert f"section={first.section}" in text  # "Read this rule" opens its Learn section
     assert "Read this rule" in text
     assert not [b for b in at.button if (b.key or "").startswith("play_m_")]  # the game waits
     assert stored(at).meta["guide"]["shown"] == []
     at.button(key="guide_continue").click().run()
-    assert card_heading(at) != first.rule
+    assert card_heading(at) != plain(first.rule)
     assert stored(at).meta["guide"]["shown"] == [first.code]
 
 
@@ -126,7 +127,7 @@ def test_the_whole_game_shows_each_card_once_and_lists_them_at_the_end():
     assert len(seen) == len(set(seen)), seen
     record = stored(at)
     g = guide("stack5")
-    names = {r.code: str(r.phrase) for r in g.rules}
+    names = {r.code: plain(str(r.phrase)) for r in g.rules}
     assert seen == [names[c] for c in record.meta["guide"]["shown"]]
     met = next(m.value for m in at.markdown if m.value.startswith("**Rules you met**"))
     for name in seen:
