@@ -7,6 +7,7 @@ from dashboard.game_ui import GameUI, PlayMode
 from dashboard.i18n import N_
 from dashboard.owners_choice import explorer, play, rule_words
 from dashboard.owners_choice.play_words import describe
+from dashboard.owners_choice.words import company_words
 from engine.owners_choice.history import history
 
 UI = GameUI(
@@ -21,6 +22,7 @@ UI = GameUI(
     charts=explorer.charts,
     measure=explorer.MEASURE,
     turn_words=explorer.whose_turn,
+    phrase_value=company_words,
     chance="dice",
     explorer_page="views/owners_choice/games.py",
     company_colours=palette.OWNERS_CHOICE,

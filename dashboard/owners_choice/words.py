@@ -77,7 +77,7 @@ TURN_WORDS = {
 _COMPANIES = {"R": N_("red"), "Y": N_("yellow"), "B": N_("blue"), "G": N_("green")}
 
 
-def _company_words(value) -> str | None:
+def company_words(value) -> str | None:
     """A company in a phrase, its letter (``R``) or its word
     (:data:`engine.owners_choice.rules.COMPANY_WORDS`), as its colour in the page's
     language."""
@@ -97,13 +97,13 @@ def turn_words(phrase, name: Namer = seat_words) -> str:
             company = params.get("company")
             return _(TURN_WORDS[code]).format(
                 who=name(int(who)) if who is not None else "",
-                company=_company_words(company) or company,
+                company=company_words(company) or company,
             )
 
         return word
 
     worders = {code: worder(code) for code in TURN_WORDS}
-    return phrase_text(phrase, worders, names=names, value=_company_words)
+    return phrase_text(phrase, worders, names=names, value=company_words)
 
 
 def plan_words(plan, name: Namer = seat_words) -> str:
@@ -111,7 +111,7 @@ def plan_words(plan, name: Namer = seat_words) -> str:
     their colour; '' for none."""
     if not plan or plan == NO_PLAN:
         return ""
-    return phrase_text(plan, names=_Names(name), value=_company_words)
+    return phrase_text(plan, names=_Names(name), value=company_words)
 
 
 def _steps(k: int) -> str:

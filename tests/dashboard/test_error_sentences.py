@@ -13,7 +13,7 @@ import re
 import pytest
 
 from dashboard.i18n import error_text, language
-from dashboard.owners_choice.words import _company_words
+from dashboard.owners_choice.words import company_words
 from dashboard.phrases import phrase_text
 from engine import EngineError
 from engine.analysis import ANALYSED, analysis_module, positions
@@ -185,7 +185,7 @@ def _president_drill(prompt_code: str):
 def test_the_president_die_in_the_pool_is_a_sentence(lang, said, not_said):
     d = _president_drill("owners_choice.drill.president.from_pool")
     with language(lang):
-        text = phrase_text(d.prompt, value=_company_words)
+        text = phrase_text(d.prompt, value=company_words)
     assert said in text and not_said not in text, text
     assert "なし（" not in text and "無人（" not in text, text
 
@@ -193,5 +193,5 @@ def test_the_president_die_in_the_pool_is_a_sentence(lang, said, not_said):
 def test_a_president_die_a_player_holds_is_still_said_with_the_player():
     d = _president_drill("owners_choice.drill.president")
     with language("ja"):
-        text = phrase_text(d.prompt, value=_company_words)
+        text = phrase_text(d.prompt, value=company_words)
     assert re.search(r"社長ダイスはプレイヤー\dが持っています", text), text

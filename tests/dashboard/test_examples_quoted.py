@@ -12,7 +12,7 @@ import pytest
 
 from dashboard.i18n import error_text, language, quoted_template
 from dashboard.i18n_tools import extract
-from dashboard.owners_choice.words import _company_words
+from dashboard.owners_choice.words import company_words
 from dashboard.phrases import phrase_text
 from dashboard.plugins import game_ui
 from engine import EngineError
@@ -136,7 +136,7 @@ GAMES = ["stock_holdem", "stack5", "owners_choice", "whist", "pig"]
 def test_every_drill_starts_with_a_capital_in_english(game):
     # Owner's Choice companies by their colour words, as its other pages word them
     # ("green", lowercase in English): a question may not start with one
-    value = _company_words if game == "owners_choice" else game_ui(game).phrase_value
+    value = company_words if game == "owners_choice" else game_ui(game).phrase_value
     found = []
     with language("en"):
         for kind in kinds(game):

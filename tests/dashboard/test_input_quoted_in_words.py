@@ -11,7 +11,7 @@ import io
 import pytest
 
 from dashboard.i18n import error_text, language
-from dashboard.owners_choice.words import _company_words
+from dashboard.owners_choice.words import company_words
 from dashboard.phrases import phrase_text
 from engine import EngineError
 from engine.core.records import GameRecord
@@ -127,7 +127,7 @@ def _president_drill_buying_one():
 
 def test_a_drill_says_one_share():
     d = _president_drill_buying_one()
-    text = phrase_text(d.prompt, value=_company_words)
+    text = phrase_text(d.prompt, value=company_words)
     assert " 1 " in text and " shares and completes" not in text, text
     assert " share and completes" in text, text
 
