@@ -553,15 +553,17 @@ def _view_body(play_id: str, timed: bool) -> None:
     names = record.players
     words = _log(record, human)
     over = state.is_terminal() or ended(record)
+    if card is not None:  # above the board: the first thing a phone shows
+        from dashboard.guide.cards import rule_card
+
+        happened = words[card.step] if card.step < len(words) else ""
+        rule_card(record.game, card, happened, callback(close_card), (play_id, card.code))
     left, right = st.columns([3, 2], gap="medium")
     with left:
         _board(record, state, None if over else human)
     with right:
         if card is not None:
-            from dashboard.guide.cards import rule_card
-
-            happened = words[card.step] if card.step < len(words) else ""
-            rule_card(record.game, card, happened, callback(close_card), (play_id, card.code))
+            pass  # the game waits for the card's Continue
         elif over:
             scores = ", ".join(
                 f"{plain(names[p], NAME_MAX_CHARS)} {v:g}" for p, v in enumerate(state.returns())

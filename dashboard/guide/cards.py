@@ -25,7 +25,8 @@ def rule_card(game: str, card: Card, happened: str, on_continue: Callable, args:
     link to the Learn section; "Continue" (``on_continue(*args)``) lets the game go on."""
     box = st.container(border=True, key="guide_card")
     name = plain(rule_name(game, card.code))
-    box.markdown("#### " + _("New rule: {rule}").format(rule=name))
+    box.caption(_("New rule"))
+    box.markdown("#### " + name)
     text = card_text(game, card.code)
     if text:
         box.markdown(plain(text))

@@ -17,7 +17,7 @@ from engine.tutorial import find, guide
 from tests.apptest import APP, open_page
 from tests.dashboard.i18n_checks import english_leaks
 
-HEADING = {"en": "New rule: ", "ja": "新しいルール：", "zh-TW": "新規則："}
+NEW_RULE = {"en": "New rule", "ja": "新しいルール", "zh-TW": "新規則"}
 
 
 def start(lang: str | None = None):
@@ -39,9 +39,12 @@ def stored(at) -> GameRecord:
 
 
 def card_heading(at, lang: str = "en") -> str | None:
-    found = [m.value for m in at.markdown if m.value.startswith("#### " + HEADING[lang])]
-    assert len(found) <= 1, found
-    return found[0].removeprefix("#### " + HEADING[lang]) if found else None
+    """The rule card's rule name, if a card is shown (under its caption "New rule")."""
+    if not [c for c in at.caption if c.value == NEW_RULE[lang]]:
+        return None
+    found = [m.value for m in at.markdown if m.value.startswith("#### ")]
+    assert len(found) == 1, found
+    return found[0].removeprefix("#### ")
 
 
 def over(at) -> bool:
