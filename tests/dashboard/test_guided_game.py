@@ -5,18 +5,24 @@ none again) and lists them at the end; the doors to it on the Learn page and the
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from dashboard.guide.game import reference
+from dashboard.guide.words import card_text, rule_name
+from dashboard.i18n import language
 from dashboard.play import KIND
 from dashboard.store import default_store
 from dashboard.ui import plain
 from engine import GameRecord
-from engine.tutorial import find, guide
+from engine.tutorial import find, guide, tutorial_games
 from tests.apptest import APP, open_page
 from tests.dashboard.i18n_checks import english_leaks
 
+ROOT = Path(__file__).resolve().parents[2]
 NEW_RULE = {"en": "New rule", "ja": "新しいルール", "zh-TW": "新規則"}
 
 
@@ -163,3 +169,19 @@ def test_a_bad_guide_link_is_a_plain_set_up():
     at.run()
     assert not at.exception and not at.error
     assert "play" not in at.query_params and "guide" not in at.query_params
+
+
+@pytest.mark.parametrize("game", tutorial_games())
+def test_every_rule_card_has_words_and_a_learn_section_to_open(game):
+    """Each rule a guided game may teach has a name and a card in en, ja and zh-TW, and
+    the section it links to is an anchor of the game's Learn page."""
+    page = (ROOT / "dashboard" / "views" / game / "learn.py").read_text(encoding="utf-8")
+    anchors = set(re.findall(r'anchor="([a-z0-9-]+)"', page))
+    for r in guide(game).rules:
+        assert r.section in anchors, (game, r.code, r.section)
+        english = card_text(game, r.code)
+        assert english and rule_name(game, r.code) != r.code, r.code
+        for lang in ("ja", "zh-TW"):
+            with language(lang):
+                assert not card_text(game, r.code).isascii(), (lang, r.code)
+                assert not rule_name(game, r.code).isascii(), (lang, r.code)
