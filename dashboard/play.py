@@ -480,13 +480,20 @@ def _guided_link() -> None:
     """``?guide=<game>`` (a Learn page's "Play your first game"): start that guided game
     in place of any game open here; the address then names the new game."""
     games = [ui.game for ui in game_uis() if guide.has_guide(ui.game)]
-    game = url_value("guide", "", choices=games)
+    refused: dict = {}
+    game = url_value("guide", "", choices=games, refused=refused)
     if "guide" not in st.query_params:
         return
     st.query_params.pop("guide", None)
     if game:
         _forget()
         start_guided(game)
+    elif "guide" in refused:
+        st.warning(
+            _("This link asks for a guided first game of {value}, which has none here.").format(
+                value=pgettext("quoted input", "“{text}”").format(text=plain(refused["guide"], 40))
+            )
+        )
 
 
 def _load() -> tuple[str, GameRecord, int] | None:

@@ -169,6 +169,9 @@ def test_a_bad_guide_link_is_a_plain_set_up():
     at.run()
     assert not at.exception and not at.error
     assert "play" not in at.query_params and "guide" not in at.query_params
+    assert [w.value for w in at.warning] == [
+        "This link asks for a guided first game of “chess”, which has none here."
+    ]
 
 
 @pytest.mark.parametrize("game", tutorial_games())
