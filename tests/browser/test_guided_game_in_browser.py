@@ -20,9 +20,9 @@ MOVES = "!!document.querySelector(\"[class*='st-key-play_m_'] button\")"
 OVER = text_shown("Game over")
 
 
-def shot(page, name: str) -> None:
+def shot(page, name: str, where: str = ".st-key-guide_card") -> None:
     os.makedirs(SHOTS, exist_ok=True)
-    page.locator(".st-key-guide_card").scroll_into_view_if_needed()
+    page.locator(where).first.scroll_into_view_if_needed()
     page.screenshot(path=f"{SHOTS}/{name}.png")
 
 
@@ -64,6 +64,7 @@ def test_the_stack5_guided_game_to_its_end_on_a_phone(phone, app_url):
     met = page.locator("[data-testid='stMarkdownContainer']").filter(has_text="Rules you met")
     items = [t.strip() for t in met.first.locator("li").all_inner_texts()]
     assert items == seen
+    shot(page, "guide_rules_met_en", "[data-testid='stMarkdownContainer'] li")
 
 
 @pytest.mark.parametrize(("lang", "new_rule"), [("ja", "新しいルール"), ("zh-TW", "新規則")])
