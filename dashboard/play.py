@@ -38,6 +38,7 @@ from dashboard.ui import (
 )
 from engine import CHANCE, EngineError, GameRecord, get_game
 from engine.core.records import final_state, result_of
+from engine.core.ruleset import make_ruleset
 from engine.ladder import strongest_bot
 
 KEY = "play"
@@ -380,7 +381,7 @@ def _setup() -> None:
     )
     game_name = modes()[label][0].game
     game = get_game(game_name)
-    if guide.has_guide(game_name):
+    if guide.has_guide(game_name) and _guided_rules(label):
         st.caption(
             _(
                 "New to the game? In a guided first game the bots pause the first time each "
@@ -465,6 +466,16 @@ def _setup() -> None:
         st.error(error_text(exc))
         return
     st.rerun()
+
+
+def _guided_rules(label: str) -> bool:
+    """The entry ``label`` plays the rules of its game's guided first game (the default
+    ones): an entry for another variant of the game does not offer it."""
+    game = get_game(modes()[label][0].game)
+    default = make_ruleset(game.ruleset_class, {})
+    return (
+        make_ruleset(game.ruleset_class, overrides(label, game.default_count(default))) == default
+    )
 
 
 def start_guided(game: str) -> None:

@@ -161,6 +161,13 @@ def test_doors_on_the_learn_page_and_the_set_up():
     at.button(key="play_guided_stack5").click().run()
     assert not at.exception, at.exception
     assert stored(at).meta["guide"] == {"met": [], "shown": []}
+    at = open_page("views/play.py")
+    at.selectbox(key="play_game").set_value("Whist").run()  # classic Whist: no guided game
+    assert not [b for b in at.button if (b.key or "").startswith("play_guided")]
+    at.selectbox(key="play_game").set_value("Bid Whist").run()
+    assert [b.key for b in at.button if (b.key or "").startswith("play_guided")] == [
+        "play_guided_whist"
+    ]
 
 
 def test_a_bad_guide_link_is_a_plain_set_up():
