@@ -1,4 +1,3 @@
-
 """The practice page names the [A] values a drill rests on, opens the Learn page on the
 table the question is about, asks again when a typed answer is no number, draws the
 Stack 5 cards it asks about, and the puzzles and progress pages say what they count."""
