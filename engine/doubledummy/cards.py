@@ -48,7 +48,7 @@ def hand_of(cards: Iterable[int]) -> int:
 _STRENGTH: dict[tuple[int, bool, int], tuple[int, ...]] = {}
 
 
-def _strength(trump: int, low: bool, led: int) -> tuple[int, ...]:
+def strength_table(trump: int, low: bool, led: int) -> tuple[int, ...]:
     """Each card's strength in a trick (-1 = cannot win): jokers over trumps over the
     suit led; memoised per (trump, low, led)."""
     key = (trump, low, led)
@@ -78,7 +78,7 @@ def winning_index(cards: Sequence[int], trump: int, low: bool) -> int:
         if c < 52:
             led = c // 13
             break
-    table = _strength(trump, low, led)
+    table = strength_table(trump, low, led)
     best, at = -1, -1
     for i, c in enumerate(cards):
         if table[c] > best:

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from operator import itemgetter
 
 from engine.core.errors import EngineError, ParseError, word
+from engine.doubledummy.cards import strength_table
 from engine.whist.cards import (
     CARD_TEXT,
     JOKER_MASK,
@@ -75,11 +76,11 @@ def winning_index(cards: Sequence[int], trump: int, low: bool) -> int:
         if c < 52:
             led = c // 13
             break
-    return strongest(_STRENGTH.get((trump, low, led)) or _strength(trump, low, led), cards)
+    return strongest(strength_table(trump, low, led), cards)
 
 
 def strongest(table: tuple[int, ...], cards: Sequence[int]) -> int:
-    """Index of the first strongest card by a strength table of :func:`_strength`; -1
+    """Index of the first strongest card by a strength table of :func:`strength_table`; -1
     when no card can win (four cards, a whole trick, compared without a loop)."""
     if len(cards) == 4:
         a, b, c, d = cards
@@ -100,37 +101,6 @@ def strongest(table: tuple[int, ...], cards: Sequence[int]) -> int:
     values = itemgetter(*cards)(table)
     best = max(values)
     return values.index(best) if best >= 0 else -1
-
-
-_STRENGTH: dict[tuple[int, bool, int], tuple[int, ...]] = {}
-
-
-def _strength(trump: int, low: bool, led: int) -> tuple[int, ...]:
-    """Each card's strength in a trick (-1 = cannot win): jokers over trumps over the suit
-    led; memoised per (trump, low, led)."""
-    out = []
-    for c in range(54):
-        if c >= 52:
-            v = 1000 + c if trump >= 0 else -1
-        else:
-            s, r = divmod(c, 13)
-            if low:
-                r = LOW_VALUE[r]
-            if s == trump:
-                v = 100 + r
-            elif s == led:
-                v = r
-            else:
-                v = -1
-        out.append(v)
-    table = _STRENGTH[trump, low, led] = tuple(out)
-    return table
-
-
-def strength_table(trump: int, low: bool, led: int) -> tuple[int, ...]:
-    """Each card's strength in a trick of the contract (``trump`` -1 = no trump; ``led``
-    the suit led, -1 none): -1 when it cannot win, else higher wins (:func:`strongest`)."""
-    return _STRENGTH.get((trump, low, led)) or _strength(trump, low, led)
 
 
 def trick_winner(cards: Sequence[str], *, trump: str | None = None, low: bool = False) -> int:

@@ -20,7 +20,7 @@ import pytest
 from engine.core.errors import IllegalAction
 from engine.whist import actions as A
 from engine.whist.cards import SUIT_MASK
-from engine.whist.scoring import _strength, strongest, winning_index
+from engine.whist.scoring import strength_table, strongest, winning_index
 from tests.engine.whist.helpers import GAME, players
 
 VARIANTS = ("bid4", "whist4", "bid2", "whist2")
@@ -63,7 +63,7 @@ def test_strongest_picks_the_first_strongest_card_like_the_general_comparison():
         low = rng.random() < 0.5
         cards = rng.sample(range(54), rng.randint(1, 4))
         led = next((c // 13 for c in cards if c < 52), -1)
-        table = _strength(trump, low, led)
+        table = strength_table(trump, low, led)
         values = [table[c] for c in cards]
         best = max(values)
         expect = values.index(best) if best >= 0 else -1
