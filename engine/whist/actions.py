@@ -290,9 +290,9 @@ PLAY = tuple(Play(t) for t in CARD_TEXT)
 DISCARD = tuple(Discard(t) for t in CARD_TEXT)
 
 _FORMS = word(
-    "'pass', 'bid N KIND' (N 3-7, KIND uptown/downtown/notrump), 'trump S|H|D|C', "
-    "'direction high|low', 'discard CARD', 'declare high|low', 'play CARD' (or just CARD), "
-    "'dealer N', 'deal …'"
+    "“pass”, “bid N KIND” (N 3-7, KIND uptown/downtown/notrump), “trump S|H|D|C”, "
+    "“direction high|low”, “discard CARD”, “declare high|low”, “play CARD” (or just CARD), "
+    "“dealer N”, “deal …”"
 )
 
 
@@ -328,8 +328,8 @@ def parse_deal(text: str) -> Deal:
         if not sep:
             raise ParseError.coded(
                 "whist.deal_part_label",
-                "{deal!r}: deal part {part!r} has no 'label:'; labels are seat numbers, "
-                "'straw0'/'straw1', 'kitty' and 'turn'",
+                "{deal!r}: deal part {part!r} has no “label:”; labels are seat numbers, "
+                "“straw0”/“straw1”, “kitty” and “turn”",
                 deal=_short(text),
                 part=part.strip(),
             )
@@ -348,7 +348,7 @@ def parse_deal(text: str) -> Deal:
                     if not slash:
                         raise ParseError.coded(
                             "whist.straw_pile_form",
-                            "{pair!r}: a straw pile is written DOWN/UP, like '4S/KH'",
+                            "{pair!r}: a straw pile is written DOWN/UP, like “4S/KH”",
                             pair=pair,
                         )
                     piles.append((CARD_TEXT[parse_card(down)], CARD_TEXT[parse_card(up)]))
@@ -367,8 +367,8 @@ def parse_deal(text: str) -> Deal:
             else:
                 raise ParseError.coded(
                     "whist.deal_part_unknown",
-                    "{label!r}: unknown deal part; parts are seat numbers, 'straw0', 'straw1', "
-                    "'kitty' and 'turn'",
+                    "{label!r}: unknown deal part; parts are seat numbers, “straw0”, “straw1”, "
+                    "“kitty” and “turn”",
                     label=label,
                 )
         except ParseError as exc:
@@ -382,7 +382,7 @@ def parse_deal(text: str) -> Deal:
     if straw and sorted(straw) != list(range(len(hands))):
         raise ParseError.coded(
             "whist.deal_straw_rows",
-            "{deal!r}: give a straw row for every seat ('straw0', 'straw1')",
+            "{deal!r}: give a straw row for every seat (“straw0”, “straw1”)",
             deal=_short(text),
         )
     return Deal(
@@ -417,7 +417,7 @@ def parse_action(text: str):
         if len(words) != 3:
             raise ParseError.coded(
                 "whist.bid_form",
-                "{text!r}: write a bid as 'bid N KIND', like 'bid 4 uptown'",
+                "{text!r}: write a bid as “bid N KIND”, like “bid 4 uptown”",
                 text=_short(text),
             )
         try:
@@ -462,7 +462,7 @@ def parse_action(text: str):
         except ParseError as exc:
             raise ParseError.coded(
                 "whist.dealer_form",
-                "{text!r}: {error}; write 'dealer N', N a seat 0-3",
+                "{text!r}: {error}; write “dealer N”, N a seat 0-3",
                 text=_short(text),
                 error=exc,
             ) from None

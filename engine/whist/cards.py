@@ -47,8 +47,8 @@ LOW_VALUE = tuple(12 if r == ACE else 11 - r for r in range(13))
 def _not_a_card(text) -> ParseError:
     return ParseError.coded(
         "whist.card_unknown",
-        "{text!r}: not a card; write rank 2-10 J Q K A then suit S H D C (like '10H', 'AS'), "
-        "or 'BJ' / 'LJ' for the jokers",
+        "{text!r}: not a card; write rank 2-10 J Q K A then suit S H D C (like “10H”, “AS”), "
+        "or “BJ” / “LJ” for the jokers",
         text=text,
     )
 

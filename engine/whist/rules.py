@@ -42,15 +42,15 @@ class WhistRules:
     )
     first_dealer: int = option(
         -1,
-        "-1: the first dealer is drawn at random (a chance action 'dealer N'); "
+        "-1: the first dealer is drawn at random (a chance action “dealer N”); "
         "0..3: that seat deals first. The deal then passes left each hand",
         min=-1,
         max=3,
     )
     honours_after_tricks: bool = option(
         False,
-        "Whist honours are not scored by a side that 'already' has 4 points or "
-        "more. False (default, traditional short Whist): 'already' is the side's score "
+        "Whist honours are not scored by a side that “already” has 4 points or "
+        "more. False (default, traditional short Whist): “already” is the side's score "
         "before this deal. True: this deal's trick points are added first, so tricks "
         "that lift the side to 4 also cancel its honours",
         assumption=True,
@@ -79,8 +79,8 @@ class WhistRules:
     )
     high_game_trump: str = option(
         "dealer_last",
-        "two-player Whist High game trump: 'dealer_last' = the suit of the last "
-        "card dealt to the dealer (shown to both); 'none' = no trump",
+        "two-player Whist High game trump: “dealer_last” = the suit of the last "
+        "card dealt to the dealer (shown to both); “none” = no trump",
         assumption=True,
         choices=("dealer_last", "none"),
     )

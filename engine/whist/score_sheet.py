@@ -176,7 +176,7 @@ class ScoreSheet:
         """A four-player Whist deal: side 0's tricks (side 1 has the rest) and, if one
         dealt hand held 3 or 4 trump honours, that side and the count."""
         if self.variant != "whist4":
-            raise EngineError.coded("sheet.whist4", "add_whist is for four-player Whist ('whist4')")
+            raise EngineError.coded("sheet.whist4", "add_whist is for four-player Whist (“whist4”)")
         self._check_open()
         t0 = whist_points(tricks_0)
         pts = [t0, whist_points(13 - tricks_0)]
@@ -215,7 +215,7 @@ class ScoreSheet:
         """A two-player Whist deal: High/Low, seat 0's tricks, the High declarer."""
         if self.variant != "whist2":
             raise EngineError.coded(
-                "sheet.whist2", "add_two_player_whist is for two-player Whist ('whist2')"
+                "sheet.whist2", "add_two_player_whist is for two-player Whist (“whist2”)"
             )
         self._check_open()
         if isinstance(tricks_0, bool) or not isinstance(tricks_0, int) or not 0 <= tricks_0 <= 13:

@@ -60,7 +60,7 @@ def contract_is_low(kind: str, direction_low: bool = False) -> bool:
         return False
     raise EngineError.coded(
         "whist.contract_kind",
-        "contract kind {kind!r} is not one of 'uptown', 'downtown', 'notrump', 'high', 'low'",
+        "contract kind {kind!r} is not one of “uptown”, “downtown”, “notrump”, “high”, “low”",
         kind=kind,
     )
 
@@ -121,7 +121,7 @@ def trick_winner(cards: Sequence[str], *, trump: str | None = None, low: bool = 
     if isinstance(cards, str):
         raise ParseError.coded(
             "whist.trick_not_list",
-            "{cards!r}: give the trick as a list of cards like ['10H', 'KH']",
+            "{cards!r}: give the trick as a list of cards, like “10H”, “KH”",
             cards=cards,
         )
     codes = [parse_card(c) for c in cards]
@@ -202,7 +202,7 @@ def bid_whist_points(bid: int, kind: str, books: int) -> int:
     if kind not in KINDS:
         raise EngineError.coded(
             "whist.bid_kind_unknown",
-            "contract kind {kind!r} is not one of 'uptown', 'downtown', 'notrump'",
+            "contract kind {kind!r} is not one of “uptown”, “downtown”, “notrump”",
             kind=kind,
         )
     points = books - 6 if books >= books_needed(bid) else -bid
@@ -302,7 +302,7 @@ def two_player_whist_points(
     """
     if game not in GAMES:
         raise EngineError.coded(
-            "whist.game_unknown", "game {game!r} is not 'high' or 'low'", game=game
+            "whist.game_unknown", "game {game!r} is not “high” or “low”", game=game
         )
     if isinstance(tricks, (str, bytes)) or len(tricks) != 2:
         raise EngineError.coded(

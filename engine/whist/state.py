@@ -462,7 +462,7 @@ class WhistState(State):
             if not isinstance(action, A.FirstDealer) or not 0 <= action.seat < self.num_players:
                 raise IllegalAction.coded(
                     "whist.first_dealer_now",
-                    "{action!r}: the first dealer is drawn now; write 'dealer N' with N 0-{last}",
+                    "{action!r}: the first dealer is drawn now; write “dealer N” with N 0-{last}",
                     action=str(action),
                     last=self.num_players - 1,
                 )
@@ -545,7 +545,7 @@ class WhistState(State):
             why.append(
                 Phrase.coded(
                     "whist.deal_why_turn_needed",
-                    "Whist needs the turned card ('turn: XX', the dealer's last card)",
+                    "Whist needs the turned card (“turn: XX”, the dealer's last card)",
                 )
             )
         elif (

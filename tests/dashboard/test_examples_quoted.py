@@ -29,31 +29,9 @@ from engine.stock_holdem.rules import StockHoldemRules
 #: apostrophe (Owner's, players' rows) opens or closes nothing
 PYTHON_QUOTED = re.compile(r"(?<!\w)'(?=\S)[^']*?(?<=\S)'(?!\w)")
 
-#: engine messages still quoted Python's way, each with why (key: the message's code, or
-#: its English for a coded word). Whist's files are being moved to new places by another
-#: change; its messages get the page's quotes once they settle there.
-ALLOWED = {
-    "whist.deal_part_label": "Whist: files being moved",
-    "whist.straw_pile_form": "Whist: files being moved",
-    "whist.deal_part_unknown": "Whist: files being moved",
-    "whist.deal_straw_rows": "Whist: files being moved",
-    "whist.bid_form": "Whist: files being moved",
-    "whist.dealer_form": "Whist: files being moved",
-    "whist.card_unknown": "Whist: files being moved",
-    "whist.contract_kind": "Whist: files being moved",
-    "whist.trick_not_list": "Whist: files being moved",
-    "whist.bid_kind_unknown": "Whist: files being moved",
-    "whist.game_unknown": "Whist: files being moved",
-    "whist.first_dealer_now": "Whist: files being moved",
-    "whist.deal_why_turn_needed": "Whist: files being moved",
-    # a programmer calling the score sheet's Python API with the wrong game: no page says it
-    "sheet.whist4": "the score sheet's Python API, for code only",
-    "sheet.whist2": "the score sheet's Python API, for code only",
-    "'pass', 'bid N KIND'": "Whist (the list of its actions): files being moved",
-    "-1: the first dealer is drawn at random": "Whist's rule docs: files being moved",
-    "Whist honours are not scored": "Whist's rule docs: files being moved",
-    "two-player Whist High game trump": "Whist's rule docs: files being moved",
-}
+#: engine messages quoted Python's way on purpose, each with why (key: the message's code, or
+#: its English for a coded word); none now
+ALLOWED: dict[str, str] = {}
 
 
 def _allowed(context, msgid: str) -> bool:

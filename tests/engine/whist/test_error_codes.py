@@ -25,13 +25,13 @@ from engine.whist.scoring import (
 from tests.engine.whist.helpers import deal_for, dealt, new
 
 CARD_HELP = (
-    "not a card; write rank 2-10 J Q K A then suit S H D C (like '10H', 'AS'), or 'BJ' / "
-    "'LJ' for the jokers"
+    "not a card; write rank 2-10 J Q K A then suit S H D C (like “10H”, “AS”), or “BJ” / "
+    "“LJ” for the jokers"
 )
 FORMS = (
-    "'pass', 'bid N KIND' (N 3-7, KIND uptown/downtown/notrump), 'trump S|H|D|C', "
-    "'direction high|low', 'discard CARD', 'declare high|low', 'play CARD' (or just CARD), "
-    "'dealer N', 'deal …'"
+    "“pass”, “bid N KIND” (N 3-7, KIND uptown/downtown/notrump), “trump S|H|D|C”, "
+    "“direction high|low”, “discard CARD”, “declare high|low”, “play CARD” (or just CARD), "
+    "“dealer N”, “deal …”"
 )
 
 
@@ -59,8 +59,8 @@ CASES = {
         lambda: parse_action("deal 0 AS"),
         ParseError,
         "whist.deal_part_label",
-        "'deal 0 AS': deal part '0 AS' has no 'label:'; labels are seat numbers, "
-        "'straw0'/'straw1', 'kitty' and 'turn'",
+        "'deal 0 AS': deal part '0 AS' has no “label:”; labels are seat numbers, "
+        "“straw0”/“straw1”, “kitty” and “turn”",
     ),
     "deal_hand_twice": (
         lambda: parse_action("deal 0: AS | 0: KS"),
@@ -78,7 +78,7 @@ CASES = {
         lambda: parse_action("deal 0: AS | straw0: 4S"),
         ParseError,
         "in",
-        "'deal 0: AS | straw0: 4S': '4S': a straw pile is written DOWN/UP, like '4S/KH'",
+        "'deal 0: AS | straw0: 4S': '4S': a straw pile is written DOWN/UP, like “4S/KH”",
     ),
     "deal_turn_one": (
         lambda: parse_action("deal 0: AS | turn: AS KS"),
@@ -90,8 +90,8 @@ CASES = {
         lambda: parse_action("deal 0: AS | pot: KS"),
         ParseError,
         "in",
-        "'deal 0: AS | pot: KS': 'pot': unknown deal part; parts are seat numbers, 'straw0', "
-        "'straw1', 'kitty' and 'turn'",
+        "'deal 0: AS | pot: KS': 'pot': unknown deal part; parts are seat numbers, “straw0”, "
+        "“straw1”, “kitty” and “turn”",
     ),
     "deal_card": (
         lambda: parse_action("deal 0: 1H"),
@@ -110,7 +110,7 @@ CASES = {
         ParseError,
         "whist.deal_straw_rows",
         "'deal 0: AS | 1: KS | straw0: 4S/KH': give a straw row for every seat "
-        "('straw0', 'straw1')",
+        "(“straw0”, “straw1”)",
     ),
     "action_not_text": (
         lambda: parse_action(5),
@@ -128,7 +128,7 @@ CASES = {
         lambda: parse_action("bid 4"),
         ParseError,
         "whist.bid_form",
-        "'bid 4': write a bid as 'bid N KIND', like 'bid 4 uptown'",
+        "'bid 4': write a bid as “bid N KIND”, like “bid 4 uptown”",
     ),
     "bid_number_digits": (
         lambda: parse_action("bid x uptown"),
@@ -159,7 +159,7 @@ CASES = {
         lambda: parse_action("dealer x"),
         ParseError,
         "whist.dealer_form",
-        "'dealer x': 'x': the dealer seat must be written in digits 0-9; write 'dealer N', "
+        "'dealer x': 'x': the dealer seat must be written in digits 0-9; write “dealer N”, "
         "N a seat 0-3",
     ),
     "play_bad_card": (
@@ -178,7 +178,7 @@ CASES = {
         _apply("bid4", (), "dealer 9", dealer=-1),
         IllegalAction,
         "whist.first_dealer_now",
-        "'dealer 9': the first dealer is drawn now; write 'dealer N' with N 0-3",
+        "'dealer 9': the first dealer is drawn now; write “dealer N” with N 0-3",
     ),
     "chance_not_now": (
         _apply("bid4", (), "pass"),
@@ -207,7 +207,7 @@ CASES = {
         lambda: trick_winner("AS KS"),
         ParseError,
         "whist.trick_not_list",
-        "'AS KS': give the trick as a list of cards like ['10H', 'KH']",
+        "'AS KS': give the trick as a list of cards, like “10H”, “KH”",
     ),
     "trick_empty": (
         lambda: trick_winner([]),
@@ -255,7 +255,7 @@ CASES = {
         lambda: bid_whist_points(4, "sideways", 9),
         EngineError,
         "whist.bid_kind_unknown",
-        "contract kind 'sideways' is not one of 'uptown', 'downtown', 'notrump'",
+        "contract kind 'sideways' is not one of “uptown”, “downtown”, “notrump”",
     ),
     "books_range": (
         lambda: bid_whist_points(4, "uptown", 14),
@@ -285,7 +285,7 @@ CASES = {
         lambda: two_player_whist_points("mid", (6, 7)),
         EngineError,
         "whist.game_unknown",
-        "game 'mid' is not 'high' or 'low'",
+        "game 'mid' is not “high” or “low”",
     ),
     "two_player_pair": (
         lambda: two_player_whist_points("high", (6,)),
@@ -315,7 +315,7 @@ CASES = {
         lambda: contract_is_low("sideways"),
         EngineError,
         "whist.contract_kind",
-        "contract kind 'sideways' is not one of 'uptown', 'downtown', 'notrump', 'high', 'low'",
+        "contract kind 'sideways' is not one of “uptown”, “downtown”, “notrump”, “high”, “low”",
     ),
     "playable_card_twice": (
         lambda: playable_cards(["AS", "AS"]),
@@ -413,7 +413,7 @@ def test_each_reason_a_deal_is_refused_is_a_coded_phrase():
     assert _deal_reasons("whist4", Deal(w.hands)) == [
         (
             "whist.deal_why_turn_needed",
-            "Whist needs the turned card ('turn: XX', the dealer's last card)",
+            "Whist needs the turned card (“turn: XX”, the dealer's last card)",
         )
     ]
     joker = (w.hands[0][:-1] + ("BJ",),) + w.hands[1:]
