@@ -432,7 +432,11 @@ def cmd_puzzles(args) -> int:
     if args.game not in GAMES:
         get_game(args.game)  # an unknown name: the registry's message
         raise EngineError(f"no puzzles for {args.game!r}; games: {', '.join(GAMES)}")
-    for name, n in (("--limit", args.limit), ("--per-record", args.per_record)):
+    for name, n in (
+        ("--limit", args.limit),
+        ("--per-record", args.per_record),
+        ("--player", args.player),
+    ):
         if n is not None and n < 0:
             raise EngineError(f"{name} must be 0 or more")
     records = []
@@ -450,6 +454,7 @@ def cmd_puzzles(args) -> int:
         limit=args.limit,
         per_record=args.per_record,
         on_record=lambda i: _progress(i, len(records), label),
+        seat=args.player,
     )
     text = dumps_puzzles(puzzles)
     # written beside the target and renamed: never a half-written file
@@ -690,6 +695,12 @@ def build_parser() -> argparse.ArgumentParser:
     pz.add_argument("--limit", type=int, help="at most this many puzzles (default: all)")
     pz.add_argument(
         "--per-record", type=int, help="at most this many puzzles from one game (default: all)"
+    )
+    pz.add_argument(
+        "--player",
+        type=int,
+        metavar="SEAT",
+        help="only this seat's decisions, 0 = the first (default: every seat's)",
     )
     pz.set_defaults(func=cmd_puzzles)
 

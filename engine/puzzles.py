@@ -524,12 +524,18 @@ def find_puzzles(
     limit: int | None = None,
     per_record: int | None = None,
     on_record: Callable[[int], None] | None = None,
+    seat: int | None = None,
 ) -> list[Puzzle]:
     """Every puzzle of ``records`` (games of ``game``; others are skipped), in record and
     step order: at most ``per_record`` from one record and ``limit`` in all (None: no
     bound). Deterministic: the same records give the same puzzles. ``on_record(i)`` is
-    called after the ``i``-th record (1-based) is searched."""
+    called after the ``i``-th record (1-based) is searched. ``seat``: only that seat's
+    decisions (a player's own mistakes, to practise); None: every seat's."""
     _check_game(game)
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or seat < 0):
+        raise EngineError.coded(
+            "puzzle.count", "{name} {n!r} must be a whole number 0 or more", name="seat", n=seat
+        )
     for name, n in (("limit", limit), ("per_record", per_record)):
         if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n < 0):
             raise EngineError.coded(
@@ -545,7 +551,7 @@ def find_puzzles(
             room = None if limit is None else limit - len(out)
             if per_record is not None:
                 room = per_record if room is None else min(room, per_record)
-            for p in _record_puzzles(record, game, mistake, room):
+            for p in _record_puzzles(record, game, mistake, room, seat):
                 if p.id not in seen:
                     seen.add(p.id)
                     out.append(p)
@@ -554,14 +560,19 @@ def find_puzzles(
     return out
 
 
-def _record_puzzles(record: GameRecord, game: str, mistake: float, room: int | None):
-    """The puzzles of one record, in step order, at most ``room`` (None: every one)."""
+def _record_puzzles(
+    record: GameRecord, game: str, mistake: float, room: int | None, seat: int | None = None
+):
+    """The puzzles of one record, in step order, at most ``room`` (None: every one), of
+    ``seat``'s decisions only (None: every seat's)."""
     header: dict[str, Any] = {"players": list(record.players), "ruleset": dict(record.ruleset)}
     header["seed"] = record.seed
     found = 0
     for step, state, played, ch in _candidates(record, game):
         if room is not None and found >= room:
             return
+        if seat is not None and ch.seat != seat:
+            continue
         judged = judge(ch, played, mistake, _legal_texts(state))
         if judged is None:
             continue

@@ -385,3 +385,25 @@ def test_a_puzzle_that_does_not_replay_names_the_action():
 def test_a_record_of_another_game_is_skipped():
     rec = GameRecord("stack5", ["random", "random"], [])
     assert find_puzzles([rec], "whist") == []
+
+
+def test_player_keeps_only_that_seats_decisions(tmp_path):
+    """``--player SEAT`` (``find_puzzles(seat=…)``): a player's own mistakes only, each
+    puzzle the same as when every seat's are found."""
+    from engine.cli import main
+
+    recs = read_jsonl(ROOT / "data" / "owners_choice" / "games.jsonl")[:2]
+    every = find_puzzles(recs, "owners_choice")
+    seats = {p.seat for p in every}
+    assert len(seats) > 1
+    src = tmp_path / "games.jsonl"
+    src.write_text("".join(r.to_json() + "\n" for r in recs), encoding="utf-8")
+    for seat in sorted(seats):
+        out = tmp_path / f"seat{seat}.jsonl"
+        args = ["owners_choice", "--from", str(src), "--player", str(seat), "--out", str(out)]
+        assert main(["puzzles", *args]) == 0
+        mine = parse_puzzles(out.read_text(encoding="utf-8"))
+        assert mine and all(p.seat == seat for p in mine)
+        assert [p.to_json() for p in mine] == [p.to_json() for p in every if p.seat == seat]
+    with pytest.raises(EngineError, match="seat"):
+        find_puzzles(recs, "owners_choice", seat=-1)
