@@ -55,17 +55,17 @@ bench: $(STAMP) $(NATIVE)
 	$(PY) -m engine bench
 
 bench-app: $(STAMP) $(NATIVE)
-	$(PY) -m dashboard.bench --app
+	$(PY) -m dashboard.tools.bench --app
 
 # the app in Debian's Chromium (a benchmark, not a test): time from a tap or key press to the
 # page settled, at 1280 px and at 390 px with the CPU 4x slower; BENCH="--reps 3 --only load"
 bench-browser: $(STAMP) $(NATIVE)
-	$(PY) -m dashboard.bench --browser $(BENCH)
+	$(PY) -m dashboard.tools.bench --browser $(BENCH)
 
 # a club night on one server (a measurement, not a test): live tables of phones, score
 # sheets, analysis boards and a Bots match at once in Chromium; LOAD="--minutes 1 --tables 2"
 load: $(STAMP) $(NATIVE)
-	$(PY) -m dashboard.load $(LOAD)
+	$(PY) -m dashboard.tools.load $(LOAD)
 
 clean:
 	rm -rf $(VENV)

@@ -2,7 +2,7 @@
 
 Why: on a page of inputs, each plotly chart is a chart library to start in the browser. A
 page with seven small plotly charts spent about 2 s of its first load at 1280 px on them,
-and most of its 23 s on a phone (``python -m dashboard.bench --browser --only load``,
+and most of its 23 s on a phone (``python -m dashboard.tools.bench --browser --only load``,
 docs/benchmarks.md, "First loads"). A chart that needs no zoom, pan or legend (a small
 distribution, a few bars with their values written on them) is drawn here instead:
 plain markup, every bar with its value as a tooltip (``title``), the text in the page's

@@ -5,7 +5,7 @@ Why: opened at a page's own address (``/stack5_live?live=…``, the link a playe
 keeps), Streamlit's browser code first looks for its server under that address
 (``/stack5_live/_stcore/health``), is refused, waits and tries the site's root: about a
 fifth of a second on a phone before the page can even ask for its content
-(``python -m dashboard.bench --browser --only load``, docs/benchmarks.md). Streamlit reads
+(``python -m dashboard.tools.bench --browser --only load``, docs/benchmarks.md). Streamlit reads
 where its server is from ``window.__streamlit`` (its setting for hosting the app
 elsewhere) before it starts; the pages of ``dashboard/nav.py`` are answered with that
 setting written into Streamlit's own start page, so the first try is the right one. Every

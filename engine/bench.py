@@ -3,7 +3,7 @@
 A game adds micro-benchmarks in ``engine/<game>/bench.py`` as
 ``BENCHMARKS = [("name", zero_argument_callable), ...]``. Every figure is the median of
 several timed runs on one core (this process). The app's pages are timed by the
-dashboard's own bench (``python -m dashboard.bench --app``): the engine never imports it.
+dashboard's own bench (``python -m dashboard.tools.bench --app``): the engine never imports it.
 """
 
 from __future__ import annotations

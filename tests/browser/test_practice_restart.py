@@ -9,8 +9,8 @@ import concurrent.futures
 import os
 from urllib.parse import parse_qs
 
-from dashboard.bench import server
-from dashboard.st_client import StClient
+from dashboard.tools.bench import server
+from dashboard.tools.st_client import StClient
 
 CARD = "practice_stack5_answer"  # the answer component (dashboard/answer_component.py)
 

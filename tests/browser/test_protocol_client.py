@@ -10,9 +10,9 @@ import concurrent.futures
 import json
 import random
 
-from dashboard.load import tap
-from dashboard.st_client import StClient
 from dashboard.store import default_store
+from dashboard.tools.load import tap
+from dashboard.tools.st_client import StClient
 from engine import CHANCE, get_game
 from engine.core.records import GameRecord
 

@@ -11,8 +11,8 @@ import random
 import pytest
 from playwright.sync_api import expect
 
-from dashboard.bench import server
 from dashboard.live import button_key
+from dashboard.tools.bench import server
 from engine import CHANCE, get_game
 from engine.core.records import GameRecord
 from tests.browser.waits import (

@@ -19,9 +19,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("engine", "dashboard")
 GAMES = ("stock_holdem", "stack5", "owners_choice", "whist", "pig")
-#: not a page's code: the browser benchmark drives each page as a player would (its
-#: Stack 5 live-game tap picks that game's player count)
-NOT_SHARED = {"bench.py"}
 
 
 def _modules() -> dict[str, Path]:
@@ -154,6 +151,41 @@ def test_no_import_circle_in_the_dashboard_even_through_late_imports():
     assert found == [], "import circles: " + "; ".join(" ↔ ".join(c) for c in found)
 
 
+def _reached(graph: dict[str, set[str]], roots: list[str]) -> set[str]:
+    """Every module ``roots`` import, directly or through others (themselves included)."""
+    seen: set[str] = set()
+    todo = list(roots)
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.add(name)
+            todo.extend(graph.get(name, ()))
+    return seen
+
+
+def test_the_app_never_imports_its_tools():
+    """The measuring tools (dashboard/tools/: the benches, the club night, the protocol
+    client) drive the app from outside: nothing the app runs imports them, inside functions
+    neither. The app is ``app.py`` (and ``serve.py``, which starts it), every page of
+    ``views/`` and each game's UI (found by name through the plugin registry)."""
+    from dashboard.plugins import REGISTRY
+
+    graph = import_graph(nested=True)
+    pages = [name for name in graph if name.startswith("dashboard.views.")]
+    roots = ["dashboard.app", "dashboard.serve", *pages, *REGISTRY.values()]
+    app = _reached(graph, roots)
+    assert len(app) > 100 and "dashboard.plugins" in app  # the walk sees the app
+    assert sorted(m for m in app if m.startswith("dashboard.tools")) == []
+    outside = sorted(
+        f"{name} → {target}"
+        for name, targets in graph.items()
+        if not name.startswith("dashboard.tools")
+        for target in targets
+        if target.startswith("dashboard.tools")
+    )
+    assert outside == [], "imports of the tools outside them: " + "; ".join(outside)
+
+
 def _game_names_compared(path: Path) -> list[str]:
     """Each comparison of something with a game's name (``game == "whist"``,
     ``record.game in ("stack5", …)``, ``"pig" != name``) in the file."""
@@ -176,7 +208,6 @@ def test_no_shared_dashboard_module_branches_on_a_game():
     found = [
         hit
         for path in sorted((ROOT / "dashboard").glob("*.py"))
-        if path.name not in NOT_SHARED
         for hit in _game_names_compared(path)
     ]
     assert found == [], "branches on a game's name: " + "; ".join(found)
@@ -212,8 +243,8 @@ def test_no_game_module_at_the_dashboards_top_level():
 #: figure may only fall (lower it when a module stops naming a game), and no other shared
 #: module may name one. A new game adds its own folders and one line in each registry.
 STILL_NAMING_GAMES = {
-    "dashboard/bench.py": 7,
-    "dashboard/load.py": 12,
+    "dashboard/tools/bench.py": 7,
+    "dashboard/tools/load.py": 12,
 }
 
 

@@ -1,4 +1,4 @@
-"""`python -m dashboard.bench --app` times a page's load, widget change and main button
+"""`python -m dashboard.tools.bench --app` times a page's load, widget change and main button
 under AppTest and prints them against the 300 ms target; the engine's own bench never
 imports Streamlit (and has no --app)."""
 
@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from dashboard.bench import main
+from dashboard.tools.bench import main
 from engine.cli import main as engine_main
 
 

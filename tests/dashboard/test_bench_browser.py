@@ -1,11 +1,11 @@
 """The browser bench's command and table (the timing itself needs Chromium and minutes: it
-is run by hand, ``python -m dashboard.bench --browser``, never by the test suite)."""
+is run by hand, ``python -m dashboard.tools.bench --browser``, never by the test suite)."""
 
 from __future__ import annotations
 
 import pytest
 
-from dashboard import bench
+from dashboard.tools import bench
 
 
 def test_the_table_sets_each_median_beside_its_target():
@@ -93,7 +93,7 @@ def test_unknown_sections_and_screens_are_refused(capsys):
 
 
 def test_without_browser_it_runs_the_apptest_bench(monkeypatch):
-    from dashboard import bench_app
+    from dashboard.tools import bench_app
 
     calls = []
     monkeypatch.setattr(bench_app, "run", lambda words, runs: calls.append((words, runs)))

@@ -1,10 +1,10 @@
-"""The club night's report (``python -m dashboard.load``): each kind beside its target,
+"""The club night's report (``python -m dashboard.tools.load``): each kind beside its target,
 and the pages it warms are the app's."""
 
 from __future__ import annotations
 
-from dashboard import load
 from dashboard.nav import all_pages
+from dashboard.tools import load
 
 
 def test_each_kind_is_judged_by_its_own_target():

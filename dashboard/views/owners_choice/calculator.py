@@ -197,7 +197,7 @@ class _Folded:
     """Stands in for the position editor's widgets while it is folded: each gives the value
     kept in the session (set from the link, a recorded game or the last edit) and draws
     nothing. Folded, the editor costs a phone's first load nothing; unfolded, its forty
-    widgets took seconds of it (``python -m dashboard.bench --browser --only load``)."""
+    widgets took seconds of it (``python -m dashboard.tools.bench --browser --only load``)."""
 
     def __enter__(self):
         return self

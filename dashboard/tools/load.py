@@ -1,9 +1,9 @@
 """A club night on one server: many real browser sessions at once, with a heavy job running.
 
-``python -m dashboard.load`` (``make load``) starts the real server on a fresh data folder
+``python -m dashboard.tools.load`` (``make load``) starts the real server on a fresh data folder
 and drives it with many sessions at the same time, at a human pace, for ``--minutes``
 minutes — the phones, score sheets and boards as light clients of Streamlit's own
-websocket protocol (:mod:`dashboard.st_client`; ``--clients browser`` makes them Chromium
+websocket protocol (:mod:`dashboard.tools.st_client`; ``--clients browser`` makes them Chromium
 pages), the Bots match as a Playwright page in Debian's Chromium:
 
 * ``--tables`` live tables of ``--phones`` phones (390 px): each phone enters its own live
@@ -19,7 +19,7 @@ server that has served since the evening began: a page's first run imports its m
 server, ``TAPS`` taps into each live game.
 
 It prints, per kind of interaction, the count and the p50 / p95 / max time from the input
-to the settled page (the browser bench's "settled", :mod:`dashboard.bench`), the target
+to the settled page (the browser bench's "settled", :mod:`dashboard.tools.bench`), the target
 beside (:data:`TARGET_MS` for the 95th percentile of taps, edits and steps), the machine's
 load average, and what was lost: every live event tapped must be in its stored game, in
 order, and every score-sheet deal in its stored sheet; every page must show its own game
@@ -45,7 +45,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 
-from dashboard.bench import (
+from dashboard.tools.bench import (
     ARM,
     CHROMIUM,
     FLAGS,
@@ -206,9 +206,9 @@ async def tap(client, key: str, tab: str, done: int, action) -> float:
 
 
 async def live_phone_ws(url, report, deadline, table, phone, rng) -> None:
-    """:func:`live_phone` with the light protocol client (:mod:`dashboard.st_client`):
+    """:func:`live_phone` with the light protocol client (:mod:`dashboard.tools.st_client`):
     the same taps at the same pace, timed from the tap sent to the run finished."""
-    from dashboard.st_client import StClient
+    from dashboard.tools.st_client import StClient
     from engine import CHANCE, get_game
     from engine.core.records import GameRecord
 
@@ -245,7 +245,7 @@ async def solo_taps(url, report, taps: int, seed: int) -> None:
     """``--solo``: one protocol client alone on the server taps ``taps`` events into each
     live game (a new game when one ends), 0.15 s apart: a tap's whole server run, without
     other sessions queueing beside it."""
-    from dashboard.st_client import StClient
+    from dashboard.tools.st_client import StClient
     from engine import CHANCE, get_game
 
     for game_name, path, key, players in LIVE_PAGES:
@@ -275,7 +275,7 @@ async def solo_taps(url, report, taps: int, seed: int) -> None:
 
 async def score_sheet_ws(url, report, deadline, n, rng) -> None:
     """:func:`score_sheet` with the light protocol client."""
-    from dashboard.st_client import StClient
+    from dashboard.tools.st_client import StClient
     from engine.whist.score_sheet import ScoreSheet
 
     started = time.perf_counter()
@@ -328,7 +328,7 @@ async def board_ws(url, report, deadline, game, rng) -> None:
     step report (debounced), whose run keeps the address bar and the bot hint current.
     That run is what is timed here, from the report sent to the run finished; the page
     must show the bot hint button for the step reported, or say why there is none."""
-    from dashboard.st_client import StClient
+    from dashboard.tools.st_client import StClient
 
     started = time.perf_counter()
     client = await StClient.open(url, f"{game}_games", {"step": "1"},
@@ -372,7 +372,7 @@ WARM_PAGES = (
 async def warm(url: str) -> None:
     """Open each page the sessions will open once, as a server does that has served since
     the evening began (its first run of a page imports that page's modules)."""
-    from dashboard.st_client import StClient
+    from dashboard.tools.st_client import StClient
 
     for page in WARM_PAGES:
         client = await StClient.open(url, page, timeout=OPEN_TIMEOUT_MS / 1000)
@@ -458,7 +458,7 @@ def table(report: Report) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m dashboard.load", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m dashboard.tools.load", description=__doc__)
     parser.add_argument("--minutes", type=float, default=3.0)
     parser.add_argument("--tables", type=int, default=3)
     parser.add_argument("--phones", type=int, default=4)

@@ -6,7 +6,7 @@ switch), **change a widget** (the first select box, number input, toggle, check 
 slider the page shows) and **click the main button** (the first primary button, else
 the first button). Each figure is the median of ``runs`` runs of the script on the
 server side, in this process (no browser, no network); the target is
-:data:`TARGET_MS`. Run it with ``python -m dashboard.bench --app`` or ``make bench-app``.
+:data:`TARGET_MS`. Run it with ``python -m dashboard.tools.bench --app`` or ``make bench-app``.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from streamlit.testing.v1 import AppTest
 from dashboard.nav import PageSpec, all_pages
 
 TARGET_MS = 300.0
-APP = str(Path(__file__).resolve().parent / "app.py")
+APP = str(Path(__file__).resolve().parents[1] / "app.py")
 TIMEOUT = 120.0
 DRIVER = "AppTest cannot drive it"  # a limit of the test driver, not a page failure
 

@@ -1,6 +1,6 @@
 """What a person feels: the app's interactions timed in a real browser.
 
-``python -m dashboard.bench --browser`` (``make bench-browser``) starts the real server
+``python -m dashboard.tools.bench --browser`` (``make bench-browser``) starts the real server
 (``python -m streamlit run dashboard/serve.py`` on a free port, as ``make app``), drives
 Debian's Chromium (``/usr/bin/chromium``) with Playwright and prints, per page and
 interaction, how long the page takes to settle after a key press or a tap: the median and
@@ -13,8 +13,8 @@ page on a second server, its loads taking turns with the pages'): the **× floor
 a page's settled median over the floor's on the same screen, held to ≤ 1.5 (:data:`FLOOR_RATIO`).
 Words after the options (``--only load Advisor Tracker``) narrow the load section's pages.
 
-``python -m dashboard.bench --app [WORDS…]`` (``make bench-app``; also the default without
-``--browser``) runs the server-side AppTest bench, :mod:`dashboard.bench_app`: each page's
+``python -m dashboard.tools.bench --app [WORDS…]`` (``make bench-app``; also the default without
+``--browser``) runs the server-side AppTest bench, :mod:`dashboard.tools.bench_app`: each page's
 load, widget change and main button, or only the pages whose title or script contains one
 of the words.
 
@@ -66,7 +66,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = [
     "--headless",
@@ -732,7 +732,7 @@ def run_browser(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m dashboard.bench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m dashboard.tools.bench", description=__doc__)
     parser.add_argument("--browser", action="store_true", help="time the app in Chromium")
     parser.add_argument(
         "--app",
@@ -758,7 +758,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.app and args.browser:
         parser.error("--app or --browser, not both")
     if not args.browser:
-        from dashboard import bench_app
+        from dashboard.tools import bench_app
 
         reps = 3 if args.reps is None else args.reps
         if not 1 <= reps <= 1000:
