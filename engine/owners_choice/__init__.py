@@ -37,6 +37,12 @@ from engine.owners_choice.search import search_bot
 from engine.owners_choice.state import OwnersChoiceState, check_invariants
 
 
+def _hint(state):
+    from engine.owners_choice.hint import hint  # imported on first use
+
+    return hint(state)
+
+
 def _puzzle_choices(state, played: str):
     from engine.owners_choice.puzzles import choices  # imported on first use
 
@@ -66,6 +72,7 @@ GAME = Game(
     default_players=4,
     openspiel=OPENSPIEL,
     puzzle_choices=_puzzle_choices,
+    hint=_hint,
     tutorial=_tutorial,
 )
 OwnersChoiceState.game = GAME

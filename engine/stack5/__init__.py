@@ -31,6 +31,12 @@ def _puzzle_choices(state, played: str):
     return choices(state, played)
 
 
+def _hint(state):
+    from engine.stack5.hint import hint  # imported on first use
+
+    return hint(state)
+
+
 def _tutorial():
     from engine.stack5.tutorial import GUIDE  # imported on first use
 
@@ -50,6 +56,7 @@ GAME = Game(
     parallel_bench_games=9000,  # ~3,000 games a second on one core
     openspiel=OPENSPIEL,
     puzzle_choices=_puzzle_choices,
+    hint=_hint,
     tutorial=_tutorial,
 )
 

@@ -46,6 +46,12 @@ from engine.stock_holdem.state import StockHoldemState, next_start_player
 from engine.stock_holdem.tracker import TableView, expected_worth, track
 
 
+def _hint(state):
+    from engine.stock_holdem.hint import hint  # imported on first use
+
+    return hint(state)
+
+
 def _puzzle_choices(state, played: str):
     from engine.stock_holdem.puzzles import choices  # imported on first use
 
@@ -70,6 +76,7 @@ GAME = Game(
     default_players=4,
     openspiel=OPENSPIEL,
     puzzle_choices=_puzzle_choices,
+    hint=_hint,
     tutorial=_tutorial,
 )
 

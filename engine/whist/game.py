@@ -167,6 +167,12 @@ def _puzzle_choices(state, played: str, tricks_left: int = PUZZLE_TRICKS_LEFT):
     return Choices(state.to_act, values, MEASURES["whist.double_dummy"], UNIT, classes)
 
 
+def _hint(state):
+    from engine.whist.hint import hint  # imported on first use
+
+    return hint(state)
+
+
 def _tutorial():
     from engine.whist.tutorial import GUIDE  # imported on first use
 
@@ -200,5 +206,6 @@ GAME = Game(
     parallel_bench_games=18000,  # Bid Whist: ~6,000 games a second on one core
     openspiel=OPENSPIEL,
     puzzle_choices=_puzzle_choices,
+    hint=_hint,
     tutorial=_tutorial,
 )

@@ -1,0 +1,44 @@
+"""Stock Hold'em's hint (:mod:`engine.hints`): at a trading position, the sell or buy
+step's choices and the free actions worth more than skipping them, each valued in
+expected dollars from the seat's own view by the analysis (:mod:`engine.stock_holdem.
+analysis`: a share is worth its expected price after this round's price phase)."""
+
+from __future__ import annotations
+
+from engine.core.errors import Phrase
+from engine.hints import Hint, signed, valued
+from engine.puzzles import MEASURES
+from engine.stock_holdem.analysis import _STEP_KINDS, UNIT, _choices, action_values
+from engine.stock_holdem.state import TRADE, StockHoldemState
+
+
+def hint(state: StockHoldemState) -> Hint | None:
+    """The hint for the seat to act, or None (placing a card, peeking: not valued)."""
+    if state.phase != TRADE:
+        return None
+    values = action_values(state)
+    kinds = _STEP_KINDS.get(state.step, ())
+    candidates = _choices(state, kinds[0], values) if kinds else {}
+    for text, value in values.items():  # a free action is worth taking before the step
+        if text.split(" ")[0] in ("cash", "free", "stock-up") and value > 0:
+            candidates[text] = value
+    if not candidates:
+        return None
+
+    def why(best: float, second: float | None) -> Phrase:
+        if second is None:
+            return Phrase.coded(
+                "hint.stock_holdem.best",
+                "Expected gain {best}, by the expected prices after this round's price phase, "
+                "from what you can see; no other move gains more.",
+                best=signed(best, "$"),
+            )
+        return Phrase.coded(
+            "hint.stock_holdem.trade",
+            "Expected gain {best} (the next best move: {second}), by the expected prices "
+            "after this round's price phase, from what you can see.",
+            best=signed(best, "$"),
+            second=signed(second, "$"),
+        )
+
+    return valued(state.current_player(), candidates, UNIT, MEASURES["stock_holdem.trade"], why)
