@@ -48,6 +48,29 @@ class PlayMode:
 
 
 @dataclass(frozen=True)
+class EntrySheet:
+    """A table tool where one button adds an entry (a deal on a score sheet) to a document
+    the store keeps: how the measuring tools (:mod:`dashboard.tools.load`) use it as a
+    player does, then check that every entry was stored.
+
+    ``page``: its page script; ``kind`` / ``query``: the store's kind of document and the
+    URL parameter holding its id; ``add``: the English label of the button adding an entry
+    with the form's defaults; ``total_after(n)``: the text of the page's first metric after
+    ``n`` such entries on a new sheet; ``over``: English words the page shows once the sheet
+    is full; ``new_key``: the key of the button then starting a new one; ``entries(text)``:
+    how many entries a stored document holds."""
+
+    page: str
+    kind: str
+    query: str
+    add: str
+    total_after: Callable[[int], str]
+    over: str
+    new_key: str
+    entries: Callable[[str], int]
+
+
+@dataclass(frozen=True)
 class GameUI:
     """One game's face in the app.
 
@@ -84,6 +107,8 @@ class GameUI:
       (:mod:`dashboard.job_panel`; :func:`~dashboard.job_panel.queue` waits for the
       session's one job slot, the grading then letting it go first), kept server-wide;
     - ``explorer_page``: the explorer's page script, for "open in the explorer".
+    - ``live_page``: the script of the game's own live-game page (one that draws
+      :func:`dashboard.live.render_live` alone), if it has one.
 
     Moves in words and as buttons (the live page and play against the bots):
 
@@ -134,6 +159,8 @@ class GameUI:
     that needs more words than its value (a die's faces), else ``None``.
     Statistics: ``value_words``, column → how the engine's values of that column of the
     game's tables read for players (hand names, contract kinds).
+    Measuring tools: ``entry_sheet``, a table tool adding entries to a stored document
+    (:class:`EntrySheet`).
     Play against the bots: ``play``, the entries of the game chooser (:class:`PlayMode`;
     none: the game is not offered there).
     """
@@ -170,6 +197,8 @@ class GameUI:
     company_colours: dict[str, str] | None = None
     home_section: str = ""
     table_tool: tuple[str, str, str] | None = None
+    live_page: str | None = None
+    entry_sheet: EntrySheet | None = None
 
     def __post_init__(self):
         if self.chance and self.chance not in CHANCE_WORDS:

@@ -942,9 +942,15 @@ def _footer(plugin: GameUI, key: str, record: GameRecord) -> None:
         )
 
 
+def live_key(game: str) -> str:
+    """The key of ``game``'s live page: its URL parameter (the live game's id) and the
+    prefix of its widgets' keys."""
+    return f"live_{game}"
+
+
 def render_live(plugin: GameUI) -> None:
     """The whole live-game page for one game."""
-    key = f"live_{plugin.game}"
+    key = live_key(plugin.game)
     try:
         loaded = _load(plugin.game, key)
     except EngineError as exc:  # the store itself is unusable (disk full, bad folder)

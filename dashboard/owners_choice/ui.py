@@ -25,6 +25,7 @@ UI = GameUI(
     phrase_value=company_words,
     chance="dice",
     explorer_page="views/owners_choice/games.py",
+    live_page="views/owners_choice/live.py",
     company_colours=palette.OWNERS_CHOICE,
     home_section=N_("Owner's Choice"),
     table_tool=(

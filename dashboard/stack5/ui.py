@@ -21,6 +21,7 @@ UI = GameUI(
     event_words=explorer.event_words,
     chance="deck",
     explorer_page="views/stack5/games.py",
+    live_page="views/stack5/live.py",
     home_section=N_("Stack 5"),
     table_tool=(
         "views/stack5/live.py",

@@ -341,12 +341,51 @@ LOAD_PAGES = [
 FLOOR = "An empty Streamlit page (the floor)"
 #: a table tool's first load is held to this many times the floor (a ratio above is marked ✗)
 FLOOR_RATIO = 1.5
-GAMES_PAGES = [
-    ("Stack 5 games", "stack5"),
-    ("Stock Hold'em games", "stock_holdem"),
-    ("Owner's Choice games", "owners_choice"),
-    ("Whist games", "whist"),
-]
+
+
+def page_of(script: str) -> tuple[str, str]:
+    """The English title and the address (``/…``) of the app's page drawn by ``script``."""
+    from dashboard.nav import all_pages
+
+    page = next(p for p in all_pages() if p.script == script)
+    return page.title, "/" + page.url_path
+
+
+def games_pages() -> list[tuple[str, str]]:
+    """Each registered game's analysis board (its ``explorer_page``): title, address."""
+    from dashboard.plugins import game_uis
+
+    return [page_of(ui.explorer_page) for ui in game_uis() if ui.explorer_page]
+
+
+@dataclass(frozen=True)
+class LivePage:
+    """A game's own live-game page, as the tools tap into it: the game, the page's title
+    and address, its key (:func:`dashboard.live.live_key`) and the player count it starts
+    with (the game's default, as the page offers it first)."""
+
+    game: str
+    title: str
+    path: str
+    key: str
+    players: int
+
+
+def live_pages() -> list[LivePage]:
+    """The live-game page of each registered game that has one (its ``live_page``)."""
+    from dashboard.live import live_key
+    from dashboard.plugins import game_uis
+    from engine import get_game
+    from engine.core.ruleset import make_ruleset
+
+    pages = []
+    for ui in game_uis():
+        if ui.live_page:
+            game = get_game(ui.game)
+            players = game.default_count(make_ruleset(game.ruleset_class))
+            title, path = page_of(ui.live_page)
+            pages.append(LivePage(ui.game, title, path, live_key(ui.game), players))
+    return pages
 
 
 def _load(d: Driver, row: Row, path: str, warm: bool = False, base: str = "") -> None:
@@ -409,10 +448,10 @@ def step_expr(n: int) -> str:
 
 def bench_board(d: Driver, reps: int) -> list[Row]:
     rows = []
-    for name, game in GAMES_PAGES:
+    for name, path in games_pages():
         row = Row(name, "analysis board →", "step", d.screen)
         start = 10
-        d.load(f"/{game}_games?step={start}", step_expr(start))
+        d.load(f"{path}?step={start}", step_expr(start))
         # a game graded as it opens (Whist, deal by deal): its progress redraws the page
         # while it runs, which no step causes; the steps are timed once it is over
         d.page.wait_for_function(
@@ -439,19 +478,20 @@ def _confirmed_expr(n: int) -> str:
     )
 
 
-def _live(d: Driver, reps: int, path: str, game_name: str, key: str, label: str, seed: int) -> Row:
+def _live(d: Driver, reps: int, live: LivePage) -> Row:
     from dashboard.live import button_key
     from engine import CHANCE, get_game
 
+    key, label = live.key, live.title
     row = Row(label, "live game tap", "tap", d.screen)
-    d.load(path)
+    d.load(live.path)
     d.page.get_by_role("button", name="Start the game").click()
     d.page.wait_for_url(f"**{key}=*")
     d.settled(_event_expr(0))
-    game = get_game(game_name)
-    twin = game.new_initial_state(2 if game_name == "stack5" else 4)
+    game = get_game(live.game)
+    twin = game.new_initial_state(live.players)
     bot = game.make_bot("random")
-    rng = random.Random(seed)
+    rng = random.Random(live.game)  # the same moves in every run
     for n in range(1, reps + 1):
         if twin.is_terminal():
             break
@@ -482,18 +522,7 @@ def _live(d: Driver, reps: int, path: str, game_name: str, key: str, label: str,
 
 
 def bench_live(d: Driver, reps: int) -> list[Row]:
-    return [
-        _live(d, reps, "/stack5_live", "stack5", "live_stack5", "Stack 5 live game", 5),
-        _live(
-            d,
-            reps,
-            "/owners_choice_live",
-            "owners_choice",
-            "live_owners_choice",
-            "Owner's Choice live game",
-            3,
-        ),
-    ]
+    return [_live(d, reps, live) for live in live_pages()]
 
 
 def bench_play(d: Driver, reps: int) -> list[Row]:

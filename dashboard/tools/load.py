@@ -44,6 +44,7 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from dashboard.tools.bench import (
     ARM,
@@ -55,15 +56,27 @@ from dashboard.tools.bench import (
     SETTLED,
     TARGETS,
     TIMEOUT_MS,
+    games_pages,
+    live_pages,
+    page_of,
     server,
     step_expr,
 )
 
+if TYPE_CHECKING:
+    from dashboard.game_ui import EntrySheet
+
 TARGET_MS = 500.0  # p95 of taps, edits and steps while the heavy job runs (issue 29)
 OPEN_TIMEOUT_MS = 180_000  # a first load while every other session plays
 ARRIVAL_S = 3.0  # one more session arrives every ARRIVAL_S seconds
-LIVE_PAGES = (("stack5", "/stack5_live", "live_stack5", 2), ("owners_choice",
-              "/owners_choice_live", "live_owners_choice", 4))  # fmt: skip
+
+
+def entry_sheets() -> list[EntrySheet]:
+    """Each registered game's table tool that adds entries to a stored document (its
+    :class:`dashboard.game_ui.EntrySheet`: a score sheet)."""
+    from dashboard.plugins import game_uis
+
+    return [ui.entry_sheet for ui in game_uis() if ui.entry_sheet is not None]
 
 
 @dataclass
@@ -136,7 +149,9 @@ async def live_phone(browser, url, report, deadline, table, phone, rng) -> None:
     from engine import CHANCE, get_game
     from engine.core.records import GameRecord
 
-    game_name, path, key, players = LIVE_PAGES[table % len(LIVE_PAGES)]
+    lives = live_pages()
+    live = lives[table % len(lives)]
+    game_name, path, key, players = live.game, live.path, live.key, live.players
     page = await _page(browser)
     await _open(page, url + path, "/Start the game/.test(B.main())", report)
     await page.get_by_role("button", name="Start the game").click()
@@ -169,25 +184,27 @@ async def live_phone(browser, url, report, deadline, table, phone, rng) -> None:
 
 
 async def score_sheet(browser, url, report, deadline, n, rng) -> None:
-    """One Whist score sheet: the default deal added again and again (+3 each time)."""
+    """One score sheet (a game's :class:`~dashboard.game_ui.EntrySheet`): the form's
+    default entry added again and again."""
+    sheets = entry_sheets()
+    sheet = sheets[n % len(sheets)]
     page = await _page(browser)
-    await _open(page, url + "/whist_score_sheet", "/Add deal/.test(B.main())", report)
+    path = page_of(sheet.page)[1]
+    await _open(page, url + path, f"/{sheet.add}/.test(B.main())", report)
     total = "document.querySelector('[data-testid=stMetricValue]')"
     deals = 0
     while time.monotonic() < deadline:
         await asyncio.sleep(rng.uniform(3.0, 6.0))
-        add = page.get_by_role("button", name="Add deal")
+        add = page.get_by_role("button", name=sheet.add)
         await add.scroll_into_view_if_needed()
-        expr = f"{total} && {total}.textContent.trim() === '{3 * (deals + 1)}'"
+        shown = json.dumps(sheet.total_after(deals + 1))
+        expr = f"{total} && {total}.textContent.trim() === {shown}"
         report.add("score-sheet deal", await _timed(page, add.click, expr))
         deals += 1
-    from engine.whist.score_sheet import ScoreSheet
-
     if not deals:
         await page.context.close()
         return
-    sheets = json.loads(_stored("score_sheet", _query(page.url, "sheet")))["sheets"]
-    stored = sum(len(ScoreSheet.from_csv(text).entries) for text in sheets.values() if text)
+    stored = sheet.entries(_stored(sheet.kind, _query(page.url, sheet.query)))
     if stored != deals:
         report.lost.append(f"score sheet {n}: {deals} deals added, {stored} stored")
     report.count("score-sheet deals checked", deals)
@@ -212,7 +229,9 @@ async def live_phone_ws(url, report, deadline, table, phone, rng) -> None:
     from engine import CHANCE, get_game
     from engine.core.records import GameRecord
 
-    game_name, path, key, players = LIVE_PAGES[table % len(LIVE_PAGES)]
+    lives = live_pages()
+    live = lives[table % len(lives)]
+    game_name, path, key, players = live.game, live.path, live.key, live.players
     started = time.perf_counter()
     client = await StClient.open(url, path.lstrip("/"), timeout=OPEN_TIMEOUT_MS / 1000)
     report.add("first load by a protocol client", (time.perf_counter() - started) * 1000)
@@ -248,7 +267,8 @@ async def solo_taps(url, report, taps: int, seed: int) -> None:
     from dashboard.tools.st_client import StClient
     from engine import CHANCE, get_game
 
-    for game_name, path, key, players in LIVE_PAGES:
+    for live in live_pages():
+        game_name, path, key, players = live.game, live.path, live.key, live.players
         game = get_game(game_name)
         bot, rng = game.make_bot("random"), random.Random(seed)
         kind = f"solo tap, {game_name}"
@@ -276,40 +296,41 @@ async def solo_taps(url, report, taps: int, seed: int) -> None:
 async def score_sheet_ws(url, report, deadline, n, rng) -> None:
     """:func:`score_sheet` with the light protocol client."""
     from dashboard.tools.st_client import StClient
-    from engine.whist.score_sheet import ScoreSheet
 
+    sheets = entry_sheets()
+    sheet = sheets[n % len(sheets)]
     started = time.perf_counter()
-    client = await StClient.open(url, "whist_score_sheet", timeout=OPEN_TIMEOUT_MS / 1000)
+    path = page_of(sheet.page)[1].lstrip("/")
+    client = await StClient.open(url, path, timeout=OPEN_TIMEOUT_MS / 1000)
     report.add("first load by a protocol client", (time.perf_counter() - started) * 1000)
     deals = 0  # on the sheet now (a new sheet starts when a game is over)
 
     def check() -> None:
-        sheets = json.loads(_stored("score_sheet", _query("?" + client.query_string, "sheet")))
-        texts = sheets["sheets"].values()
-        stored = sum(len(ScoreSheet.from_csv(text).entries) for text in texts if text)
+        stored = sheet.entries(_stored(sheet.kind, _query("?" + client.query_string, sheet.query)))
         if stored != deals:
             report.lost.append(f"score sheet {n}: {deals} deals added, {stored} stored")
         report.count("score-sheet deals checked", deals)
 
     while time.monotonic() < deadline:
         await asyncio.sleep(rng.uniform(3.0, 6.0))
-        if "Game over" in client.text():  # as a club does: check it, then a new sheet
+        if sheet.over in client.text():  # as a club does: check it, then a new sheet
             check()
-            await client.click(client.find(key="ws_new"))
+            await client.click(client.find(key=sheet.new_key))
             deals = 0
             continue
-        report.add("score-sheet deal", await client.click(client.find(label="Add deal")))
+        report.add("score-sheet deal", await client.click(client.find(label=sheet.add)))
         deals += 1
     if deals:
         check()
     await client.close()
 
 
-async def board(browser, url, report, deadline, game, rng) -> None:
-    """One analysis board stepped with → (back to the start with Home near the end)."""
+async def board(browser, url, report, deadline, path, rng) -> None:
+    """One analysis board (at ``path``) stepped with → (back to the start with Home near
+    the end)."""
     page = await _page(browser, 1280, 900)
     step = 1
-    await _open(page, f"{url}/{game}_games?step={step}", step_expr(step), report)
+    await _open(page, f"{url}{path}?step={step}", step_expr(step), report)
     while time.monotonic() < deadline:
         await asyncio.sleep(rng.uniform(0.3, 1.0))
         if step >= 60:
@@ -322,7 +343,7 @@ async def board(browser, url, report, deadline, game, rng) -> None:
     await page.context.close()
 
 
-async def board_ws(url, report, deadline, game, rng) -> None:
+async def board_ws(url, report, deadline, path, rng) -> None:
     """:func:`board` with the light protocol client. The board draws a step in the
     browser at once (its JavaScript holds every step); what reaches the server is the
     step report (debounced), whose run keeps the address bar and the bot hint current.
@@ -331,7 +352,7 @@ async def board_ws(url, report, deadline, game, rng) -> None:
     from dashboard.tools.st_client import StClient
 
     started = time.perf_counter()
-    client = await StClient.open(url, f"{game}_games", {"step": "1"},
+    client = await StClient.open(url, path.lstrip("/"), {"step": "1"},
                                  timeout=OPEN_TIMEOUT_MS / 1000)  # fmt: skip
     report.add("first load by a protocol client", (time.perf_counter() - started) * 1000)
     reporter = next(w for w in client.widgets.values() if w.key.endswith("_reporter"))
@@ -343,7 +364,7 @@ async def board_ws(url, report, deadline, game, rng) -> None:
         report.add("board step, the server's run", await client.set_state(reporter, sent))
         shown = _query("?" + client.query_string, "step")
         if shown != str(step):
-            report.errors.append(f"board {game}: the address says step {shown}, not {step}")
+            report.errors.append(f"board {path}: the address says step {shown}, not {step}")
             break
     await client.close()
 
@@ -360,13 +381,15 @@ async def bots_matches(browser, url, report, deadline) -> None:
     await page.context.close()
 
 
-#: the pages a club night's sessions open, opened once before they arrive (``--cold``: not)
-WARM_PAGES = (
-    *(path.lstrip("/") for _game, path, _key, _n in LIVE_PAGES),
-    "whist_score_sheet",
-    *(f"{game}_games" for game in ("stack5", "whist", "owners_choice", "stock_holdem")),
-    "bots",
-)
+def warm_pages() -> list[str]:
+    """The pages a club night's sessions open, opened once before they arrive (``--cold``:
+    not): the live pages, the score sheets, the analysis boards and the Bots page."""
+    return [
+        *(live.path.lstrip("/") for live in live_pages()),
+        *(page_of(sheet.page)[1].lstrip("/") for sheet in entry_sheets()),
+        *(path.lstrip("/") for _title, path in games_pages()),
+        "bots",
+    ]
 
 
 async def warm(url: str) -> None:
@@ -374,7 +397,7 @@ async def warm(url: str) -> None:
     the evening began (its first run of a page imports that page's modules)."""
     from dashboard.tools.st_client import StClient
 
-    for page in WARM_PAGES:
+    for page in warm_pages():
         client = await StClient.open(url, page, timeout=OPEN_TIMEOUT_MS / 1000)
         await client.close()
 
@@ -388,22 +411,23 @@ async def _run(args, url: str, report: Report) -> None:
         sessions = args.heavy + args.boards + args.sheets + args.tables * args.phones
         # everyone plays for the given minutes once the last session has arrived
         deadline = time.monotonic() + ARRIVAL_S * sessions + 60 * args.minutes
-        games = ("stack5", "whist", "owners_choice", "stock_holdem")
+        boards = [path for _title, path in games_pages()]
         clients = [
             ("bots match", bots_matches(browser, url, report, deadline)) for _ in range(args.heavy)
         ]  # the heavy job first: it runs while the others arrive and play
         light = args.clients == "protocol"
         clients += [
-            (f"board {games[n % 4]}", board_ws(url, report, deadline, games[n % 4],
-                                               random.Random(rng.random())) if light else
-             board(browser, url, report, deadline, games[n % 4], random.Random(rng.random())))
+            (f"board {boards[n % len(boards)]}", board_ws(url, report, deadline,
+             boards[n % len(boards)], random.Random(rng.random())) if light else
+             board(browser, url, report, deadline, boards[n % len(boards)],
+                   random.Random(rng.random())))
             for n in range(args.boards)
         ]  # fmt: skip
         clients += [
             (f"score sheet {n}", score_sheet_ws(url, report, deadline, n,
                                                 random.Random(rng.random())) if light else
              score_sheet(browser, url, report, deadline, n, random.Random(rng.random())))
-            for n in range(args.sheets)
+            for n in range(args.sheets if entry_sheets() else 0)
         ]  # fmt: skip
         clients += [
             (f"live table {t} phone {ph}", live_phone_ws(url, report, deadline, t, ph,

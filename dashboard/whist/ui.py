@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dashboard.game_ui import GameUI, PlayMode
+import json
+
+from dashboard.game_ui import EntrySheet, GameUI, PlayMode
 from dashboard.i18n import N_
 from dashboard.whist import explorer, par_view, play, words
 from dashboard.whist.play_words import describe
@@ -12,6 +14,27 @@ from engine.whist.history import history
 def deal_of(state) -> int | None:
     """The deal whose cards are being played (the explorer grades one in full)."""
     return state.deal_no if state.phase_name == "play" else None
+
+
+def deals_stored(text: str) -> int:
+    """How many deals a stored score-sheet document holds, over all its sheets."""
+    from engine.whist.score_sheet import ScoreSheet
+
+    sheets = json.loads(text)["sheets"].values()
+    return sum(len(ScoreSheet.from_csv(csv).entries) for csv in sheets if csv)
+
+
+#: the score sheet as the measuring tools use it: the form's default deal scores 3 each time
+SCORE_SHEET = EntrySheet(
+    page="views/whist/score_sheet.py",
+    kind="score_sheet",
+    query="sheet",
+    add="Add deal",
+    total_after=lambda n: str(3 * n),
+    over="Game over",
+    new_key="ws_new",
+    entries=deals_stored,
+)
 
 
 UI = GameUI(
@@ -36,6 +59,7 @@ UI = GameUI(
         N_("Whist / Bid Whist score sheet"),
         N_("every deal scored"),
     ),
+    entry_sheet=SCORE_SHEET,
     describe=describe,
     hidden_words=play.hidden_words,
     groups=play.groups,

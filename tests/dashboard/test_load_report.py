@@ -22,4 +22,19 @@ def test_each_kind_is_judged_by_its_own_target():
 
 def test_the_warmed_pages_are_pages_of_the_app():
     paths = {page.url_path for page in all_pages()}
-    assert set(load.WARM_PAGES) <= paths, set(load.WARM_PAGES) - paths
+    assert set(load.warm_pages()) <= paths, set(load.warm_pages()) - paths
+
+
+def test_the_club_night_finds_its_pages_in_the_registries():
+    """The tools name no game: each game declares its live page, its score sheet and its
+    analysis board (Pig, the demo, only the board), and the tools ask."""
+    from dashboard.tools.bench import games_pages, live_pages
+
+    lives = {live.game: (live.path, live.key, live.players) for live in live_pages()}
+    assert lives == {
+        "stack5": ("/stack5_live", "live_stack5", 2),
+        "owners_choice": ("/owners_choice_live", "live_owners_choice", 4),
+    }
+    assert [sheet.page for sheet in load.entry_sheets()] == ["views/whist/score_sheet.py"]
+    assert "/demo_pig" in {path for _title, path in games_pages()}
+    assert set(load.warm_pages()) >= {"stack5_live", "whist_score_sheet", "whist_games", "bots"}
