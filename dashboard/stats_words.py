@@ -90,7 +90,7 @@ ENGINE_TEXTS = (
         "exact odds = five cards drawn at random from the 42; bots do not place at random, "
         "so recorded games drift from them"
     ),
-    N_("ties are listed together, e.g. 'R/B'"),
+    N_("ties are listed together, e.g. “red/blue”"),
     N_("ties count as a win for every tied seat; fair share = 1 / players"),
 )
 

@@ -7,7 +7,7 @@ from dashboard.game_ui import GameUI, PlayMode
 from dashboard.i18n import N_
 from dashboard.owners_choice import explorer, play, rule_words
 from dashboard.owners_choice.play_words import describe
-from dashboard.owners_choice.words import company_words
+from dashboard.owners_choice.words import company_words, tied_companies
 from engine.owners_choice.history import history
 
 UI = GameUI(
@@ -42,4 +42,5 @@ UI = GameUI(
     play=(PlayMode(N_("Owner's Choice")),),
     ruleset_meanings=rule_words.MEANINGS,
     ruleset_default_words=rule_words.default_words,
+    value_words={"highest": tied_companies},
 )

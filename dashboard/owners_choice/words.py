@@ -86,6 +86,12 @@ def company_words(value) -> str | None:
     return _(_COMPANIES[value]) if isinstance(value, str) and value in _COMPANIES else None
 
 
+def tied_companies(value: str) -> str:
+    """The companies of a statistic's value, tied ones joined by "/" (``R/B``), as their
+    colours in the page's language ("red/blue")."""
+    return "/".join(company_words(c) or c for c in str(value).split("/"))
+
+
 def turn_words(phrase, name: Namer = seat_words) -> str:
     """``describe_turn()`` in the page's language, each seat named by ``name`` and each
     company by its colour; no action notation (:data:`TURN_WORDS`)."""

@@ -78,7 +78,7 @@ def tables(records: Sequence[GameRecord], *, trusted: bool = False) -> list[Stat
             y="games",
             x_title="Company (highest final price)",
             y_title="Games",
-            note="ties are listed together, e.g. 'R/B'",
+            note="ties are listed together, e.g. “red/blue”",
         ),
         StatTable(
             "First-player advantage",

@@ -46,3 +46,17 @@ def test_statistics_words_are_translated_and_tables_renamed(lang):
     with language(lang):
         shown = _shown(win_rates(seats, "seat"))
     assert not any("_" in c for c in shown.columns), shown.columns
+
+
+@pytest.mark.parametrize(("lang", "tie"), [("en", "red/blue"), ("ja", "赤/青"), ("zh-TW", "紅/藍")])
+def test_owners_choice_companies_read_as_their_colours(lang, tie):
+    """The company with the highest final price (tied ones together) is named by its colour,
+    as on the game's other pages, not by the engine's letter."""
+    import polars as pl
+
+    frame = pl.DataFrame({"highest": ["R", "R/B"], "games": [3, 1]})
+    with language(lang):
+        shown = _shown(frame)
+        note = translations(lang).gettext("ties are listed together, e.g. “red/blue”")
+    assert shown[shown.columns[0]].to_list()[1] == tie, shown
+    assert tie in note and "'" not in note, note
