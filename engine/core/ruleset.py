@@ -64,21 +64,51 @@ def option(default, doc: str, *, assumption: bool = False, choices=None, min=Non
     return dataclasses.field(default=default, metadata=meta)
 
 
-def short(value, limit: int = 60) -> str | Quoted | Phrase:
-    """``repr(value)`` cut to ``limit`` characters, for messages about hostile input; the
-    app quotes text as the page's language does (:class:`engine.core.errors.Quoted`); any
-    other value is shown as Python writes it.
+#: how many items of a list a message shows
+SHORT_ITEMS = 6
+
+
+def short(value, limit: int = 60, depth: int = 0) -> str | Quoted | Phrase:
+    """``value`` cut short for a message about hostile input (a record's or a rules file's
+    value), in words a player reads: text quoted as written (the app quotes it as the
+    page's language does, :class:`engine.core.errors.Quoted`), a number as written, and
+    no Python value: ``null`` and ``true``/``false`` read as words, a list by its first
+    items, a table by its size (each a coded phrase the app words).
 
     >>> v = short("tall")
     >>> v, v.text
     ("'tall'", 'tall')
+    >>> short(None), short(True), short(7), short(["R", 2]), short({"a": 1})
+    ('an empty value (null)', 'yes (true)', '7', "the list 'R', 2", 'a table of 1 names and values')
+    >>> short(list(range(9))), short([[1, 2], []])
+    ('the list 0, 1, 2, 3, 4, 5, … (9 in all)', 'the list a list of length 2, a list of length 0')
     """
+    if value is None:
+        return Phrase.coded("value.none", "an empty value (null)")
+    if isinstance(value, bool):
+        if value:
+            return Phrase.coded("value.true", "yes (true)")
+        return Phrase.coded("value.false", "no (false)")
     if isinstance(value, int) and value.bit_length() > 64:
         return Phrase.coded(
             "value.huge_int",
             "an integer of about {digits} digits",
             digits=int(value.bit_length() * 0.30103),
         )
+    if isinstance(value, (list, tuple)):
+        if depth or not value:  # a list inside a list: its length only
+            return Phrase.coded("value.list_size", "a list of length {count}", count=len(value))
+        items = Phrase.joined([short(v, 20, depth + 1) for v in value[:SHORT_ITEMS]], ", ")
+        if len(value) > SHORT_ITEMS:
+            return Phrase.coded(
+                "value.list_more",
+                "the list {items}, … ({count} in all)",
+                items=items,
+                count=len(value),
+            )
+        return Phrase.coded("value.list", "the list {items}", items=items)
+    if isinstance(value, dict):
+        return Phrase.coded("value.table", "a table of {count} names and values", count=len(value))
     try:
         text = repr(value)
     except (ValueError, RecursionError):  # a huge integer or deep nesting inside
@@ -86,7 +116,7 @@ def short(value, limit: int = 60) -> str | Quoted | Phrase:
             "value.too_large", "a {kind} too large to show", kind=type(value).__name__
         )
     shown = text if len(text) <= limit else text[: limit - 1] + "…"
-    if not isinstance(value, str):  # a number or a table: as Python writes it, unquoted
+    if not isinstance(value, str):  # a number: as written, unquoted
         return shown
     out = Quoted(shown)
     out.text, out.cut = value[: limit - 1], len(value) > limit - 1

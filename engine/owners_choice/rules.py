@@ -18,8 +18,8 @@ import tomllib
 from dataclasses import dataclass
 from importlib import resources
 
-from engine.core.errors import Phrase, RulesetError, quote_choices, word
-from engine.core.ruleset import option
+from engine.core.errors import RulesetError, quote_choices, word
+from engine.core.ruleset import option, short
 
 # No ``from __future__ import annotations`` here: the core calls typing.get_type_hints on
 # the ruleset class for every new game, and real annotations make that ~10x cheaper.
@@ -291,16 +291,11 @@ _PAY = re.compile(rf"^pay{_N}$")
 
 
 def short_value(value, limit: int = 24) -> str:
-    """``repr`` cut short, for error messages about huge values."""
+    """``value`` cut short for an error message about an edition file's value, in a
+    player's words (:func:`engine.core.ruleset.short`)."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
         return word("a number of more than 19 digits")
-    try:
-        text = repr(value)
-    except (ValueError, RecursionError):
-        return Phrase.coded(
-            "oc.too_large_to_show", "a {kind} too large to show", kind=type(value).__name__
-        )
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return short(value, limit)
 
 
 _DIE_WORDS = {

@@ -306,3 +306,37 @@ def test_a_tampered_record_names_the_card_not_the_whole_deck(lang):
     worded = _worded(_raised(parse_records, json.dumps(data) + "\n", source="x.jsonl"), lang)
     assert "「place R9 row 1」" in worded and "「G2」" in worded, worded
     assert "「JK」" not in worded and "30" in worded, worded  # cut short, counted
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [
+        ("ruleset", {"target": None}, {"ja": "空の値", "zh-TW": "空值"}),
+        ("ruleset", {"target": True}, {"ja": "はい（true）", "zh-TW": "是（true）"}),
+        (
+            "ruleset",
+            {"colours": ["R", "B"]},
+            {"ja": "リスト（「R」、「B」）", "zh-TW": "清單（「R」、「B」）"},
+        ),
+        ("seed", [1, [2, 3]], {"ja": "長さ2のリスト", "zh-TW": "長度為 2 的清單"}),
+        ("meta", ["x"], {"ja": "リスト（「x」）", "zh-TW": "清單（「x」）"}),
+        (
+            "ruleset",
+            {"target": {"a": 1}},
+            {"ja": "1組の名前と値の表", "zh-TW": "含 1 組名稱與值的表"},
+        ),
+    ],
+    ids=["null", "true", "list", "nested", "meta-list", "table"],
+)
+def test_a_wrong_value_in_a_record_is_said_in_words(lang, field, value, said):
+    """A record's value of the wrong kind is named in words (an empty value, yes/no, a
+    list by its items, a table by its size), never as Python writes it (None, True,
+    ['R', 'B'], {'a': 1})."""
+    record = {"format": "tabletop-record", "version": 1, "game": "stack5", "players": ["a", "b"]}
+    record["actions"] = []
+    record[field] = value
+    worded = _worded(_raised(parse_records, json.dumps(record) + "\n", source="x.jsonl"), lang)
+    assert said[lang] in worded, worded
+    for python in ("None", "True", "['", "[1", "{'"):
+        assert python not in worded, worded

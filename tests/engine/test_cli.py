@@ -160,7 +160,7 @@ def test_binary_deep_or_huge_rules_file_is_one_line(tmp_path):
         (b"\x89PNG\r\n\x1a\n\xff\x00", "not UTF-8 text"),
         (b"target = " + b"[" * 100_000, "nested too deeply"),
         (b"target = " + b"9" * 5000, "a number too long"),
-        (b"target = true", "True is not an integer"),
+        (b"target = true", "yes (true) is not an integer"),
     ]
     for data, text in cases:
         path = tmp_path / "rules.toml"
@@ -174,7 +174,7 @@ def test_rule_values_that_are_hostile(capsys):
     for rule, text in [
         ("target=" + "9" * 5000, "out of range"),
         ("target=" + "[" * 100_000, "nested too deeply"),
-        ("target=true", "True is not an integer"),
+        ("target=true", "yes (true) is not an integer"),
         ("seed=3", "unknown ruleset field 'seed'"),
         ("players=3", "unknown ruleset field 'players'"),
         ("target=40\nx=1", "one short line"),

@@ -48,10 +48,14 @@ def str_fields():
                 yield pytest.param(cls, f, hints[f.name] is str, id=f"{name}.{f.name}")
 
 
+#: a boolean as a message words it (``engine.core.ruleset.short``)
+WORDS = {True: r"yes \(true\)", False: r"no \(false\)"}
+
+
 @pytest.mark.parametrize(("cls", "f"), list(int_fields()))
 def test_every_int_field_refuses_bools_huge_ints_and_values_out_of_bounds(cls, f):
     for value in (True, False):
-        with pytest.raises(RulesetError, match=f"{f.name!r}.*{value} is not an integer"):
+        with pytest.raises(RulesetError, match=rf"{f.name!r}.*{WORDS[value]} is not an integer"):
             make_ruleset(cls, {f.name: value})
     for value in (10**5000, -(10**5000), 2**64, 10**30):
         with pytest.raises(RulesetError, match=f"{f.name!r}.*out of range") as err:
@@ -130,7 +134,7 @@ PIG = get_game("pig").ruleset_class
         ("target = " + "{a = " * 50_000, "field 'target': values nested too deeply"),
         ("die_faces = 6\ntarget = " + "9" * 5000, "field 'target': a number too long"),
         ("target = -" + "9" * 5000, "field 'target': a number too long"),
-        ("target = true", "'target' of PigRules: True is not an integer"),
+        ("target = true", r"'target' of PigRules: yes \(true\) is not an integer"),
         ("target = 1e999", "'target' of PigRules: inf is not an integer"),
         ("target = nan", "'target' of PigRules: nan is not an integer"),
         ("target = 1000", "'target'.*above 100"),

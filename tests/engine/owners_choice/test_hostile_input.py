@@ -113,14 +113,17 @@ def replace(old, new):
     ("text", "message"),
     [
         (replace('"+3", "-1"', '"+3", "-' + HUGE + '"'), r"'dice.president\[4\]'.*5001 characters"),
-        (replace('"+3", "-1"', '"+3", ["-1"]'), r"'dice.president\[4\]': \['-1'\] is not a string"),
+        (
+            replace('"+3", "-1"', '"+3", ["-1"]'),
+            r"'dice.president\[4\]': the list '-1' is not a string",
+        ),
         (
             replace("start_price = 100", "start_price = true"),
-            "'track.start_price': True is not a whole",
+            r"'track.start_price': yes \(true\) is not a whole",
         ),
         (
             replace("start_price = 100", "start_price = [100]"),
-            "'track.start_price': \\[100\\] is not",
+            "'track.start_price': the list 100 is not",
         ),
         (
             replace("start_price = 100", "start_price = " + HUGE),
@@ -132,11 +135,11 @@ def replace(old, new):
         ),
         (
             replace("prices = [40, 50,", "prices = [40, true,"),
-            r"'track.prices\[1\]': True is not a whole number",
+            r"'track.prices\[1\]': yes \(true\) is not a whole number",
         ),
         (
             replace("prices = [40, 50,", "prices = [40, [50],"),
-            r"'track.prices\[1\]': \[50\] is not a whole number",
+            r"'track.prices\[1\]': the list 50 is not a whole number",
         ),
         (
             replace("prices = [40, 50,", "prices = [40, 5000000,"),
@@ -152,7 +155,7 @@ def replace(old, new):
         ),
         (
             default_ruleset_text() + "\n[rules]\nstart_cash = true\n",
-            "'start_cash'.*True is not an integer",
+            r"'start_cash'.*yes \(true\) is not an integer",
         ),
         (
             default_ruleset_text() + "\n[rules]\nstart_cash = [1, [2]]\n",
