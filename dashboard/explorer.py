@@ -29,6 +29,7 @@ from dashboard.explorer_sources import choose_record
 from dashboard.explorer_url import drop_url, jump_to, link_notices, refuse_step
 from dashboard.game_ui import GameUI
 from dashboard.i18n import _
+from dashboard.own_puzzles import review_notice
 
 
 def render_explorer(plugin: GameUI) -> None:
@@ -56,4 +57,5 @@ def render_explorer(plugin: GameUI) -> None:
                 refuse_step(key, url_step, last)
             jump_to(key, url_step if url_step <= last else 0)
     link_notices(key)
+    review_notice(plugin.game, key, record_json)
     show_board(plugin, key, record_json)

@@ -653,13 +653,13 @@ def _footer(record: GameRecord, over: bool, play_id: str) -> None:
             mime="application/json",
             key=f"{KEY}_download",
         )
-        if row.button(_("Open in the explorer"), key=f"{KEY}_explore"):
-            st.session_state[f"xp_{record.game}_live"] = record.to_json()
-            st.session_state[f"xp_{record.game}_source"] = "Live game"
-            st.switch_page(game_ui(record.game).explorer_page)
+        if row.button(_("Review this game"), key=f"{KEY}_explore", type="primary"):
+            from dashboard.own_puzzles import open_review
+
+            open_review(record, record.meta["human"], game_ui(record.game).explorer_page)
     confirm = f"{KEY}_confirm_end"
     if over:
-        if row.button(_("New game"), key=f"{KEY}_new", type="primary"):
+        if row.button(_("New game"), key=f"{KEY}_new"):
             _forget()
             st.rerun(scope="app")
         return

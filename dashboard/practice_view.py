@@ -22,7 +22,7 @@ from dashboard.live import use_pad
 from dashboard.nav import learn_page
 from dashboard.phrases import phrase_text
 from dashboard.plugins import game_ui
-from dashboard.progress import PUZZLES, Progress
+from dashboard.progress import OWN_PUZZLES, PUZZLES, Progress
 from dashboard.sections import section_link
 from engine.core.errors import EngineError
 from engine.practice import Drill, drill, kinds
@@ -390,6 +390,8 @@ def rule_name(kind: str) -> str:
     game, _dot, short = kind.partition(".")
     if short == PUZZLES:
         return _("Puzzles ({game})").format(game=game_ui(game).title_text())
+    if short == OWN_PUZZLES:
+        return _("Your own puzzles ({game})").format(game=game_ui(game).title_text())
     try:
         d = drill(game, short, 0)
     except EngineError:

@@ -34,6 +34,7 @@ from fsrs import Card, Rating, Scheduler
 
 from engine.core.errors import EngineError
 from engine.practice import MAX_SEED, kinds
+from engine.puzzles import Puzzle
 
 FORMAT = "tabletop-practice"
 VERSION = 1
@@ -41,6 +42,10 @@ VERSION = 1
 MAX_REVIEWS = 3000
 #: the "rule" puzzle attempts are counted under, per game (``stack5.puzzles``)
 PUZZLES = "puzzles"
+#: the "rule" attempts at the learner's own puzzles are counted under (``stack5.own_puzzles``)
+OWN_PUZZLES = "own_puzzles"
+#: the learner's own puzzles kept (the oldest go first)
+MAX_OWN = 500
 #: one scheduler for everybody: no fuzzing, so a schedule is the same for the same answers
 SCHEDULER = Scheduler(enable_fuzzing=False)
 
@@ -75,6 +80,8 @@ class Progress:
     puzzle_cards: dict = field(default_factory=dict)
     #: the learner's puzzle rating (OpenSkill mu, sigma), ``None`` before the first puzzle
     rating: tuple[float, float] | None = None
+    #: the learner's own puzzles: their mistakes in games they played, oldest first
+    own_puzzles: tuple[Puzzle, ...] = ()
 
     @classmethod
     def new(cls, seed_base: int | None = None) -> Progress:
@@ -142,14 +149,30 @@ class Progress:
 
     # --- puzzles ------------------------------------------------------------------------------
 
-    def next_puzzle(self, game: str, puzzles, now: datetime | None = None) -> int | None:
+    def next_puzzle(
+        self, game: str, puzzles, now: datetime | None = None, own_from: int | None = None
+    ) -> int | None:
         """The index in ``puzzles`` (each with ``id`` and ``rating`` = (mu, sigma)) of the
         puzzle to set next: one failed and due again, else an unseen one rated nearest the
-        learner (lichess's way), else the one due soonest; ``None`` when there are none."""
+        learner (lichess's way), else the one due soonest; ``None`` when there are none.
+        ``puzzles[own_from:]`` are the learner's own (:meth:`own`): one of them due again,
+        else one never tried (the oldest first), comes before every other."""
         if not puzzles:
             return None
         now = now or datetime.now(UTC)
         mine = {p.id: i for i, p in enumerate(puzzles)}
+        if own_from is not None:
+            own = [(i, p.id) for i, p in enumerate(puzzles) if i >= own_from]
+            again = sorted(
+                (Card.from_dict(self.puzzle_cards[pid]).due, i)
+                for i, pid in own
+                if pid in self.puzzle_cards and Card.from_dict(self.puzzle_cards[pid]).due <= now
+            )
+            if again:
+                return again[0][1]
+            fresh = [i for i, pid in own if pid not in self.puzzle_cards]
+            if fresh:
+                return fresh[0]
         seen = [pid for pid in self.puzzle_cards if pid in mine]
         due = sorted(
             (Card.from_dict(self.puzzle_cards[pid]).due, pid)
@@ -178,20 +201,38 @@ class Progress:
         solved: bool,
         rating: tuple[float, float],
         now: datetime | None = None,
+        own: bool = False,
     ) -> Progress:
         """The progress after an attempt at a puzzle: its card rated, the learner's new
-        ``rating``, and the attempt among the reviews (as the game's ``puzzles`` rule)."""
+        ``rating``, and the attempt among the reviews (as the game's ``puzzles`` rule, or
+        its ``own_puzzles`` one for the learner's ``own`` puzzle)."""
         now = now or datetime.now(UTC)
         data = self.puzzle_cards.get(puzzle_id)
         card = Card.from_dict(data) if data else Card(card_id=_card_id(puzzle_id))
         card, _log = SCHEDULER.review_card(card, Rating.Good if solved else Rating.Again, now)
-        review = Review(f"{game}.{PUZZLES}", index, solved, now)
+        review = Review(f"{game}.{OWN_PUZZLES if own else PUZZLES}", index, solved, now)
         return replace(
             self,
             puzzle_cards={**self.puzzle_cards, puzzle_id: card.to_dict()},
             rating=(float(rating[0]), float(rating[1])),
             reviews=(*self.reviews, review)[-MAX_REVIEWS:],
         )
+
+    def own(self, game: str) -> tuple[Puzzle, ...]:
+        """The learner's own puzzles of ``game``, oldest first."""
+        return tuple(p for p in self.own_puzzles if p.game == game)
+
+    def with_own_puzzles(self, puzzles) -> Progress:
+        """The progress with ``puzzles`` (mistakes from a game the learner played) among
+        their own; one already there (the same position of the same game) is not added
+        again."""
+        known = {p.id for p in self.own_puzzles}
+        new = []
+        for p in puzzles:
+            if p.id not in known:
+                known.add(p.id)
+                new.append(Puzzle.from_json(p.to_json()))  # as stored: the same when read
+        return replace(self, own_puzzles=(*self.own_puzzles, *new)[-MAX_OWN:])
 
     def stats(self, game: str | None = None) -> dict:
         """Answered and right, overall (or in ``game``)."""
@@ -211,6 +252,7 @@ class Progress:
                 "reviews": [r.to_json() for r in self.reviews],
                 "puzzle_cards": self.puzzle_cards,
                 "rating": None if self.rating is None else list(self.rating),
+                "own_puzzles": [p.to_dict() for p in self.own_puzzles],
             },
             sort_keys=True,
         )
@@ -264,9 +306,12 @@ class Progress:
                 if not (math.isfinite(mu) and math.isfinite(sigma) and sigma > 0):
                     raise ValueError(f"rating {_short(rating)}")
                 rating = (mu, sigma)
+            own_puzzles = tuple(
+                Puzzle.from_dict(p) for p in list(data.get("own_puzzles") or [])[-MAX_OWN:]
+            )
         except ProgressError:
             raise
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError, EngineError) as exc:
             raise ProgressError.coded(
                 "progress.damaged",
                 "the practice progress file is damaged ({what})",
@@ -279,6 +324,7 @@ class Progress:
             reviews=reviews,
             puzzle_cards=puzzle_cards,
             rating=rating,
+            own_puzzles=own_puzzles,
         )
 
 

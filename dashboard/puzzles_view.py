@@ -2,7 +2,9 @@
 best and the player chose a clearly worse one; the learner finds the best move.
 
 The puzzles are the engine's (``engine.puzzles``: found by the game's own grading,
-shipped in ``data/puzzles/``); the choice of the next one, the schedule and the learner's
+shipped in ``data/puzzles/``), and the learner's own: their mistakes in a game they played
+and reviewed (:mod:`dashboard.own_puzzles`), set after the shipped ones in the list and
+first in line when due; the choice of the next one, the schedule and the learner's
 rating are :mod:`dashboard.progress`'s; this module draws the position with the game's
 own board and move buttons (its :class:`~dashboard.game_ui.GameUI`) and words the result.
 """
@@ -33,6 +35,14 @@ def puzzles(game: str):
     return load_puzzles(game)
 
 
+def every_puzzle(game: str, now) -> tuple[tuple, int]:
+    """The puzzles the learner is set in ``game`` (progress ``now``): the shipped ones,
+    then the learner's own; and where their own start. A shipped puzzle keeps its index
+    when the learner's own grow."""
+    shipped = puzzles(game)
+    return (*shipped, *now.own(game)), len(shipped)
+
+
 def rating_words(rating: float) -> str:
     """What the puzzle rating is, in one line."""
     return _(
@@ -47,13 +57,19 @@ def _names(state) -> list[str]:
 
 def _tap(game: str, index: int, text: str) -> None:
     """Record an attempt: the puzzle's card and the learner's rating, stored at once."""
-    puzzle = puzzles(game)[index]
+    every, own_from = every_puzzle(game, progress()[1])
+    if index >= len(every):  # no longer kept (a progress loaded meanwhile)
+        return
+    puzzle = every[index]
     solved = puzzle.is_solution(text)
     st.session_state.setdefault(ANSWERED, {})[(KEY, game)] = text
 
     def attempt(now):
         learner, _puzzle = rate_attempt(now.rating or START, puzzle.rating, solved)
-        return now.review_puzzle(game, index, puzzle.id, solved, learner)
+        own = index >= own_from
+        return now.review_puzzle(
+            game, index - own_from if own else index, puzzle.id, solved, learner, own=own
+        )
 
     record(attempt)
 
@@ -67,11 +83,11 @@ def _next(game: str) -> None:
 def puzzle_section(game: str) -> None:
     """One puzzle of ``game``, then its answer."""
     gui = game_ui(game)
-    every = puzzles(game)
     _opened, now = progress()
+    every, own_from = every_puzzle(game, now)
     chosen = st.session_state.setdefault(SET, {})
-    if game not in chosen:
-        chosen[game] = now.next_puzzle(game, every)
+    if game not in chosen or chosen[game] is not None and chosen[game] >= len(every):
+        chosen[game] = now.next_puzzle(game, every, own_from=own_from)
     index = chosen[game]
     if index is None:
         st.info(_("There are no puzzles for this game yet."))
@@ -87,7 +103,12 @@ def puzzle_section(game: str) -> None:
     rating = now.rating[0] if now.rating else None
     # counted in the learner's own order (the easiest first), not the file's
     tried = now.puzzles_tried(every)
-    if puzzle.id in now.puzzle_cards:
+    own = index >= own_from
+    if own:
+        head = _(
+            "Your own puzzle: a position from a game you played ({n} of {total} tried)"
+        ).format(n=tried, total=len(every))
+    elif puzzle.id in now.puzzle_cards:
         head = _("A puzzle you tried before ({n} of {total} tried)").format(
             n=tried, total=len(every)
         )
@@ -108,7 +129,7 @@ def puzzle_section(game: str) -> None:
     if given is None:
         _buttons(game, index, puzzle, state, names)
     else:
-        _reveal(game, puzzle, state, names, given)
+        _reveal(game, puzzle, state, names, given, own)
     st.caption(
         _("How moves are valued here: {measure}").format(
             measure=phrase_text(measure_phrase(puzzle))
@@ -144,7 +165,7 @@ def _value(puzzle, value: float) -> str:
     return amount(value, puzzle.unit)
 
 
-def _reveal(game: str, puzzle, state, names, given: str) -> None:
+def _reveal(game: str, puzzle, state, names, given: str, own: bool) -> None:
     gui = game_ui(game)
 
     def words(text: str) -> str:
@@ -167,11 +188,12 @@ def _reveal(game: str, puzzle, state, names, given: str) -> None:
                     value=_value(puzzle, mine), best=_value(puzzle, values[puzzle.best[0]])
                 )
             )
-    st.markdown(
-        _("In the game: {move} — that lost {gap}.").format(
-            move=words(puzzle.played), gap=_value(puzzle, puzzle.gap)
-        )
+    in_game = (
+        _("In your game you played {move} — that lost {gap}.")
+        if own
+        else _("In the game: {move} — that lost {gap}.")
     )
+    st.markdown(in_game.format(move=words(puzzle.played), gap=_value(puzzle, puzzle.gap)))
     st.button(
         _("Next puzzle"),
         type="primary",

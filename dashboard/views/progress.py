@@ -13,7 +13,7 @@ from dashboard.learner import progress
 from dashboard.nav import practice_page
 from dashboard.plugins import game_ui, game_uis
 from dashboard.practice_view import rule_name, when_words
-from dashboard.progress import PUZZLES, accuracy_frame, line_style, rule_summary
+from dashboard.progress import OWN_PUZZLES, PUZZLES, accuracy_frame, line_style, rule_summary
 from dashboard.puzzles_view import rating_words
 from dashboard.stats_view import CHART_CONFIG
 
@@ -21,6 +21,12 @@ st.title(_("Practice progress"))
 opened, mine = progress()
 if not mine.reviews:
     st.info(_("Nothing answered yet. Each game's Practice page asks one question at a time."))
+    if mine.own_puzzles:
+        st.caption(
+            _("Your own puzzles (from your games): {n} waiting.").format(
+                n=number(len(mine.own_puzzles))
+            )
+        )
     for gui in game_uis():
         page = practice_page(gui.game)
         if page is not None:
@@ -32,6 +38,7 @@ summary = rule_summary(mine, now)
 answered = int(summary["answered"].sum())
 right = int(summary["right"].sum())
 puzzles = [r for r in mine.reviews if r.kind.endswith(f".{PUZZLES}")]
+own = [r for r in mine.reviews if r.kind.endswith(f".{OWN_PUZZLES}")]
 st.html(
     figures_html(
         [
@@ -39,11 +46,22 @@ st.html(
             (_("Right"), percent(right / answered, digits=0) if answered else "–"),
             (_("Rules due now"), number(int(summary["due_now"].sum()))),
             (_("Puzzles solved"), f"{sum(r.right for r in puzzles)} / {len(puzzles)}"),
+            (_("Your own puzzles solved"), f"{sum(r.right for r in own)} / {len(own)}"),
         ]
     )
 )
 if mine.rating:
     st.caption(rating_words(mine.rating[0]))
+if mine.own_puzzles:
+    st.caption(
+        _(
+            "Your own puzzles are your mistakes in games you reviewed: {n} kept, {tried} "
+            "tried. They come first in Practice when due."
+        ).format(
+            n=number(len(mine.own_puzzles)),
+            tried=number(sum(1 for p in mine.own_puzzles if p.id in mine.puzzle_cards)),
+        )
+    )
 
 frame = accuracy_frame(mine)
 fig = go.Figure()

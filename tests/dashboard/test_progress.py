@@ -140,3 +140,30 @@ def test_puzzles_come_by_rating_and_a_failed_one_comes_back():
     assert [r.kind for r in p.reviews] == ["g.puzzles", "g.puzzles"]
     assert Progress.from_json(p.to_json()) == p
     assert Progress.new().next_puzzle("g", [], T0) is None
+
+
+def test_own_puzzles_come_first_when_due_and_are_kept_in_the_file():
+    """The learner's own puzzles (mistakes from their games) come before the shipped ones
+    while never tried or due again, under the same FSRS schedule, counted apart."""
+    from engine import simulate
+    from engine.puzzles import find_puzzles, load_puzzles
+
+    rec = simulate("stack5", seed=3, players=["heuristic", "random"])
+    own = find_puzzles([rec], "stack5", seat=1)
+    assert own
+    shipped = load_puzzles("stack5")
+    p = Progress.new(seed_base=0).with_own_puzzles(own).with_own_puzzles(own)
+    assert p.own("stack5") == tuple(own) and p.own("whist") == ()
+    every = [*shipped, *p.own("stack5")]
+    start = len(shipped)
+    assert p.next_puzzle("stack5", every, T0, own_from=start) == start  # the oldest first
+    p = p.review_puzzle("stack5", start, own[0].id, False, (24.0, 8.0), T0, own=True)
+    nxt = p.next_puzzle("stack5", every, T0, own_from=start)
+    assert nxt == (start + 1 if len(own) > 1 else p.next_puzzle("stack5", shipped, T0))
+    for i, puzzle in enumerate(own[1:], start=start + 1):
+        p = p.review_puzzle("stack5", i, puzzle.id, True, (25.0, 8.0), T0, own=True)
+    assert p.next_puzzle("stack5", every, T0, own_from=start) < start  # none due: shipped
+    soon = Card.from_dict(p.puzzle_cards[own[0].id]).due + timedelta(seconds=1)
+    assert p.next_puzzle("stack5", every, soon, own_from=start) == start  # due again: first
+    assert {r.kind for r in p.reviews} == {"stack5.own_puzzles"}
+    assert Progress.from_json(p.to_json()) == p
