@@ -8,8 +8,10 @@ read)."""
 from __future__ import annotations
 
 from dashboard.game_words import field_label
-from dashboard.i18n import N_, _, ngettext, number
+from dashboard.i18n import N_, _, ngettext, number, pgettext
+from dashboard.plugins import REGISTRY, game_ui
 from dashboard.ui import _choice_word, _value_words, plain_label, seat_name
+from engine import EngineError, get_game
 
 #: the engine's measures, in the order the page shows them
 MEASURES = ("seat_win_share", "mean_length", "score_spread", "skill_gap")
@@ -43,6 +45,46 @@ def value_words(game: str, field: str, value) -> str:
         if own != str(value).replace("_", " "):
             return own
         return number(value) if value == int(value) else number(value, 2)
+    if isinstance(value, (list, tuple)):
+        return _list_words(game, field, tuple(value))
+    return _value_words(game, field, value)
+
+
+def _item_words(game: str, field: str, item) -> str:
+    """One entry of a list rule (a die's face, a space of the board) in words."""
+    own = game_ui(game).ruleset_default_words if game in REGISTRY else None
+    said = own(field, (item,)) if own else None
+    return said if said and len(said) < 40 else _value_words(game, field, item)
+
+
+def _list_words(game: str, field: str, value: tuple) -> str:
+    """A list rule's value (the edition's tables, the dice, the names): the default as the
+    Rules box words it; another list by how it differs from the default (the entries
+    changed, or the same entries in another order), since a whole track or board is too long
+    to read in a sentence."""
+    try:
+        default = tuple(getattr(get_game(game).ruleset_class(), field))
+    except (EngineError, AttributeError):
+        return _value_words(game, field, value)
+    own = game_ui(game).ruleset_default_words if game in REGISTRY else None
+    if value == default:
+        said = own(field, value) if own else None
+        return said or _value_words(game, field, value)
+    if len(value) == len(default):
+        changed = [(a, b) for a, b in zip(default, value, strict=True) if a != b]
+        if len(changed) > 5 and sorted(map(str, value)) == sorted(map(str, default)):
+            return _("the same entries in another order")
+        shown = pgettext("list separator", ", ").join(
+            _("{old} → {new}").format(
+                old=_item_words(game, field, a), new=_item_words(game, field, b)
+            )
+            for a, b in changed[:5]
+        )
+        if len(changed) > 5:
+            shown += " " + ngettext("and {n} more", "and {n} more", len(changed) - 5).format(
+                n=number(len(changed) - 5)
+            )
+        return shown
     return _value_words(game, field, value)
 
 

@@ -18,6 +18,7 @@ from dashboard.owners_choice.draw import (
 )
 from dashboard.owners_choice.words import action_words, face_words, seat_words, turn_words
 from dashboard.sections import open_section
+from dashboard.variants import flag
 from engine import get_game
 from engine.owners_choice import (
     COMPANIES,
@@ -117,11 +118,13 @@ st.markdown(
 st.header(_("1. The board"), anchor="board")
 show(board_svg(RULES.board, 0, centre=fund_words(RULES.fund_start)))
 st.table([{_("space"): k, _("what happens"): v} for k, v in legend()])
-ui.assumption(
+flag.assumption(
+    "owners_choice",
     _(
         "The sources do not list the board's spaces; the project assumes this order "
         "(the rule “Board”, see Rule assumptions)."
-    )
+    ),
+    "board",
 )
 
 # --- the track ----------------------------------------------------------------------------
@@ -139,11 +142,14 @@ st.markdown(
         bottom=RULES.track_prices[0],
     )
 )
-ui.assumption(
+flag.assumption(
+    "owners_choice",
     _(
         "Track steps $40–$200 by $10, then $220…$300; dividend = 30% of the price rounded down "
         "to $10 (rules “Track prices”, “Track dividends”)."
-    )
+    ),
+    "track_prices",
+    "track_dividends",
 )
 
 # --- set-up -------------------------------------------------------------------------------
@@ -181,11 +187,13 @@ with ui.engine_errors():
 
     names = [_president(i, c, p) for i, (c, p) in enumerate(zip(COMPANIES, s.pres))]
     st.markdown(_("Presidents (★): {presidents}").format(presidents=" · ".join(names)))
-ui.assumption(
+flag.assumption(
+    "owners_choice",
     _(
         "The Fund starts at ${fund}: the sources give the players' money but not "
         "the Fund's (rule “Fund start”)."
-    ).format(fund=RULES.fund_start)
+    ).format(fund=RULES.fund_start),
+    "fund_start",
 )
 
 # --- a turn -------------------------------------------------------------------------------
@@ -200,18 +208,22 @@ st.markdown(
         "or 1–3 (4–5 players), never past GOAL."
     ).format(max_shares=RULES.max_shares, per_company=RULES.shares_per_company)
 )
-ui.assumption(
+flag.assumption(
+    "owners_choice",
     _(
         "The players are counted among those still in the game: when a player leaves after a "
         "personal bankruptcy, four players left move 1–3, three left move 1–4 (field "
         "“Move range players”; “starting” counts every player who began)."
-    )
+    ),
+    "move_range_players",
 )
-ui.assumption(
+flag.assumption(
+    "owners_choice",
     _(
         "Trading allows any number of buys and sells, as the article says; the engine stops a "
         "turn's trading at {limit} so that every game ends (rule “Max trades per turn”)."
-    ).format(limit=RULES.max_trades_per_turn)
+    ).format(limit=RULES.max_trades_per_turn),
+    "max_trades_per_turn",
 )
 order = st.radio(
     _("Player 1 chooses to…"),
@@ -264,18 +276,22 @@ with ui.engine_errors():
             }
         )
     st.table(ex)
-ui.assumption(
+flag.assumption(
+    "owners_choice",
     _(
         "The dice move once the trade is complete — when the pawn moves after trading first, "
         "or with “done” after trading after the move (rule “President timing”; “each_share” "
         "is the older reading that reassigns them after every share)."
-    )
+    ),
+    "president_timing",
 )
-ui.assumption(
+flag.assumption(
+    "owners_choice",
     _(
         "In a sale tie the active player counts last (rule “Sale tie active last”); a company "
         "nobody holds has no president."
-    )
+    ),
+    "sale_tie_active_last",
 )
 
 # --- spaces -------------------------------------------------------------------------------
@@ -335,14 +351,18 @@ with ui.engine_errors():
         st.markdown(_("Cash: {changes}").format(changes=_cash_change(cash_before, s.cash)))
         if kind == "PRESIDENT":
             st.caption(_("$100 per president die held: {payouts}").format(payouts=pres_pay))
-ui.assumption(
-    _("A company space whose company has no president does nothing (rule “No president”).")
+flag.assumption(
+    "owners_choice",
+    _("A company space whose company has no president does nothing (rule “No president”)."),
+    "no_president",
 )
-ui.assumption(
+flag.assumption(
+    "owners_choice",
     _(
         "The Event die's faces are assumed: the article names the die but gives no faces "
         "for any die (rule “Event die”). Faces: {faces}."
-    ).format(faces=" · ".join(face_words(f) for f in RULES.event_die))
+    ).format(faces=" · ".join(face_words(f) for f in RULES.event_die)),
+    "event_die",
 )
 
 # --- president's choice -----------------------------------------------------------------
@@ -391,7 +411,8 @@ with ui.engine_errors():
         with col:
             show(roll_svg(str(t.chance_outcomes()[0][0])))
         col.dataframe(rows, hide_index=True)
-ui.assumption(
+flag.assumption(
+    "owners_choice",
     _(
         "Dice faces (the article gives none): president die {president}; Fund die {fund}; a "
         "president who cannot pay the fee must roll the Fund die (rules “President die”, "
@@ -399,7 +420,9 @@ ui.assumption(
     ).format(
         president=" · ".join(face_words(f) for f in RULES.president_die),
         fund=" · ".join(face_words(f) for f in RULES.fund_die),
-    )
+    ),
+    "president_die",
+    "fund_die",
 )
 
 # --- dividends --------------------------------------------------------------------------
@@ -411,11 +434,14 @@ st.markdown(
         "president die pays that company's, and the Event die can make every company pay."
     )
 )
-ui.assumption(
+flag.assumption(
+    "owners_choice",
     _(
         "The president die's DIVIDEND face and the Event die's “every company pays” face are "
         "assumed faces (rules “President die”, “Event die”)."
-    )
+    ),
+    "president_die",
+    "event_die",
 )
 with ui.engine_errors():
     s = from_position(2, prices=[150, 150, 100, 40], holdings=[[1, 2, 3, 0], [0, 1, 0, 4]])
@@ -469,12 +495,15 @@ ui.assumption(
         "tie goes to the tied player nearest clockwise after the active player."
     )
 )
-ui.assumption(
+flag.assumption(
+    "owners_choice",
     _(
         "A fall of several steps that passes below $40 bankrupts the company (field "
         "“Bankrupt on overshoot”); the last player in the game cannot leave "
         "(“Last player may leave”)."
-    )
+    ),
+    "bankrupt_on_overshoot",
+    "last_player_may_leave",
 )
 
 # --- the end --------------------------------------------------------------------------------

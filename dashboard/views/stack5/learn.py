@@ -11,6 +11,7 @@ from dashboard.i18n import N_, _, ngettext, percent, pgettext
 from dashboard.sections import open_section
 from dashboard.stack5 import words
 from dashboard.stack5.draw import card_html, cards_html, player_html, row_html
+from dashboard.variants import flag
 from engine.stack5 import draw_odds, legal_placements, row_outlook, setup_position
 from engine.stack5.cards import SPECIAL_NAMES, deck_spec
 from engine.stack5.history import last_event
@@ -50,12 +51,20 @@ html += (
     + "</div>"
 )
 st.html(html)
-ui.assumption(
+flag.assumption(
+    "stack5",
     _(
         "The article gives only totals (75 number cards, 12 specials). The colours × numbers "
         "× copies split and the counts D3 ×3, NB ×2, CB ×2, ST ×3 are assumptions (ruleset "
         "fields)."
-    )
+    ),
+    "colours",
+    "numbers",
+    "copies",
+    "draw3",
+    "number_bombs",
+    "colour_bombs",
+    "steals",
 )
 
 # --- 2. a turn --------------------------------------------------------------------------------
@@ -67,14 +76,16 @@ st.markdown(
         "The next turn belongs to the player on your left."
     )
 )
-ui.assumption(
+flag.assumption(
+    "stack5",
     words.sentences(
         words.minimum_draw_text(rules),
         _(
             "The article says only that a card turned by a bomb does not count; counting only "
             "your own draws is a table choice."
         ),
-    )
+    ),
+    "min_draw_counts",
 )
 
 if "s5_learn_turn" not in st.session_state:
@@ -291,17 +302,21 @@ st.markdown(
         "discarded — a Joker among them too."
     )
 )
-ui.assumption(
+flag.assumption(
+    "stack5",
     words.sentences(
         words.draw3_joker_text(rules),
         _("The article does not say whether such a Joker completes both Jokers."),
-    )
+    ),
+    "draw3_joker",
 )
-ui.assumption(
+flag.assumption(
+    "stack5",
     _(
         "Steal: the stealer picks the player and the row; with no card in any other "
         "player's row the Steal does nothing."
-    )
+    ),
+    "steal_from",
 )
 
 # --- 5. placement -----------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from dashboard.i18n import N_, _, money, ngettext, pgettext
 from dashboard.sections import open_section
 from dashboard.stock_holdem import words
 from dashboard.stock_holdem.draw import board_html, cards_html, legend_html
+from dashboard.variants import flag
 from engine import get_game
 from engine.stock_holdem import card_text, next_start_player, price
 from engine.stock_holdem.cards import ALL_CARDS, backs
@@ -65,13 +66,15 @@ st.markdown(
         "company, 42 challenge chips, 3 stock-up chips. A price is always between 1 and 57."
     )
 )
-ui.assumption(
+flag.assumption(
+    "stock_holdem",
     _(
         "The Bull counts as the number 10 in number hands (straights, three or more of a "
         "number): the article says only that it adds 10 to the best symbol. A Bull that is a "
         "symbol card only, with no part in number hands, is a ruleset choice (rule “Bull "
         "counts as ten”)."
-    )
+    ),
+    "bull_counts_as_ten",
 )
 ui.assumption(
     _(
@@ -79,11 +82,14 @@ ui.assumption(
         "say only that there are 42 information cards, two of them Bull and Bear."
     )
 )
-ui.assumption(
+flag.assumption(
+    "stock_holdem",
     _(
         "The companies are named A–F and the symbols anchor (A), fish (F), shell (S) and "
         "wave (W); the sources do not name them."
-    )
+    ),
+    "company_names",
+    "symbol_names",
 )
 st.html(f"<div style='font-size:14px'>{legend_html()}</div>")
 faces = [card_text(c) for c in ALL_CARDS]
@@ -95,12 +101,14 @@ st.markdown(
         "learns something about every face-down card."
     )
 )
-ui.assumption(
+flag.assumption(
+    "stock_holdem",
     _(
         "Which cards show their number on the back: a card (n, symbol index i, A=0 F=1 S=2 "
         "W=3) shows its number when n + i is even, else its symbol; Bull's back shows 10 and "
         "Bear's back shows ×."
-    )
+    ),
+    "card_back_parity",
 )
 
 # --- 2 set-up -------------------------------------------------------------------------------
@@ -123,7 +131,11 @@ st.markdown(
         "up on each company (the first 2 of its 5 slots)."
     ).format(chips=", ".join(map(str, RULES.start_chips)))
 )
-ui.assumption(_("Every company starts at price {price}.").format(price=RULES.start_price))
+flag.assumption(
+    "stock_holdem",
+    _("Every company starts at price {price}.").format(price=RULES.start_price),
+    "start_price",
+)
 c1, c2 = st.columns(2)
 n = c1.selectbox(_("Players"), [3, 4, 5, 6], index=1, key="learn_sh_n")
 seed = c2.number_input(_("Shuffle"), 0, 10_000, 1, key="learn_sh_seed")
@@ -243,22 +255,28 @@ st.markdown(
         "at once."
     ).format(limit=RULES.chip_limit)
 )
-ui.assumption(
+flag.assumption(
+    "stock_holdem",
     _("At most {n} stock-up chip per company (3 exist; once placed it cannot move).").format(
         n=RULES.stock_up_per_company
-    )
+    ),
+    "stock_up_per_company",
 )
-ui.assumption(
+flag.assumption(
+    "stock_holdem",
     _(
         "The peek looks at a face-down card on a company; looking at a card in another "
         "player's hand (“peek hand 2.3”) is off unless the ruleset turns on “Peek hands”."
-    )
+    ),
+    "peek_hands",
 )
-ui.assumption(
+flag.assumption(
+    "stock_holdem",
     _(
         "Free actions may also be taken after the buy step; the turn then ends with “end” "
         "(a player with no chips left ends at once)."
-    )
+    ),
+    "free_action_after_buy",
 )
 
 # --- 5 clean-up -----------------------------------------------------------------------------
@@ -295,18 +313,22 @@ st.markdown(
         "+10; pairs nothing), clamped to 1–57."
     )
 )
-ui.assumption(
+flag.assumption(
+    "stock_holdem",
     _(
         "Numbers run 1–10 and do not wrap: 9 10 1 2 is no straight. Wrap-around straights "
         "are a ruleset choice."
-    )
+    ),
+    "straights_wrap",
 )
-ui.assumption(
+flag.assumption(
+    "stock_holdem",
     _(
         "Bear plus four cards of one number is four of a kind (+25), not five of a kind: the "
         "source's five of a kind needs five equal numbers, and it is silent on Bear. Counting "
         "it as five of a kind (+30) is a ruleset choice."
-    )
+    ),
+    "bear_with_four_of_a_number",
 )
 picked = st.multiselect(
     _("Pick the five cards of a company"),

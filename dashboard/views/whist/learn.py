@@ -16,6 +16,7 @@ from dashboard.ui import (
     set_url,
     url_value,
 )
+from dashboard.variants import flag
 from dashboard.whist.draw import cards_html, row, seat_word, straw_html, trick_html
 from dashboard.whist.explorer import render_state
 from dashboard.whist.words import (
@@ -333,13 +334,15 @@ with tabs[4]:
             "card, the other joker included."
         )
     )
-    assumption(
+    flag.assumption(
+        "whist",
         _(
             "Jokers follow the article: they have no suit, even when trump is led. The common "
             "club rule — in a trump contract the jokers count as trumps for following suit, "
             "so on a trump lead you must play a trump or a joker if you hold one — is a table "
             "choice, off unless chosen."
-        )
+        ),
+        "jokers_follow_trump",
     )
     club = st.toggle(_("Club rule: jokers count as trumps"), False, key="wl_club")
     jt = st.selectbox(
@@ -400,21 +403,27 @@ with tabs[5]:
                 "them 2 — not if the side already has 4 points or more."
             )
         )
-        assumption(  # RULES.md: the honours order (ruleset field tricks_before_honours)
+        flag.assumption(
+            "whist",
             _(
                 "Tricks are scored before honours: a side that reaches the target by tricks "
                 "wins at once, and no honours of that deal are counted, its own included "
                 "(traditional short Whist; the article says only that honours are not scored "
                 "at 4 points or more)."
-            )
+            ),
+            "tricks_before_honours",
         )
-        assumption(
+        flag.assumption(
+            "whist",
             _(
                 "‘Already 4 points or more’ is the side's score before this deal (traditional "
                 "short Whist); counting this deal's trick points first is a table choice."
-            )
+            ),
+            "honours_after_tricks",
         )
-        assumption(_("The game is played to 5 points (7 or 10 selectable)."))
+        flag.assumption(
+            "whist", _("The game is played to 5 points (7 or 10 selectable)."), "whist_target"
+        )
         after_tricks = st.toggle(
             _("Table choice: count this deal's trick points first"),
             WhistRules.honours_after_tricks,
@@ -445,8 +454,12 @@ with tabs[5]:
                 "(5) wins."
             )
         )
-        assumption(_("Honours are not scored in two-player Whist."))
-        assumption(_("The game is played to 5 points (7 or 10 selectable)."))
+        flag.assumption(
+            "whist", _("Honours are not scored in two-player Whist."), "two_player_honours"
+        )
+        flag.assumption(
+            "whist", _("The game is played to 5 points (7 or 10 selectable)."), "whist_target"
+        )
         c1, c2, c3 = st.columns(3)
         g = c1.selectbox(
             pgettext("kind of game", "Game"),
@@ -504,11 +517,13 @@ with tabs[6]:
             "(non-dealer first) with 12 tricks plus the kitty book."
         )
     )
-    assumption(
+    flag.assumption(
+        "whist",
         _(
             "Trump in a High game is the suit of the last card dealt to the dealer "
             "(shown to both); a Low game has no trump."
-        )
+        ),
+        "high_game_trump",
     )
     assumption(_("In a Low game the cards rank as usual, the ace highest."))
     assumption(_("Honours are not scored in two-player Whist."))
