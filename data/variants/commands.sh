@@ -35,6 +35,19 @@ $V owners_choice --field sale_tie_active_last --games $NO $S --out $OUT/owners_c
 $V owners_choice --field bankrupt_on_overshoot --games $NO $S --out $OUT/owners_choice/bankrupt_on_overshoot.json
 $V owners_choice --field last_player_may_leave --games $NO $S --out $OUT/owners_choice/last_player_may_leave.json
 $V owners_choice --field max_trades_per_turn --value 5 --games $NO $S --out $OUT/owners_choice/max_trades_per_turn.json
+# the edition's tables, each against one change a table might make (a list in TOML)
+# the stock track rising by $10 all the way to the top ($250 instead of $300)
+$V owners_choice --field track_prices --value '[40,50,60,70,80,90,100,110,120,130,140,150,160,170,180,190,200,210,220,230,240,250]' --games $NO $S --out $OUT/owners_choice/track_prices.json
+# every dividend $10 higher
+$V owners_choice --field track_dividends --value '[20,20,20,30,30,30,40,40,40,40,50,50,50,60,60,60,70,70,80,80,90,100]' --games $NO $S --out $OUT/owners_choice/track_dividends.json
+# the same spaces in the opposite order between START and GOAL
+$V owners_choice --field board --value '["START","EVENT","PRESIDENT","DIVIDEND","ALL","EVENT","PRESIDENT","G","B","DIVIDEND","Y","EVENT","R","ALL","G","PRESIDENT","B","EVENT","Y","DIVIDEND","R","ALL","G","B","EVENT","Y","PRESIDENT","R","DIVIDEND","ALL","G","B","EVENT","Y","R","GOAL"]' --games $NO $S --out $OUT/owners_choice/board.json
+# a president die without its -1 face (a third +1 instead)
+$V owners_choice --field president_die --value '["+1","+1","+2","+3","+1","dividend"]' --games $NO $S --out $OUT/owners_choice/president_die.json
+# a fund die without its all/-3 face (a second 150/-2 instead)
+$V owners_choice --field fund_die --value '["50/-1","50/-1","100/-1","100/-2","150/-2","150/-2"]' --games $NO $S --out $OUT/owners_choice/fund_die.json
+# an event die without its pay50 face (a second all+1 instead)
+$V owners_choice --field event_die --value '["all+1","all-1","lowest+2","highest-2","all+1","dividends"]' --games $NO $S --out $OUT/owners_choice/event_die.json
 
 $V whist --field whist_target --rule variant=whist4 --games $N $S --out $OUT/whist/whist_target.json
 $V whist --field honours_after_tricks --rule variant=whist4 --games $N $S --out $OUT/whist/honours_after_tricks.json
@@ -51,3 +64,6 @@ $V stock_holdem --field straights_wrap --games $NS $S --out $OUT/stock_holdem/st
 $V stock_holdem --field bull_counts_as_ten --games $NS $S --out $OUT/stock_holdem/bull_counts_as_ten.json
 $V stock_holdem --field free_action_after_buy --games $NS $S --out $OUT/stock_holdem/free_action_after_buy.json
 $V stock_holdem --field peek_hands --games $NS $S --out $OUT/stock_holdem/peek_hands.json
+# labels: names cannot change play (the same games, move for move)
+$V stock_holdem --field symbol_names --value '["star","moon","sun","leaf"]' --games $NS $S --out $OUT/stock_holdem/symbol_names.json
+$V stock_holdem --field company_names --value '["P","Q","R","S","T","U"]' --games $NS $S --out $OUT/stock_holdem/company_names.json

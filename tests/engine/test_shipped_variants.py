@@ -1,6 +1,7 @@
-"""The shipped rule-variant reports (``data/variants``): one for every assumption a game
-can be played under another value of, each made by its line in ``commands.sh`` (same
-seed, same games), and each a report the Rule assumptions page can read."""
+"""The shipped rule-variant reports (``data/variants``): one for every assumption of every
+game (a list one, such as a die's faces, against one change a table might make), each
+made by its line in ``commands.sh`` (same seed, same games), and each a report the Rule
+assumptions page can read."""
 
 from __future__ import annotations
 
@@ -32,13 +33,12 @@ def _commands() -> dict[tuple[str, str], list[str]]:
 
 
 def _assumed() -> list[tuple[str, str]]:
-    """Every assumption whose value is one yes/no, choice, number or word (a list is an
-    edition's table or its labels, not one house rule)."""
+    """Every assumption of every game."""
     return [
         (name, f.name)
         for name in registered_names()
         for f in describe(get_game(name).ruleset_class)
-        if f.assumption and not isinstance(f.default, list)
+        if f.assumption
     ]
 
 
@@ -64,3 +64,14 @@ def test_each_report_is_the_one_its_command_makes(game, field):
     )
     assert report["rules"] == rules
     assert report["verdict"]["code"].startswith("variants.")
+
+
+@pytest.mark.parametrize("field", ["company_names", "symbol_names"])
+def test_a_label_cannot_matter_and_its_report_says_so(field):
+    """Names change no move: the same seeds give the same games, so every measure is the
+    same under both values."""
+    report = json.loads((FOLDER / "stock_holdem" / f"{field}.json").read_text(encoding="utf-8"))
+    assert report["verdict"]["code"] in ("variants.none", "variants.same")
+    default, other = report["settings"]
+    for measure in ("seat_win_share", "mean_length"):
+        assert default[measure] == other[measure], measure
