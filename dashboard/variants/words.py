@@ -72,6 +72,15 @@ def _list_words(game: str, field: str, value: tuple) -> str:
         return said or _value_words(game, field, value)
     if len(value) == len(default):
         changed = [(a, b) for a, b in zip(default, value, strict=True) if a != b]
+        shifts = {
+            b - a
+            for a, b in zip(default, value, strict=True)
+            if isinstance(a, int) and isinstance(b, int)
+        }
+        if len(changed) == len(value) and len(shifts) == 1:  # every number moved alike
+            (shift,) = shifts
+            sign = "+" if shift > 0 else "−"
+            return _("{change} on every entry").format(change=sign + number(abs(shift)))
         if len(changed) > 5 and sorted(map(str, value)) == sorted(map(str, default)):
             return _("the same entries in another order")
         shown = pgettext("list separator", ", ").join(

@@ -82,3 +82,11 @@ def test_a_list_rule_is_said_by_what_changed_in_words():
 
 def test_no_line_for_a_rule_without_a_report():
     assert flag.verdict_html("stack5", ("no_such_rule",)) == ""
+
+
+def test_a_table_moved_alike_is_said_as_the_change():
+    from dashboard.variants.words import value_words
+
+    higher = tuple(d + 10 for d in get_game("owners_choice").ruleset_class().track_dividends)
+    with language("en"):
+        assert value_words("owners_choice", "track_dividends", higher) == "+10 on every entry"
