@@ -22,6 +22,7 @@ from dashboard.i18n import _, current, error_text, ngettext, pgettext
 from dashboard.jobs import JOBS, Busy, session_id
 from dashboard.live import draw_groups
 from dashboard.page_jobs import app_events, next_event
+from dashboard.play_hint import count_hint, draw_hint, keep, shown, used_line
 from dashboard.play_words import bot_label, who
 from dashboard.plugins import game_ui, game_uis
 from dashboard.store import Damaged, NotStored, Opened, StaleWrite, WrongKind, stored_document
@@ -319,6 +320,21 @@ def human_move(play_id: str, seen: int, text: str) -> None:
     st.session_state[f"{KEY}_last_step"] = time.monotonic()
 
 
+def ask_hint(play_id: str, seen: int) -> None:
+    """The Hint button: the suggested move at this position, counted in the stored game."""
+    from engine.hints import hint
+
+    record, version = _read(play_id)
+    PLAYED.check_fresh(seen, version)
+    state = _state(play_id, version, record)
+    found = hint(record.game, state, record.meta["human"], seed=record.meta["seed"])
+    if found is None or ended(record):
+        return
+    count_hint(record)
+    _save(play_id, record, state, version)
+    keep(play_id, record, found)
+
+
 # --- words -----------------------------------------------------------------------------------
 
 
@@ -367,8 +383,21 @@ def _buttons(record: GameRecord, state, play_id: str, version: int) -> None:
         human_move(play_id, version, text)
 
     ui = game_ui(record.game)
-    groups = ui.button_groups(state, state.legal_actions(), record.players, set())
+    hint = shown(play_id, record)
+    best = {hint.best} if hint is not None else set()
+    groups = ui.button_groups(state, state.legal_actions(), record.players, best)
     draw_groups(groups, callback(tap), KEY)
+    if hint is not None:
+        draw_hint(record, state, hint)
+    else:
+        st.button(
+            _("Hint"),
+            icon=":material/lightbulb:",
+            key=f"{KEY}_hint",
+            help=_("The move a strong player would choose here, and why"),
+            on_click=callback(ask_hint),
+            args=(play_id, version),
+        )
 
 
 # --- the page --------------------------------------------------------------------------------
@@ -601,6 +630,7 @@ def _view_body(play_id: str, timed: bool) -> None:
                         winners=won, scores=scores
                     )
                 )
+            st.caption(used_line(record))
             if guide.guided(record):
                 from dashboard.guide.cards import rules_met
 

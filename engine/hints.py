@@ -53,7 +53,7 @@ def valued(
     seat: int,
     values: Mapping[str, float],
     unit: str,
-    measure: Phrase,
+    measure: Phrase | None,
     reason,
 ) -> Hint | None:
     """The hint of a game's valuation: ``values`` (candidate text → value), best first;

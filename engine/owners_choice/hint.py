@@ -21,10 +21,9 @@ def hint(state: OwnersChoiceState) -> Hint | None:
 
     def why(best: float, second: float | None) -> Phrase:
         if state.phase == LEAVE:  # valued as the net worth itself
+            worth = signed(best, "$").lstrip("+")
             return Phrase.coded(
-                "hint.owners_choice.leave",
-                "Your net worth after this move: ${best:.0f}.",
-                best=best,
+                "hint.owners_choice.leave", "Your net worth after this move: {worth}.", worth=worth
             )
         if second is None:
             return Phrase.coded(

@@ -34,6 +34,7 @@ def hint(state: Stack5State) -> Hint | None:
     if phase == P_DECIDE:
         values = decision_values(state)
         bust = _bust(state)
+        stop, draw = (f"{values[k]:.2f}" for k in ("stop", "draw"))
 
         def why(best: float, second: float | None) -> Phrase:
             return Phrase.coded(
@@ -41,8 +42,8 @@ def hint(state: Stack5State) -> Hint | None:
                 "One more draw busts with chance {bust}. Stopping keeps {stop} points of "
                 "row worth; drawing on is worth {draw} on average.",
                 bust=bust,
-                stop=f"{values['stop']:.2f}",
-                draw=f"{values['draw']:.2f}",
+                stop=stop,
+                draw=draw,
             )
 
         return valued(state.player, values, UNIT, MEASURES["stack5.draw"], why)

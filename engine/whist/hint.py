@@ -1,5 +1,5 @@
 """Whist's hint (:mod:`engine.hints`): in a four-player deal's card play, each legal card
-valued by the books the side to play ends the deal with under double-dummy play (every
+valued by the tricks the side to play ends the deal with under double-dummy play (every
 hand known, all four playing perfectly: :func:`engine.whist.game.card_values`). The C
 search answers a whole deal in milliseconds; the Python one only in the last tricks."""
 
@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from engine.core.errors import Phrase
 from engine.hints import Hint, valued
-from engine.puzzles import MEASURES
 from engine.whist.game import PUZZLE_TRICKS_LEFT, card_values
 
 #: double-dummy Python search: hints only with at most this many tricks to go
@@ -26,19 +25,20 @@ def hint(state) -> Hint | None:
     values, _classes = card_values(state)
 
     def why(best: float, second: float | None) -> Phrase:
+        tricks = f"{best:.0f}"
         if second is None:
             return Phrase.coded(
                 "hint.whist.equal",
                 "With every hand known and perfect play from here, your side ends the deal "
-                "with {books} books whichever card you play.",
-                books=f"{best:.0f}",
+                "with {tricks} tricks whichever card you play.",
+                tricks=tricks,
             )
         return Phrase.coded(
             "hint.whist.card",
             "With every hand known and perfect play from here, your side ends the deal "
-            "with {books} books after this card, {second} after the next best.",
-            books=f"{best:.0f}",
-            second=f"{second:.0f}",
+            "with {tricks} tricks after this card, {second} after the next best.",
+            tricks=tricks,
+            second=str(round(second)),
         )
 
-    return valued(state.to_act, values, UNIT, MEASURES["whist.double_dummy"], why)
+    return valued(state.to_act, values, UNIT, None, why)  # the reason says the measure
