@@ -95,6 +95,8 @@ def summary(record: GameRecord) -> str:
     winners = (record.result or {}).get("winners")
     won = ", ".join(player(w) for w in winners) if winners else _("nobody yet (unfinished)")
     names = _(" vs ").join(plain(plain_label(p), NAME_MAX_CHARS) for p in record.players)
+    if record.seed is None:  # a game played here, its chance drawn as it went
+        return _("{players} · won by {winners}").format(players=names, winners=won)
     return _("{players} · seed {seed} · won by {winners}").format(
         players=names, seed=record.seed, winners=won
     )
