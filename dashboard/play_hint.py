@@ -45,7 +45,8 @@ def shown(play_id: str, record: GameRecord) -> Hint | None:
 
 def _reason(hint: Hint) -> str:
     """The reason in words; the bot's name, where a bot chose, as the app names bots."""
-    return phrase_text(hint.reason, value=bot_label if hint.bot else None)
+    bot = hint.reason.code == "hint.bot"
+    return phrase_text(hint.reason, value=bot_label if bot else None)
 
 
 def draw_hint(record: GameRecord, state, hint: Hint) -> None:

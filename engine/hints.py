@@ -5,7 +5,9 @@
 decisions with): every candidate move valued in the game's measure, the best one
 suggested, with a coded reason phrase the app words in the player's language. Where the
 game values nothing (a decision its analysis does not grade), the hint is the move of
-the strongest bot that answers within ``seconds`` (:func:`engine.ladder.strongest_bot`).
+the strongest bot that answers within ``seconds`` (:func:`engine.ladder.strongest_bot`);
+the game's hook may ask for that move too (``ask_bot()`` → the bot's name and move text)
+and say what the game's measure makes of it.
 
 >>> from engine import get_game
 >>> s = get_game("stack5").new_initial_state(2)
@@ -80,18 +82,23 @@ def signed(value: float, unit: str = "") -> str:
     return f"{sign}{unit}{abs(value):.2f}"
 
 
-def _bot_hint(game: Game, state: State, seat: int, seed: str, seconds: float) -> Hint:
+def _bot_move(game: Game, state: State, seat: int, seed: str, seconds: float) -> tuple[str, str]:
+    """The strongest bot's name and its move's text at ``state`` (the same when asked again)."""
     from engine.ladder import make_bot, strongest_bot
 
     name = strongest_bot(game, seconds)
-    rng = random.Random(f"hint:{seed}:{len(state.history)}")  # the same answer when asked again
-    action = make_bot(game, name).choose(state.clone(), seat, rng)
+    rng = random.Random(f"hint:{seed}:{len(state.history)}")
+    return name, str(make_bot(game, name).choose(state.clone(), seat, rng))
+
+
+def _bot_hint(seat: int, bot: tuple[str, str]) -> Hint:
+    name, move = bot
     reason = Phrase.coded(
         "hint.bot",
         "The analysis does not value this decision: this is the move of the strongest bot ({bot}).",
         bot=name,
     )
-    return Hint(seat, str(action), (), "", None, reason, bot=name)
+    return Hint(seat, move, (), "", None, reason, bot=name)
 
 
 def hint(
@@ -107,7 +114,14 @@ def hint(
     legal = {str(a) for a in state.legal_actions()}
     if not legal:
         return None
-    found = game.hint(state) if game.hint is not None else None
+    asked: list[tuple[str, str]] = []
+
+    def ask_bot() -> tuple[str, str]:
+        if not asked:
+            asked.append(_bot_move(game, state, seat, str(seed), seconds))
+        return asked[0]
+
+    found = game.hint(state, ask_bot) if game.hint is not None else None
     if found is not None and found.best in legal:
         return found
-    return _bot_hint(game, state, seat, str(seed), seconds)
+    return _bot_hint(seat, ask_bot())

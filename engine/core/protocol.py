@@ -249,10 +249,11 @@ class Game:
     #: ``(state, played)`` → the graded choices at ``state`` for the move ``played``
     #: (:class:`engine.puzzles.Choices`) or ``None``; ``None``: the game has no puzzles
     puzzle_choices: Callable[[Any, str], Any] | None = None
-    #: ``state`` → the hint for the seat to act, by the game's own valuation
+    #: ``(state, ask_bot)`` → the hint for the seat to act, by the game's own valuation
     #: (:class:`engine.hints.Hint`), or ``None`` where it values nothing (then
-    #: :func:`engine.hints.hint` asks the strongest bot); ``None``: never valued
-    hint: Callable[[Any], Any] | None = None
+    #: :func:`engine.hints.hint` asks the strongest bot: ``ask_bot()`` gives its name and
+    #: move); ``None``: never valued
+    hint: Callable[[Any, Callable[[], tuple[str, str]]], Any] | None = None
     #: the guided first game's rules and their detector (:class:`engine.tutorial.Guide`),
     #: imported on first use; ``None``: the game has no guided first game
     tutorial: Callable[[], Any] | None = None

@@ -37,10 +37,10 @@ from engine.owners_choice.search import search_bot
 from engine.owners_choice.state import OwnersChoiceState, check_invariants
 
 
-def _hint(state):
+def _hint(state, ask_bot):
     from engine.owners_choice.hint import hint  # imported on first use
 
-    return hint(state)
+    return hint(state, ask_bot)
 
 
 def _puzzle_choices(state, played: str):

@@ -12,7 +12,7 @@ from engine.owners_choice.state import LEAVE, OwnersChoiceState
 from engine.puzzles import MEASURES
 
 
-def hint(state: OwnersChoiceState) -> Hint | None:
+def hint(state: OwnersChoiceState, ask_bot=None) -> Hint | None:
     """The hint for the seat to act, or None (set-up: not valued)."""
     seat = state.current_player()
     if state.phase not in _MEASURE_OF_PHASE or seat < 0:

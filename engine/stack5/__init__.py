@@ -31,10 +31,10 @@ def _puzzle_choices(state, played: str):
     return choices(state, played)
 
 
-def _hint(state):
+def _hint(state, ask_bot):
     from engine.stack5.hint import hint  # imported on first use
 
-    return hint(state)
+    return hint(state, ask_bot)
 
 
 def _tutorial():

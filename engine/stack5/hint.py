@@ -28,7 +28,7 @@ def _bust(state: Stack5State) -> str:
     return f"{float(odds.bust):.0%}"
 
 
-def hint(state: Stack5State) -> Hint | None:
+def hint(state: Stack5State, ask_bot=None) -> Hint | None:
     """The hint for the seat to act, or None (stealing, giving: not valued)."""
     phase = state.phase
     if phase == P_DECIDE:

@@ -46,10 +46,10 @@ from engine.stock_holdem.state import StockHoldemState, next_start_player
 from engine.stock_holdem.tracker import TableView, expected_worth, track
 
 
-def _hint(state):
+def _hint(state, ask_bot):
     from engine.stock_holdem.hint import hint  # imported on first use
 
-    return hint(state)
+    return hint(state, ask_bot)
 
 
 def _puzzle_choices(state, played: str):

@@ -124,6 +124,19 @@ class SeatView:
         out._base, out._only = (self, i) if kind == "board" else (None, -1)
         return out
 
+    def placed(self, co: int, card: str) -> SeatView:
+        """The view once the seat has placed ``card`` (from its hand) on company ``co``:
+        its face is one of the company's cards the seat knows (the other companies keep
+        their distributions)."""
+        obs = dict(self.obs)
+        rows = list(obs["board"])
+        rows[co] = (*rows[co], card)
+        obs["board"] = tuple(rows)
+        out = SeatView.__new__(SeatView)
+        out.obs, out.rules, out._memo = obs, self.rules, {}
+        out._base, out._only = self, co
+        return out
+
     def candidates(self, where: tuple) -> list[str]:
         """The cards the face-down card at ``where`` can be from this view: every card
         not seen whose back is the one shown. (In the price model the backs are disjoint

@@ -167,10 +167,10 @@ def _puzzle_choices(state, played: str, tricks_left: int = PUZZLE_TRICKS_LEFT):
     return Choices(state.to_act, values, MEASURES["whist.double_dummy"], UNIT, classes)
 
 
-def _hint(state):
+def _hint(state, ask_bot):
     from engine.whist.hint import hint  # imported on first use
 
-    return hint(state)
+    return hint(state, ask_bot)
 
 
 def _tutorial():

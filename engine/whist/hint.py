@@ -13,7 +13,7 @@ from engine.whist.game import PUZZLE_TRICKS_LEFT, card_values
 PYTHON_TRICKS_LEFT = PUZZLE_TRICKS_LEFT
 
 
-def hint(state) -> Hint | None:
+def hint(state, ask_bot=None) -> Hint | None:
     """The hint for the seat to act, or None (bidding, the kitty, two players: not valued)."""
     from engine.doubledummy.four_hands_c import available
     from engine.whist.grading.vocabulary import UNIT, Position

@@ -36,8 +36,8 @@ def _play(name: str, players: int, seed: int, moves: int):
                 assert dict(h.values)[h.best] == pytest.approx(best)
                 assert {t for t, _ in h.values} <= legal | {"(no free action)", "(no peek)"}
                 assert h.reason.code.startswith("hint.")
-            else:
-                assert h.reason.code == "hint.bot" and h.bot
+            else:  # not valued: the strongest bot's move
+                assert h.bot and h.reason.code in ("hint.bot", "hint.stock_holdem.place")
             assert hint(game, state, 1, seed=seed) is None  # not seat 1's turn
             hints[len(state.history)] = h
             state.apply(h.best)
@@ -74,3 +74,22 @@ def test_stack5_draw_hint_gives_the_bust_chance():
     assert h is not None and h.best == "stop"  # the analysis's doctest: stop 0.48 > draw 0.189
     assert h.reason.code == "hint.stack5.draw"
     assert h.reason.params["bust"].endswith("%")
+
+
+def test_stock_holdem_placement_hint_gives_the_price_change():
+    """A placement is the bot's, with the change it makes to the company's expected price
+    from the placer's view: a card's face known in place of an unknown one."""
+    from engine.stock_holdem.state import PLACE, TRADE
+
+    game = get_game("stock_holdem")
+    state = game.new_initial_state(3)
+    rng = random.Random(2)
+    while not (state.phase == TRADE and state.step == PLACE and state.current_player() >= 0):
+        if state.current_player() < 0:
+            state.apply_trusted(state.sample_chance(rng))
+        else:
+            state.apply_trusted(rng.choice(state.legal_actions()))
+    h = hint(game, state, state.current_player(), seed=2)
+    assert h is not None and h.best.startswith("place ") and not h.values
+    assert h.reason.code == "hint.stock_holdem.place"
+    assert h.reason.params["change"][-1].isdigit()
