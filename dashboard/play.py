@@ -658,6 +658,10 @@ def _view_body(play_id: str, timed: bool) -> None:
             else:
                 st.markdown(_("**Your turn, {name}:**").format(name=plain(name, NAME_MAX_CHARS)))
             _buttons(record, state, play_id, version)
+            if guide.guided(record):  # the moves the rules refuse now, and why
+                from dashboard.guide.tries import why_not
+
+                why_not(record, state, play_id, version)
         st.markdown(
             _("**Last events**")
             + "  \n"

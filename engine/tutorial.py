@@ -13,6 +13,11 @@ game recognises them itself from its own state and actions, in
 section's anchor). :func:`find` plays seeds in turn and keeps the game whose moments cover
 every section a game can meet, early, in the fewest actions.
 
+On the learner's turn a guided game also offers the moves a learner may plausibly *try*
+that the rules refuse now (:func:`tries`): the game names them with the engine's own reason
+(its ``why_illegal``), and each is checked here to be refused by the state itself (applied
+to a copy), so a try is never a legal move and its reason never a second rule.
+
 >>> t = find(tutorial_games()[0], seed=0, tries=2)
 >>> t.record.seed in (0, 1), t.moments[0].step >= 0
 (True, True)
@@ -26,7 +31,7 @@ import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from engine.core.errors import EngineError, Phrase, quote_choices, quoted
+from engine.core.errors import EngineError, IllegalAction, Phrase, quote_choices, quoted
 from engine.core.protocol import Game, State
 from engine.core.records import GameRecord, initial_state
 from engine.core.registry import game_names, get_game
@@ -63,12 +68,15 @@ class Guide:
     order; ``reachable`` the sections a game can meet (the others are set-up or overview
     sections, named in the game module's docstring); ``detect(before, action, after)`` the
     codes of the rules that apply at the step ``action`` leads from ``before`` to
-    ``after`` (the game's own state, never changed by it)."""
+    ``after`` (the game's own state, never changed by it); ``tries(state)`` the refused
+    moves a learner may plausibly try now, each with the coded reason the engine refuses
+    it for (none: the game offers no tries)."""
 
     rules: tuple[Rule, ...]
     sections: tuple[str, ...]
     reachable: tuple[str, ...]
     detect: Callable[[State, str, State], Iterable[str]]
+    tries: Callable[[State], Iterable[tuple[object, Phrase]]] | None = None
 
     def rule_of(self, code: str) -> Rule:
         for r in self.rules:
@@ -114,6 +122,36 @@ class Tutorial:
 
     def sections(self) -> set[str]:
         return {m.section for m in self.moments}
+
+
+@dataclass(frozen=True, slots=True)
+class Try:
+    """A move the learner may try that the rules refuse now: its text (the game's
+    notation, for the app to word) and the engine's reason (a coded phrase)."""
+
+    action: str
+    reason: Phrase
+
+
+def tries(state: State, rules: Guide | None = None) -> list[Try]:
+    """The refused moves a learner may plausibly try in ``state`` (the seat to act's),
+    each with its reason: those the game's guide names (``Guide.tries``) that the state
+    itself refuses (applied to a copy, it raises :class:`IllegalAction`) and whose reason
+    is coded; empty for chance, at the end, or for a game that names none."""
+    g = rules or guide(state.game)
+    if g.tries is None or state.current_player() < 0:
+        return []
+    legal = {str(a) for a in state.legal_actions()}
+    out = []
+    for action, reason in g.tries(state):
+        text = str(action)
+        if text in legal or getattr(reason, "code", None) is None:
+            continue
+        try:
+            state.clone().apply(text)
+        except IllegalAction:
+            out.append(Try(text, reason))
+    return out
 
 
 def tutorial_games() -> list[str]:
@@ -210,6 +248,7 @@ __all__ = [
     "Guide",
     "Moment",
     "Rule",
+    "Try",
     "Tutorial",
     "find",
     "guide",
@@ -217,5 +256,6 @@ __all__ = [
     "play",
     "rule",
     "score",
+    "tries",
     "tutorial_games",
 ]

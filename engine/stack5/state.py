@@ -366,6 +366,13 @@ class Stack5State(State):
     def parse_action(self, text: str):
         return parse_action(text)
 
+    def why_illegal(self, action) -> Phrase | None:
+        """Why the seat to act may not make this placement or gift now; ``None`` when no
+        placement rule forbids it (:func:`engine.stack5.reasons.why_illegal`)."""
+        from engine.stack5.reasons import why_illegal
+
+        return why_illegal(self, action)
+
     def _apply(self, action) -> None:
         """The transition of :meth:`apply_trusted` without its history entry."""
         history = self.history

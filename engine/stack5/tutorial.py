@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import cast
 
+from engine.core.errors import Phrase
 from engine.core.protocol import State
+from engine.stack5 import reasons
 from engine.stack5.state import P_BOMB, P_DRAW, P_EXTRA, P_GIVE, P_STEAL, Stack5State
 from engine.tutorial import Guide, rule
 
@@ -72,4 +74,10 @@ def detect(before: State, action: str, after: State) -> list[str]:
     return out
 
 
-GUIDE = Guide(RULES, SECTIONS, REACHABLE, detect)
+def tries(state: State) -> list[tuple[object, Phrase]]:
+    """The refused moves a learner may try now, with the engine's reasons
+    (:func:`engine.stack5.reasons.tries`)."""
+    return list(reasons.tries(cast(Stack5State, state)))
+
+
+GUIDE = Guide(RULES, SECTIONS, REACHABLE, detect, tries)
