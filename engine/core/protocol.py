@@ -233,7 +233,9 @@ class Game:
     min_players: int
     max_players: int
     ruleset_class: type
-    new_state: Callable[[int, Any], State]
+    #: ``(game, num_players, ruleset)`` → the state before the first action: the Game makes
+    #: its states and hands itself in, so no state module needs to import its game
+    new_state: Callable[[Game, int, Any], State]
     bots: dict[str, Callable[..., Bot]]  # some take options (iterations=…)
     description: str = ""
     default_players: int = 0
@@ -286,7 +288,7 @@ class Game:
             if ruleset is not None and type(num_players) is int:
                 known = _CHECKED.get((id(self), id(ruleset), num_players))
                 if known is not None and known[0] is self and known[1] is ruleset:
-                    return self.new_state(num_players, ruleset)
+                    return self.new_state(self, num_players, ruleset)
         from engine.core.ruleset import make_ruleset
 
         if ruleset is None:
@@ -316,7 +318,7 @@ class Game:
             if len(_CHECKED) >= 256:
                 _CHECKED.clear()
             _CHECKED[id(self), id(ruleset), num_players] = (self, ruleset)
-        return self.new_state(num_players, ruleset)
+        return self.new_state(self, num_players, ruleset)
 
     def make_bot(self, name: str) -> Bot:
         try:

@@ -41,7 +41,7 @@ from typing import cast
 from engine.core.annotation import Annotation, Thresholds, mark_for
 from engine.core.errors import EngineError
 from engine.core.records import GameRecord
-from engine.owners_choice import move_outlook, option_values
+from engine.owners_choice.outlook import move_outlook, option_values
 from engine.owners_choice.state import CHOOSE, LEAVE, NAME, POST, PRE, OwnersChoiceState
 
 UNIT = "$"

@@ -6,8 +6,10 @@ import random
 
 from engine.core.protocol import Bot
 from engine.core.simulate import play_out
-from engine.owners_choice import GAME, from_position, move_outlook
 from engine.owners_choice.bots import OwnersChoiceHeuristicBot, OwnersChoiceRandomBot
+from engine.owners_choice.game import GAME
+from engine.owners_choice.outlook import move_outlook
+from engine.owners_choice.position import from_position
 
 _MID = from_position(
     4,

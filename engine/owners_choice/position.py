@@ -101,13 +101,14 @@ def from_position(
     )
     if num_players is None:
         num_players = len(holdings) if holdings else len(cash) if cash else 4
-    game = OwnersChoiceState.game  # the package sets it (importing this module imports it)
+    from engine.owners_choice.game import GAME as game
+
     if not game.min_players <= num_players <= game.max_players:
         raise EngineError.coded(
             "oc.position_players", "{n} players: Owner's Choice takes 2 to 5", n=num_players
         )
     n = num_players
-    s = OwnersChoiceState(n, r)
+    s = OwnersChoiceState(game, n, r)
     _set_prices(s, prices)
     _set_holdings(s, holdings)
     _set_money(s, cash, fund)

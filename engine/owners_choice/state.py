@@ -38,7 +38,7 @@ engine.core.errors.IllegalAction: 'move 2' is not allowed: the pawn has already 
 from __future__ import annotations
 
 from engine.core.errors import IllegalAction, Phrase, Seat
-from engine.core.protocol import CHANCE, TERMINAL, State
+from engine.core.protocol import CHANCE, TERMINAL, Game, State
 from engine.owners_choice.actions import (
     BANKRUPT,
     BUY,
@@ -91,6 +91,7 @@ class OwnersChoiceState(State):
     """
 
     __slots__ = (
+        "game",
         "num_players",
         "ruleset",
         "history",
@@ -119,7 +120,8 @@ class OwnersChoiceState(State):
         "trade_from",
     )
 
-    def __init__(self, num_players: int, ruleset: OwnersChoiceRules):
+    def __init__(self, game: Game, num_players: int, ruleset: OwnersChoiceRules):
+        self.game = game
         n = num_players
         self.num_players = n
         self.ruleset = ruleset
@@ -725,6 +727,7 @@ class OwnersChoiceState(State):
     def clone(self, *, history: bool = True) -> OwnersChoiceState:
         """A copy; ``history=False`` leaves the copy's history empty (for search)."""
         c = OwnersChoiceState.__new__(OwnersChoiceState)
+        c.game = self.game
         c.num_players = self.num_players
         c.ruleset = self.ruleset
         c.history = self.history[:] if history else []

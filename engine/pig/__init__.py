@@ -57,8 +57,8 @@ class PigState(State):
         "rolling",
     )
 
-    def __init__(self, num_players: int, ruleset: PigRules):
-        self.game = GAME
+    def __init__(self, game: Game, num_players: int, ruleset: PigRules):
+        self.game = game
         self.num_players = num_players
         self.ruleset = ruleset
         self.history = []

@@ -44,8 +44,8 @@ from typing import cast
 from engine.core.annotation import Annotation, Thresholds, mark_for
 from engine.core.errors import EngineError
 from engine.core.records import GameRecord
-from engine.stack5 import legal_placements, row_outlook
-from engine.stack5.cards import deck_spec
+from engine.stack5.cards import deck_spec, row_outlook
+from engine.stack5.placing import legal_placements
 from engine.stack5.rules import Stack5Rules
 from engine.stack5.state import Stack5State
 

@@ -26,8 +26,9 @@ import time
 
 from engine.core.protocol import RandomBot
 from engine.core.simulate import play_out
-from engine.stack5 import GAME, draw_odds
 from engine.stack5.bots import HeuristicBot
+from engine.stack5.game import GAME
+from engine.stack5.odds import draw_odds
 
 _seeds = itertools.count()
 _HANDS = [["R3", "B1"], ["G2", "Y5", "JK"], ["P4"], ["R1", "B2", "G3"], ["Y1", "JK", "B5"]]

@@ -33,7 +33,8 @@ from engine.practice import Assumption, make
 from engine.stack5.actions import Place
 from engine.stack5.cards import COLOUR_NAMES, ROW_LENGTH, SPECIAL_NAMES, deck_spec
 from engine.stack5.odds import draw_odds, unseen_cards
-from engine.stack5.position import legal_placements, setup_position
+from engine.stack5.placing import legal_placements
+from engine.stack5.position import setup_position
 from engine.stack5.state import P_GIVE
 
 # --- drawing positions --------------------------------------------------------------------
@@ -145,7 +146,7 @@ _OUTCOMES = ("bust", "safe", "jokers")
 
 def _after_draw(rng, rules):
     """Bust, safe, or both Jokers after the next card: played through a real state."""
-    from engine.stack5 import GAME
+    from engine.stack5.game import GAME
 
     spec = deck_spec(rules)
     jokers = spec.counts[spec.JK]

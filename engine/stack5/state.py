@@ -120,10 +120,8 @@ class Stack5State(State):
         "keys",
     )
 
-    def __init__(self, num_players: int, ruleset: Stack5Rules):
-        from engine.stack5 import GAME
-
-        self.game: Game = GAME
+    def __init__(self, game: Game, num_players: int, ruleset: Stack5Rules):
+        self.game = game
         self.num_players = num_players
         self.ruleset = ruleset
         self.history = []

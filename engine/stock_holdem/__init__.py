@@ -18,7 +18,6 @@ a player sees at the table), ``cards`` / ``pricing`` (the calculators), ``bots``
 (records as tables).
 """
 
-from engine.core.protocol import Game, RandomBot
 from engine.stock_holdem.actions import Deal, Move, parse_move
 from engine.stock_holdem.bots import HeuristicBot
 from engine.stock_holdem.cards import (
@@ -30,7 +29,7 @@ from engine.stock_holdem.cards import (
     card_text,
     parse_card,
 )
-from engine.stock_holdem.openspiel import HOOKS as OPENSPIEL
+from engine.stock_holdem.game import GAME
 from engine.stock_holdem.pricing import (
     NUMBER_HANDS,
     SYMBOL_HANDS,
@@ -41,44 +40,8 @@ from engine.stock_holdem.pricing import (
     price_distribution,
 )
 from engine.stock_holdem.rules import StockHoldemRules
-from engine.stock_holdem.search import search_bot
 from engine.stock_holdem.state import StockHoldemState, next_start_player
 from engine.stock_holdem.tracker import TableView, expected_worth, track
-
-
-def _hint(state, ask_bot):
-    from engine.stock_holdem.hint import hint  # imported on first use
-
-    return hint(state, ask_bot)
-
-
-def _puzzle_choices(state, played: str):
-    from engine.stock_holdem.puzzles import choices  # imported on first use
-
-    return choices(state, played)
-
-
-def _tutorial():
-    from engine.stock_holdem.tutorial import GUIDE  # imported on first use
-
-    return GUIDE
-
-
-GAME = Game(
-    name="stock_holdem",
-    title="Stock Hold'em",
-    min_players=3,
-    max_players=6,
-    ruleset_class=StockHoldemRules,
-    new_state=StockHoldemState,
-    bots={"random": RandomBot, "heuristic": HeuristicBot, "mcts": search_bot},
-    description="Trade shares while placing poker-hand cards that set the companies' prices.",
-    default_players=4,
-    openspiel=OPENSPIEL,
-    puzzle_choices=_puzzle_choices,
-    hint=_hint,
-    tutorial=_tutorial,
-)
 
 __all__ = [
     "BEAR",

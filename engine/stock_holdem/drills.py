@@ -423,7 +423,7 @@ def _backs_phrase(parity: str) -> Phrase:
 
 def _start_player(rng, rules):
     """Who starts round 2: the preparation phase, driven through a real state."""
-    from engine.stock_holdem import GAME
+    from engine.stock_holdem.game import GAME
 
     n = rng.randint(3, 6)
     limit = rules.chip_limit
@@ -477,7 +477,7 @@ def _start_player(rng, rules):
 
 def _net_worth(rng, rules):
     """A player's money after the final settlement, from a real state's settlement."""
-    from engine.stock_holdem import GAME
+    from engine.stock_holdem.game import GAME
 
     state = GAME.new_initial_state(3, rules)
     prices = [rng.randint(MIN_PRICE, MAX_PRICE) for _ in range(6)]
@@ -529,7 +529,7 @@ def _turn(rng, rules):
     """Your money after the sell and buy steps of a first trading turn (a sale pays the
     price, a purchase costs it, each step passed gives a chip, chips over the limit pay
     $1): played through a real state."""
-    from engine.stock_holdem import GAME
+    from engine.stock_holdem.game import GAME
 
     state = GAME.new_initial_state(3, rules)
     state.apply(state.sample_chance(rng))  # the deal; seat 0 starts its first turn

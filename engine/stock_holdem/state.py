@@ -39,7 +39,7 @@ from engine.core.errors import (
     Seat,
     Word,
 )
-from engine.core.protocol import CHANCE, TERMINAL, State
+from engine.core.protocol import CHANCE, TERMINAL, Game, State
 from engine.stock_holdem.actions import (
     _BEAR_PUBLIC,
     _CO,
@@ -124,10 +124,8 @@ class StockHoldemState(State):
         "turns", "hand_size", "peekable", "open_mask",
     )  # fmt: skip
 
-    def __init__(self, num_players: int, ruleset: StockHoldemRules):
-        from engine.stock_holdem import GAME
-
-        self.game = GAME
+    def __init__(self, game: Game, num_players: int, ruleset: StockHoldemRules):
+        self.game = game
         self.num_players = n = num_players
         self.ruleset = r = ruleset
         self.history = []

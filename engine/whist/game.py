@@ -7,12 +7,12 @@ from engine.core.protocol import Game, OpenSpielHooks, RandomBot
 from engine.whist.rules import WhistRules, players_for
 
 
-def _new_state(num_players, ruleset):
+def _new_state(game, num_players, ruleset):
     if not _STATE:  # imported on first use
         from engine.whist.state import WhistState
 
         _STATE.append(WhistState)
-    return _STATE[0](num_players, ruleset)
+    return _STATE[0](game, num_players, ruleset)
 
 
 _STATE: list = []
@@ -118,53 +118,10 @@ def _voids(state) -> dict[int, set[int]]:
 
 
 # --- puzzles (engine/puzzles.py) ------------------------------------------------------------
-#: only cards played with at most this many tricks to go are graded (as the ``QUICK`` of
-#: ``engine.whist.analysis``): the double-dummy search grows steeply with them
-PUZZLE_TRICKS_LEFT = 5
+def _puzzle_choices(state, played: str):
+    from engine.whist.puzzles import choices  # imported on first use
 
-
-def card_values(state) -> tuple[dict[str, float], tuple[tuple[str, ...], ...]]:
-    """At a four-player Whist play position: each legal card (``play XX``) → the books
-    the side to play ends the deal with under double-dummy play, and the classes of
-    equivalent cards (same value by construction)."""
-    from engine.doubledummy.four_hands_c import new_solver
-    from engine.whist.cards import CARD_TEXT
-    from engine.whist.grading.vocabulary import Position
-
-    pos = Position(state)
-    deal = list(pos.hands)
-    for j, c in enumerate(pos.trick):  # the deal as it stood when the trick began
-        deal[(pos.leader + j) & 3] |= 1 << c
-    solver = new_solver(deal, state.trump, state.low, state.ruleset.jokers_follow_trump)
-    side = pos.seat & 1
-    total = pos.books[0] + pos.books[1] + pos.remaining
-    values: dict[str, float] = {}
-    classes = []
-    for cls in solver.move_classes(pos.hands, pos.leader, pos.trick):
-        c = cls[0]
-        hands = list(pos.hands)
-        hands[pos.seat] ^= 1 << c
-        ns = pos.books[0] + solver.tricks(hands, pos.leader, pos.trick + [c])
-        mine = ns if side == 0 else total - ns
-        texts = tuple(f"play {CARD_TEXT[x]}" for x in cls)
-        for t in texts:
-            values[t] = float(mine)
-        classes.append(texts)
-    return values, tuple(classes)
-
-
-def _puzzle_choices(state, played: str, tricks_left: int = PUZZLE_TRICKS_LEFT):
-    """Every legal card, equivalent cards one choice, in the last tricks of a
-    four-player deal (double dummy)."""
-    from engine.puzzles import MEASURES, Choices
-    from engine.whist.grading.vocabulary import UNIT, Position
-
-    if state.num_players != 4 or state.phase_name != "play":
-        return None
-    if Position(state).remaining > tricks_left:
-        return None
-    values, classes = card_values(state)
-    return Choices(state.to_act, values, MEASURES["whist.double_dummy"], UNIT, classes)
+    return choices(state, played)
 
 
 def _hint(state, ask_bot):

@@ -1,13 +1,13 @@
 """Whist's hint (:mod:`engine.hints`): in a four-player deal's card play, each legal card
 valued by the tricks the side to play ends the deal with under double-dummy play (every
-hand known, all four playing perfectly: :func:`engine.whist.game.card_values`). The C
+hand known, all four playing perfectly: :func:`engine.whist.puzzles.card_values`). The C
 search answers a whole deal in milliseconds; the Python one only in the last tricks."""
 
 from __future__ import annotations
 
 from engine.core.errors import Phrase
 from engine.hints import Hint, valued
-from engine.whist.game import PUZZLE_TRICKS_LEFT, card_values
+from engine.whist.puzzles import PUZZLE_TRICKS_LEFT, card_values
 
 #: double-dummy Python search: hints only with at most this many tricks to go
 PYTHON_TRICKS_LEFT = PUZZLE_TRICKS_LEFT

@@ -27,7 +27,7 @@ from fractions import Fraction
 from operator import attrgetter
 
 from engine.core.errors import EngineError, IllegalAction, Phrase, Seat, word
-from engine.core.protocol import CHANCE, TERMINAL, State
+from engine.core.protocol import CHANCE, TERMINAL, Game, State
 from engine.whist import actions as A
 from engine.whist.cards import (
     ACE,
@@ -87,8 +87,8 @@ class WhistState(State):
         "deal_log", "loser",
     )  # fmt: skip
 
-    def __init__(self, num_players: int, ruleset: WhistRules):
-        self.game = _GAME[0] if _GAME else _game()
+    def __init__(self, game: Game, num_players: int, ruleset: WhistRules):
+        self.game = game
         self.num_players = num_players
         self.ruleset = ruleset
         self._texts = []  # action texts made so far (see ``history``)
@@ -1052,16 +1052,6 @@ def _reasons(why: list) -> Phrase:
     for reason in reversed(why[:-1]):
         out = Phrase.coded("whist.reasons", "{first}; {rest}", first=reason, rest=out)
     return out
-
-
-_GAME: list = []  # engine.whist.game.GAME, once imported (it imports this module)
-
-
-def _game():
-    from engine.whist.game import GAME
-
-    _GAME.append(GAME)
-    return GAME
 
 
 _TEXT = attrgetter("text")
