@@ -43,7 +43,7 @@ def _slots(s: Stack5State, seat: int, card: int) -> list[int]:
 
 def _placing(s: Stack5State) -> tuple[int, list[int]] | None:
     """The seat placing now and the cards it may place, or ``None`` when nobody places."""
-    from engine.stack5.state import P_PLACE, P_STEAL_PLACE
+    from engine.stack5.phases import P_PLACE, P_STEAL_PLACE
 
     if s.phase == P_PLACE:
         return s.placer, sorted(set(s.to_place), key=s.to_place.index)
@@ -56,7 +56,7 @@ def why_illegal(s: Stack5State, action) -> Phrase | None:
     """Why the seat to act may not play ``action`` (a :class:`Place` or :class:`Give`)
     now, in the rules' words; ``None`` when it may, or when the move is no placement or
     gift (the turn's general refusal, :meth:`State.apply`'s, says that)."""
-    from engine.stack5.state import P_GIVE
+    from engine.stack5.phases import P_GIVE
 
     if isinstance(action, Give):
         if s.phase == P_GIVE and action.seat == s.player:
@@ -103,7 +103,7 @@ def tries(s: Stack5State) -> Iterator[tuple[object, Phrase]]:
     card to place on a row that does not take it or on a later empty row, a row thrown
     away for it when it fits; the bust's cards kept by the drawer. Only the first card's
     tries: the others' are the same kind, and a phone has little room."""
-    from engine.stack5.state import P_GIVE
+    from engine.stack5.phases import P_GIVE
 
     if s.phase == P_GIVE:
         mine = Give(s.player)

@@ -62,21 +62,19 @@ from engine.stack5.actions import (
     parse_action,
 )
 from engine.stack5.cards import ROW_LENGTH, deck_spec
-from engine.stack5.rules import Stack5Rules
-
-# --- phases ------------------------------------------------------------------------------
-P_DRAW, P_EXTRA, P_BOMB, P_DECIDE, P_STEAL, P_STEAL_PLACE, P_GIVE, P_PLACE, P_OVER = range(9)
-PHASE_NAMES = (
-    "draw",
-    "draw3",
-    "bomb",
-    "decide",
-    "steal",
-    "steal_place",
-    "give",
-    "place",
-    "over",
+from engine.stack5.phases import (
+    P_BOMB,
+    P_DECIDE,
+    P_DRAW,
+    P_EXTRA,
+    P_GIVE,
+    P_OVER,
+    P_PLACE,
+    P_STEAL,
+    P_STEAL_PLACE,
+    PHASE_NAMES,
 )
+from engine.stack5.rules import Stack5Rules
 
 # --- the state ----------------------------------------------------------------------------
 
