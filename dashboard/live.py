@@ -864,7 +864,7 @@ def _game_view_body(plugin: GameUI, key: str, live_id: str) -> None:
     if pad:
         _mount_pad(plugin, key, live_id, version, record, state, words, best, boxes)
         _freeze_heap_once()
-    _footer(plugin, key, record)
+    _footer(plugin, key, record, state.is_terminal())
 
 
 _heap_frozen = False
@@ -901,7 +901,11 @@ def _mount_pad(plugin, key, live_id, version, record, state, words, best, boxes)
                 tap_part(key, part, data)
 
 
-def _footer(plugin: GameUI, key: str, record: GameRecord) -> None:
+def _footer(plugin: GameUI, key: str, record: GameRecord, over: bool) -> None:
+    if over and plugin.explorer_page:
+        from dashboard.own_puzzles import review_for_a_seat
+
+        review_for_a_seat(record, plugin.explorer_page, key)
     row = st.container(horizontal=True, gap="small")
     row.download_button(
         _("Download the record (.json)"),

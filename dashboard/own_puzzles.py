@@ -17,6 +17,7 @@ from dashboard.i18n import _, error_text, ngettext
 from dashboard.learner import LEARNERS, progress, record
 from dashboard.nav import practice_page
 from dashboard.store import StaleWrite
+from dashboard.ui import NAME_MAX_CHARS, plain, plain_label
 from engine import EngineError, GameRecord
 from engine.puzzles import find_puzzles, puzzle_games
 
@@ -55,6 +56,20 @@ def open_review(game_record: GameRecord, seat: int, explorer_page: str | None) -
     st.session_state[f"{key}_review"] = (text, kept)
     if explorer_page is not None:
         st.switch_page(explorer_page)
+
+
+def review_for_a_seat(game_record: GameRecord, explorer_page: str, key: str) -> None:
+    """At the end of a game entered by hand, where every seat is a person's: which seat
+    was the learner's, and "Review this game" for it."""
+    names = [plain(plain_label(p), NAME_MAX_CHARS) for p in game_record.players]
+    seat = st.selectbox(
+        _("Your seat: your mistakes become your puzzles"),
+        range(len(names)),
+        format_func=names.__getitem__,
+        key=f"{key}_review_seat",
+    )
+    if st.button(_("Review this game"), type="primary", key=f"{key}_review"):
+        open_review(game_record, int(seat), explorer_page)
 
 
 def review_notice(game: str, key: str, record_json: str) -> None:

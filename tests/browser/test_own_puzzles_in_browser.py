@@ -83,3 +83,10 @@ def test_a_blunder_in_a_play_game_comes_back_as_a_puzzle_on_a_phone(phone, app_u
     assert page.locator("[data-testid='stException']").count() == 0
     assert page.evaluate("document.documentElement.scrollWidth") <= 400
     shot(page, "own_puzzles_390_answered")
+
+    # the progress page counts the learner's own puzzles apart from the shipped ones
+    learner = re.search(r"learner=([\w-]+)", page.url).group(1)
+    open_page(page, f"{app_url}/progress?learner={learner}", text_shown("Your own puzzles"))
+    assert page.get_by_text("Your own puzzles solved").count() == 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= 400
+    shot(page, "own_puzzles_390_progress")

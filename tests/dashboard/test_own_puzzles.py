@@ -5,9 +5,13 @@ progress page counts it apart from the shipped puzzles."""
 
 from __future__ import annotations
 
+import pytest
+
 from dashboard.learner import PROGRESS
 from dashboard.live import button_key
 from dashboard.puzzles_view import SET, every_puzzle, puzzles
+from dashboard.store import default_store
+from engine import GameRecord
 from engine.puzzles import find_puzzles
 from tests.apptest import figures, open_page
 from tests.dashboard.test_play import bots_played, start, stored
@@ -73,3 +77,82 @@ def test_a_reviewed_blunder_is_the_first_puzzle_in_practice_and_counted_apart():
     assert values["Puzzles solved"] == "0 / 0"
     assert values["Your own puzzles solved"] == "0 / 1"
     assert any(f"{len(mine)} kept, 1 tried" in c.value for c in page.caption)
+
+
+def test_a_live_game_reviewed_for_one_seat_keeps_that_seats_mistakes():
+    """A live Stack 5 game entered by taps (Aiko always draws, Ben plays the simple bot):
+    at its end the learner names their seat and reviews it; Aiko's mistakes, and only
+    hers, are the learner's own puzzles."""
+    import random
+
+    from engine import CHANCE, get_game
+    from tests.dashboard.test_live_stack5_full_game import KEY, tap
+    from tests.dashboard.test_live_stack5_full_game import start as start_live
+
+    game = get_game("stack5")
+    at = start_live("views/stack5/live.py", KEY, ["Aiko", "Ben"])
+    assert not [b for b in at.button if b.key == f"{KEY}_review"]  # not before the end
+    twin = game.new_initial_state(2)
+    bot = game.make_bot("heuristic")
+    rng = random.Random(5)
+    while not twin.is_terminal():
+        if twin.current_player() == CHANCE:
+            outcomes = twin.chance_outcomes()
+            action = rng.choices([a for a, _ in outcomes], [float(p) for _, p in outcomes])[0]
+        elif twin.current_player() == 0 and "draw" in {str(a) for a in twin.legal_actions()}:
+            action = "draw"
+        else:
+            action = bot.choose(twin, twin.current_player(), rng)
+        tap(at, KEY, twin, action)
+        twin.apply(action)
+        assert len(twin.history) < 3000
+    stored_live = default_store().load("live:stack5", at.query_params[KEY])[0]
+    record = GameRecord.from_json(stored_live)
+    assert record.actions == twin.history
+    hers = find_puzzles([record], "stack5", seat=0)
+    assert hers
+    at.selectbox(key=f"{KEY}_review_seat").set_value(0).run()
+    at.button(key=f"{KEY}_review").click().run()
+    assert not at.exception, at.exception
+    _opened, progress = at.session_state[PROGRESS]
+    assert [p.id for p in progress.own("stack5")] == [p.id for p in hers]
+    assert all(p.seat == 0 for p in progress.own("stack5"))
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-TW"])
+def test_own_puzzles_in_every_language(lang):
+    """The review's notice, an own puzzle set and answered, and the progress page's count,
+    each worded in the page's language."""
+    from dashboard.i18n import language
+    from dashboard.progress import Progress
+    from engine import simulate
+    from tests.dashboard.i18n_checks import english_leaks
+
+    rec = simulate("stack5", seed=3, players=["heuristic", "random"])
+    own = find_puzzles([rec], "stack5", seat=1)
+    mine = Progress.new(seed_base=0).with_own_puzzles(own)
+    with language(lang):
+        board = open_page("views/stack5/games.py", lang=lang)
+        board.session_state["xp_stack5_live"] = rec.to_json()
+        board.session_state["xp_stack5_review"] = (rec.to_json(), len(own))
+        board.session_state[PROGRESS] = (None, mine)
+        board.run()
+        board.segmented_control(key="xp_stack5_source").set_value("Live game").run()
+        assert not board.exception, board.exception
+        assert board.success and not english_leaks(board, lang), english_leaks(board, lang)
+
+        at = open_page("views/stack5/practice.py", lang=lang)
+        at.session_state[PROGRESS] = (None, mine)
+        at.button_group(key="practice_mode").set_value("puzzles").run()
+        assert not at.exception, at.exception
+        assert at.session_state[SET]["stack5"] == len(puzzles("stack5"))  # its own, first
+        at.button(key=button_key("puzzle", "m", own[0].played)).click().run()
+        assert not at.exception and at.error
+        assert not english_leaks(at, lang), english_leaks(at, lang)
+        answered = at.session_state[PROGRESS][1]
+
+        page = open_page("views/progress.py", lang=lang)
+        page.session_state[PROGRESS] = (None, answered)
+        page.run()
+        assert not page.exception, page.exception
+        assert not english_leaks(page, lang), english_leaks(page, lang)
