@@ -4,14 +4,16 @@
 speed); :func:`why_illegal` says, for any action, which rule forbids it now. The two are
 the same rules written twice, so ``tests/engine/owners_choice/test_rules.py`` holds them together
 over whole random games: every illegal action gets a reason and every legal one none.
+:func:`tries` picks from them the refused trades a guided game offers a learner to try.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from engine.core.errors import Phrase, Seat
-from engine.owners_choice.actions import Action
+from engine.owners_choice.actions import BUY, SELL, Action
 from engine.owners_choice.phases import CHOOSE, LEAVE, NAME, POST, PRE, ROLL, SETUP
 from engine.owners_choice.rules import COMPANY_WORDS
 
@@ -191,3 +193,35 @@ def _why_no_move(s: OwnersChoiceState, d: int) -> Phrase | None:
             most=s.t.goal - s.pos,
         )
     return None
+
+
+#: the refusals a learner's try is offered with: a trade's own limits, said in plain words
+TRY_REASONS = frozenset(
+    {
+        "oc.why_setup_buys",
+        "oc.why_trade_limit",
+        "oc.why_max_shares",
+        "oc.why_supply",
+        "oc.why_cash",
+        "oc.why_no_shares",
+        "oc.why_last_share",
+    }
+)
+#: the most tries of one kind (buy, sell) offered at once
+MOST = 2
+
+
+def tries(s: OwnersChoiceState) -> Iterator[tuple[Action, Phrase]]:
+    """The refused trades a learner may try in a trade phase, each with its reason: at
+    most :data:`MOST` buys and :data:`MOST` sells the rules refuse now (a share they
+    cannot afford, one they do not hold, a sale in the set-up round…)."""
+    if s.phase not in (PRE, POST, SETUP):
+        return
+    legal = {str(a) for a in s.legal_actions()}
+    for kind in (BUY, SELL):
+        found = 0
+        for action in kind:
+            why = None if str(action) in legal else why_illegal(s, action)
+            if why is not None and why.code in TRY_REASONS and found < MOST:
+                found += 1
+                yield action, why

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from typing import cast
 
+from engine.core.errors import Phrase
 from engine.core.protocol import State
+from engine.owners_choice import reasons
 from engine.owners_choice.actions import EVENT_DIE
 from engine.owners_choice.phases import CHOOSE, LEAVE, NAME, OVER, POST, PRE, ROLL, SETUP
 from engine.owners_choice.rules import DIVIDEND, PRESIDENT
@@ -115,4 +117,10 @@ def detect(before: State, action: str, after: State) -> list[str]:
     return out
 
 
-GUIDE = Guide(RULES, SECTIONS, REACHABLE, detect)
+def tries(state: State) -> list[tuple[object, Phrase]]:
+    """The refused trades a learner may try now, with the engine's reasons
+    (:func:`engine.owners_choice.reasons.tries`)."""
+    return list(reasons.tries(cast(OwnersChoiceState, state)))
+
+
+GUIDE = Guide(RULES, SECTIONS, REACHABLE, detect, tries)

@@ -374,7 +374,7 @@ class StockHoldemState(State):
             )
         if m.kind in ("sell", "free sell") and not self.shares[p][co]:
             return Phrase.coded(
-                "stock.why_no_share", "seat {p} owns no share of company {name}", p=p, name=name
+                "stock.why_no_share", "{p} owns no share of company {name}", p=Seat(p), name=name
             )
         if m.kind in ("buy", "free buy"):
             if self.supply(co) <= 0:
@@ -384,8 +384,8 @@ class StockHoldemState(State):
             if self.money[p] < self.prices[co]:
                 return Phrase.coded(
                     "stock.why_money",
-                    "seat {p} has ${money}, company {name} costs ${price}",
-                    p=p,
+                    "{p} has ${money}, company {name} costs ${price}",
+                    p=Seat(p),
                     money=self.money[p],
                     name=name,
                     price=self.prices[co],

@@ -13,8 +13,11 @@ from __future__ import annotations
 
 from typing import cast
 
+from engine.core.errors import Phrase
 from engine.core.protocol import State
-from engine.stock_holdem.state import CLEANUP, OVER, TRADE, StockHoldemState
+from engine.stock_holdem.actions import Move
+from engine.stock_holdem.cards import COMPANIES
+from engine.stock_holdem.state import BUY, CLEANUP, OVER, SELL, TRADE, StockHoldemState
 from engine.tutorial import Guide, rule
 
 SECTIONS = (
@@ -85,4 +88,32 @@ def detect(before: State, action: str, after: State) -> list[str]:
     return out
 
 
-GUIDE = Guide(RULES, SECTIONS, REACHABLE, detect)
+#: the refusals a learner's try is offered with, by the step: a trade's own limits
+TRY_REASONS = {
+    SELL: ("sell", frozenset({"stock.why_no_share"})),
+    BUY: ("buy", frozenset({"stock.why_money", "stock.why_sold_out", "stock.why_buy_placed"})),
+}
+#: the most tries offered at once
+MOST = 2
+
+
+def tries(state: State) -> list[tuple[object, Phrase]]:
+    """The refused trades a learner may try now, each with the engine's reason
+    (``why_illegal``): in the sell step a company they own no share of, in the buy step a
+    share they cannot afford, a sold-out company or one they did not place a card on; at
+    most :data:`MOST`."""
+    s = cast(StockHoldemState, state)
+    if s.phase != TRADE or s.step not in TRY_REASONS:
+        return []
+    kind, codes = TRY_REASONS[s.step]
+    legal = {str(a) for a in s.legal_actions()}
+    out: list[tuple[object, Phrase]] = []
+    for co in range(len(COMPANIES)):
+        move = Move(kind, company=co)
+        why = None if str(move) in legal else s.why_illegal(move)
+        if isinstance(why, Phrase) and why.code in codes and len(out) < MOST:
+            out.append((move, why))
+    return out
+
+
+GUIDE = Guide(RULES, SECTIONS, REACHABLE, detect, tries)

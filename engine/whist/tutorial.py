@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from typing import cast
 
+from engine.core.errors import Phrase
 from engine.core.protocol import State
 from engine.tutorial import Guide, rule
+from engine.whist import reasons
 from engine.whist.position import void_masks
 from engine.whist.state import BID, DEAL, DISCARD, PLAY, TRUMP, WhistState
 
@@ -83,4 +85,10 @@ def detect(before: State, action: str, after: State) -> list[str]:
     return out
 
 
-GUIDE = Guide(RULES, SECTIONS, REACHABLE, detect)
+def tries(state: State) -> list[tuple[object, Phrase]]:
+    """The refused plays a learner may try now, with the engine's reasons
+    (:func:`engine.whist.reasons.tries`)."""
+    return list(reasons.tries(cast(WhistState, state)))
+
+
+GUIDE = Guide(RULES, SECTIONS, REACHABLE, detect, tries)

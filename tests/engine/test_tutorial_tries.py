@@ -1,8 +1,8 @@
 """The refused moves a guided game offers the learner to try (``engine.tutorial.tries``):
-over whole guided games, every try is refused by the state itself (applied to a copy it
-raises ``IllegalAction`` and the state is unchanged) and carries a coded reason; Stack 5's
-reasons hold together with its legal moves (a placement has a reason exactly when it is
-not legal)."""
+over whole guided games of every game, every try is refused by the state itself (applied
+to a copy it raises ``IllegalAction`` and the state is unchanged) and carries a coded reason;
+Stack 5's and Whist's reasons hold together with their legal moves (a placement, a held
+card, has a reason exactly when it is not legal)."""
 
 from __future__ import annotations
 
@@ -26,8 +26,8 @@ def _learner_states(game: str, seed: int):
         state.apply(text)
 
 
-def test_stack5_offers_tries():
-    assert "stack5" in TRYING
+def test_every_guided_game_offers_tries():
+    assert tutorial_games() == TRYING
 
 
 @pytest.mark.parametrize("game", TRYING)
@@ -68,4 +68,26 @@ def test_stack5_a_placement_has_a_reason_exactly_when_it_is_not_legal(seed):
         if gives:
             assert state.why_illegal(Give(state.player)) is not None
             assert all(state.why_illegal(a) is None for a in gives)
+    assert checked > 0
+
+
+@pytest.mark.parametrize("seed", [0, 2])
+def test_whist_a_held_card_has_a_reason_exactly_when_it_may_not_be_played(seed):
+    from engine.whist.actions import Play
+    from engine.whist.cards import card_text
+    from engine.whist.reasons import why_illegal
+    from engine.whist.state import PLAY
+
+    checked = 0
+    for state in _learner_states("whist", seed):
+        if state.phase != PLAY or state.led < 0:
+            continue
+        seat = state.to_act
+        held = state.hands[seat] | state.tops[seat]
+        legal = {str(a) for a in state.legal_actions()}
+        for code in range(54):
+            if held >> code & 1:
+                a = Play(card_text(code))
+                assert (why_illegal(state, a) is None) == (str(a) in legal), str(a)
+                checked += 1
     assert checked > 0
