@@ -23,6 +23,7 @@ Seats 0+2 and 1+3 are partners (side = seat % 2); with two players each seat is 
 from __future__ import annotations
 
 import random
+from enum import IntEnum
 from fractions import Fraction
 from operator import attrgetter
 
@@ -66,7 +67,22 @@ from engine.whist.state_tables import (
     strong_tables,
 )
 
-DEALER, DEAL, BID, TRUMP, DISCARD, DECLARE, PLAY, END = range(8)
+
+class Phase(IntEnum):
+    """The phases of a deal (``WhistState.phase``), in the order they come; their names in
+    ``observation()`` are :data:`PHASES`."""
+
+    DEALER = 0  # chance draws the first dealer
+    DEAL = 1  # chance deals
+    BID = 2
+    TRUMP = 3  # the trump suit named (or, at no trump, the direction)
+    DISCARD = 4
+    DECLARE = 5  # high or low declared
+    PLAY = 6
+    END = 7  # the game is over
+
+
+DEALER, DEAL, BID, TRUMP, DISCARD, DECLARE, PLAY, END = Phase
 PHASES = ("dealer", "deal", "bid", "trump", "discard", "declare", "play", "end")
 KIND_CODE = {"uptown": 0, "downtown": 1, "notrump": 2}
 HONOUR_RANKS = (ACE, ACE - 1, ACE - 2, ACE - 3)
