@@ -92,11 +92,13 @@ def test_search_bot_refuses_a_budget_that_is_not_positive(kwargs):
 
 
 def test_rank_utility_puts_a_winner_first_and_splits_ties():
+    from engine.stack5.phases import Phase
+
     s = get_game("stack5").new_initial_state(3)
     assert rank_utility(s) == [0.5, 0.5, 0.5]
     s.scores = [3, 1, 1]
     s.winner = 0
-    s.phase = 8  # P_OVER
+    s.phase = Phase.OVER
     assert s.is_terminal()
     assert rank_utility(s) == [1.0, 0.25, 0.25]
 
