@@ -73,6 +73,7 @@ from engine.stack5.phases import (
     P_STEAL,
     P_STEAL_PLACE,
     PHASE_NAMES,
+    Phase,
 )
 from engine.stack5.rules import Stack5Rules
 
@@ -223,7 +224,7 @@ class Stack5State(State):
         else:
             self.phase = P_DECIDE
 
-    def _need_card(self, phase: int) -> None:
+    def _need_card(self, phase: Phase) -> None:
         """Enter a chance phase; an empty deck is replaced by the discard pile first."""
         if self.deck_total == 0:
             self._reshuffle()
