@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboard.i18n import _, ngettext
+from dashboard.i18n import _, ngettext, pgettext
 from dashboard.phrases import phrase_text
 from dashboard.play_words import bot_label
 from dashboard.plugins import game_ui
@@ -62,7 +62,8 @@ def draw_hint(record: GameRecord, state, hint: Hint) -> None:
     lines = [_("**Hint:** {move}").format(move=words(hint.best)), _reason(hint)]
     rows = [(t, v) for t, v in hint.values if t in legal][:ROWS]
     if len(rows) > 1:
-        lines += [f"- {words(t)}: {amount(v, hint.unit)}" for t, v in rows]
+        row = pgettext("a move and its value", "{move}: {value}")
+        lines += ["- " + row.format(move=words(t), value=amount(v, hint.unit)) for t, v in rows]
     box = st.container(border=True)
     box.markdown("  \n".join(lines[:2]) + ("\n\n" + "\n".join(lines[2:]) if rows[1:] else ""))
     if hint.measure is not None:
