@@ -25,9 +25,12 @@ def _page(spec, default=False):
 
 i18n.setup()
 st.set_page_config(page_title=_("Tabletop suite"), page_icon=":material/casino:", layout="wide")
+# every page listed (expanded): a folded list ends in Streamlit's "View N more", which it
+# words only in English
 navigation = st.navigation(
     {"": [_page(HOME, default=True)]}
-    | {_(section): [_page(p) for p in pages] for section, pages in SECTIONS.items()}
+    | {_(section): [_page(p) for p in pages] for section, pages in SECTIONS.items()},
+    expanded=True,
 )
 languages = st.sidebar.empty()  # the styles now, the links after the page (its link)
 i18n.language_picker(languages, css=TOUCH_CSS, links=False)

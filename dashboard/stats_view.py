@@ -64,12 +64,19 @@ UPLOADS_KEY = "stats_uploads"  # [{"digest", "name", "size", "text"}] or, for Pa
 CHART_CONFIG = {"displayModeBar": False}  # no toolbar printed over a title on a phone
 
 
-@st.cache_resource(show_spinner="Reading recorded games…", max_entries=16)
+@st.cache_resource(show_spinner=False, max_entries=16)  # the callers' spinner: _reading()
 def _recorded(game: str, stamp: tuple) -> tuple[GameRecord, ...]:
     out = []
     for path in sorted((DATA_DIR / game).glob("*.jsonl")):
         out += parse_jsonl(path.read_text(encoding="utf-8"), source=path.name)
     return tuple(out)
+
+
+def _reading():
+    """The spinner over reading and counting the games, in the page's language (a cached
+    function's own spinner is a fixed text: English on every page); it shows only when
+    the work takes more than half a second, so not for what the cache already holds."""
+    return st.spinner(_("Reading and counting the games…"))
 
 
 def _stamp(game: str) -> tuple:
@@ -81,13 +88,13 @@ def _stamp(game: str) -> tuple:
     )
 
 
-@st.cache_resource(show_spinner="Checking every uploaded game by replay…", max_entries=16)
+@st.cache_resource(show_spinner=False, max_entries=16)
 def _verified(digest: str, source: str, _text: str) -> tuple[GameRecord, ...]:
     """The records of an upload, replayed with every action checked, once per content."""
     return tuple(parse_records(_text, source=source, verify=True))
 
 
-@st.cache_resource(show_spinner="Checking every uploaded game by replay…", max_entries=16)
+@st.cache_resource(show_spinner=False, max_entries=16)
 def _verified_parquet(digest: str, room: int, _files: tuple) -> tuple[GameRecord, ...]:
     """The records of uploaded Parquet files (read lazily, checked, replayed with every
     action checked), once per content; at most ``room`` games."""
@@ -154,12 +161,12 @@ def _content_key(game: str) -> tuple:
     )
 
 
-@st.cache_resource(show_spinner="Reading games…", max_entries=8)
+@st.cache_resource(show_spinner=False, max_entries=8)
 def _records(key: tuple, _load) -> tuple[GameRecord, ...]:
     return tuple(_load())
 
 
-@st.cache_resource(max_entries=16)
+@st.cache_resource(show_spinner=False, max_entries=16)
 def _counts(key: tuple, _load) -> dict[int, int]:
     """Games per player count (no replay)."""
     return dict(sorted(Counter(r.num_players for r in _records(key, _load)).items()))
@@ -185,7 +192,7 @@ def _seat_note(seats: pl.DataFrame) -> str:
     ).format(shown=shown)
 
 
-@st.cache_resource(show_spinner="Counting…", max_entries=32)
+@st.cache_resource(show_spinner=False, max_entries=32)
 def _figures(key: tuple, players: int | None, lang: str, _load) -> Figures:
     """The tables (titled in ``lang``, the session's language: part of the cache key)."""
     game = key[0]
@@ -275,11 +282,12 @@ def pending_tables(game: str, players: int | None) -> list[StatTable] | None:
             if not st.button(_("Count the game's own figures"), key="stats_tables_again"):
                 return None
             st.session_state.pop(TABLES_JOB + "_cancelled", None)
-        records = tuple(
-            r
-            for r in _records(_content_key(game), lambda: records_for(game))
-            if players is None or r.num_players == players
-        )
+        with _reading():
+            records = tuple(
+                r
+                for r in _records(_content_key(game), lambda: records_for(game))
+                if players is None or r.num_players == players
+            )
         if not job_panel.start(TABLES_JOB, count_tables, game, records, content=key):
             return None
     job_panel.progress_panel(
@@ -293,12 +301,14 @@ def pending_tables(game: str, players: int | None) -> list[StatTable] | None:
 def figures_for(game: str, players: int | None = None) -> Figures:
     """Every table of the page for ``game`` and one player count (``None``: all),
     computed once per content of the records."""
-    return _figures(_content_key(game), players, current(), lambda: records_for(game))
+    with _reading():
+        return _figures(_content_key(game), players, current(), lambda: records_for(game))
 
 
 def player_count_choice(game: str) -> int | None:
     """The player count the page shows (a selector when the records hold several)."""
-    counts = _counts(_content_key(game), lambda: records_for(game))
+    with _reading():
+        counts = _counts(_content_key(game), lambda: records_for(game))
     if not counts:
         return None
     if len(counts) == 1:
@@ -520,7 +530,8 @@ def _uploads(game_name: str | None) -> None:
         job_panel.start(UPLOAD_JOB, check_upload, upload.name, text, item=item, marker=marker)
         return
     try:
-        records = _verified(digest, upload.name, text)
+        with st.spinner(_("Checking every uploaded game by replay…")):
+            records = _verified(digest, upload.name, text)
     except EngineError as exc:
         st.error(_("Refused: {error}").format(error=error_text(exc)))
         return
@@ -884,11 +895,12 @@ def render_insights(game: str, players: int | None) -> None:
             "whose mistakes lost the most in all, made at least twice)."
         )
     )
-    records = [
-        r
-        for r in _records(_content_key(game), lambda: records_for(game))
-        if players is None or r.num_players == players
-    ]
+    with _reading():
+        records = [
+            r
+            for r in _records(_content_key(game), lambda: records_for(game))
+            if players is None or r.num_players == players
+        ]
     default = min(insights.default_games(game), len(records), INSIGHTS_MAX)
     c1, c2 = st.columns([1, 1], vertical_alignment="bottom")
     with c1:
