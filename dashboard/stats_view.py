@@ -25,7 +25,7 @@ import streamlit as st
 
 from dashboard import job_panel, palette
 from dashboard.explorer_sources import DATA_DIR
-from dashboard.i18n import _, current, error_text, ngettext
+from dashboard.i18n import _, current, error_text, ngettext, pgettext
 from dashboard.jobs import JOBS
 from dashboard.page_jobs import (
     check_parquet,
@@ -182,7 +182,7 @@ def _seat_note(seats: pl.DataFrame) -> str:
         return _(
             "The {bot} played every seat of every game: the bars show what the seat alone is worth."
         ).format(bot=plain_label(bots.pop()))
-    shown = ", ".join(
+    shown = pgettext("list separator", ", ").join(
         _("{player} always {bot}").format(player=seat_name(s), bot=plain_label(b))
         for _n, s, b in single
     )

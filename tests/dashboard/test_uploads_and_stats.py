@@ -169,3 +169,14 @@ def test_statistics_says_when_a_seat_was_always_played_by_the_same_bot():
     at.selectbox(key="stats_game").set_value("stack5").run()
     notes = " ".join(c.value for c in at.caption)
     assert "Player 1 always simple bot" in notes and "as much as the seat" in notes
+
+
+def test_the_seats_always_played_by_one_bot_are_listed_in_the_pages_language():
+    from dashboard.i18n import language
+
+    with language("ja"):
+        at = open_page("views/statistics.py", lang="ja")  # Stock Hold'em: several such seats
+    notes = " ".join(c.value for c in at.caption)
+    assert "プレイヤー1" in notes and "、プレイヤー2" in notes and ", プレイヤー" not in notes, (
+        notes
+    )
