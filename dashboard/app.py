@@ -5,7 +5,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from dashboard import i18n, job_panel
+from dashboard import i18n, job_panel, streamlit_words
 from dashboard.i18n import _
 from dashboard.nav import HOME, SECTIONS
 from dashboard.ui import NAV_SCRIPT, TOUCH_CSS, crash_message, show_callback_error
@@ -42,5 +42,8 @@ except Exception as exc:  # a page must never show a traceback to a user
         raise
     st.error(crash_message(exc))
 finally:  # after the page wrote its link (also when it stopped early)
-    i18n.language_picker(languages, css=TOUCH_CSS, script=NAV_SCRIPT)
+    # Streamlit's own English in the page's words (streamlit_words imports i18n: it is
+    # asked here, not by i18n)
+    words = streamlit_words.script() if i18n.current() != i18n.DEFAULT else ""
+    i18n.language_picker(languages, css=TOUCH_CSS, script=NAV_SCRIPT + words)
 job_panel.run_complete()  # after the page: a part waiting for a job it no longer drew lets go

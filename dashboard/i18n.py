@@ -415,10 +415,6 @@ def language_picker(where, css: str = "", *, links: bool = True, script: str = "
     head = language_links(lang, params) if links else ""
     if links:
         script += _page_language_script(lang)
-        if lang != DEFAULT:  # Streamlit's own English in the page's words
-            from dashboard.streamlit_words import script as streamlit_words
-
-            script += streamlit_words()
     else:
         script = ""
     where.html(head + css + _PAGE_LANGUAGE_CSS + script, unsafe_allow_javascript=bool(script))
