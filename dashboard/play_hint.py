@@ -17,7 +17,7 @@ from engine.hints import Hint
 
 HINTS = "hints"  # the record's meta: how many hints the player asked for
 SHOWN = "play_hint"  # session key: (play id, actions so far, the hint shown)
-ROWS = 4  # the best moves listed with their values
+ROWS = 4  # the best moves listed with their values, one for each value
 
 
 def hints_used(record: GameRecord) -> int:
@@ -60,7 +60,11 @@ def draw_hint(record: GameRecord, state, hint: Hint) -> None:
 
     legal = {str(a) for a in state.legal_actions()}
     lines = [_("**Hint:** {move}").format(move=words(hint.best)), _reason(hint)]
-    rows = [(t, v) for t, v in hint.values if t in legal][:ROWS]
+    rows: list[tuple[str, float]] = []
+    for t, v in hint.values:  # one move for each value (Whist's equal cards: one of them)
+        if t in legal and all(abs(v - w) > 1e-9 for _t, w in rows):
+            rows.append((t, v))
+    rows = rows[:ROWS]
     if len(rows) > 1:
         row = pgettext("a move and its value", "{move}: {value}")
         lines += ["- " + row.format(move=words(t), value=amount(v, hint.unit)) for t, v in rows]

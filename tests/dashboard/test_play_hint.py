@@ -89,3 +89,25 @@ def test_hint_in_japanese_is_worded_in_japanese():
         assert not at.exception, at.exception
         text = " ".join(m.value for m in at.markdown if "ヒント" in m.value)
         assert text and not re.search(r"[A-Za-z]{4,}", text), text
+
+
+def test_a_whist_card_hint_says_the_tricks_of_each_card():
+    """In Bid Whist's card play the hint is the double-dummy one: each card's tricks."""
+    from engine import replay
+
+    at = start("Bid Whist", None, seed="6")
+    for _ in range(60):
+        _to_my_turn(at)
+        state = list(replay(stored(at)))[-1].state
+        if state.phase_name == "play":
+            break
+        moves = [b.key for b in at.button if b.key and b.key.startswith("play_m_")]
+        at.button(key=moves[0]).click().run()
+    else:
+        raise AssertionError("the card play never came")
+    at.button(key="play_hint").click().run()
+    text = _hint_text(at)
+    assert "tricks" in text and "perfect play" in text, text
+    values = re.findall(r": (\d+) tricks?$", text, re.M)
+    assert values and len(values) == len(set(values))  # equal cards: one of them listed
+    assert not NOTATION.search(text), text
