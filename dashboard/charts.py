@@ -134,21 +134,6 @@ def company_chart(
     )
 
 
-def bar_chart(
-    labels: list, values: list, *, title: str = "", x_title: str = "", y_title: str = ""
-) -> go.Figure:
-    """A simple bar chart (probabilities, counts)."""
-    fig = go.Figure(go.Bar(x=labels, y=values, marker_color=palette.NEUTRAL))
-    fig.update_layout(
-        title=title,
-        xaxis_title=x_title,
-        yaxis_title=y_title,
-        margin={"l": 10, "r": 10, "t": 40, "b": 10},
-        height=320,
-    )
-    return fig
-
-
 MARK_STYLE = {  # mark → (legend name, colour)
     "??": (N_("?? blunder"), palette.MARKS["??"]),
     "?": (N_("? mistake"), palette.MARKS["?"]),

@@ -305,11 +305,6 @@ class Store:
             if cur.rowcount != 1:
                 raise self._missing(con, kind, entry_id)
 
-    def delete(self, kind: str, entry_id: str) -> None:
-        self._check(kind)
-        with self._db() as con:
-            con.execute("DELETE FROM entries WHERE id = ? AND kind = ?", (entry_id, kind))
-
     def __len__(self) -> int:
         with self._db() as con:
             return con.execute("SELECT COUNT(*) FROM entries").fetchone()[0]

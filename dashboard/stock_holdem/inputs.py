@@ -27,7 +27,6 @@ DEFAULT_RULES = StockHoldemRules()
 _META = {f.name: f.metadata for f in dataclasses.fields(StockHoldemRules)}
 PER_MIN = _META["stock_up_per_company"]["min"]
 PER_MAX = _META["stock_up_per_company"]["max"]
-BEAR_CHOICES = _META["bear_with_four_of_a_number"]["choices"]
 
 
 def count_from_text(text, default: int, low: int, high: int) -> int:
@@ -138,27 +137,3 @@ def stock_up_value(f: Field) -> tuple[int, str | None]:
         return int(bool(value)), None
     problem = number_problem(f, value)
     return (int(value) if problem is None and value is not None else 0), problem
-
-
-def stock_up_input(where, key: str, per: int, start: int, label: str | None = None) -> int:
-    """The stock-up chips on one company: a switch (+5) when a company carries at most
-    one chip, else a count 0..``per``. ``start`` is the first value (e.g. from the URL);
-    ``label`` is already in the page's language (default: "Stock-up")."""
-    if label is None:
-        label = _("Stock-up")
-    if per <= 1:
-        ui.init_state(**{key: start >= 1})
-        return int(where.toggle(_("{label} +5").format(label=label), key=key))
-    count_key = f"{key}_n"
-    ui.init_state(**{count_key: max(0, min(start, per))})
-    if st.session_state[count_key] > per:
-        st.session_state[count_key] = per
-    return int(
-        where.number_input(
-            _("{label} chips (+5 each)").format(label=label),
-            min_value=0,
-            max_value=per,
-            step=1,
-            key=count_key,
-        )
-    )

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
-from engine.core.errors import EngineError, IllegalAction, ParseError, quote_choices, word
+from engine.core.errors import EngineError, IllegalAction, quote_choices, word
 
 CHANCE = -1
 TERMINAL = -2
@@ -331,9 +331,6 @@ class Game:
                 game=word(self.title),
                 bots=quote_choices(sorted(self.bots)),
             ) from None
-
-    def parse_error(self, text: str, why: str) -> ParseError:
-        return ParseError.coded("action.bad", "{text!r}: {why}", text=text, why=why)
 
 
 # Game.new_initial_state's memory of what it checked, by identity (the entries hold the

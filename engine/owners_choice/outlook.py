@@ -51,9 +51,6 @@ class MoveOutlook:
     #: every seat's final net worth when this move ends the game (GOAL), else ``None``
     final: tuple[int, ...] | None = None
 
-    def delta_float(self) -> list[float]:
-        return [float(x) for x in self.delta]
-
     @property
     def ends_game(self) -> bool:
         return self.final is not None

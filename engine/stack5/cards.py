@@ -167,11 +167,6 @@ class DeckSpec:
                 cmask |= 1 << colour[c]
         return 1 + (mask | cmask << self._cshift | dup << self._dshift)
 
-    def next_sig(self, sig: int, card: int) -> int:
-        """The summary after ``card`` is put on a row with summary ``sig`` (cached in
-        ``next_sigs[sig * kinds + card]``)."""
-        return self.next_sigs[sig * self.kinds + card]
-
     def _next_sig(self, sig: int, card: int) -> int:
         if card >= self.n_numbers:
             return sig or 1

@@ -181,12 +181,6 @@ def _holding_texts() -> list[list[tuple[str, ...]]]:
     return _HOLDING_TEXTS
 
 
-def holding_texts() -> list[list[tuple[str, ...]]]:
-    """The tables of :func:`mask_texts`: per suit, the texts of every 13-bit holding
-    (highest first), then the jokers' by ``mask >> 52`` (big first)."""
-    return _HOLDING_TEXTS or _holding_texts()
-
-
 def mask_texts(mask: int) -> tuple[str, ...]:
     """The texts of a card mask in display order (as :func:`sort_cards`).
 
@@ -223,7 +217,7 @@ def mask_codes(mask: int) -> tuple[int, ...]:
 
 
 def _holding_codes() -> list[list[tuple[int, ...]]]:
-    """The tables of :func:`mask_codes`: :func:`holding_texts` as card ints."""
+    """The tables of :func:`mask_codes`: :func:`_holding_texts` as card ints."""
     if not _HOLDING_CODES:
         code = CARD_CODE.__getitem__
         for table in _HOLDING_TEXTS or _holding_texts():

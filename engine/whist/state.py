@@ -84,7 +84,6 @@ class Phase(IntEnum):
 
 DEALER, DEAL, BID, TRUMP, DISCARD, DECLARE, PLAY, END = Phase
 PHASES = ("dealer", "deal", "bid", "trump", "discard", "declare", "play", "end")
-KIND_CODE = {"uptown": 0, "downtown": 1, "notrump": 2}
 HONOUR_RANKS = (ACE, ACE - 1, ACE - 2, ACE - 3)
 TRICK_CARDS = 4  # cards in a trick (two players play two each)
 
@@ -939,11 +938,6 @@ class WhistState(State):
         if self.phase != END:
             return []
         return [i for i in range(self.num_players) if (i & 1) != self.loser]
-
-    def played_cards(self) -> list[int]:
-        """Cards played to tricks this deal (public), in order."""
-        out = [c for t in self.tricks for c in t[2]]
-        return out + self.trick_cards
 
     def observation(self, seat: int | None = None) -> dict:
         """What ``seat`` sees (``None`` = omniscient). Card lists are texts, sorted."""

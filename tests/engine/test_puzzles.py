@@ -51,10 +51,6 @@ def test_readme_has_a_command_for_every_game():
     assert sorted(COMMANDS) == sorted(GAMES)
 
 
-def _all():
-    return [(g, i) for g in GAMES for i in range(len(load_puzzles(g)))]
-
-
 @pytest.mark.parametrize("game", GAMES)
 def test_each_game_ships_at_least_200_puzzles_with_unique_ids(game):
     puzzles = load_puzzles(game)
