@@ -549,10 +549,8 @@ def cmd_tutorial(args) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="python -m engine", description=__doc__.splitlines()[0])
-    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
-
+def _add_simulate(sub: argparse._SubParsersAction) -> None:
+    """The `simulate` sub-command."""
     s = sub.add_parser("simulate", help="simulate games with bots into a JSON Lines file")
     s.add_argument("game", help=f"one of: {', '.join(_MODULES)}")
     s.add_argument("--games", type=int, default=1, help="number of games (default 1)")
@@ -583,15 +581,24 @@ def build_parser() -> argparse.ArgumentParser:
     )
     s.set_defaults(func=cmd_simulate)
 
+
+def _add_replay(sub: argparse._SubParsersAction) -> None:
+    """The `replay` sub-command."""
     r = sub.add_parser("replay", help="verify every game of a JSON Lines file by replay")
     r.add_argument("file", help="a .jsonl file ('-' = stdin) or a Parquet dataset folder")
     r.set_defaults(func=cmd_replay)
 
+
+def _add_convert(sub: argparse._SubParsersAction) -> None:
+    """The `convert` sub-command."""
     c = sub.add_parser("convert", help="JSON Lines file <-> Parquet dataset folder, exactly")
     c.add_argument("source", help="a .jsonl file, or a Parquet dataset folder")
     c.add_argument("target", help="a new folder (from .jsonl), or a .jsonl file (from a folder)")
     c.set_defaults(func=cmd_convert)
 
+
+def _add_winrate(sub: argparse._SubParsersAction) -> None:
+    """The `winrate` sub-command."""
     w = sub.add_parser("winrate", help="win share per bot, seats rotating between games")
     w.add_argument("game", help=f"one of: {', '.join(_MODULES)}")
     w.add_argument("--players", nargs="+", required=True, help="bot per seat (rotated)")
@@ -601,6 +608,9 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--rules", help="TOML file of ruleset overrides")
     w.set_defaults(func=cmd_winrate)
 
+
+def _add_ladder(sub: argparse._SubParsersAction) -> None:
+    """The `ladder` sub-command."""
     lad = sub.add_parser("ladder", help="rate bots with OpenSkill over rotating-seat games")
     lad.add_argument("game", help=f"one of: {', '.join(_MODULES)}")
     lad.add_argument("--bots", nargs="+", required=True, help="bots, e.g. random heuristic mcts@50")
@@ -625,6 +635,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     lad.set_defaults(func=cmd_ladder)
 
+
+def _add_analyse(sub: argparse._SubParsersAction) -> None:
+    """The `analyse` sub-command."""
     a = sub.add_parser(
         "analyse",
         help="grade every decision of recorded games (JSON Lines); what a game's grading "
@@ -673,6 +686,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     a.set_defaults(func=cmd_analyse)
 
+
+def _add_drills(sub: argparse._SubParsersAction) -> None:
+    """The `drills` sub-command."""
     d = sub.add_parser("drills", help="questions about one rule each, as JSON Lines")
     d.add_argument("game", help=f"one of: {', '.join(_MODULES)}")
     d.add_argument("--kind", help="only this drill kind (default: every kind in turn)")
@@ -681,6 +697,9 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--out", default="-", help="output .jsonl file ('-' = stdout)")
     d.set_defaults(func=cmd_drills)
 
+
+def _add_puzzles(sub: argparse._SubParsersAction) -> None:
+    """The `puzzles` sub-command."""
     pz = sub.add_parser("puzzles", help="puzzles from recorded games: find the best move")
     pz.add_argument("game", help="one of: stock_holdem, stack5, owners_choice, whist")
     pz.add_argument(
@@ -704,6 +723,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     pz.set_defaults(func=cmd_puzzles)
 
+
+def _add_variants(sub: argparse._SubParsersAction) -> None:
+    """The `variants` sub-command."""
     v = sub.add_parser(
         "variants", help="does a house rule matter: the same seeds under each of its values"
     )
@@ -734,6 +756,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     v.set_defaults(func=cmd_variants)
 
+
+def _add_tutorial(sub: argparse._SubParsersAction) -> None:
+    """The `tutorial` sub-command."""
     tu = sub.add_parser(
         "tutorial",
         help="a guided first game: a seeded bots' game and the steps where each rule first "
@@ -745,6 +770,9 @@ def build_parser() -> argparse.ArgumentParser:
     tu.add_argument("--out", required=True, help="output .json file ('-' = stdout)")
     tu.set_defaults(func=cmd_tutorial)
 
+
+def _add_bench(sub: argparse._SubParsersAction) -> None:
+    """The `bench` sub-command."""
     b = sub.add_parser("bench", help="random-bot games per second, per game, on one core")
     b.add_argument("games", nargs="*", help="games to time (default: all)")
     b.add_argument("--seconds", type=float, default=1.0, help="time per run (default 1)")
@@ -761,6 +789,22 @@ def build_parser() -> argparse.ArgumentParser:
     )
     b.add_argument("--workers", type=int, help="processes for --parallel (default 2)")
     b.set_defaults(func=cmd_bench)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="python -m engine", description=__doc__.splitlines()[0])
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    _add_simulate(sub)
+    _add_replay(sub)
+    _add_convert(sub)
+    _add_winrate(sub)
+    _add_ladder(sub)
+    _add_analyse(sub)
+    _add_drills(sub)
+    _add_puzzles(sub)
+    _add_variants(sub)
+    _add_tutorial(sub)
+    _add_bench(sub)
     return p
 
 

@@ -104,136 +104,9 @@ class GameRecord:
     def from_dict(cls, data: Any, *, where: str = word("record")) -> GameRecord:
         """Check the shape of a decoded record and build it; :class:`RecordError` names
         the field that is wrong."""
-        if not isinstance(data, dict):
-            raise RecordError.coded(
-                "record.not_object",
-                "{where}: expected a JSON object, got {kind}",
-                where=where,
-                kind=type(data).__name__,
-            )
-        unknown = [k for k in data if k not in _KEYS]
-        if unknown:
-            raise RecordError.coded(
-                "record.unknown_field",
-                "{where}: unknown field {field}; fields: {fields}",
-                where=where,
-                field=short(unknown[0]),
-                fields=", ".join(_KEYS),
-            )
-        fmt = data.get("format", FORMAT)
-        if fmt != FORMAT or type(fmt) is not str:
-            raise RecordError.coded(
-                "record.format",
-                "{where}: format {value} is not {format!r}",
-                where=where,
-                value=short(fmt),
-                format=FORMAT,
-            )
-        version = data.get("version")
-        if version is None:  # not a record of this app at all (or one cut short)
-            raise RecordError.coded(
-                "record.no_version",
-                "{where}: this is not a game record of this app: it has no record version "
-                "(records of version {version} are read)",
-                where=where,
-                version=VERSION,
-            )
-        if type(version) is not int or version != VERSION:
-            raise RecordError.coded(
-                "record.version",
-                "{where}: record version {value} is not supported (this engine reads version "
-                "{version})",
-                where=where,
-                value=short(version),
-                version=VERSION,
-            )
-        game = data.get("game")
-        if not isinstance(game, str):
-            raise RecordError.coded(
-                "record.game_type",
-                "{where}: {field!r} must be a string, got {value}",
-                where=where,
-                field="game",
-                value=short(game),
-            )
-        _check_text(game, _at(where, "game"))
-        players = data.get("players")
-        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise RecordError.coded(
-                "record.players_type",
-                "{where}: {field!r} must be a list of names",
-                where=where,
-                field="players",
-            )
-        for i, p in enumerate(players):
-            _check_text(p, _at(where, f"players[{i}]"))
-        actions = data.get("actions")
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise RecordError.coded(
-                "record.actions_type",
-                "{where}: {field!r} must be a list of strings",
-                where=where,
-                field="actions",
-            )
-        if _SURROGATE.search("".join(actions)):
-            for i, a in enumerate(actions):
-                _check_text(
-                    a,
-                    Phrase.coded(
-                        "record.action_path",
-                        "{where}: actions[{i}] (action {n})",
-                        where=where,
-                        i=i,
-                        n=i + 1,
-                    ),
-                )
-        ruleset = data.get("ruleset", {})
-        if not isinstance(ruleset, dict):
-            raise RecordError.coded(
-                "record.ruleset_type",
-                "{where}: {field!r} must be an object of overrides, got {value}",
-                where=where,
-                field="ruleset",
-                value=short(ruleset),
-            )
-        seed = data.get("seed")
-        if seed is not None and type(seed) is not int:
-            raise RecordError.coded(
-                "record.seed_type",
-                "{where}: {field!r} must be an integer or null, got {value}",
-                where=where,
-                field="seed",
-                value=short(seed),
-            )
-        if seed is not None and not 0 <= seed < SEED_LIMIT:
-            raise RecordError.coded(
-                "record.seed_range",
-                "{where}: {field!r} {value} is out of range; seeds are 0 to 2**63-1",
-                where=where,
-                field="seed",
-                value=short(seed),
-            )
-        result = data.get("result")
-        if result is not None and not _valid_result(result, len(players)):
-            raise RecordError.coded(
-                "record.result_type",
-                "{where}: {field!r} must be null or {{{scores!r}: [one number per player], "
-                "{winners!r}: [distinct seats]}}, got {value}",
-                where=where,
-                field="result",
-                scores="scores",
-                winners="winners",
-                value=short(result),
-            )
-        meta = data.get("meta", {})
-        if not isinstance(meta, dict):
-            raise RecordError.coded(
-                "record.meta_type",
-                "{where}: {field!r} must be an object, got {value}",
-                where=where,
-                field="meta",
-                value=short(meta),
-            )
+        version = _check_header(data, where)
+        game, players, actions = _check_names(data, where)
+        ruleset, seed, result, meta = _check_extras(data, len(players), where)
         _check_json({"ruleset": ruleset, "meta": meta}, where)
         _check_game(game, ruleset, len(players), where)
         return cls(
@@ -250,6 +123,151 @@ class GameRecord:
     @classmethod
     def from_json(cls, text: str, *, where: str = word("record")) -> GameRecord:
         return cls.from_dict(decode_json(text, where=where), where=where)
+
+
+def _check_header(data: Any, where: str) -> int:
+    """The object itself, its field names, its format and its version (returned)."""
+    if not isinstance(data, dict):
+        raise RecordError.coded(
+            "record.not_object",
+            "{where}: expected a JSON object, got {kind}",
+            where=where,
+            kind=type(data).__name__,
+        )
+    unknown = [k for k in data if k not in _KEYS]
+    if unknown:
+        raise RecordError.coded(
+            "record.unknown_field",
+            "{where}: unknown field {field}; fields: {fields}",
+            where=where,
+            field=short(unknown[0]),
+            fields=", ".join(_KEYS),
+        )
+    fmt = data.get("format", FORMAT)
+    if fmt != FORMAT or type(fmt) is not str:
+        raise RecordError.coded(
+            "record.format",
+            "{where}: format {value} is not {format!r}",
+            where=where,
+            value=short(fmt),
+            format=FORMAT,
+        )
+    version = data.get("version")
+    if version is None:  # not a record of this app at all (or one cut short)
+        raise RecordError.coded(
+            "record.no_version",
+            "{where}: this is not a game record of this app: it has no record version "
+            "(records of version {version} are read)",
+            where=where,
+            version=VERSION,
+        )
+    if type(version) is not int or version != VERSION:
+        raise RecordError.coded(
+            "record.version",
+            "{where}: record version {value} is not supported (this engine reads version "
+            "{version})",
+            where=where,
+            value=short(version),
+            version=VERSION,
+        )
+    return version
+
+
+def _check_names(data: dict, where: str) -> tuple[str, list[str], list[str]]:
+    """The game, the players and the actions: strings a reader can show."""
+    game = data.get("game")
+    if not isinstance(game, str):
+        raise RecordError.coded(
+            "record.game_type",
+            "{where}: {field!r} must be a string, got {value}",
+            where=where,
+            field="game",
+            value=short(game),
+        )
+    _check_text(game, _at(where, "game"))
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise RecordError.coded(
+            "record.players_type",
+            "{where}: {field!r} must be a list of names",
+            where=where,
+            field="players",
+        )
+    for i, p in enumerate(players):
+        _check_text(p, _at(where, f"players[{i}]"))
+    actions = data.get("actions")
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise RecordError.coded(
+            "record.actions_type",
+            "{where}: {field!r} must be a list of strings",
+            where=where,
+            field="actions",
+        )
+    if _SURROGATE.search("".join(actions)):
+        for i, a in enumerate(actions):
+            _check_text(
+                a,
+                Phrase.coded(
+                    "record.action_path",
+                    "{where}: actions[{i}] (action {n})",
+                    where=where,
+                    i=i,
+                    n=i + 1,
+                ),
+            )
+    return game, players, actions
+
+
+def _check_extras(data: dict, n_players: int, where: str) -> tuple[dict, Any, Any, dict]:
+    """The ruleset overrides, the seed, the result and the meta object."""
+    ruleset = data.get("ruleset", {})
+    if not isinstance(ruleset, dict):
+        raise RecordError.coded(
+            "record.ruleset_type",
+            "{where}: {field!r} must be an object of overrides, got {value}",
+            where=where,
+            field="ruleset",
+            value=short(ruleset),
+        )
+    seed = data.get("seed")
+    if seed is not None and type(seed) is not int:
+        raise RecordError.coded(
+            "record.seed_type",
+            "{where}: {field!r} must be an integer or null, got {value}",
+            where=where,
+            field="seed",
+            value=short(seed),
+        )
+    if seed is not None and not 0 <= seed < SEED_LIMIT:
+        raise RecordError.coded(
+            "record.seed_range",
+            "{where}: {field!r} {value} is out of range; seeds are 0 to 2**63-1",
+            where=where,
+            field="seed",
+            value=short(seed),
+        )
+    result = data.get("result")
+    if result is not None and not _valid_result(result, n_players):
+        raise RecordError.coded(
+            "record.result_type",
+            "{where}: {field!r} must be null or {{{scores!r}: [one number per player], "
+            "{winners!r}: [distinct seats]}}, got {value}",
+            where=where,
+            field="result",
+            scores="scores",
+            winners="winners",
+            value=short(result),
+        )
+    meta = data.get("meta", {})
+    if not isinstance(meta, dict):
+        raise RecordError.coded(
+            "record.meta_type",
+            "{where}: {field!r} must be an object, got {value}",
+            where=where,
+            field="meta",
+            value=short(meta),
+        )
+    return ruleset, seed, result, meta
 
 
 def _refuse_constant(name: str):
