@@ -340,6 +340,53 @@ def _president(rng, rules):
     best = max(now)
     top_now = [p for p in range(n) if now[p] == best and best]
     nobody = Phrase.coded("owners_choice.drill.president.nobody", "nobody (the pool)")
+    why = _president_why(top_now, answer, president, best)
+    # the [A] readings of the reassignment: named when the tie rule decides, or when the
+    # other reading would give another answer
+    assumptions = [
+        Assumption(name, _president_words(name, getattr(rules, name)))
+        for name in ("president_timing", "sale_tie_active_last")
+        if (name == "president_timing" and len(top_now) > 1)
+        or traded(_flipped(rules, name)).settled_presidents()[c] != after
+    ]
+    choices = (*range(n), None)
+    position = {
+        "players": n,
+        "active": active,
+        "company": COMPANIES[c],
+        "holdings": counts,
+        "president": president,
+        "trade": "buy" if buy else "sell",
+        "shares": k,
+    }
+    prompt = _president_prompt(president, c, counts, active, buy, k)
+    return make(
+        prompt,
+        position,
+        answer,
+        Phrase.coded(
+            "owners_choice.drill.president.why",
+            "RULE: once a trade is complete the player holding the most shares takes the "
+            "die. After the trade: {counts}; {why}.",
+            counts=_by_seat(now),
+            why=why,
+        ),
+        Phrase.coded("owners_choice.rule.presidents", "President dice after trading"),
+        "turn",
+        assumptions=assumptions,
+        choices=choices,
+        correct=choices.index(answer),
+        choice_words=tuple(
+            nobody
+            if p is None
+            else Phrase.coded("owners_choice.drill.seat", "{seat}", seat=Seat(p))
+            for p in choices
+        ),
+    )
+
+
+def _president_why(top_now, answer, president, best) -> Phrase:
+    """Why the die ends where it does: the pool, the most shares, or a tie's rule."""
     if not top_now:
         why = Phrase.coded(
             "owners_choice.drill.president.pool",
@@ -376,24 +423,11 @@ def _president(rng, rules):
             k=best,
             seat=Seat(answer),
         )
-    # the [A] readings of the reassignment: named when the tie rule decides, or when the
-    # other reading would give another answer
-    assumptions = [
-        Assumption(name, _president_words(name, getattr(rules, name)))
-        for name in ("president_timing", "sale_tie_active_last")
-        if (name == "president_timing" and len(top_now) > 1)
-        or traded(_flipped(rules, name)).settled_presidents()[c] != after
-    ]
-    choices = (*range(n), None)
-    position = {
-        "players": n,
-        "active": active,
-        "company": COMPANIES[c],
-        "holdings": counts,
-        "president": president,
-        "trade": "buy" if buy else "sell",
-        "shares": k,
-    }
+    return why
+
+
+def _president_prompt(president, c, counts, active, buy, k) -> Phrase:
+    """The question: the holdings, where the die is, and the trade."""
     trade = (
         Phrase.coded("owners_choice.drill.buys", "buys")
         if buy
@@ -424,29 +458,7 @@ def _president(rng, rules):
             trade=trade,
             shares=_shares(k, COMPANIES[c]),
         )
-    return make(
-        prompt,
-        position,
-        answer,
-        Phrase.coded(
-            "owners_choice.drill.president.why",
-            "RULE: once a trade is complete the player holding the most shares takes the "
-            "die. After the trade: {counts}; {why}.",
-            counts=_by_seat(now),
-            why=why,
-        ),
-        Phrase.coded("owners_choice.rule.presidents", "President dice after trading"),
-        "turn",
-        assumptions=assumptions,
-        choices=choices,
-        correct=choices.index(answer),
-        choice_words=tuple(
-            nobody
-            if p is None
-            else Phrase.coded("owners_choice.drill.seat", "{seat}", seat=Seat(p))
-            for p in choices
-        ),
-    )
+    return prompt
 
 
 # --- whether a trade is allowed -----------------------------------------------------------
