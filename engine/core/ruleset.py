@@ -34,7 +34,7 @@ import typing
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.errors import Phrase, Quoted, RulesetError, quote_choices, word
+from engine.core.errors import Phrase, Quoted, RulesetError, Word, quote_choices, word
 
 INT_BOUND = 10**6  # |n| for any integer whose field has no min/max
 MAX_STR = 1000  # characters in one string value
@@ -140,10 +140,22 @@ _TYPE_NAMES = {
 }
 
 
+def _title(cls) -> str:
+    """The game whose ruleset ``cls`` is, by its title (a word the app translates: a player
+    reads "Stack 5", not the class's name), among the games already loaded; the class's
+    name for any other class (a ruleset being made while its game loads)."""
+    from engine.core.registry import loaded_games
+
+    for game in loaded_games():
+        if game.ruleset_class is cls:
+            return Word(game.title)
+    return cls.__name__
+
+
 def _coerce(cls, name: str, value, hint, meta, depth: int = 0):
     origin = typing.get_origin(hint)
     where = Phrase.coded(
-        "ruleset.field_of", "ruleset field {name!r} of {ruleset}", name=name, ruleset=cls.__name__
+        "ruleset.field_of", "ruleset field {name!r} of {ruleset}", name=name, ruleset=_title(cls)
     )
     if depth > MAX_DEPTH:
         raise _too_deep(where)

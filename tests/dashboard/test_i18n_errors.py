@@ -338,5 +338,8 @@ def test_a_wrong_value_in_a_record_is_said_in_words(lang, field, value, said):
     record[field] = value
     worded = _worded(_raised(parse_records, json.dumps(record) + "\n", source="x.jsonl"), lang)
     assert said[lang] in worded, worded
+    if field == "ruleset":  # the game by its title, not the ruleset's class
+        assert "Rules" not in worded, worded
+        assert ("スタック5" if lang == "ja" else "Stack\u00a05") in worded, worded
     for python in ("None", "True", "['", "[1", "{'"):
         assert python not in worded, worded

@@ -98,7 +98,7 @@ def test_duplicate_keys_are_refused_naming_the_key(good):
     [
         ({"num_players": 2}, "unknown ruleset field 'num_players'"),
         ({"self": 1}, "unknown ruleset field 'self'"),
-        ({"target": True}, r"'target' of PigRules: yes \(true\) is not an integer"),
+        ({"target": True}, r"'target' of Pig \(demo\): yes \(true\) is not an integer"),
         ({"target": 10**30}, "'target'.*out of range"),
         ({"target": 5}, "'target'.*below 10"),
         (1, "'ruleset' must be an object"),
