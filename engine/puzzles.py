@@ -76,6 +76,7 @@ from engine.core.errors import EngineError, Phrase, word
 from engine.core.protocol import State
 from engine.core.records import GameRecord, initial_state
 from engine.core.registry import game_names, get_game
+from engine.core.ruleset import short
 
 PUZZLES_DIR = Path(__file__).resolve().parents[1] / "data" / "puzzles"
 FORMAT = "tabletop-puzzle"
@@ -302,7 +303,7 @@ class Puzzle:
             raise EngineError.coded(
                 "puzzle.not_object",
                 "puzzle: expected a JSON object, got {kind}",
-                kind=type(data).__name__,
+                kind=short(data, 30),
             )
         missing = [k for k in _FIELDS if k not in data]
         if missing:

@@ -132,7 +132,7 @@ def _check_header(data: Any, where: str) -> int:
             "record.not_object",
             "{where}: expected a JSON object, got {kind}",
             where=where,
-            kind=type(data).__name__,
+            kind=short(data, 30),
         )
     unknown = [k for k in data if k not in _KEYS]
     if unknown:
