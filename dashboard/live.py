@@ -31,6 +31,7 @@ import streamlit as st
 from dashboard.components.fields import Field, Row, field_rows
 from dashboard.game_ui import GameUI, Group
 from dashboard.i18n import DEFAULT, _, current, error_text, language, texts_key
+from dashboard.live_hint import draw_live_hint
 from dashboard.store import (
     Damaged,
     NotStored,
@@ -832,6 +833,8 @@ def _game_view_body(plugin: GameUI, key: str, live_id: str) -> None:
         else:
             entry_box = st.container()  # the buttons first: right under the board on a phone
             advice_box = st.container()
+            with st.container():
+                draw_live_hint(key, live_id, record, state)
             if views:
                 boxes["coach"] = advice_box
             else:

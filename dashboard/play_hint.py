@@ -30,14 +30,14 @@ def count_hint(record: GameRecord) -> None:
     record.meta[HINTS] = hints_used(record) + 1
 
 
-def keep(play_id: str, record: GameRecord, hint: Hint) -> None:
-    """Show ``hint`` until the game moves on."""
-    st.session_state[SHOWN] = (play_id, len(record.actions), hint)
+def keep(play_id: str, record: GameRecord, hint: Hint, slot: str = SHOWN) -> None:
+    """Show ``hint`` until the game moves on (``slot``: the session key a page keeps it in)."""
+    st.session_state[slot] = (play_id, len(record.actions), hint)
 
 
-def shown(play_id: str, record: GameRecord) -> Hint | None:
+def shown(play_id: str, record: GameRecord, slot: str = SHOWN) -> Hint | None:
     """The hint asked for at this very position, if any."""
-    kept = st.session_state.get(SHOWN)
+    kept = st.session_state.get(slot)
     if kept and kept[0] == play_id and kept[1] == len(record.actions):
         return kept[2]
     return None
@@ -49,14 +49,15 @@ def _reason(hint: Hint) -> str:
     return phrase_text(hint.reason, value=bot_label if bot else None)
 
 
-def draw_hint(record: GameRecord, state, hint: Hint) -> None:
-    """The hint in words: the move, why, and the best moves' values."""
+def draw_hint(record: GameRecord, state, hint: Hint, you: bool = True) -> None:
+    """The hint in words: the move, why, and the best moves' values; ``you``: the moves
+    said to the player who asked (else with the name of the player to move)."""
     ui = game_ui(record.game)
     names = record.players
     seat = hint.seat
 
     def words(text: str) -> str:
-        return ui.describe_move(state.parse_action(text), names, seat, you=seat)
+        return ui.describe_move(state.parse_action(text), names, seat, you=seat if you else None)
 
     legal = {str(a) for a in state.legal_actions()}
     lines = [_("**Hint:** {move}").format(move=words(hint.best)), _reason(hint)]
