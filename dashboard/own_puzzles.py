@@ -72,13 +72,26 @@ def review_for_a_seat(game_record: GameRecord, explorer_page: str, key: str) -> 
         open_review(game_record, int(seat), explorer_page)
 
 
+def _hints(record_json: str) -> None:
+    """A game played on the Play page (against the bots): how many hints the player asked
+    for."""
+    from dashboard.play_hint import used_line
+
+    game_record = GameRecord.from_json(record_json)
+    if "human" in game_record.meta:
+        st.caption(used_line(game_record))
+
+
 def review_notice(game: str, key: str, record_json: str) -> None:
     """On the board, while it shows the reviewed game: what became of the player's
     mistakes, and the way to their puzzles."""
     held = st.session_state.get(f"{key}_review")
-    if not held or held[0] != record_json or held[1] is None:
+    if not held or held[0] != record_json:
         return
+    _hints(record_json)
     kept = held[1]
+    if kept is None:
+        return
     if isinstance(kept, str):
         st.error(kept)
         return

@@ -15,6 +15,7 @@ from engine import GameRecord
 from engine.puzzles import find_puzzles
 from tests.apptest import figures, open_page
 from tests.dashboard.test_play import bots_played, start, stored
+from tests.dashboard.test_play_hint import _to_my_turn
 
 
 def blunder_then_end(at, limit: int = 60):
@@ -156,3 +157,15 @@ def test_own_puzzles_in_every_language(lang):
         page.run()
         assert not page.exception, page.exception
         assert not english_leaks(page, lang), english_leaks(page, lang)
+
+
+def test_the_review_says_how_many_hints_were_used():
+    at = start("Stack 5", name="Aiko", seed="3", n=2)
+    _to_my_turn(at)
+    at.button(key="play_hint").click().run()
+    at.button(key="play_end").click().run()
+    at.button(key="play_end_yes").click().run()
+    at.button(key="play_explore").click().run()
+    assert not at.exception, at.exception
+    assert [t.value for t in at.title] == ["Stack 5: games"]
+    assert "Hint used: 1" in [c.value for c in at.caption]
