@@ -1,4 +1,3 @@
-# Over 600 lines: one state machine, its legal-move tables and why_illegal side by side.
 """Stock Hold'em as a state machine: deal (chance) → trading turns → clean-up → price
 phase → preparation → deal → … → final settlement.
 
@@ -41,7 +40,6 @@ from engine.core.errors import (
 )
 from engine.core.protocol import CHANCE, TERMINAL, Game, State
 from engine.stock_holdem.actions import (
-    _BEAR_PUBLIC,
     _CO,
     _NO_TRADE,
     BUY_MOVES,
@@ -81,6 +79,19 @@ from engine.stock_holdem.cards import (
     card_text,
     quote,
 )
+from engine.stock_holdem.phases import (
+    _TURN_STEPS,
+    BUY,
+    CLEANUP,
+    DEAL,
+    END,
+    OVER,
+    PHASE_NAMES,
+    PLACE,
+    SELL,
+    STEP_NAMES,
+    TRADE,
+)
 from engine.stock_holdem.pricing import (  # noqa: I001
     _NUM_BONUS,
     _SYM_BONUS,
@@ -90,28 +101,8 @@ from engine.stock_holdem.pricing import (  # noqa: I001
     price_parts,
     variant_of,
 )
+from engine.stock_holdem.reasons import why_illegal
 from engine.stock_holdem.rules import FACE_UP, HAND_SIZE, ROUNDS, SLOTS, TURNS, StockHoldemRules
-
-# phases
-DEAL, TRADE, CLEANUP, OVER = 0, 1, 2, 3
-PHASE_NAMES = ("deal", "trade", "cleanup", "over")
-# steps of a trading turn
-PLACE, SELL, BUY, END = 0, 1, 2, 3
-STEP_NAMES = ("place", "sell", "buy", "end")
-# the step names inside a sentence ("it is the buy step"), worded by the app
-_STEP_WORDS = (
-    Phrase.coded("stock.step_place", "place"),
-    Phrase.coded("stock.step_sell", "sell"),
-    Phrase.coded("stock.step_buy", "buy"),
-    Phrase.coded("stock.step_end", "end"),
-)
-# the step names in the turn phrase ("…: buy step")
-_TURN_STEPS = (
-    Phrase.coded("stock.turn_step_place", "place"),
-    Phrase.coded("stock.turn_step_sell", "sell"),
-    Phrase.coded("stock.turn_step_buy", "buy"),
-    Phrase.coded("stock.turn_step_end", "end"),
-)
 
 
 class StockHoldemState(State):
@@ -309,156 +300,8 @@ class StockHoldemState(State):
 
     def why_illegal(self, m: Move) -> Phrase | Word | None:
         """The rule that forbids ``m`` now, in plain words (for error messages); ``None``
-        when no rule does. This is legality written a second time, clause by clause, beside
-        the tables of :meth:`legal_actions` (a test holds the two together)."""
-        p = self.current_player()
-        r = self.ruleset
-        co = m.company
-        name = COMPANIES[co] if co >= 0 else ""
-        costs = {"cash": r.cost_cash, "peek": r.cost_peek, "peek hand": r.cost_peek,
-                 "free sell": r.cost_free_sell,
-                 "free buy": r.cost_free_buy, "stock-up": r.cost_stock_up}  # fmt: skip
-        if self.phase == CLEANUP and m.kind != "place":
-            return Phrase.coded(
-                "stock.why_cleanup",
-                "in the clean-up step seat {p} can only place its last card",
-                p=p,
-            )
-        if m.kind in costs and self.chips[p] < costs[m.kind]:
-            return Phrase.coded(
-                "stock.why_chips",
-                "{kind} costs {cost} chips and seat {p} has {chips}",
-                kind=m.kind,
-                cost=costs[m.kind],
-                p=p,
-                chips=self.chips[p],
-            )
-        if m.kind == "place":
-            if self.phase == TRADE and self.step != PLACE:
-                if self.turn_index < self.num_players:
-                    return Phrase.coded(
-                        "stock.why_place_first",
-                        "a card is placed only at the start of a turn, and not in the first turn",
-                    )
-                return Phrase.coded(
-                    "stock.why_placed", "seat {p} already placed a card this turn", p=p
-                )
-            if m.card not in self.hands[p]:
-                return Phrase.coded(
-                    "stock.why_not_held",
-                    "seat {p} does not hold {card}",
-                    p=p,
-                    card=card_text(m.card),
-                )
-            if len(self.board[co]) >= SLOTS:
-                return Phrase.coded(
-                    "stock.why_company_full", "company {name} already has 5 cards", name=name
-                )
-        if self.phase == TRADE and self.step == PLACE and m.kind not in costs and m.kind != "place":
-            return Phrase.coded(
-                "stock.why_place_before",
-                "seat {p} must first place a card (from the second turn on)",
-                p=p,
-            )
-        if m.kind in ("sell", "no sell") and self.step != SELL:
-            return Phrase.coded(
-                "stock.why_not_sell_step",
-                "it is the {step} step, not the sell step",
-                step=_STEP_WORDS[self.step],
-            )
-        if m.kind in ("buy", "no buy") and self.step != BUY:
-            return Phrase.coded(
-                "stock.why_not_buy_step",
-                "it is the {step} step, not the buy step",
-                step=_STEP_WORDS[self.step],
-            )
-        if m.kind in ("sell", "free sell") and not self.shares[p][co]:
-            return Phrase.coded(
-                "stock.why_no_share", "{p} owns no share of company {name}", p=Seat(p), name=name
-            )
-        if m.kind in ("buy", "free buy"):
-            if self.supply(co) <= 0:
-                return Phrase.coded(
-                    "stock.why_sold_out", "no share of company {name} is left", name=name
-                )
-            if self.money[p] < self.prices[co]:
-                return Phrase.coded(
-                    "stock.why_money",
-                    "{p} has ${money}, company {name} costs ${price}",
-                    p=Seat(p),
-                    money=self.money[p],
-                    name=name,
-                    price=self.prices[co],
-                )
-            if m.kind == "buy" and self.placed >= 0 and co != self.placed:
-                return Phrase.coded(
-                    "stock.why_buy_placed",
-                    "after the first turn a seat buys only the company it placed a card on this "
-                    "turn ({company})",
-                    company=COMPANIES[self.placed],
-                )
-        if m.kind == "peek hand":
-            if not r.peek_hands:
-                return Phrase.coded(
-                    "stock.why_no_peek_hands",
-                    "this ruleset allows peeking only at cards on companies (peek_hands)",
-                )
-            if m.seat == p:
-                return Phrase.coded("stock.why_own_hand", "that is the seat's own hand")
-            if m.seat >= self.num_players or m.slot >= len(self.hands[m.seat]):
-                held = len(self.hands[m.seat]) if m.seat < self.num_players else 0
-                return Phrase.coded(
-                    "stock.why_hand_size",
-                    "seat {seat} holds {held} card(s)",
-                    seat=m.seat,
-                    held=held,
-                )
-            if self.hands[m.seat][m.slot] == BEAR:
-                return _BEAR_PUBLIC
-            if self.known[p] >> self.hands[m.seat][m.slot] & 1:
-                return Phrase.coded("stock.why_known", "seat {p} already knows that card", p=p)
-        if m.kind == "peek":
-            if m.slot >= len(self.board[co]):
-                return Phrase.coded(
-                    "stock.why_empty_slot",
-                    "company {name} has no card in slot {slot}",
-                    name=name,
-                    slot=m.slot + 1,
-                )
-            if m.slot < FACE_UP:
-                return Phrase.coded(
-                    "stock.why_face_up",
-                    "slot {slot} of company {name} is face up",
-                    slot=m.slot + 1,
-                    name=name,
-                )
-            if self.board[co][m.slot] == BEAR:
-                return Phrase.coded(
-                    "stock.why_bear_slot",
-                    "slot {slot} of company {name}: {bear}",
-                    slot=m.slot + 1,
-                    name=name,
-                    bear=_BEAR_PUBLIC,
-                )
-            if not self.peekable[p] & SLOT_BITS[co][m.slot]:
-                return Phrase.coded("stock.why_known", "seat {p} already knows that card", p=p)
-        if m.kind == "stock-up":
-            if sum(self.stock_up) >= r.stock_up_chips:
-                return Phrase.coded(
-                    "stock.why_chips_placed",
-                    "all {chips} stock-up chips are placed",
-                    chips=r.stock_up_chips,
-                )
-            if self.stock_up[co] >= r.stock_up_per_company:
-                return Phrase.coded(
-                    "stock.why_stock_up_full",
-                    "company {name} already has {n} stock-up chip(s)",
-                    name=name,
-                    n=self.stock_up[co],
-                )
-        if m.kind == "end" and self.step != END:
-            return Phrase.coded("stock.why_end", "the turn ends only after the buy step")
-        return None
+        when no rule does (see :func:`engine.stock_holdem.reasons.why_illegal`)."""
+        return why_illegal(self, m)
 
     # --- chance -----------------------------------------------------------------------
     def chance_outcomes(self):
