@@ -48,7 +48,7 @@ def why_illegal(s: StockHoldemState, m: Move) -> Phrase | Word | None:
             chips=s.chips[p],
         )
     if m.kind == "place":
-        why = _why_place(s, m, p, name)
+        why: Phrase | Word | None = _why_place(s, m, p, name)
         if why is not None:
             return why
     if s.phase == TRADE and s.step == PLACE and m.kind not in costs and m.kind != "place":
