@@ -750,6 +750,9 @@ def render_play() -> None:
             seed=record.meta["seed"],
         )
     )
+    from dashboard.guide.cards import rules_door
+
+    rules_door(record.game)
     pause = _pause(record)
     st.fragment(_view, run_every=pause if bots_turn else None)(play_id, bots_turn)
 

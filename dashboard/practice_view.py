@@ -105,6 +105,9 @@ def practice_page(game: str) -> None:
             "wrong comes back sooner."
         )
     )
+    from dashboard.guide.cards import play_doors
+
+    play_doors(game)
     modes = {"drills": _("Rules"), "puzzles": _("Puzzles from real games")}
     mode = ui.url_value("mode", "drills", choices=list(modes))
     mode = st.segmented_control(

@@ -60,7 +60,7 @@ def rules_met(game: str, cards: list[Card]) -> None:
     page = practice_page(game)
     if page is not None:
         drills = _("Practise these rules with drills")
-        st.markdown(f"[{drills}](/{page.url_path}?lang={current()})")
+        st.markdown(f"[{drills}]({_page_url(page.url_path)})")
 
 
 def play_link(game: str) -> str:
@@ -69,7 +69,38 @@ def play_link(game: str) -> str:
     return f"/{page.url_path}?guide={game}&lang={current()}"
 
 
+def _page_url(url_path: str) -> str:
+    return f"/{url_path}?lang={current()}"
+
+
 def door(game: str) -> None:
-    """The "Play your first game" link (a Learn page's door to the guided game)."""
-    label = _("Play your first game")
-    st.markdown(f":material/school: [{label}]({play_link(game)})")
+    """A Learn page's doors: "Play your first game" (the guided game) and the Practice
+    page's drills."""
+    first = _("Play your first game")
+    links = [f":material/school: [{first}]({play_link(game)})"]
+    page = practice_page(game)
+    if page is not None:
+        drills = _("Practise the rules")
+        links.append(f":material/quiz: [{drills}]({_page_url(page.url_path)})")
+    st.markdown(" · ".join(links))
+
+
+def play_doors(game: str) -> None:
+    """The Practice page's doors to play: the guided first game, where ``game`` has one,
+    and the Play page."""
+    from dashboard.guide.game import has_guide
+
+    play = next(p for p in SHARED_PAGES if p.script == "views/play.py")
+    bots, first = _("Play against the bots"), _("Play your first game")
+    links = [f":material/smart_toy: [{bots}]({_page_url(play.url_path)})"]
+    if has_guide(game):
+        links.insert(0, f":material/school: [{first}]({play_link(game)})")
+    st.markdown(" · ".join(links))
+
+
+def rules_door(game: str) -> None:
+    """The Play page's door to the rules: ``game``'s Learn page."""
+    page = learn_page(game)
+    if page is not None:
+        read = _("Read the rules")
+        st.caption(f":material/menu_book: [{read}]({_page_url(page.url_path)})")
