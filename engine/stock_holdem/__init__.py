@@ -30,14 +30,13 @@ from engine.stock_holdem.cards import (
     parse_card,
 )
 from engine.stock_holdem.game import GAME
+from engine.stock_holdem.distribution import PriceDistribution, price_distribution
 from engine.stock_holdem.pricing import (
     NUMBER_HANDS,
     SYMBOL_HANDS,
     PriceBreakdown,
-    PriceDistribution,
     parse_slot,
     price,
-    price_distribution,
 )
 from engine.stock_holdem.rules import StockHoldemRules
 from engine.stock_holdem.state import StockHoldemState, next_start_player

@@ -62,7 +62,7 @@ from engine.core.annotation import Annotation, Thresholds, mark_for
 from engine.core.errors import EngineError
 from engine.core.records import GameRecord
 from engine.stock_holdem.cards import ALL_CARDS, COMPANIES, backs, card_text
-from engine.stock_holdem.pricing import price_distribution
+from engine.stock_holdem.distribution import price_distribution
 from engine.stock_holdem.rules import SLOTS, StockHoldemRules
 from engine.stock_holdem.state import BUY, PLACE, SELL, TRADE, StockHoldemState
 

@@ -13,7 +13,8 @@ import itertools
 import random
 
 from engine.core.simulate import play_out
-from engine.stock_holdem.pricing import price, price_distribution
+from engine.stock_holdem.distribution import price_distribution
+from engine.stock_holdem.pricing import price
 
 _KNOWN = ["3A", "5F", "9S", "1W", "BULL"]
 

@@ -1,7 +1,7 @@
 """Stock Hold'em bots. Both decide from ``observation(seat)`` and ``legal_actions()`` only.
 
 The heuristic bot values every company at its expected price at the coming price phase,
-computed exactly by :func:`~engine.stock_holdem.pricing.price_distribution` from the
+computed exactly by :func:`~engine.stock_holdem.distribution.price_distribution` from the
 slots it sees (faces it knows, backs it does not, ``?`` for empty slots) and every card
 face it knows elsewhere. It then:
 
@@ -27,7 +27,8 @@ from functools import lru_cache
 
 from engine.core.protocol import Bot, RandomBot
 from engine.stock_holdem.cards import ALL_CARDS, backs, card_text
-from engine.stock_holdem.pricing import MAX_PRICE, STOCK_UP_BONUS, price_distribution
+from engine.stock_holdem.distribution import price_distribution
+from engine.stock_holdem.pricing import MAX_PRICE, STOCK_UP_BONUS
 from engine.stock_holdem.rules import ROUNDS, StockHoldemRules
 
 

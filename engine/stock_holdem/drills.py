@@ -41,6 +41,7 @@ from engine.stock_holdem.cards import (
     card_text,
     parse_card,
 )
+from engine.stock_holdem.distribution import price_distribution
 from engine.stock_holdem.pricing import (
     BEAR_FIVE,
     MAX_PRICE,
@@ -50,7 +51,6 @@ from engine.stock_holdem.pricing import (
     _fold,
     number_hand,
     price,
-    price_distribution,
     variant_of,
 )
 

@@ -20,10 +20,10 @@ import polars as pl
 from engine.core.records import GameRecord
 from engine.stats import Collector, StatTable, one_pass
 from engine.stock_holdem.cards import COMPANIES
+from engine.stock_holdem.distribution import price_distribution
 from engine.stock_holdem.pricing import (
     NUMBER_HANDS,
     SYMBOL_HANDS,
-    price_distribution,
     price_parts,
     variant_of,
 )

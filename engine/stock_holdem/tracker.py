@@ -41,12 +41,8 @@ from numbers import Rational
 
 from engine.core.errors import EngineError, ParseError, Phrase, word
 from engine.stock_holdem.cards import COMPANIES, NUM_CARDS, card_text, parse_card, quote
-from engine.stock_holdem.pricing import (
-    PriceDistribution,
-    parse_slot,
-    price_distribution,
-    stock_up_count,
-)
+from engine.stock_holdem.distribution import PriceDistribution, price_distribution
+from engine.stock_holdem.pricing import parse_slot, stock_up_count
 from engine.stock_holdem.rules import SLOTS, StockHoldemRules
 
 _RULES = StockHoldemRules()

@@ -18,7 +18,8 @@ from engine.stock_holdem.bots import (
     expected_price,
     hold_values,
 )
-from engine.stock_holdem.pricing import MAX_PRICE, price_distribution
+from engine.stock_holdem.distribution import price_distribution
+from engine.stock_holdem.pricing import MAX_PRICE
 from engine.stock_holdem.search import PassiveBot, evaluate, worth
 from engine.stock_holdem.state import DEAL, OVER
 

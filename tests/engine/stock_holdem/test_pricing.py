@@ -183,14 +183,14 @@ def test_symmetric_enumeration_matches_brute_force(slots, seen):
 
 
 def test_worst_case_full_pool_sums_to_one_and_matches_plain_enumeration():
-    from engine.stock_holdem import pricing
+    from engine.stock_holdem import distribution
 
     d = price_distribution(["?"] * 5)
     assert d.outcomes == 850668 and sum(d.probabilities.values()) == 1
     acc_sym, acc_plain = {}, {}
     rest = list(range(42))
-    assert pricing._accumulate_symmetric([], rest, 4, acc_sym)
-    pricing._rec(rest, 0, 4, [0, 0, 0, 0], 0, 0, [], acc_plain)
+    assert distribution._accumulate_symmetric([], rest, 4, acc_sym)
+    distribution._rec(rest, 0, 4, [0, 0, 0, 0], 0, 0, [], acc_plain)
     assert acc_sym == acc_plain
 
 
@@ -207,15 +207,15 @@ def test_worst_case_full_pool_sums_to_one_and_matches_plain_enumeration():
     ],
 )
 def test_by_symbol_enumeration_counts_every_subset_like_the_plain_one(fixed, seen, u, variant):
-    from engine.stock_holdem import pricing
+    from engine.stock_holdem import distribution, pricing
 
     fixed_ids = [parse_card(c) for c in fixed]
     gone = set(fixed_ids) | {parse_card(c) for c in seen.split()}
     rest = [c for c in ALL_CARDS if c not in gone]
     acc_dp, acc_plain = {}, {}
-    pricing._accumulate_by_symbol(fixed_ids, rest, u, acc_dp, variant)
+    distribution._accumulate_by_symbol(fixed_ids, rest, u, acc_dp, variant)
     sums, mask, bull, nums = pricing._fold(fixed_ids)
-    pricing._rec(rest, 0, u, sums, mask, bull, nums, acc_plain, variant)
+    distribution._rec(rest, 0, u, sums, mask, bull, nums, acc_plain, variant)
     assert acc_dp == acc_plain
 
 
