@@ -49,6 +49,14 @@ from typing import Final
 
 from engine.core.errors import EngineError
 from engine.doubledummy.cards import BJ, HIGH_VALUE, JOKER_MASK, LJ, LOW_VALUE
+from engine.doubledummy.four_hands_table import (
+    RUNS,
+    SuitInfo,
+    rel_mask,
+    store_bounds,
+    suit_info,
+    suit_runs,
+)
 
 # Typed throughout (module constants Final), so that a compiler of typed Python (mypyc)
 # could take it as it is; the fast path is the C search, four_hands.c.
@@ -64,69 +72,12 @@ _YES: Final = 1 << 60
 _REL: Final = (1 << 54) - 1
 
 
-class SuitInfo:
-    """One suit's summary in a position (see :func:`_suit_info`)."""
-
-    __slots__ = ("code", "n", "alive", "lens", "run", "tops")
-
-    def __init__(self, code: int, n: int, alive: int, lens: int, run: int) -> None:
-        self.code = code  # owners of its cards strongest first, base-4 after a leading 1
-        self.n = n  # how many cards
-        self.alive = alive  # their 13-bit mask
-        self.lens = lens  # each hand's length, 4 bits a hand
-        self.run = run  # the length of the strongest card's owner's top run
-        # tops[k]: the mask of its k strongest cards
-        tops = [0]
-        rest = alive
-        while rest:
-            b = 1 << (rest.bit_length() - 1)
-            tops.append(tops[-1] | b)
-            rest ^= b
-        self.tops: list[int] = tops
-
-
 #: a position as the search takes it: hands (internal masks), leader, trick cards, led suit
 Position = tuple[list[int], int, list[int], int]
 
 
 def _high_bit(m: int) -> int:
     return m.bit_length() - 1
-
-
-_RUNS: Final[dict[int, tuple[int, ...]]] = {}
-
-
-def _runs(m: int, a: int) -> tuple[int, ...]:
-    """The lowest card of each run of ``m``'s cards adjacent among the alive cards ``a``
-    (13-bit masks of one suit), strongest run first."""
-    out: list[int] = []
-    while m:
-        c = m.bit_length() - 1  # highest remaining card of the run
-        m ^= 1 << c
-        while True:  # walk down while the next lower alive card is also ours
-            below = a & ((1 << c) - 1)
-            if not below:
-                break
-            nxt = below.bit_length() - 1
-            if not (m >> nxt & 1):
-                break
-            m ^= 1 << nxt
-            c = nxt
-        out.append(c)
-    return tuple(out)
-
-
-def _suit_runs(legal: int, alive: int, base: int) -> tuple[int, ...]:
-    """The runs (see :func:`_runs`) of the legal cards of the suit starting at bit
-    ``base``, as internal cards (memoised)."""
-    m = legal >> base & 0x1FFF
-    a = alive >> base & 0x1FFF
-    k = (m | a << 13) << 6 | base
-    found = _RUNS.get(k)
-    if found is None:
-        found = tuple([base + r for r in _runs(m, a)])
-        _RUNS[k] = found
-    return found
 
 
 class Solver:
@@ -367,9 +318,9 @@ class Solver:
             if not m:
                 continue
             k = (m | (alive >> base & 0x1FFF) << 13) << 6 | base
-            found = _RUNS.get(k)
+            found = RUNS.get(k)
             if found is None:
-                found = _suit_runs(legal, alive, base)
+                found = suit_runs(legal, alive, base)
             out += found
         if legal >> 52:
             if legal >> 53 & 1:
@@ -404,7 +355,7 @@ class Solver:
             )
             info = memo.get(x)
             if info is None:
-                info = _suit_info(x)
+                info = suit_info(x)
                 memo[x] = info
             infos.append(info)
             if sh < 58:
@@ -495,7 +446,7 @@ class Solver:
     def _node(self, leader: int, target: int) -> int:
         """At a trick boundary: can seats 0+2 take ``target`` of the remaining tricks?
         Returns :data:`_YES` (or 0) plus the mask of the cards whose ranks the answer
-        rests on (see :func:`_store`)."""
+        rests on (see :func:`store_bounds`)."""
         if target <= 0:
             return _YES
         h = self.h
@@ -525,25 +476,25 @@ class Solver:
                     if e[0] >= target:
                         if j:  # the entry that decided goes first next time
                             bucket[j], bucket[0] = bucket[0], bucket[j]
-                        return _YES | _rel_mask(infos, ks)
+                        return _YES | rel_mask(infos, ks)
                     if e[1] < target:
                         if j:
                             bucket[j], bucket[0] = bucket[0], bucket[j]
-                        return _rel_mask(infos, ks)
+                        return rel_mask(infos, ks)
         lb, ub, lrel, urel = self._bounds(leader, n, infos)
         if lb >= target:
-            _store(bucket, infos, lrel, lb, n)
+            store_bounds(bucket, infos, lrel, lb, n)
             return _YES | lrel
         if ub < target:
-            _store(bucket, infos, urel, 0, ub)
+            store_bounds(bucket, infos, urel, 0, ub)
             return urel
         self.nodes += 1
         lead_key = h[leader] | leader << 54
         r = self._trick(leader, 0, -1, -1, -1, 0, target, lead_key)
         if r & _YES:
-            _store(bucket, infos, r, target, n)
+            store_bounds(bucket, infos, r, target, n)
         else:
-            _store(bucket, infos, r, 0, target - 1)
+            store_bounds(bucket, infos, r, 0, target - 1)
         if self._best >= 0:
             self.best_lead[lead_key] = self._best
         return r
@@ -631,7 +582,7 @@ class Solver:
                 following = True
         alive = h[0] | h[1] | h[2] | h[3] | tmask
         if following and not legal >> 52:
-            # following suit: the runs of one suit (see _suit_runs) in move order, memoised
+            # following suit: the runs of one suit (see suit_runs) in move order, memoised
             # under one int (the suit's legal and alive cards, best_v, partner winning)
             base = 13 * led
             k = ((legal >> base) | (alive >> base & 0x1FFF) << 13) << 6 | base
@@ -642,7 +593,7 @@ class Solver:
             )
             moves = self._fmemo.get(fk)
             if moves is None:
-                moves = _suit_runs(legal, alive, base)
+                moves = suit_runs(legal, alive, base)
                 if len(moves) > 1:
                     moves = self._order(moves, seat, pos, led, best_v, best_seat)
                 self._fmemo[fk] = moves
@@ -823,76 +774,3 @@ class Solver:
             return (0, strength - 1000)
 
         return tuple(sorted(moves, key=follow_key))
-
-
-def _suit_info(x: int) -> SuitInfo:
-    """For one suit (``x``: the four hands' 13-bit masks side by side): the owners of its
-    cards strongest first (base-4 digits after a leading 1), how many cards, the mask of
-    them, each hand's length (4 bits a hand), and the length of the strongest card's
-    owner's top run plus the card that ends it."""
-    code, n, alive, lens, run = 1, 0, 0, 0, 0
-    top_owner, running = -1, True
-    for r in range(12, -1, -1):
-        for i in range(4):
-            if x >> (13 * i + r) & 1:
-                code = code * 4 + i
-                n += 1
-                alive |= 1 << r
-                lens += 1 << (4 * i)
-                if top_owner < 0:
-                    top_owner = i
-                if running:
-                    run += 1
-                    running = i == top_owner
-                break
-    return SuitInfo(code, n, alive, lens, run)
-
-
-def _rel_mask(infos: list[SuitInfo], ks: int) -> int:
-    """The cards a table entry with prefix shifts ``ks`` covers in this position."""
-    out = 0
-    for i in range(4):
-        info = infos[i]
-        k = info.n - ((ks >> (5 * i) & 31) >> 1)
-        if k:
-            out |= info.tops[k] << (13 * i)
-    return out
-
-
-def _store(
-    bucket: list[tuple[int, dict[int, list[int]]]],
-    infos: list[SuitInfo],
-    rel: int,
-    lb: int,
-    ub: int,
-) -> None:
-    """Record bounds [lb, ub] for every position of the bucket whose cards from each
-    suit's top down to the lowest card of ``rel`` in it have the same owners."""
-    ks = 0
-    pat = 0
-    at = 0
-    for i in range(4):
-        info = infos[i]
-        code, n, alive = info.code, info.n, info.alive
-        r = rel >> (13 * i) & 0x1FFF
-        k = (alive & ~((r & -r) - 1)).bit_count() if r else 0
-        sh = 2 * (n - k)
-        ks |= sh << (5 * i)
-        pat |= (code >> sh) << at
-        at += 2 * k + 1
-    pats: dict[int, list[int]] | None = None
-    for ks2, pats2 in bucket:
-        if ks2 == ks:
-            pats = pats2
-            break
-    if pats is None:
-        pats = {}
-        bucket.append((ks, pats))
-    e = pats.get(pat)
-    if e is None:
-        pats[pat] = [lb, ub]
-    else:
-        if lb > e[0]:
-            e[0] = lb
-        if ub < e[1]:
-            e[1] = ub
