@@ -73,6 +73,8 @@ UI = GameUI(
         },
         "first_dealer": {-1: N_("drawn at random")},
     },
+    ruleset_meanings=words.RULE_MEANINGS,
+    ruleset_default_words=lambda name, _value: words.rule_default(name),
     play=(
         PlayMode(N_("Bid Whist"), counts=(4, 2), variant="bid"),
         PlayMode(N_("Whist"), counts=(4, 2), variant="whist"),

@@ -1,6 +1,7 @@
 """Every word a player reads on a Japanese or traditional Chinese page is theirs: no game
 notation (the engine's action texts, ``play 2D``, ``buy R``), no Python-quoted list of
-names (``'a', 'b'``) and no English sentence of the app's own.
+names (``'a', 'b'``), no Python value (``None``, ``True``, ``['R']``) and no English sentence
+of the app's own.
 
 Every page of the app is opened under AppTest (from ``dashboard/app.py``, then
 ``switch_page``) in ``ja`` and ``zh-TW``; the analysis board of each game is read whole
@@ -88,6 +89,8 @@ def notation() -> re.Pattern:
 
 #: a Python-quoted list: 'stock_holdem', 'stack5' or 'R1', 'R2'
 QUOTED_LIST = re.compile(r"'[^'\s]{1,30}', '")
+#: a Python value shown as Python writes it: None, True, False, a list of quoted texts
+PYTHON_VALUE = re.compile(r"(?<![\w'])(?:None|True|False)(?![\w'])|\[\s*'")
 #: an English sentence: four ASCII words in a row (of two letters or more: not a list of
 #: company letters "A B C D")
 ENGLISH = re.compile(
@@ -103,6 +106,7 @@ def findings(texts: list[str]) -> list[str]:
         for kind, found in (
             ("notation", pattern.search(text)),
             ("quoted list", QUOTED_LIST.search(text)),
+            ("Python value", PYTHON_VALUE.search(text)),
             ("English", ENGLISH.search(text)),
         ):
             if found:  # the match with some of the text around it
@@ -212,10 +216,12 @@ def test_the_checks_find_what_they_look_for():
             "games: 'stock_holdem', 'stack5'",
             "Press Enter to submit form",
             "R2 を列 1 に置く · 10H · 3 / 117",
+            "「target」：None は整数ではありません",
+            "['R'] は文字列ではありません",
         ]
     )
     kinds = sorted(s.split(" ", 1)[0] for s in said)
-    assert kinds == ["English", "notation", "notation", "quoted"], said
+    assert kinds == ["English", "Python", "Python", "notation", "notation", "quoted"], said
 
 
 # --- the analysis board, whole games ------------------------------------------------------------
