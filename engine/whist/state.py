@@ -1,4 +1,3 @@
-# Over 600 lines: one class whose hot paths (apply, legal_actions) inline its transitions.
 """The Whist / Bid Whist game state: whole games of many deals (RULES.md §4).
 
 Phases of one deal: ``deal`` (chance) → Bid Whist: ``bid`` → ``trump`` (trump suit or
@@ -23,25 +22,31 @@ Seats 0+2 and 1+3 are partners (side = seat % 2); with two players each seat is 
 from __future__ import annotations
 
 import random
-from enum import IntEnum
 from fractions import Fraction
 from operator import attrgetter
 
-from engine.core.errors import EngineError, IllegalAction, Phrase, Seat, word
+from engine.core.errors import EngineError, IllegalAction, Phrase, Seat
 from engine.core.protocol import CHANCE, TERMINAL, Game, State
 from engine.whist import actions as A
 from engine.whist.cards import (
-    ACE,
     CARD_CODE,
-    CARD_TEXT,
-    DECK52,
-    DECK54,
     JOKER_MASK,
     SUIT_MASK,
     SUITS,
-    cards_of,
-    shuffle,
-    sort_cards,
+)
+from engine.whist.dealing import deal_reasons, draw_deal, drawn_deal_ok, joined
+from engine.whist.phases import (
+    BID,
+    DEAL,
+    DEALER,
+    DECLARE,
+    DISCARD,
+    END,
+    HONOUR_RANKS,
+    PHASES,
+    PLAY,
+    TRICK_CARDS,
+    TRUMP,
 )
 from engine.whist.rules import WhistRules
 from engine.whist.scoring import (
@@ -55,8 +60,6 @@ from engine.whist.scoring import (
 from engine.whist.state_tables import (
     BIDS,
     BIT,
-    BITS52,
-    BITS54,
     CARD_BIT,
     NEXT_SEAT,
     PLAYS,
@@ -66,26 +69,7 @@ from engine.whist.state_tables import (
     play_tables,
     strong_tables,
 )
-
-
-class Phase(IntEnum):
-    """The phases of a deal (``WhistState.phase``), in the order they come; their names in
-    ``observation()`` are :data:`PHASES`."""
-
-    DEALER = 0  # chance draws the first dealer
-    DEAL = 1  # chance deals
-    BID = 2
-    TRUMP = 3  # the trump suit named (or, at no trump, the direction)
-    DISCARD = 4
-    DECLARE = 5  # high or low declared
-    PLAY = 6
-    END = 7  # the game is over
-
-
-DEALER, DEAL, BID, TRUMP, DISCARD, DECLARE, PLAY, END = Phase
-PHASES = ("dealer", "deal", "bid", "trump", "discard", "declare", "play", "end")
-HONOUR_RANKS = (ACE, ACE - 1, ACE - 2, ACE - 3)
-TRICK_CARDS = 4  # cards in a trick (two players play two each)
+from engine.whist.views import contract_text, observation
 
 
 class WhistState(State):
@@ -347,44 +331,16 @@ class WhistState(State):
                     )
                     return
         elif p == DISCARD:
-            if type(action) is _DISCARD_CLASS:
-                c = action.code
-                seat = self.to_act
-                hand = self.hands[seat]
-                if hand & CARD_BIT[c]:  # ``_discard(c)`` written out
-                    self._pending.append(action)
-                    self.hands[seat] = hand ^ BIT[c]
-                    discards = self.discards
-                    discards.append(c)
-                    if len(discards) < 6:
-                        legal = self._legal
-                        if legal is not None:
-                            # the same discards less this one (lowest card first: its
-                            # place is the count of lower cards in the hand)
-                            i = (hand & BIT[c] - 1).bit_count()
-                            self._legal = legal[:i] + legal[i + 1 :]
-                        return
-                    self._legal = None
-                    self.books[self.declarer % 2] += 1  # the discard is the first book
-                    self._start_play(self.declarer)
-                    return
+            if type(action) is _DISCARD_CLASS and self._apply_discard(action):
+                return
         elif BID <= p <= DECLARE:  # bid, trump or declare (the discard is above)
-            # the legal actions are shared singletons: the one given is usually one of
-            # them (found by identity; anything else takes the general check)
-            for a in self._legal or self.legal_actions():
-                if a is action:
-                    self._pending.append(action)
-                    self._legal = None
-                    if p == BID:
-                        self._bid(action)
-                    else:
-                        self._apply(action)
-                    return
+            if self._apply_call(action, p):
+                return
         elif (
             p == DEAL
             and type(action) is A.Deal
             and action.codes is not None
-            and self._drawn_deal_ok(action)
+            and drawn_deal_ok(self, action)
         ):
             self._pending.append(action)  # a drawn deal, checked on its masks
             self._legal = None
@@ -394,6 +350,47 @@ class WhistState(State):
             self.apply(A.parse_action(action))  # an action, never a text: checked as one
             return
         super().apply(action)  # the general check: raises with the allowed moves
+
+    def _apply_discard(self, action) -> bool:
+        """:meth:`apply` of a discard: ``True`` when it was allowed and is applied; the
+        hand's one-bit check and ``_discard(c)`` written out."""
+        c = action.code
+        seat = self.to_act
+        hand = self.hands[seat]
+        if hand & CARD_BIT[c]:  # ``_discard(c)`` written out
+            self._pending.append(action)
+            self.hands[seat] = hand ^ BIT[c]
+            discards = self.discards
+            discards.append(c)
+            if len(discards) < 6:
+                legal = self._legal
+                if legal is not None:
+                    # the same discards less this one (lowest card first: its
+                    # place is the count of lower cards in the hand)
+                    i = (hand & BIT[c] - 1).bit_count()
+                    self._legal = legal[:i] + legal[i + 1 :]
+                return True
+            self._legal = None
+            self.books[self.declarer % 2] += 1  # the discard is the first book
+            self._start_play(self.declarer)
+            return True
+        return False
+
+    def _apply_call(self, action, p: int) -> bool:
+        """:meth:`apply` of a bid, a trump or direction call or a declaration: ``True``
+        when it was allowed and is applied."""
+        # the legal actions are shared singletons: the one given is usually one of
+        # them (found by identity; anything else takes the general check)
+        for a in self._legal or self.legal_actions():
+            if a is action:
+                self._pending.append(action)
+                self._legal = None
+                if p == BID:
+                    self._bid(action)
+                else:
+                    self._apply(action)
+                return True
+        return False
 
     def apply_trusted(self, action) -> None:
         """Apply an action known to be legal; its text is made when ``history`` is read."""
@@ -442,35 +439,7 @@ class WhistState(State):
     def sample_chance(self, rng: random.Random):
         if self.phase != DEAL:
             return super().sample_chance(rng)
-        if not self.two:
-            if type(rng) is random.Random:  # the deck's card bits, shuffled as the cards
-                bits = list(BITS54 if self.bidw else BITS52)
-                shuffle(rng, bits)
-            else:  # any other rng (a scripted one may set the cards) shuffles the cards
-                deck = list(DECK54 if self.bidw else DECK52)
-                shuffle(rng, deck)
-                bits = [BIT[c] for c in deck]
-            return A.deal_of_bits(bits, 12 if self.bidw else 13, self.bidw, self.dealer)
-        deck = list(DECK54 if self.bidw else DECK52)
-        shuffle(rng, deck)
-        n = self.num_players
-        hands = (
-            [deck[12 * i : 12 * i + 12] for i in range(n)]
-            if (self.bidw or self.two)
-            else [deck[13 * i : 13 * i + 13] for i in range(4)]
-        )
-        pos = 12 * n if (self.bidw or self.two) else 52
-        straw = ()
-        if self.two:
-            k = 6 if self.bidw else 7
-            straw = []
-            for _ in range(2):
-                piles = [(deck[pos + j], deck[pos + k + j]) for j in range(k)]
-                pos += 2 * k
-                straw.append(piles)
-        kitty = deck[pos : pos + 6] if self.bidw else ()
-        turn = -1 if self.bidw else hands[self.dealer][-1]
-        return A.deal_text(hands, kitty, straw, turn)
+        return draw_deal(self, rng)
 
     def check_chance(self, action) -> None:
         if self.phase == DEALER:
@@ -489,154 +458,16 @@ class WhistState(State):
                 action=str(action),
                 turn=self.describe_turn(),
             )
-        if action.codes is not None and self._drawn_deal_ok(action):
+        if action.codes is not None and drawn_deal_ok(self, action):
             return
-        why = self._deal_reasons(action)
+        why = deal_reasons(self, action)
         if why:
             raise IllegalAction.coded(
                 "whist.deal_invalid",
                 "{deal!r}…: not a valid deal: {why}",
                 deal=str(action)[:60],
-                why=_reasons(why),
+                why=joined(why),
             )
-
-    def _deal_reasons(self, action) -> list:
-        """What is wrong with a deal entered as text (phrases; none for a valid deal):
-        the number and sizes of the hands, the kitty, the straw piles, the turned card,
-        and every card of the deck exactly once."""
-        r = self.ruleset
-        n = self.num_players
-        why = []
-        if len(action.hands) != n:
-            why.append(
-                Phrase.coded(
-                    "whist.deal_why_hand_count",
-                    "{title} deals {n} hands, not {given}",
-                    title=word(r.title),
-                    n=n,
-                    given=len(action.hands),
-                )
-            )
-        size = 12 if (self.bidw or self.two) else 13
-        for i, h in enumerate(action.hands):
-            if len(h) != size:
-                why.append(
-                    Phrase.coded(
-                        "whist.deal_why_hand_size",
-                        "hand {seat} has {given} cards, not {size}",
-                        seat=i,
-                        given=len(h),
-                        size=size,
-                    )
-                )
-        if self.bidw and len(action.kitty) != 6:
-            why.append(
-                Phrase.coded(
-                    "whist.deal_why_kitty_size",
-                    "the kitty must be 6 cards, not {given}",
-                    given=len(action.kitty),
-                )
-            )
-        if not self.bidw and action.kitty:
-            why.append(Phrase.coded("whist.deal_why_no_kitty", "Whist has no kitty"))
-        if self.two:
-            k = 6 if self.bidw else 7
-            if len(action.straw) != 2 or any(len(p) != k for p in action.straw):
-                why.append(
-                    Phrase.coded(
-                        "whist.deal_why_straw",
-                        "each player needs {k} straw piles (down/up pairs)",
-                        k=k,
-                    )
-                )
-        elif action.straw:
-            why.append(
-                Phrase.coded("whist.deal_why_straw_two", "straw piles are only for two players")
-            )
-        if self.bidw:
-            if action.turn:
-                why.append(Phrase.coded("whist.deal_why_bid_no_turn", "Bid Whist turns no card"))
-        elif not action.turn:
-            why.append(
-                Phrase.coded(
-                    "whist.deal_why_turn_needed",
-                    "Whist needs the turned card (“turn: XX”, the dealer's last card)",
-                )
-            )
-        elif (
-            action.hands
-            and len(action.hands) > self.dealer
-            and (action.turn not in action.hands[self.dealer])
-        ):
-            why.append(
-                Phrase.coded(
-                    "whist.deal_why_turn_hand",
-                    "the turned card {card} must be in the dealer's ({seat}) hand",
-                    card=action.turn,
-                    seat=Seat(self.dealer),
-                )
-            )
-        cards = [c for h in action.hands for c in h] + list(action.kitty)
-        cards += [c for piles in action.straw for pile in piles for c in pile]
-        deck = {CARD_TEXT[c] for c in (DECK54 if self.bidw else DECK52)}
-        seen = set()
-        dup = sorted({c for c in cards if c in seen or seen.add(c)})
-        if dup:
-            why.append(
-                Phrase.coded(
-                    "whist.deal_why_twice", "cards dealt twice: {cards}", cards=" ".join(dup)
-                )
-            )
-        extra = sorted(set(cards) - deck)
-        if extra:
-            why.append(
-                Phrase.coded(
-                    "whist.deal_why_not_in_deck",
-                    "cards not in this deck: {cards}",
-                    cards=" ".join(extra),
-                )
-            )
-        missing = deck - set(cards)
-        if missing and not why:
-            why.append(
-                Phrase.coded(
-                    "whist.deal_why_missing",
-                    "cards missing: {cards}",
-                    cards=" ".join(sort_cards(CARD_CODE[c] for c in missing)),
-                )
-            )
-        return why
-
-    def _drawn_deal_ok(self, deal) -> bool:
-        """A four-player deal that carries its masks, checked on the masks (the texts were
-        made from them): right sizes, every card of the deck once, the turned card in the
-        dealer's hand. ``False`` sends it to the full check, which says what is wrong."""
-        masks, kitty = deal.codes
-        if len(masks) != 4 or deal.straw or self.two:
-            return False
-        size = 12 if self.bidw else 13
-        m0, m1, m2, m3 = masks
-        if (
-            m0.bit_count() != size
-            or m1.bit_count() != size
-            or m2.bit_count() != size
-            or m3.bit_count() != size
-        ):
-            return False
-        union = m0 | m1 | m2 | m3
-        for c in kitty:
-            union |= 1 << c
-        if self.bidw:
-            if len(kitty) != 6 or deal.turn:
-                return False
-            full = (1 << 54) - 1
-        else:
-            if kitty or deal.turn not in CARD_CODE:
-                return False
-            if not masks[self.dealer] >> CARD_CODE[deal.turn] & 1:
-                return False
-            full = (1 << 52) - 1
-        return union == full
 
     def parse_action(self, text: str):
         return A.parse_action(text)
@@ -886,50 +717,9 @@ class WhistState(State):
 
     # --- views ------------------------------------------------------------------------
     def contract_text(self) -> Phrase | str:
-        """The contract of the current deal in words (a :class:`Phrase`), '' before it is
-        known.
-
-        >>> from engine import get_game
-        >>> s = get_game("whist").new_initial_state(first_dealer=0)
-        >>> s.contract_text()
-        ''
-        >>> s.declarer, s.bid_number, s.kind, s.trump = 1, 4, "uptown", 0
-        >>> s.contract_text(), s.contract_text().code
-        ('4 uptown S', 'whist.contract_suit')
-        """
-        if self.bidw:
-            if self.declarer < 0:
-                return ""
-            n = self.bid_number
-            if self.kind == "notrump":
-                if self.phase == TRUMP:
-                    return Phrase.coded("whist.contract_nt", "{number} no trump", number=n)
-                if self.low:
-                    return Phrase.coded("whist.contract_nt_low", "{number} no trump low", number=n)
-                return Phrase.coded("whist.contract_nt_high", "{number} no trump high", number=n)
-            kind = A.KIND_WORDS[self.kind]
-            if self.trump >= 0:
-                return Phrase.coded(
-                    "whist.contract_suit",
-                    "{number} {kind} {suit}",
-                    number=n,
-                    kind=kind,
-                    suit=SUITS[self.trump],
-                )
-            return Phrase.coded("whist.contract_kind", "{number} {kind}", number=n, kind=kind)
-        if self.two:
-            if not self.hl_game:
-                return ""
-            if self.hl_game == "low":
-                return Phrase.coded("whist.contract_low", "low")
-            if self.trump >= 0:
-                return Phrase.coded(
-                    "whist.contract_high_suit", "high {suit}", suit=SUITS[self.trump]
-                )
-            return Phrase.coded("whist.contract_high_nt", "high no trump")
-        if self.trump >= 0:
-            return Phrase.coded("whist.contract_trump", "trump {suit}", suit=SUITS[self.trump])
-        return ""
+        """The contract of the current deal in words, '' before it is known (see
+        :func:`engine.whist.views.contract_text`)."""
+        return contract_text(self)
 
     def returns(self) -> list[float]:
         return [self.scores[i & 1] for i in range(self.num_players)]
@@ -940,66 +730,9 @@ class WhistState(State):
         return [i for i in range(self.num_players) if (i & 1) != self.loser]
 
     def observation(self, seat: int | None = None) -> dict:
-        """What ``seat`` sees (``None`` = omniscient). Card lists are texts, sorted."""
-        n = self.num_players
-        omni = seat is None
-        if not omni and not (isinstance(seat, int) and 0 <= seat < n):
-            raise EngineError(f"seat {seat!r} is not a seat of this game (0-{n - 1})")
-        hands = [
-            sort_cards(cards_of(self.hands[i])) if omni or i == seat else None for i in range(n)
-        ]
-        straw = None
-        if self.piles is not None:
-            straw = [
-                [
-                    {
-                        "up": CARD_TEXT[p[-1]] if p else None,
-                        "down": len(p) - 1 if p else 0,
-                        "down_cards": [CARD_TEXT[c] for c in p[:-1]] if omni else None,
-                    }
-                    for p in piles
-                ]
-                for piles in self.piles
-            ]
-        sees_kitty = omni or (self.kitty_taken and seat == self.declarer)
-        return {
-            "variant": self.ruleset.variant,
-            "seat": seat,
-            "phase": self.phase_name,
-            "to_act": self.to_act if self.phase in (BID, TRUMP, DISCARD, DECLARE, PLAY) else None,
-            "dealer": self.dealer,
-            "deal_no": self.deal_no,
-            "scores": list(self.scores),
-            "hands": hands,
-            "hand": hands[seat] if not omni else None,
-            "hand_sizes": [self.hands[i].bit_count() for i in range(n)],
-            "straw": straw,
-            "kitty": sort_cards(self.kitty) if sees_kitty else None,
-            "kitty_size": len(self.kitty) if not self.kitty_taken else 0,
-            "discards": sort_cards(self.discards) if (omni or seat == self.declarer) else None,
-            "discard_count": len(self.discards),
-            "turn_card": CARD_TEXT[self.turn_card] if self.turn_card >= 0 else None,
-            "bids": [(s, str(b)) for s, b in self.bids],
-            "declarer": self.declarer if self.bidw else self.hl_declarer,
-            "contract": self.contract_text(),
-            "kind": self.kind or self.hl_game,
-            "trump": SUITS[self.trump] if self.trump >= 0 else None,
-            "low": self.low,
-            "declarations": [self.hl_first, self.hl_game],
-            "tricks": [
-                {
-                    "leader": t[0],
-                    "cards": [(s, CARD_TEXT[c]) for s, c in zip(t[1], t[2])],
-                    "winner": t[3],
-                    "win_index": t[4],
-                }
-                for t in self.tricks
-            ],
-            "trick": [(s, CARD_TEXT[c]) for s, c in zip(self.trick_seats, self.trick_cards)],
-            "led": SUITS[self.led] if self.led >= 0 else None,
-            "books": list(self.books),
-            "deal_log": [dict(d) for d in self.deal_log],
-        }
+        """What ``seat`` sees (``None`` = omniscient); see
+        :func:`engine.whist.views.observation`."""
+        return observation(self, seat)
 
     def clone(self) -> WhistState:
         c = WhistState.__new__(WhistState)
@@ -1053,15 +786,6 @@ class WhistState(State):
         c.books = list(self.books)
         c.deal_log = list(self.deal_log)
         return c
-
-
-def _reasons(why: list) -> Phrase:
-    """Reasons (phrases) as one phrase, ``first; second; …`` (a whole pattern for each
-    join, so the app words the separator too)."""
-    out = why[-1]
-    for reason in reversed(why[:-1]):
-        out = Phrase.coded("whist.reasons", "{first}; {rest}", first=reason, rest=out)
-    return out
 
 
 _TEXT = attrgetter("text")

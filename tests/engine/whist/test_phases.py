@@ -1,10 +1,10 @@
-"""A Whist deal's phases are a named type (:class:`engine.whist.state.Phase`) whose values
+"""A Whist deal's phases are a named type (:class:`engine.whist.phases.Phase`) whose values
 are the integers the records and tables always held."""
 
 import random
 
 from engine import CHANCE, get_game
-from engine.whist.state import PHASES, Phase
+from engine.whist.phases import PHASES, Phase
 
 
 def test_the_phases_keep_their_numbers_and_names():

@@ -15,6 +15,7 @@ import pytest
 from engine.core.errors import IllegalAction
 from engine.whist import actions as A
 from engine.whist.cards import shuffle
+from engine.whist.dealing import drawn_deal_ok
 from tests.engine.whist.helpers import GAME, players
 
 VARIANTS = ("bid4", "whist4", "bid2", "whist2")
@@ -157,7 +158,7 @@ def test_drawn_deal_check_on_masks_agrees_with_the_full_deal_check(variant):
             full = True
         except IllegalAction:
             full = False
-        assert s._drawn_deal_ok(drawn) == full
+        assert drawn_deal_ok(s, drawn) == full
         if full:
             s.check_chance(drawn)
         else:
