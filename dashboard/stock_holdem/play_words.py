@@ -4,14 +4,29 @@ buys a share of A"; the reader's own moves in the second person, see
 
 from __future__ import annotations
 
-from dashboard.i18n import N_, _
+from dashboard.i18n import N_, _, pgettext
 from dashboard.play_words import say, who
+
+
+def card_words(card: int) -> str:
+    """A card as players name it: its number and symbol ("4 anchor"), the Bull or the Bear;
+    not its notation (4A, which reads like company A)."""
+    from dashboard.stock_holdem.draw import SYMBOL_NAMES
+    from engine.stock_holdem.cards import BEAR, BULL, NUMBER, SYMBOL, SYMBOLS
+
+    if card == BULL:
+        return pgettext("card", "the Bull")
+    if card == BEAR:
+        return pgettext("card", "the Bear")
+    symbol = _(SYMBOL_NAMES[SYMBOLS[SYMBOL[card]]])
+    return pgettext("a card: its number and symbol", "{number} {symbol}").format(
+        number=NUMBER[card], symbol=symbol
+    )
 
 
 def describe(action, names: list[str], actor: int, you: int | None = None) -> str:
     if getattr(action, "kind", None) is None:  # the shuffle
         return _("the cards are shuffled and dealt")
-    from engine.stock_holdem.cards import card_text
     from engine.stock_holdem.state import COMPANIES
 
     me, mine = who(names, actor), actor == you
@@ -23,7 +38,7 @@ def describe(action, names: list[str], actor: int, you: int | None = None) -> st
             N_("You place {card} on company {company}"),
             N_("{who} places {card} on company {company}"),
             who=me,
-            card=card_text(action.card),
+            card=card_words(action.card),
             company=company,
         )
     if kind == "peek":

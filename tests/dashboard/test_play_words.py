@@ -77,3 +77,20 @@ def test_moves_that_touch_the_reader_say_you_and_your():
         assert describe("stack5", Give(0), names, 1, you=0) == "Benがカードをあなたに渡す"
     # without a reader every move is in the third person, as before
     assert describe("stack5", Give(0), names, 1) == "Ben gives the cards to Aiko"
+
+
+@pytest.mark.parametrize(
+    ("lang", "four_anchor", "bull"),
+    [("en", "4 anchor", "the Bull"), ("ja", "錨の4", "ブル"), ("zh-TW", "錨4", "牛市")],
+)
+def test_a_stock_holdem_card_placed_is_named_not_written_in_notation(lang, four_anchor, bull):
+    """A placed card by its number and symbol ("4 anchor"), not its notation (4A, which
+    reads like company A)."""
+    game = get_game("stock_holdem")
+    state = game.new_initial_state(3)
+    names = ["You", "Bo", "Cy"]
+    with language(lang):
+        mine = describe("stock_holdem", state.parse_action("place 4A A"), names, 0, you=0)
+        bulls = describe("stock_holdem", state.parse_action("place BULL C"), names, 1, you=0)
+    assert four_anchor in mine and "4A" not in mine, mine
+    assert bull in bulls and "BULL" not in bulls, bulls
