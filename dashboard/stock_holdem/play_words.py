@@ -70,13 +70,14 @@ def describe(action, names: list[str], actor: int, you: int | None = None) -> st
 STOCK_MOVES = {
     "sell": (N_("You sell a share of {company}"), N_("{who} sells a share of {company}")),
     "buy": (N_("You buy a share of {company}"), N_("{who} buys a share of {company}")),
+    # a free action costs chips, the share its price: "one more share", not a free one
     "free sell": (
-        N_("You free sell a share of {company}"),
-        N_("{who} free sells a share of {company}"),
+        N_("You sell one more share of {company} (free action)"),
+        N_("{who} sells one more share of {company} (free action)"),
     ),
     "free buy": (
-        N_("You take a free share of {company}"),
-        N_("{who} takes a free share of {company}"),
+        N_("You buy one more share of {company} (free action)"),
+        N_("{who} buys one more share of {company} (free action)"),
     ),
     "stock-up": (N_("You stock up on {company}"), N_("{who} stocks up on {company}")),
     "no sell": (N_("You sell nothing"), N_("{who} sells nothing")),
