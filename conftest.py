@@ -16,7 +16,7 @@ import pytest  # noqa: E402
 try:
     import psycopg  # noqa: F401
 except ImportError:
-    collect_ignore_glob.append("dashboard/store_postgres.py")
+    collect_ignore_glob.append("dashboard/store/postgres.py")
 
 
 def pytest_collection_modifyitems(config, items):

@@ -5,10 +5,12 @@ from pathlib import Path
 
 import streamlit as st
 
-from dashboard import i18n, job_panel, streamlit_words
+from dashboard import i18n
 from dashboard.i18n import _
+from dashboard.jobs import panel as job_panel
 from dashboard.nav import HOME, SECTIONS
 from dashboard.ui import NAV_SCRIPT, TOUCH_CSS, crash_message, show_callback_error
+from dashboard.words import streamlit as streamlit_words
 
 HERE = Path(__file__).parent
 

@@ -7,7 +7,7 @@ import polars as pl
 
 from dashboard import palette
 from dashboard.i18n import N_, _
-from dashboard.units import amount, unit_word
+from dashboard.words.units import amount, unit_word
 
 
 def step_marker(step: int) -> dict:

@@ -18,7 +18,7 @@ import plotly.graph_objects as go
 import polars as pl
 
 from dashboard.i18n import _
-from dashboard.play_words import who
+from dashboard.play.words import who
 from engine import CHANCE, GameRecord
 
 #: one button of a group: the action, its label (Markdown), highlighted (the advice's pick)
@@ -78,7 +78,7 @@ class GameUI:
 
     - ``render_state(state, seat, out=st)``: draw one state with ``out`` (``st``'s
       markdown, html, caption, image, success/info/warning/error, progress, expander and
-      dataframe; the board passes :class:`dashboard.board_component.HtmlOut`, which
+      dataframe; the board passes :class:`dashboard.components.board.HtmlOut`, which
       collects them as HTML); ``seat=None`` shows everything, a seat shows what that seat
       may see;
     - ``history(record)``: a polars frame, one row per step (step 0 = before any action)
@@ -98,13 +98,13 @@ class GameUI:
       one of :data:`CHANCE_WORDS` (default "dealer/dice");
     - ``deal_of(state)``: for a game of many deals, the deal (0 = the first) a state is in
       the play of, else ``None``; the explorer then grades the game deal by deal as it
-      opens, the deal on view first (one job a deal, :mod:`dashboard.explorer_grades`);
+      opens, the deal on view first (one job a deal, :mod:`dashboard.explorer.grades`);
     - ``under_board(key, record_json, states, step)``: what the game shows under the
       analysis board for the step on view (e.g. the double-dummy table and par of the
       deal), drawn with ``st``; ``key`` is the explorer's (prefix the part's own keys with
       it), ``states`` the record replayed. It is called again each time the board reports
       a step (a fragment's rerun), so it must be quick: heavy work runs as a job
-      (:mod:`dashboard.job_panel`; :func:`~dashboard.job_panel.queue` waits for the
+      (:mod:`dashboard.jobs.panel`; :func:`~dashboard.jobs.panel.queue` waits for the
       session's one job slot, the grading then letting it go first), kept server-wide;
     - ``explorer_page``: the explorer's page script, for "open in the explorer".
     - ``live_page``: the script of the game's own live-game page (one that draws
@@ -124,7 +124,7 @@ class GameUI:
       live page's default: ``render_state`` of everything; play's: the names, then what
       ``you`` may see). ``out`` is where it draws (``st`` by default): the live page's tap
       pad draws it ahead for every tap into a
-      :class:`dashboard.board_component.HtmlOut`, so it draws only with that object's
+      :class:`dashboard.components.board.HtmlOut`, so it draws only with that object's
       calls (``html``, ``markdown``, ``caption``, ``image``, ``container``, the message
       boxes).
 

@@ -262,11 +262,11 @@ def _capital(text: str) -> str:
 def _error_words(exc, first: bool = False) -> str:
     """:func:`error_text`; ``first``: the text starts an English sentence (its first letter
     a capital, unless it is what the player wrote), else it is an inner part of one."""
-    from dashboard.list_words import listed
+    from dashboard.words.lists import listed
 
     template = getattr(exc, "template", None)
     code = getattr(exc, "code", None)
-    if code in ("choices", "join"):  # a list (dashboard.phrases)
+    if code in ("choices", "join"):  # a list (dashboard.words.phrases)
         text = listed(exc, _error_param, pgettext)
         return _capital(text) if first else text
     if not template or not code:  # as written (it may start with a file's name)

@@ -20,7 +20,7 @@ from dashboard.i18n import _CATALOG_DIR, DOMAINS, ENGINE_DOMAIN, LOCALES
 DASHBOARD = Path(__file__).parent
 ENGINE = DASHBOARD.parent / "engine"
 ENGINE_KEYWORDS = {"coded": ((1, "c"), 2), "word": None}
-# ``coded``: the dashboard's own coded errors (``StoreError.coded`` in dashboard/store.py)
+# ``coded``: the dashboard's own coded errors (``StoreError.coded`` in dashboard/store/entries.py)
 KEYWORDS = ["_", "N_", "gettext", "ngettext", "pgettext", "coded"]
 # Not pages: no player ever sees their text.
 NOT_PAGES = {"i18n.py", "i18n_tools.py", "bench_app.py", "__init__.py"}

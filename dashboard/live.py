@@ -9,7 +9,7 @@ kept in a server-side store keyed by an id in the URL (``?live=…``), so a page
 the same browser tab brings the game back. The board, the advice and the buttons are one
 ``st.fragment``: a tap reruns only them.
 
-In a browser the buttons are the tap pad (:mod:`dashboard.tap_component`): the pads of the
+In a browser the buttons are the tap pad (:mod:`dashboard.components.tap`): the pads of the
 position and of the positions its taps lead to (:func:`tap_pads`, made from the plugin's
 words) are sent with the fragment, so a tap is drawn at once; the browser sends its queue
 of taps, which :func:`apply_taps` applies once each, version-checked, and the fragment's
@@ -32,7 +32,7 @@ from dashboard.components.fields import Field, Row, field_rows
 from dashboard.game_ui import GameUI, Group
 from dashboard.i18n import DEFAULT, _, current, error_text, language, texts_key
 from dashboard.live_hint import draw_live_hint
-from dashboard.store import (
+from dashboard.store.entries import (
     Damaged,
     NotStored,
     Opened,
@@ -58,7 +58,7 @@ from dashboard.ui import (
 from engine import CHANCE, EngineError, GameRecord, get_game
 from engine.core.records import final_state, initial_state, result_of
 
-# --- the durable store (dashboard/store.py): pages never touch SQL ------------------------
+# --- the durable store (dashboard/store/entries.py): pages never touch SQL ------------------------
 
 
 def _document(game: str, key: str) -> StoredDocument[GameRecord]:
@@ -127,9 +127,9 @@ def button_key(key: str, kind: str, text: str) -> str:
 
 @functools.lru_cache(maxsize=8192)
 def _md_html(text: str) -> str:
-    """:func:`dashboard.board_component.md_html`, remembered (the pads of every run say
+    """:func:`dashboard.components.board.md_html`, remembered (the pads of every run say
     the same words again and again)."""
-    from dashboard.board_component import md_html
+    from dashboard.components.board import md_html
 
     return md_html(text)
 
@@ -253,7 +253,7 @@ def error_words(exc: EngineError, names: list[str] | None) -> str:
     """An engine error in the page's language with the players named as the page names
     them (``names``: the game's players; ``None``: "Player 1"…), never the engine's
     "seat 0". A coded error is worded from its code and parameters
-    (:func:`dashboard.phrases.phrase_text`); any other as written.
+    (:func:`dashboard.words.phrases.phrase_text`); any other as written.
 
     >>> from engine import get_game
     >>> s = get_game("stack5").new_initial_state(2)
@@ -265,7 +265,7 @@ def error_words(exc: EngineError, names: list[str] | None) -> str:
     ...     print(error_words(exc, ["Ana", "Ben"]).split(";")[0])
     “stop” is not allowed now (Ana busted with R2 B2 and gives the cards to another player)
     """
-    from dashboard.phrases import phrase_text
+    from dashboard.words.phrases import phrase_text
     from engine.core.errors import Phrase
 
     def phrase(error):
@@ -294,7 +294,7 @@ def _count(value) -> int | None:
 
 
 def apply_taps(game: str, live_id: str, key: str, value: dict) -> None:
-    """The taps the pad (:mod:`dashboard.tap_component`) sent: ``{"tab", "live", "taps":
+    """The taps the pad (:mod:`dashboard.components.tap`) sent: ``{"tab", "live", "taps":
     [{"n", "text", "v", "since"}, …]}``, every tap of that browser tab not yet confirmed, in
     order. Each is applied once (``n`` above the last one done for its tab), at the version
     ``v`` it expects (a stale one is refused in words, as a button's tap); a tap queued
@@ -415,7 +415,7 @@ def _entry(plugin, live_id, version, record, state, key, best: set[str]) -> None
         draw_groups(plugin.button_groups(state, actions, names, best), on_tap, key)
 
 
-# --- the tap pad (dashboard/tap_component.py): a tap shown at once, confirmed by the server --
+# --- the tap pad (dashboard/components/tap.py): a tap shown at once, confirmed by the server --
 
 #: buttons worked out ahead for one position: every tap's next pad always, then deeper
 #: (breadth first) while a pad's every child fits; a tap beyond them shows "saving" until
@@ -534,7 +534,7 @@ def _pieces(html_text: str) -> tuple[str, ...]:
     >>> _pieces("a<b>c</b><i>d</i>")
     ('a', '<b>c</b>', '<i>d</i>')
     """
-    from dashboard.board_component import _TAG
+    from dashboard.components.board import _TAG
 
     return tuple(piece for piece in _TAG.split(html_text) if piece)
 
@@ -553,7 +553,7 @@ def _view(plugin: GameUI, state, names, s: _Strings) -> tuple[list, set[str]]:
     position = tuple(state.history)
     drawn = s.drawn_before.get(position) or s.drawn.get(position)
     if drawn is None:
-        from dashboard.board_component import HtmlOut
+        from dashboard.components.board import HtmlOut
 
         board, advice = HtmlOut(), HtmlOut()
         if plugin.board is None or plugin.coach is None:  # the page asks has_coach first
@@ -573,7 +573,7 @@ def _pad(plugin: GameUI, state, names, n: int, last_words, best, key: str, s: _S
     heading, ``l`` its lines (whose turn, what to enter), ``o`` the game-over words, ``g``
     its button groups ``[title, picture, [[text, label, css, highlighted, help, widget
     key], …]]``; all HTML made from the game's own words
-    (:func:`dashboard.board_component.md_html`). ``full``: with each outcome's odds in
+    (:func:`dashboard.components.board.md_html`). ``full``: with each outcome's odds in
     words (the hover help). ``view``: with ``v``, the board and the coach's advice
     (:func:`_view`; the coach's pick is then the one highlighted, not ``best``)."""
     pad: dict = {"h": s.head(plugin, n, last_words), "l": [], "g": []}
@@ -810,7 +810,7 @@ def _game_view_body(plugin: GameUI, key: str, live_id: str) -> None:
     left, right = st.columns([3, 2], gap="medium")
     best: set[str] = set()
     pad = use_pad()
-    # with the tap pad, the parts it draws (tap_component.PARTS) get a place each; with its
+    # with the tap pad, the parts it draws (dashboard.components.tap.PARTS) get a place each; with its
     # views, the board and the advice too (drawn ahead for every tap, see tap_pads)
     views = pad and pad_views(plugin)
     boxes: dict = {}
@@ -888,8 +888,8 @@ def _freeze_heap_once() -> None:
 
 def _mount_pad(plugin, key, live_id, version, record, state, words, best, boxes) -> None:
     """The tap pad in ``boxes["pad"]`` and the parts it draws in theirs (see
-    :mod:`dashboard.tap_component`)."""
-    from dashboard.tap_component import tap_pad, tap_part
+    :mod:`dashboard.components.tap`)."""
+    from dashboard.components.tap import tap_pad, tap_part
 
     data = _pad_data(plugin, key, live_id, version, record, state, words, best)
     # the long lists as tuples: the same JSON, but Streamlit then does not look into each
@@ -906,7 +906,7 @@ def _mount_pad(plugin, key, live_id, version, record, state, words, best, boxes)
 
 def _footer(plugin: GameUI, key: str, record: GameRecord, over: bool) -> None:
     if over and plugin.explorer_page:
-        from dashboard.own_puzzles import review_for_a_seat
+        from dashboard.practice.own_puzzles import review_for_a_seat
 
         review_for_a_seat(record, plugin.explorer_page, key)
     row = st.container(horizontal=True, gap="small")

@@ -14,9 +14,9 @@ import re
 import polars as pl
 import streamlit as st
 
-from dashboard import game_words
 from dashboard.html_charts import marked
 from dashboard.i18n import N_, _, error_text, ngettext, number, pgettext
+from dashboard.words import game as game_words
 from engine import EngineError, RulesetError, get_game
 from engine.core.ruleset import describe, make_ruleset, overrides_of, ruleset_from_toml
 
@@ -510,7 +510,7 @@ def _field_label(name: str) -> str:
 
 def _choice_word(game_name: str, name: str, value) -> str:
     """A ruleset choice's readable name: the game's own (``GameUI.ruleset_choice_words``),
-    else the shared words of :mod:`dashboard.game_words`."""
+    else the shared words of :mod:`dashboard.words.game`."""
     from dashboard.plugins import REGISTRY, game_ui
 
     own = game_ui(game_name).ruleset_choice_words if game_name in REGISTRY else None

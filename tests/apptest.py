@@ -29,7 +29,7 @@ def open_page(
 
 def finish_job(at: AppTest, key: str, seconds: float = 120) -> AppTest:
     """Rerun the page (as its progress fragment does twice a second) until the job kept
-    under ``key`` (:mod:`dashboard.job_panel`) is over and the page has shown its result."""
+    under ``key`` (:mod:`dashboard.jobs.panel`) is over and the page has shown its result."""
     import time
 
     deadline = time.monotonic() + seconds

@@ -8,7 +8,7 @@ import html
 import json
 import re
 
-from dashboard.board_component import unpack_drawings
+from dashboard.components.board import unpack_drawings
 
 
 def board_data(at) -> dict:

@@ -118,7 +118,7 @@ def fresh_schema(server_url: str) -> Iterator[str]:
     """A URL on ``server_url`` whose tables go to a new, empty schema (dropped after)."""
     import psycopg
 
-    from dashboard.store_postgres import close_idle
+    from dashboard.store.postgres import close_idle
 
     schema = "t_" + secrets.token_hex(6)
     with psycopg.connect(server_url, autocommit=True) as admin:

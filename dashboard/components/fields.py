@@ -34,8 +34,8 @@ from pathlib import Path
 
 import streamlit as st
 
+from dashboard.components.tap import compact
 from dashboard.i18n import _
-from dashboard.tap_component import compact
 
 _HERE = Path(__file__).resolve().parent
 

@@ -47,7 +47,7 @@ def reference(game: str) -> tuple[int, tuple[str, ...], tuple[str, ...]]:
 def new_record(game: str, you: str) -> GameRecord:
     """A new guided game of ``game``: ``you`` in seat 0, the practical bots in the others,
     the default rules, dealt as the reference game."""
-    from dashboard.play_words import bot_label
+    from dashboard.play.words import bot_label
 
     guide(game)  # a game without one is named with the games that have one
     seed, _actions, bots = reference(game)

@@ -10,9 +10,9 @@ import streamlit as st
 
 from dashboard.i18n import _
 from dashboard.live import button_key
-from dashboard.phrases import phrase_text
 from dashboard.plugins import game_ui
 from dashboard.ui import plain
+from dashboard.words.phrases import phrase_text
 from engine import GameRecord
 from engine.tutorial import Try, tries
 

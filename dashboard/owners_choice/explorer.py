@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard.charts import company_chart, seat_chart, step_chart
-from dashboard.explorer_words import player
+from dashboard.explorer.words import player
 from dashboard.i18n import N_, _, number
 from dashboard.owners_choice.draw import (
     board_svg,

@@ -24,7 +24,7 @@ from dashboard.owners_choice.draw import (
 )
 from dashboard.owners_choice.play_words import oc_company, oc_die_face
 from dashboard.owners_choice.words import plan_words, turn_words
-from dashboard.play_words import who
+from dashboard.play.words import who
 from dashboard.ui import plain
 from engine import EngineError
 from engine.owners_choice import move_outlook

@@ -1,10 +1,10 @@
 """Owner's Choice moves in player words: ``describe(action, names, actor, you)`` ("Aiko buys
-a red share"; the reader's own moves in the second person, see :mod:`dashboard.play_words`)."""
+a red share"; the reader's own moves in the second person, see :mod:`dashboard.play.words`)."""
 
 from __future__ import annotations
 
 from dashboard.i18n import N_, _, ngettext
-from dashboard.play_words import say, who
+from dashboard.play.words import say, who
 
 #: Owner's Choice companies by letter (engine.owners_choice.rules.COMPANY_NAMES)
 OC_COMPANIES = {"R": N_("red"), "Y": N_("yellow"), "B": N_("blue"), "G": N_("green")}

@@ -3,7 +3,7 @@
 actions as players say them.
 
 The engine gives its turn and plan texts as coded phrases (:class:`engine.core.errors.Phrase`,
-seats as :class:`~engine.core.errors.Seat`); :func:`dashboard.phrases.phrase_text` words
+seats as :class:`~engine.core.errors.Seat`); :func:`dashboard.words.phrases.phrase_text` words
 them from their code and parameters (the templates' translations are in the engine
 catalog), each seat named by the page (``Player 2`` unless told). Die faces are read by
 the engine's own face parser. Action notation inside quotes ('buy R', 'done', 'pay',
@@ -31,8 +31,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from dashboard.i18n import N_, _, current, ngettext
-from dashboard.phrases import phrase_text
 from dashboard.ui import seat_name
+from dashboard.words.phrases import phrase_text
 from engine.core.errors import Word
 from engine.owners_choice.outlook import NO_PLAN
 from engine.owners_choice.rules import face_effect

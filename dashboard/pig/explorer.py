@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard.charts import seat_chart
-from dashboard.explorer_words import player
+from dashboard.explorer.words import player
 from dashboard.i18n import _
 from dashboard.ui import svg_img
 

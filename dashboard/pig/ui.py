@@ -6,7 +6,7 @@ from __future__ import annotations
 from dashboard.game_ui import GameUI
 from dashboard.i18n import N_, _
 from dashboard.pig import explorer
-from dashboard.play_words import say, who
+from dashboard.play.words import say, who
 from engine import CHANCE
 from engine.pig.history import history
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard.charts import seat_chart
-from dashboard.explorer_words import player, player_words
+from dashboard.explorer.words import player, player_words
 from dashboard.i18n import N_, _, error_text, percent
 from dashboard.stack5 import words
 from dashboard.stack5.draw import cards_html, player_html

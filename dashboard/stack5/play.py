@@ -12,7 +12,7 @@ from dashboard.game_ui import Group
 from dashboard.i18n import N_, _, error_text, pgettext
 from dashboard.i18n import percent as pct
 from dashboard.live import percent
-from dashboard.play_words import who
+from dashboard.play.words import who
 from dashboard.stack5 import words
 from dashboard.stack5.draw import COLOURS, SPECIAL_FACE, card_html, named_player_html
 from dashboard.ui import plain

@@ -1,10 +1,10 @@
 """Stack 5's moves in player words: ``describe(action, names, actor, you)`` ("Aiko places
-R1 on row 1"; the reader's own moves in the second person, see :mod:`dashboard.play_words`)."""
+R1 on row 1"; the reader's own moves in the second person, see :mod:`dashboard.play.words`)."""
 
 from __future__ import annotations
 
 from dashboard.i18n import N_, _
-from dashboard.play_words import say, who, whom
+from dashboard.play.words import say, who, whom
 
 #: Stack 5's special cards and colours (engine.stack5.cards names them in English)
 STACK5_SPECIAL = {

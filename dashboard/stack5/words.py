@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from dashboard.i18n import N_, _, current, language, ngettext  # noqa: F401 (language: doctest)
-from dashboard.phrases import phrase_text
+from dashboard.words.phrases import phrase_text
 from engine.core.errors import Phrase
 from engine.stack5.cards import COLOUR_NAMES, SPECIAL_NAMES, row_outlook  # noqa: F401 (doctest)
 from engine.stack5.rules import Count

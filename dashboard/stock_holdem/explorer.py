@@ -9,7 +9,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard.charts import company_chart, seat_chart
-from dashboard.explorer_words import player
+from dashboard.explorer.words import player
 from dashboard.i18n import N_, _, money
 from dashboard.stock_holdem.draw import board_html, cards_html
 from engine.stock_holdem.cards import COMPANIES

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dashboard.i18n import _
-from dashboard.play_words import who
+from dashboard.play.words import who
 
 
 def hidden_words(action, names: list[str], actor: int) -> str | None:

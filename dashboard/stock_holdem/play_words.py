@@ -1,6 +1,6 @@
 """Stock Hold'em's moves in player words: ``describe(action, names, actor, you)`` ("Aiko
 buys a share of A"; the reader's own moves in the second person, see
-:mod:`dashboard.play_words`)."""
+:mod:`dashboard.play.words`)."""
 
 from __future__ import annotations
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dashboard.i18n import _, current
-from dashboard.phrases import phrase_text
+from dashboard.words.phrases import phrase_text
 
 
 def hand(name: str) -> str:

@@ -40,8 +40,8 @@ when the page is then busy with a long task. **Sent** is what the server sent ov
 websocket from the input until settled (every element of a rerun is sent again, changed or
 not: a fragment sends only its own part). **Confirmed**, for a live game's tap or a
 practice answer: the moment the component that drew it at once (the tap pad,
-:mod:`dashboard.tap_component`, with the board and the advice drawn ahead; the answer,
-:mod:`dashboard.answer_component`) has the server's word on it. Both send it a moment
+:mod:`dashboard.components.tap`, with the board and the advice drawn ahead; the answer,
+:mod:`dashboard.components.answer`) has the server's word on it. Both send it a moment
 after drawing, so the server's rerun comes once the page is still; it must then draw the
 same page: the bench checks that the page's text after the confirming rerun is the text
 it settled on, and says so when it is not. Each figure is one interaction on a warm
@@ -469,7 +469,7 @@ def _event_expr(n: int) -> str:
 
 
 def _confirmed_expr(n: int) -> str:
-    """The tap pad (dashboard/tap_component.py) shows event ``n`` with no tap waiting for
+    """The tap pad (dashboard/components/tap.py) shows event ``n`` with no tap waiting for
     the server (true at once for a page without the pad: its event line is the server's)."""
     roots = "document.querySelectorAll('.tt-tap[data-tap-event]')"
     return (
@@ -621,7 +621,7 @@ def bench_practice(d: Driver, reps: int) -> list[Row]:
     """Practice Stack 5: an answer (a choice tapped, or a number typed and Enter) until
     its verdict shows and the page is still; **confirmed**: until the server has recorded
     it (the answer's component sends it a moment after drawing the verdict,
-    :mod:`dashboard.answer_component`). Then the next question (not timed)."""
+    :mod:`dashboard.components.answer`). Then the next question (not timed)."""
     row = Row("Practice Stack 5", "answer a question", "tap", d.screen)
     # the question is there when its choices (or its answer field) are
     asked = (

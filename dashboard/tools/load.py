@@ -138,7 +138,7 @@ def _query(url: str, name: str) -> str:
 
 def _stored(kind: str, entry_id: str) -> str:
     """An entry's text in the server's store (the same folder: ``TABLETOP_DATA_DIR``)."""
-    from dashboard.store import default_store
+    from dashboard.store.entries import default_store
 
     return default_store().load(kind, entry_id)[0]
 
@@ -212,7 +212,7 @@ async def score_sheet(browser, url, report, deadline, n, rng) -> None:
 
 
 async def tap(client, key: str, tab: str, done: int, action) -> float:
-    """One tap on the live page's tap pad (:mod:`dashboard.tap_component`) as its
+    """One tap on the live page's tap pad (:mod:`dashboard.components.tap`) as its
     JavaScript sends it: the tab's queue, here the one tap, at the version on view; the
     milliseconds until the server's run (which applies and stores it) finished."""
     pad = client.find(key=f"{key}_tappad")

@@ -1,4 +1,4 @@
-"""The Rule variants page's job for :mod:`dashboard.jobs`: it runs in a worker process,
+"""The Rule variants page's job for :mod:`dashboard.jobs.pool`: it runs in a worker process,
 plays the games of :func:`engine.variants.measure` there (in that process only: the pool
 is the server's share of the cores), reports each batch of games played and stops at the
 next batch once cancelled. Plain data in and out; no Streamlit here."""

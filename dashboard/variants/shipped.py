@@ -9,7 +9,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from dashboard.explorer_sources import DATA_DIR
+from dashboard.explorer.sources import DATA_DIR
 from dashboard.i18n import ngettext, number
 from dashboard.variants.words import value_words, verdict_words
 

@@ -1,5 +1,5 @@
 """The Rule variants results in the player's words: the rule and its values as the Learn
-and Rule assumptions pages word them (:func:`dashboard.game_words.field_label`, the
+and Rule assumptions pages word them (:func:`dashboard.words.game.field_label`, the
 game's own choice words through :mod:`dashboard.ui`), the measures and their tests, and
 the engine's verdicts worded from their code and parameters (``variants.seat``,
 ``variants.change``, ``variants.none``, ``variants.same``; the English text is never
@@ -7,10 +7,10 @@ read)."""
 
 from __future__ import annotations
 
-from dashboard.game_words import field_label
 from dashboard.i18n import N_, _, ngettext, number, pgettext
 from dashboard.plugins import REGISTRY, game_ui
 from dashboard.ui import _choice_word, _value_words, plain_label, seat_name
+from dashboard.words.game import field_label
 from engine import EngineError, get_game
 
 #: the engine's measures, in the order the page shows them

@@ -3,12 +3,12 @@ import html
 import streamlit as st
 
 from dashboard import plugins
-from dashboard.game_words import field_label
 from dashboard.i18n import _, error_text, ngettext
 from dashboard.ui import ruleset_columns, ruleset_frame
 from dashboard.variants import shipped
 from dashboard.variants.choices import page_link
 from dashboard.variants.choices import rules as variant_rules
+from dashboard.words.game import field_label
 from engine import EngineError, game_names, get_game
 from engine.core.ruleset import describe
 

@@ -7,9 +7,9 @@ from pathlib import Path
 import streamlit as st
 
 from dashboard import plugins
-from dashboard.bots_match import ladder_match
 from dashboard.i18n import N_, _, error_text, number, percent, pgettext
-from dashboard.jobs import JOBS, Busy, session_id
+from dashboard.jobs.bots_match import ladder_match
+from dashboard.jobs.pool import JOBS, Busy, session_id
 from dashboard.ui import callback, crash_message, fragment
 from engine import EngineError, get_game
 from engine.core.registry import game_names
@@ -166,7 +166,7 @@ def _cancel() -> None:
 
 @fragment(run_every=0.5)
 def match_progress() -> None:
-    """The running match (in a worker process, :mod:`dashboard.jobs`): its progress and a
+    """The running match (in a worker process, :mod:`dashboard.jobs.pool`): its progress and a
     Cancel button, polled twice a second; once it is over, the page shows the result."""
     job = st.session_state[JOB]
     status = JOBS.poll(job["id"])

@@ -9,13 +9,19 @@ import streamlit as st
 from dashboard import palette
 from dashboard.html_charts import figures_html
 from dashboard.i18n import _, number, percent
-from dashboard.learner import progress
 from dashboard.nav import practice_page
 from dashboard.plugins import game_ui, game_uis
-from dashboard.practice_view import rule_name, when_words
-from dashboard.progress import OWN_PUZZLES, PUZZLES, accuracy_frame, line_style, rule_summary
-from dashboard.puzzles_view import rating_words
-from dashboard.stats_view import CHART_CONFIG
+from dashboard.practice.learner import progress
+from dashboard.practice.progress import (
+    OWN_PUZZLES,
+    PUZZLES,
+    accuracy_frame,
+    line_style,
+    rule_summary,
+)
+from dashboard.practice.puzzles import rating_words
+from dashboard.practice.view import rule_name, when_words
+from dashboard.stats.view import CHART_CONFIG
 
 st.title(_("Practice progress"))
 opened, mine = progress()

@@ -1,7 +1,7 @@
 import streamlit as st
 
 from dashboard.i18n import _, ngettext
-from dashboard.stats_view import (
+from dashboard.stats.view import (
     figures_for,
     pending_tables,
     player_count_choice,

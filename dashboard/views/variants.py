@@ -4,9 +4,10 @@ compared side by side: wins by seat, length, score gap, skill gap, and the verdi
 
 import streamlit as st
 
-from dashboard import job_panel, plugins
+from dashboard import plugins
 from dashboard.i18n import _, error_text, ngettext, number, percent, pgettext
-from dashboard.jobs import JOBS
+from dashboard.jobs import panel as job_panel
+from dashboard.jobs.pool import JOBS
 from dashboard.ui import callback, init_state, number_field, ruleset_frame, set_url, url_value
 from dashboard.variants import choices, draw, words
 from dashboard.variants.job import measure_rule
@@ -17,7 +18,7 @@ from engine.variants import field_values, practical_bot
 MAX_GAMES = 2000
 DEFAULT_GAMES = 40
 SEED = 1  # every run plays the same seeds: the same settings give the same figures
-JOB = "variants_job"  # session keys: the running job (dashboard.job_panel), the results
+JOB = "variants_job"  # session keys: the running job (dashboard.jobs.panel), the results
 RESULTS = "variants_results"  # (game, rule, values, games) → the engine's report
 
 

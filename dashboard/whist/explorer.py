@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard.charts import step_chart
-from dashboard.explorer_words import player
+from dashboard.explorer.words import player
 from dashboard.i18n import N_, _
 from dashboard.whist.draw import back_html, card_html, cards_html, row, straw_html, trick_html
 from dashboard.whist.words import (

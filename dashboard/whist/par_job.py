@@ -1,5 +1,5 @@
 """The Whist analysis board's heavy job: the double-dummy table and par of one deal, run
-by :mod:`dashboard.jobs` in a worker process (plain data in and out, no Streamlit).
+by :mod:`dashboard.jobs.pool` in a worker process (plain data in and out, no Streamlit).
 
 The Python solver takes up to about a minute of CPU for a Bid Whist deal (ten contracts,
 four declarers); a classic Whist deal is one contract, solved at once.

@@ -6,7 +6,7 @@ of CPU for a Bid Whist deal: it is worked out by a job of the server's pool
 (:mod:`dashboard.whist.par_job`), one deal at a time, the deal on view first, and kept for
 every session of the server by (record, deal), so a second visit or a step within the
 deal shows it at once. The session's one job slot is shared with the grading: the table
-waits its turn (:func:`dashboard.job_panel.queue`) and the grading lets it go first.
+waits its turn (:func:`dashboard.jobs.panel.queue`) and the grading lets it go first.
 
 A Bid Whist table is drawn with the contracts as rows and the declarers as columns
 (``P1`` … ``P4``): ten short rows and four narrow columns read on a phone as on a wide
@@ -20,16 +20,16 @@ import html
 
 import streamlit as st
 
-from dashboard import job_panel
-from dashboard.explorer_words import player, who_label
+from dashboard.explorer.words import player, who_label
 from dashboard.i18n import _, error_text, ngettext
-from dashboard.jobs import JOBS
+from dashboard.jobs import panel as job_panel
+from dashboard.jobs.pool import JOBS
 from dashboard.palette import HIGHLIGHT, MARKER, MUTED
-from dashboard.phrases import phrase_text
 from dashboard.ui import crash_message
 from dashboard.whist import par_job
 from dashboard.whist.draw import RED, SYMBOL
 from dashboard.whist.words import contract_words, kind_word, suit_name
+from dashboard.words.phrases import phrase_text
 from engine import EngineError, GameRecord
 from engine.whist.grading.par import HINDSIGHT
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dashboard.game_ui import Group
 from dashboard.i18n import _
-from dashboard.play_words import who
+from dashboard.play.words import who
 from dashboard.whist.play_words import whist_bid_words, whist_card, whist_choice_words
 
 

@@ -1,11 +1,11 @@
 """Whist's and Bid Whist's moves in player words: ``describe(action, names, actor, you)``
 ("Aiko bids 4 uptown"; the reader's own moves in the second person, see
-:mod:`dashboard.play_words`), and the words of the bid and choice buttons."""
+:mod:`dashboard.play.words`), and the words of the bid and choice buttons."""
 
 from __future__ import annotations
 
 from dashboard.i18n import N_, _
-from dashboard.play_words import say, who
+from dashboard.play.words import say, who
 
 _SUIT = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 

@@ -13,8 +13,8 @@ the English. In English the words are the engine's own.
 from __future__ import annotations
 
 from dashboard.i18n import N_, _, ngettext, pgettext
-from dashboard.phrases import phrase_text
 from dashboard.ui import seat_name
+from dashboard.words.phrases import phrase_text
 from engine.core.errors import ParseError
 from engine.whist.actions import KIND_WORDS, Bid, Pass, parse_action
 from engine.whist.cards import SUIT_NAMES, SUIT_SYMBOLS

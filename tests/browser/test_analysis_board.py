@@ -120,8 +120,8 @@ def test_a_deep_link_opens_the_exact_step_and_a_reload_keeps_it(viewer, app_url)
     board(viewer, app_url + "/stack5_games?src=recorded&file=games.jsonl&game=3&step=12")
     assert shown_step(viewer) == (12, len(record.actions))
     head = viewer.locator(f"{BOARD} .tt-head").inner_text()
-    from dashboard.explorer_board import said_moves
-    from dashboard.explorer_words import player
+    from dashboard.explorer.board import said_moves
+    from dashboard.explorer.words import player
     from dashboard.plugins import game_ui
     from engine import states
 

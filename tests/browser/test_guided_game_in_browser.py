@@ -14,8 +14,8 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
-from dashboard.play import KIND
-from dashboard.store import default_store
+from dashboard.play.view import KIND
+from dashboard.store.entries import default_store
 from tests.browser.waits import CHANGED, act, idle, open_page, text_shown
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]

@@ -132,7 +132,7 @@ DOUBLE_TAP = """([x, y]) => {
 def test_a_double_tap_on_the_pad_is_one_event(request, app_url, screen):
     """G1 and P2 to place: a double tap on "row 1" of G1 places G1 only (before, the
     second tap placed P2 on row 1 too: it landed on the next pad's "row 1")."""
-    from dashboard.store import default_store
+    from dashboard.store.entries import default_store
     from engine import GameRecord
 
     page = request.getfixturevalue(screen)

@@ -30,6 +30,8 @@ def test_a_hint_on_a_phone(phone, app_url):
     idle(page, text_shown("Hint:"))
     shot(page, "play_hint_390")
     assert page.locator("[data-testid='stException']").count() == 0
-    assert page.locator(".st-key-play_hint button:visible").count() == 0  # shown until the next move
+    assert (
+        page.locator(".st-key-play_hint button:visible").count() == 0
+    )  # shown until the next move
     box = page.get_by_text("Hint:").first.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390

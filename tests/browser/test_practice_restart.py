@@ -12,7 +12,7 @@ from urllib.parse import parse_qs
 from dashboard.tools.bench import server
 from dashboard.tools.st_client import StClient
 
-CARD = "practice_stack5_answer"  # the answer component (dashboard/answer_component.py)
+CARD = "practice_stack5_answer"  # the answer component (dashboard/components/answer.py)
 
 
 async def _answer_three(url: str) -> str:

@@ -10,7 +10,7 @@ import concurrent.futures
 import json
 import random
 
-from dashboard.store import default_store
+from dashboard.store.entries import default_store
 from dashboard.tools.load import tap
 from dashboard.tools.st_client import StClient
 from engine import CHANCE, get_game

@@ -1,5 +1,5 @@
 """Streamlit's own English reads in the page's language on a Japanese or Chinese page
-(dashboard/streamlit_words.py): a text field's hint, the uploader's button and size line,
+(dashboard/words/streamlit.py): a text field's hint, the uploader's button and size line,
 a help icon's name; and the sidebar lists every page (no "View N more"). An English page
 keeps Streamlit's words."""
 

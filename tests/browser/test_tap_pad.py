@@ -1,4 +1,4 @@
-"""The live game's tap pad (dashboard/tap_component.py) in a real browser: a tap is drawn
+"""The live game's tap pad (dashboard/components/tap.py) in a real browser: a tap is drawn
 before the server hears of it and queued; fast taps are all stored once and in order; a
 stale tap from a second tab is refused in words and the pad goes back to the stored game;
 a reload keeps the game. At 1280 px and 390 px; screenshots (en, ja, zh-TW) go to
@@ -13,7 +13,7 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 
 from dashboard.live import button_key
-from dashboard.store import default_store
+from dashboard.store.entries import default_store
 from engine import CHANCE, GameRecord, get_game
 from tests.browser.waits import act, idle, in_url, open_page, text_shown
 
@@ -43,7 +43,7 @@ def pad_shows(n: int, pending: int | None = 0) -> str:
     return f"{roots}.length >= 2 && [...{roots}].every(r => r.dataset.tapEvent === '{n}'{want})"
 
 
-#: the pad takes taps again (its buttons have not just changed: tap_component.js, INERT_MS)
+#: the pad takes taps again (its buttons have not just changed: components/tap.js, INERT_MS)
 TAKES_TAPS = (
     "Object.values(window.tabletopTaps || {}).every(S => !S || !(S.quietUntil > performance.now()))"
 )

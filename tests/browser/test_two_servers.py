@@ -40,7 +40,7 @@ def two_servers(store_location, tmp_path, monkeypatch):
 
 
 def stored() -> list[str]:
-    from dashboard.store import default_store
+    from dashboard.store.entries import default_store
 
     live_id = stored.live_id
     return GameRecord.from_json(default_store().load(f"live:{KEY[5:]}", live_id)[0]).actions

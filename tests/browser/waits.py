@@ -14,7 +14,7 @@ The signals (the same as the browser bench's "settled", :mod:`dashboard.tools.be
   change) — a rerun that has not started yet, or one whose messages are still arriving,
   changes the document within that window;
 * no live game's tap pad is in the moment after its buttons changed when it takes no tap
-  (``quietUntil`` of :mod:`dashboard.tap_component`'s state);
+  (``quietUntil`` of :mod:`dashboard.components.tap`'s state);
 * and, where given, the caller's condition (a text, an attribute, a step number).
 
 :func:`act` is for every click or key press that makes the app rerun: it waits until the
@@ -54,7 +54,7 @@ _IDLE = (
       '[data-stale="true"], [data-testid="stSkeleton"], ' + RUNNING))
     return false;
   // a live game's tap pad takes no tap for a moment after its buttons change
-  // (dashboard/tap_component.js, INERT_MS)
+  // (dashboard/components/tap.js, INERT_MS)
   const T = window.tabletopTaps;
   if (T && Object.values(T).some((S) => S && S.quietUntil > performance.now())) return false;
   if (expr) {

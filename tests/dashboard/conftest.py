@@ -11,7 +11,7 @@ def no_job_left_counted():
     longer counts toward the pool's caps once its test is over, so the next test's job
     is not refused as "the server is busy"."""
     yield
-    from dashboard.jobs import JOBS
+    from dashboard.jobs.pool import JOBS
 
     for job in list(JOBS._jobs):
         JOBS.forget(job)
@@ -36,7 +36,7 @@ def held_jobs(monkeypatch):
     however fast the job or loaded the machine."""
     import functools
 
-    from dashboard.jobs import JOBS
+    from dashboard.jobs.pool import JOBS
     from tests.dashboard.held_jobs import gated
 
     gate = JOBS.gate()

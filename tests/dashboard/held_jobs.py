@@ -1,4 +1,4 @@
-"""Page jobs held at a gate of the job pool (:meth:`dashboard.jobs.Jobs.gate`), for the app's
+"""Page jobs held at a gate of the job pool (:meth:`dashboard.jobs.pool.Jobs.gate`), for the app's
 tests: a job can be over within the page's first run on a loaded machine, so a test that
 reads the page while its job runs holds the job until it has read it, rather than hoping
 the job is slow enough. Module-level, so the pool's worker processes import it by name."""

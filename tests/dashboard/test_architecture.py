@@ -335,3 +335,11 @@ def f(name):
     assert not is_shared(ROOT / "engine/core/registry.py")
     assert is_shared(ROOT / "engine/puzzles.py")
     assert is_shared(ROOT / "dashboard/views/home.py")
+
+
+def test_the_dashboards_top_level_holds_only_the_app_frame():
+    """Features live in packages that say what they hold (explorer/, jobs/, play/,
+    practice/, stats/, store/, words/, components/, …); the top level keeps the entry, the
+    server, the navigation, the plugin registry and the few modules every page uses."""
+    top = sorted(p.name for p in (ROOT / "dashboard").glob("*.py"))
+    assert len(top) <= 15, top

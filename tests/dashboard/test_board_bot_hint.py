@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from dashboard.explorer_board import BOARD_SECONDS
+from dashboard.explorer.board import BOARD_SECONDS
 from dashboard.i18n import language
-from dashboard.play import PLAY_SECONDS, bot_choices, bot_label
+from dashboard.play.view import PLAY_SECONDS, bot_choices, bot_label
 from engine import get_game
 from engine.ladder import strongest_bot
 from tests.apptest import open_page

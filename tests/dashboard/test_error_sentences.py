@@ -14,7 +14,7 @@ import pytest
 
 from dashboard.i18n import error_text, language
 from dashboard.owners_choice.words import company_words
-from dashboard.phrases import phrase_text
+from dashboard.words.phrases import phrase_text
 from engine import EngineError
 from engine.analysis import ANALYSED, analysis_module, positions
 from engine.core.errors import Phrase

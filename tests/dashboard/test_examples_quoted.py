@@ -13,8 +13,8 @@ import pytest
 from dashboard.i18n import error_text, language, quoted_template
 from dashboard.i18n_tools import extract
 from dashboard.owners_choice.words import company_words
-from dashboard.phrases import phrase_text
 from dashboard.plugins import game_ui
+from dashboard.words.phrases import phrase_text
 from engine import EngineError
 from engine.core.ruleset import make_ruleset
 from engine.owners_choice import from_position

@@ -34,8 +34,8 @@ PAGE = "views/pig/demo.py"
 
 def said_move(game: str, record, index: int) -> str:
     """The record's action ``index`` in the words the board says it (players in full)."""
-    from dashboard.explorer_board import said_moves
-    from dashboard.explorer_words import player
+    from dashboard.explorer.board import said_moves
+    from dashboard.explorer.words import player
     from dashboard.plugins import game_ui
     from engine import states
 
@@ -165,7 +165,7 @@ def test_the_board_gets_the_whole_game_and_the_step_to_open_at():
     rows = moves(at)
     assert [r["step"] for r in rows] == list(range(len(record.actions) + 1))
     # each move in words, the player as in the who column (not the action's text)
-    from dashboard.explorer_board import said_moves
+    from dashboard.explorer.board import said_moves
     from dashboard.plugins import game_ui
     from engine import states
 
@@ -311,8 +311,9 @@ def whist_grades_afresh(monkeypatch) -> None:
     job of an earlier page (a Whist page grades as it opens) holds the pool's slots. The
     double-dummy table under the board (a job between two deals' grading) comes from a
     stand-in that answers at once (the real one takes about a minute a deal)."""
-    from dashboard import explorer_grades, job_panel
-    from dashboard.jobs import JOBS
+    from dashboard.explorer import grades as explorer_grades
+    from dashboard.jobs import panel as job_panel
+    from dashboard.jobs.pool import JOBS
     from dashboard.whist import par_job, par_view
     from tests.dashboard.whist import par_fakes
 
@@ -329,7 +330,7 @@ def test_a_whist_game_is_graded_deal_by_deal_as_it_opens(monkeypatch, held_gradi
     ``analyse(record, deal=d)`` grades it); a second visit finds them kept. (The grading
     is held until the page has drawn itself: a deal's grading can be over within the
     page's first run.)"""
-    from dashboard.jobs import JOBS
+    from dashboard.jobs.pool import JOBS
 
     whist_grades_afresh(monkeypatch)
     record = read_jsonl(DATA / "whist" / "bid4.jsonl")[2]  # two deals
@@ -390,7 +391,7 @@ def test_a_two_player_board_says_what_its_grading_leaves_out(monkeypatch):
     """Whist for two: decisions whose exact search is over the budget are not graded,
     and the page says which, deal by deal, under the grades (the command says it on
     stderr)."""
-    from dashboard import explorer_grades
+    from dashboard.explorer import grades as explorer_grades
     from engine.doubledummy.two_hands_c import c_search
     from tests.dashboard.whist import par_fakes
 
@@ -431,7 +432,7 @@ def test_turning_the_grades_off_stops_the_whist_grading(monkeypatch, held_gradin
 def test_the_grades_name_their_unit_in_the_pages_language(monkeypatch):
     """ "1 trick", not "1 tricks"; トリック on a Japanese page, not the engine's word."""
     from dashboard.i18n import language
-    from dashboard.units import amount, unit_word
+    from dashboard.words.units import amount, unit_word
 
     assert [amount(1, "tricks"), amount(2, "tricks"), amount(0.25, "points")] == [
         "1 trick",
@@ -449,7 +450,7 @@ def test_the_grades_name_their_unit_in_the_pages_language(monkeypatch):
 def test_the_whist_marks_key_says_what_the_marks_follow():
     """A lost Whist trick is marked by what it costs (??, ? or ?!): the key says that, not
     a trick count that the marks do not follow; the other games keep their thresholds."""
-    from dashboard.explorer_grades import thresholds_text as _thresholds_text
+    from dashboard.explorer.grades import thresholds_text as _thresholds_text
     from dashboard.i18n import language
 
     key = _thresholds_text("whist", "tricks")
@@ -463,7 +464,7 @@ def test_the_whist_marks_key_says_what_the_marks_follow():
 def test_grades_in_two_units_get_a_chart_and_a_table_each():
     """A Whist deal grades bids in points and cards in tricks: neither chart nor total
     adds the two."""
-    from dashboard.explorer_grades import board_grades, by_unit
+    from dashboard.explorer.grades import board_grades, by_unit
     from engine.core.annotation import Annotation
 
     notes = [

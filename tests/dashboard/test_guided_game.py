@@ -14,8 +14,8 @@ from streamlit.testing.v1 import AppTest
 from dashboard.guide.game import reference
 from dashboard.guide.words import card_text, rule_name
 from dashboard.i18n import language
-from dashboard.play import KIND
-from dashboard.store import default_store
+from dashboard.play.view import KIND
+from dashboard.store.entries import default_store
 from dashboard.ui import plain
 from engine import GameRecord
 from engine.tutorial import find, guide, tutorial_games

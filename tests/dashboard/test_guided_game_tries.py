@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from dashboard.i18n import language
-from dashboard.play import KIND
-from dashboard.store import default_store
+from dashboard.play.view import KIND
+from dashboard.store.entries import default_store
 from dashboard.ui import plain
 from engine import GameRecord
 from engine.core.records import final_state

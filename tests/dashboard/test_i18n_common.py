@@ -9,10 +9,10 @@ import dataclasses
 
 import pytest
 
-from dashboard import game_words
 from dashboard.i18n import language
 from dashboard.i18n_tools import problems
 from dashboard.plugins import game_ui
+from dashboard.words import game as game_words
 from engine import game_names, get_game
 from tests.apptest import open_page, open_rules
 from tests.board import go
@@ -89,7 +89,7 @@ def test_bots_page_runs_a_match_in_the_language(lang):
         at.multiselect[0].set_value(["random", "heuristic"])
         at.number_input[0].set_value(2)
         at.button[0].click().run()
-        finished(at)  # the match runs in a worker process (dashboard.jobs)
+        finished(at)  # the match runs in a worker process (dashboard.jobs.pool)
         _clean(at, lang)
         ratings = at.dataframe[-2].value
         expected = {

@@ -31,7 +31,7 @@ LIVE = "live_stack5"
 def _stack5_leaks(at, lang: str) -> list[str]:
     """English sentences of the Stack 5 catalog on the page (other areas' catalogs are
     their helpers' to check). The shared explorer's step line ("**Step 3 of 191** — …")
-    shows the engine's turn phrase itself: it is the explorer's (dashboard/explorer_words.py)."""
+    shows the engine's turn phrase itself: it is the explorer's (dashboard/explorer/words.py)."""
     ids = [m.id for m in read(LANG_DIRS[lang], "stack5") if isinstance(m.id, str) and m.id]
     shown = " ".join(page_text(at).split())
     for line in at.markdown:

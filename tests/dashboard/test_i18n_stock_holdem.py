@@ -187,7 +187,7 @@ def _whole_game_states():
 
 
 def test_games_page_turn_words_in_english_are_the_engine_phrase_through_a_whole_game():
-    from dashboard.explorer_words import turn_text
+    from dashboard.explorer.words import turn_text
     from dashboard.game_ui import GameUI
     from dashboard.stock_holdem.explorer import turn_words
 

@@ -12,7 +12,7 @@ import pytest
 
 from dashboard.i18n import error_text, language
 from dashboard.owners_choice.words import company_words
-from dashboard.phrases import phrase_text
+from dashboard.words.phrases import phrase_text
 from engine import EngineError
 from engine.core.records import GameRecord
 from engine.core.ruleset import make_ruleset

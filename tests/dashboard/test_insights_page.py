@@ -11,7 +11,7 @@ import time
 import polars as pl
 import pytest
 
-from dashboard.jobs import JOBS
+from dashboard.jobs.pool import JOBS
 from engine import insights
 from engine.core.records import parse_jsonl
 from tests.apptest import finish_job, open_page
@@ -20,7 +20,8 @@ from tests.dashboard.test_explorer import DATA
 
 @pytest.fixture(autouse=True)
 def nothing_graded_yet(monkeypatch):
-    from dashboard import job_panel, stats_view
+    from dashboard.jobs import panel as job_panel
+    from dashboard.stats import view as stats_view
 
     monkeypatch.setattr(stats_view, "_INSIGHTS", job_panel.Kept(8))
     for job in list(JOBS._jobs):  # an earlier page's job (a Whist page grades as it opens)

@@ -1,4 +1,4 @@
-"""The job pool (dashboard.jobs): heavy work runs in another process, reports progress,
+"""The job pool (dashboard.jobs.pool): heavy work runs in another process, reports progress,
 stops when cancelled or abandoned by its page, and the caps refuse in words."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import time
 import pytest
 
 from dashboard.i18n import error_text, language
-from dashboard.jobs import Busy, Jobs
+from dashboard.jobs.pool import Busy, Jobs
 
 
 def pid() -> int:

@@ -11,7 +11,7 @@ import random
 import time
 
 from dashboard.live import button_key
-from dashboard.store import default_store
+from dashboard.store.entries import default_store
 from engine import CHANCE, GameRecord, get_game, replay
 from tests.apptest import open_page
 

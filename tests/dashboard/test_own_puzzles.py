@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from dashboard.learner import PROGRESS
 from dashboard.live import button_key
-from dashboard.puzzles_view import SET, every_puzzle, puzzles
-from dashboard.store import default_store
+from dashboard.practice.learner import PROGRESS
+from dashboard.practice.puzzles import SET, every_puzzle, puzzles
+from dashboard.store.entries import default_store
 from engine import GameRecord
 from engine.puzzles import find_puzzles
 from tests.apptest import figures, open_page
@@ -125,7 +125,7 @@ def test_own_puzzles_in_every_language(lang):
     """The review's notice, an own puzzle set and answered, and the progress page's count,
     each worded in the page's language."""
     from dashboard.i18n import language
-    from dashboard.progress import Progress
+    from dashboard.practice.progress import Progress
     from engine import simulate
     from tests.dashboard.i18n_checks import english_leaks
 

@@ -10,8 +10,8 @@ import time
 
 import pytest
 
-from dashboard import page_jobs
-from dashboard.jobs import JOBS
+from dashboard.jobs import pages as page_jobs
+from dashboard.jobs.pool import JOBS
 from tests.apptest import finish_job
 from tests.dashboard.test_explorer import open_link
 from tests.dashboard.test_jobs import count
@@ -34,7 +34,8 @@ class Recorder:
 @pytest.fixture(autouse=True)
 def nothing_graded_yet(monkeypatch):
     """Every test grades afresh (the grades are kept for every session of the server)."""
-    from dashboard import explorer_grades, job_panel
+    from dashboard.explorer import grades as explorer_grades
+    from dashboard.jobs import panel as job_panel
 
     monkeypatch.setattr(explorer_grades, "_GAMES", job_panel.Kept(8))
     monkeypatch.setattr(explorer_grades, "_GRADED", job_panel.Kept(16))
@@ -82,7 +83,7 @@ def test_grading_a_game_runs_in_a_job_with_progress_then_the_grades(held_jobs):
 def test_a_grading_that_breaks_is_said_in_words_not_a_traceback(monkeypatch):
     """A job that fails with an error that is not the engine's leaves no grades and a
     sentence, not a page that stops on "'TypeError' object is not iterable"."""
-    from dashboard import explorer_grades
+    from dashboard.explorer import grades as explorer_grades
     from tests.dashboard.whist import par_fakes
 
     monkeypatch.setattr(explorer_grades, "grade_game", par_fakes.broken_grading)
@@ -152,7 +153,7 @@ def test_a_part_that_stopped_waiting_no_longer_holds_up_the_others(monkeypatch):
     draws (its page was left, its switch turned off) stops holding its place; one drawn
     again keeps it, however long the wait, and a run cut short (``st.rerun``) draws
     nothing that counts."""
-    from dashboard import job_panel
+    from dashboard.jobs import panel as job_panel
 
     state: dict = {}
     monkeypatch.setattr(job_panel.st, "session_state", state)
@@ -249,7 +250,7 @@ def test_the_simulation_job_stops_when_cancelled_and_keeps_what_it_made():
 def upload_on_statistics(monkeypatch, name: str, content: bytes):
     from tests.apptest import open_page
 
-    monkeypatch.setattr("dashboard.stats_view.UPLOAD_IN_PAGE", 10)  # every upload is "big"
+    monkeypatch.setattr("dashboard.stats.view.UPLOAD_IN_PAGE", 10)  # every upload is "big"
     at = open_page("views/statistics.py")
     at.selectbox(key="stats_game").set_value("stack5").run()
     at.file_uploader(key="stats_upload").set_value((name, content, "application/json")).run()
@@ -385,7 +386,8 @@ def test_the_search_bot_when_the_server_is_busy_says_so(server_full):
 @pytest.fixture
 def many_games(monkeypatch):
     """Every set of records counts as big (the shipped data is a few hundred games)."""
-    from dashboard import job_panel, stats_view
+    from dashboard.jobs import panel as job_panel
+    from dashboard.stats import view as stats_view
 
     monkeypatch.setattr(stats_view, "BIG", 10)
     monkeypatch.setattr(stats_view, "_TABLES", job_panel.Kept(8))

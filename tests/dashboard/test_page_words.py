@@ -144,7 +144,7 @@ def _component_data(at) -> list[dict]:
 def board_texts(data: dict) -> list[str]:
     """The analysis board's words: every step's head line, turn and drawing, the move list,
     the grades and the buttons' words."""
-    from dashboard.board_component import unpack_drawings
+    from dashboard.components.board import unpack_drawings
 
     game = data["game"]
     texts = [html_text(s["lead"]) + " · " + html_text(s["turn"]) for s in game["steps"]]

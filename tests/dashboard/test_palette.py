@@ -101,7 +101,7 @@ def test_owners_choice_companies_are_drawn_in_their_own_colours():
 def test_explorer_price_lines_use_the_company_colours(game):
     """The explorer's price chart draws each company in its own colour (Owner's Choice R
     red, B blue, not plotly's defaults) and marks the step in the palette's marker."""
-    from dashboard.board_component import chart_spec
+    from dashboard.components.board import chart_spec
     from dashboard.plugins import game_ui
     from engine import get_game, simulate
 

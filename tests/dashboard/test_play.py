@@ -10,8 +10,8 @@ import time
 
 import pytest
 
-from dashboard.play import KIND, PLAY_SECONDS, bot_label, next_action
-from dashboard.store import default_store
+from dashboard.play.view import KIND, PLAY_SECONDS, bot_label, next_action
+from dashboard.store.entries import default_store
 from engine import GameRecord, get_game, replay
 from engine.ladder import strongest_bot
 from tests.apptest import open_page

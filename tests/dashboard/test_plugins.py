@@ -20,7 +20,7 @@ def test_every_game_has_one_ui_and_every_ui_one_game():
 
 
 def test_the_play_pages_game_chooser_is_the_registrys_play_modes_in_order():
-    from dashboard.play import counts, modes, overrides
+    from dashboard.play.view import counts, modes, overrides
 
     assert list(modes()) == ["Stack 5", "Owner's Choice", "Stock Hold'em", "Bid Whist", "Whist"]
     assert counts("Bid Whist") == [4, 2] and overrides("Whist", 2) == {"variant": "whist2"}

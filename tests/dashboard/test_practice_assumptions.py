@@ -10,10 +10,10 @@ import re
 import pytest
 
 from dashboard.i18n import language
-from dashboard.learner import PROGRESS
-from dashboard.phrases import phrase_text
 from dashboard.plugins import game_ui
-from dashboard.practice_view import ASKED
+from dashboard.practice.learner import PROGRESS
+from dashboard.practice.view import ASKED
+from dashboard.words.phrases import phrase_text
 from engine.practice import drill, kinds
 from tests.apptest import figures, open_page
 from tests.dashboard.i18n_checks import english_leaks
@@ -95,7 +95,7 @@ def test_typed_text_that_is_no_number_is_asked_again(typed):
 
 
 def test_the_answer_component_takes_only_whole_numbers():
-    from dashboard.answer_component import whole_number
+    from dashboard.components.answer import whole_number
 
     assert whole_number("12") and whole_number("-3") and whole_number("１２")
     assert not whole_number("abc") and not whole_number("1.5") and not whole_number("1_0")
@@ -144,7 +144,7 @@ def test_the_first_puzzle_is_counted_as_the_first():
     at = open_page("views/owners_choice/practice.py")
     at.button_group(key="practice_mode").set_value("puzzles").run()
     captions = " ".join(c.value for c in at.caption)
-    from dashboard.puzzles_view import puzzles
+    from dashboard.practice.puzzles import puzzles
 
     assert f"Puzzle 1 of {len(puzzles('owners_choice'))}" in captions, captions
 
@@ -154,8 +154,8 @@ def test_progress_chart_lines_never_look_the_same():
     import json
 
     from dashboard import palette
-    from dashboard.learner import LEARNERS
-    from dashboard.progress import Progress, line_style
+    from dashboard.practice.learner import LEARNERS
+    from dashboard.practice.progress import Progress, line_style
 
     styles = [line_style(i, palette.SERIES) for i in range(30)]
     assert len(set(styles)) == 30
@@ -183,7 +183,7 @@ def test_progress_chart_lines_never_look_the_same():
 def test_the_progress_page_explains_the_puzzle_rating():
     at = open_page("views/stack5/practice.py")
     at.button_group(key="practice_mode").set_value("puzzles").run()
-    from dashboard.puzzles_view import SET, puzzles
+    from dashboard.practice.puzzles import SET, puzzles
 
     puzzle = puzzles("stack5")[at.session_state[SET]["stack5"]]
     from dashboard.live import button_key

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from dashboard.practice_view import ASKED
+from dashboard.practice.view import ASKED
 from engine.practice import drill
 from engine.practice import kinds as drill_kinds
 from tests.apptest import figures, open_page
@@ -113,7 +113,7 @@ def test_a_bad_learner_link_is_said_in_words():
 
 
 def _puzzle_on_view(at, game):
-    from dashboard.puzzles_view import SET, puzzles
+    from dashboard.practice.puzzles import SET, puzzles
 
     return puzzles(game)[at.session_state[SET][game]]
 
@@ -142,7 +142,7 @@ def test_a_puzzle_solved_and_one_missed(game):
     _puzzle_button(at, second, wrong).click().run()
     assert [e.value for e in at.error][0].startswith("Not the best move")
     # the rating and the two attempts are stored under the learner's link
-    from dashboard.learner import PROGRESS
+    from dashboard.practice.learner import PROGRESS
 
     _opened, progress = at.session_state[PROGRESS]
     assert progress.rating is not None and len(progress.puzzle_cards) == 2
@@ -155,7 +155,7 @@ def test_a_puzzle_solved_and_one_missed(game):
 def test_a_choice_that_is_no_action_is_worded_by_the_game(lang, words):
     """Stock Hold'em's grading offers "(no free action)": the plugin words it."""
     from dashboard.i18n import language
-    from dashboard.puzzles_view import SET, puzzles
+    from dashboard.practice.puzzles import SET, puzzles
 
     with language(lang or "en"):
         at = open_page("views/stock_holdem/practice.py", lang=lang)

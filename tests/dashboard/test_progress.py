@@ -8,7 +8,13 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from fsrs import Card, Rating, Scheduler
 
-from dashboard.progress import MAX_REVIEWS, Progress, ProgressError, accuracy_frame, rule_summary
+from dashboard.practice.progress import (
+    MAX_REVIEWS,
+    Progress,
+    ProgressError,
+    accuracy_frame,
+    rule_summary,
+)
 
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 KIND = "pig.turn_total"
@@ -50,7 +56,7 @@ def test_each_question_is_a_fresh_drill_of_its_kind():
 
 
 def test_due_rules_come_first_then_new_ones(monkeypatch):
-    import dashboard.progress as progress_module
+    import dashboard.practice.progress as progress_module
 
     monkeypatch.setattr(progress_module, "kinds", lambda game: {"a": None, "b": None, "c": None})
     p = Progress.new(seed_base=0)

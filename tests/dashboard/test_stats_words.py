@@ -1,14 +1,14 @@
 """The statistics page in player words: every title, note, axis title and column of each
 game's own tables (written by the engine in English) has a message id in
-dashboard/stats_words.py, so Japanese and Chinese pages show none of them in English."""
+dashboard/stats/words.py, so Japanese and Chinese pages show none of them in English."""
 
 from __future__ import annotations
 
 import pytest
 
 from dashboard.i18n import language, translations
-from dashboard.stats_view import _shown, game_tables
-from dashboard.stats_words import COLUMN_WORDS, ENGINE_TEXTS
+from dashboard.stats.view import _shown, game_tables
+from dashboard.stats.words import COLUMN_WORDS, ENGINE_TEXTS
 from engine import simulate
 from engine.core.registry import game_names
 from engine.stats import length_frame, seats_frame, win_rates

@@ -1,4 +1,4 @@
-"""The durable store of live games and score sheets (dashboard/store.py): every behaviour on
+"""The durable store of live games and score sheets (dashboard/store/entries.py): every behaviour on
 both backends, the SQLite file and PostgreSQL (``store_location`` in tests/conftest.py; the
 PostgreSQL runs skip, saying why, on a machine without a server)."""
 
@@ -10,7 +10,7 @@ import threading
 
 import pytest
 
-from dashboard.store import (
+from dashboard.store.entries import (
     NotStored,
     StaleWrite,
     Store,
@@ -133,7 +133,7 @@ def test_entries_over_the_size_cap_are_refused(store_location):
 
 def test_eviction_removes_least_recently_used_beyond_the_cap(store_location, monkeypatch):
     clock = [1000.0]
-    monkeypatch.setattr("dashboard.store.time.time", lambda: clock[0])
+    monkeypatch.setattr("dashboard.store.entries.time.time", lambda: clock[0])
     store = Store(store_location, max_entries=3)
     ids = []
     for _ in range(3):
@@ -152,7 +152,7 @@ def test_eviction_removes_least_recently_used_beyond_the_cap(store_location, mon
 
 def test_eviction_by_age_and_by_total_size(store_location, monkeypatch):
     clock = [0.0]
-    monkeypatch.setattr("dashboard.store.time.time", lambda: clock[0])
+    monkeypatch.setattr("dashboard.store.entries.time.time", lambda: clock[0])
     store = Store(store_location, max_age=1000, max_total_bytes=250)
     old = store.create("score_sheet", "a" * 100)
     clock[0] = 500
@@ -245,7 +245,7 @@ def test_a_server_that_cannot_be_reached_is_named_without_its_password(tmp_path)
 
 
 def test_without_psycopg_a_postgresql_url_says_so(monkeypatch):
-    monkeypatch.setitem(sys.modules, "dashboard.store_postgres", None)  # import fails
+    monkeypatch.setitem(sys.modules, "dashboard.store.postgres", None)  # import fails
     with pytest.raises(StoreError, match="no PostgreSQL support installed") as info:
         Store("postgresql://app:s3cret@db.example/games")
     assert "postgresql://app@db.example/games" in str(info.value)
@@ -255,7 +255,7 @@ def test_without_psycopg_a_postgresql_url_says_so(monkeypatch):
 def test_servers_starting_at_once_on_a_new_database_share_one_table(pg_url):
     """Several app servers' first calls at the same moment: one creates the table, the
     others wait for it, none fails; every entry is there."""
-    from dashboard import store_postgres
+    from dashboard.store import postgres as store_postgres
 
     ids, errors = [], []
 
@@ -301,7 +301,7 @@ def test_a_restarted_database_server_is_reconnected_to_not_reported(pg_url, monk
     replaced before use: the next call works."""
     import psycopg
 
-    from dashboard import store_postgres
+    from dashboard.store import postgres as store_postgres
 
     store = Store(pg_url)
     game_id = store.create("live:pig", "v1")
@@ -319,7 +319,7 @@ def test_sqlite_connections_are_reused_and_one_after_an_error_is_not(tmp_path):
     saw an error, or is left in a transaction, is closed rather than kept."""
     import sqlite3
 
-    from dashboard.store_sqlite import SqliteBackend
+    from dashboard.store.sqlite import SqliteBackend
 
     backend = SqliteBackend(tmp_path / "s.sqlite3")
     with backend.connect() as first:

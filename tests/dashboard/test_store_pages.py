@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from dashboard.store import default_store
+from dashboard.store.entries import default_store
 from dashboard.ui import CRASH_MESSAGE, check_name
 from engine import EngineError, GameRecord
 from tests.apptest import APP, figures, html_tables, open_page

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from dashboard.i18n import error_text, language
-from dashboard.store import Store, StoreError
+from dashboard.store.entries import Store, StoreError
 from tests.apptest import open_page
 
 UNREACHABLE = "postgresql://app:s3cret@/games?host=/nonexistent&port=1"

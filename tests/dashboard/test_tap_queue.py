@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from streamlit.testing.v1 import AppTest
 
-from dashboard.board_component import HtmlOut, md_html
+from dashboard.components.board import HtmlOut, md_html
 from dashboard.live import PAD_BUTTONS, tap_pads
 from dashboard.plugins import game_ui
 from dashboard.ui import plain

@@ -86,7 +86,7 @@ def _charts(at) -> list[dict]:
 
 
 def _clear_stats_caches():
-    import dashboard.stats_view as sv
+    import dashboard.stats.view as sv
 
     for cached in (sv._figures, sv._records, sv._counts, sv._recorded):
         cached.clear()

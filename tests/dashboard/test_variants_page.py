@@ -28,7 +28,7 @@ TITLES = {"en": "Rule variants", "ja": "ルールのバリエーション", "zh-
 @pytest.fixture(autouse=True)
 def nothing_running():
     """No job of an earlier page holds this session's or the server's slots."""
-    from dashboard.jobs import JOBS
+    from dashboard.jobs.pool import JOBS
 
     for job in list(JOBS._jobs):
         JOBS.forget(job)

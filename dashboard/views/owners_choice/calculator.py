@@ -7,7 +7,7 @@ import streamlit as st
 
 from dashboard import ui
 from dashboard.components.fields import Field, Row, field_rows
-from dashboard.explorer_sources import recorded_files
+from dashboard.explorer.sources import recorded_files
 from dashboard.html_charts import caption_html, table_html
 from dashboard.i18n import _, error_text, money, number
 from dashboard.owners_choice.draw import (

@@ -1,7 +1,7 @@
 import streamlit as st
 
-from dashboard.explorer import render_explorer
-from dashboard.explorer_sources import recorded_files
+from dashboard.explorer.sources import recorded_files
+from dashboard.explorer.view import render_explorer
 from dashboard.i18n import N_, _
 from dashboard.live import render_live
 from dashboard.plugins import game_ui

@@ -1,5 +1,5 @@
 """Practice Stack 5: one drill at a time about one rule, scheduled by spaced repetition."""
 
-from dashboard.practice_view import practice_page
+from dashboard.practice.view import practice_page
 
 practice_page("stack5")

@@ -1,6 +1,6 @@
 import streamlit as st
 
-from dashboard.explorer import render_explorer
+from dashboard.explorer.view import render_explorer
 from dashboard.i18n import _
 from dashboard.plugins import game_ui
 

@@ -1,6 +1,6 @@
 """Whist score sheet: enter each deal at the table, see points, totals and the end.
 
-The sheet is kept in the durable store (dashboard/store.py) under an id in the URL
+The sheet is kept in the durable store (dashboard/store/entries.py) under an id in the URL
 (``?sheet=…``): it survives a reload and a server restart. A write from a tab that shows
 an older version of the sheet is refused ("changed in another tab")."""
 
@@ -14,7 +14,7 @@ from dashboard.charts import step_chart
 from dashboard.components.fields import Field, Row, field_rows, number_problem
 from dashboard.html_charts import caption_html, figures_html, table_html
 from dashboard.i18n import _, error_text, ngettext, number, pgettext
-from dashboard.store import (
+from dashboard.store.entries import (
     Damaged,
     NotStored,
     StaleWrite,

@@ -33,7 +33,7 @@ def failing_table(progress, record_json: str, deal: int):
 
 
 def no_grades(progress, record_json: str, deal: int, done: int, total: int) -> dict:
-    """A deal-grading job (:func:`dashboard.page_jobs.grade_one_deal`) that grades
+    """A deal-grading job (:func:`dashboard.jobs.pages.grade_one_deal`) that grades
     nothing, at once: for tests about the page's words, not the grades."""
     progress.update(done + 1, total)
     return {deal: ()}
@@ -52,7 +52,7 @@ def held_grades(gate, progress, record_json: str, deal: int, done: int, total: i
     drawn itself (a deal's grading can be over within the page's first run)."""
     if not opened(gate, progress):
         return {}
-    from dashboard.page_jobs import grade_one_deal
+    from dashboard.jobs.pages import grade_one_deal
 
     return grade_one_deal(progress, record_json, deal, done, total)
 
@@ -62,7 +62,7 @@ def hold_tables(monkeypatch):
     returned is opened (``gate.set()``)."""
     import functools
 
-    from dashboard.jobs import JOBS
+    from dashboard.jobs.pool import JOBS
     from dashboard.whist import par_job
 
     gate = JOBS.gate()
@@ -75,8 +75,8 @@ def hold_grading(monkeypatch):
     returned is opened (``gate.set()``)."""
     import functools
 
-    from dashboard import explorer_grades
-    from dashboard.jobs import JOBS
+    from dashboard.explorer import grades as explorer_grades
+    from dashboard.jobs.pool import JOBS
 
     gate = JOBS.gate()
     monkeypatch.setattr(explorer_grades, "grade_one_deal", functools.partial(held_grades, gate))

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from dashboard import explorer_grades, job_panel
-from dashboard.jobs import JOBS
+from dashboard.explorer import grades as explorer_grades
+from dashboard.jobs import panel as job_panel
+from dashboard.jobs.pool import JOBS
 from dashboard.whist import par_job, par_view
 from engine import read_jsonl
 from tests.apptest import APP, finish_job

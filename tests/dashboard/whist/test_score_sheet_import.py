@@ -11,7 +11,7 @@ import pytest
 import streamlit
 from streamlit.testing.v1 import AppTest
 
-from dashboard.store import default_store
+from dashboard.store.entries import default_store
 from tests.apptest import APP, figures, html_tables, open_page
 
 pytestmark = [pytest.mark.xdist_group("whist_pages"), pytest.mark.usefixtures("sqlite_store")]

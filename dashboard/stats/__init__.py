@@ -1,0 +1,1 @@
+"""The statistics page's widgets and the words of its tables."""
