@@ -810,7 +810,7 @@ def _game_view_body(plugin: GameUI, key: str, live_id: str) -> None:
     left, right = st.columns([3, 2], gap="medium")
     best: set[str] = set()
     pad = use_pad()
-    # with the tap pad, the parts it draws (dashboard.components.tap.PARTS) get a place each; with its
+    # with the tap pad, the parts it draws (components/tap.py, PARTS) get a place each; with its
     # views, the board and the advice too (drawn ahead for every tap, see tap_pads)
     views = pad and pad_views(plugin)
     boxes: dict = {}
