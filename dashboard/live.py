@@ -31,7 +31,7 @@ import streamlit as st
 from dashboard.components.fields import Field, Row, field_rows
 from dashboard.game_ui import GameUI, Group
 from dashboard.i18n import DEFAULT, _, current, error_text, language, texts_key
-from dashboard.live_hint import draw_live_hint
+from dashboard.play.live_hint import draw_live_hint
 from dashboard.store.entries import (
     Damaged,
     NotStored,

@@ -76,7 +76,7 @@ def review_for_a_seat(game_record: GameRecord, explorer_page: str, key: str) -> 
 def _hints(record_json: str) -> None:
     """A game played on the Play page (against the bots): how many hints the player asked
     for."""
-    from dashboard.play_hint import used_line
+    from dashboard.play.hint import used_line
 
     game_record = GameRecord.from_json(record_json)
     if "human" in game_record.meta:

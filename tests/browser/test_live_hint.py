@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from dashboard.live import button_key
-from dashboard.store import default_store
+from dashboard.store.entries import default_store
 from engine import GameRecord
 from tests.browser.test_live_taps import KEY, shot
 from tests.browser.waits import act, event_confirmed, idle, open_page, text_shown

@@ -96,8 +96,8 @@ def old_owners_choice(records):
 
 
 def old_stock_holdem(records):
-    from engine.stock_holdem.history import results_frame
     from engine.stock_holdem.distribution import price_distribution
+    from engine.stock_holdem.history import results_frame
 
     def versus(prices, column, exact):
         seen = prices.group_by(column).len()

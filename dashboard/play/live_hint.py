@@ -1,13 +1,13 @@
 """The live page's Hint, under the coach: for the player to move, the move a strong player
 would choose and why (:func:`engine.hints.hint`), drawn as the Play page draws it
-(:mod:`dashboard.play_hint`), with that player's name. It stays until the game moves on."""
+(:mod:`dashboard.play.hint`), with that player's name. It stays until the game moves on."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from dashboard.i18n import _
-from dashboard.play_hint import draw_hint, keep, shown
+from dashboard.play.hint import draw_hint, keep, shown
 from dashboard.ui import callback
 from engine import CHANCE, GameRecord
 
