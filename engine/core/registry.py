@@ -6,6 +6,7 @@ import importlib
 
 from engine.core.errors import EngineError, quote_choices
 from engine.core.protocol import Game
+from engine.core.ruleset import name_ruleset
 
 _MODULES = {
     "stock_holdem": "engine.stock_holdem",
@@ -66,4 +67,5 @@ def get_game(name: str) -> Game:
     except AttributeError:
         raise EngineError(f"game {name!r} is not implemented yet (no GAME)") from None
     _cache[name] = game
+    name_ruleset(game.ruleset_class, game.title)
     return game

@@ -140,16 +140,22 @@ _TYPE_NAMES = {
 }
 
 
-def _title(cls) -> str:
+#: each loaded game's ruleset class → the game's title (:func:`name_ruleset`)
+_TITLES: dict[type, str] = {}
+
+
+def name_ruleset(cls: type, title: str) -> None:
+    """Say that ``cls`` is the ruleset of the game titled ``title`` (the registry does, as
+    it loads a game), so an error about one of its fields names the game."""
+    _TITLES[cls] = title
+
+
+def _title(cls) -> str | Word:
     """The game whose ruleset ``cls`` is, by its title (a word the app translates: a player
     reads "Stack 5", not the class's name), among the games already loaded; the class's
     name for any other class (a ruleset being made while its game loads)."""
-    from engine.core.registry import loaded_games
-
-    for game in loaded_games():
-        if game.ruleset_class is cls:
-            return Word(game.title)
-    return cls.__name__
+    title = _TITLES.get(cls)
+    return Word(title) if title is not None else cls.__name__
 
 
 def _coerce(cls, name: str, value, hint, meta, depth: int = 0):

@@ -29,8 +29,8 @@ from engine.stock_holdem.cards import (
     card_text,
     parse_card,
 )
-from engine.stock_holdem.game import GAME
 from engine.stock_holdem.distribution import PriceDistribution, price_distribution
+from engine.stock_holdem.game import GAME
 from engine.stock_holdem.pricing import (
     NUMBER_HANDS,
     SYMBOL_HANDS,
