@@ -28,11 +28,6 @@ def registered_names() -> list[str]:
     return list(_MODULES)
 
 
-def loaded_games() -> tuple[Game, ...]:
-    """The games imported so far (none is imported by asking)."""
-    return tuple(_cache.values())
-
-
 def game_names(*, include_demo: bool = False) -> list[str]:
     """The registered games that are installed, in menu order."""
     names = []
