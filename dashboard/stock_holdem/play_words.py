@@ -5,7 +5,7 @@ buys a share of A"; the reader's own moves in the second person, see
 from __future__ import annotations
 
 from dashboard.i18n import N_, _, pgettext
-from dashboard.play_words import say, who
+from dashboard.play.words import say, who
 
 
 def card_words(card: int) -> str:
