@@ -1,12 +1,8 @@
-"""The heavy work of the pages as jobs for :mod:`dashboard.jobs.pool` (issue 29 §1): each runs
+"""The heavy work of the pages as jobs for :mod:`dashboard.jobs.pool`: each runs
 in a worker process, so it takes plain data and returns plain data, imports no Streamlit,
 reports its progress and stops between two pieces of work once cancelled.
 
-Measured on the 2-core machine (``docs/benchmarks.md``, "Heavy jobs of the pages"):
-whole-game grading takes 0.25–4.4 s for Stack 5, Owner's Choice and Stock Hold'em, grading a
-Whist deal in full about 3 s (a Whist game is graded deal by deal, one job a deal),
-simulating 20 Stock Hold'em games 7 s, the search bot's move on the Play page up to a
-second, checking an upload by replay about 1 ms a game.
+How long each takes is in ``docs/benchmarks.md`` ("Heavy jobs of the pages").
 """
 
 from __future__ import annotations

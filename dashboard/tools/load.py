@@ -66,7 +66,7 @@ from dashboard.tools.bench import (
 if TYPE_CHECKING:
     from dashboard.game_ui import EntrySheet
 
-TARGET_MS = 500.0  # p95 of taps, edits and steps while the heavy job runs (issue 29)
+TARGET_MS = 500.0  # p95 of taps, edits and steps while the heavy job runs
 OPEN_TIMEOUT_MS = 180_000  # a first load while every other session plays
 ARRIVAL_S = 3.0  # one more session arrives every ARRIVAL_S seconds
 
@@ -469,7 +469,7 @@ def table(report: Report) -> str:
     ]
     for kind, values in report.times.items():
         heavy = "heavy" in kind
-        # a first load's target is the browser bench's (issue 27), the others issue 29's
+        # a first load's target is the browser bench's, the others TARGET_MS
         most = TARGETS["load"] if kind.startswith("first load") else TARGET_MS
         target = "—" if heavy else f"≤ {most:.0f} ms"
         if not heavy:

@@ -1,5 +1,5 @@
 """Under the Whist analysis board: the double-dummy table and the par of the deal on view
-(issue 31), as bridge hand records print them — hindsight, every hand known.
+, as bridge hand records print them — hindsight, every hand known.
 
 The table comes from :func:`engine.whist.grading.four_hands.deal_par`, which takes up to a minute
 of CPU for a Bid Whist deal: it is worked out by a job of the server's pool

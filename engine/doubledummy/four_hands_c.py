@@ -6,7 +6,7 @@ classes of equivalent cards — with the same search written in C (the same move
 table, with bounds resting on fewer cards, so the same answers in fewer nodes: see the
 header of ``four_hands.c``), about 13 times faster on a deal's table than the Python
 solver compiled with mypyc, itself about 3 times faster than uncompiled
-(``docs/benchmarks.md``; issue 31). Positions are checked and converted by a Python ``Solver`` of
+(``docs/benchmarks.md``). Positions are checked and converted by a Python ``Solver`` of
 the same deal (the same input errors); :meth:`CSolver.move_classes` is that solver's (it does no
 search).
 

@@ -3,7 +3,7 @@
 :class:`CSolver2` answers what :class:`engine.doubledummy.two_hands.Solver2` answers — seat 0's
 tricks from a position of a two-player deal, whether it takes at least so many — by the
 same exact search in C (:mod:`engine.doubledummy.build` builds and loads it), about a thousand
-times faster, so that a whole two-player deal is graded from its first lead (issue 31).
+times faster, so that a whole two-player deal is graded from its first lead.
 One solver is one deal and contract: its table of bounds is kept between questions and
 freed with the solver. :meth:`CSolver2.move_classes` (no search) is the Python one's.
 

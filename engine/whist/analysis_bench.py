@@ -1,6 +1,6 @@
 """CPU time to grade whole Bid Whist deals and whole games against double-dummy par
-(issue 14's target: a whole deal, all 48 cards, in ≤ 10 s on one core; issue 31's: a
-whole 10-deal game in ≤ 10 s).
+(the targets: a whole deal, all 48 cards, in ≤ 10 s on one core; a whole 10-deal game
+in ≤ 10 s).
 
 Each deal is the first deal of a shipped record (``data/whist/bid4.jsonl``, then
 ``bid4_heuristic.jsonl``), cut where that deal ends, and graded with
@@ -27,8 +27,8 @@ same; each game line also says how many of its deals DDS graded (those whose fir
 position :mod:`engine.doubledummy.dds_map` maps exactly). The games grade the cards only
 (``bidding=False``) unless ``--bidding`` is given: then each game is graded as a whole
 game with its bids (``bidding=True``: every card plus every deal's table as far as the
-bids, calls and discards read it, :mod:`engine.whist.grading.auction_bounds`; issue 31's
-target); ``--tables N`` times the
+bids, calls and discards read it, :mod:`engine.whist.grading.auction_bounds`; the
+whole-game target); ``--tables N`` times the
 bidding's double-dummy table (:func:`engine.whist.grading.par.dd_table`, 40 entries from the
 opening lead) of the first deal of N records instead, with ``--vs-own`` against the own
 solver alone, saying how many entries DDS answered.

@@ -1,5 +1,5 @@
 """A Bots match runs in a worker process: its page shows progress and a Cancel button, and
-meanwhile another player's page still answers (issue 29 §1), in a real browser."""
+meanwhile another player's page still answers, in a real browser."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The pages' heavy jobs in a real browser, at 1280 and 390 px (issue 29 §1): grading on
+"""The pages' heavy jobs in a real browser, at 1280 and 390 px: grading on
 the analysis board, "Simulate and add" on the Statistics page and the search bot on the
 Play page show their progress and a Cancel (or Pause) button, then their result. The
 screenshots of both states go to /tmp/shots-jobs/ to be looked at."""

@@ -1,4 +1,4 @@
-"""Two tabs, two servers, one live game (issue 29 §3): two ``streamlit run`` processes on
+"""Two tabs, two servers, one live game: two ``streamlit run`` processes on
 the same store, as behind a load balancer with sticky sessions. A tap based on an old
 version of the game is refused in words and saves nothing; simultaneous taps never lose or
 duplicate an event. Both servers on the SQLite file, then both on PostgreSQL (the store's

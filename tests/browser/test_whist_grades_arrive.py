@@ -11,7 +11,7 @@ import pytest
 
 from tests.browser.test_analysis_board import BOARD, board, no_trouble, settled, shoot, shown_step
 
-# about 40 s with two deals graded (load 4, the solver before issue 31's speed-up), plus
+# about 40 s with two deals graded (load 4, before the C search), plus
 # the deal's double-dummy table (a minute or more): slow
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser"), pytest.mark.slow]
 

@@ -343,3 +343,20 @@ def test_the_dashboards_top_level_holds_only_the_app_frame():
     server, the navigation, the plugin registry and the few modules every page uses."""
     top = sorted(p.name for p in (ROOT / "dashboard").glob("*.py"))
     assert len(top) <= 15, top
+
+
+def test_code_says_what_and_why_not_which_issue():
+    """A comment or docstring explains the code; the issue that asked for it is in the
+    history (git log), not in the code."""
+    import re
+
+    pointer = re.compile("issue" + r" ?#?\d+")
+    found = [
+        f"{p.relative_to(ROOT)}:{n}"
+        for folder in ("engine", "dashboard", "tests")
+        for p in sorted((ROOT / folder).rglob("*"))
+        if p.suffix in (".py", ".js", ".css")
+        for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        if pointer.search(line)
+    ]
+    assert found == [], found

@@ -1,4 +1,4 @@
-"""Engine errors in the player's language (issue 16): a coded error
+"""Engine errors in the player's language: a coded error
 (:meth:`engine.core.errors.EngineError.coded`) is worded from the engine catalog on the
 pages, with its inner error and its phrases (places, reasons) worded too and the player's
 input quoted as typed; every template of the catalog formats in every language; the

@@ -1,4 +1,4 @@
-"""Owner's Choice in 日本語 and 繁體中文 (issue 16): every page of the area opens and is used
+"""Owner's Choice in 日本語 and 繁體中文: every page of the area opens and is used
 in each language with no exception and no English sentence of the catalogs showing; the
 owners_choice catalogs are complete; every sentence the engine writes about a turn or a
 move's plan has its words in each language."""
@@ -39,7 +39,7 @@ def _words_in(request):
         yield
 
 
-# The ruleset field docs come from engine/ and are translated by another step of issue 16;
+# The ruleset field docs come from engine/ and are translated in the engine's catalog;
 # a catalog sentence that is also part of one of them is not counted as a leak.
 FIELD_DOCS = " ".join(f.doc for f in describe(OwnersChoiceRules))
 

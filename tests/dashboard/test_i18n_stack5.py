@@ -1,4 +1,4 @@
-"""Stack 5 in 日本語 and 繁體中文 (issue 16): every page opens in each language without an
+"""Stack 5 in 日本語 and 繁體中文: every page opens in each language without an
 exception and without English from the Stack 5 catalog, its main widgets work there, the
 catalogs are complete, and the engine's texts (turn, events, outlooks, reasons) are worded
 in the language from whole games."""

@@ -1,4 +1,4 @@
-"""Stock Hold'em in 日本語 and 繁體中文 (issue 16): every page opens and works in each
+"""Stock Hold'em in 日本語 and 繁體中文: every page opens and works in each
 language with no English sentence of the catalogs left on it, the catalogs are complete,
 and the engine's words (hands, price breakdown) and the drawings follow the glossary."""
 
@@ -28,7 +28,7 @@ def _html(at) -> str:
 
 def _engine_docs() -> list[str]:
     """The ruleset fields' docs: engine text, translated by the engine-messages work later
-    (issue 16), shown as the rule form's help; not this area's to translate."""
+    , shown as the rule form's help; not this area's to translate."""
     from engine.stock_holdem import StockHoldemRules
 
     return [f.metadata.get("doc", "") for f in dataclasses.fields(StockHoldemRules)]

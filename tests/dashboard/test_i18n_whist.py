@@ -1,4 +1,4 @@
-"""Whist and Bid Whist in 日本語 and 繁體中文 (issue 16): every page opens in each language
+"""Whist and Bid Whist in 日本語 and 繁體中文: every page opens in each language
 without an exception and without English from the Whist catalog, its main widgets work
 there, the catalogs are complete, and the engine's words (contracts, bids, score-sheet
 deals and results) are re-worded in the language while the English stays the engine's."""

@@ -1,5 +1,5 @@
-"""On a phone a wide table shows its first columns: the key column comes first (issue 27
-§4) — the chip cost of a free action, what each score-sheet deal was; Learn Whist's
+"""On a phone a wide table shows its first columns: the key column comes first —
+the chip cost of a free action, what each score-sheet deal was; Learn Whist's
 scoring table is one row per book count rather than fourteen columns."""
 
 from __future__ import annotations

@@ -90,7 +90,7 @@ def test_item5_learn_pages_show_no_engine_notation(page, lang):
     )
 
 
-# --- the items of issue 26 the catalogs and pages can show ---------------------------------
+# --- what the catalogs and pages can show ---------------------------------
 
 from dashboard.i18n_tools import read  # noqa: E402
 

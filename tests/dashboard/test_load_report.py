@@ -10,9 +10,9 @@ from dashboard.tools import load
 def test_each_kind_is_judged_by_its_own_target():
     report = load.Report()
     for ms in (100, 200, 800):
-        report.add("first load by a protocol client", ms)  # issue 27: a first load ≤ 1 s
+        report.add("first load by a protocol client", ms)  # a first load ≤ 1 s
     for ms in (100, 200, 600):
-        report.add("live tap", ms)  # issue 29: taps ≤ 500 ms at the 95th percentile
+        report.add("live tap", ms)  # taps ≤ 500 ms at the 95th percentile
     report.add("bots match (heavy job)", 9000)  # no target: it is the load
     rows = {line.split("|")[1].strip(): line for line in load.table(report).splitlines()[2:]}
     assert rows["first load by a protocol client"].endswith("≤ 1000 ms ✓ |")

@@ -1,4 +1,4 @@
-"""The pages' heavy work runs in the job pool (issue 29 §1): the page shows its progress
+"""The pages' heavy work runs in the job pool: the page shows its progress
 and a Cancel button, picks the result up when it is ready, Cancel stops it, and the pool's
 caps refuse in words."""
 

@@ -1,4 +1,4 @@
-"""What a live tap's run remembers to be cheap (issue 29): the views the last run drew
+"""What a live tap's run remembers to be cheap: the views the last run drew
 (``tap_pads``' ``drawn``) and the drawings and numbers memoised on the way. Each memory
 must give what a fresh computation gives: never a view of another position, language,
 set of names or rules, never a picture in the words of another language."""

@@ -94,7 +94,7 @@ def test_winrate_rotates_seats(capsys):
     assert "Pig (demo), 20 games" in out and "hold20" in out and "by seat" in out
 
 
-# --- hostile input (issue 11): one line on stderr, non-zero exit, never a traceback -----------
+# --- hostile input: one line on stderr, non-zero exit, never a traceback -----------
 
 
 def one_line_error(r, text, code=None):

@@ -1,4 +1,4 @@
-"""The four games inside OpenSpiel (engine/adapters/openspiel.py, issue 15).
+"""The four games inside OpenSpiel (engine/adapters/openspiel.py).
 
 OpenSpiel's own conformance test (``pyspiel.random_sim_test``) runs on every game and
 Whist variant; OpenSpiel's MCTSBot plays Stack 5 and its ISMCTSBot plays Bid Whist through

@@ -1,4 +1,4 @@
-"""Hostile records (issue 11): every one is a RecordError naming the field, never a crash.
+"""Hostile records: every one is a RecordError naming the field, never a crash.
 
 Each case was found by fuzzing and reproduced before the fix: RecursionError,
 ValueError (int max str digits), TypeError, UnicodeEncodeError, polars overflow, or a

@@ -1,4 +1,4 @@
-"""Mutated records of every game (issue 11): only EngineError may escape.
+"""Mutated records of every game: only EngineError may escape.
 
 Real records of EVERY registered game (a few small simulated games each) are mutated —
 actions changed, deleted, inserted or swapped; fields given wrong types, booleans,

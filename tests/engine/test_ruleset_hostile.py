@@ -1,4 +1,4 @@
-"""Hostile ruleset overrides and files (issue 11): RulesetError naming the field.
+"""Hostile ruleset overrides and files: RulesetError naming the field.
 
 Checked for every field of every registered game: booleans are not integers, integers
 stay within the field's min/max (or ±INT_BOUND without them), huge integers never reach

@@ -1,5 +1,5 @@
 """Under the Whist analysis board: the double-dummy table and par of the deal on view
-(issue 31), worked out by a job of the pool, one deal at a time, kept server-wide.
+, worked out by a job of the pool, one deal at a time, kept server-wide.
 
 The real job takes about a minute a Bid Whist deal; the default tests give the pool a
 stand-in (:mod:`tests.dashboard.whist.par_fakes`) answering with what ``deal_par`` made

@@ -1,5 +1,5 @@
 """Stock Hold'em: the [A] rules as ruleset fields and learn-page badges, the engine slips
-(public Bear, stock-up chip counts, card count) and hostile input (issue 11)."""
+(public Bear, stock-up chip counts, card count) and hostile input."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The whole-game grading bench (``python -m engine.whist.analysis_bench --games N``,
-issue 31): what a "game" is, and loading another version of the solver to compare with."""
+"""The whole-game grading bench (``python -m engine.whist.analysis_bench --games N``):
+what a "game" is, and loading another version of the solver to compare with."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The solver against stored values of the solver before partition search (issue 14).
+"""The solver against stored values of the solver before partition search.
 
 ``solver_reference.json`` holds random positions of shipped Bid Whist and Whist deals
 (the recorded play, then random legal cards) with their double-dummy values, written by

@@ -1,4 +1,4 @@
-"""The faster Whist state keeps the rules (issue 12): what its leaner representation
+"""The faster Whist state keeps the rules: what its leaner representation
 derives or makes lazily equals what it used to store.
 
 - the seats of the trick in progress are derived from the leader;
