@@ -117,6 +117,8 @@ class GameUI:
       ``Name: action``;
     - ``hidden_words(action, names, actor)``: another player's move as a viewer may know
       it when it is hidden (a face-down card), else ``None``;
+    - ``text_words(text, names, actor)``: a text the game's grading gives for a decision
+      that is no single action (several moves graded as one), in words, else ``None``;
     - ``groups(state, actions, names, best)``: the move buttons grouped by kind
       (:data:`Group`); default: by the first word of each action, labelled by
       ``describe``;
@@ -180,6 +182,7 @@ class GameUI:
     explorer_page: str | None = None
     describe: Callable[..., str] | None = None
     hidden_words: Callable[[object, list[str], int], str | None] | None = None
+    text_words: Callable[[str, list[str], int], str | None] | None = None
     groups: Callable[[object, list, list[str], set[str]], list[Group]] | None = None
     board: Callable[..., None] | None = None
     advice: Callable[[object], None] | None = None

@@ -73,7 +73,8 @@ def _replay(
 
 def said_moves(plugin: GameUI | None, all_states: list, actions: list[str], names: list[str]):
     """Each action of a record in the game's own words (:meth:`GameUI.describe_move`), read
-    from the state it was played in; the action's text only for a game without words."""
+    from the state it was played in; a grade's text for several moves at once in the
+    game's ``text_words``; the action's text only for a game without words."""
     if plugin is None:
         return list(actions)
     out = []
@@ -81,7 +82,8 @@ def said_moves(plugin: GameUI | None, all_states: list, actions: list[str], name
         try:
             action = state.parse_action(text)
         except EngineError:
-            out.append(text)
+            worded = plugin.text_words and plugin.text_words(text, names, state.current_player())
+            out.append(worded[:1].upper() + worded[1:] if worded else text)
             continue
         out.append(plugin.describe_move(action, names, state.current_player()))
     return out

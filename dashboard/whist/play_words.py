@@ -87,6 +87,25 @@ def describe(action, names: list[str], actor: int, you: int | None = None) -> st
     return f"{me}: {action}"
 
 
+def text_words(text: str, names: list[str], actor: int) -> str | None:
+    """The kitty discard as the grading names it, six cards in one text ("discard KS JH
+    …"), in words: "Ana discards K♠, J♥, …"; ``None`` for any other text."""
+    from dashboard.i18n import pgettext
+    from engine.whist.cards import CARD_TEXT
+
+    verb, *cards = text.split()
+    if verb != "discard" or len(cards) < 2 or not all(c in CARD_TEXT for c in cards):
+        return None
+    shown = pgettext("list separator", ", ").join(whist_card(c) for c in cards)
+    return say(
+        False,
+        N_("You discard {card}"),
+        N_("{who} discards {card}"),
+        who=who(names, actor),
+        card=shown,
+    )
+
+
 def _whist_choice_sentence(action, me: str, mine: bool) -> str:
     from engine.whist.actions import Direction, Trump
 

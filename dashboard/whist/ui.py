@@ -7,7 +7,7 @@ import json
 from dashboard.game_ui import EntrySheet, GameUI, PlayMode
 from dashboard.i18n import N_
 from dashboard.whist import explorer, par_view, play, words
-from dashboard.whist.play_words import describe
+from dashboard.whist.play_words import describe, text_words
 from engine.whist.history import history
 
 
@@ -61,6 +61,7 @@ UI = GameUI(
     ),
     entry_sheet=SCORE_SHEET,
     describe=describe,
+    text_words=text_words,
     hidden_words=play.hidden_words,
     groups=play.groups,
     value_words={"kind": words.kind_word, "variant": words.variant_title},
