@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from dashboard.explorer_board import said_moves
+from dashboard.explorer.board import said_moves
 from dashboard.i18n import language
 from dashboard.plugins import game_ui
 from engine import CHANCE, get_game
