@@ -72,6 +72,16 @@ def render_state(state, seat: int | None, out=st, *, over_banner: bool = True) -
     if obs["turn_card"]:
         out.html(row(_("Turned"), card_html(obs["turn_card"], size=30)))
 
+    out.html(_hands_html(state, obs))
+    _tricks_and_deals(obs, out)
+    if over_banner and state.is_terminal():
+        winners = join(player(w) for w in state.winners())
+        out.success(_("Game over — winners: {winners}").format(winners=winners))
+
+
+def _hands_html(state, obs: dict) -> str:
+    """Each seat's hand (or its backs), the straw, the kitty and the discard, as rows."""
+    n = state.num_players
     parts = []
     for i in range(n):
         hand = obs["hands"][i]
@@ -96,8 +106,11 @@ def render_state(state, seat: int | None, out=st, *, over_banner: bool = True) -
             )
             note = _("(the declarer's first book)")
             parts.append(row(_("Discard"), body + f" <small>{note}</small>"))
-    out.html("".join(parts))
+    return "".join(parts)
 
+
+def _tricks_and_deals(obs: dict, out) -> None:
+    """The trick in progress, the last trick, every trick of the deal and the deals scored."""
     if obs["trick"]:
         out.markdown(_("**Trick in progress**"))
         out.html(trick_html(obs["trick"], label=player))
@@ -141,9 +154,6 @@ def render_state(state, seat: int | None, out=st, *, over_banner: bool = True) -
                 hide_index=True,
                 width="stretch",
             )
-    if over_banner and state.is_terminal():
-        winners = join(player(w) for w in state.winners())
-        out.success(_("Game over — winners: {winners}").format(winners=winners))
 
 
 def charts(df, step):

@@ -1,6 +1,7 @@
 """Stock Hold'em price calculator: five slots → price breakdown or exact distribution."""
 
 import html
+from typing import Any
 
 import streamlit as st
 
@@ -17,7 +18,8 @@ from dashboard.stock_holdem.inputs import (
     url_count,
 )
 from engine import EngineError
-from engine.stock_holdem import price, price_distribution
+from engine.stock_holdem import StockHoldemRules, price, price_distribution
+from engine.stock_holdem.distribution import PriceDistribution
 from engine.stock_holdem.pricing import parse_slot
 
 DEFAULT = ["3A", "5A", "9A", "?A", "?"]
@@ -107,81 +109,93 @@ def calculator() -> None:
         if all(k == "card" for k in kinds):
             if seen_text.strip():  # checks the seen cards
                 _distribution_shown(tuple(s.strip() for s in slots), stock_up, seen_text, rules)
-            b = price(slots, stock_up=stock_up, rules=rules)
-            # the cards, the price and why, as one element; the breakdown below the seen cards
-            st.html(
-                cards
-                + figures_html([(_("Price"), money(b.price))])
-                + f"<p><b>{html.escape(hand_words.explain(b))}</b></p>"
-            )
-            # small tables as plain HTML: no grid library to start on a phone
-            breakdown = table_html(
-                [_("part"), _("what"), "$"],
-                list(
-                    zip(
-                        [_(w) for w in PARTS],
-                        [
-                            _("largest symbol sum (+10 Bull)"),
-                            "",
-                            hand_words.hand(b.symbol_hand),
-                            hand_words.hand(b.number_hand),
-                        ],
-                        [b.base, b.stock_up_bonus, b.symbol_bonus, b.number_bonus],
-                    )
-                ),
-                right={2},
-                first_bold=True,
-            )
-            if b.clamped:
-                breakdown += caption_html(
-                    _("The total {total} is clamped to the track, 1–57.").format(total=b.total)
-                )
-            rest.html(breakdown)
+            _price_drawn(cards, slots, stock_up, rules, rest)
         else:
             d = _distribution_shown(tuple(s.strip() for s in slots), stock_up, seen_text, rules)
-            st.html(
-                cards
-                + figures_html(
-                    [
-                        (_("Expected price"), money(float(d.expected), 2)),
-                        (_("Equally likely fillings"), number(d.outcomes)),
-                    ]
-                )
+            _distribution_drawn(cards, d, rest)
+
+
+def _price_drawn(
+    cards: str, slots: list[str], stock_up: int, rules: StockHoldemRules, rest: Any
+) -> None:
+    """The price of five known cards and why, then its breakdown in ``rest``."""
+    b = price(slots, stock_up=stock_up, rules=rules)
+    # the cards, the price and why, as one element; the breakdown below the seen cards
+    st.html(
+        cards
+        + figures_html([(_("Price"), money(b.price))])
+        + f"<p><b>{html.escape(hand_words.explain(b))}</b></p>"
+    )
+    # small tables as plain HTML: no grid library to start on a phone
+    breakdown = table_html(
+        [_("part"), _("what"), "$"],
+        list(
+            zip(
+                [_(w) for w in PARTS],
+                [
+                    _("largest symbol sum (+10 Bull)"),
+                    "",
+                    hand_words.hand(b.symbol_hand),
+                    hand_words.hand(b.number_hand),
+                ],
+                [b.base, b.stock_up_bonus, b.symbol_bonus, b.number_bonus],
             )
-            hands = [
-                table_html(
-                    [kind, _("probability")],
-                    [[hand_words.hand(h), percent(float(q), 2)] for h, q in hands.items()],
-                    right={1},
-                )
-                for kind, hands in (
-                    (_("symbol hand"), d.symbol_hands),
-                    (_("number hand"), d.number_hands),
-                )
+        ),
+        right={2},
+        first_bold=True,
+    )
+    if b.clamped:
+        breakdown += caption_html(
+            _("The total {total} is clamped to the track, 1–57.").format(total=b.total)
+        )
+    rest.html(breakdown)
+
+
+def _distribution_drawn(cards: str, d: PriceDistribution, rest: Any) -> None:
+    """The expected price of slots still open, its exact distribution in ``rest``."""
+    st.html(
+        cards
+        + figures_html(
+            [
+                (_("Expected price"), money(float(d.expected), 2)),
+                (_("Equally likely fillings"), number(d.outcomes)),
             ]
-            rest.html(
-                distribution_html(
-                    d.probabilities,
-                    title=_("Exact price distribution"),
-                    x_title=_("price ($)"),
-                )
-                + side_by_side_html(*hands)
-                + caption_html(
-                    _(
-                        "Every way of filling the open slots with distinct unseen cards that "
-                        "match their backs is equally likely; the figures are exact counts, not "
-                        "samples."
-                    )
-                )
+        )
+    )
+    hands = [
+        table_html(
+            [kind, _("probability")],
+            [[hand_words.hand(h), percent(float(q), 2)] for h, q in hands.items()],
+            right={1},
+        )
+        for kind, hands in (
+            (_("symbol hand"), d.symbol_hands),
+            (_("number hand"), d.number_hands),
+        )
+    ]
+    rest.html(
+        distribution_html(
+            d.probabilities,
+            title=_("Exact price distribution"),
+            x_title=_("price ($)"),
+        )
+        + side_by_side_html(*hands)
+        + caption_html(
+            _(
+                "Every way of filling the open slots with distinct unseen cards that "
+                "match their backs is equally likely; the figures are exact counts, not "
+                "samples."
             )
-            with rest.expander(_("Exact probabilities (fractions)")):
-                st.html(
-                    table_html(
-                        [_("price"), _("probability")],
-                        [[p, str(q)] for p, q in d.probabilities.items()],
-                        right={0, 1},
-                    )
-                )
+        )
+    )
+    with rest.expander(_("Exact probabilities (fractions)")):
+        st.html(
+            table_html(
+                [_("price"), _("probability")],
+                [[p, str(q)] for p, q in d.probabilities.items()],
+                right={0, 1},
+            )
+        )
 
 
 calculator()
