@@ -5,6 +5,9 @@ The sheet is kept in the durable store (dashboard/store/entries.py) under an id 
 an older version of the sheet is refused ("changed in another tab")."""
 
 import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlencode
 
 import polars as pl
@@ -17,6 +20,7 @@ from dashboard.i18n import _, error_text, ngettext, number, pgettext
 from dashboard.store.entries import (
     Damaged,
     NotStored,
+    Opened,
     StaleWrite,
     StoreError,
     WrongKind,
@@ -123,11 +127,57 @@ SHEETS = stored_document(
 )
 
 
+@dataclass
+class _Open:
+    """The stored sheets this run works on: the open document (``None`` until the first
+    save), the version this tab showed last, and this game's sheet with its side names
+    (``shown``: the default names in the page's language)."""
+
+    key: str
+    opened: Opened[dict] | None
+    expected: int | None
+    sheets: dict[str, str]
+    names_by_variant: dict[str, list]
+    sheet: ScoreSheet
+    sides: list[str]
+    shown: list[str]
+
+    def check_fresh(self) -> None:
+        """Refuse a change made in a tab that shows an older version of the sheet."""
+        if self.opened:
+            SHEETS.check_fresh(self.expected, self.opened.version)
+
+    def save(self, s: ScoreSheet) -> None:
+        self.sheets[self.key] = s.to_csv() if s.entries else ""
+        self.names_by_variant[variant] = list(s.names)
+        doc = {"sheets": self.sheets, "names": self.names_by_variant}
+        try:
+            self.opened = (
+                SHEETS.create(doc) if self.opened is None else SHEETS.save(self.opened, doc)
+            )
+        except StaleWrite as exc:  # another tab wrote in the last instant
+            st.session_state["ws_error"] = error_text(exc)
+            st.rerun()
+        st.session_state["ws_seen"] = (self.opened.id, self.opened.version)
+
+
 @fragment
 def sheet_view() -> None:
     """The stored sheet, its entry and its table: adding a deal reruns and redraws only
     this part (the sheet is read from the store on every run, so a fragment rerun never
     works on an old copy)."""
+    at = _open_sheet()
+    # --- totals first (filled once a new deal is scored): readable on a phone ----------------
+    totals_box = st.empty()  # the totals and the end condition: one element
+    _names_fields(at)
+    _deal_entry(at)
+    _sheet_table(at, totals_box)
+    _importer(at)
+
+
+def _open_sheet() -> _Open:
+    """The sheet of this game and target from the store (a new one when the link names
+    none, or one that cannot be read, said above the sheet)."""
     key = f"{variant}_{rules_kw.get('whist_target', 0)}"
     # The stored sheet: one CSV per game and target, so switching games keeps each sheet.
     try:
@@ -183,32 +233,16 @@ def sheet_view() -> None:
             sheets[key] = ""
     sides = list(sheet.names)
     shown = [shown_name(n) for n in sides]  # the default names in the page's language
+    return _Open(key, opened, expected, sheets, names_by_variant, sheet, sides, shown)
 
-    def check_fresh() -> None:
-        """Refuse a change made in a tab that shows an older version of the sheet."""
-        if opened:
-            SHEETS.check_fresh(expected, opened.version)
 
-    def save(s: ScoreSheet) -> None:
-        nonlocal opened
-        sheets[key] = s.to_csv() if s.entries else ""
-        names_by_variant[variant] = list(s.names)
-        doc = {"sheets": sheets, "names": names_by_variant}
-        try:
-            opened = SHEETS.create(doc) if opened is None else SHEETS.save(opened, doc)
-        except StaleWrite as exc:  # another tab wrote in the last instant
-            st.session_state["ws_error"] = error_text(exc)
-            st.rerun()
-        st.session_state["ws_seen"] = (opened.id, opened.version)
-
-    # --- totals first (filled once a new deal is scored): readable on a phone ----------------
-    totals_box = st.empty()  # the totals and the end condition: one element
-
-    # --- side names -----------------------------------------------------------------------------
+def _names_fields(at: _Open) -> None:
+    """The side names, folded: a change is saved with the sheet."""
+    shown, sheet = at.shown, at.sheet
     with st.expander(_("Names: {side1} · {side2}").format(side1=shown[0], side2=shown[1])):
         st.session_state.setdefault("ws_name0", shown[0])
         st.session_state.setdefault("ws_name1", shown[1])
-        names_of = (opened and opened.id, variant, tuple(shown))
+        names_of = (at.opened and at.opened.id, variant, tuple(shown))
         if st.session_state.get("ws_names_of") != names_of:  # another sheet, game or language
             st.session_state["ws_names_of"] = names_of
             st.session_state["ws_name0"], st.session_state["ws_name1"] = shown
@@ -241,164 +275,211 @@ def sheet_view() -> None:
         typed = [stored_name(t) if isinstance(t, str) else t for t in typed]
         with engine_errors():
             wanted = check_names(typed, variant)
-            if list(wanted) != sides:
-                check_fresh()
+            if list(wanted) != at.sides:
+                at.check_fresh()
                 sheet.names = wanted
-                save(sheet)
+                at.save(sheet)
                 st.rerun()
 
-    @callback
-    def _preset_books(changed: set[str]) -> None:
-        """The books field follows the bid: a new bid presets the books that just make it."""
-        if "ws_bid" in changed:
-            st.session_state["ws_books"] = books_needed(int(st.session_state.get("ws_bid", 3)))
 
+@callback
+def _preset_books(changed: set[str]) -> None:
+    """The books field follows the bid: a new bid presets the books that just make it."""
+    if "ws_bid" in changed:
+        st.session_state["ws_books"] = books_needed(int(st.session_state.get("ws_bid", 3)))
+
+
+#: a deal's fields: their rows, whether they make a deal, the deal's scoring on a sheet
+#: (the side points) and what to say under the fields (``None``: nothing)
+DealFields = tuple[
+    list[Row], bool, Callable[[ScoreSheet], tuple[int, int]], Callable[[], None] | None
+]
+
+
+def _deal_entry(at: _Open) -> None:
+    """The fields of a deal and the button that scores it onto the sheet."""
+    shown = at.shown
     # --- enter a deal: its fields are one element (a phone draws it at once) ----------------
     with st.container(border=True):
         st.markdown(_("**Enter a deal**"))
         tricks_of = _("Tricks of {side}").format(side=shown[0])
         if variant.startswith("bid"):
-            init_state(ws_side=0, ws_bid=3, ws_kind="uptown")
-            st.session_state.setdefault("ws_books", books_needed(int(st.session_state.ws_bid)))
-            books_field = Field(
-                "ws_books",
-                _("Books won by the declaring side (kitty book included)"),
-                kind="number",
-                low=0,
-                high=13,
-            )
-            rows = [
-                Row(
-                    (
-                        Field(
-                            "ws_side",
-                            _("Declaring side"),
-                            kind="choice",
-                            options=(0, 1),
-                            labels=tuple(shown),
-                        ),
-                        Field("ws_bid", _("Bid"), kind="choice", options=(3, 4, 5, 6, 7)),
-                    )
-                ),
-                # the kind alone on its row: its three words need the width on a phone
-                Row(
-                    (
-                        Field(
-                            "ws_kind",
-                            _("Kind"),
-                            kind="choice",
-                            options=KINDS,
-                            labels=tuple(kind_word(k) for k in KINDS),
-                        ),
-                    )
-                ),
-                Row(
-                    (books_field,),
-                    error=number_problem(books_field, st.session_state.ws_books) or "",
-                ),
-            ]
-            side, bid = st.session_state.ws_side, st.session_state.ws_bid
-            kind, books = st.session_state.ws_kind, st.session_state.ws_books
-            ready = number_problem(books_field, books) is None
+            rows, ready, add, said = _bid_fields(shown)
         elif variant == "whist4":
-            init_state(ws_tricks=7, ws_hside=-1, ws_hon=3)
-            tricks_field = Field("ws_tricks", tricks_of, kind="number", low=0, high=13)
-            rows = [
-                Row(
-                    (tricks_field,),
-                    error=number_problem(tricks_field, st.session_state.ws_tricks) or "",
-                ),
-                Row(
-                    (
-                        Field(
-                            "ws_hside",
-                            _("Honours held in one hand by"),
-                            kind="choice",
-                            options=(-1, 0, 1),
-                            labels=(_("nobody"), *shown),
-                        ),
-                        Field("ws_hon", _("How many of A K Q J"), kind="choice", options=(3, 4)),
-                    )
-                ),
-            ]
-            tricks, hon_side, hon = (
-                st.session_state.ws_tricks,
-                st.session_state.ws_hside,
-                st.session_state.ws_hon,
-            )
-            ready = number_problem(tricks_field, tricks) is None
+            rows, ready, add, said = _whist_fields(tricks_of, shown)
         else:
-            init_state(ws_game="high", ws_tricks2=7, ws_decl=0)
-            tricks_field = Field("ws_tricks2", tricks_of, kind="number", low=0, high=13)
-            rows = [
-                Row(
-                    (
-                        Field(
-                            "ws_game",
-                            pgettext("kind of game", "Game"),
-                            kind="choice",
-                            options=("high", "low"),
-                            labels=(high_low("high"), high_low("low")),
-                        ),
-                        Field(
-                            "ws_decl",
-                            _("High declarer"),
-                            kind="choice",
-                            options=(0, 1),
-                            labels=tuple(shown),
-                        ),
-                    )
-                ),
-                Row(
-                    (tricks_field,),
-                    error=number_problem(tricks_field, st.session_state.ws_tricks2) or "",
-                ),
-            ]
-            game, tricks, declarer = (
-                st.session_state.ws_game,
-                st.session_state.ws_tricks2,
-                st.session_state.ws_decl,
-            )
-            ready = number_problem(tricks_field, tricks) is None
+            rows, ready, add, said = _two_player_fields(tricks_of, shown)
         field_rows("ws_deal", rows, on_change=_preset_books)
-        if variant.startswith("bid") and ready:
-            with engine_errors():
-                need, made, points = bid_outcome(int(bid), kind, int(books))
-                word = _(":green-badge[made]") if made else _(":red-badge[set]")
-                st.markdown(
-                    _(
-                        "{number} {kind} needs {need} books: with {books} it is {verdict} — "
-                        "{side} scores **{points}**."
-                    ).format(
-                        number=bid,
-                        kind=kind_word(kind),
-                        need=need,
-                        books=int(books),
-                        verdict=word,
-                        side=shown[int(side)],
-                        points=f"{points:+d}",
-                    )
-                )
+        if said is not None and ready:
+            said()
         submitted = st.button(_("Add deal"), type="primary", key="ws_add", disabled=not ready)
     if submitted:
         with engine_errors():
-            check_fresh()
-            if variant.startswith("bid"):
-                pts = sheet.add_bid(int(side), int(bid), kind, int(books))
-            elif variant == "whist4":
-                hs = None if int(hon_side) < 0 else int(hon_side)
-                pts = sheet.add_whist(int(tricks), hs, int(hon) if hs is not None else 0)
-            else:
-                pts = sheet.add_two_player_whist(
-                    game, int(tricks), int(declarer) if game == "high" else None
-                )
-            save(sheet)
+            at.check_fresh()
+            pts = add(at.sheet)
+            at.save(at.sheet)
             st.toast(
                 _("Deal scored: {side1} {points1}, {side2} {points2}").format(
                     side1=shown[0], points1=f"{pts[0]:+d}", side2=shown[1], points2=f"{pts[1]:+d}"
                 )
             )
 
+
+def _bid_fields(shown: list[str]) -> DealFields:
+    """A Bid Whist deal: the declaring side, the bid, its kind and the books won."""
+    init_state(ws_side=0, ws_bid=3, ws_kind="uptown")
+    st.session_state.setdefault("ws_books", books_needed(int(st.session_state.ws_bid)))
+    books_field = Field(
+        "ws_books",
+        _("Books won by the declaring side (kitty book included)"),
+        kind="number",
+        low=0,
+        high=13,
+    )
+    rows = [
+        Row(
+            (
+                Field(
+                    "ws_side",
+                    _("Declaring side"),
+                    kind="choice",
+                    options=(0, 1),
+                    labels=tuple(shown),
+                ),
+                Field("ws_bid", _("Bid"), kind="choice", options=(3, 4, 5, 6, 7)),
+            )
+        ),
+        # the kind alone on its row: its three words need the width on a phone
+        Row(
+            (
+                Field(
+                    "ws_kind",
+                    _("Kind"),
+                    kind="choice",
+                    options=KINDS,
+                    labels=tuple(kind_word(k) for k in KINDS),
+                ),
+            )
+        ),
+        Row(
+            (books_field,),
+            error=number_problem(books_field, st.session_state.ws_books) or "",
+        ),
+    ]
+    side, bid = st.session_state.ws_side, st.session_state.ws_bid
+    kind, books = st.session_state.ws_kind, st.session_state.ws_books
+    ready = number_problem(books_field, books) is None
+
+    def outcome() -> None:
+        """The bid's outcome as entered: the books it needs, made or set, and its points."""
+        with engine_errors():
+            need, made, points = bid_outcome(int(bid), kind, int(books))
+            word = _(":green-badge[made]") if made else _(":red-badge[set]")
+            st.markdown(
+                _(
+                    "{number} {kind} needs {need} books: with {books} it is {verdict} — "
+                    "{side} scores **{points}**."
+                ).format(
+                    number=bid,
+                    kind=kind_word(kind),
+                    need=need,
+                    books=int(books),
+                    verdict=word,
+                    side=shown[int(side)],
+                    points=f"{points:+d}",
+                )
+            )
+
+    return (
+        rows,
+        ready,
+        lambda sheet: sheet.add_bid(int(side), int(bid), kind, int(books)),
+        outcome,
+    )
+
+
+def _whist_fields(tricks_of: str, shown: list[str]) -> DealFields:
+    """A four-player Whist deal: the first side's tricks and who held honours."""
+    init_state(ws_tricks=7, ws_hside=-1, ws_hon=3)
+    tricks_field = Field("ws_tricks", tricks_of, kind="number", low=0, high=13)
+    rows = [
+        Row(
+            (tricks_field,),
+            error=number_problem(tricks_field, st.session_state.ws_tricks) or "",
+        ),
+        Row(
+            (
+                Field(
+                    "ws_hside",
+                    _("Honours held in one hand by"),
+                    kind="choice",
+                    options=(-1, 0, 1),
+                    labels=(_("nobody"), *shown),
+                ),
+                Field("ws_hon", _("How many of A K Q J"), kind="choice", options=(3, 4)),
+            )
+        ),
+    ]
+    tricks, hon_side, hon = (
+        st.session_state.ws_tricks,
+        st.session_state.ws_hside,
+        st.session_state.ws_hon,
+    )
+
+    def add(sheet: ScoreSheet) -> tuple[int, int]:
+        hs = None if int(hon_side) < 0 else int(hon_side)
+        return sheet.add_whist(int(tricks), hs, int(hon) if hs is not None else 0)
+
+    return rows, number_problem(tricks_field, tricks) is None, add, None
+
+
+def _two_player_fields(tricks_of: str, shown: list[str]) -> DealFields:
+    """A two-player Whist deal: high or low game, the high declarer and the first tricks."""
+    init_state(ws_game="high", ws_tricks2=7, ws_decl=0)
+    tricks_field = Field("ws_tricks2", tricks_of, kind="number", low=0, high=13)
+    rows = [
+        Row(
+            (
+                Field(
+                    "ws_game",
+                    pgettext("kind of game", "Game"),
+                    kind="choice",
+                    options=("high", "low"),
+                    labels=(high_low("high"), high_low("low")),
+                ),
+                Field(
+                    "ws_decl",
+                    _("High declarer"),
+                    kind="choice",
+                    options=(0, 1),
+                    labels=tuple(shown),
+                ),
+            )
+        ),
+        Row(
+            (tricks_field,),
+            error=number_problem(tricks_field, st.session_state.ws_tricks2) or "",
+        ),
+    ]
+    game, tricks, declarer = (
+        st.session_state.ws_game,
+        st.session_state.ws_tricks2,
+        st.session_state.ws_decl,
+    )
+    return (
+        rows,
+        number_problem(tricks_field, tricks) is None,
+        lambda sheet: sheet.add_two_player_whist(
+            game, int(tricks), int(declarer) if game == "high" else None
+        ),
+        None,
+    )
+
+
+def _sheet_table(at: _Open, totals_box: Any) -> None:
+    """The totals (in ``totals_box``), the deals, their chart and the buttons that undo,
+    start anew and export."""
+    sheet, shown = at.sheet, at.shown
     # --- the sheet ----------------------------------------------------------------------------
     frame = sheet.frame()
     a, b = sheet.totals()
@@ -472,14 +553,14 @@ def sheet_view() -> None:
         c1, c2 = st.columns(2)
         if c1.button(_("Undo last deal"), key="ws_undo", width="stretch"):
             with engine_errors():
-                check_fresh()
+                at.check_fresh()
                 sheet.undo()
-                save(sheet)
+                at.save(sheet)
                 st.rerun()
         if c2.button(_("New sheet"), key="ws_new", width="stretch"):
             with engine_errors():
-                check_fresh()
-                save(ScoreSheet(variant, rules, names=sheet.names))
+                at.check_fresh()
+                at.save(ScoreSheet(variant, rules, names=sheet.names))
                 st.rerun()
         st.download_button(
             _("Export sheet (CSV)"),
@@ -492,6 +573,11 @@ def sheet_view() -> None:
     else:
         st.info(_("No deals yet: enter the first one above."))
 
+
+def _importer(at: _Open) -> None:
+    """The import of a sheet exported here, folded until asked for, and what the last
+    import did."""
+    sheet, opened, key, sides = at.sheet, at.opened, at.key, at.sides
     note = st.session_state.get("ws_import_note")
     if note and opened and (opened.id, opened.version) == (note["id"], note["version"]):
         imported_note(note)  # until the imported sheet changes
@@ -520,7 +606,7 @@ def sheet_view() -> None:
                 text = upload.getvalue().decode("utf-8")
             except UnicodeDecodeError:
                 raise EngineError(_("{name} is not UTF-8 text").format(name=upload.name)) from None
-            check_fresh()
+            at.check_fresh()
             given = csv_names(text)  # the file's names (as its page showed them), else ours
             imported = ScoreSheet.from_csv(
                 text, rules, names=[stored_name(n) for n in given] if given else sides
@@ -535,12 +621,13 @@ def sheet_view() -> None:
             # link) and the old one stays stored under its own link, offered below.
             previous = opened.id if opened and sheet.entries else None
             if previous:
-                opened = SHEETS.create(
+                opened = at.opened = SHEETS.create(
                     {"sheets": {key: imported.to_csv()}, "names": {variant: list(imported.names)}}
                 )
                 st.session_state["ws_seen"] = (opened.id, opened.version)
             else:
-                save(imported)
+                at.save(imported)
+                opened = at.opened
             st.session_state["ws_imported"] = upload.file_id
             st.session_state["ws_import_note"] = {
                 "id": opened.id,
