@@ -21,7 +21,7 @@ from dashboard.practice.progress import (
 )
 from dashboard.practice.puzzles import rating_words
 from dashboard.practice.view import rule_name, when_words
-from dashboard.stats.view import CHART_CONFIG
+from dashboard.stats.table_view import CHART_CONFIG
 
 st.title(_("Practice progress"))
 opened, mine = progress()

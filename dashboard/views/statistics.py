@@ -1,15 +1,11 @@
 import streamlit as st
 
 from dashboard.i18n import _, ngettext
-from dashboard.stats.view import (
-    figures_for,
-    pending_tables,
-    player_count_choice,
-    render_insights,
-    render_simulation_form,
-    render_uploads,
-    show_table,
-)
+from dashboard.stats.insights import render_insights
+from dashboard.stats.records import figures_for, pending_tables, player_count_choice
+from dashboard.stats.simulate import render_simulation_form
+from dashboard.stats.table_view import show_table
+from dashboard.stats.uploads import render_uploads
 from engine import get_game
 from engine.core.registry import game_names
 

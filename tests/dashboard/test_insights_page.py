@@ -21,7 +21,7 @@ from tests.dashboard.test_explorer import DATA
 @pytest.fixture(autouse=True)
 def nothing_graded_yet(monkeypatch):
     from dashboard.jobs import panel as job_panel
-    from dashboard.stats import view as stats_view
+    from dashboard.stats import insights as stats_view
 
     monkeypatch.setattr(stats_view, "_INSIGHTS", job_panel.Kept(8))
     for job in list(JOBS._jobs):  # an earlier page's job (a Whist page grades as it opens)

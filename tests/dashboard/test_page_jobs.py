@@ -250,7 +250,7 @@ def test_the_simulation_job_stops_when_cancelled_and_keeps_what_it_made():
 def upload_on_statistics(monkeypatch, name: str, content: bytes):
     from tests.apptest import open_page
 
-    monkeypatch.setattr("dashboard.stats.view.UPLOAD_IN_PAGE", 10)  # every upload is "big"
+    monkeypatch.setattr("dashboard.stats.uploads.UPLOAD_IN_PAGE", 10)  # every upload is "big"
     at = open_page("views/statistics.py")
     at.selectbox(key="stats_game").set_value("stack5").run()
     at.file_uploader(key="stats_upload").set_value((name, content, "application/json")).run()
@@ -387,7 +387,7 @@ def test_the_search_bot_when_the_server_is_busy_says_so(server_full):
 def many_games(monkeypatch):
     """Every set of records counts as big (the shipped data is a few hundred games)."""
     from dashboard.jobs import panel as job_panel
-    from dashboard.stats import view as stats_view
+    from dashboard.stats import records as stats_view
 
     monkeypatch.setattr(stats_view, "BIG", 10)
     monkeypatch.setattr(stats_view, "_TABLES", job_panel.Kept(8))

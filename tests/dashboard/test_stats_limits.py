@@ -17,7 +17,7 @@ def stats_page():
 
 
 def test_simulation_batch_stops_at_the_deadline_and_keeps_what_finished(monkeypatch):
-    monkeypatch.setattr("dashboard.stats.view.SIM_SECONDS", 0.0)
+    monkeypatch.setattr("dashboard.stats.simulate.SIM_SECONDS", 0.0)
     at = stats_page()
     at.number_input(key="stats_games").set_value(50)
     at.button[[b.label for b in at.button].index("Simulate and add")].click().run()
@@ -34,9 +34,9 @@ def _upload(at, name: str, content: bytes):
 
 
 def test_uploads_are_verified_once_per_content_and_capped_per_session(monkeypatch):
-    monkeypatch.setattr("dashboard.stats.view.MAX_UPLOAD_SETS", 2)
+    monkeypatch.setattr("dashboard.stats.uploads.MAX_UPLOAD_SETS", 2)
     calls = []
-    import dashboard.stats.view as sv
+    import dashboard.stats.records as sv
 
     real = sv.parse_records
 
@@ -45,7 +45,7 @@ def test_uploads_are_verified_once_per_content_and_capped_per_session(monkeypatc
         return real(*args, **kwargs)
 
     monkeypatch.setattr(sv, "parse_records", counting)
-    sv._verified.clear()
+    sv.verified.clear()
     at = stats_page()
     first = dumps_jsonl([simulate("pig", s, ["hold20", "random"]) for s in range(5)]).encode()
     _upload(at, "a.jsonl", first)
@@ -67,7 +67,7 @@ def test_uploads_are_verified_once_per_content_and_capped_per_session(monkeypatc
 
 
 def test_statistics_tables_are_computed_once_per_content(monkeypatch):
-    import dashboard.stats.view as sv
+    import dashboard.stats.records as sv
 
     calls = []
     real = sv.game_tables

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from dashboard.i18n import language, translations
-from dashboard.stats.view import _shown, game_tables
+from dashboard.stats.records import game_tables
+from dashboard.stats.table_view import _shown
 from dashboard.stats.words import COLUMN_WORDS, ENGINE_TEXTS
 from engine import simulate
 from engine.core.registry import game_names

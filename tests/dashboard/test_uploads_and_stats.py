@@ -86,9 +86,9 @@ def _charts(at) -> list[dict]:
 
 
 def _clear_stats_caches():
-    import dashboard.stats.view as sv
+    import dashboard.stats.records as sv
 
-    for cached in (sv._figures, sv._records, sv._counts, sv._recorded):
+    for cached in (sv._figures, sv.cached_records, sv._counts, sv._recorded):
         cached.clear()
 
 
