@@ -2,7 +2,8 @@
 
 - :mod:`dashboard.tools.bench`: the browser bench (``python -m dashboard.tools.bench
   --browser``, ``make bench-browser``) and, through :mod:`dashboard.tools.bench_app`, the
-  server-side AppTest bench (``--app``, ``make bench-app``);
+  server-side AppTest bench (``--app``, ``make bench-app``), with its instruments (the
+  "settled" signal, the server, the Chromium driver) in :mod:`dashboard.tools.browser`;
 - :mod:`dashboard.tools.load`: a club night on one server (``python -m dashboard.tools.load``,
   ``make load``), its light sessions speaking Streamlit's websocket protocol through
   :mod:`dashboard.tools.st_client`.

@@ -46,7 +46,8 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from dashboard.tools.bench import (
+from dashboard.tools.bench import games_pages, live_pages, page_of, step_expr
+from dashboard.tools.browser import (
     ARM,
     CHROMIUM,
     FLAGS,
@@ -56,11 +57,7 @@ from dashboard.tools.bench import (
     SETTLED,
     TARGETS,
     TIMEOUT_MS,
-    games_pages,
-    live_pages,
-    page_of,
     server,
-    step_expr,
 )
 
 if TYPE_CHECKING:

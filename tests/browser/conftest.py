@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from dashboard.tools.bench import CHROMIUM, FLAGS  # the bench drives the same Chromium alike
+from dashboard.tools.browser import CHROMIUM, FLAGS  # the bench drives the same Chromium alike
 from tests.browser.waits import INSTRUMENT, TIMEOUT_MS
 
 ROOT = Path(__file__).resolve().parents[2]

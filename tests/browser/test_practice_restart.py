@@ -9,7 +9,7 @@ import concurrent.futures
 import os
 from urllib.parse import parse_qs
 
-from dashboard.tools.bench import server
+from dashboard.tools.browser import server
 from dashboard.tools.st_client import StClient
 
 CARD = "practice_stack5_answer"  # the answer component (dashboard/components/answer.py)

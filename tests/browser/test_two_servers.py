@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from dashboard.live import button_key
-from dashboard.tools.bench import server
+from dashboard.tools.browser import server
 from engine import CHANCE, get_game
 from engine.core.records import GameRecord
 from tests.browser.waits import (

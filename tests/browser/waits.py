@@ -10,7 +10,7 @@ The signals (the same as the browser bench's "settled", :mod:`dashboard.tools.be
 * Streamlit's own test signals on ``stApp``: ``data-test-script-state`` is not
   "running" and ``data-test-connection-state`` is "CONNECTED";
 * the document has not changed for :data:`QUIET_MS` (a MutationObserver installed before
-  the app's own scripts, :data:`dashboard.tools.bench.INSTRUMENT`, keeps the time of the last
+  the app's own scripts, :data:`dashboard.tools.browser.INSTRUMENT`, keeps the time of the last
   change) — a rerun that has not started yet, or one whose messages are still arriving,
   changes the document within that window;
 * no live game's tap pad is in the moment after its buttons changed when it takes no tap
@@ -30,7 +30,7 @@ from collections.abc import Callable
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from dashboard.tools.bench import INSTRUMENT, RUNNING
+from dashboard.tools.browser import INSTRUMENT, RUNNING
 
 __all__ = ["INSTRUMENT", "QUIET_MS", "TIMEOUT_MS", "act", "idle", "open_page", "wait_for_app"]
 
