@@ -150,7 +150,7 @@ def test_an_unexpected_callback_error_becomes_the_friendly_message(monkeypatch):
     def broken(*args, **kwargs):
         raise KeyError("boom")
 
-    monkeypatch.setattr("dashboard.live.final_state", broken)
+    monkeypatch.setattr("dashboard.live.page.final_state", broken)
     at.session_state[f"{PIG}_state"] = None  # no cached state: the tap replays the record
     at.button(key=f"{PIG}_m_roll").click().run()
     assert not at.exception

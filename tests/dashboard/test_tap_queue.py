@@ -1,4 +1,4 @@
-"""The live page's tap pad, server side (dashboard/live.py): the queue the browser sends
+"""The live page's tap pad, server side (dashboard/live/): the queue the browser sends
 is applied once per tap, in order, with the store's version check; and the pads worked out
 ahead say what the page shows after each tap. (The component's JavaScript is tested in a
 real browser: tests/browser/test_tap_pad.py.)"""
@@ -19,7 +19,7 @@ KEY = "live_stack5"
 def _script():
     import streamlit as st
 
-    from dashboard.live import _document, apply_taps
+    from dashboard.live.page import _document, apply_taps
     from engine import GameRecord
 
     key = "live_stack5"
