@@ -117,13 +117,13 @@ def table_html(table, par, players: list[str]) -> str:
     books = par.books
     sides = _side_names()
     heads = "".join(f'<th style="{_HEAD}text-align:right">{html.escape(s)}</th>' for s in sides)
-    cells = "".join(f'<td style="{_CELL}text-align:right">{b}</td>' for b in books)
+    book_cells = "".join(f'<td style="{_CELL}text-align:right">{b}</td>' for b in books)
     label = f'<th style="{_CELL}text-align:left;font-weight:400">'
     label += f"{contract_label(table.contracts[0])}</th>"
     corner = f'<th style="{_HEAD}text-align:left">{html.escape(_("contract"))}</th>'
     return (
         f'<table style="{style}"><thead><tr>{corner}{heads}</tr></thead>'
-        f"<tbody><tr>{label}{cells}</tr></tbody></table>"
+        f"<tbody><tr>{label}{book_cells}</tr></tbody></table>"
     )
 
 
@@ -254,6 +254,7 @@ def under_board(key: str, record_json: str, states, step: int) -> None:
     ):
         return
     job = job_panel.running(job_key)
+    assert job is not None  # started above, or already running
     on = job["deal"]
     job_panel.progress_panel(
         job_key,

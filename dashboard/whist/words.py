@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dashboard.i18n import N_, _, ngettext, pgettext
 from dashboard.ui import seat_name
-from dashboard.words.phrases import phrase_text
+from dashboard.words.phrases import Worders, phrase_text
 from engine.core.errors import ParseError
 from engine.whist.actions import KIND_WORDS, Bid, Pass, parse_action
 from engine.whist.cards import SUIT_NAMES, SUIT_SYMBOLS
@@ -90,7 +90,7 @@ def bid_words(bid) -> str:
 
 
 #: the contract phrases a template cannot word: a suit is its symbol (:func:`suit_mark`)
-CONTRACT_WORDERS = {
+CONTRACT_WORDERS: Worders = {
     "whist.contract_suit": lambda number, kind, suit: (
         f"{number} {kind_word(kind)} {suit_mark(suit)}"
     ),
@@ -106,7 +106,7 @@ def contract_words(contract) -> str:
 
 
 #: the engine's turn phrases (``describe_turn``) in player words, by their code
-TURN_WORDERS = {
+TURN_WORDERS: Worders = {
     "whist.turn_first_dealer": lambda: _("the first dealer is to be drawn"),
     "whist.turn_deal": lambda seat: _("the cards are to be dealt ({player} deals)").format(
         player=seat_name(seat)

@@ -539,6 +539,8 @@ def _trade_allowed(rng, rules):
             most=rules.max_shares,
         )
     else:
+        # an illegal action always has a coded reason
+        assert reason is not None and reason.code is not None
         why = _trade_reason(reason.code, rules, holdings[active], cash[active], prices[c], c)
     supply = [rules.shares_per_company - sum(h[d] for h in holdings) for d in range(4)]
     position = {

@@ -385,8 +385,7 @@ with ui.engine_errors():
     worth = s.net_worth()[0]
     s.apply("move 1")
     vals = option_values(s)
-    cols = st.columns(2)
-    for col, a in zip(cols, vals):
+    for col, a in zip(st.columns(2), vals):
         t = s.clone()
         t.apply(a)
         rows = []
@@ -452,11 +451,11 @@ with ui.engine_errors():
         ]
     )
     s.pos = first_space("DIVIDEND") - 1
-    before = list(s.cash)
+    cash_before = list(s.cash)
     s.apply("move 1")
     st.caption(
         _("R and Y tie at $150: both pay. Cash: {changes}.").format(
-            changes=_cash_change(before, s.cash)
+            changes=_cash_change(cash_before, s.cash)
         )
     )
 

@@ -289,11 +289,11 @@ def _board(rows, held_now=()) -> str:
     return out
 
 
-b, a = st.columns(2)
-b.markdown(_("**Before**"))
-b.html(_board(before["rows"], before["hand"] or before["to_place"]))
-a.markdown(_("**After**"))
-a.html(_board(after["rows"], held))
+before_col, after_col = st.columns(2)
+before_col.markdown(_("**Before**"))
+before_col.html(_board(before["rows"], before["hand"] or before["to_place"]))
+after_col.markdown(_("**After**"))
+after_col.html(_board(after["rows"], held))
 st.markdown("\n".join(f"{i + 1}. {t}" for i, t in enumerate(steps)))
 st.caption(_("Now: {turn}.").format(turn=words.phrase(demo.describe_turn())))
 st.markdown(

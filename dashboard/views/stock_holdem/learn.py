@@ -430,6 +430,7 @@ with ui.engine_errors():
     from engine import simulate
 
     rec = simulate("stock_holdem", seed=int(seed), players=["heuristic"] + ["random"] * 3)
+    assert rec.result is not None  # a simulated game is played to its end
     st.markdown(
         _(
             "A simulated game (a simple bot as Player 1 against three random bots) ended with "

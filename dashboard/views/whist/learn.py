@@ -303,6 +303,8 @@ with tabs[3]:
                 before = s.observation(s.declarer)
             s.apply(bot.choose(s, s.current_player(), rng))
         obs = s.observation(s.declarer)
+        # Bid Whist's declarer always takes the kitty and discards, so the loop saw the discard
+        assert before is not None
         st.markdown(
             _("The simple bots bid: {bids}. {player} declares **{contract}**.").format(
                 bids=join(f"{seat_word(a)} {bid_words(b)}" for a, b in obs["bids"]),
@@ -363,12 +365,12 @@ with tabs[4]:
         key="wl_sofar",
     )
     with engine_errors():
-        ok = playable_cards(
+        playable = playable_cards(
             hand, sofar, trump=None if len(jt) > 1 else jt, jokers_follow_trump=club
         )
         st.html(
             row(_("Trick"), cards_html(sofar, size=30))
-            + row(_("You may play"), cards_html(ok, size=30))
+            + row(_("You may play"), cards_html(playable, size=30))
         )
 
 # --- scoring -------------------------------------------------------------------------------------
@@ -384,14 +386,14 @@ with tabs[5]:
             )
         )
         c1, c2 = st.columns(2)
-        b = c1.selectbox(_("Bid"), [3, 4, 5, 6, 7], index=1, key="wl_sbid")
+        bid_number = c1.selectbox(_("Bid"), [3, 4, 5, 6, 7], index=1, key="wl_sbid")
         k = c2.selectbox(
             _("Kind"), ["uptown", "downtown", "notrump"], key="wl_skind", format_func=kind_word
         )
         table = pl.DataFrame(
             {
                 _("books"): list(range(14)),
-                _("points"): [bid_whist_points(int(b), k, x) for x in range(14)],
+                _("points"): [bid_whist_points(int(bid_number), k, x) for x in range(14)],
             }
         )
         st.dataframe(table, hide_index=True, height="content")  # one row per book count
