@@ -5,14 +5,17 @@ The shared pages (the explorer, the live-game page, play against the bots, stati
 bots) never name a game: they ask its ``GameUI`` for the drawing, the words and the
 buttons. Only ``game``, ``render_state``, ``history`` and ``charts`` are required; every
 other part has a plain default, so a new game shows on every page at once and grows its
-own look part by part (Pig, the demo, gives only the few it needs).
+own look part by part (Pig, the demo, gives only the few it needs). The parts one page
+alone asks for come in typed groups a type checker holds each game to: :class:`LiveHooks`
+(the live page), :class:`PracticeWords` (the drills), :class:`RulesetWords` (the ruleset
+forms and Learn's ruleset table).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import plotly.graph_objects as go
 import polars as pl
@@ -68,6 +71,67 @@ class EntrySheet:
     over: str
     new_key: str
     entries: Callable[[str], int]
+
+
+class Coach(Protocol):
+    """The live page's full advice for the seat to act, drawn (into ``out``, an
+    :class:`dashboard.components.board.HtmlOut` when the tap pad draws it ahead, else
+    ``st``); returns the texts of the moves it recommends."""
+
+    def __call__(self, state: Any, names: list[str], out: Any = None) -> set[str]: ...
+
+
+@dataclass(frozen=True)
+class LiveHooks:
+    """The live page's help, for games whose chance events are entered one by one (every
+    part optional).
+
+    - ``advice(state)``: draw help for the seat to act (odds, suggestions) or nothing;
+    - ``coach(state, names, out=None)``: the full advice (:class:`Coach`), drawn as the
+      board is (also drawn ahead for every tap); the moves it recommends are highlighted
+      among the buttons. Replaces ``advice`` when given;
+    - ``outcome(action, probability)``: ``(label, css)`` of a chance button, the CSS
+      making it look like the card or die it stands for;
+    - ``chance_note(state, names)``: what the chance event to enter is, when more than
+      "what came up" needs saying (a Draw 3's card 2 of 3), or ``None``."""
+
+    advice: Callable[[Any], None] | None = None
+    coach: Coach | None = None
+    outcome: Callable[[Any, Any], tuple[str, str]] | None = None
+    chance_note: Callable[[Any, list[str]], str | None] | None = None
+
+
+@dataclass(frozen=True)
+class PracticeWords:
+    """Practice's words for the game's drills (``engine/<game>/drills.py``; every part
+    optional).
+
+    - ``phrase_value(value)``: a parameter of the game's own kind in a phrase (a card, a
+      company) in words, or ``None`` for one it does not know;
+    - ``drill_picture(drill)``: HTML drawing the drill's position (the cards on the
+      table), or ``None``;
+    - ``choice_words(text)``: a puzzle choice that is no action of the game (the grading's
+      "going on without a free action") in words, or ``None`` for one it does not know."""
+
+    phrase_value: Callable[[Any], str | None] | None = None
+    drill_picture: Callable[[Any], str | None] | None = None
+    choice_words: Callable[[str], str | None] | None = None
+
+
+@dataclass(frozen=True)
+class RulesetWords:
+    """How the game's ruleset fields read for players (every part optional).
+
+    - ``choices``: field → the readable names (``N_``) of some of its values (the value is
+      what the engine takes), for the ruleset forms;
+    - ``meanings``: field → its meaning in a player's words (``N_``) where the engine's doc
+      names file values, for Learn's ruleset table;
+    - ``default_words(field, value)``: a default that needs more words than its value (a
+      die's faces), else ``None``."""
+
+    choices: dict[str, dict[Any, str]] | None = None
+    meanings: dict[str, str] | None = None
+    default_words: Callable[[str, Any], str | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -130,35 +194,16 @@ class GameUI:
       calls (``html``, ``markdown``, ``caption``, ``image``, ``container``, the message
       boxes).
 
-    The live page (games whose chance events are entered one by one):
-
-    - ``advice(state)``: draw help for the seat to act (odds, suggestions) or nothing;
-    - ``coach(state, names, out=None)``: the full advice, drawn (into ``out`` as
-      ``board``'s, also drawn ahead for every tap); returns the texts of the moves it
-      recommends (highlighted among the buttons). Replaces ``advice`` when given;
-    - ``outcome(action, probability)``: ``(label, css)`` of a chance button, the CSS
-      making it look like the card or die it stands for;
-    - ``chance_note(state, names)``: what the chance event to enter is, when more than
-      "what came up" needs saying (a Draw 3's card 2 of 3), or ``None``.
-
-    Practice (the drills of ``engine/<game>/drills.py``):
-    - ``phrase_value(value)``: a parameter of the game's own kind in a phrase (a card, a
-      company) in words, or ``None`` for one it does not know;
-    - ``drill_picture(drill)``: HTML drawing the drill's position (the cards on the
-      table), or ``None``;
-    - ``choice_words(text)``: a puzzle choice that is no action of the game (the grading's
-      "going on without a free action") in words, or ``None`` for one it does not know.
+    The live page: ``live``, its help for the seat to act (:class:`LiveHooks`).
+    Practice: ``practice``, the words of the game's drills (:class:`PracticeWords`).
     Home: ``home_section``, the game's section of the menu (its title in
     :data:`dashboard.nav.SECTIONS`), where Home draws the game's card (none: no card);
     ``table_tool``, ``(page script, label, what it does)`` (``N_``) of the tool that
     follows a real game between two turns, listed under "At the table".
     Charts: ``company_colours``, company letter → its colour (a set of
     :mod:`dashboard.palette`).
-    Ruleset forms: ``ruleset_choice_words``, field → the readable names (``N_``) of
-    some of its values (the value is what the engine takes). Learn's ruleset table:
-    ``ruleset_meanings``, field → its meaning in a player's words (``N_``) where the
-    engine's doc names file values; ``ruleset_default_words(field, value)``, a default
-    that needs more words than its value (a die's faces), else ``None``.
+    Rulesets: ``rulesets``, how the game's ruleset fields read for players
+    (:class:`RulesetWords`).
     Statistics: ``value_words``, column → how the engine's values of that column of the
     game's tables read for players (hand names, contract kinds).
     Measuring tools: ``entry_sheet``, a table tool adding entries to a stored document
@@ -185,18 +230,11 @@ class GameUI:
     text_words: Callable[[str, list[str], int], str | None] | None = None
     groups: Callable[[object, list, list[str], set[str]], list[Group]] | None = None
     board: Callable[..., None] | None = None
-    advice: Callable[[object], None] | None = None
-    coach: Callable[..., set[str]] | None = None  # (state, names, out=None)
-    outcome: Callable[[Any, Any], tuple[str, str]] | None = None
-    chance_note: Callable[[object, list[str]], str | None] | None = None
+    live: LiveHooks = LiveHooks()
     play: tuple[PlayMode, ...] = ()
-    phrase_value: Callable[[object], str | None] | None = None
-    drill_picture: Callable[[object], str | None] | None = None
-    choice_words: Callable[[str], str | None] | None = None
+    practice: PracticeWords = PracticeWords()
     value_words: dict[str, Callable[[Any], str]] | None = None
-    ruleset_choice_words: dict[str, dict[Any, str]] | None = None
-    ruleset_meanings: dict[str, str] | None = None
-    ruleset_default_words: Callable[[str, Any], str | None] | None = None
+    rulesets: RulesetWords = RulesetWords()
     company_colours: dict[str, str] | None = None
     home_section: str = ""
     table_tool: tuple[str, str, str] | None = None

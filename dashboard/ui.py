@@ -318,8 +318,8 @@ def ruleset_frame(game_name: str) -> pl.DataFrame:
     game = get_game(game_name)
     rows = describe(game.ruleset_class)
     plugin = game_ui(game_name) if game_name in REGISTRY else None
-    meanings = (plugin.ruleset_meanings if plugin else None) or {}
-    own_default = plugin.ruleset_default_words if plugin else None
+    meanings = (plugin.rulesets.meanings if plugin else None) or {}
+    own_default = plugin.rulesets.default_words if plugin else None
     return pl.DataFrame(
         {
             "rule": [_field_label(r.name) for r in rows],
@@ -509,11 +509,11 @@ def _field_label(name: str) -> str:
 
 
 def _choice_word(game_name: str, name: str, value) -> str:
-    """A ruleset choice's readable name: the game's own (``GameUI.ruleset_choice_words``),
+    """A ruleset choice's readable name: the game's own (``GameUI.rulesets.choices``),
     else the shared words of :mod:`dashboard.words.game`."""
     from dashboard.plugins import REGISTRY, game_ui
 
-    own = game_ui(game_name).ruleset_choice_words if game_name in REGISTRY else None
+    own = game_ui(game_name).rulesets.choices if game_name in REGISTRY else None
     words = (own or {}).get(name, {})
     if value in words:
         return _(words[value])

@@ -34,7 +34,7 @@ def reason_text(record: GameRecord, reason) -> str:
     """The engine's reason in the player's language. A seat is said as "Player n" (the
     page's heading says which the learner is): the learner's name is "You", which a
     sentence in the third person cannot take."""
-    return phrase_text(reason, value=game_ui(record.game).phrase_value)
+    return phrase_text(reason, value=game_ui(record.game).practice.phrase_value)
 
 
 def why_not(record: GameRecord, state, play_id: str, version: int) -> None:

@@ -95,8 +95,8 @@ def chance_grid(plugin: GameUI, state, names, on_tap, key: str) -> bool:
     for action, p in outcomes:
         text = str(action)
         bkey = button_key(key, "o", text)
-        if plugin.outcome is not None:
-            label, css = plugin.outcome(action, p)
+        if plugin.live.outcome is not None:
+            label, css = plugin.live.outcome(action, p)
         else:
             label, css = f"{text} · {percent(p)}", ""
         rules.append((bkey, css))

@@ -146,7 +146,7 @@ def _pieces(html_text: str) -> tuple[str, ...]:
 def pad_views(plugin: GameUI) -> bool:
     """Whether the pads carry the board and the coach's advice drawn ahead (a game whose
     live page has both as its plugin's ``board`` and ``coach``)."""
-    return plugin.board is not None and plugin.coach is not None
+    return plugin.board is not None and plugin.live.coach is not None
 
 
 def _view(plugin: GameUI, state, names, s: _Strings) -> tuple[list, set[str]]:
@@ -160,12 +160,12 @@ def _view(plugin: GameUI, state, names, s: _Strings) -> tuple[list, set[str]]:
         from dashboard.components.board import HtmlOut
 
         board, advice = HtmlOut(), HtmlOut()
-        if plugin.board is None or plugin.coach is None:  # the page asks has_coach first
+        if plugin.board is None or plugin.live.coach is None:  # the page asks has_coach first
             raise RuntimeError(f"{plugin.game} draws no board or coach")
         plugin.board(state, names, out=board)
         best: frozenset[str] = frozenset()
         if not state.is_terminal():
-            best = frozenset(plugin.coach(state, names, out=advice) or ())
+            best = frozenset(plugin.live.coach(state, names, out=advice) or ())
         drawn = (_pieces(board.text()), _pieces(advice.text()), best)
     s.drawn[position] = drawn
     board_pieces, advice_pieces, best = drawn
@@ -188,7 +188,7 @@ def _pad(plugin: GameUI, state, names, n: int, last_words, best, key: str, s: _S
         return pad
     player = state.current_player()
     if player == CHANCE:
-        note = plugin.chance_note(state, names) if plugin.chance_note is not None else None
+        note = plugin.live.chance_note(state, names) if plugin.live.chance_note is not None else None
         if note:
             pad["l"].append(s.md(note))
         try:
@@ -206,8 +206,8 @@ def _pad(plugin: GameUI, state, names, n: int, last_words, best, key: str, s: _S
             odds = (p.numerator, p.denominator) if type(p) is Fraction else p
             looks = s.looks.get((text, odds))
             if looks is None:
-                if plugin.outcome is not None:
-                    label, css = plugin.outcome(action, p)
+                if plugin.live.outcome is not None:
+                    label, css = plugin.live.outcome(action, p)
                 else:
                     label, css = f"{text} · {percent(p)}", ""
                 looks = s.looks[text, odds] = [s(text), s.md(label), s(css), None]

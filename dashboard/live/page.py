@@ -304,7 +304,7 @@ def _entry(plugin, live_id, version, record, state, key, best: set[str]) -> None
     player = state.current_player()
     names = record.players
     if player == CHANCE:
-        note = plugin.chance_note(state, names) if plugin.chance_note is not None else None
+        note = plugin.live.chance_note(state, names) if plugin.live.chance_note is not None else None
         if note:
             st.markdown(note)
         chance_grid(plugin, state, names, on_tap, key)
@@ -398,11 +398,11 @@ def _game_view_body(plugin: GameUI, key: str, live_id: str) -> None:
                 boxes["coach"] = advice_box
             else:
                 with advice_box:
-                    if plugin.coach is not None:
-                        best = plugin.coach(state, names) or set()
-                    elif plugin.advice is not None:
+                    if plugin.live.coach is not None:
+                        best = plugin.live.coach(state, names) or set()
+                    elif plugin.live.advice is not None:
                         with st.container(border=True):
-                            plugin.advice(state)
+                            plugin.live.advice(state)
             if pad:
                 boxes["pad"] = entry_box
             else:

@@ -1,5 +1,5 @@
 """Owner's Choice's rules as the Learn page's table shows them, in a player's words
-(``GameUI.ruleset_meanings``): the meanings of the rules whose engine doc names a ruleset
+(``GameUI.rulesets.meanings``): the meanings of the rules whose engine doc names a ruleset
 file's values ('own_and_draw3', True, off) rather than saying what they do."""
 
 from __future__ import annotations

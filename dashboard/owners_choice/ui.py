@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dashboard import palette
-from dashboard.game_ui import GameUI, PlayMode
+from dashboard.game_ui import GameUI, LiveHooks, PlayMode, PracticeWords, RulesetWords
 from dashboard.i18n import N_
 from dashboard.owners_choice import explorer, play, rule_words
 from dashboard.owners_choice.play_words import describe
@@ -22,7 +22,6 @@ UI = GameUI(
     charts=explorer.charts,
     measure=explorer.MEASURE,
     turn_words=explorer.whose_turn,
-    phrase_value=company_words,
     chance="dice",
     explorer_page="views/owners_choice/games.py",
     live_page="views/owners_choice/live.py",
@@ -36,11 +35,9 @@ UI = GameUI(
     describe=describe,
     groups=play.groups,
     board=play.board,
-    advice=explorer.advice,
-    coach=play.coach,
-    outcome=play.outcome,
+    live=LiveHooks(advice=explorer.advice, coach=play.coach, outcome=play.outcome),
     play=(PlayMode(N_("Owner's Choice")),),
-    ruleset_meanings=rule_words.MEANINGS,
-    ruleset_default_words=rule_words.default_words,
+    practice=PracticeWords(phrase_value=company_words),
+    rulesets=RulesetWords(meanings=rule_words.MEANINGS, default_words=rule_words.default_words),
     value_words={"highest": tied_companies},
 )

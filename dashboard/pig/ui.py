@@ -3,7 +3,7 @@ gives (its drawing, history and charts) and a few words of its own."""
 
 from __future__ import annotations
 
-from dashboard.game_ui import GameUI
+from dashboard.game_ui import GameUI, LiveHooks
 from dashboard.i18n import N_, _
 from dashboard.pig import explorer
 from dashboard.play.words import say, who
@@ -32,5 +32,5 @@ UI = GameUI(
     chance="die",
     explorer_page="views/pig/demo.py",
     describe=describe,
-    advice=explorer.advice,
+    live=LiveHooks(advice=explorer.advice),
 )

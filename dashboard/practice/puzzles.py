@@ -140,7 +140,7 @@ def puzzle_section(game: str) -> None:
 def _pseudo_words(game: str, text: str) -> str:
     """A choice that is no action of the game, worded by its plugin (going on without a
     free action or a peek); the text without its brackets when the plugin has no words."""
-    words = game_ui(game).choice_words
+    words = game_ui(game).practice.choice_words
     return (words(text) if words else None) or text.strip("()")
 
 

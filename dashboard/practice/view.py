@@ -150,7 +150,7 @@ def _question(game: str) -> None:
         return
 
     def words(phrase) -> str:
-        return phrase_text(phrase, value=gui.phrase_value)
+        return phrase_text(phrase, value=gui.practice.phrase_value)
 
     with st.container(border=True):
         # the rule, the question, what it assumes and its picture: one element (each
@@ -161,8 +161,8 @@ def _question(game: str) -> None:
             f"margin:0.25rem 0 0.5rem'>{html.escape(words(d.prompt))}</p>"
         )
         head += "".join(ui.assumption_html(line) for line in _assumption_lines(d, words))
-        if gui.drill_picture is not None:
-            head += gui.drill_picture(d) or ""
+        if gui.practice.drill_picture is not None:
+            head += gui.practice.drill_picture(d) or ""
         st.html(head)
         given = st.session_state.get(ANSWERED, {}).get(game)
         whole = d.choices is None and isinstance(d.answer, int) and not isinstance(d.answer, bool)
@@ -399,7 +399,7 @@ def rule_name(kind: str) -> str:
         d = drill(game, short, 0)
     except EngineError:
         return kind
-    return phrase_text(d.rule, value=game_ui(game).phrase_value)
+    return phrase_text(d.rule, value=game_ui(game).practice.phrase_value)
 
 
 def when_words(due, now) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dashboard.game_ui import GameUI, PlayMode
+from dashboard.game_ui import GameUI, LiveHooks, PlayMode, PracticeWords, RulesetWords
 from dashboard.i18n import N_
 from dashboard.stack5 import explorer, play, rule_words
 from dashboard.stack5.draw import drill_picture
@@ -29,13 +29,15 @@ UI = GameUI(
         N_("bust odds and placements as you play"),
     ),
     describe=describe,
-    drill_picture=drill_picture,
     groups=play.groups,
     board=play.board,
-    advice=explorer.advice,
-    coach=play.coach,
-    outcome=play.outcome,
-    chance_note=play.chance_note,
+    live=LiveHooks(
+        advice=explorer.advice,
+        coach=play.coach,
+        outcome=play.outcome,
+        chance_note=play.chance_note,
+    ),
     play=(PlayMode(N_("Stack 5")),),
-    ruleset_meanings=rule_words.MEANINGS,
+    practice=PracticeWords(drill_picture=drill_picture),
+    rulesets=RulesetWords(meanings=rule_words.MEANINGS),
 )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dashboard import palette
-from dashboard.game_ui import GameUI, PlayMode
+from dashboard.game_ui import GameUI, PlayMode, PracticeWords, RulesetWords
 from dashboard.i18n import N_
 from dashboard.stock_holdem import explorer, play, rule_words, words
 from dashboard.stock_holdem.draw import drill_picture
@@ -29,22 +29,23 @@ UI = GameUI(
         N_("all six price odds"),
     ),
     describe=describe,
-    drill_picture=drill_picture,
-    choice_words=choice_words,
+    practice=PracticeWords(drill_picture=drill_picture, choice_words=choice_words),
     hidden_words=play.hidden_words,
     value_words={"number_hand": words.hand, "symbol_hand": words.hand},
-    ruleset_choice_words={
-        "symbol_names": {
-            "anchor": N_("anchor"),
-            "fish": N_("fish"),
-            "shell": N_("shell"),
-            "wave": N_("wave"),
+    rulesets=RulesetWords(
+        choices={
+            "symbol_names": {
+                "anchor": N_("anchor"),
+                "fish": N_("fish"),
+                "shell": N_("shell"),
+                "wave": N_("wave"),
+            },
+            "bear_with_four_of_a_number": {
+                "four of a kind": N_("four of a kind (+25)"),
+                "five of a kind": N_("five of a kind (+30)"),
+            },
         },
-        "bear_with_four_of_a_number": {
-            "four of a kind": N_("four of a kind (+25)"),
-            "five of a kind": N_("five of a kind (+30)"),
-        },
-    },
+        meanings=rule_words.MEANINGS,
+    ),
     play=(PlayMode(N_("Stock Hold'em")),),
-    ruleset_meanings=rule_words.MEANINGS,
 )

@@ -52,7 +52,7 @@ def value_words(game: str, field: str, value) -> str:
 
 def _item_words(game: str, field: str, item) -> str:
     """One entry of a list rule (a die's face, a space of the board) in words."""
-    own = game_ui(game).ruleset_default_words if game in REGISTRY else None
+    own = game_ui(game).rulesets.default_words if game in REGISTRY else None
     said = own(field, (item,)) if own else None
     return said if said and len(said) < 40 else _value_words(game, field, item)
 
@@ -66,7 +66,7 @@ def _list_words(game: str, field: str, value: tuple) -> str:
         default = tuple(getattr(get_game(game).ruleset_class(), field))
     except (EngineError, AttributeError):
         return _value_words(game, field, value)
-    own = game_ui(game).ruleset_default_words if game in REGISTRY else None
+    own = game_ui(game).rulesets.default_words if game in REGISTRY else None
     if value == default:
         said = own(field, value) if own else None
         return said or _value_words(game, field, value)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from dashboard.game_ui import EntrySheet, GameUI, PlayMode
+from dashboard.game_ui import EntrySheet, GameUI, PlayMode, RulesetWords
 from dashboard.i18n import N_
 from dashboard.whist import explorer, par_view, play, words
 from dashboard.whist.play_words import describe, text_words
@@ -65,17 +65,19 @@ UI = GameUI(
     hidden_words=play.hidden_words,
     groups=play.groups,
     value_words={"kind": words.kind_word, "variant": words.variant_title},
-    ruleset_choice_words={
-        "variant": {
-            "bid4": N_("Bid Whist (4 players)"),
-            "whist4": N_("Whist (4 players)"),
-            "bid2": N_("Bid Whist (2 players)"),
-            "whist2": N_("Whist (2 players)"),
+    rulesets=RulesetWords(
+        choices={
+            "variant": {
+                "bid4": N_("Bid Whist (4 players)"),
+                "whist4": N_("Whist (4 players)"),
+                "bid2": N_("Bid Whist (2 players)"),
+                "whist2": N_("Whist (2 players)"),
+            },
+            "first_dealer": {-1: N_("drawn at random")},
         },
-        "first_dealer": {-1: N_("drawn at random")},
-    },
-    ruleset_meanings=words.RULE_MEANINGS,
-    ruleset_default_words=lambda name, _value: words.rule_default(name),
+        meanings=words.RULE_MEANINGS,
+        default_words=lambda name, _value: words.rule_default(name),
+    ),
     play=(
         PlayMode(N_("Bid Whist"), counts=(4, 2), variant="bid"),
         PlayMode(N_("Whist"), counts=(4, 2), variant="whist"),

@@ -114,7 +114,7 @@ GAMES = ["stock_holdem", "stack5", "owners_choice", "whist", "pig"]
 def test_every_drill_starts_with_a_capital_in_english(game):
     # Owner's Choice companies by their colour words, as its other pages word them
     # ("green", lowercase in English): a question may not start with one
-    value = company_words if game == "owners_choice" else game_ui(game).phrase_value
+    value = company_words if game == "owners_choice" else game_ui(game).practice.phrase_value
     found = []
     with language("en"):
         for kind in kinds(game):

@@ -59,7 +59,7 @@ def test_the_assumptions_a_drill_rests_on_are_on_the_page(lang):
             assert not at.exception
             text = _text(at)
             for a in d.assumptions:
-                words = phrase_text(a.words, value=game_ui(game).phrase_value)
+                words = phrase_text(a.words, value=game_ui(game).practice.phrase_value)
                 assert words in text, (game, kind, words)
             if lang:
                 assert not english_leaks(at, lang), (game, kind, english_leaks(at, lang))

@@ -135,7 +135,7 @@ def test_each_tap_leads_to_the_pad_of_the_position_after_it():
         # the board and the advice after the tap, drawn ahead, and the advice's pick
         board, advice = HtmlOut(), HtmlOut()
         ui.board(after, names, out=board)
-        best = ui.coach(after, names, out=advice)
+        best = ui.live.coach(after, names, out=advice)
         assert [_drawn(runs, strings) for runs in pad["v"]] == [board.text(), advice.text()]
         assert {strings[b[0]] for g in pad["g"] for b in g[2] if b[3]} == best & set(_taps(after))
         assert strings[pad["w"][1]] == text
