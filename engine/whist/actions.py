@@ -12,6 +12,7 @@ engine.core.errors.ParseError: 'bid 9 uptown': the bid number must be 3-7
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import FrozenInstanceError, dataclass, field
 from operator import itemgetter
 
@@ -69,6 +70,11 @@ class Deal:
     """
 
     __slots__ = ("_hands", "_kitty", "straw", "turn", "codes")
+    _hands: tuple[tuple[str, ...], ...] | None
+    _kitty: tuple[str, ...] | None
+    straw: tuple[tuple[tuple[str, str], ...], ...]
+    turn: str
+    codes: tuple[tuple[int, ...], tuple[int, ...]] | None
 
     def __init__(
         self,
@@ -98,6 +104,7 @@ class Deal:
     def hands(self) -> tuple[tuple[str, ...], ...]:
         hands = self._hands
         if hands is None:
+            assert self.codes is not None  # a drawn deal: its texts come from its codes
             hands = tuple([mask_texts(m) for m in self.codes[0]])
             _set(self, "_hands", hands)
         return hands
@@ -106,6 +113,7 @@ class Deal:
     def kitty(self) -> tuple[str, ...]:
         kitty = self._kitty
         if kitty is None:
+            assert self.codes is not None  # a drawn deal: its texts come from its codes
             kitty = tuple([CARD_TEXT[c] for c in self.codes[1]])
             _set(self, "_kitty", kitty)
         return kitty
@@ -155,11 +163,11 @@ class Deal:
 _set = object.__setattr__
 _new = object.__new__
 # the slots' own setters: a drawn deal is made without ``object.__setattr__``'s name lookups
-_set_hands = Deal._hands.__set__
-_set_kitty = Deal._kitty.__set__
-_set_straw = Deal.straw.__set__
-_set_turn = Deal.turn.__set__
-_set_codes = Deal.codes.__set__
+_set_hands: Callable[[Deal, object], None] = vars(Deal)["_hands"].__set__
+_set_kitty: Callable[[Deal, object], None] = vars(Deal)["_kitty"].__set__
+_set_straw: Callable[[Deal, object], None] = vars(Deal)["straw"].__set__
+_set_turn: Callable[[Deal, object], None] = vars(Deal)["turn"].__set__
+_set_codes: Callable[[Deal, object], None] = vars(Deal)["codes"].__set__
 
 
 @dataclass(frozen=True, slots=True)

@@ -85,6 +85,19 @@ class WhistState(State):
         "trick_cards", "led", "leader", "tricks", "books", "_strong", "_follow",
         "deal_log", "loser",
     )  # fmt: skip
+    # the types of the slots a type checker cannot infer from their first values
+    _texts: list[str]
+    _pending: list[object]
+    _legal: tuple | None
+    piles: list[list[list[int]]] | None
+    kitty: tuple[int, ...]
+    bids: list[tuple[int, A.Bid | A.Pass]]
+    high_bid: A.Bid | None
+    discards: list[int]
+    trick_cards: list[int]
+    tricks: list[tuple[int, tuple[int, ...], tuple[int, ...], int, int]]
+    _strong: tuple
+    deal_log: list[dict]
 
     def __init__(self, game: Game, num_players: int, ruleset: WhistRules):
         self.game = game
@@ -140,7 +153,7 @@ class WhistState(State):
         self.leader = -1
         self.tricks = []
         self.books = [0, 0]
-        self._strong = None  # the strength tables of the contract, once in the play
+        self._strong = ()  # the strength tables of the contract, once in the play
         self._follow: tuple = ()  # the follow tables by suit led, once in the play
 
     # --- who acts ---------------------------------------------------------------------
@@ -553,8 +566,10 @@ class WhistState(State):
         self.bids.append((seat, action))
         if seat == self.dealer:
             self.declarer = self.high_bidder
-            self.bid_number = self.high_bid.number
-            self.kind = self.high_bid.kind
+            high = self.high_bid
+            assert high is not None  # the dealer bids last and must bid when all have passed
+            self.bid_number = high.number
+            self.kind = high.kind
             self.phase = TRUMP
             self.to_act = self.declarer
         else:
@@ -635,6 +650,7 @@ class WhistState(State):
 
     def _take_straw(self, seat: int, c: int) -> None:
         self.tops[seat] ^= 1 << c
+        assert self.piles is not None  # a two-player deal: its straw piles are dealt
         for pile in self.piles[seat]:
             if pile and pile[-1] == c:
                 pile.pop()
@@ -647,15 +663,15 @@ class WhistState(State):
         scores = self.scores
         if self.bidw:  # the declaring side scores
             side = self.declarer & 1
-            pts = bid_whist_points(self.bid_number, self.kind, self.books[side])
-            scores[side] += pts
+            made = bid_whist_points(self.bid_number, self.kind, self.books[side])
+            scores[side] += made
             if scores[side] >= r.bid_target:
                 self.loser = 1 - side
             elif scores[side] <= -r.bid_target:
                 self.loser = side
-            points = (0, pts) if side else (pts, 0)
+            points = (0, made) if side else (made, 0)
             hon = (0, 0)
-            declarer = self.declarer
+            declarer: int | None = self.declarer
         else:
             before = tuple(scores)
             if self.two:
