@@ -139,8 +139,20 @@ class ScoreSheet:
             self.rules = WhistRules(variant=self.variant)
         self.names = check_names(self.names, self.variant)
 
+    @property
+    def rules_in_force(self) -> WhistRules:
+        """``rules``, or the variant's own when none were given (``__post_init__``)."""
+        assert self.rules is not None  # __post_init__ fills it in
+        return self.rules
+
+    @property
+    def side_names(self) -> tuple[str, str]:
+        """``names``, checked and completed by ``__post_init__``."""
+        assert self.names is not None  # __post_init__ fills them in
+        return self.names
+
     def side(self, side: int) -> str:
-        return self.names[side]
+        return self.side_names[side]
 
     # --- entering deals -----------------------------------------------------------------
     def _check_open(self):
@@ -197,9 +209,9 @@ class ScoreSheet:
                 self.totals(),
                 pts,
                 [] if honours_side is None else [(honours_side, honours)],
-                target=self.rules.whist_target,
-                honours_after_tricks=self.rules.honours_after_tricks,
-                tricks_before_honours=self.rules.tricks_before_honours,
+                target=self.rules_in_force.whist_target,
+                honours_after_tricks=self.rules_in_force.honours_after_tricks,
+                tricks_before_honours=self.rules_in_force.tricks_before_honours,
             )
         )
         desc = f"{{0}} {tricks_0} tricks, {{1}} {13 - tricks_0}"
@@ -247,7 +259,7 @@ class ScoreSheet:
         """The end of the game in words (a :class:`Phrase`), or None while it goes on."""
         a, b = self.totals()
         if self.variant.startswith("bid"):
-            t = self.rules.bid_target
+            t = self.rules_in_force.bid_target
             for side, score in ((0, a), (1, b)):
                 if score >= t:
                     return Phrase.coded(
@@ -267,7 +279,7 @@ class ScoreSheet:
                         other=self._name(1 - side),
                     )
             return None
-        t = self.rules.whist_target
+        t = self.rules_in_force.whist_target
         if a >= t or b >= t:
             side = 0 if a >= b else 1
             return Phrase.coded(
@@ -282,7 +294,7 @@ class ScoreSheet:
     def _name(self, side: int) -> str:
         """A side's name in a phrase: a default name (:func:`default_names`) is a word the
         app translates, a name the players gave stays as they gave it."""
-        name = self.names[side]
+        name = self.side_names[side]
         return word(name) if name in default_names(self.variant) else name
 
     def frame(self) -> pl.DataFrame:
@@ -294,7 +306,7 @@ class ScoreSheet:
             rows.append(
                 {
                     "deal": i,
-                    "deal entered": e["text"].format(*self.names),
+                    "deal entered": e["text"].format(*self.side_names),
                     "points 0": e["points"][0],
                     "points 1": e["points"][1],
                     "total 0": t0,
@@ -331,7 +343,7 @@ class ScoreSheet:
                     totals[side] += e["points"][side]
                     row[f"points_{side}"] = e["points"][side]
                     row[f"total_{side}"] = totals[side]
-                    row[f"name_{side}"] = (names or self.names)[side]
+                    row[f"name_{side}"] = (names or self.side_names)[side]
             w.writerow(row)
         return out.getvalue()
 
