@@ -50,11 +50,20 @@ import json
 import statistics
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 from engine.core.records import GameRecord, read_jsonl, states
 
+if TYPE_CHECKING:
+    from engine.whist.state import WhistState
+
 DATA = Path(__file__).resolve().parents[2] / "data" / "whist"
 SOURCES = ("bid4.jsonl", "bid4_heuristic.jsonl")
+
+
+def _states(rec: GameRecord) -> list[WhistState]:
+    """The states of a Whist record (the records read here are all Whist)."""
+    return cast("list[WhistState]", states(rec))
 
 
 def first_deals(count: int = 40, first: int = 0) -> list[GameRecord]:
@@ -63,7 +72,7 @@ def first_deals(count: int = 40, first: int = 0) -> list[GameRecord]:
     out: list[GameRecord] = []
     records = [r for name in SOURCES for r in read_jsonl(DATA / name)]
     for rec in records[first:]:
-        sts = states(rec)
+        sts = _states(rec)
         end = next(i for i in range(1, len(sts)) if sts[i].deal_no > 0 or sts[i].is_terminal())
         if not any(a.startswith("play ") for a in rec.actions[:end]):
             continue
@@ -76,7 +85,7 @@ def first_deals(count: int = 40, first: int = 0) -> list[GameRecord]:
 
 def _deal_ends(rec: GameRecord) -> list[int]:
     """The action counts at which each deal of ``rec`` that reaches the play ends."""
-    sts = states(rec)
+    sts = _states(rec)
     out = []
     played = False
     for i in range(1, len(sts)):
@@ -234,7 +243,7 @@ def dds_deals(game: list[GameRecord]) -> tuple[int, int]:
     played from a position DDS maps."""
     mapped = total = 0
     for rec in game:
-        sts = states(rec)
+        sts = _states(rec)
         seen = set()
         for st in sts:
             if st.phase_name == "play" and st.deal_no not in seen:
@@ -319,7 +328,7 @@ def run_tables(count: int, first: int, vs_own: bool, vs_python: bool = False) ->
     print(f"solver: {_solver_status()}; {_dds_status()}", flush=True)
     times, own_times, py_times, differ = [], [], [], 0
     for k, rec in enumerate(first_deals(count, first)):
-        sts = states(rec)
+        sts = _states(rec)
         st = sts[deal_starts(rec, sts)[0][0]]
         mapped = sum(
             _maps(declared(st, seat, kind, call)) for kind, call in CONTRACTS for seat in range(4)

@@ -10,11 +10,15 @@ which is what ``engine.simulate`` does with random bots.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING, cast
 
 from engine.core.protocol import CHANCE
 from engine.core.ruleset import make_ruleset
 from engine.whist import GAME, WhistRules
 from engine.whist.scoring import trick_winner
+
+if TYPE_CHECKING:
+    from engine.whist.state import WhistState
 
 
 def _players(variant: str) -> int:
@@ -137,7 +141,7 @@ def _first_deals(first: int, count: int) -> list:
     path = Path(__file__).resolve().parents[2] / "data" / "whist" / "bid4.jsonl"
     out = []
     for rec in read_jsonl(path)[first : first + count]:
-        sts = states(rec)
+        sts = cast("list[WhistState]", states(rec))  # the records of bid4.jsonl are Whist
         end = next(i for i in range(1, len(sts)) if sts[i].deal_no > 0 or sts[i].is_terminal())
         result = rec.result if sts[end].is_terminal() else None
         out.append(GameRecord(rec.game, rec.players, rec.actions[:end], result, rec.ruleset))
@@ -167,6 +171,7 @@ def win_rate(variant: str = "bid4", games: int = 500, seed: int = 0) -> tuple[in
         hs = g % 2
         players = (["heuristic", "random"] if hs == 0 else ["random", "heuristic"]) * (n // 2)
         rec = simulate(GAME, seed + g, players, variant=variant)
+        assert rec.result is not None  # a simulated game is played to its end
         wins += hs in rec.result["winners"]
     return wins, games
 

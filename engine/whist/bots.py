@@ -218,10 +218,10 @@ class HeuristicBot(Bot):
                 or [c for c in cards if c < 52]
                 or cards
             )
-            counts = {}
+            counts: dict[int, int] = {}
             for c in plain:
                 counts[c // 13 if c < 52 else 4] = counts.get(c // 13 if c < 52 else 4, 0) + 1
-            longest = max(counts, key=counts.get)
+            longest = max(counts, key=counts.__getitem__)
             pool = [c for c in plain if (c // 13 if c < 52 else 4) == longest]
             return A.PLAY[min(pool, key=lambda c: _strength(c, low) if c < 52 else -1)]
         led = next((c // 13 for _, c in trick if c < 52), -1)

@@ -78,7 +78,7 @@ def suit_of(card: int) -> int:
 def parse_suit(text: str) -> int:
     t = text.strip().upper()[:1] if isinstance(text, str) else ""
     if not t or t not in SUITS or len(text.strip()) != 1:
-        full = {v: k for k, v in SUIT_NAMES.items()}
+        full: dict[str, str] = {v: k for k, v in SUIT_NAMES.items()}
         if isinstance(text, str) and text.strip().lower() in full:
             return SUITS.index(full[text.strip().lower()])
         raise ParseError.coded(

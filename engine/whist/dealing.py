@@ -4,6 +4,7 @@ drawn, with its masks) is a valid one, with the reasons when it is not."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from engine.core.errors import Phrase, Seat, word
@@ -35,7 +36,7 @@ def draw_deal(s: WhistState, rng: random.Random) -> A.Deal:
         else [deck[13 * i : 13 * i + 13] for i in range(4)]
     )
     pos = 12 * n if (s.bidw or s.two) else 52
-    straw = ()
+    straw: tuple[()] | list[list[tuple[int, int]]] = ()
     if s.two:
         k = 6 if s.bidw else 7
         straw = []
@@ -125,8 +126,7 @@ def deal_reasons(s: WhistState, action) -> list:
     cards = [c for h in action.hands for c in h] + list(action.kitty)
     cards += [c for piles in action.straw for pile in piles for c in pile]
     deck = {CARD_TEXT[c] for c in (DECK54 if s.bidw else DECK52)}
-    seen = set()
-    dup = sorted({c for c in cards if c in seen or seen.add(c)})
+    dup = sorted(c for c, times in Counter(cards).items() if times > 1)
     if dup:
         why.append(
             Phrase.coded("whist.deal_why_twice", "cards dealt twice: {cards}", cards=" ".join(dup))

@@ -73,6 +73,7 @@ def _contract_phrase(s, club: bool) -> Phrase:
     """The contract of the deal in play, with the joker rule of the table."""
     trump = _trump_text(s)
     if not s.bidw:
+        assert trump is not None  # a Whist deal's trump is the turned card's suit
         contract = Phrase.coded(
             "whist.drill.contract.whist", "Whist, {suit} trumps (no jokers)", suit=SUIT_NAMES[trump]
         )
@@ -398,7 +399,7 @@ def _whist_deal(rng, rules, side: int, holder: int, honours: int, before: int):
     honour_cards = [r + trump for r in _HONOURS]
     rng.shuffle(honour_cards)
     turn = rng.choice(RANKS[:9]) + trump  # the dealer's last card: 2-10, never an honour
-    hands = [[] for _ in range(4)]
+    hands: list[list[str]] = [[] for _ in range(4)]
     hands[0].append(turn)
     hands[holder] += honour_cards[:honours]
     opponents = [p for p in range(4) if p % 2 != side]
@@ -561,6 +562,7 @@ def _two_player_score(rng, rules):
             seat=Seat(seat),
         )
     else:
+        assert declarer is not None  # a High game has a declarer
         rule = Phrase.coded(
             "whist.drill.two_player.high",
             "High game: the declarer scores 1 per trick over 6 when taking more than 6; "

@@ -24,6 +24,7 @@ tricks); the hidden holdings are written, never read.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from engine.core.errors import EngineError
 from engine.whist.cards import CARD_CODE, DECK52, DECK54, JOKER_MASK, SUIT_MASK
@@ -38,7 +39,7 @@ def void_masks(state: WhistState) -> list[int]:
     club = state.ruleset.jokers_follow_trump
     trump = state.trump
     void = [0] * state.num_players
-    obs_tricks = [(t[1], t[2]) for t in state.tricks]
+    obs_tricks: list[tuple[Sequence[int], Sequence[int]]] = [(t[1], t[2]) for t in state.tricks]
     obs_tricks.append((state.trick_seats, state.trick_cards))
     for seats, cards in obs_tricks:
         led = -1
@@ -173,7 +174,7 @@ def _tight_fill(hidden, order, need, void, rng: random.Random):
                 return False
         return True
 
-    hands = {p: set() for p in order}
+    hands: dict[int, set[int]] = {p: set() for p in order}
     rest = []
     for c, m in zip(pool, elig):
         left[m] -= 1

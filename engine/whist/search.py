@@ -124,11 +124,13 @@ class WhistSearchBot(SearchBot):
         by_code = {a.code: a for a in legal}
         totals = dict.fromkeys(legal, 0.0)
         value = self._valuer(state, seat, left)
+        sample = self.sample_world
+        assert sample is not None  # search_bot always gives the Whist determinization
         nodes = worlds = 0
         while worlds < self.dd_worlds and (
             not self.dd_nodes or worlds < self.dd_min_worlds or nodes < self.dd_nodes
         ):
-            world = self.sample_world(state, seat, rng)
+            world = sample(state, seat, rng)
             hands = list(world.hands)
             trick = list(world.trick_cards)
             solver = new_solver(hands, world.trump, world.low, world.ruleset.jokers_follow_trump)

@@ -103,7 +103,7 @@ def discard_actions(mask: int) -> tuple:
 
 def _bid_table() -> dict[tuple[int, bool], tuple]:
     """legal bidding actions by (rank of the high bid or -1, whether passing is allowed)."""
-    out = {}
+    out: dict[tuple[int, bool], tuple] = {}
     for rank in [-1] + sorted({b.rank for b in A.ALL_BIDS}):
         over = tuple(b for b in A.ALL_BIDS if b.rank > rank)
         out[rank, False] = over

@@ -88,7 +88,7 @@ def observation(s: WhistState, seat: int | None = None) -> dict:
         "deal_no": s.deal_no,
         "scores": list(s.scores),
         "hands": hands,
-        "hand": hands[seat] if not omni else None,
+        "hand": hands[seat] if seat is not None else None,
         "hand_sizes": [s.hands[i].bit_count() for i in range(n)],
         "straw": straw,
         "kitty": sort_cards(s.kitty) if sees_kitty else None,
