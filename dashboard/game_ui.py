@@ -73,6 +73,25 @@ class EntrySheet:
     entries: Callable[[str], int]
 
 
+@dataclass(frozen=True)
+class ExplorerHooks:
+    """The analysis board's hooks (every part optional).
+
+    - ``deal_of(state)``: for a game of many deals, the deal (0 = the first) a state is in
+      the play of, else ``None``; the explorer then grades the game deal by deal as it
+      opens, the deal on view first (one job a deal, :mod:`dashboard.explorer.grades`);
+    - ``under_board(key, record_json, states, step)``: what the game shows under the
+      analysis board for the step on view (e.g. the double-dummy table and par of the
+      deal), drawn with ``st``; ``key`` is the explorer's (prefix the part's own keys with
+      it), ``states`` the record replayed. It is called again each time the board reports
+      a step (a fragment's rerun), so it must be quick: heavy work runs as a job
+      (:mod:`dashboard.jobs.panel`; :func:`~dashboard.jobs.panel.queue` waits for the
+      session's one job slot, the grading then letting it go first), kept server-wide."""
+
+    deal_of: Callable[[Any], int | None] | None = None
+    under_board: Callable[[str, str, list, int], None] | None = None
+
+
 class Coach(Protocol):
     """The live page's full advice for the seat to act, drawn (into ``out``, an
     :class:`dashboard.components.board.HtmlOut` when the tap pad draws it ahead, else
@@ -160,16 +179,8 @@ class GameUI:
       (default: seats as players, the text otherwise as the engine wrote it);
     - ``chance``: what acts at the table on chance's steps, named so in the move list:
       one of :data:`CHANCE_WORDS` (default "dealer/dice");
-    - ``deal_of(state)``: for a game of many deals, the deal (0 = the first) a state is in
-      the play of, else ``None``; the explorer then grades the game deal by deal as it
-      opens, the deal on view first (one job a deal, :mod:`dashboard.explorer.grades`);
-    - ``under_board(key, record_json, states, step)``: what the game shows under the
-      analysis board for the step on view (e.g. the double-dummy table and par of the
-      deal), drawn with ``st``; ``key`` is the explorer's (prefix the part's own keys with
-      it), ``states`` the record replayed. It is called again each time the board reports
-      a step (a fragment's rerun), so it must be quick: heavy work runs as a job
-      (:mod:`dashboard.jobs.panel`; :func:`~dashboard.jobs.panel.queue` waits for the
-      session's one job slot, the grading then letting it go first), kept server-wide;
+    - ``explorer``: the analysis board's hooks for a game of many deals
+      (:class:`ExplorerHooks`);
     - ``explorer_page``: the explorer's page script, for "open in the explorer".
     - ``live_page``: the script of the game's own live-game page (one that draws
       :func:`dashboard.live.render_live` alone), if it has one.
@@ -222,8 +233,7 @@ class GameUI:
     turn_words: Callable[[object], str] | None = None
     event_words: Callable[[str], str] | None = None
     chance: str = ""
-    deal_of: Callable[[object], int | None] | None = None
-    under_board: Callable[[str, str, list, int], None] | None = None
+    explorer: ExplorerHooks = ExplorerHooks()
     explorer_page: str | None = None
     describe: Callable[..., str] | None = None
     hidden_words: Callable[[object, list[str], int], str | None] | None = None

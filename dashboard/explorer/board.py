@@ -222,7 +222,7 @@ def show_board(plugin: GameUI, key: str, record_json: str) -> None:
     seats = [_("Everything")] + [who_label(record.players, i) for i in range(len(record.players))]
     if st.session_state.get(f"{key}_view") not in range(len(seats)):
         st.session_state[f"{key}_view"] = 0
-    by_deal = plugin.deal_of is not None  # graded deal by deal as it opens (Whist)
+    by_deal = plugin.explorer.deal_of is not None  # graded deal by deal as it opens (Whist)
     if by_deal:
         st.session_state.setdefault(f"{key}_grade", True)
     c1, c2 = st.columns([1, 1], vertical_alignment="bottom")
@@ -283,8 +283,8 @@ def show_board(plugin: GameUI, key: str, record_json: str) -> None:
 @st.fragment
 def _step_panel(plugin: GameUI, key: str, rep: Replay, record_json: str) -> None:
     """What follows the board's step on the server: the address bar, the bot hint and what
-    the game shows under the board (:attr:`GameUI.under_board`). The board reports its
-    step here (debounced), and only this part reruns."""
+    the game shows under the board (:attr:`dashboard.game_ui.ExplorerHooks.under_board`).
+    The board reports its step here (debounced), and only this part reruns."""
 
     def reported(to: int) -> None:
         st.session_state[f"{key}_step"] = max(0, min(len(rep.states) - 1, to))
@@ -293,8 +293,8 @@ def _step_panel(plugin: GameUI, key: str, rep: Replay, record_json: str) -> None
     step = st.session_state.get(f"{key}_step", 0)
     url_out(key, step=step)
     _bot_hint(plugin, key, rep.record, rep.states[step], step)
-    if plugin.under_board is not None:
-        plugin.under_board(key, record_json, rep.states, step)
+    if plugin.explorer.under_board is not None:
+        plugin.explorer.under_board(key, record_json, rep.states, step)
 
 
 BOARD_SECONDS = 0.3  # the board's bot must answer about this fast on one core

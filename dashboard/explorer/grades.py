@@ -92,7 +92,7 @@ def grades(plugin, key: str, record_json: str) -> tuple[tuple[Annotation, ...], 
 
 def deals_of(plugin, states) -> list[int]:
     """The deals of a game graded deal by deal (a plugin with ``deal_of``), in order."""
-    return sorted({d for s in states if (d := plugin.deal_of(s)) is not None})
+    return sorted({d for s in states if (d := plugin.explorer.deal_of(s)) is not None})
 
 
 def _deal_order(deals: list[int], first: int | None) -> list[int]:
@@ -240,9 +240,9 @@ def stop_deal_grading(key: str) -> None:
 
 def deal_on_view(plugin, states, step) -> int | None:
     """The deal whose play the step shows (the step after a deal's last card included)."""
-    deal = plugin.deal_of(states[step])
+    deal = plugin.explorer.deal_of(states[step])
     if deal is None and step:
-        deal = plugin.deal_of(states[step - 1])
+        deal = plugin.explorer.deal_of(states[step - 1])
     return deal
 
 

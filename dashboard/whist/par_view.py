@@ -203,7 +203,7 @@ def _take_finished(job_key: str, stopped_key: str) -> None:
 
 
 def under_board(key: str, record_json: str, states, step: int) -> None:
-    """The explorer's hook (:attr:`dashboard.game_ui.GameUI.under_board`): the table and
+    """The explorer's hook (:attr:`dashboard.game_ui.ExplorerHooks.under_board`): the table and
     par of the deal on view, worked out by a job when no session has asked for it yet."""
     if not states or states[0].num_players != 4:
         st.caption(_("The double-dummy table and par are shown for four-player deals."))

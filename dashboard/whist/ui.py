@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from dashboard.game_ui import EntrySheet, GameUI, PlayMode, RulesetWords
+from dashboard.game_ui import EntrySheet, ExplorerHooks, GameUI, PlayMode, RulesetWords
 from dashboard.i18n import N_
 from dashboard.whist import explorer, par_view, play, words
 from dashboard.whist.play_words import describe, text_words
@@ -50,8 +50,7 @@ UI = GameUI(
     measure=explorer.MEASURE,
     turn_words=words.turn_words,
     chance="dealer",
-    deal_of=deal_of,
-    under_board=par_view.under_board,
+    explorer=ExplorerHooks(deal_of=deal_of, under_board=par_view.under_board),
     explorer_page="views/whist/games.py",
     home_section=N_("Whist & Bid Whist"),
     table_tool=(
