@@ -462,15 +462,11 @@ def _president_prompt(president, c, counts, active, buy, k) -> Phrase:
 
 
 # --- whether a trade is allowed -----------------------------------------------------------
-def _trade_allowed(rng, rules):
-    """May the active player buy or sell this share now (the state's legal actions)."""
-    n = rng.randint(2, 5)
-    c = rng.randrange(4)
-    active = rng.randrange(n)
-    holdings = _holdings(rng, rules, n, most=4)
-    cash = [_RICH] * n
-    case = rng.choice(("full", "cash", "supply", "none", "last", "buy", "buy", "sell", "sell"))
+def _shape_holdings(rng, rules, case: str, holdings: list[list[int]], active: int, c: int):
+    """Shape the drawn ``holdings`` (in place) for the drill's ``case``: the active player
+    full, the company's supply gone, no share of it, the last share, or one to sell."""
     mine = holdings[active]
+    n = len(holdings)
     if case == "full":  # the active player holds the most shares one may hold
         while sum(mine) < rules.max_shares:
             mine[rng.randrange(4)] += 1
@@ -503,6 +499,18 @@ def _trade_allowed(rng, rules):
         mine[c] = 1
     elif case == "sell":
         mine[c] = max(mine[c], 2)
+
+
+def _trade_allowed(rng, rules):
+    """May the active player buy or sell this share now (the state's legal actions)."""
+    n = rng.randint(2, 5)
+    c = rng.randrange(4)
+    active = rng.randrange(n)
+    holdings = _holdings(rng, rules, n, most=4)
+    cash = [_RICH] * n
+    case = rng.choice(("full", "cash", "supply", "none", "last", "buy", "buy", "sell", "sell"))
+    mine = holdings[active]
+    _shape_holdings(rng, rules, case, holdings, active, c)
     while sum(mine) > rules.max_shares:  # a share of c added: one fewer of another
         d = next(d for d in range(4) if d != c and mine[d])
         mine[d] -= 1

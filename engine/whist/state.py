@@ -25,7 +25,7 @@ import random
 from fractions import Fraction
 from operator import attrgetter
 
-from engine.core.errors import EngineError, IllegalAction, Phrase, Seat
+from engine.core.errors import EngineError, IllegalAction, Phrase
 from engine.core.protocol import CHANCE, TERMINAL, Game, State
 from engine.whist import actions as A
 from engine.whist.cards import (
@@ -69,7 +69,7 @@ from engine.whist.state_tables import (
     play_tables,
     strong_tables,
 )
-from engine.whist.views import contract_text, observation
+from engine.whist.views import contract_text, describe_turn, observation
 
 
 class WhistState(State):
@@ -169,39 +169,15 @@ class WhistState(State):
     def phase_name(self) -> str:
         return PHASES[self.phase]
 
-    def describe_turn(self) -> str:
-        """Who acts now, in words (a :class:`Phrase`, so the app words it too).
+    def describe_turn(self) -> Phrase:
+        """Who acts now, in words (a :class:`Phrase`, so the app words it too; see
+        :func:`engine.whist.views.describe_turn`).
 
         >>> from engine import get_game
         >>> get_game("whist").new_initial_state(first_dealer=3).describe_turn()
         'chance deals (seat 3 deals)'
         """
-        p = self.phase
-        if p == DEALER:
-            return Phrase.coded("whist.turn_first_dealer", "chance draws the first dealer")
-        if p == DEAL:
-            return Phrase.coded(
-                "whist.turn_deal", "chance deals ({seat} deals)", seat=Seat(self.dealer)
-            )
-        if p == END:
-            return Phrase.coded("whist.turn_over", "game over")
-        seat = Seat(self.to_act)
-        if p == DISCARD:
-            return Phrase.coded(
-                "whist.turn_discard",
-                "{seat} to discard ({n} more)",
-                seat=seat,
-                n=6 - len(self.discards),
-            )
-        if p == TRUMP and self.kind == "notrump":
-            return Phrase.coded("whist.turn_direction", "{seat} to name the direction", seat=seat)
-        if p == BID:
-            return Phrase.coded("whist.turn_bid", "{seat} to bid", seat=seat)
-        if p == TRUMP:
-            return Phrase.coded("whist.turn_trump", "{seat} to name the trump suit", seat=seat)
-        if p == DECLARE:
-            return Phrase.coded("whist.turn_declare", "{seat} to declare high or low", seat=seat)
-        return Phrase.coded("whist.turn_play", "{seat} to play a card", seat=seat)
+        return describe_turn(self)
 
     # --- moves ------------------------------------------------------------------------
     def legal_actions(self) -> tuple:  # a Sequence, as the protocol says

@@ -4,13 +4,41 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core.errors import EngineError, Phrase
+from engine.core.errors import EngineError, Phrase, Seat
 from engine.whist import actions as A
 from engine.whist.cards import CARD_TEXT, SUITS, cards_of, sort_cards
-from engine.whist.phases import BID, DECLARE, DISCARD, PLAY, TRUMP
+from engine.whist.phases import BID, DEAL, DEALER, DECLARE, DISCARD, END, PLAY, TRUMP
 
 if TYPE_CHECKING:
     from engine.whist.state import WhistState
+
+
+def describe_turn(s: WhistState) -> Phrase:
+    """Who acts now in ``s``, in words (:meth:`WhistState.describe_turn`)."""
+    p = s.phase
+    if p == DEALER:
+        return Phrase.coded("whist.turn_first_dealer", "chance draws the first dealer")
+    if p == DEAL:
+        return Phrase.coded("whist.turn_deal", "chance deals ({seat} deals)", seat=Seat(s.dealer))
+    if p == END:
+        return Phrase.coded("whist.turn_over", "game over")
+    seat = Seat(s.to_act)
+    if p == DISCARD:
+        return Phrase.coded(
+            "whist.turn_discard",
+            "{seat} to discard ({n} more)",
+            seat=seat,
+            n=6 - len(s.discards),
+        )
+    if p == TRUMP and s.kind == "notrump":
+        return Phrase.coded("whist.turn_direction", "{seat} to name the direction", seat=seat)
+    if p == BID:
+        return Phrase.coded("whist.turn_bid", "{seat} to bid", seat=seat)
+    if p == TRUMP:
+        return Phrase.coded("whist.turn_trump", "{seat} to name the trump suit", seat=seat)
+    if p == DECLARE:
+        return Phrase.coded("whist.turn_declare", "{seat} to declare high or low", seat=seat)
+    return Phrase.coded("whist.turn_play", "{seat} to play a card", seat=seat)
 
 
 def contract_text(s: WhistState) -> Phrase | str:
