@@ -10,6 +10,7 @@ explorer ``render_state``); the record can be downloaded only at the end.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import secrets
 import time
@@ -465,7 +466,7 @@ def _setup() -> None:
     )
     # the variant follows the game and player count chosen above; every other rule is free
     # (a Bid Whist target of 1 is a one-hand game)
-    rule_fields = [f for f in game.ruleset_class.__dataclass_fields__ if f != "variant"]
+    rule_fields = [f.name for f in dataclasses.fields(game.ruleset_class) if f.name != "variant"]
     rules = ruleset_form(game, f"{KEY}_rules_{game_name}", fields=rule_fields)
     if not st.button(_("Start playing"), type="primary", key=f"{KEY}_start"):
         return

@@ -107,7 +107,8 @@ def _decode(payload: str) -> dict:
         and all(isinstance(v, str) for v in data["sheets"].values())
     ):
         raise ValueError("the stored sheet is damaged")
-    names = data.get("names") if isinstance(data.get("names"), dict) else {}
+    found = data.get("names")
+    names: dict = found if isinstance(found, dict) else {}
     return {
         "sheets": dict(data["sheets"]),
         "names": {v: n for v, n in names.items() if v in VARIANTS and isinstance(n, list)},
@@ -149,7 +150,7 @@ class _Open:
 
     def save(self, s: ScoreSheet) -> None:
         self.sheets[self.key] = s.to_csv() if s.entries else ""
-        self.names_by_variant[variant] = list(s.names)
+        self.names_by_variant[variant] = list(s.side_names)
         doc = {"sheets": self.sheets, "names": self.names_by_variant}
         try:
             self.opened = (
@@ -231,7 +232,7 @@ def _open_sheet() -> _Open:
                 )
             )
             sheets[key] = ""
-    sides = list(sheet.names)
+    sides = list(sheet.side_names)
     shown = [shown_name(n) for n in sides]  # the default names in the page's language
     return _Open(key, opened, expected, sheets, names_by_variant, sheet, sides, shown)
 
@@ -622,12 +623,16 @@ def _importer(at: _Open) -> None:
             previous = opened.id if opened and sheet.entries else None
             if previous:
                 opened = at.opened = SHEETS.create(
-                    {"sheets": {key: imported.to_csv()}, "names": {variant: list(imported.names)}}
+                    {
+                        "sheets": {key: imported.to_csv()},
+                        "names": {variant: list(imported.side_names)},
+                    }
                 )
                 st.session_state["ws_seen"] = (opened.id, opened.version)
             else:
                 at.save(imported)
                 opened = at.opened
+            assert opened is not None  # created above, or saved (which opens it)
             st.session_state["ws_imported"] = upload.file_id
             st.session_state["ws_import_note"] = {
                 "id": opened.id,
