@@ -188,7 +188,9 @@ def _pad(plugin: GameUI, state, names, n: int, last_words, best, key: str, s: _S
         return pad
     player = state.current_player()
     if player == CHANCE:
-        note = plugin.live.chance_note(state, names) if plugin.live.chance_note is not None else None
+        note = (
+            plugin.live.chance_note(state, names) if plugin.live.chance_note is not None else None
+        )
         if note:
             pad["l"].append(s.md(note))
         try:

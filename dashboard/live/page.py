@@ -304,7 +304,9 @@ def _entry(plugin, live_id, version, record, state, key, best: set[str]) -> None
     player = state.current_player()
     names = record.players
     if player == CHANCE:
-        note = plugin.live.chance_note(state, names) if plugin.live.chance_note is not None else None
+        note = (
+            plugin.live.chance_note(state, names) if plugin.live.chance_note is not None else None
+        )
         if note:
             st.markdown(note)
         chance_grid(plugin, state, names, on_tap, key)
