@@ -27,12 +27,12 @@ def _page(spec, default=False):
 
 i18n.setup()
 st.set_page_config(page_title=_("Tabletop suite"), page_icon=":material/casino:", layout="wide")
-# every page listed (expanded): a folded list ends in Streamlit's "View N more", which it
-# words only in English
+# the list folded (Streamlit's default): drawn whole, a phone's first load of a table tool
+# took about 0.2 s longer (docs/benchmarks.md); its "View N more" is worded on a translated
+# page by dashboard/words/streamlit.py
 navigation = st.navigation(
     {"": [_page(HOME, default=True)]}
-    | {_(section): [_page(p) for p in pages] for section, pages in SECTIONS.items()},
-    expanded=True,
+    | {_(section): [_page(p) for p in pages] for section, pages in SECTIONS.items()}
 )
 languages = st.sidebar.empty()  # the styles now, the links after the page (its link)
 i18n.language_picker(languages, css=TOUCH_CSS, links=False)
