@@ -10,7 +10,8 @@ run time with Babel, so installing needs no compile step. ``make translations`` 
 The language of a session: ``?lang=`` in the URL (so a shared link keeps it), else the
 one chosen before in this session, else the browser's language when Streamlit reports it,
 else English. :func:`setup` (called by ``app.py`` on every run) settles it and writes it
-back into the URL; :func:`language_picker` draws the choice of language.
+back into the URL; :func:`language_links` is the choice of language (drawn by
+:mod:`dashboard.frame.sidebar`).
 
 Outside a Streamlit run (tests, doctests, the engine's CLI) the text is English:
 
@@ -396,50 +397,3 @@ def language_links(lang: str, params: dict[str, str]) -> str:
         )
     label = "Language · 言語 · 語言"
     return f'<nav aria-label="{label}" class="tt-lang">' + " · ".join(parts) + "</nav>"
-
-
-def language_picker(where, css: str = "", *, links: bool = True, script: str = "") -> None:
-    """The choice of language (:func:`language_links`) in ``where`` (a placeholder at the
-    top of the sidebar), with the app-wide ``css`` and the page-language rules in the same
-    element. Plain links and styles in one HTML element: a drop-down or a button loads its
-    own script into the browser first (about 130 KB for the drop-down), and Markdown that
-    carries HTML an HTML parser (184 KB), which on a phone held every page's first load
-    back. A link reloads the page in the new language, keeping the page's link (its live
-    game, sheet or position), so ``app.py`` draws the styles alone before the page
-    (``links=False``) and the links after it, once the page has written its link;
-    ``script``: the app's own script, drawn with the links."""
-    import streamlit as st
-
-    lang = current()
-    params = {k: st.query_params.get(k, "") for k in st.query_params}
-    head = language_links(lang, params) if links else ""
-    if links:
-        script += _page_language_script(lang)
-    else:
-        script = ""
-    where.html(head + css + _PAGE_LANGUAGE_CSS + script, unsafe_allow_javascript=bool(script))
-
-
-# Japanese and Chinese share code points but not glyph forms: the browser picks the right
-# font only when told the page's language. Japanese headings then also break between
-# phrases ("ホイストと / ビッド・ホイスト"), not inside a word; on a phone a page title of
-# twelve CJK characters still fits one line, and a wrapped Chinese title keeps no lone
-# character on its last line.
-_PAGE_LANGUAGE_CSS = """<style>:lang(ja) :is(h1, h2, h3) { word-break: auto-phrase !important; }
-:is(:lang(ja), :lang(zh-TW)) :is(h1, h2, h3) { text-wrap: balance; }
-@media (max-width: 640px) { :is(:lang(ja), :lang(zh-TW)) h1 { font-size: 1.9rem !important; } }
-</style>"""
-_PAGE_LANGUAGE_SCRIPT = '<script>document.documentElement.lang = "%s";</script>'
-_MARKED = "_page_language_marked"
-
-
-def _page_language_script(lang: str) -> str:
-    """The script that tells the browser the page's language (Streamlit has no setting for
-    it), or nothing for an English page of a session that was never in another language
-    (the document starts in English)."""
-    import streamlit as st
-
-    if lang == DEFAULT and not st.session_state.get(_MARKED):
-        return ""
-    st.session_state[_MARKED] = True
-    return _PAGE_LANGUAGE_SCRIPT % lang

@@ -34,51 +34,6 @@ def engine_errors(prefix: str = ""):
         st.error(f"{prefix}{error_text(exc)}")
 
 
-#: On a touch screen (no hover) a table's toolbar (eye, download, search, full screen) and
-#: a chart's mode bar appear on a tap and then stay over the text and controls above them;
-#: there they are hidden. A mouse still shows them on hover.
-TOUCH_CSS = """<style>@media (hover: none) {
-[data-testid="stElementToolbar"], .js-plotly-plot .modebar-container { display: none !important; }
-}
-@media (max-width: 640px) {
-[data-testid="stTabs"] [role="tablist"] { flex-wrap: wrap; row-gap: 0.25rem; }
-}</style>"""
-#: ... and on a narrow screen the tab labels wrap onto a second line instead of running off
-#: the edge (the last one cut, with no hint that the row scrolls). ``app.py`` adds them to
-#: every page, in the sidebar's first element (:func:`dashboard.i18n.language_picker`).
-
-
-#: On a phone Streamlit's sidebar lies over the page and stays open once a page is chosen
-#: from it: the player then sees the list, not the page they asked for. A tap on a page
-#: link there closes it (Streamlit's own phone width, below its ``md`` breakpoint). A tap
-#: on a page's own HTML link (``<a data-tt-page="stack5_live">``, Home's) becomes a tap on
-#: the sidebar's link to that page: Streamlit's page switch, the session kept (without
-#: this script the link still opens the page, in a new session). Added once per browser
-#: tab, whatever reruns.
-NAV_SCRIPT = """<script>if (!window.ttNavCloses) { window.ttNavCloses = true;
-document.addEventListener("click", (e) => {
-  const own = e.target.closest("a[data-tt-page]");
-  if (own && !e.ctrlKey && !e.metaKey && !e.shiftKey && e.button === 0) {
-    const path = "/" + own.dataset.ttPage;
-    const find = () => [...document.querySelectorAll("[data-testid=stSidebarNavLink]")].find(
-      (a) => new URL(a.href, location.href).pathname.replace(/\\/$/, "") === path);
-    const go = (link) => { window.ttNavByPage = true; link.click(); window.ttNavByPage = false; };
-    const link = find();
-    const more = document.querySelector("[data-testid=stSidebarNavViewButton]");
-    if (link) { e.preventDefault(); go(link); }
-    else if (more) {  /* a page folded under "View more": unfold the list, then switch */
-      e.preventDefault(); more.click();
-      setTimeout(() => { const l = find(); if (l) go(l); else location.href = own.href; }, 50);
-    }
-    return;
-  }
-  if (window.ttNavByPage || !e.target.closest("[data-testid=stSidebarNavLink]")) return;
-  if (!window.matchMedia("(max-width: 767.98px)").matches) return;
-  setTimeout(() => document.querySelector(
-    "[data-testid=stSidebarCollapseButton] button")?.click(), 0);
-}, true); }</script>"""
-
-
 CRASH_MESSAGE = "Something went wrong on this page"  # the English start of crash_message
 CALLBACK_ERROR = "_ui_callback_error"
 URL_MAX_CHARS = 2000

@@ -2,8 +2,9 @@
 
 Drawn as one HTML element under the title (a phone draws it at once; page links as
 Streamlit elements took a quarter of a second more on its first load). Each link is a
-plain link to the page's address in the session's language; the app's navigation script
-(:data:`dashboard.ui.NAV_SCRIPT`) turns a tap on one into the sidebar's own page switch,
+plain link to the page's address in the session's language
+(:func:`dashboard.frame.sidebar.page_link`); the start page's script
+(:data:`dashboard.frame.head.NAV_SCRIPT`) turns a tap on one into Streamlit's page switch,
 so the session goes on as with Streamlit's page links."""
 
 import html
@@ -11,8 +12,9 @@ import html
 import streamlit as st
 
 from dashboard import plugins
+from dashboard.frame.sidebar import page_link
 from dashboard.html_charts import marked
-from dashboard.i18n import LANG_KEY, _, current
+from dashboard.i18n import _, current
 from dashboard.nav import SECTIONS, PageSpec
 from engine import EngineError, get_game
 
@@ -45,14 +47,9 @@ def _script_spec(script: str) -> PageSpec:
 
 
 def _link(spec: PageSpec, label: str, note: str = "") -> str:
-    """A page's link in the session's language (``data-tt-page``: the page's address,
-    which the navigation script finds in the sidebar)."""
-    href = f"{spec.url_path}?{LANG_KEY}={current()}"
+    """A page's link in the session's language, as the sidebar's."""
     extra = f'<div class="tt-note">{html.escape(note)}</div>' if note else ""
-    return (
-        f'<li><a href="{html.escape(href)}" target="_self" data-tt-page="{spec.url_path}">'
-        f"{html.escape(label)}</a>{extra}</li>"
-    )
+    return f"<li>{page_link(spec, current(), label=html.escape(label))}{extra}</li>"
 
 
 def _card(section: str, name: str) -> str:

@@ -3,13 +3,11 @@
 A few words of Streamlit's widgets are fixed English in its browser code, with no option
 to word them: a text field's hint "Press Enter to apply" (and, in a form that a key press
 submits, "Press Enter to submit form"), a file uploader's button "Upload" and its line
-"32MB per file • CSV", a help icon's name for screen readers "Help for …", and the folded
-page list's button "View N more" / "View less". On a page
+"32MB per file • CSV", a help icon's name for screen readers "Help for …". On a page
 in another language a small script puts the page's words in their place as Streamlit
 draws them (each text as it appears or changes; nothing else of the page is read). The
 other ways are used where Streamlit has them: a form that needs no key press is made with
-``enter_to_submit=False`` (no hint at all). (The page list stays folded: listing every
-page cost a phone's first load about 0.2 s.)"""
+``enter_to_submit=False`` (no hint at all)."""
 
 from __future__ import annotations
 
@@ -18,12 +16,11 @@ import json
 from dashboard.i18n import _
 
 #: the elements whose text is Streamlit's own: a field's hint, the uploader's button and
-#: its size line, the page list's button
+#: its size line
 _TEXTS = (
     '[data-testid="InputInstructions"] span, '
     '[data-testid="stFileUploaderDropzone"] button p, '
-    '[data-testid="stFileUploaderDropzoneInstructions"] span, '
-    '[data-testid="stSidebarNavViewButton"]'
+    '[data-testid="stFileUploaderDropzoneInstructions"] span'
 )
 
 _SCRIPT = """<script>(() => {
@@ -35,8 +32,6 @@ const TEXTS = %s;
 const word = (t) => {
   const w = window.ttStreamlitWords;
   if (t in w.exact) return w.exact[t];
-  const more = /^View (\\d+) more$/.exec(t);
-  if (more) return w.viewMore.replace("{n}", more[1]);
   const m = /^(\\S+) per file( • .*)?$/.exec(t);
   return m ? w.perFile.replace("{size}", m[1].replace(/MB$/, " MB")) + (m[2] || "") : t;
 };
@@ -86,10 +81,7 @@ def words() -> dict:
             "Press Enter to apply": _("Press Enter to apply"),
             "Press Enter to submit form": _("Press Enter to submit form"),
             "Upload": _("Upload"),
-            "View less": _("View less"),
         },
-        # the folded page list's button: "View 17 more"
-        "viewMore": _("View {n} more"),
         # the uploader's limit: "32MB per file", then " • " and the file types
         "perFile": _("up to {size} per file"),
         "helpFor": _("Help for {label}"),

@@ -104,8 +104,7 @@ def test_a_japanese_title_breaks_between_phrases_on_a_phone(phone, app_url):
 
 def test_the_language_survives_the_sidebar_and_a_reload(page, app_url):
     _open(page, f"{app_url}/?lang=ja", "テーブルゲーム・スイート")
-    # a page link the sidebar shows without "View more": Learn Stack 5
-    link = page.get_by_test_id("stSidebarNavLink").filter(has_text="スタック5を学ぶ")
+    link = _sidebar_link(page, "スタック5を学ぶ")
     act(page, link.first.click, heading_shown("スタック5を学ぶ"))
     assert "lang=ja" in page.url and "/stack5_learn" in page.url
     page.reload()
@@ -122,7 +121,7 @@ def test_the_sidebar_picker_switches_the_language(page, app_url):
     assert page.url == before.replace("lang=en", "lang=ja") and "books=11" in page.url
     assert len(page.context.pages) == 1
     # the navigation follows: the sidebar names the pages in Japanese
-    page.get_by_test_id("stSidebarNavLink").filter(has_text="スタック5を学ぶ").first.wait_for()
+    _sidebar_link(page, "スタック5を学ぶ").first.wait_for()
 
 
 def test_on_a_phone_the_sidebar_closes_once_a_page_is_chosen_and_the_language_link_works(
@@ -135,7 +134,7 @@ def test_on_a_phone_the_sidebar_closes_once_a_page_is_chosen_and_the_language_li
     phone.wait_for_function(
         "document.querySelector('[data-testid=stSidebar]').dataset.collapsed === 'false'"
     )
-    link = sidebar.get_by_test_id("stSidebarNavLink").filter(has_text="Bust odds")
+    link = _sidebar_link(phone, "Bust odds")
     act(phone, link.first.click, heading_shown("Stack 5 bust odds"))
     phone.wait_for_function(  # the page chosen is what the player sees
         "document.querySelector('[data-testid=stSidebar]').dataset.collapsed === 'true'"
@@ -157,7 +156,7 @@ def test_a_home_link_switches_the_page_in_the_same_session_on_a_phone(phone, app
     stays."""
     _open(phone, f"{app_url}/?lang=ja", "テーブルゲーム・スイート")
     phone.evaluate("window.__sameDocument = true")  # gone if the browser loaded a new page
-    link = phone.locator('a[data-tt-page="stack5_calculator"]')
+    link = phone.get_by_test_id("stMain").locator('a[data-tt-page="stack5_calculator"]')
     act(phone, link.click, heading_shown("スタック5 バースト確率"))
     assert "/stack5_calculator" in phone.url
     assert phone.evaluate("window.__sameDocument === true")
@@ -165,12 +164,26 @@ def test_a_home_link_switches_the_page_in_the_same_session_on_a_phone(phone, app
     assert sidebar.get_attribute("data-collapsed") == "true"
 
 
-def test_a_home_link_to_a_page_folded_in_the_sidebar_also_keeps_the_session(page, app_url):
-    """At 1280 px the sidebar folds pages under "View more": a Home link to one of them
-    unfolds the list and switches the page in the same session."""
+def test_the_sidebar_lists_every_page_marks_the_one_on_view_and_keeps_the_session(page, app_url):
+    """The sidebar's page list (the app's own, dashboard/frame/sidebar.py): every page of
+    the app, the one on view marked; a click switches the page in the same session (no
+    new page load), and the browser's Back goes back to the page before."""
+    from dashboard.nav import all_pages
+
     _open(page, f"{app_url}/?lang=en", "Tabletop suite")
+    listed = page.get_by_test_id("stSidebar").locator("a[data-tt-page]")
+    assert listed.count() == len(all_pages())
     page.evaluate("window.__sameDocument = true")
-    link = page.locator('a[data-tt-page="whist_score_sheet"]').first
-    act(page, link.click, heading_shown("Whist score sheet"))
+    sheet = page.get_by_test_id("stSidebar").locator('a[data-tt-page="whist_score_sheet"]')
+    act(page, sheet.click, heading_shown("Whist score sheet"))
     assert "/whist_score_sheet" in page.url
     assert page.evaluate("window.__sameDocument === true")
+    on_view = page.get_by_test_id("stSidebar").locator('a[aria-current="page"]')
+    assert on_view.count() == 1 and on_view.get_attribute("data-tt-page") == "whist_score_sheet"
+    act(page, page.go_back, heading_shown("Tabletop suite"))
+    assert page.evaluate("window.__sameDocument === true")
+
+
+def _sidebar_link(page, text: str):
+    """The sidebar's link to the page titled ``text``."""
+    return page.get_by_test_id("stSidebar").locator("a[data-tt-page]").filter(has_text=text)

@@ -1,6 +1,6 @@
 """Streamlit's own English reads in the page's language on a Japanese or Chinese page
 (dashboard/words/streamlit.py): a text field's hint, the uploader's button and size line,
-a help icon's name, the folded page list's "View N more". An English page keeps
+a help icon's name. An English page keeps
 Streamlit's words."""
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ SAID = {
     "zh-TW": ("按 Enter 鍵套用", "上傳", "每個檔案最多 32 MB • JSON, JSONL", "的說明"),
     "en": ("Press Enter to apply", "Upload", "32MB per file • JSON, JSONL", "Help for "),
 }
-MORE = {"ja": "ほか", "zh-TW": "再顯示", "en": "View "}
 
 
 def _typed_hint(page) -> str:
@@ -46,7 +45,3 @@ def test_streamlits_words_read_in_the_pages_language(phone, app_url, lang):
     assert names and all(help_for in n for n in names), names
     if lang != "en":
         assert all(not n.startswith("Help for") for n in names), names
-    more = phone.locator("[data-testid='stSidebarNavViewButton']")
-    if more.count():  # the sidebar is folded on a phone; its list's button is in the page
-        said = more.first.text_content().strip()
-        assert said.startswith(MORE[lang]) and (lang == "en" or "View" not in said), said

@@ -1,5 +1,5 @@
 """The app's server answers a page's address with Streamlit's start page telling the
-browser where the server is (:mod:`dashboard.start_page`), and leaves every other address
+browser where the server is (:mod:`dashboard.frame.start_page`), and leaves every other address
 to Streamlit."""
 
 from __future__ import annotations
@@ -7,8 +7,9 @@ from __future__ import annotations
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
 
+from dashboard.frame.head import HEAD
+from dashboard.frame.start_page import StartPage, page_paths, start_page
 from dashboard.nav import all_pages
-from dashboard.start_page import StartPage, page_paths, start_page
 
 
 def _get(app, path: str, method: str = "GET") -> tuple[int, bytes]:
@@ -54,6 +55,8 @@ def test_every_page_address_gets_the_start_page_with_the_server_set():
         assert b"window.__streamlit = {BACKEND_BASE_URL: window.location.origin" in body
         # before Streamlit's own script, which reads the setting once as it starts
         assert body.index(b"window.__streamlit") < body.index(b"static/js/index.")
+        # the app-wide styles and the page-switch script, once, before any page draws
+        assert body.count(HEAD.encode()) == 1, path
 
 
 def test_other_addresses_are_streamlits():

@@ -9,7 +9,9 @@ fifth of a second on a phone before the page can even ask for its content
 where its server is from ``window.__streamlit`` (its setting for hosting the app
 elsewhere) before it starts; the pages of ``dashboard/nav.py`` are answered with that
 setting written into Streamlit's own start page, so the first try is the right one. Every
-other address is Streamlit's, unchanged.
+other address is Streamlit's, unchanged. The same start page carries what every page
+needs before it draws (:mod:`dashboard.frame.head`: the app-wide styles and the
+page-switch script).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import streamlit as st
 from starlette.responses import HTMLResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from dashboard.frame.head import HEAD
 from dashboard.nav import all_pages
 
 #: where Streamlit's browser code finds its server: the site's root (under Streamlit's
@@ -28,9 +31,10 @@ from dashboard.nav import all_pages
 _SETTING = "<script>window.__streamlit = {BACKEND_BASE_URL: window.location.origin + %s};</script>"
 
 
-def start_page(index_html: str, base_path: str = "") -> str | None:
-    """Streamlit's start page ``index_html`` with the server's address set (``None`` when
-    the page has no ``<head>`` to put it in: then Streamlit's page is served as it is).
+def start_page(index_html: str, base_path: str = "", head: str = "") -> str | None:
+    """Streamlit's start page ``index_html`` with the server's address set and ``head``
+    added (``None`` when the page has no ``<head>`` to put them in: then Streamlit's page
+    is served as it is).
 
     >>> start_page("<html><head><title>x</title></head></html>")[:60]
     '<html><head><script>window.__streamlit = {BACKEND_BASE_URL: '
@@ -40,7 +44,7 @@ def start_page(index_html: str, base_path: str = "") -> str | None:
     if "<head>" not in index_html:
         return None
     base = "/" + base_path.strip("/") if base_path.strip("/") else ""
-    return index_html.replace("<head>", "<head>" + _SETTING % json.dumps(base), 1)
+    return index_html.replace("<head>", "<head>" + _SETTING % json.dumps(base) + head, 1)
 
 
 def page_paths(base_path: str = "") -> frozenset[str]:
@@ -59,7 +63,8 @@ class StartPage:
         self.app = app
         base = config.get_option("server.baseUrlPath") or ""
         index = Path(st.__file__).parent / "static" / "index.html"
-        page = start_page(index.read_text(encoding="utf-8"), base) if index.exists() else None
+        source = index.read_text(encoding="utf-8") if index.exists() else ""
+        page = start_page(source, base, HEAD) if source else None
         self.page = page
         self.paths = page_paths(base)
 

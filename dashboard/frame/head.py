@@ -1,0 +1,76 @@
+"""What every page of the app needs before it draws, written once into the start page's
+``<head>`` (:mod:`dashboard.frame.start_page`): the app-wide styles and the page-switch script.
+
+Why there: anything a page draws is another element for a phone to lay out on every first
+load and every page switch, while the start page is parsed once per browser tab, before
+Streamlit's own script. A page that ``streamlit run dashboard/app.py`` serves directly
+(without :mod:`dashboard.serve`) still works without them: its links open the page anew.
+"""
+
+from __future__ import annotations
+
+#: On a touch screen (no hover) a table's toolbar (eye, download, search, full screen) and
+#: a chart's mode bar appear on a tap and then stay over the text and controls above them;
+#: there they are hidden (a mouse still shows them on hover). On a narrow screen the tab
+#: labels wrap onto a second line instead of running off the edge.
+TOUCH_CSS = """@media (hover: none) {
+[data-testid="stElementToolbar"], .js-plotly-plot .modebar-container { display: none !important; }
+}
+@media (max-width: 640px) {
+[data-testid="stTabs"] [role="tablist"] { flex-wrap: wrap; row-gap: 0.25rem; }
+}
+"""
+
+#: Japanese and Chinese share code points but not glyph forms: the browser picks the right
+#: font only when told the page's language (the sidebar's script sets it). Japanese
+#: headings then also break between phrases ("ホイストと / ビッド・ホイスト"), not inside a
+#: word; on a phone a page title of twelve CJK characters still fits one line, and a
+#: wrapped Chinese title keeps no lone character on its last line.
+LANGUAGE_CSS = """:lang(ja) :is(h1, h2, h3) { word-break: auto-phrase !important; }
+:is(:lang(ja), :lang(zh-TW)) :is(h1, h2, h3) { text-wrap: balance; }
+@media (max-width: 640px) { :is(:lang(ja), :lang(zh-TW)) h1 { font-size: 1.9rem !important; } }
+"""
+
+#: The sidebar's language links and page list (:mod:`dashboard.frame.sidebar`), in the look of
+#: Streamlit's own page list.
+SIDEBAR_CSS = """.tt-lang { margin: 0 0 0.75rem; font-size: 0.875rem; }
+.tt-lang a, .tt-lang b { display: inline-block; padding: 0.35rem 0.1rem; }
+.tt-pages { display: flex; flex-direction: column; gap: 0.125rem; margin: 0 -0.5rem; }
+.tt-pages .tt-section { font-size: 0.875rem; font-weight: 600; opacity: 0.6;
+  margin: 0.75rem 0.5rem 0.125rem; }
+.tt-pages a { display: flex; align-items: center; gap: 0.5rem; padding: 0.25rem 0.5rem;
+  border-radius: 0.5rem; color: inherit !important; text-decoration: none !important;
+  line-height: 1.6; touch-action: manipulation; }
+.tt-pages a:hover { background: rgba(151, 166, 195, 0.15); }
+.tt-pages a[aria-current="page"] { background: rgba(151, 166, 195, 0.25); font-weight: 600; }
+.tt-pages .tt-icon { font-family: "Material Symbols Rounded"; font-size: 1.25rem;
+  font-weight: 400; line-height: 1; opacity: 0.8; font-feature-settings: "liga"; }
+@media (max-width: 767.98px) { .tt-pages a { padding: 0.45rem 0.5rem; } }
+"""
+
+#: A tap on one of the app's page links (``<a data-tt-page="stack5_live">``: the sidebar's
+#: list, Home's cards) switches the page in this session, as Streamlit's own page list
+#: does: the address changes and Streamlit is told, which it handles as the browser's Back
+#: (its ``popstate``: the page at that address, run in the same session). A link opened
+#: otherwise (a new tab, a long press, a modifier key) is a plain link. On a phone
+#: Streamlit's sidebar lies over the page: once a page is chosen in it, it closes, so the
+#: player sees the page they asked for (Streamlit's own phone width, below its ``md``
+#: breakpoint).
+NAV_SCRIPT = """document.addEventListener("click", (e) => {
+  const link = e.target.closest && e.target.closest("a[data-tt-page]");
+  if (!link || e.defaultPrevented || e.button !== 0) return;
+  if (e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+  e.preventDefault();
+  const url = new URL(link.href, location.href);
+  if (url.href !== location.href) history.pushState(null, "", url.href);
+  window.dispatchEvent(new PopStateEvent("popstate"));
+  if (link.closest("[data-testid=stSidebar]")
+      && window.matchMedia("(max-width: 767.98px)").matches) {
+    setTimeout(() => document.querySelector(
+      "[data-testid=stSidebarCollapseButton] button")?.click(), 0);
+  }
+}, true);
+"""
+
+#: the whole addition to the start page's ``<head>``
+HEAD = f"<style>{TOUCH_CSS}{LANGUAGE_CSS}{SIDEBAR_CSS}</style><script>{NAV_SCRIPT}</script>"
