@@ -142,7 +142,7 @@ _component = st.components.v2.component(
 )
 
 
-def _value_of(f: Field, raw):
+def value_of(f: Field, raw):
     """A value the browser sent, as the field keeps it (``None``: not taken)."""
     if f.kind == "switch":
         return bool(raw) if isinstance(raw, bool) else None
@@ -206,7 +206,7 @@ def field_rows(
             f = every.get(name)
             if f is None:
                 continue
-            value = _value_of(f, raw)
+            value = value_of(f, raw)
             if (value is not None or f.kind == "number") and value != st.session_state.get(name):
                 st.session_state[name] = value
                 changed_keys.add(name)

@@ -222,6 +222,16 @@ class Jobs:
             if job is not None and not job.future.done():
                 self._cancel(job)
 
+    def forget_all(self) -> None:
+        """Drop every job, cancelling those still running (a fresh start: the next test,
+        or a server that drops what its sessions left)."""
+        with self._lock:
+            jobs = list(self._jobs.values())
+            self._jobs.clear()
+        for job in jobs:
+            if not job.future.done():
+                self._cancel(job)
+
     @staticmethod
     def _cancel(job: _Job) -> None:
         job.cancelled = True

@@ -13,8 +13,7 @@ def no_job_left_counted():
     yield
     from dashboard.jobs.pool import JOBS
 
-    for job in list(JOBS._jobs):
-        JOBS.forget(job)
+    JOBS.forget_all()
 
 
 @pytest.fixture

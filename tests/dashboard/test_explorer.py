@@ -320,8 +320,7 @@ def whist_grades_afresh(monkeypatch) -> None:
     monkeypatch.setattr(explorer_grades, "_GRADED", job_panel.Kept(16))
     monkeypatch.setattr(par_view, "_TABLES", job_panel.Kept(64))
     monkeypatch.setattr(par_job, "deal_table", par_fakes.kept_table)
-    for job in list(JOBS._jobs):
-        JOBS.forget(job)
+    JOBS.forget_all()
 
 
 def test_a_whist_game_is_graded_deal_by_deal_as_it_opens(monkeypatch, held_grading):

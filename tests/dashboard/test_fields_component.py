@@ -14,10 +14,10 @@ def test_a_sent_value_is_kept_as_its_field_keeps_it():
     text = F.Field("t", "Cards", max_chars=5)
     number = F.Field("n", "Price now", kind="number", low=1, high=57)
     switch = F.Field("s", "Stock-up +5", kind="switch")
-    assert F._value_of(text, "7A 3F 9W") == "7A 3F"  # cut to its longest
-    assert F._value_of(number, "１２") == 12 and F._value_of(number, "12.5") is None
-    assert F._value_of(switch, True) is True and F._value_of(switch, "yes") is None
-    assert F._value_of(text, 7) is None  # not text: not taken
+    assert F.value_of(text, "7A 3F 9W") == "7A 3F"  # cut to its longest
+    assert F.value_of(number, "１２") == 12 and F.value_of(number, "12.5") is None
+    assert F.value_of(switch, True) is True and F.value_of(switch, "yes") is None
+    assert F.value_of(text, 7) is None  # not text: not taken
 
 
 def test_a_number_field_says_what_is_wrong_in_words():

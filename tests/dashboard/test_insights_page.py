@@ -24,11 +24,9 @@ def nothing_graded_yet(monkeypatch):
     from dashboard.stats import insights as stats_view
 
     monkeypatch.setattr(stats_view, "_INSIGHTS", job_panel.Kept(8))
-    for job in list(JOBS._jobs):  # an earlier page's job (a Whist page grades as it opens)
-        JOBS.forget(job)
+    JOBS.forget_all()  # an earlier page's job (a Whist page grades as it opens)
     yield
-    for job in list(JOBS._jobs):
-        JOBS.forget(job)
+    JOBS.forget_all()
 
 
 def insights_of(game: str, games: int, release):

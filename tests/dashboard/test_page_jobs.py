@@ -39,11 +39,9 @@ def nothing_graded_yet(monkeypatch):
 
     monkeypatch.setattr(explorer_grades, "_GAMES", job_panel.Kept(8))
     monkeypatch.setattr(explorer_grades, "_GRADED", job_panel.Kept(16))
-    for job in list(JOBS._jobs):  # an earlier page's job (a Whist page grades as it opens)
-        JOBS.forget(job)
+    JOBS.forget_all()  # an earlier page's job (a Whist page grades as it opens)
     yield
-    for job in list(JOBS._jobs):  # a page left with its job running: no longer counted
-        JOBS.forget(job)
+    JOBS.forget_all()  # a page left with its job running: no longer counted
 
 
 @pytest.fixture

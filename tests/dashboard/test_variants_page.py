@@ -30,8 +30,7 @@ def nothing_running():
     """No job of an earlier page holds this session's or the server's slots."""
     from dashboard.jobs.pool import JOBS
 
-    for job in list(JOBS._jobs):
-        JOBS.forget(job)
+    JOBS.forget_all()
 
 
 def warnings(at) -> list[str]:

@@ -35,8 +35,7 @@ def afresh(monkeypatch):
     monkeypatch.setattr(par_view, "_TABLES", job_panel.Kept(64))
     # no deal graded yet either: an earlier test of this process may have graded it
     monkeypatch.setattr(explorer_grades, "_GRADED", job_panel.Kept(16))
-    for job in list(JOBS._jobs):
-        JOBS.forget(job)
+    JOBS.forget_all()
 
     def use(fake=par_fakes.kept_table):
         monkeypatch.setattr(par_job, "deal_table", fake)
