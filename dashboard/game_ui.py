@@ -8,7 +8,8 @@ other part has a plain default, so a new game shows on every page at once and gr
 own look part by part (Pig, the demo, gives only the few it needs). The parts one page
 alone asks for come in typed groups a type checker holds each game to: :class:`LiveHooks`
 (the live page), :class:`PracticeWords` (the drills), :class:`RulesetWords` (the ruleset
-forms and Learn's ruleset table).
+forms and Learn's ruleset table), :class:`ExplorerHooks` (the analysis board) and
+:class:`GamePages` (where its own pages are).
 """
 
 from __future__ import annotations
@@ -154,6 +155,29 @@ class RulesetWords:
 
 
 @dataclass(frozen=True)
+class GamePages:
+    """Where a game's own pages are (scripts relative to ``dashboard/``), for the shared
+    pages and tools that link to them:
+
+    - ``section``: the game's section of the menu (its title in
+      :data:`dashboard.nav.SECTIONS`), where Home draws the game's card (none: no card);
+    - ``table_tool``: ``(page script, label, what it does)`` (``N_``) of the tool that
+      follows a real game between two turns, listed on Home under "At the table";
+    - ``live``: the game's own live-game page (one that draws
+      :func:`dashboard.live.render_live` alone), if it has one;
+    - ``explorer``: the analysis board's page, for "open in the explorer";
+    - ``entry_sheet``: a table tool adding entries to a stored document
+      (:class:`EntrySheet`), which the measuring tools drive.
+    """
+
+    section: str = ""
+    table_tool: tuple[str, str, str] | None = None
+    live: str | None = None
+    explorer: str | None = None
+    entry_sheet: EntrySheet | None = None
+
+
+@dataclass(frozen=True)
 class GameUI:
     """One game's face in the app.
 
@@ -181,9 +205,8 @@ class GameUI:
       one of :data:`CHANCE_WORDS` (default "dealer/dice");
     - ``explorer``: the analysis board's hooks for a game of many deals
       (:class:`ExplorerHooks`);
-    - ``explorer_page``: the explorer's page script, for "open in the explorer".
-    - ``live_page``: the script of the game's own live-game page (one that draws
-      :func:`dashboard.live.render_live` alone), if it has one.
+    - ``pages``: where the game's own pages are, for the shared pages and tools that link
+      to them or draw its card (:class:`GamePages`).
 
     Moves in words and as buttons (the live page and play against the bots):
 
@@ -207,18 +230,12 @@ class GameUI:
 
     The live page: ``live``, its help for the seat to act (:class:`LiveHooks`).
     Practice: ``practice``, the words of the game's drills (:class:`PracticeWords`).
-    Home: ``home_section``, the game's section of the menu (its title in
-    :data:`dashboard.nav.SECTIONS`), where Home draws the game's card (none: no card);
-    ``table_tool``, ``(page script, label, what it does)`` (``N_``) of the tool that
-    follows a real game between two turns, listed under "At the table".
     Charts: ``company_colours``, company letter → its colour (a set of
     :mod:`dashboard.palette`).
     Rulesets: ``rulesets``, how the game's ruleset fields read for players
     (:class:`RulesetWords`).
     Statistics: ``value_words``, column → how the engine's values of that column of the
     game's tables read for players (hand names, contract kinds).
-    Measuring tools: ``entry_sheet``, a table tool adding entries to a stored document
-    (:class:`EntrySheet`).
     Play against the bots: ``play``, the entries of the game chooser (:class:`PlayMode`;
     none: the game is not offered there).
     """
@@ -246,10 +263,7 @@ class GameUI:
     value_words: dict[str, Callable[[Any], str]] | None = None
     rulesets: RulesetWords = RulesetWords()
     company_colours: dict[str, str] | None = None
-    home_section: str = ""
-    table_tool: tuple[str, str, str] | None = None
-    live_page: str | None = None
-    entry_sheet: EntrySheet | None = None
+    pages: GamePages = GamePages()
 
     def __post_init__(self):
         if self.chance and self.chance not in CHANCE_WORDS:

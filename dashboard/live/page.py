@@ -466,10 +466,10 @@ def _mount_pad(plugin, key, live_id, version, record, state, words, best, boxes)
 
 
 def _footer(plugin: GameUI, key: str, record: GameRecord, over: bool) -> None:
-    if over and plugin.explorer_page:
+    if over and plugin.pages.explorer:
         from dashboard.practice.own_puzzles import review_for_a_seat
 
-        review_for_a_seat(record, plugin.explorer_page, key)
+        review_for_a_seat(record, plugin.pages.explorer, key)
     row = st.container(horizontal=True, gap="small")
     row.download_button(
         _("Download the record (.json)"),
@@ -480,10 +480,10 @@ def _footer(plugin: GameUI, key: str, record: GameRecord, over: bool) -> None:
         key=f"{key}_download",
         on_click="ignore",
     )
-    if plugin.explorer_page and row.button(_("Open in the explorer"), key=f"{key}_explore"):
+    if plugin.pages.explorer and row.button(_("Open in the explorer"), key=f"{key}_explore"):
         st.session_state[f"xp_{plugin.game}_live"] = record.to_json()
         st.session_state[f"xp_{plugin.game}_source"] = "Live game"
-        st.switch_page(plugin.explorer_page)
+        st.switch_page(plugin.pages.explorer)
     confirm = f"{key}_confirm_end"
     if not st.session_state.get(confirm):
         row.button(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dashboard import palette
-from dashboard.game_ui import GameUI, LiveHooks, PlayMode, PracticeWords, RulesetWords
+from dashboard.game_ui import GamePages, GameUI, LiveHooks, PlayMode, PracticeWords, RulesetWords
 from dashboard.i18n import N_
 from dashboard.owners_choice import explorer, play, rule_words
 from dashboard.owners_choice.play_words import describe
@@ -23,15 +23,17 @@ UI = GameUI(
     measure=explorer.MEASURE,
     turn_words=explorer.whose_turn,
     chance="dice",
-    explorer_page="views/owners_choice/games.py",
-    live_page="views/owners_choice/live.py",
-    company_colours=palette.OWNERS_CHOICE,
-    home_section=N_("Owner's Choice"),
-    table_tool=(
-        "views/owners_choice/live.py",
-        N_("Owner's Choice live game"),
-        N_("the move advisor each turn"),
+    pages=GamePages(
+        section=N_("Owner's Choice"),
+        table_tool=(
+            "views/owners_choice/live.py",
+            N_("Owner's Choice live game"),
+            N_("the move advisor each turn"),
+        ),
+        live="views/owners_choice/live.py",
+        explorer="views/owners_choice/games.py",
     ),
+    company_colours=palette.OWNERS_CHOICE,
     describe=describe,
     groups=play.groups,
     board=play.board,

@@ -3,7 +3,7 @@ gives (its drawing, history and charts) and a few words of its own."""
 
 from __future__ import annotations
 
-from dashboard.game_ui import GameUI, LiveHooks
+from dashboard.game_ui import GamePages, GameUI, LiveHooks
 from dashboard.i18n import N_, _
 from dashboard.pig import explorer
 from dashboard.play.words import say, who
@@ -30,7 +30,9 @@ UI = GameUI(
     charts=explorer.charts,
     turn_words=explorer.turn_words,
     chance="die",
-    explorer_page="views/pig/demo.py",
+    pages=GamePages(
+        explorer="views/pig/demo.py",
+    ),
     describe=describe,
     live=LiveHooks(advice=explorer.advice),
 )

@@ -698,7 +698,7 @@ def _footer(record: GameRecord, over: bool, play_id: str) -> None:
         if row.button(_("Review this game"), key=f"{KEY}_explore", type="primary"):
             from dashboard.practice.own_puzzles import open_review
 
-            open_review(record, record.meta["human"], game_ui(record.game).explorer_page)
+            open_review(record, record.meta["human"], game_ui(record.game).pages.explorer)
     confirm = f"{KEY}_confirm_end"
     if over:
         if row.button(_("New game"), key=f"{KEY}_new"):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dashboard.game_ui import GameUI, LiveHooks, PlayMode, PracticeWords, RulesetWords
+from dashboard.game_ui import GamePages, GameUI, LiveHooks, PlayMode, PracticeWords, RulesetWords
 from dashboard.i18n import N_
 from dashboard.stack5 import explorer, play, rule_words
 from dashboard.stack5.draw import drill_picture
@@ -20,13 +20,15 @@ UI = GameUI(
     turn_words=explorer.whose_turn,
     event_words=explorer.event_words,
     chance="deck",
-    explorer_page="views/stack5/games.py",
-    live_page="views/stack5/live.py",
-    home_section=N_("Stack 5"),
-    table_tool=(
-        "views/stack5/live.py",
-        N_("Stack 5 live game"),
-        N_("bust odds and placements as you play"),
+    pages=GamePages(
+        section=N_("Stack 5"),
+        table_tool=(
+            "views/stack5/live.py",
+            N_("Stack 5 live game"),
+            N_("bust odds and placements as you play"),
+        ),
+        live="views/stack5/live.py",
+        explorer="views/stack5/games.py",
     ),
     describe=describe,
     groups=play.groups,

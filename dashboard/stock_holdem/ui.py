@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dashboard import palette
-from dashboard.game_ui import GameUI, PlayMode, PracticeWords, RulesetWords
+from dashboard.game_ui import GamePages, GameUI, PlayMode, PracticeWords, RulesetWords
 from dashboard.i18n import N_
 from dashboard.stock_holdem import explorer, play, rule_words, words
 from dashboard.stock_holdem.draw import drill_picture
@@ -20,14 +20,16 @@ UI = GameUI(
     measure=explorer.MEASURE,
     turn_words=explorer.turn_words,
     chance="dealer",
-    explorer_page="views/stock_holdem/games.py",
-    company_colours=palette.STOCK_HOLDEM,
-    home_section=N_("Stock Hold'em"),
-    table_tool=(
-        "views/stock_holdem/table_tracker.py",
-        N_("Stock Hold'em table tracker"),
-        N_("all six price odds"),
+    pages=GamePages(
+        section=N_("Stock Hold'em"),
+        table_tool=(
+            "views/stock_holdem/table_tracker.py",
+            N_("Stock Hold'em table tracker"),
+            N_("all six price odds"),
+        ),
+        explorer="views/stock_holdem/games.py",
     ),
+    company_colours=palette.STOCK_HOLDEM,
     describe=describe,
     practice=PracticeWords(drill_picture=drill_picture, choice_words=choice_words),
     hidden_words=play.hidden_words,

@@ -109,10 +109,10 @@ def page_of(script: str) -> tuple[str, str]:
 
 
 def games_pages() -> list[tuple[str, str]]:
-    """Each registered game's analysis board (its ``explorer_page``): title, address."""
+    """Each registered game's analysis board (its ``pages.explorer``): title, address."""
     from dashboard.plugins import game_uis
 
-    return [page_of(ui.explorer_page) for ui in game_uis() if ui.explorer_page]
+    return [page_of(ui.pages.explorer) for ui in game_uis() if ui.pages.explorer]
 
 
 @dataclass(frozen=True)
@@ -129,7 +129,7 @@ class LivePage:
 
 
 def live_pages() -> list[LivePage]:
-    """The live-game page of each registered game that has one (its ``live_page``)."""
+    """The live-game page of each registered game that has one (its ``pages.live``)."""
     from dashboard.live import live_key
     from dashboard.plugins import game_uis
     from engine import get_game
@@ -137,10 +137,10 @@ def live_pages() -> list[LivePage]:
 
     pages = []
     for ui in game_uis():
-        if ui.live_page:
+        if ui.pages.live:
             game = get_game(ui.game)
             players = game.default_count(make_ruleset(game.ruleset_class))
-            title, path = page_of(ui.live_page)
+            title, path = page_of(ui.pages.live)
             pages.append(LivePage(ui.game, title, path, live_key(ui.game), players))
     return pages
 

@@ -73,7 +73,7 @@ def entry_sheets() -> list[EntrySheet]:
     :class:`dashboard.game_ui.EntrySheet`: a score sheet)."""
     from dashboard.plugins import game_uis
 
-    return [ui.entry_sheet for ui in game_uis() if ui.entry_sheet is not None]
+    return [ui.pages.entry_sheet for ui in game_uis() if ui.pages.entry_sheet is not None]
 
 
 @dataclass

@@ -18,11 +18,13 @@ from dashboard.i18n import _, current
 from dashboard.nav import SECTIONS, PageSpec
 from engine import EngineError, get_game
 
-#: each game with a card (its ``GameUI.home_section``), in the menu's order
-_BY_SECTION = {ui.home_section: ui for ui in plugins.game_uis() if ui.home_section}
+#: each game with a card (its ``GameUI.pages.section``), in the menu's order
+_BY_SECTION = {ui.pages.section: ui for ui in plugins.game_uis() if ui.pages.section}
 GAMES = {section: _BY_SECTION[section].game for section in SECTIONS if section in _BY_SECTION}
-#: the tools a table uses between two turns, each with what it does (``GameUI.table_tool``)
-AT_THE_TABLE = [tool for section in GAMES if (tool := _BY_SECTION[section].table_tool) is not None]
+#: the tools a table uses between two turns, each with what it does (``GameUI.pages.table_tool``)
+AT_THE_TABLE = [
+    tool for section in GAMES if (tool := _BY_SECTION[section].pages.table_tool) is not None
+]
 CSS = """<style>
 .tt-home p { margin: 0 0 0.6rem; }
 .tt-home ul.tt-what { margin: 0 0 1rem; padding-left: 1.2rem; }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from dashboard.game_ui import EntrySheet, ExplorerHooks, GameUI, PlayMode, RulesetWords
+from dashboard.game_ui import EntrySheet, ExplorerHooks, GamePages, GameUI, PlayMode, RulesetWords
 from dashboard.i18n import N_
 from dashboard.whist import explorer, par_view, play, words
 from dashboard.whist.play_words import describe, text_words
@@ -51,14 +51,16 @@ UI = GameUI(
     turn_words=words.turn_words,
     chance="dealer",
     explorer=ExplorerHooks(deal_of=deal_of, under_board=par_view.under_board),
-    explorer_page="views/whist/games.py",
-    home_section=N_("Whist & Bid Whist"),
-    table_tool=(
-        "views/whist/score_sheet.py",
-        N_("Whist / Bid Whist score sheet"),
-        N_("every deal scored"),
+    pages=GamePages(
+        section=N_("Whist & Bid Whist"),
+        table_tool=(
+            "views/whist/score_sheet.py",
+            N_("Whist / Bid Whist score sheet"),
+            N_("every deal scored"),
+        ),
+        explorer="views/whist/games.py",
+        entry_sheet=SCORE_SHEET,
     ),
-    entry_sheet=SCORE_SHEET,
     describe=describe,
     text_words=text_words,
     hidden_words=play.hidden_words,

@@ -57,5 +57,5 @@ def test_a_play_mode_completes_its_variant_with_the_player_count():
 
 @pytest.mark.parametrize("name", sorted(REGISTRY))
 def test_every_ui_opens_its_own_explorer_page(name):
-    page = game_ui(name).explorer_page
+    page = game_ui(name).pages.explorer
     assert page and (Path(__file__).resolve().parents[2] / "dashboard" / page).is_file()
