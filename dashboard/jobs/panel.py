@@ -130,6 +130,16 @@ def running(key: str) -> dict | None:
     return st.session_state.get(key)
 
 
+def drop_other(key: str, content: Hashable) -> None:
+    """Stop and drop the running job of ``key`` when it counts other ``content`` (another
+    game's or set's, which the page no longer shows), so its result is not taken for this
+    one's."""
+    other = running(key)
+    if other is not None and other.get("content") != content:
+        JOBS.forget(other["id"])  # cancels it if it still runs
+        st.session_state.pop(key, None)
+
+
 def take(key: str) -> tuple[dict, Status | None] | None:
     """The finished job of ``key`` and its status (``None``: lost, the server restarted),
     once: the next call returns ``None``."""

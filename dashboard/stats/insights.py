@@ -12,7 +12,6 @@ from dashboard.jobs import panel as job_panel
 from dashboard.jobs.pages import (
     grade_for_insights,
 )
-from dashboard.jobs.pool import JOBS
 from dashboard.stats.records import cached_records, content_key, reading, records_for
 from dashboard.stats.table_view import CHART_CONFIG
 from dashboard.stats.words import KIND_WORDS, SITUATION_WORDS
@@ -151,11 +150,7 @@ def render_insights(game: str, players: int | None) -> None:
             ).format(n=default, most=min(INSIGHTS_MAX, len(records))),
         )
     key = (content_key(game), players, int(n))
-    other = job_panel.running(INSIGHTS_JOB)
-    if other is not None and other.get("content") != key:  # another set's: not wanted now
-        JOBS.cancel(other["id"])
-        JOBS.forget(other["id"])
-        st.session_state.pop(INSIGHTS_JOB, None)
+    job_panel.drop_other(INSIGHTS_JOB, key)
     done = job_panel.take(INSIGHTS_JOB)
     if done is not None:
         job, status = done

@@ -26,7 +26,6 @@ from dashboard.jobs import panel as job_panel
 from dashboard.jobs.pages import (
     count_tables,
 )
-from dashboard.jobs.pool import JOBS
 from dashboard.stats.table_view import bot_words, table_figure
 from dashboard.ui import (
     plain_label,
@@ -240,11 +239,7 @@ def pending_tables(game: str, players: int | None) -> list[StatTable] | None:
     the job pool, with progress and Cancel while they are, then kept for every session;
     ``None`` while they are not ready."""
     key = (content_key(game), players)
-    other = job_panel.running(TABLES_JOB)
-    if other is not None and other.get("content") != key:  # another game's: not wanted now
-        JOBS.cancel(other["id"])
-        JOBS.forget(other["id"])
-        st.session_state.pop(TABLES_JOB, None)
+    job_panel.drop_other(TABLES_JOB, key)
     tables = _TABLES.get(key)
     if tables is not None:
         return tables

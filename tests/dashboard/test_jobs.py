@@ -134,3 +134,22 @@ def test_workers_share_what_a_job_keeps_for_another():
         assert len(found | {first}) > 1, "one worker answered every job"
     finally:
         pool.shutdown()
+
+
+def test_a_job_for_other_content_is_dropped_and_one_for_this_content_kept(monkeypatch):
+    """A page that now shows another game's tables (or another set's insights) drops the
+    job still counting the old one, so its result is not shown for the new one."""
+    from types import SimpleNamespace
+
+    from dashboard.jobs import panel
+
+    forgotten: list[str] = []
+    state = {"tables": {"id": "j1", "content": ("stack5", 2)}}
+    monkeypatch.setattr(panel, "st", SimpleNamespace(session_state=state))
+    monkeypatch.setattr(panel, "JOBS", SimpleNamespace(forget=forgotten.append))
+    panel.drop_other("tables", ("stack5", 2))
+    assert state and forgotten == []  # the same content: kept
+    panel.drop_other("tables", ("whist", 4))
+    assert state == {} and forgotten == ["j1"]
+    panel.drop_other("tables", ("whist", 4))  # nothing running: nothing to do
+    assert forgotten == ["j1"]
