@@ -11,7 +11,7 @@ The language of a session: ``?lang=`` in the URL (so a shared link keeps it), el
 one chosen before in this session, else the browser's language when Streamlit reports it,
 else English. :func:`setup` (called by ``app.py`` on every run) settles it and writes it
 back into the URL; :func:`language_links` is the choice of language (drawn by
-:mod:`dashboard.frame.sidebar`).
+:mod:`dashboard.frame.menu`).
 
 Outside a Streamlit run (tests, doctests, the engine's CLI) the text is English:
 

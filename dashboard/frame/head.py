@@ -22,7 +22,7 @@ TOUCH_CSS = """@media (hover: none) {
 """
 
 #: Japanese and Chinese share code points but not glyph forms: the browser picks the right
-#: font only when told the page's language (the sidebar's script sets it). Japanese
+#: font only when told the page's language (the page menu's script sets it). Japanese
 #: headings then also break between phrases ("ホイストと / ビッド・ホイスト"), not inside a
 #: word; on a phone a page title of twelve CJK characters still fits one line, and a
 #: wrapped Chinese title keeps no lone character on its last line.
@@ -31,9 +31,24 @@ LANGUAGE_CSS = """:lang(ja) :is(h1, h2, h3) { word-break: auto-phrase !important
 @media (max-width: 640px) { :is(:lang(ja), :lang(zh-TW)) h1 { font-size: 1.9rem !important; } }
 """
 
-#: The sidebar's language links and page list (:mod:`dashboard.frame.sidebar`), in the look of
-#: Streamlit's own page list.
-SIDEBAR_CSS = """.tt-lang { margin: 0 0 0.75rem; font-size: 0.875rem; }
+#: The page menu (:mod:`dashboard.frame.menu`): closed, a button at the top left, in
+#: Streamlit's header (which no sidebar uses); open, a panel over the left of the page, in
+#: the look of Streamlit's own page list, over a shade that closes it when tapped. Its
+#: element takes no room in the page (no gap under the page's last part).
+MENU_CSS = """[data-testid="stElementContainer"]:has(.tt-menu) { position: absolute; }
+.tt-menu { position: fixed; top: 0.55rem; left: 0.6rem; z-index: 999995; }
+.tt-menu[open]::before { content: ""; position: fixed; inset: 0; background: rgba(0, 0, 0, 0.3); }
+.tt-menu > summary { list-style: none; position: relative; z-index: 2; display: flex;
+  align-items: center; justify-content: center; width: 2.6rem; height: 2.6rem;
+  border-radius: 0.5rem; cursor: pointer; touch-action: manipulation; }
+.tt-menu > summary::-webkit-details-marker { display: none; }
+.tt-menu > summary:hover, .tt-menu[open] > summary { background: rgba(151, 166, 195, 0.25); }
+.tt-menu > summary .tt-icon { font-size: 1.6rem; opacity: 1; }
+.tt-menu .tt-panel { position: fixed; z-index: 1; top: 0; left: 0; bottom: 0;
+  width: min(20rem, 86vw); overflow-y: auto; overscroll-behavior: contain; box-sizing: border-box;
+  padding: 3.6rem 1.25rem 2rem; background: var(--st-secondary-background-color, #f0f2f6);
+  box-shadow: 0 0 1.5rem rgba(0, 0, 0, 0.25); }
+.tt-lang { margin: 0 0 0.75rem; font-size: 0.875rem; }
 .tt-lang a, .tt-lang b { display: inline-block; padding: 0.35rem 0.1rem; }
 .tt-pages { display: flex; flex-direction: column; gap: 0.125rem; margin: 0 -0.5rem; }
 .tt-pages .tt-section { font-size: 0.875rem; font-weight: 600; opacity: 0.6;
@@ -43,34 +58,34 @@ SIDEBAR_CSS = """.tt-lang { margin: 0 0 0.75rem; font-size: 0.875rem; }
   line-height: 1.6; touch-action: manipulation; }
 .tt-pages a:hover { background: rgba(151, 166, 195, 0.15); }
 .tt-pages a[aria-current="page"] { background: rgba(151, 166, 195, 0.25); font-weight: 600; }
-.tt-pages .tt-icon { font-family: "Material Symbols Rounded"; font-size: 1.25rem;
+.tt-icon { font-family: "Material Symbols Rounded"; font-size: 1.25rem;
   font-weight: 400; line-height: 1; opacity: 0.8; font-feature-settings: "liga"; }
 @media (max-width: 767.98px) { .tt-pages a { padding: 0.45rem 0.5rem; } }
 """
 
-#: A tap on one of the app's page links (``<a data-tt-page="stack5_live">``: the sidebar's
+#: A tap on one of the app's page links (``<a data-tt-page="stack5_live">``: the menu's
 #: list, Home's cards) switches the page in this session, as Streamlit's own page list
 #: does: the address changes and Streamlit is told, which it handles as the browser's Back
 #: (its ``popstate``: the page at that address, run in the same session). A link opened
-#: otherwise (a new tab, a long press, a modifier key) is a plain link. On a phone
-#: Streamlit's sidebar lies over the page: once a page is chosen in it, it closes, so the
-#: player sees the page they asked for (Streamlit's own phone width, below its ``md``
-#: breakpoint).
+#: otherwise (a new tab, a long press, a modifier key) is a plain link. The open menu
+#: closes once a page is chosen, on a tap on the shade beside it and on Escape.
 NAV_SCRIPT = """document.addEventListener("click", (e) => {
+  const menu = document.querySelector(".tt-menu[open]");
+  if (menu && e.target === menu) { menu.open = false; return; }
   const link = e.target.closest && e.target.closest("a[data-tt-page]");
   if (!link || e.defaultPrevented || e.button !== 0) return;
   if (e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
   e.preventDefault();
+  if (menu) menu.open = false;
   const url = new URL(link.href, location.href);
   if (url.href !== location.href) history.pushState(null, "", url.href);
   window.dispatchEvent(new PopStateEvent("popstate"));
-  if (link.closest("[data-testid=stSidebar]")
-      && window.matchMedia("(max-width: 767.98px)").matches) {
-    setTimeout(() => document.querySelector(
-      "[data-testid=stSidebarCollapseButton] button")?.click(), 0);
-  }
 }, true);
+document.addEventListener("keydown", (e) => {
+  const menu = document.querySelector(".tt-menu[open]");
+  if (menu && e.key === "Escape") { menu.open = false; menu.querySelector("summary").focus(); }
+});
 """
 
 #: the whole addition to the start page's ``<head>``
-HEAD = f"<style>{TOUCH_CSS}{LANGUAGE_CSS}{SIDEBAR_CSS}</style><script>{NAV_SCRIPT}</script>"
+HEAD = f"<style>{TOUCH_CSS}{LANGUAGE_CSS}{MENU_CSS}</style><script>{NAV_SCRIPT}</script>"

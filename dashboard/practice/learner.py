@@ -53,7 +53,7 @@ def progress() -> tuple[Opened[Progress] | None, Progress]:
 
 
 def _keep_in_link(opened) -> None:
-    """The learner's id back in the page's link: a page reached through the sidebar (whose
+    """The learner's id back in the page's link: a page reached through the page menu (whose
     links carry no ``?learner=``) keeps it, so a bookmark or a reload finds the progress
     (as the language is kept)."""
     if opened is not None and st.query_params.get(LEARNERS.key) != opened.id:

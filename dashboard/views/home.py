@@ -3,7 +3,7 @@
 Drawn as one HTML element under the title (a phone draws it at once; page links as
 Streamlit elements took a quarter of a second more on its first load). Each link is a
 plain link to the page's address in the session's language
-(:func:`dashboard.frame.sidebar.page_link`); the start page's script
+(:func:`dashboard.frame.menu.page_link`); the start page's script
 (:data:`dashboard.frame.head.NAV_SCRIPT`) turns a tap on one into Streamlit's page switch,
 so the session goes on as with Streamlit's page links."""
 
@@ -12,7 +12,7 @@ import html
 import streamlit as st
 
 from dashboard import plugins
-from dashboard.frame.sidebar import page_link
+from dashboard.frame.menu import page_link
 from dashboard.html_charts import marked
 from dashboard.i18n import _, current
 from dashboard.nav import SECTIONS, PageSpec
@@ -49,7 +49,7 @@ def _script_spec(script: str) -> PageSpec:
 
 
 def _link(spec: PageSpec, label: str, note: str = "") -> str:
-    """A page's link in the session's language, as the sidebar's."""
+    """A page's link in the session's language, as the page menu's."""
     extra = f'<div class="tt-note">{html.escape(note)}</div>' if note else ""
     return f"<li>{page_link(spec, current(), label=html.escape(label))}{extra}</li>"
 

@@ -1,6 +1,6 @@
 """The app in 日本語 and 繁體中文 in a real browser: on a 390 px phone no text overflows its
 box (home and a page of each game); the language survives moving to another page through
-the sidebar and a reload; the sidebar's language picker switches the page."""
+the page menu and a reload; the menu's language links switch the page."""
 
 from __future__ import annotations
 
@@ -102,9 +102,9 @@ def test_a_japanese_title_breaks_between_phrases_on_a_phone(phone, app_url):
     assert lines == 2  # "ホイストとビッド・" / "ホイスト：対局", not "ホイストとビッ" / "ド・…"
 
 
-def test_the_language_survives_the_sidebar_and_a_reload(page, app_url):
+def test_the_language_survives_the_page_menu_and_a_reload(page, app_url):
     _open(page, f"{app_url}/?lang=ja", "テーブルゲーム・スイート")
-    link = _sidebar_link(page, "スタック5を学ぶ")
+    link = _menu_link(page, "スタック5を学ぶ")
     act(page, link.first.click, heading_shown("スタック5を学ぶ"))
     assert "lang=ja" in page.url and "/stack5_learn" in page.url
     page.reload()
@@ -112,78 +112,90 @@ def test_the_language_survives_the_sidebar_and_a_reload(page, app_url):
     assert "lang=ja" in page.url
 
 
-def test_the_sidebar_picker_switches_the_language(page, app_url):
+def test_the_menus_language_links_switch_the_language(page, app_url):
     _open(page, f"{app_url}/whist_score_sheet?lang=en&v=bid4&books=11", "Whist score sheet")
     before = page.url  # the page's own link: its sheet and its calculator's inputs
-    link = page.get_by_test_id("stSidebar").get_by_role("link", name="日本語")
+    _open_menu(page)
+    link = page.locator(".tt-menu").get_by_role("link", name="日本語")
     act(page, link.click, heading_shown("ホイスト得点表"))
     # the same page in the same tab, its link kept, in Japanese
     assert page.url == before.replace("lang=en", "lang=ja") and "books=11" in page.url
     assert len(page.context.pages) == 1
-    # the navigation follows: the sidebar names the pages in Japanese
-    _sidebar_link(page, "スタック5を学ぶ").first.wait_for()
+    # the page list follows: the menu names the pages in Japanese
+    _menu_link(page, "スタック5を学ぶ").first.wait_for(state="attached")
 
 
-def test_on_a_phone_the_sidebar_closes_once_a_page_is_chosen_and_the_language_link_works(
+def test_on_a_phone_the_menu_closes_once_a_page_is_chosen_and_the_language_link_works(
     phone, app_url
 ):
     _open(phone, f"{app_url}/?lang=en", "Tabletop suite")
-    sidebar = phone.get_by_test_id("stSidebar")
-    assert sidebar.get_attribute("data-collapsed") == "true"  # a phone starts with it shut
-    phone.get_by_test_id("stExpandSidebarButton").first.click()
-    phone.wait_for_function(
-        "document.querySelector('[data-testid=stSidebar]').dataset.collapsed === 'false'"
-    )
-    link = _sidebar_link(phone, "Bust odds")
+    assert not _is_open(phone)  # every page starts with it shut
+    link = _menu_link(phone, "Bust odds")
     act(phone, link.first.click, heading_shown("Stack 5 bust odds"))
-    phone.wait_for_function(  # the page chosen is what the player sees
-        "document.querySelector('[data-testid=stSidebar]').dataset.collapsed === 'true'"
-    )
+    phone.wait_for_function("!document.querySelector('.tt-menu').open")  # the page is in view
     assert "/stack5_calculator" in phone.url
-    # the language links, reached from the sidebar on a phone, keep the page
-    phone.get_by_test_id("stExpandSidebarButton").first.click()
+    # a tap on the shade beside the open menu closes it, as Escape does
+    _open_menu(phone)
+    phone.mouse.click(380, 500)
+    phone.wait_for_function("!document.querySelector('.tt-menu').open")
+    _open_menu(phone)
+    phone.keyboard.press("Escape")
+    phone.wait_for_function("!document.querySelector('.tt-menu').open")
+    # the language links, reached from the menu on a phone, keep the page
+    _open_menu(phone)
     act(
         phone,
-        sidebar.get_by_role("link", name="日本語").click,
+        phone.locator(".tt-menu").get_by_role("link", name="日本語").click,
         heading_shown("スタック5 バースト確率"),
     )
     assert "/stack5_calculator" in phone.url and "lang=ja" in phone.url
 
 
 def test_a_home_link_switches_the_page_in_the_same_session_on_a_phone(phone, app_url):
-    """Home's links are plain HTML; a tap on one is the sidebar's page switch (no new
-    page load: what the session holds stays), the sidebar stays shut, the language
-    stays."""
+    """Home's links are plain HTML; a tap on one is the menu's page switch (no new page
+    load: what the session holds stays), the menu stays shut, the language stays."""
     _open(phone, f"{app_url}/?lang=ja", "テーブルゲーム・スイート")
     phone.evaluate("window.__sameDocument = true")  # gone if the browser loaded a new page
-    link = phone.get_by_test_id("stMain").locator('a[data-tt-page="stack5_calculator"]')
+    link = phone.locator('.stHtml:not(:has(.tt-menu)) a[data-tt-page="stack5_calculator"]')
     act(phone, link.click, heading_shown("スタック5 バースト確率"))
     assert "/stack5_calculator" in phone.url
     assert phone.evaluate("window.__sameDocument === true")
-    sidebar = phone.get_by_test_id("stSidebar")
-    assert sidebar.get_attribute("data-collapsed") == "true"
+    assert not _is_open(phone)
 
 
-def test_the_sidebar_lists_every_page_marks_the_one_on_view_and_keeps_the_session(page, app_url):
-    """The sidebar's page list (the app's own, dashboard/frame/sidebar.py): every page of
-    the app, the one on view marked; a click switches the page in the same session (no
-    new page load), and the browser's Back goes back to the page before."""
+def test_the_menu_lists_every_page_marks_the_one_on_view_and_keeps_the_session(page, app_url):
+    """The page menu (the app's own list, dashboard/frame/menu.py): every page of the app,
+    the one on view marked; a click switches the page in the same session (no new page
+    load), and the browser's Back goes back to the page before."""
     from dashboard.nav import all_pages
 
     _open(page, f"{app_url}/?lang=en", "Tabletop suite")
-    listed = page.get_by_test_id("stSidebar").locator("a[data-tt-page]")
+    listed = page.locator(".tt-menu a[data-tt-page]")
     assert listed.count() == len(all_pages())
     page.evaluate("window.__sameDocument = true")
-    sheet = page.get_by_test_id("stSidebar").locator('a[data-tt-page="whist_score_sheet"]')
+    _open_menu(page)
+    sheet = page.locator('.tt-menu a[data-tt-page="whist_score_sheet"]')
     act(page, sheet.click, heading_shown("Whist score sheet"))
     assert "/whist_score_sheet" in page.url
     assert page.evaluate("window.__sameDocument === true")
-    on_view = page.get_by_test_id("stSidebar").locator('a[aria-current="page"]')
+    on_view = page.locator('.tt-menu a[aria-current="page"]')
     assert on_view.count() == 1 and on_view.get_attribute("data-tt-page") == "whist_score_sheet"
     act(page, page.go_back, heading_shown("Tabletop suite"))
     assert page.evaluate("window.__sameDocument === true")
 
 
-def _sidebar_link(page, text: str):
-    """The sidebar's link to the page titled ``text``."""
-    return page.get_by_test_id("stSidebar").locator("a[data-tt-page]").filter(has_text=text)
+def _is_open(page) -> bool:
+    return page.evaluate("document.querySelector('.tt-menu').open")
+
+
+def _open_menu(page) -> None:
+    """Open the page menu with its button (it starts shut on every page)."""
+    if not _is_open(page):
+        page.locator(".tt-menu > summary").click()
+    page.wait_for_function("document.querySelector('.tt-menu').open")
+
+
+def _menu_link(page, text: str):
+    """The page menu's link to the page titled ``text``, the menu opened."""
+    _open_menu(page)
+    return page.locator(".tt-menu a[data-tt-page]").filter(has_text=text)

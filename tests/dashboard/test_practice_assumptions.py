@@ -197,7 +197,7 @@ def test_the_progress_page_explains_the_puzzle_rating():
     assert "Puzzle rating" in captions and "starts at 25" in captions, captions
 
 
-def test_the_learner_stays_in_the_link_when_the_sidebar_opens_progress():
+def test_the_learner_stays_in_the_link_when_the_page_menu_opens_progress():
     at = open_page("views/stack5/practice.py")
     d = drill("stack5", *at.session_state[ASKED]["stack5"])
     if d.choices is not None:
@@ -208,7 +208,7 @@ def test_the_learner_stays_in_the_link_when_the_sidebar_opens_progress():
     learner = at.query_params["learner"]
     learner = learner[0] if isinstance(learner, list) else learner
     assert learner
-    at.query_params.pop("learner")  # a sidebar link carries no learner
+    at.query_params.pop("learner")  # a page menu link carries no learner
     at.switch_page("views/progress.py").run()
     assert not at.exception
     kept = at.query_params.get("learner")

@@ -1,14 +1,16 @@
-"""The sidebar: the choice of language and the app's page list, one HTML element drawn
-after the page (``app.py``).
+"""The page menu: the choice of language and the app's page list, one HTML element drawn
+after the page (``app.py``), opened from a button at the top left of every page.
 
-Streamlit's own page list (``st.navigation``'s sidebar) made every first load on a phone
-about a quarter slower (a bare app with it against the same app with it hidden,
-docs/benchmarks.md); the app keeps ``st.navigation`` for its addresses and page switches,
-hidden, and draws the list itself as plain links, which the start page's script
-(:data:`dashboard.frame.head.NAV_SCRIPT`) turns into Streamlit's page switch. The same
-element carries the page-language script and Streamlit's own English in the page's words
-(:mod:`dashboard.words.streamlit`), drawn after the page so the language links keep the
-link the page wrote.
+Why not a sidebar: Streamlit's own page list (``st.navigation``'s sidebar) made every
+first load on a phone about a quarter slower, and a sidebar of any content still cost a
+sixth of a bare page's load (a page with and without ``st.sidebar``, loaded in turn,
+docs/benchmarks.md). The app keeps ``st.navigation`` for its addresses and page switches,
+hidden, and draws the list itself as plain links in a ``<details>`` element in the page:
+closed, it is one button; open, a panel over the page. The start page's script
+(:data:`dashboard.frame.head.NAV_SCRIPT`) turns a link into Streamlit's page switch and
+closes the menu. The same element carries the page-language script and Streamlit's own
+English in the page's words (:mod:`dashboard.words.streamlit`), drawn after the page so
+the language links keep the link the page wrote.
 """
 
 from __future__ import annotations
@@ -78,9 +80,10 @@ def _page_language_script(lang: str) -> str:
 
 
 def draw(where, sections: dict[str, list[PageSpec]], current: str) -> None:
-    """The sidebar's one element in ``where`` (a placeholder): the language links (this
-    page's link, as the page wrote it, in each language), the page list (``current``: the
-    address of the page on view) and the page's scripts."""
+    """The menu's one element in ``where`` (a placeholder): a button that opens a panel
+    with the language links (this page's link, as the page wrote it, in each language)
+    and the page list (``current``: the address of the page on view), and the page's
+    scripts."""
     import streamlit as st
 
     # Streamlit's own English in the page's words (it imports i18n: asked here, not by i18n)
@@ -91,7 +94,14 @@ def draw(where, sections: dict[str, list[PageSpec]], current: str) -> None:
     script = _page_language_script(lang)
     if lang != i18n.DEFAULT:
         script += streamlit_words.script()
+    label = html.escape(_("Pages"))
     where.html(
-        i18n.language_links(lang, params) + page_list(sections, lang, current) + script,
+        f'<details class="tt-menu"><summary aria-label="{label}" title="{label}">'
+        '<span class="tt-icon" aria-hidden="true">menu</span></summary>'
+        '<div class="tt-panel">'
+        + i18n.language_links(lang, params)
+        + page_list(sections, lang, current)
+        + "</div></details>"
+        + script,
         unsafe_allow_javascript=bool(script),
     )
