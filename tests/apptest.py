@@ -103,6 +103,22 @@ def html_tables(at: AppTest, label: str | None = None):
     return frames
 
 
+def alerts(at: AppTest, kind: str) -> list[str]:
+    """The texts of the alerts the page drew as HTML (``dashboard.html_charts.alert_html``)
+    of ``kind`` (``success``, ``info``, ``warning``, ``error``), its bold as ``**bold**``
+    (as ``at.success`` gave the Markdown of ``st.success``), then the same kind of
+    Streamlit alert."""
+    import html as html_module
+
+    found = []
+    pattern = re.compile(rf'<div class="tt-alert tt-{kind}"[^>]*>(.*?)</div>', re.S)
+    for element in at.get("html"):
+        for inner in pattern.findall(element.proto.body):
+            text = re.sub(r"</?b>", "**", inner)
+            found.append(html_module.unescape(re.sub(r"<[^>]+>", "", text)))
+    return found + [a.value for a in getattr(at, kind)]
+
+
 class Figure:
     """A headline figure (``dashboard.html_charts.figures_html``): its label and value."""
 

@@ -42,7 +42,9 @@ MENU_CSS = """[data-testid="stElementContainer"]:has(.tt-menu) { position: absol
   align-items: center; justify-content: center; width: 2.6rem; height: 2.6rem;
   border-radius: 0.5rem; cursor: pointer; touch-action: manipulation; }
 .tt-menu > summary::-webkit-details-marker { display: none; }
-.tt-menu > summary:hover, .tt-menu[open] > summary { background: rgba(151, 166, 195, 0.25); }
+.tt-menu > summary { background: rgba(255, 255, 255, 0.92);
+  box-shadow: 0 1px 4px rgba(0, 0, 0, 0.18); }
+.tt-menu > summary:hover, .tt-menu[open] > summary { background: #e4e7ef; }
 .tt-menu > summary .tt-icon { font-size: 1.6rem; opacity: 1; }
 .tt-menu .tt-panel { position: fixed; z-index: 1; top: 0; left: 0; bottom: 0;
   width: min(20rem, 86vw); overflow-y: auto; overscroll-behavior: contain; box-sizing: border-box;

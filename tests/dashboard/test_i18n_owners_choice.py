@@ -18,7 +18,7 @@ from engine.core.errors import Phrase
 from engine.core.ruleset import describe
 from engine.owners_choice import OwnersChoiceRules, move_outlook
 from engine.owners_choice.state import PRE
-from tests.apptest import html_tables, open_page
+from tests.apptest import alerts, html_tables, open_page
 from tests.board import go, last_step
 from tests.dashboard.i18n_checks import _english_pieces, english_leaks, page_text
 from tests.dashboard.owners_choice.test_pages import unfold
@@ -69,7 +69,7 @@ def _moves(at):
 def test_move_advisor_in_each_language_loads_a_recorded_position(lang):
     at = no_trouble(unfold(open_page("views/owners_choice/calculator.py", lang=lang)), lang)
     assert GAME_NAME[lang] in at.title[0].value
-    assert at.success and _moves(at) is not None  # the advice is there, in the language
+    assert alerts(at, "success") and _moves(at) is not None  # the advice is there, in the language
     at.number_input(key="oc_rec_turn").set_value(6).run()
     at.button(key="oc_rec_load").click().run()
     no_trouble(at, lang)

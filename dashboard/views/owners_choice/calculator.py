@@ -6,9 +6,8 @@ from typing import cast
 import streamlit as st
 
 from dashboard import ui
-from dashboard.components.fields import Field, Row, field_rows
 from dashboard.explorer.sources import recorded_files
-from dashboard.html_charts import caption_html, table_html
+from dashboard.html_charts import alert_html, caption_html, heading_html, table_html
 from dashboard.i18n import _, error_text, money, number
 from dashboard.owners_choice.draw import (
     board_svg,
@@ -63,11 +62,6 @@ st.html(
 def signed(value: float, digits: int = 2) -> str:
     """Money with its sign, written as everywhere else: ``+$1.50`` / ``-$0.25``."""
     return ("-" if value < 0 else "+") + money(abs(value), digits)
-
-
-def _md(text: str) -> str:
-    """Dollar amounts inside Markdown, which would read a pair of ``$`` as a formula."""
-    return text.replace("$", "\\$")
 
 
 def _ending(o, seat: int) -> str:
@@ -338,18 +332,21 @@ with answer, ui.engine_errors(_("This position is not possible: ")):
     )
     outlook = move_outlook(state)
     mover = ui.seat_name(to_act)
-    st.subheader(_("Moves for {player}").format(player=mover))
+    # the heading, the advice, its warnings and the table as one element: each element is
+    # another part for a phone to draw on first load
+    advice = heading_html(_("Moves for {player}").format(player=mover))
     ranked = ranked_moves(outlook, to_act)
     best = ranked[0]
     others = float(sum(best.delta[p] for p in range(n) if p != to_act))
     if best.ends_game:
-        st.success(
+        advice += alert_html(
             _("Best for {player}: **move {distance}**, it ends the game: {ending}.").format(
-                player=mover, distance=best.distance, ending=_md(_ending(best, to_act))
-            )
+                player=mover, distance=best.distance, ending=_ending(best, to_act)
+            ),
+            "success",
         )
     else:
-        st.success(
+        advice += alert_html(
             _(
                 "Best for {player} in expectation: **move {distance}** "
                 "({space}, {gain}; the opponents {others} together)."
@@ -357,16 +354,18 @@ with answer, ui.engine_errors(_("This position is not possible: ")):
                 player=mover,
                 distance=best.distance,
                 space=space_word(best.space_type),
-                gain=_md(signed(float(best.delta[to_act]))),
-                others=_md(signed(others)),
-            )
+                gain=signed(float(best.delta[to_act])),
+                others=signed(others),
+            ),
+            "success",
         )
     for o in ranked[1:]:
         if o.ends_game and o.place(to_act) != 1:
-            st.warning(
+            advice += alert_html(
                 _("**Move {distance}** would end the game: {ending}.").format(
-                    distance=o.distance, ending=_md(_ending(o, to_act))
-                )
+                    distance=o.distance, ending=_ending(o, to_act)
+                ),
+                "warning",
             )
     others_seats = [p for p in range(n) if p != to_act]
     # on a phone the first four columns fit: the move, where it lands, what the mover
@@ -391,7 +390,8 @@ with answer, ui.engine_errors(_("This position is not possible: ")):
     ]
     # plain HTML (no grid library on a phone); its long text wraps, the figures do not
     st.html(
-        table_html(
+        advice
+        + table_html(
             header,
             rows,
             right={0, 2} | set(range(4, len(header))),
@@ -407,11 +407,11 @@ with answer, ui.engine_errors(_("This position is not possible: ")):
     )
 if state is None:
     st.stop()
-st.subheader(_("Position"))
-# the board, the price track and the holdings in one element (an image element would load
-# its own script on a phone's first load)
+# the heading, the board, the price track and the holdings in one element (an image
+# element would load its own script on a phone's first load)
 st.html(
-    "".join(
+    heading_html(_("Position"))
+    + "".join(
         f"<div>{ui.svg_img(svg, svg_width(svg), alt=alt, style=FIT)}</div>"
         for svg, alt in (
             (
@@ -429,14 +429,18 @@ st.html(
     + holdings_html(state)
     + caption_html(_("★ = president (the strict top holder; a tie leaves the die in the pool)."))
 )
-# The chart repeats the table's figures: drawn on request (plotly's scripts cost a phone
-# seconds of the first load); ``?chart=1`` in a link draws it at once.
-ui.init_state(oc_chart=ui.url_value("chart", 0, choices=(0, 1)) == 1)
-field_rows(
-    "oc_chart",
-    [Row((Field("oc_chart", _("Chart: expected net-worth change per move"), kind="switch"),))],
+# The chart repeats the table's figures: drawn when its fold is opened (plotly's scripts
+# cost a phone seconds of the first load); ``?chart=1`` in a link opens it at once.
+chart_box = st.expander(
+    _("Chart: expected net-worth change per move"),
+    # as the link was when the page opened: a fold given another start is another fold
+    expanded=st.session_state.setdefault(
+        "oc_chart_linked", ui.url_value("chart", 0, choices=(0, 1)) == 1
+    ),
+    key="oc_chart_open",
+    on_change="rerun",
 )
-chart_on = bool(st.session_state.oc_chart)
+chart_on = bool(chart_box.open)
 ui.set_url(chart=int(chart_on))
 if chart_on:
     import plotly.graph_objects as go
@@ -455,12 +459,12 @@ if chart_on:
         margin={"l": 10, "r": 10, "t": 40, "b": 10},
         legend={"orientation": "h", "y": -0.25},
     )
-    st.plotly_chart(fig, width="stretch", config={"displayModeBar": False})
+    chart_box.plotly_chart(fig, width="stretch", config={"displayModeBar": False})
 
-st.subheader(_("Payouts now"))
-# a small table as plain HTML: no grid library to start on a phone
+# the heading and a small table as plain HTML: no grid library to start on a phone
 st.html(
-    table_html(
+    heading_html(_("Payouts now"))
+    + table_html(
         [_("company"), _("price"), _("dividend"), _("fee to roll")]
         + [ui.seat_name(p) for p in range(n)],
         [

@@ -2,7 +2,7 @@
 
 import re
 
-from tests.apptest import html_tables, open_page
+from tests.apptest import alerts, html_tables, open_page
 from tests.board import drawing_text, go, last_step, step_text
 
 
@@ -60,7 +60,7 @@ def test_calculator_advises_and_mirrors_url():
     at.number_input(key="oc_h_1_1").set_value(2).run()
     no_trouble(at)
     assert not at.error
-    assert any("Best for Player 1" in s.value for s in at.success)
+    assert any("Best for Player 1" in s for s in alerts(at, "success"))
     assert at.query_params["h"] in (
         "3,0,0,0,0,2,0,0,0,0,0,0,0,0,0,0",
         ["3,0,0,0,0,2,0,0,0,0,0,0,0,0,0,0"],
@@ -106,21 +106,21 @@ def test_advisor_never_recommends_ending_the_game_behind():
     """Ending the game while behind loses for sure: the advisor says so and advises the
     move that keeps the game going, whatever the expected gain of GOAL."""
     at = _advisor_at_goal("1")
-    assert any("Best for Player 2 in expectation: **move 1**" in s.value for s in at.success)
-    warned = " ".join(w.value for w in at.warning)
+    assert any("Best for Player 2 in expectation: **move 1**" in s for s in alerts(at, "success"))
+    warned = " ".join(alerts(at, "warning"))
     assert "**Move 2** would end the game" in warned
-    assert "Player 2 finishes in place 2 of 2 with \\$500" in warned  # no formula
-    assert "Player 1 with \\$700" in warned
+    assert "Player 2 finishes in place 2 of 2 with $500" in warned
+    assert "Player 1 with $700" in warned
     moves = html_tables(at, "Every move")[0]
     assert "finishes in place 2 of 2" in moves.iloc[1]["what happens"]
 
 
 def test_advisor_recommends_ending_the_game_in_front():
     at = _advisor_at_goal("0")
-    best = " ".join(s.value for s in at.success)
+    best = " ".join(alerts(at, "success"))
     assert "Best for Player 1: **move 2**, it ends the game" in best
-    assert "Player 1 finishes in place 1 of 2 with \\$800" in best
-    assert not at.warning
+    assert "Player 1 finishes in place 1 of 2 with $800" in best
+    assert not alerts(at, "warning")
 
 
 def test_calculator_loads_recorded_position():
@@ -242,7 +242,7 @@ def test_move_advisor_out_of_range_number_gets_a_message_beside_the_field():
     at.number_input(key="oc_h_0_1").set_value(16).run()
     no_trouble(at)
     assert [e.value for e in at.error] == ["Y: 16 is out of range. From 0 to 15."]
-    assert not at.success and not html_tables(at, "Every move")  # no stale advice
+    assert not alerts(at, "success") and not html_tables(at, "Every move")  # no stale advice
     assert any("waits for the fields marked below" in i.value for i in at.info)
 
 
@@ -258,31 +258,41 @@ def test_a_turn_the_recorded_game_does_not_have_names_the_turns_it_has():
 def test_expected_money_is_written_like_all_money():
     at = _advisor_at_goal("0")
     at.number_input(key="oc_pos").set_value(3).run()
-    best = " ".join(s.value for s in at.success)
-    assert re.search(
-        r"\(.+, [+-]\\\$\d+\.\d\d; the opponents [+-]\\\$\d+\.\d\d together\)", best
-    ), best
+    best = " ".join(alerts(at, "success"))
+    assert re.search(r"\(.+, [+-]\$\d+\.\d\d; the opponents [+-]\$\d+\.\d\d together\)", best), best
 
 
 def test_the_advisor_opens_with_its_advice_and_no_editor_widgets():
     """A phone's first load: the advice and the position's pictures, the position editor
     folded (its forty widgets are drawn when it is opened), no chart library."""
     at = no_trouble(open_page("views/owners_choice/calculator.py"))
-    assert at.success and html_tables(at, "Every move")  # the best move, every move's figures
+    assert alerts(at, "success") and html_tables(
+        at, "Every move"
+    )  # the best move, every move's figures
     assert not at.number_input and not at.selectbox and not at.dataframe
     assert not at.get("plotly_chart")
     assert at.query_params["pos"]  # the opening position is in the link
-    shown = at.success[0].value
+    shown = alerts(at, "success")[0]
     opened = unfold(at)
     assert [opened.number_input(key=f"oc_cash_{p}").value for p in range(4)] == [80, 300, 580, 610]
-    assert opened.success[0].value == shown  # the same position, now editable
+    assert alerts(opened, "success")[0] == shown  # the same position, now editable
     at.session_state["oc_edit_open"] = False  # folded again: the values are kept
     at.session_state["oc_rec_open"] = False
     at.run()
-    assert at.success[0].value == shown and not at.number_input
+    assert alerts(at, "success")[0] == shown and not at.number_input
 
 
 def test_the_advisor_chart_is_drawn_on_request():
     at = no_trouble(open_page("views/owners_choice/calculator.py"))
-    at.toggle(key="oc_chart").set_value(True).run()  # a switch of the fields component
+    assert not at.get("plotly_chart")
+    at.session_state["oc_chart_open"] = True  # its fold opened, as a tap does
+    at.run()
     assert at.get("plotly_chart") and at.query_params["chart"] in ("1", ["1"])
+    at.session_state["oc_chart_open"] = False
+    at.run()
+    assert not at.get("plotly_chart") and at.query_params["chart"] in ("0", ["0"])
+
+
+def test_a_link_with_the_chart_opens_it():
+    at = no_trouble(_calculator_with_url({"chart": "1"}))
+    assert at.get("plotly_chart")
