@@ -296,6 +296,22 @@ def alert_html(text: str, kind: str = "info") -> str:
     )
 
 
+def details_html(summary: str, body: str) -> str:
+    """A fold (``summary``, plain text; ``body``, already HTML) in the look of
+    ``st.expander``, as HTML: a page joins it to the HTML beside it. Unlike an expander it
+    opens in the browser alone, with no run of the page, and costs a phone's first load no
+    element of its own; for content the page draws only once opened, use an expander.
+    Its look is the start page's (``.tt-details``, :mod:`dashboard.frame.head`).
+
+    >>> details_html("Seen", "<p>7A</p>")
+    '<details class="tt-details"><summary>Seen</summary><div><p>7A</p></div></details>'
+    """
+    return (
+        f'<details class="tt-details"><summary>{html.escape(summary)}</summary>'
+        f"<div>{body}</div></details>"
+    )
+
+
 def heading_html(text: str) -> str:
     """A heading as ``st.subheader`` draws it (``<h3>``, the text escaped), for a page that
     joins it to the HTML under it.

@@ -15,9 +15,32 @@ function el(tag, cls, text) {
 }
 
 function shape(data) {
-  return JSON.stringify(
+  return JSON.stringify([
     data.rows.map((r) => [r.title, r.note, r.fields.map((f) => [f.key, f.kind, f.label, f.options])]),
-  );
+    (data.actions || []).map((a) => [a.key, a.label, a.help, a.primary]),
+    !!data.actionsFirst,
+  ]);
+}
+
+// the actions: buttons in a line; a tap sends the action (the field being typed in has
+// sent its value already: it was left for the tap); a disabled one sends nothing
+function actionLine(S) {
+  const line = el("div", "tt-factions");
+  S.buttons = {};
+  for (const a of S.data.actions || []) {
+    const b = el("button", "tt-fbtn" + (a.primary ? " tt-fprimary" : ""), a.label);
+    b.type = "button";
+    b.dataset.action = a.key;
+    if (a.help) b.title = a.help;
+    b.addEventListener("click", () => {
+      const now = (S.data.actions || []).find((x) => x.key === a.key);
+      if (b.disabled || !now || now.disabled) return;
+      S.trigger("action", a.key);
+    });
+    S.buttons[a.key] = b;
+    line.appendChild(b);
+  }
+  return line;
 }
 
 // a text or number field: { get, set } over an <input>
@@ -107,6 +130,8 @@ function build(S) {
   root.textContent = "";
   S.fields = {};
   S.errors = [];
+  const actions = (S.data.actions || []).length ? actionLine(S) : null;
+  if (actions && S.data.actionsFirst) root.appendChild(actions);
   for (const row of S.data.rows) {
     const box = el("div", "tt-frow");
     if (row.title) box.appendChild(el("div", "tt-ftitle", row.title));
@@ -130,6 +155,7 @@ function build(S) {
     S.errors.push(err);
     root.appendChild(box);
   }
+  if (actions && !S.data.actionsFirst) root.appendChild(actions);
 }
 
 function fill(S) {
@@ -142,6 +168,9 @@ function fill(S) {
     S.errors[i].textContent = row.error || "";
     S.errors[i].hidden = !row.error;
   });
+  for (const a of S.data.actions || []) {
+    if (S.buttons && S.buttons[a.key]) S.buttons[a.key].disabled = !!a.disabled;
+  }
 }
 
 function send(S) {
@@ -153,7 +182,7 @@ function send(S) {
   S.send("values", { seq: S.seq, values });
 }
 
-export default function ({ data, parentElement, setStateValue }) {
+export default function ({ data, parentElement, setStateValue, setTriggerValue }) {
   const root = parentElement.querySelector(".tt-fields");
   if (!root || !data || !data.rows) return;
   let S = kept[data.key];
@@ -164,5 +193,6 @@ export default function ({ data, parentElement, setStateValue }) {
   }
   S.data = data;
   S.send = setStateValue;
+  S.trigger = setTriggerValue;
   fill(S);
 }

@@ -101,6 +101,24 @@ class Row:
     note: str = ""
 
 
+@dataclass(frozen=True)
+class Action:
+    """A button drawn with the fields (``key``: as a Streamlit button's; ``label`` and
+    ``help`` in the page's language; ``primary``: the page's main action; ``disabled``):
+    one element fewer than a Streamlit button beside them, and a tap on it comes after the
+    field just typed in is sent.
+
+    >>> Action("tt_clear", "Clear")
+    Action(key='tt_clear', label='Clear', help='', primary=False, disabled=False)
+    """
+
+    key: str
+    label: str
+    help: str = ""
+    primary: bool = False
+    disabled: bool = False
+
+
 def whole_number(text: str) -> int | None:
     """``text`` as a whole number (a phone's full-width digits too), or ``None``.
 
@@ -175,21 +193,36 @@ def field_rows(
     rows: Sequence[Row],
     *,
     on_change: Callable[[set[str]], None] | None = None,
+    actions: Sequence[Action] = (),
+    on_action: Callable[[str], None] | None = None,
+    actions_first: bool = False,
     browser: bool | None = None,
 ) -> None:
     """Draw ``rows``; each field's value is in ``st.session_state[field.key]`` (set it
     before, e.g. from the page's link, with :func:`dashboard.ui.init_state`).
     ``on_change(keys)``: called before the rerun an edit causes, with the keys of the
-    fields whose value changed (their new values already kept)."""
+    fields whose value changed (their new values already kept). ``actions``: buttons in a
+    line under the fields (``actions_first``: above them); ``on_action(key)`` is called
+    before the rerun a tap on one causes (once per tap; never for a disabled one)."""
     from dashboard.ui import in_browser
 
     if browser is None:
         browser = in_browser()
     if not browser:
+        if actions_first:
+            _buttons(actions, on_action)
         _widgets(rows, on_change)
+        if not actions_first:
+            _buttons(actions, on_action)
         return
     every = {f.key: f for row in rows for f in row.fields}
     widget = f"{key}_fields"
+    enabled = {a.key for a in actions if not a.disabled}
+
+    def acted() -> None:
+        sent = (st.session_state.get(widget) or {}).get("action")
+        if isinstance(sent, str) and sent in enabled and on_action is not None:
+            on_action(sent)
 
     def changed() -> None:
         sent = (st.session_state.get(widget) or {}).get("values")
@@ -241,8 +274,43 @@ def field_rows(
             }
             for row in rows
         ],
+        "actions": [
+            {
+                "key": a.key,
+                "label": a.label,
+                "help": a.help,
+                "primary": a.primary,
+                "disabled": a.disabled,
+            }
+            for a in actions
+        ],
+        "actionsFirst": actions_first,
     }
-    _component(key=widget, data=data, on_values_change=changed, height="content")
+    _component(
+        key=widget,
+        data=data,
+        on_values_change=changed,
+        on_action_change=acted,
+        height="content",
+    )
+
+
+def _buttons(actions: Sequence[Action], on_action: Callable[[str], None] | None) -> None:
+    """The actions as Streamlit buttons in a line (a session without a browser)."""
+    if not actions:
+        return
+    line = st.container(horizontal=True)
+    for a in actions:
+        line.button(
+            a.label,
+            key=a.key,
+            help=a.help or None,
+            type="primary" if a.primary else "secondary",
+            disabled=a.disabled,
+            width="stretch",
+            on_click=on_action,
+            args=(a.key,),
+        )
 
 
 def _widgets(rows: Sequence[Row], on_change: Callable[[set[str]], None] | None) -> None:
@@ -306,4 +374,4 @@ def _hook(on_change: Callable[[set[str]], None] | None, key: str) -> dict:
     return {} if on_change is None else {"on_change": on_change, "args": ({key},)}
 
 
-__all__ = ["Field", "Row", "field_rows", "number_problem", "whole_number"]
+__all__ = ["Action", "Field", "Row", "field_rows", "number_problem", "whole_number"]

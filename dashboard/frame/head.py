@@ -65,6 +65,20 @@ MENU_CSS = """[data-testid="stElementContainer"]:has(.tt-menu) { position: absol
 @media (max-width: 767.98px) { .tt-pages a { padding: 0.45rem 0.5rem; } }
 """
 
+#: A fold drawn as HTML (:func:`dashboard.html_charts.details_html`), in the look of
+#: Streamlit's expander.
+DETAILS_CSS = """.tt-details { border: 1px solid rgba(49, 51, 63, 0.2); border-radius: 0.5rem;
+  margin: 0 0 0.75rem; }
+.tt-details > summary { list-style: none; cursor: pointer; padding: 0.75rem 1rem;
+  display: flex; align-items: center; gap: 0.5rem; touch-action: manipulation; }
+.tt-details > summary::-webkit-details-marker { display: none; }
+.tt-details > summary::before { content: "chevron_right"; font-family: "Material Symbols Rounded";
+  font-size: 1.25rem; line-height: 1; font-feature-settings: "liga"; }
+.tt-details[open] > summary::before { content: "expand_more"; }
+.tt-details > summary:hover { color: rgb(255, 75, 75); }
+.tt-details > div { padding: 0 1rem 1rem; }
+"""
+
 #: A tap on one of the app's page links (``<a data-tt-page="stack5_live">``: the menu's
 #: list, Home's cards) switches the page in this session, as Streamlit's own page list
 #: does: the address changes and Streamlit is told, which it handles as the browser's Back
@@ -90,4 +104,6 @@ document.addEventListener("keydown", (e) => {
 """
 
 #: the whole addition to the start page's ``<head>``
-HEAD = f"<style>{TOUCH_CSS}{LANGUAGE_CSS}{MENU_CSS}</style><script>{NAV_SCRIPT}</script>"
+HEAD = (
+    f"<style>{TOUCH_CSS}{LANGUAGE_CSS}{MENU_CSS}{DETAILS_CSS}</style><script>{NAV_SCRIPT}</script>"
+)

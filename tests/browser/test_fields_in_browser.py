@@ -4,6 +4,8 @@ the names' fields."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -44,3 +46,24 @@ def test_score_sheet_names_and_game_are_fields_at_390px(phone, app_url):
     )
     expect(phone.get_by_role("group", name="Play to")).to_have_count(1)
     assert phone.locator("[data-testid='stException']").count() == 0
+
+
+def test_a_tracker_action_drawn_with_the_fields_comes_after_the_text_just_typed(phone, app_url):
+    """The tracker's "New round" is a button of the fields component: a company's cards
+    typed and left by tapping it are sent first, then the new round empties them; the
+    prices stay."""
+    open_page(phone, app_url + "/stock_holdem_table_tracker", text_shown("Stock Hold"))
+    price = phone.get_by_label("Company A: Price now")
+    price.fill("33")
+    price.press("Enter")
+    expect(phone.locator("table").first).to_contain_text("$33")
+    cards = phone.get_by_label("Company B: Cards: up to 5 slots")
+    cards.fill("3A 5A")  # no Enter: left by the tap below
+    button = phone.locator(".tt-fields button[data-action='tt_new_round']")
+    expect(button).to_have_attribute("title", re.compile("keeps prices"))
+    button.click()
+    expect(cards).to_have_value("")
+    expect(phone.get_by_label("Company A: Cards: up to 5 slots")).to_have_value("")
+    expect(price).to_have_value("33")
+    assert phone.locator("[data-testid='stException']").count() == 0
+    assert phone.locator("[data-testid='stButton']").count() == 0  # no Streamlit button

@@ -65,3 +65,45 @@ def test_without_a_browser_the_fields_are_widgets_with_the_same_keys():
     at.text_input(key="co").input("3F").run()
     at.toggle(key="up").set_value(True).run()
     assert "read: 3F 10 True" in [m.value for m in at.markdown]
+
+
+def _page_with_actions():
+    import streamlit as st
+
+    from dashboard.components.fields import Action, Field, Row, field_rows
+
+    st.session_state.setdefault("co", "7A")
+    st.session_state.setdefault("taps", [])
+
+    def tapped(key: str) -> None:
+        st.session_state.taps = [*st.session_state.taps, key]
+        if key == "clear":
+            st.session_state.co = ""
+
+    field_rows(
+        "k",
+        [Row((Field("co", "Cards"),))],
+        actions=(
+            Action("clear", "Clear", help="Clears the cards."),
+            Action("add", "Add", primary=True, disabled=True),
+        ),
+        on_action=tapped,
+        actions_first=True,
+    )
+    st.write(f"read: {st.session_state.co!r} {st.session_state.taps}")
+
+
+def test_without_a_browser_the_actions_are_buttons_with_their_keys():
+    at = AppTest.from_function(_page_with_actions).run()
+    assert not at.exception
+    clear, add = at.button(key="clear"), at.button(key="add")
+    assert clear.label == "Clear" and clear.help == "Clears the cards."
+    assert add.disabled and add.proto.type == "primary"
+    clear.click().run()
+    assert "read: '' ['clear']" in [m.value for m in at.markdown]
+    assert at.text_input(key="co").value == ""
+
+
+def test_an_action_is_a_value_type_with_a_pasteable_repr():
+    a = F.Action("tt_clear", "Clear", primary=True)
+    assert eval(repr(a), {"Action": F.Action}) == a

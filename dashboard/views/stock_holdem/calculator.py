@@ -7,7 +7,13 @@ import streamlit as st
 
 from dashboard import ui
 from dashboard.components.fields import Field, Row, field_rows
-from dashboard.html_charts import caption_html, figures_html, side_by_side_html, table_html
+from dashboard.html_charts import (
+    caption_html,
+    details_html,
+    figures_html,
+    side_by_side_html,
+    table_html,
+)
 from dashboard.i18n import N_, _, money, number, percent
 from dashboard.stock_holdem import words as hand_words
 from dashboard.stock_holdem.draw import cards_html, distribution_html, legend_html
@@ -187,15 +193,15 @@ def _distribution_drawn(cards: str, d: PriceDistribution, rest: Any) -> None:
                 "samples."
             )
         )
-    )
-    with rest.expander(_("Exact probabilities (fractions)")):
-        st.html(
+        + details_html(
+            _("Exact probabilities (fractions)"),
             table_html(
                 [_("price"), _("probability")],
                 [[p, str(q)] for p, q in d.probabilities.items()],
                 right={0, 1},
-            )
+            ),
         )
+    )
 
 
 calculator()

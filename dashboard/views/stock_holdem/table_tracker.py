@@ -4,8 +4,8 @@ exact price distribution and each player's expected net worth."""
 import streamlit as st
 
 from dashboard import ui
-from dashboard.components.fields import Field, Row, field_rows, number_problem
-from dashboard.html_charts import caption_html, table_html
+from dashboard.components.fields import Action, Field, Row, field_rows, number_problem
+from dashboard.html_charts import caption_html, details_html, table_html
 from dashboard.i18n import N_, _, money
 from dashboard.stock_holdem import tracker_view as tv
 from dashboard.stock_holdem.draw import cards_html, legend_html
@@ -94,21 +94,20 @@ def _clear() -> None:
     st.session_state["tt_players_v"] = st.session_state.get("tt_players_v", 0) + 1
 
 
-buttons = st.container(horizontal=True)
-buttons.button(
-    _("New round"),
-    key="tt_new_round",
-    on_click=_new_round,
-    width="stretch",
-    help=_("Clears the cards, your hand and the stock-up chips; keeps prices and players."),
+# the two buttons are drawn with the fields (one element fewer for a phone to draw)
+ACTIONS = (
+    Action(
+        "tt_new_round",
+        _("New round"),
+        help=_("Clears the cards, your hand and the stock-up chips; keeps prices and players."),
+    ),
+    Action(
+        "tt_clear",
+        _("Clear"),
+        help=_("Clears everything: cards, prices, stock-up chips and players."),
+    ),
 )
-buttons.button(
-    _("Clear"),
-    key="tt_clear",
-    on_click=_clear,
-    width="stretch",
-    help=_("Clears everything: cards, prices, stock-up chips and players."),
-)
+ACTION_CALLS = {"tt_new_round": _new_round, "tt_clear": _clear}
 if st.session_state.pop("tt_cleared_up", False):
     url_up = [0] * 6
 
@@ -184,6 +183,9 @@ with form_box:
             )
             for i, fields in enumerate(company_fields)
         ],
+        actions=ACTIONS,
+        on_action=lambda key: ACTION_CALLS[key](),
+        actions_first=True,
     )
 if result.error:
     st.error(result.error)
@@ -207,6 +209,8 @@ summary_box.html(
     + legend_html()
     + "</div>"
     + counted
+    # the cards counted as seen, folded under the line that counts them
+    + (details_html(_("Cards you have seen"), cards_html(view.seen)) if view is not None else "")
 )
 if view is not None:
     # The summary above holds each company's figures; its six charts come on request (or
@@ -231,8 +235,6 @@ if view is not None:
                     st.html(tv.distribution_chart(company, prices[i]))
     elif "dist" in st.query_params:
         del st.query_params["dist"]
-    with st.expander(_("Cards you have seen")):
-        st.html(f"<div>{cards_html(view.seen)}</div>")
 
 # --- players (kept in the session and the URL, like the company cards) ---------------------
 
