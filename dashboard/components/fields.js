@@ -23,7 +23,11 @@ function shape(data) {
 }
 
 // the actions: buttons in a line; a tap sends the action (the field being typed in has
-// sent its value already: it was left for the tap); a disabled one sends nothing
+// sent its value already: it was left for the tap); a disabled one sends nothing. A
+// tapped button rests until the page's next run draws it (or REST_MS at most): a double
+// tap is one action ("Add deal" scores one deal).
+const REST_MS = 1500;
+
 function actionLine(S) {
   const line = el("div", "tt-factions");
   S.buttons = {};
@@ -35,6 +39,9 @@ function actionLine(S) {
     b.addEventListener("click", () => {
       const now = (S.data.actions || []).find((x) => x.key === a.key);
       if (b.disabled || !now || now.disabled) return;
+      b.disabled = true;
+      clearTimeout(S.rest);
+      S.rest = setTimeout(() => enable(S), REST_MS);
       S.trigger("action", a.key);
     });
     S.buttons[a.key] = b;
@@ -168,6 +175,12 @@ function fill(S) {
     S.errors[i].textContent = row.error || "";
     S.errors[i].hidden = !row.error;
   });
+  enable(S);
+}
+
+// each action's button as the page's last run drew it (a rested one ready again)
+function enable(S) {
+  clearTimeout(S.rest);
   for (const a of S.data.actions || []) {
     if (S.buttons && S.buttons[a.key]) S.buttons[a.key].disabled = !!a.disabled;
   }

@@ -149,3 +149,24 @@ def test_score_sheet_deal_fields_preset_the_books_and_score_at_390px(phone, app_
     act(phone, phone.get_by_role("button", name="Add deal").click, total_is(6))
     assert phone.locator("[data-testid='stException']").count() == 0
     no_wider_than_the_phone(phone)
+
+
+def test_a_double_tap_on_add_deal_scores_one_deal(phone, app_url):
+    """Two taps 120 ms apart on "Add deal" (a button of the fields component) score one
+    deal: the tapped button rests until the sheet is drawn again."""
+    open_page(phone, app_url + "/whist_score_sheet", text_shown("Whist score sheet"))
+    add = phone.locator(".tt-fields button[data-action='ws_add']")
+    add.scroll_into_view_if_needed()
+    box = add.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    def double_tap() -> None:
+        phone.mouse.click(x, y)
+        phone.wait_for_timeout(120)
+        phone.mouse.click(x, y)
+
+    act(phone, double_tap, total_is(3))
+    phone.wait_for_timeout(1500)  # a second deal, had it been sent, would be in by now
+    idle(phone, total_is(3))
+    rows = phone.locator("[aria-label='Deals of this sheet'] tr")
+    expect(rows).to_have_count(2)  # the header and one deal

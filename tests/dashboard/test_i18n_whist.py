@@ -110,6 +110,8 @@ def test_score_sheet_default_name_typed_back_is_stored_in_english():
     the sheet's names (and the English page) unchanged."""
     with language("ja"):
         at = open_page("views/whist/score_sheet.py", lang="ja")
+        at.session_state["ws_names_open"] = True  # the names' fold opened
+        at.run()
         assert at.text_input(key="ws_name0").value == "南北"
         at.button(key="ws_add").click().run()
     assert not at.exception and [m.label for m in figures(at)][:2] == ["南北", "東西"]

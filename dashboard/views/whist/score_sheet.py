@@ -6,7 +6,7 @@ an older version of the sheet is refused ("changed in another tab")."""
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import urlencode
 
@@ -14,7 +14,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard.charts import step_chart
-from dashboard.components.fields import Field, Row, field_rows, number_problem
+from dashboard.components.fields import Action, Field, Row, field_rows, number_problem
 from dashboard.html_charts import caption_html, figures_html, table_html
 from dashboard.i18n import _, error_text, ngettext, number, pgettext
 from dashboard.store.entries import (
@@ -240,7 +240,16 @@ def _open_sheet() -> _Open:
 def _names_fields(at: _Open) -> None:
     """The side names, folded: a change is saved with the sheet."""
     shown, sheet = at.shown, at.sheet
-    with st.expander(_("Names: {side1} · {side2}").format(side1=shown[0], side2=shown[1])):
+    # folded, the names' fields are not drawn (a part fewer on a phone's first load): the
+    # fold reruns the page when it is opened or closed
+    box = st.expander(
+        _("Names: {side1} · {side2}").format(side1=shown[0], side2=shown[1]),
+        key="ws_names_open",
+        on_change="rerun",
+    )
+    if not box.open:
+        return
+    with box:
         st.session_state.setdefault("ws_name0", shown[0])
         st.session_state.setdefault("ws_name1", shown[1])
         names_of = (at.opened and at.opened.id, variant, tuple(shown))
@@ -297,12 +306,16 @@ DealFields = tuple[
 ]
 
 
+def _tap_add(_key: str) -> None:
+    """ "Add deal" was tapped: the run it causes scores the deal (once per tap)."""
+    st.session_state["ws_add_tapped"] = True
+
+
 def _deal_entry(at: _Open) -> None:
     """The fields of a deal and the button that scores it onto the sheet."""
     shown = at.shown
     # --- enter a deal: its fields are one element (a phone draws it at once) ----------------
     with st.container(border=True):
-        st.markdown(_("**Enter a deal**"))
         tricks_of = _("Tricks of {side}").format(side=shown[0])
         if variant.startswith("bid"):
             rows, ready, add, said = _bid_fields(shown)
@@ -310,11 +323,19 @@ def _deal_entry(at: _Open) -> None:
             rows, ready, add, said = _whist_fields(tricks_of, shown)
         else:
             rows, ready, add, said = _two_player_fields(tricks_of, shown)
-        field_rows("ws_deal", rows, on_change=_preset_books)
+        # the heading is the first row's title and "Add deal" a button of the fields: one
+        # element for a phone to draw, not three
+        rows[0] = replace(rows[0], title=_("Enter a deal"))
+        field_rows(
+            "ws_deal",
+            rows,
+            on_change=_preset_books,
+            actions=(Action("ws_add", _("Add deal"), primary=True, disabled=not ready),),
+            on_action=_tap_add,
+        )
         if said is not None and ready:
             said()
-        submitted = st.button(_("Add deal"), type="primary", key="ws_add", disabled=not ready)
-    if submitted:
+    if st.session_state.pop("ws_add_tapped", False) and ready:
         with engine_errors():
             at.check_fresh()
             pts = add(at.sheet)

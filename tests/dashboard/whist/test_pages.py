@@ -83,6 +83,9 @@ def test_score_sheet_side_names_are_stored_with_the_sheet():
     from tests.dashboard.test_store_pages import open_with
 
     at = open_page("views/whist/score_sheet.py")
+    assert not at.text_input  # folded, the names' fields are not drawn
+    at.session_state["ws_names_open"] = True  # opened, as a tap does
+    at.run()
     at.text_input(key="ws_name0").set_value("Ann & Bo").run()
     assert not at.exception and not at.error
     at.button(key="ws_add").click().run()
