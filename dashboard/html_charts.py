@@ -312,6 +312,27 @@ def details_html(summary: str, body: str) -> str:
     )
 
 
+def modes_html(modes: dict[str, str], current: str, label: str, key: str = "mode") -> str:
+    """A choice among a page's modes as links in the look of a segmented control: each
+    link is this page's own with ``?{key}=`` set (the start page's script keeps the
+    link's other values and switches in the session, :mod:`dashboard.frame.head`); the
+    one on view is marked. ``modes``: each mode's value and words; ``label``: the
+    choice's name, for screen readers.
+
+    >>> modes_html({"drills": "Rules", "puzzles": "Puzzles"}, "drills", "Practise")[:70]
+    '<nav class="tt-modes" aria-label="Practise"><a href="?mode=drills" dat'
+    """
+    from urllib.parse import urlencode
+
+    links = "".join(
+        f'<a href="?{html.escape(urlencode({key: value}))}" data-tt-page="" data-tt-keep'
+        + (' aria-current="page"' if value == current else "")
+        + f">{html.escape(words)}</a>"
+        for value, words in modes.items()
+    )
+    return f'<nav class="tt-modes" aria-label="{html.escape(label)}">{links}</nav>'
+
+
 def heading_html(text: str) -> str:
     """A heading as ``st.subheader`` draws it (``<h3>``, the text escaped), for a page that
     joins it to the HTML under it.

@@ -19,6 +19,7 @@ function shape(data) {
     data.rows.map((r) => [r.title, r.note, r.fields.map((f) => [f.key, f.kind, f.label, f.options])]),
     (data.actions || []).map((a) => [a.key, a.label, a.help, a.primary]),
     !!data.actionsFirst,
+    data.heading || "",
   ]);
 }
 
@@ -137,6 +138,7 @@ function build(S) {
   root.textContent = "";
   S.fields = {};
   S.errors = [];
+  if (S.data.heading) root.appendChild(el("h3", "tt-fheading", S.data.heading));
   const actions = (S.data.actions || []).length ? actionLine(S) : null;
   if (actions && S.data.actionsFirst) root.appendChild(actions);
   for (const row of S.data.rows) {

@@ -196,6 +196,7 @@ def field_rows(
     actions: Sequence[Action] = (),
     on_action: Callable[[str], None] | None = None,
     actions_first: bool = False,
+    heading: str = "",
     browser: bool | None = None,
 ) -> None:
     """Draw ``rows``; each field's value is in ``st.session_state[field.key]`` (set it
@@ -203,12 +204,15 @@ def field_rows(
     ``on_change(keys)``: called before the rerun an edit causes, with the keys of the
     fields whose value changed (their new values already kept). ``actions``: buttons in a
     line under the fields (``actions_first``: above them); ``on_action(key)`` is called
-    before the rerun a tap on one causes (once per tap; never for a disabled one)."""
+    before the rerun a tap on one causes (once per tap; never for a disabled one).
+    ``heading``: a heading over them, as ``st.subheader`` draws one (one element fewer)."""
     from dashboard.ui import in_browser
 
     if browser is None:
         browser = in_browser()
     if not browser:
+        if heading:
+            st.subheader(heading)
         if actions_first:
             _buttons(actions, on_action)
         _widgets(rows, on_change)
@@ -285,6 +289,7 @@ def field_rows(
             for a in actions
         ],
         "actionsFirst": actions_first,
+        "heading": heading,
     }
     _component(
         key=widget,

@@ -65,6 +65,17 @@ MENU_CSS = """[data-testid="stElementContainer"]:has(.tt-menu) { position: absol
 @media (max-width: 767.98px) { .tt-pages a { padding: 0.45rem 0.5rem; } }
 """
 
+#: A page's modes as links (:func:`dashboard.html_charts.modes_html`), in the look of
+#: Streamlit's segmented control.
+MODES_CSS = """.tt-modes { display: inline-flex; flex-wrap: wrap; margin: 0.25rem 0 0.75rem;
+  border: 1px solid rgba(49, 51, 63, 0.2); border-radius: 0.5rem; overflow: hidden; }
+.tt-modes a { padding: 0.45rem 0.9rem; color: inherit !important; text-decoration: none !important;
+  touch-action: manipulation; }
+.tt-modes a + a { border-left: 1px solid rgba(49, 51, 63, 0.2); }
+.tt-modes a[aria-current="page"] { color: rgb(255, 75, 75) !important;
+  background: rgba(255, 75, 75, 0.08); font-weight: 600; }
+"""
+
 #: A fold drawn as HTML (:func:`dashboard.html_charts.details_html`), in the look of
 #: Streamlit's expander.
 DETAILS_CSS = """.tt-details { border: 1px solid rgba(49, 51, 63, 0.2); border-radius: 0.5rem;
@@ -83,7 +94,8 @@ DETAILS_CSS = """.tt-details { border: 1px solid rgba(49, 51, 63, 0.2); border-r
 #: list, Home's cards) switches the page in this session, as Streamlit's own page list
 #: does: the address changes and Streamlit is told, which it handles as the browser's Back
 #: (its ``popstate``: the page at that address, run in the same session). A link opened
-#: otherwise (a new tab, a long press, a modifier key) is a plain link. The open menu
+#: otherwise (a new tab, a long press, a modifier key) is a plain link. A link marked
+#: ``data-tt-keep`` (a page's modes) sets its values on this page's own link. The open menu
 #: closes once a page is chosen, on a tap on the shade beside it and on Escape.
 NAV_SCRIPT = """document.addEventListener("click", (e) => {
   const menu = document.querySelector(".tt-menu[open]");
@@ -93,7 +105,12 @@ NAV_SCRIPT = """document.addEventListener("click", (e) => {
   if (e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
   e.preventDefault();
   if (menu) menu.open = false;
-  const url = new URL(link.href, location.href);
+  let url = new URL(link.href, location.href);
+  if (link.hasAttribute("data-tt-keep")) {  // this page's link with the link's values set
+    const here = new URL(location.href);
+    for (const [k, v] of url.searchParams) here.searchParams.set(k, v);
+    url = here;
+  }
   if (url.href !== location.href) history.pushState(null, "", url.href);
   window.dispatchEvent(new PopStateEvent("popstate"));
 }, true);
@@ -104,6 +121,5 @@ document.addEventListener("keydown", (e) => {
 """
 
 #: the whole addition to the start page's ``<head>``
-HEAD = (
-    f"<style>{TOUCH_CSS}{LANGUAGE_CSS}{MENU_CSS}{DETAILS_CSS}</style><script>{NAV_SCRIPT}</script>"
-)
+STYLES = TOUCH_CSS + LANGUAGE_CSS + MENU_CSS + DETAILS_CSS + MODES_CSS
+HEAD = f"<style>{STYLES}</style><script>{NAV_SCRIPT}</script>"

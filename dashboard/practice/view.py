@@ -15,7 +15,7 @@ from fractions import Fraction
 import streamlit as st
 
 from dashboard import ui
-from dashboard.html_charts import caption_html
+from dashboard.html_charts import caption_html, modes_html
 from dashboard.i18n import _, error_text, ngettext, percent, pgettext
 from dashboard.live import use_pad
 from dashboard.nav import learn_page
@@ -99,26 +99,31 @@ def practice_page(game: str) -> None:
     """The whole page for ``game``."""
     gui = game_ui(game)
     st.title(_("Practice: {game}").format(game=gui.title_text()))
-    st.caption(
-        _(
-            "One question at a time about one rule. The rules answer it; a rule you get "
-            "wrong comes back sooner."
-        )
+    intro = _(
+        "One question at a time about one rule. The rules answer it; a rule you get "
+        "wrong comes back sooner."
     )
     from dashboard.guide.cards import play_doors
 
-    play_doors(game)
     modes = {"drills": _("Rules"), "puzzles": _("Puzzles from real games")}
     mode = ui.url_value("mode", "drills", choices=list(modes))
-    mode = st.segmented_control(
-        _("Practise"),
-        list(modes),
-        format_func=lambda m: modes[m],
-        default=mode,
-        required=True,
-        key="practice_mode",
-        label_visibility="collapsed",
-    )
+    if ui.in_browser():
+        # the words and the two modes as links in one element: a tap is a switch of this
+        # page's link (the start page's script), with no widget's scripts to load first
+        st.html(caption_html(intro) + modes_html(modes, mode, _("Practise")))
+        play_doors(game)
+    else:  # AppTest: the same choice as a widget
+        st.caption(intro)
+        play_doors(game)
+        mode = st.segmented_control(
+            _("Practise"),
+            list(modes),
+            format_func=lambda m: modes[m],
+            default=mode,
+            required=True,
+            key="practice_mode",
+            label_visibility="collapsed",
+        )
     ui.set_url(mode=mode)
     if mode == "puzzles":
         from dashboard.practice.puzzles import puzzle_section

@@ -18,7 +18,7 @@ from engine import CHANCE, get_game
 from engine.stack5 import draw_odds, draw_or_stop, row_outlook
 from engine.stack5.history import last_event
 from engine.stack5.rules import Stack5Rules
-from tests.apptest import figures, open_page
+from tests.apptest import alerts, figures, open_page
 from tests.board import go, last_step
 from tests.dashboard.i18n_checks import LANG_DIRS, english_leaks, page_text
 
@@ -83,7 +83,8 @@ def _calculator_in_each_language(lang):
     assert figures(at)[0].value == "36.0%"
     at.pills(key="s5_drawn").set_value(["R1", "B2", "G3", "Y4"]).run()  # suggests stop
     _ok(at, lang)
-    assert at.warning and words.VERB["stop"] not in at.warning[0].value
+    said = alerts(at, "warning")
+    assert said and words.VERB["stop"] not in said[0]
     at.pills(key="s5_drawn").set_value(["R1"]).run()  # fewer than the minimum
     _ok(at, lang)
     at.text_input(key="s5_row0").set_value("R1 R1").run()

@@ -4,7 +4,7 @@ import streamlit as st
 
 from dashboard import ui
 from dashboard.components.fields import Field, Row, field_rows
-from dashboard.html_charts import caption_html, figures_html, marked
+from dashboard.html_charts import alert_html, caption_html, figures_html, marked
 from dashboard.i18n import _, percent, pgettext
 from dashboard.stack5 import words
 from dashboard.stack5.draw import bust_within_html, cards_html, row_html
@@ -68,7 +68,6 @@ def _odds(drawn: tuple, unseen: tuple):
 
 @ui.fragment
 def odds_section() -> None:
-    st.subheader(_("Cards drawn this turn"))
     refused: dict[str, str] = {}
     default_drawn = _url_checked("drawn", ["R3", "B1"], _check_drawn, refused)
     ui.init_state(
@@ -76,10 +75,12 @@ def odds_section() -> None:
         s5_rows_seen=_url_checked("rows", "", _check_seen, refused),
         s5_discard=_url_checked("discard", "", _check_seen, refused),
     )
-    # a tap per card (no drop-down's script to load on a phone before the odds show)
+    # a tap per card (no drop-down's script to load on a phone before the odds show); the
+    # heading is the fields' own (one element fewer)
     field_rows(
         "s5_drawn",
-        [
+        heading=_("Cards drawn this turn"),
+        rows=[
             Row(
                 (
                     Field(
@@ -153,23 +154,27 @@ def odds_section() -> None:
             )
         )
         verb, why = draw_or_stop(odds)
+        # the suggestion with the odds under it: one element
         if len(drawn) < rules.min_draws:
-            st.info(
+            advice = alert_html(
                 words.sentences(
                     _("Fewer than {n} cards held: you may have to draw again.").format(
                         n=rules.min_draws
                     ),
                     words.minimum_draw_text(rules),
-                )
+                ),
+                "info",
             )
         else:
-            (st.success if verb == "draw" else st.warning)(
+            advice = alert_html(
                 _("Suggestion: **{verb}** — {why}.").format(
                     verb=words.verb(verb), why=words.why_text(why)
-                )
+                ),
+                "success" if verb == "draw" else "warning",
             )
         st.html(
-            bust_within_html(odds.bust_within)
+            advice
+            + bust_within_html(odds.bust_within)
             + ui.assumption_html(
                 words.sentences(
                     _(
@@ -184,7 +189,6 @@ def odds_section() -> None:
 
 @ui.fragment
 def placement_section() -> None:
-    st.subheader(_("Placement helper"))
     refused: dict[str, str] = {}
     ui.init_state(
         **{f"s5_row{i}": _url_checked(f"row{i + 1}", "", _check_row, refused) for i in range(3)}
@@ -193,7 +197,8 @@ def placement_section() -> None:
     ui.init_state(s5_card=url_card if url_card in HOLDABLE else "R2")
     field_rows(
         "s5_place",
-        [
+        heading=_("Placement helper"),
+        rows=[
             Row(
                 tuple(Field(f"s5_row{i}", _("Row {n}").format(n=i + 1), size=6) for i in range(3)),
                 note=_(

@@ -8,7 +8,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from engine.stack5 import draw_odds, unseen_cards
-from tests.apptest import figures, open_page
+from tests.apptest import alerts, figures, open_page
 from tests.board import drawing_text, go, last_step, step_text
 
 APP = str(Path(__file__).resolve().parents[3] / "dashboard" / "app.py")
@@ -39,7 +39,7 @@ def test_calculator_default_and_inputs():
     assert "Bust within k more draws" in drawn and "title='1 draw: 36.0%'" in drawn
     at.pills(key="s5_drawn").set_value(["R1", "B2", "G3", "Y4"]).run()
     assert not at.exception
-    assert any("stop" in w.value for w in at.warning)
+    assert any("stop" in w for w in alerts(at, "warning"))
     at.text_input(key="s5_discard").set_value("R3 G3 Y3").run()
     assert not at.exception
     hand = ["R1", "B2", "G3", "Y4"]
@@ -149,7 +149,7 @@ def test_calculator_says_exactly_what_counts_toward_the_minimum():
     from engine.stack5 import Stack5Rules
 
     at = _page("views/stack5/calculator.py", {"drawn": "R1"})
-    text = " ".join(i.value for i in at.info)
+    text = " ".join(alerts(at, "info"))
     assert Stack5Rules().minimum_draw_text() in text
     assert "Draw 3 and bomb cards do not count" not in text
     assert "three cards a Draw 3 makes you draw" in text
