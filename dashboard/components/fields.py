@@ -210,14 +210,15 @@ def field_rows(
 
     if browser is None:
         browser = in_browser()
-    if not browser:
-        if heading:
-            st.subheader(heading)
-        if actions_first:
-            _buttons(actions, on_action)
-        _widgets(rows, on_change)
-        if not actions_first:
-            _buttons(actions, on_action)
+    if not browser:  # one element either way: the widgets in a container
+        with st.container():
+            if heading:
+                st.subheader(heading)
+            if actions_first:
+                _buttons(actions, on_action)
+            _widgets(rows, on_change)
+            if not actions_first:
+                _buttons(actions, on_action)
         return
     every = {f.key: f for row in rows for f in row.fields}
     widget = f"{key}_fields"

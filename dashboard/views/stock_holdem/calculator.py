@@ -74,8 +74,11 @@ def calculator() -> None:
         **{f"sh_slot{i}": from_url[i] for i in range(5)},
         sh_seen=seen_url if len(seen_url) <= 400 else "",
     )
-    form_box, head = st.container(), st.container()  # the price right under the slots
-    seen_box, rules_box = st.container(), st.container()  # the inputs that rarely change
+    # places filled below in another order (the price right under the slots, the inputs
+    # that rarely change under it): a place for one element is a placeholder, lighter
+    # for a phone to draw than a container
+    form_box, head = st.empty(), st.empty()
+    seen_box, rules_box = st.empty(), st.container()
     with rules_box:
         rules = rules_inputs("sh")
     slot_fields = tuple(
@@ -100,7 +103,7 @@ def calculator() -> None:
     with seen_box:
         field_rows("sh_seen", [Row((seen_field,))])
     ui.set_url(slots=[s.strip() for s in slots], up=stock_up, seen=seen_text.strip())
-    rest = st.container()  # the breakdown or the distribution, below the seen cards
+    rest = st.empty()  # the breakdown or the distribution, below the seen cards
 
     with head, ui.engine_errors():
         kinds = []
