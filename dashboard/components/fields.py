@@ -1,5 +1,6 @@
-"""A table tool's inputs as one component: rows of text, number and switch fields, with a
-message under a row, drawn as plain HTML inputs.
+"""A table tool's inputs as one component: rows of text, number, switch and choice fields,
+with a message under a row, its buttons (:class:`Action`) and an optional heading, drawn as
+plain HTML.
 
 Why one component: a phone (CPU 4× slower) takes about 420 ms to draw eighteen Streamlit
 input widgets (each a styled React widget) and about 95 ms to draw the same fields as one
