@@ -307,7 +307,7 @@ DealFields = tuple[
 
 
 def _tap_add(_key: str) -> None:
-    """ "Add deal" was tapped: the run it causes scores the deal (once per tap)."""
+    """A tap on "Add deal": the run it causes scores the deal (once per tap)."""
     st.session_state["ws_add_tapped"] = True
 
 
