@@ -330,8 +330,12 @@ def test_a_whist_game_is_graded_deal_by_deal_as_it_opens(monkeypatch, held_gradi
     is held until the page has drawn itself: a deal's grading can be over within the
     page's first run.)"""
     from dashboard.jobs.pool import JOBS
+    from tests.dashboard.whist import par_fakes
 
     whist_grades_afresh(monkeypatch)
+    # the table under the board waits too: answering at once, it could start, finish and
+    # be taken within the runs below, and the first deal's grading start before it is read
+    table_gate = par_fakes.hold_tables(monkeypatch)
     record = read_jsonl(DATA / "whist" / "bid4.jsonl")[2]  # two deals
     plays = [i for i, t in enumerate(record.actions) if t.startswith("play ")]
     at = open_link(  # no grade=1: a Whist game is graded without asking
@@ -356,6 +360,7 @@ def test_a_whist_game_is_graded_deal_by_deal_as_it_opens(monkeypatch, held_gradi
     assert {int(r) - 1 for r in board_data(at)["grades"]["notes"]} == second
     # the table under the board, waiting for the session's job slot, goes before deal 1
     assert "xp_whist_par" in at.session_state and "xp_whist_deal_grading" not in at.session_state
+    table_gate.set()
     finish_job(at, "xp_whist_par")
     assert [p.proto.text for p in at.get("progress")] == ["Graded 1 of 2 deals…"]
     finish_job(at, "xp_whist_deal_grading")
