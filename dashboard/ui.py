@@ -589,13 +589,39 @@ def _folded_value(kept, hint, meta, start, label: str, errors: list[str]):
     return kept
 
 
-def ruleset_form(game, key: str, *, fields=None, expanded: bool = False) -> RulesetChoice:
+def ruleset_title(game, fields=None) -> str:
+    """The title of a ruleset form's fold: what it is, and how many assumptions it holds."""
+    import dataclasses
+
+    game = get_game(game) if isinstance(game, str) else game
+    chosen = [
+        f for f in dataclasses.fields(game.ruleset_class) if fields is None or f.name in fields
+    ]
+    assumptions = sum(bool(f.metadata.get("assumption")) for f in chosen)
+    title = _("Rules (change them if your box differs)")
+    if assumptions:
+        title += " · " + ngettext("{n} assumption", "{n} assumptions", assumptions).format(
+            n=assumptions
+        )
+    return title
+
+
+def ruleset_form(
+    game, key: str, *, fields=None, expanded: bool = False, draw: bool = True, into=None
+) -> RulesetChoice:
     """Widgets for a game's ruleset, made from its metadata: a select box for a field
     with ``choices``, a number input for a number (its ``min``/``max`` said in the help
     and checked, with a message beside the field), a toggle for a yes/no field, a text
     box (comma-separated) for a list. Each field's doc is its help; assumptions are
     badged. Returns the changed fields (:class:`RulesetChoice`, checked by
-    :func:`parse_overrides`). ``fields`` limits the form to some fields."""
+    :func:`parse_overrides`). ``fields`` limits the form to some fields.
+
+    ``draw=False``: the same choice, read from the session without drawing anything (the
+    values the widgets hold, kept or changed before this run), so that a page can work
+    with the rules first and draw their form below what it worked out, in the same run
+    (:func:`ruleset_form` again), with no placeholder reserved above. ``into``: a fold the
+    page drew open (:class:`dashboard.folds.Fold`), to draw the widgets into in place of
+    the form's own expander."""
     import dataclasses
     import typing
 
@@ -606,17 +632,14 @@ def ruleset_form(game, key: str, *, fields=None, expanded: bool = False) -> Rule
     values: dict[str, object] = {}
     errors: list[str] = []
     chosen = [f for f in dataclasses.fields(cls) if fields is None or f.name in fields]
-    assumptions = sum(bool(f.metadata.get("assumption")) for f in chosen)
-    title = _("Rules (change them if your box differs)")
-    if assumptions:
-        title += " · " + ngettext("{n} assumption", "{n} assumptions", assumptions).format(
-            n=assumptions
-        )
     # Folded, the form draws no widget: a closed expander's widgets still cost the page's
     # first load (about 0.7 s at 1280 px for ten fields, docs/benchmarks.md); it reruns
     # when opened or closed. The fields' values stay in the session meanwhile.
-    box = st.expander(title, expanded=expanded, key=f"{key}_open", on_change="rerun")
-    shown = bool(box.open)
+    box = into
+    if box is None and draw:
+        title = ruleset_title(game, fields)
+        box = st.expander(title, expanded=expanded, key=f"{key}_open", on_change="rerun")
+    shown = into is not None or (box is not None and bool(box.open))
     for f in chosen:
         meta = f.metadata
         name, hint = f.name, hints[f.name]
@@ -642,13 +665,16 @@ def ruleset_form(game, key: str, *, fields=None, expanded: bool = False) -> Rule
             continue
         if value != ruleset_overrides_value(start):
             values[name] = value
-    if errors and not shown:  # its messages are inside the folded form: said here too
+    if errors and not shown and draw:  # its messages are inside the folded form: said here too
         st.error(_("Rules: {errors}").format(errors="; ".join(errors)))
     if not errors:
         try:
             make_ruleset(cls, dict(values))
         except EngineError as exc:
-            box.error(_("These rules do not fit together: {error}").format(error=error_text(exc)))
+            if box is not None:
+                box.error(
+                    _("These rules do not fit together: {error}").format(error=error_text(exc))
+                )
             errors.append(error_text(exc))
     return RulesetChoice(values, errors)
 

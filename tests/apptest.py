@@ -119,6 +119,21 @@ def alerts(at: AppTest, kind: str) -> list[str]:
     return found + [a.value for a in getattr(at, kind)]
 
 
+def assumptions(at: AppTest) -> list[str]:
+    """The assumption lines of the page: those drawn as HTML
+    (``dashboard.ui.assumption_html``) as text, then the Markdown ones
+    (``dashboard.ui.assumption``); each starts with its badge, "Assumption"."""
+    import html as html_module
+
+    badge = re.compile(r"<p[^>]*><span[^>]*>Assumption</span>(.*?)</p>", re.S)
+    found = [
+        "Assumption " + html_module.unescape(re.sub(r"<[^>]+>", "", inner))
+        for element in at.get("html")
+        for inner in badge.findall(element.proto.body)
+    ]
+    return found + [m.value for m in at.markdown if "Assumption" in m.value]
+
+
 class Figure:
     """A headline figure (``dashboard.html_charts.figures_html``): its label and value."""
 

@@ -76,8 +76,8 @@ MODES_CSS = """.tt-modes { display: inline-flex; flex-wrap: wrap; margin: 0.25re
   background: rgba(255, 75, 75, 0.08); font-weight: 600; }
 """
 
-#: A fold drawn as HTML (:func:`dashboard.html_charts.details_html`), in the look of
-#: Streamlit's expander.
+#: A fold drawn as HTML (:func:`dashboard.html_charts.details_html`), and a folded fold's
+#: link (:class:`dashboard.folds.Fold`), in the look of Streamlit's expander.
 DETAILS_CSS = """.tt-details { border: 1px solid rgba(49, 51, 63, 0.2); border-radius: 0.5rem;
   margin: 0 0 0.75rem; }
 .tt-details > summary { list-style: none; cursor: pointer; padding: 0.75rem 1rem;
@@ -88,6 +88,12 @@ DETAILS_CSS = """.tt-details { border: 1px solid rgba(49, 51, 63, 0.2); border-r
 .tt-details[open] > summary::before { content: "expand_more"; }
 .tt-details > summary:hover { color: rgb(255, 75, 75); }
 .tt-details > div { padding: 0 1rem 1rem; }
+.tt-fold { display: flex; align-items: center; gap: 0.5rem; padding: 0.75rem 1rem;
+  margin: 0 0 0.75rem; border: 1px solid rgba(49, 51, 63, 0.2); border-radius: 0.5rem;
+  color: inherit !important; text-decoration: none !important; touch-action: manipulation; }
+.tt-fold::before { content: "chevron_right"; font-family: "Material Symbols Rounded";
+  font-size: 1.25rem; line-height: 1; font-feature-settings: "liga"; }
+.tt-fold:hover { color: rgb(255, 75, 75) !important; }
 """
 
 #: A tap on one of the app's page links (``<a data-tt-page="stack5_live">``: the menu's

@@ -13,12 +13,14 @@ No rules here: the values go to :mod:`engine.stock_holdem`.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 import streamlit as st
 
 from dashboard import ui
 from dashboard.components.fields import Field, number_problem
-from dashboard.i18n import _
+from dashboard.folds import Fold
+from dashboard.i18n import N_, _
 from engine.core.errors import EngineError, parse_count
 from engine.core.ruleset import make_ruleset
 from engine.stock_holdem import StockHoldemRules
@@ -64,11 +66,12 @@ PRICE_FIELDS = (
 )
 
 
-def rules_inputs(prefix: str) -> StockHoldemRules:
-    """The rule assumptions behind the figures: the ruleset form of these fields
-    (:func:`dashboard.ui.ruleset_form`), mirrored in the URL (``parity``, ``per``,
-    ``bear``, ``wrap``); returns the ruleset they make (a field whose value is refused
-    keeps its default, its message beside it)."""
+def rules_chosen(prefix: str) -> StockHoldemRules:
+    """The rule assumptions behind the figures, as the ruleset form of these fields holds
+    them (:func:`dashboard.ui.ruleset_form`, read without drawing it: :func:`rules_fold`
+    draws it below the figures), mirrored in the URL (``parity``, ``per``, ``bear``,
+    ``wrap``); returns the ruleset they make (a field whose value is refused keeps its
+    default, its message beside it)."""
     ui.init_state(
         **{
             f"{prefix}_card_back_parity": url_choice(
@@ -86,18 +89,10 @@ def rules_inputs(prefix: str) -> StockHoldemRules:
             == 1,
         }
     )
-    chosen = ui.ruleset_form("stock_holdem", prefix, fields=PRICE_FIELDS)
-    ui.assumption(
-        _(
-            "Card backs: a regular card shows its number when n + symbol index is even, else "
-            "its symbol; Bull's back shows 10 and Bear's back shows × (so a face-down Bear is "
-            "known). At most one stock-up chip per company. Bear plus four cards of one number "
-            "is four of a kind, not five. Numbers 1–10 do not wrap in straights."
-        )
-    )
+    chosen = ui.ruleset_form("stock_holdem", prefix, fields=PRICE_FIELDS, draw=False)
     try:
         rules = make_ruleset(StockHoldemRules, dict(chosen))
-    except EngineError:  # its message is already beside the form
+    except EngineError:  # its message is beside the form
         rules = DEFAULT_RULES
     ui.set_url(
         parity=rules.card_back_parity,
@@ -106,6 +101,28 @@ def rules_inputs(prefix: str) -> StockHoldemRules:
         wrap=rules.straights_wrap,
     )
     return rules
+
+
+#: the assumptions the price figures rest on, in the page's words (:func:`rules_fold`)
+ASSUMPTION = N_(
+    "Card backs: a regular card shows its number when n + symbol index is even, else "
+    "its symbol; Bull's back shows 10 and Bear's back shows × (so a face-down Bear is "
+    "known). At most one stock-up chip per company. Bear plus four cards of one number "
+    "is four of a kind, not five. Numbers 1–10 do not wrap in straights."
+)
+
+
+def rules_fold(prefix: str) -> tuple[Fold, Callable[[], object]]:
+    """The fold of :func:`rules_chosen`'s fields and what draws them once it is opened
+    (for :func:`dashboard.folds.draw`); held open while a value in it is refused (its
+    message beside it)."""
+    refused = ui.ruleset_form("stock_holdem", prefix, fields=PRICE_FIELDS, draw=False).errors
+    fold = Fold(
+        ui.ruleset_title("stock_holdem", PRICE_FIELDS), f"{prefix}_open", "rules", bool(refused)
+    )
+    return fold, lambda: ui.ruleset_form(
+        "stock_holdem", prefix, fields=PRICE_FIELDS, into=st.container()
+    )
 
 
 def stock_up_field(key: str, per: int, start: int, label: str | None = None) -> Field:

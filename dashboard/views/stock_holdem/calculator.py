@@ -1,11 +1,10 @@
 """Stock Hold'em price calculator: five slots → price breakdown or exact distribution."""
 
 import html
-from typing import Any
 
 import streamlit as st
 
-from dashboard import ui
+from dashboard import folds, ui
 from dashboard.components.fields import Field, Row, field_rows
 from dashboard.html_charts import (
     caption_html,
@@ -18,7 +17,9 @@ from dashboard.i18n import N_, _, money, number, percent
 from dashboard.stock_holdem import words as hand_words
 from dashboard.stock_holdem.draw import cards_html, distribution_html, legend_html
 from dashboard.stock_holdem.inputs import (
-    rules_inputs,
+    ASSUMPTION,
+    rules_chosen,
+    rules_fold,
     stock_up_field,
     stock_up_value,
     url_count,
@@ -65,7 +66,10 @@ st.html(
 
 @ui.fragment
 def calculator() -> None:
-    """The slots and their price: an edit reruns and redraws only this part of the page."""
+    """The slots and their price: an edit reruns and redraws only this part of the page.
+    Each part is drawn in its place as it comes (the rules are read first, their form
+    drawn under the figures): a placeholder kept for a later part is one more element
+    for a phone to draw."""
     from_url = ui.url_value("slots", DEFAULT)
     if len(from_url) != 5 or any(len(s) > 6 for s in from_url):
         from_url = DEFAULT
@@ -74,13 +78,7 @@ def calculator() -> None:
         **{f"sh_slot{i}": from_url[i] for i in range(5)},
         sh_seen=seen_url if len(seen_url) <= 400 else "",
     )
-    # places filled below in another order (the price right under the slots, the inputs
-    # that rarely change under it): a place for one element is a placeholder, lighter
-    # for a phone to draw than a container
-    form_box, head = st.empty(), st.empty()
-    seen_box, rules_box = st.empty(), st.container()
-    with rules_box:
-        rules = rules_inputs("sh")
+    rules = rules_chosen("sh")
     slot_fields = tuple(
         Field(f"sh_slot{i}", _("Slot {n}").format(n=i + 1), max_chars=6, size=4) for i in range(5)
     )
@@ -98,14 +96,11 @@ def calculator() -> None:
     slots = [st.session_state[f.key] or "" for f in slot_fields]
     stock_up, up_problem = stock_up_value(up_field)
     seen_text = st.session_state["sh_seen"] or ""
-    with form_box:
-        field_rows("sh", [Row(slot_fields), Row((up_field,), error=up_problem or "")])
-    with seen_box:
-        field_rows("sh_seen", [Row((seen_field,))])
+    field_rows("sh", [Row(slot_fields), Row((up_field,), error=up_problem or "")])
     ui.set_url(slots=[s.strip() for s in slots], up=stock_up, seen=seen_text.strip())
-    rest = st.empty()  # the breakdown or the distribution, below the seen cards
 
-    with head, ui.engine_errors():
+    rest = ""  # the breakdown or the distribution, below the seen cards and the rules
+    with ui.engine_errors():
         kinds = []
         for i, s in enumerate(slots):
             try:
@@ -118,16 +113,16 @@ def calculator() -> None:
         if all(k == "card" for k in kinds):
             if seen_text.strip():  # checks the seen cards
                 _distribution_shown(tuple(s.strip() for s in slots), stock_up, seen_text, rules)
-            _price_drawn(cards, slots, stock_up, rules, rest)
+            rest = _price_drawn(cards, slots, stock_up, rules)
         else:
             d = _distribution_shown(tuple(s.strip() for s in slots), stock_up, seen_text, rules)
-            _distribution_drawn(cards, d, rest)
+            rest = _distribution_drawn(cards, d)
+    field_rows("sh_seen", [Row((seen_field,))])
+    folds.draw([rules_fold("sh")], ui.assumption_html(_(ASSUMPTION)) + rest)
 
 
-def _price_drawn(
-    cards: str, slots: list[str], stock_up: int, rules: StockHoldemRules, rest: Any
-) -> None:
-    """The price of five known cards and why, then its breakdown in ``rest``."""
+def _price_drawn(cards: str, slots: list[str], stock_up: int, rules: StockHoldemRules) -> str:
+    """The price of five known cards and why; returns its breakdown, drawn further down."""
     b = price(slots, stock_up=stock_up, rules=rules)
     # the cards, the price and why, as one element; the breakdown below the seen cards
     st.html(
@@ -157,11 +152,12 @@ def _price_drawn(
         breakdown += caption_html(
             _("The total {total} is clamped to the track, 1–57.").format(total=b.total)
         )
-    rest.html(breakdown)
+    return breakdown
 
 
-def _distribution_drawn(cards: str, d: PriceDistribution, rest: Any) -> None:
-    """The expected price of slots still open, its exact distribution in ``rest``."""
+def _distribution_drawn(cards: str, d: PriceDistribution) -> str:
+    """The expected price of slots still open; returns its exact distribution, drawn
+    further down."""
     st.html(
         cards
         + figures_html(
@@ -182,7 +178,7 @@ def _distribution_drawn(cards: str, d: PriceDistribution, rest: Any) -> None:
             (_("number hand"), d.number_hands),
         )
     ]
-    rest.html(
+    return (
         distribution_html(
             d.probabilities,
             title=_("Exact price distribution"),

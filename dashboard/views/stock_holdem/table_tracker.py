@@ -3,15 +3,17 @@ exact price distribution and each player's expected net worth."""
 
 import streamlit as st
 
-from dashboard import ui
+from dashboard import folds, ui
 from dashboard.components.fields import Action, Field, Row, field_rows, number_problem
 from dashboard.html_charts import caption_html, details_html, table_html
 from dashboard.i18n import N_, _, money
 from dashboard.stock_holdem import tracker_view as tv
 from dashboard.stock_holdem.draw import cards_html, legend_html
 from dashboard.stock_holdem.inputs import (
+    ASSUMPTION,
     count_from_text,
-    rules_inputs,
+    rules_chosen,
+    rules_fold,
     stock_up_field,
     stock_up_value,
 )
@@ -26,9 +28,9 @@ INTRO = N_(
     "?A a symbol), a card you placed or peeked at fully — with its current price and "
     "stock-up chip; then your hand. Missing slots count as ? (not placed yet)."
 )
-# the words, the six companies at a glance and the symbols: one element (filled below), since
-# each Streamlit element is another part for a phone to draw on first load
-summary_box = st.empty()
+# Every part is drawn in its place once the figures are worked out (the rules are read
+# first, their form drawn at the foot): a placeholder kept for a later part is one more
+# element for a phone to draw on first load.
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
@@ -66,7 +68,7 @@ ui.init_state(
     tt_hand=_text("hand", tv.DEFAULT_HAND),
     tt_seen=_text("seen", ""),
 )
-rules = rules_inputs("tt")
+rules = rules_chosen("tt")
 per = rules.stock_up_per_company
 
 
@@ -111,9 +113,8 @@ ACTION_CALLS = {"tt_new_round": _new_round, "tt_clear": _clear}
 if st.session_state.pop("tt_cleared_up", False):
     url_up = [0] * 6
 
-# What the player came for first: the summary (above), then the fields and the odds. The
-# fields are one element (a phone draws it about four times faster than the widgets).
-form_box = st.container()
+# What the player came for first: the summary, then the fields and the odds. The fields
+# are one element (a phone draws it about four times faster than the widgets).
 hand_field = Field(
     "tt_hand",
     _("Your hand"),
@@ -168,27 +169,6 @@ ui.set_url(
 # --- the six distributions ----------------------------------------------------------------
 result = tv.track_each(_track, texts, flags, hand, seen, rules)
 view = result.view
-with form_box:
-    field_rows(
-        "tt",
-        [
-            Row((hand_field,), error=result.hand_error or ""),
-            Row((seen_field,), error=result.seen_error or ""),
-        ]
-        + [
-            Row(
-                fields,
-                title=_("Company {company}").format(company=COMPANIES[i]),
-                error=" ".join(m for m in (problems.get(i), result.company_errors.get(i)) if m),
-            )
-            for i, fields in enumerate(company_fields)
-        ],
-        actions=ACTIONS,
-        on_action=lambda key: ACTION_CALLS[key](),
-        actions_first=True,
-    )
-if result.error:
-    st.error(result.error)
 unsettled = {**{i: "price" for i in bad_prices}, **result.company_errors}
 counted = ""
 if view is not None:
@@ -200,7 +180,8 @@ if view is not None:
             "other companies and in other hands do not narrow the pool)."
         ).format(seen=len(view.seen), unseen=view.unseen)
     )
-summary_box.html(
+# the words, the six companies at a glance and the symbols: one element
+st.html(
     caption_html(_(INTRO))
     + tv.summary_html(view, prices, unsettled)
     + "<div style='font-size:14px;margin:0.25rem 0 0.5rem'>"
@@ -212,29 +193,42 @@ summary_box.html(
     # the cards counted as seen, folded under the line that counts them
     + (details_html(_("Cards you have seen"), cards_html(view.seen)) if view is not None else "")
 )
-if view is not None:
-    # The summary above holds each company's figures; its six charts come on request (or
-    # when a link asks: ?dist=1): a phone draws the page's fields and figures first.
-    charts = st.expander(
-        _("Each company's price distribution"),
-        expanded="dist" in st.query_params,
-        key="tt_dist_open",
-        on_change="rerun",
-    )
-    if charts.open:
-        ui.set_url(dist=1)
-        with charts:
-            shown = [i for i in range(len(view.companies)) if i not in unsettled]
-            for n, i in enumerate(shown):
-                if n % 3 == 0:  # rows of three: a phone stacks them in reading order
-                    cols = st.columns(3)
-                company = view.companies[i]
-                with cols[n % 3].container(border=True):
-                    st.html(tv.company_header_html(company, prices[i]))
-                    st.markdown(tv.stats_markdown(company, prices[i]))
-                    st.html(tv.distribution_chart(company, prices[i]))
-    elif "dist" in st.query_params:
-        del st.query_params["dist"]
+field_rows(
+    "tt",
+    [
+        Row((hand_field,), error=result.hand_error or ""),
+        Row((seen_field,), error=result.seen_error or ""),
+    ]
+    + [
+        Row(
+            fields,
+            title=_("Company {company}").format(company=COMPANIES[i]),
+            error=" ".join(m for m in (problems.get(i), result.company_errors.get(i)) if m),
+        )
+        for i, fields in enumerate(company_fields)
+    ],
+    actions=ACTIONS,
+    on_action=lambda key: ACTION_CALLS[key](),
+    actions_first=True,
+)
+if result.error:
+    st.error(result.error)
+
+
+def charts() -> None:
+    """Each company's figures and price distribution, in rows of three (a phone stacks
+    them in reading order)."""
+    assert view is not None  # the fold is drawn only with figures
+    shown = [i for i in range(len(view.companies)) if i not in unsettled]
+    for n, i in enumerate(shown):
+        if n % 3 == 0:
+            cols = st.columns(3)
+        company = view.companies[i]
+        with cols[n % 3].container(border=True):
+            st.html(tv.company_header_html(company, prices[i]))
+            st.markdown(tv.stats_markdown(company, prices[i]))
+            st.html(tv.distribution_chart(company, prices[i]))
+
 
 # --- players (kept in the session and the URL, like the company cards) ---------------------
 
@@ -243,19 +237,8 @@ if view is not None:
 def players_part(view, prices: list[int], result, bad_prices: set[int]) -> None:
     """The players and their expected net worths: an edit of the players reruns and redraws
     only this part (the six companies' charts are not drawn again); the companies' figures
-    come from the last run of the whole page, which any change of theirs makes. Folded
-    until asked for (or a link names players): the players' table is an editable grid
-    whose scripts cost a phone about half an empty page's first load, and the six
-    companies' odds, what the tracker is for, come first."""
-    box = st.expander(
-        _("Each player's expected net worth"),
-        expanded="pl" in st.query_params,
-        key="tt_players_open",
-        on_change="rerun",
-    )
-    if box.open:
-        with box:
-            _players(view, prices, result, bad_prices)
+    come from the last run of the whole page, which any change of theirs makes."""
+    _players(view, prices, result, bad_prices)
 
 
 def _players(view, prices: list[int], result, bad_prices: set[int]) -> None:
@@ -342,4 +325,18 @@ def _players(view, prices: list[int], result, bad_prices: set[int]) -> None:
             )
 
 
-players_part(view, prices, result, bad_prices)
+# The summary above holds each company's figures: their six charts, the players' table (an
+# editable grid whose scripts cost a phone about half an empty page's first load) and the
+# rules come on request, or when a link asks (?dist=1, a link naming players, ?rules=1).
+page_folds = [
+    (
+        folds.Fold(_("Each player's expected net worth"), "tt_players_open", "pl"),
+        lambda: players_part(view, prices, result, bad_prices),
+    ),
+    rules_fold("tt"),
+]
+if view is not None:
+    page_folds.insert(
+        0, (folds.Fold(_("Each company's price distribution"), "tt_dist_open", "dist"), charts)
+    )
+folds.draw(page_folds, ui.assumption_html(_(ASSUMPTION)))

@@ -1,0 +1,92 @@
+"""Folds whose content a page draws only once opened, that cost a phone's first load no
+element while closed.
+
+Closed, a fold is a link in the look of a folded ``st.expander``, joined to the page's HTML
+beside it (:meth:`Fold.link_html`): a tap on it sets ``?{param}=1`` on the page's own link
+and reruns the page in the same session (the start page's script,
+:mod:`dashboard.frame.head`). Open, it is an expander (:meth:`Fold.box`), drawn open, whose
+content the page draws; closing it drops the value from the link, and the next run draws
+the link again. A shared link with the value opens the fold.
+
+Why: a Streamlit expander, even folded and empty, cost a phone (390 px, CPU 4× slower)
+about as much as a custom component on first load: a table tracker's three folds as
+expanders took 0.27× an empty Streamlit page's load (``docs/benchmarks.md``).
+
+>>> fold = Fold("Rules & more", "rules_open", "rules")
+>>> fold.link_html()
+'<a class="tt-fold" href="?rules=1" data-tt-page="" data-tt-keep>Rules &amp; more</a>'
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from urllib.parse import urlencode
+
+import streamlit as st
+
+
+@dataclass(frozen=True)
+class Fold:
+    """A fold: its ``title`` (plain text, in the page's language), the ``key`` of its
+    expander's state (``True`` in the session opens it, as a tap does) and the link value
+    ``param`` that opens it. ``held``: drawn open whatever the link says, its content
+    drawn even while a tap folds it (a value in it is refused: its message is there)."""
+
+    title: str
+    key: str
+    param: str
+    held: bool = False
+
+    def is_open(self) -> bool:
+        """Whether the page draws it open: held, its link was followed (or shared), or
+        its expander is open."""
+        return self.held or self.param in st.query_params or bool(st.session_state.get(self.key))
+
+    def link_html(self) -> str:
+        """The closed fold, as HTML to join to the page's HTML beside it."""
+        href = "?" + urlencode({self.param: 1})
+        return (
+            f'<a class="tt-fold" href="{html.escape(href)}" data-tt-page="" data-tt-keep>'
+            f"{html.escape(self.title)}</a>"
+        )
+
+    def box(self):
+        """The open fold: an expander, open, for the page to draw into (``with``). Closed
+        by a tap, it reruns the page, which then drops the link's value and draws the
+        link (:meth:`is_open` is then false)."""
+        if self.held:  # no state: its content is drawn, folded or not
+            return st.expander(self.title, expanded=True)
+        if self.key in st.session_state:  # open by a tap, or by the session's state
+            box = st.expander(self.title, key=self.key, on_change="rerun")
+        else:
+            box = st.expander(self.title, expanded=True, key=self.key, on_change="rerun")
+        if box.open:
+            if self.param not in st.query_params:
+                st.query_params[self.param] = "1"
+        elif self.param in st.query_params:
+            del st.query_params[self.param]
+        return box
+
+
+def draw(folds: Sequence[tuple[Fold, Callable[[], object]]], after_html: str = "") -> None:
+    """Folds one under the other: each closed one as its link (consecutive links, and
+    ``after_html`` after the last, as one element), each open one as an expander into which
+    its function (the second of the pair, called with no argument) draws its content."""
+    links = ""
+    for fold, content in folds:
+        if not fold.is_open():
+            # a state left by an expander of an earlier run would fold the next one
+            st.session_state.pop(fold.key, None)
+            links += fold.link_html()
+            continue
+        if links:
+            st.html(links)
+            links = ""
+        box = fold.box()
+        if getattr(box, "open", None) is not False:  # open, or held
+            with box:
+                content()
+    if links or after_html:
+        st.html(links + after_html)
