@@ -29,7 +29,9 @@ _HERE = Path(__file__).resolve().parent
 _card = st.components.v2.component(
     "tabletop_answer",
     html='<div class="tt-answer" data-answer="" data-confirmed="0"></div>',
-    css=compact((_HERE / "answer.css").read_text(encoding="utf-8")),
+    # its styles are in the start page's <head> (dashboard/frame/head.py): a stylesheet
+    # inserted when the first one mounts makes a phone restyle the whole page
+    css=None,
     js=compact((_HERE / "answer.js").read_text(encoding="utf-8")),
     isolate_styles=False,  # the page's fonts and colours; every rule is under .tt-answer
 )

@@ -155,7 +155,9 @@ def _bounds(f: Field) -> str:
 _component = st.components.v2.component(
     "tabletop_fields",
     html='<div class="tt-fields" data-fields-seq="0"></div>',
-    css=compact((_HERE / "fields.css").read_text(encoding="utf-8")),
+    # its styles are in the start page's <head> (dashboard/frame/head.py): a stylesheet
+    # inserted when the first one mounts makes a phone restyle the whole page
+    css=None,
     js=compact((_HERE / "fields.js").read_text(encoding="utf-8")),
     isolate_styles=False,  # the page's fonts and colours; every rule is under .tt-fields
 )

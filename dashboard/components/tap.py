@@ -56,7 +56,9 @@ def compact(source: str) -> str:
 _pad = st.components.v2.component(
     "tabletop_tap",
     html=_ROOT,
-    css=compact((_HERE / "tap.css").read_text(encoding="utf-8")),
+    # its styles are in the start page's <head> (dashboard/frame/head.py): a stylesheet
+    # inserted when the first one mounts makes a phone restyle the whole page
+    css=None,
     js=compact(
         (_HERE / "dom_morph.js").read_text(encoding="utf-8")
         + (_HERE / "tap.js").read_text(encoding="utf-8")

@@ -9,6 +9,10 @@ Streamlit's own script. A page that ``streamlit run dashboard/app.py`` serves di
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from dashboard.components.tap import compact
+
 #: On a touch screen (no hover) a table's toolbar (eye, download, search, full screen) and
 #: a chart's mode bar appear on a tap and then stay over the text and controls above them;
 #: there they are hidden (a mouse still shows them on hover). On a narrow screen the tab
@@ -126,6 +130,15 @@ document.addEventListener("keydown", (e) => {
 });
 """
 
+#: The styles of the app's components (dashboard/components: the table tools' fields, the
+#: live pad, the practice answer; every rule under its own class): here, not given to the
+#: component, whose stylesheet, inserted when the first one mounts, made a phone restyle
+#: the whole page (0.07× an empty page's first load, at 390 px with the CPU 4× slower).
+COMPONENT_CSS = "\n".join(
+    compact((Path(__file__).parent.parent / "components" / f"{name}.css").read_text("utf-8"))
+    for name in ("fields", "tap", "answer")
+)
+
 #: the whole addition to the start page's ``<head>``
-STYLES = TOUCH_CSS + LANGUAGE_CSS + MENU_CSS + DETAILS_CSS + MODES_CSS
+STYLES = TOUCH_CSS + LANGUAGE_CSS + MENU_CSS + DETAILS_CSS + MODES_CSS + COMPONENT_CSS
 HEAD = f"<style>{STYLES}</style><script>{NAV_SCRIPT}</script>"

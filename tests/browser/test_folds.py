@@ -1,0 +1,38 @@
+"""Folds opened by a link (dashboard/folds.py) in Chromium at 390 px: closed, a fold is a
+link in the look of an expander; a tap opens it in the same session with its content
+drawn and its value in the page's link; folding it again drops the value and draws the
+link again."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.waits import act, in_url, open_page, text_shown
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+
+def test_the_trackers_charts_open_from_their_link_and_fold_again(phone, app_url):
+    open_page(phone, app_url + "/stock_holdem_table_tracker", text_shown("Company F"))
+    expect(phone.locator("[data-testid='stExpander']")).to_have_count(0)  # links only
+    link = phone.locator("a.tt-fold", has_text="Each company's price distribution")
+    link.scroll_into_view_if_needed()
+    act(phone, link.click, f"{in_url('dist=1')} && {text_shown('Expected')}")
+    fold = phone.locator("[data-testid='stExpander'] details")
+    expect(fold).to_have_count(1)
+    assert fold.evaluate("d => d.open")  # drawn open, the six companies' charts in it
+    expect(fold).to_contain_text("F now $10")
+    act(phone, fold.locator("summary").click, f"!{in_url('dist=1')}")
+    assert fold.evaluate("d => !d.open")  # the next run of the page draws its link
+    assert phone.locator("[data-testid='stException']").count() == 0
+
+
+def test_the_price_calculators_rules_open_from_their_link(phone, app_url):
+    open_page(phone, app_url + "/stock_holdem_calculator", text_shown("Slot 5"))
+    link = phone.locator("a.tt-fold", has_text="Rules")
+    link.scroll_into_view_if_needed()
+    act(phone, link.click, f"{in_url('rules=1')} && {text_shown('Card back parity')}")
+    assert phone.locator("[data-testid='stExpander'] details").evaluate("d => d.open")
+    expect(phone.get_by_text("Expected price")).to_be_visible()  # the figures stay
+    assert phone.locator("[data-testid='stException']").count() == 0
