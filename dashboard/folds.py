@@ -31,18 +31,25 @@ import streamlit as st
 class Fold:
     """A fold: its ``title`` (plain text, in the page's language), the ``key`` of its
     expander's state (``True`` in the session opens it, as a tap does) and the link value
-    ``param`` that opens it. ``held``: drawn open whatever the link says, its content
-    drawn even while a tap folds it (a value in it is refused: its message is there)."""
+    ``param`` that opens it; ``also``: other link values that open it (its content's own,
+    a link giving them is about it), dropped with ``param`` when it is folded. ``held``:
+    drawn open whatever the link says, its content drawn even while a tap folds it (a
+    value in it is refused: its message is there)."""
 
     title: str
     key: str
     param: str
     held: bool = False
+    also: tuple[str, ...] = ()
 
     def is_open(self) -> bool:
         """Whether the page draws it open: held, its link was followed (or shared), or
         its expander is open."""
-        return self.held or self.param in st.query_params or bool(st.session_state.get(self.key))
+        return (
+            self.held
+            or any(p in st.query_params for p in (self.param, *self.also))
+            or bool(st.session_state.get(self.key))
+        )
 
     def link_html(self) -> str:
         """The closed fold, as HTML to join to the page's HTML beside it."""
@@ -58,15 +65,16 @@ class Fold:
         link (:meth:`is_open` is then false)."""
         if self.held:  # no state: its content is drawn, folded or not
             return st.expander(self.title, expanded=True)
-        if self.key in st.session_state:  # open by a tap, or by the session's state
-            box = st.expander(self.title, key=self.key, on_change="rerun")
-        else:
-            box = st.expander(self.title, expanded=True, key=self.key, on_change="rerun")
+        # always the same arguments: Streamlit tells an expander from another by them, and
+        # a new one starts folded (open at first, its state kept in the session after)
+        box = st.expander(self.title, expanded=True, key=self.key, on_change="rerun")
         if box.open:
             if self.param not in st.query_params:
                 st.query_params[self.param] = "1"
-        elif self.param in st.query_params:
-            del st.query_params[self.param]
+        else:
+            for name in (self.param, *self.also):
+                if name in st.query_params:
+                    del st.query_params[name]
         return box
 
 

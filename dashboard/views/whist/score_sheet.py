@@ -13,6 +13,7 @@ from urllib.parse import urlencode
 import polars as pl
 import streamlit as st
 
+from dashboard import folds
 from dashboard.charts import step_chart
 from dashboard.components.fields import Action, Field, Row, field_rows, number_problem
 from dashboard.html_charts import caption_html, figures_html, table_html
@@ -239,57 +240,60 @@ def _open_sheet() -> _Open:
 
 def _names_fields(at: _Open) -> None:
     """The side names, folded: a change is saved with the sheet."""
-    shown, sheet = at.shown, at.sheet
-    # folded, the names' fields are not drawn (a part fewer on a phone's first load): the
-    # fold reruns the page when it is opened or closed
-    box = st.expander(
+    shown = at.shown
+    # folded, the names' fields are not drawn: closed, the fold is a link (no element of
+    # Streamlit's own on a phone's first load); opened, it reruns the page
+    fold = folds.Fold(
         _("Names: {side1} · {side2}").format(side1=shown[0], side2=shown[1]),
-        key="ws_names_open",
-        on_change="rerun",
+        "ws_names_open",
+        "names",
     )
-    if not box.open:
-        return
-    with box:
-        st.session_state.setdefault("ws_name0", shown[0])
-        st.session_state.setdefault("ws_name1", shown[1])
-        names_of = (at.opened and at.opened.id, variant, tuple(shown))
-        if st.session_state.get("ws_names_of") != names_of:  # another sheet, game or language
-            st.session_state["ws_names_of"] = names_of
-            st.session_state["ws_name0"], st.session_state["ws_name1"] = shown
-        field_rows(
-            "ws_names",
-            [
-                Row(
-                    (
-                        Field(
-                            "ws_name0",
-                            _("Side 1") if not two else _("Player 1"),
-                            max_chars=MAX_NAME_CHARS,
-                            help=_("Seats 1 and 3 (North and South)") if not two else "",
-                            capitals="words",
-                            size=14,
-                        ),
-                        Field(
-                            "ws_name1",
-                            _("Side 2") if not two else _("Player 2"),
-                            max_chars=MAX_NAME_CHARS,
-                            help=_("Seats 2 and 4 (East and West)") if not two else "",
-                            capitals="words",
-                            size=14,
-                        ),
-                    )
+    folds.draw([(fold, lambda: _names_drawn(at))])
+
+
+def _names_drawn(at: _Open) -> None:
+    """The side names' fields, in their opened fold."""
+    shown, sheet = at.shown, at.sheet
+    st.session_state.setdefault("ws_name0", shown[0])
+    st.session_state.setdefault("ws_name1", shown[1])
+    names_of = (at.opened and at.opened.id, variant, tuple(shown))
+    if st.session_state.get("ws_names_of") != names_of:  # another sheet, game or language
+        st.session_state["ws_names_of"] = names_of
+        st.session_state["ws_name0"], st.session_state["ws_name1"] = shown
+    field_rows(
+        "ws_names",
+        [
+            Row(
+                (
+                    Field(
+                        "ws_name0",
+                        _("Side 1") if not two else _("Player 1"),
+                        max_chars=MAX_NAME_CHARS,
+                        help=_("Seats 1 and 3 (North and South)") if not two else "",
+                        capitals="words",
+                        size=14,
+                    ),
+                    Field(
+                        "ws_name1",
+                        _("Side 2") if not two else _("Player 2"),
+                        max_chars=MAX_NAME_CHARS,
+                        help=_("Seats 2 and 4 (East and West)") if not two else "",
+                        capitals="words",
+                        size=14,
+                    ),
                 )
-            ],
-        )
-        typed = [st.session_state.ws_name0, st.session_state.ws_name1]
-        typed = [stored_name(t) if isinstance(t, str) else t for t in typed]
-        with engine_errors():
-            wanted = check_names(typed, variant)
-            if list(wanted) != at.sides:
-                at.check_fresh()
-                sheet.names = wanted
-                at.save(sheet)
-                st.rerun()
+            )
+        ],
+    )
+    typed = [st.session_state.ws_name0, st.session_state.ws_name1]
+    typed = [stored_name(t) if isinstance(t, str) else t for t in typed]
+    with engine_errors():
+        wanted = check_names(typed, variant)
+        if list(wanted) != at.sides:
+            at.check_fresh()
+            sheet.names = wanted
+            at.save(sheet)
+            st.rerun()
 
 
 @callback
@@ -603,19 +607,23 @@ def _importer(at: _Open) -> None:
     note = st.session_state.get("ws_import_note")
     if note and opened and (opened.id, opened.version) == (note["id"], note["version"]):
         imported_note(note)  # until the imported sheet changes
-    # folded until asked for: an import is rare, and the uploader's script is part of a
-    # phone's first load otherwise
-    importer = st.expander(
-        _("Import a sheet (CSV exported here)"), key="ws_import_open", on_change="rerun"
-    )
-    upload = None
-    if importer.open:
-        upload = importer.file_uploader(
-            _("Import a sheet (CSV exported here)"),
-            type=["csv"],
-            key="ws_import",
-            label_visibility="collapsed",
+    # folded until asked for (closed, a link: no element of Streamlit's own): an import is
+    # rare, and the uploader's script is part of a phone's first load otherwise
+    uploaded = []
+
+    def uploader() -> None:
+        uploaded.append(
+            st.file_uploader(
+                _("Import a sheet (CSV exported here)"),
+                type=["csv"],
+                key="ws_import",
+                label_visibility="collapsed",
+            )
         )
+
+    fold = folds.Fold(_("Import a sheet (CSV exported here)"), "ws_import_open", "import")
+    folds.draw([(fold, uploader)])
+    upload = uploaded[0] if uploaded else None
     if upload is not None and st.session_state.get("ws_imported") != upload.file_id:
         with engine_errors(_("Import refused: ")):
             if upload.size > MAX_CSV_CHARS:
@@ -700,15 +708,10 @@ sheet_view()
 def points_calculator() -> None:
     """The one-shot calculator: an edit redraws only its own lines. Folded until asked for
     (or a link gives its bid, kind or books): the sheet is what the page opens for."""
-    box = st.expander(
-        _("Bid Whist points calculator"),
-        expanded=any(k in st.query_params for k in ("bid", "kind", "books")),
-        key="wc_open",
-        on_change="rerun",
+    fold = folds.Fold(
+        _("Bid Whist points calculator"), "wc_open", "calc", also=("bid", "kind", "books")
     )
-    if box.open:
-        with box:
-            _points_lines()
+    folds.draw([(fold, _points_lines)])
 
 
 def _points_lines() -> None:

@@ -36,7 +36,7 @@ def add_deal(at, books: int):
 
 
 def import_file(at, text: str = FILE, name: str = "sheet.csv"):
-    if not at.session_state["ws_import_open"]:  # the import, folded at first
+    if not at.session_state.get("ws_import_open"):  # the import: a link until opened
         at.session_state["ws_import_open"] = True
         at.run()
     at.file_uploader(key="ws_import").set_value((name, text.encode(), "text/csv")).run()
