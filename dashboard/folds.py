@@ -22,6 +22,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlencode
 
 import streamlit as st
@@ -47,7 +48,8 @@ class Fold:
         its expander is open."""
         return (
             self.held
-            or any(p in st.query_params for p in (self.param, *self.also))
+            or st.query_params.get(self.param, "0") != "0"  # ?param=0: closed
+            or any(p in st.query_params for p in self.also)
             or bool(st.session_state.get(self.key))
         )
 
@@ -69,13 +71,35 @@ class Fold:
         # a new one starts folded (open at first, its state kept in the session after)
         box = st.expander(self.title, expanded=True, key=self.key, on_change="rerun")
         if box.open:
-            if self.param not in st.query_params:
+            if st.query_params.get(self.param) != "1":
                 st.query_params[self.param] = "1"
         else:
             for name in (self.param, *self.also):
                 if name in st.query_params:
                     del st.query_params[name]
         return box
+
+
+def boxes(folds: Sequence[Fold], before_html: str = "") -> list[Any]:
+    """Folds one under the other, for a page that draws into them later: ``before_html``
+    and each closed fold's link joined into one element until an open one, drawn as an
+    expander. Returns each fold's expander while it is open, else ``None``, in order."""
+    links = before_html
+    out: list[Any] = []
+    for fold in folds:
+        if not fold.is_open():
+            st.session_state.pop(fold.key, None)
+            links += fold.link_html()
+            out.append(None)
+            continue
+        if links:
+            st.html(links)
+            links = ""
+        box = fold.box()
+        out.append(box if getattr(box, "open", None) is not False else None)
+    if links:
+        st.html(links)
+    return out
 
 
 def draw(folds: Sequence[tuple[Fold, Callable[[], object]]], after_html: str = "") -> None:

@@ -94,7 +94,8 @@ DETAILS_CSS = """.tt-details { border: 1px solid rgba(49, 51, 63, 0.2); border-r
 .tt-details > div { padding: 0 1rem 1rem; }
 .tt-fold { display: flex; align-items: center; gap: 0.5rem; padding: 0.75rem 1rem;
   margin: 0 0 0.75rem; border: 1px solid rgba(49, 51, 63, 0.2); border-radius: 0.5rem;
-  color: inherit !important; text-decoration: none !important; touch-action: manipulation; }
+  color: inherit !important; text-decoration: none !important; touch-action: manipulation;
+  font-size: 0.875rem; line-height: 1.5; }
 .tt-fold::before { content: "chevron_right"; font-family: "Material Symbols Rounded";
   font-size: 1.25rem; line-height: 1; font-feature-settings: "liga"; }
 .tt-fold:hover { color: rgb(255, 75, 75) !important; }

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 import streamlit as st
 
-from dashboard import ui
+from dashboard import folds, ui
 from dashboard.html_charts import caption_html, modes_html
 from dashboard.i18n import _, error_text, ngettext, percent, pgettext
 from dashboard.live import use_pad
@@ -351,46 +351,50 @@ def _reveal(game: str, d: Drill, given, words) -> None:
 
 def _learner_tools() -> None:
     opened, now = progress()
-    # drawn when opened: its file buttons' scripts are not part of a phone's first load
-    box = st.expander(_("Keep your progress"), key="practice_tools_open", on_change="rerun")
-    if not box.open:
+    # drawn when opened (closed, a link: no element of Streamlit's own): its file buttons'
+    # scripts are not part of a phone's first load
+    fold = folds.Fold(_("Keep your progress"), "practice_tools_open", "keep")
+    if not fold.is_open():
         st.session_state.pop(TOOLS_EMPTY, None)
-        return
-    with box:
-        st.markdown(
-            _(
-                "Your progress is stored with this page's link: bookmark it to come back. "
-                "You can also save it as a file and load it on another device."
-            )
-        )
-        learner = opened.id if opened is not None else None
+    folds.draw([(fold, lambda: _tools_drawn(opened, now))])
 
-        def saved() -> str:
-            # read when the button is pressed: answers given since the page was drawn
-            # (in partial reruns) are in the file too
-            try:
-                return LEARNERS.read(learner or "").doc.to_json()
-            except Exception:  # noqa: BLE001 - the store went away: what the page holds
-                return now.to_json()
 
-        st.session_state[TOOLS_EMPTY] = learner is None
-        st.download_button(
-            _("Save progress as a file"),
-            saved if learner is not None else now.to_json(),
-            file_name="practice-progress.json",
-            mime="application/json",
-            disabled=learner is None,
-            on_click="ignore",
+def _tools_drawn(opened, now) -> None:
+    """Saving and loading the progress, in their opened fold."""
+    st.markdown(
+        _(
+            "Your progress is stored with this page's link: bookmark it to come back. "
+            "You can also save it as a file and load it on another device."
         )
-        upload = st.file_uploader(_("Load a progress file"), type=["json"], key="practice_upload")
-        if upload is not None and st.session_state.get("practice_loaded") != upload.file_id:
-            st.session_state["practice_loaded"] = upload.file_id
-            with ui.engine_errors():
-                loaded = Progress.from_json(upload.getvalue())
-                start_afresh_with(loaded)
-                st.session_state.pop(ASKED, None)
-                st.session_state.pop(ANSWERED, None)
-                st.success(_("Progress loaded: {n} answers.").format(n=len(loaded.reviews)))
+    )
+    learner = opened.id if opened is not None else None
+
+    def saved() -> str:
+        # read when the button is pressed: answers given since the page was drawn
+        # (in partial reruns) are in the file too
+        try:
+            return LEARNERS.read(learner or "").doc.to_json()
+        except Exception:  # noqa: BLE001 - the store went away: what the page holds
+            return now.to_json()
+
+    st.session_state[TOOLS_EMPTY] = learner is None
+    st.download_button(
+        _("Save progress as a file"),
+        saved if learner is not None else now.to_json(),
+        file_name="practice-progress.json",
+        mime="application/json",
+        disabled=learner is None,
+        on_click="ignore",
+    )
+    upload = st.file_uploader(_("Load a progress file"), type=["json"], key="practice_upload")
+    if upload is not None and st.session_state.get("practice_loaded") != upload.file_id:
+        st.session_state["practice_loaded"] = upload.file_id
+        with ui.engine_errors():
+            loaded = Progress.from_json(upload.getvalue())
+            start_afresh_with(loaded)
+            st.session_state.pop(ASKED, None)
+            st.session_state.pop(ANSWERED, None)
+            st.success(_("Progress loaded: {n} answers.").format(n=len(loaded.reviews)))
 
 
 def rule_name(kind: str) -> str:

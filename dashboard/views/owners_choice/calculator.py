@@ -5,7 +5,7 @@ from typing import cast
 
 import streamlit as st
 
-from dashboard import ui
+from dashboard import folds, ui
 from dashboard.explorer.sources import recorded_files
 from dashboard.html_charts import alert_html, caption_html, heading_html, table_html
 from dashboard.i18n import _, error_text, money, number
@@ -222,16 +222,18 @@ class _Folded:
         return None
 
 
-def _lazy_expander(label: str, key: str):
-    """An expander that draws its widgets only when open (it reruns when opened or
-    closed); folded, a :class:`_Folded` stand-in reads their kept values."""
-    box = st.expander(label, key=key, on_change="rerun")
-    return box if box.open else _Folded()
-
-
 with st.container():
-    st.subheader(_("The position"))
-    rec = _lazy_expander(_("Take a position from a recorded game"), "oc_rec_open")
+    # Folds that draw their widgets only when open (closed, links joined to the heading:
+    # no element of Streamlit's own); folded, a :class:`_Folded` stand-in reads their kept
+    # values.
+    rec_box, ed_box = folds.boxes(
+        [
+            folds.Fold(_("Take a position from a recorded game"), "oc_rec_open", "rec"),
+            folds.Fold(_("Change the position"), "oc_edit_open", "edit"),
+        ],
+        heading_html(_("The position")),
+    )
+    rec = rec_box or _Folded()
     with rec:
         if isinstance(rec, _Folded):
             pass
@@ -252,7 +254,7 @@ with st.container():
             if st.session_state.get("oc_load_error"):
                 st.error(st.session_state["oc_load_error"])
 
-    ed = _lazy_expander(_("Change the position"), "oc_edit_open")
+    ed = ed_box or _Folded()
     n = ed.selectbox(_("Players"), [2, 3, 4, 5], key="oc_n")
     cols = ed.columns(4)
     prices = [
@@ -431,17 +433,10 @@ st.html(
 )
 # The chart repeats the table's figures: drawn when its fold is opened (plotly's scripts
 # cost a phone seconds of the first load); ``?chart=1`` in a link opens it at once.
-chart_box = st.expander(
-    _("Chart: expected net-worth change per move"),
-    # as the link was when the page opened: a fold given another start is another fold
-    expanded=st.session_state.setdefault(
-        "oc_chart_linked", ui.url_value("chart", 0, choices=(0, 1)) == 1
-    ),
-    key="oc_chart_open",
-    on_change="rerun",
+(chart_box,) = folds.boxes(
+    [folds.Fold(_("Chart: expected net-worth change per move"), "oc_chart_open", "chart")]
 )
-chart_on = bool(chart_box.open)
-ui.set_url(chart=int(chart_on))
+chart_on = chart_box is not None
 if chart_on:
     import plotly.graph_objects as go
 
