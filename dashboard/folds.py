@@ -27,28 +27,29 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
+from dashboard.html_charts import alert_html
+
 
 @dataclass(frozen=True)
 class Fold:
     """A fold: its ``title`` (plain text, in the page's language), the ``key`` of its
     expander's state (``True`` in the session opens it, as a tap does) and the link value
     ``param`` that opens it; ``also``: other link values that open it (its content's own,
-    a link giving them is about it), dropped with ``param`` when it is folded. ``held``:
-    drawn open whatever the link says, its content drawn even while a tap folds it (a
-    value in it is refused: its message is there)."""
+    a link giving them is about it), dropped with ``param`` when it is folded.
+    ``refused``: what is wrong with a value in it, said under its link while it is closed
+    (open, its content says it beside the value)."""
 
     title: str
     key: str
     param: str
-    held: bool = False
+    refused: str = ""
     also: tuple[str, ...] = ()
 
     def is_open(self) -> bool:
-        """Whether the page draws it open: held, its link was followed (or shared), or
-        its expander is open."""
+        """Whether the page draws it open: its link was followed (or shared), or its
+        expander is open."""
         return (
-            self.held
-            or st.query_params.get(self.param, "0") != "0"  # ?param=0: closed
+            st.query_params.get(self.param, "0") != "0"  # ?param=0: closed
             or any(p in st.query_params for p in self.also)
             or bool(st.session_state.get(self.key))
         )
@@ -61,17 +62,20 @@ class Fold:
             f"{html.escape(self.title)}</a>"
         )
 
+    def closed_html(self) -> str:
+        """:meth:`link_html`, and what is refused in it under the link."""
+        said = alert_html(self.refused, "error") if self.refused else ""
+        return self.link_html() + said
+
     def box(self):
         """The open fold: an expander, open, for the page to draw into (``with``). Closed
         by a tap, it reruns the page, which then drops the link's value and draws the
         link (:meth:`is_open` is then false)."""
-        if self.held:  # no state: its content is drawn, folded or not
-            return st.expander(self.title, expanded=True)
         # always the same arguments: Streamlit tells an expander from another by them, and
         # a new one starts folded (open at first, its state kept in the session after)
         box = st.expander(self.title, expanded=True, key=self.key, on_change="rerun")
         if box.open:
-            if st.query_params.get(self.param) != "1":
+            if st.query_params.get(self.param, "0") == "0":  # (a value of its content's stays)
                 st.query_params[self.param] = "1"
         else:
             for name in (self.param, *self.also):
@@ -89,14 +93,16 @@ def boxes(folds: Sequence[Fold], before_html: str = "") -> list[Any]:
     for fold in folds:
         if not fold.is_open():
             st.session_state.pop(fold.key, None)
-            links += fold.link_html()
+            links += fold.closed_html()
             out.append(None)
             continue
         if links:
             st.html(links)
             links = ""
         box = fold.box()
-        out.append(box if getattr(box, "open", None) is not False else None)
+        if not box.open and fold.refused:  # folded by the tap that reran the page
+            links += alert_html(fold.refused, "error")
+        out.append(box if box.open else None)
     if links:
         st.html(links)
     return out
@@ -111,14 +117,16 @@ def draw(folds: Sequence[tuple[Fold, Callable[[], object]]], after_html: str = "
         if not fold.is_open():
             # a state left by an expander of an earlier run would fold the next one
             st.session_state.pop(fold.key, None)
-            links += fold.link_html()
+            links += fold.closed_html()
             continue
         if links:
             st.html(links)
             links = ""
         box = fold.box()
-        if getattr(box, "open", None) is not False:  # open, or held
-            with box:
-                content()
+        if not box.open:  # folded by the tap that reran the page: its link comes next run
+            links += alert_html(fold.refused, "error") if fold.refused else ""
+            continue
+        with box:
+            content()
     if links or after_html:
         st.html(links + after_html)

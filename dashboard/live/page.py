@@ -25,6 +25,7 @@ import os
 
 import streamlit as st
 
+from dashboard import folds
 from dashboard.components.fields import Field, Row, field_rows
 from dashboard.game_ui import GameUI
 from dashboard.i18n import DEFAULT, _, current, error_text, language
@@ -47,10 +48,11 @@ from dashboard.ui import (
     crash_message,
     default_count_index,
     init_state,
-    overrides_input,
     parse_overrides,
     plain,
     player_counts,
+    ruleset_form,
+    ruleset_title,
     show_callback_error,
 )
 from engine import CHANCE, EngineError, GameRecord, get_game
@@ -149,7 +151,11 @@ def _setup(plugin: GameUI, key: str) -> None:
         ],
     )
     names = [st.session_state.get(f"{key}_name{i}") or "" for i in range(n)]
-    rules = overrides_input(f"{key}_rules")
+    # the rules read first, their form in a fold (closed, a link: no element of its own)
+    rules = ruleset_form(game, f"{key}_rules", draw=False)
+    refused = _("Rules: {errors}").format(errors="; ".join(rules.errors)) if rules.errors else ""
+    fold = folds.Fold(ruleset_title(game), f"{key}_rules_open", "rules", refused=refused)
+    folds.draw([(fold, lambda: ruleset_form(game, f"{key}_rules", into=st.container()))])
     if not st.button(_("Start the game"), type="primary", key=f"{key}_start"):
         return
     try:

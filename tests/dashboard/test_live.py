@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dashboard.live import button_key
 from engine import GameRecord, replay
-from tests.apptest import open_page, open_rules
+from tests.apptest import alerts, open_page, open_rules
 
 KEY = "live_pig"
 
@@ -112,4 +112,5 @@ def test_a_refused_rule_stays_said_when_the_form_is_folded():
     at.number_input(key=f"{KEY}_rules_target").set_value(0).run()  # out of range
     at.session_state[f"{KEY}_rules_open"] = False
     at.run()
-    assert any(e.value.startswith("Rules: Target") for e in at.error), [e.value for e in at.error]
+    said = alerts(at, "error")  # under the fold's link
+    assert any(e.startswith("Rules: Target") for e in said), said
