@@ -88,13 +88,28 @@ class _Job:
 NICE = 10  # workers yield the CPU to the server's own thread: a tap comes before a job
 
 
+def _end_with_parent(every: float = 2.0) -> None:
+    """End this process (a worker, the manager) once the process that started it is gone:
+    a server or test process killed without cleaning up (a test runner's worker ends with
+    ``os._exit``) left them running for good, each job's work and memory with them."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="end-with-parent", daemon=True).start()
+
+
 def _start_worker(shared) -> None:
-    """A worker's first act: run at a lower priority than the server (Unix ``nice``), and
-    keep the answers two jobs may both need in the pool's shared mapping
-    (:mod:`engine.core.memo`: a deal's double-dummy table, made once for the grading
-    and the table under the board)."""
+    """A worker's first act: end with the server (:func:`_end_with_parent`), run at a
+    lower priority than it (Unix ``nice``), and keep the answers two jobs may both need in
+    the pool's shared mapping (:mod:`engine.core.memo`: a deal's double-dummy table, made
+    once for the grading and the table under the board)."""
     from engine.core import memo
 
+    _end_with_parent()
     with contextlib.suppress(AttributeError, OSError):
         os.nice(NICE)
     memo.use(shared)
@@ -122,7 +137,8 @@ class Jobs:
         if self._pool is None or self._manager is None:
             # spawn: the server is multi-threaded, fork is not safe there
             context = multiprocessing.get_context("spawn")
-            manager = self._manager = context.Manager()
+            manager = self._manager = SyncManager(ctx=context)
+            manager.start(_end_with_parent)
             self._pool = ProcessPoolExecutor(
                 self.workers,
                 mp_context=context,
