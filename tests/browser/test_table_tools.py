@@ -65,8 +65,9 @@ def test_tracker_typo_shows_beside_its_company_at_390px(phone, app_url, tmp_path
 
 
 def test_price_calculator_shows_the_price_on_the_first_phone_screen(phone, app_url, tmp_path):
-    """The five slots sit in one row and the price right under them; the seen cards and
-    the rules come after the answer, so a phone shows the price without scrolling."""
+    """The five slots sit in one row; the price comes right under the inputs (the slots,
+    the chip and the cards seen elsewhere, one component) and the rules after it, so a
+    phone shows the price without scrolling."""
     open_page(phone, app_url + "/stock_holdem_calculator", text_shown("Expected price"))
     slots = [phone.get_by_label(f"Slot {n}", exact=True).bounding_box() for n in range(1, 6)]
     assert max(b["y"] for b in slots) - min(b["y"] for b in slots) < 5, slots
@@ -74,7 +75,8 @@ def test_price_calculator_shows_the_price_on_the_first_phone_screen(phone, app_u
     seen = phone.get_by_label("Cards seen elsewhere", exact=False).bounding_box()
     screen = phone.viewport_size["height"]
     assert price["y"] + price["height"] < screen, (price, screen)
-    assert price["y"] < seen["y"], (price, seen)
+    rules = phone.locator("a.tt-fold", has_text="Rules").bounding_box()
+    assert seen["y"] < price["y"] < rules["y"], (seen, price, rules)
     no_wider_than_the_phone(phone)
     phone.screenshot(path=str(tmp_path / "price_phone.png"), full_page=True)
 

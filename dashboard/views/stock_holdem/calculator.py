@@ -96,7 +96,12 @@ def calculator() -> None:
     slots = [st.session_state[f.key] or "" for f in slot_fields]
     stock_up, up_problem = stock_up_value(up_field)
     seen_text = st.session_state["sh_seen"] or ""
-    field_rows("sh", [Row(slot_fields), Row((up_field,), error=up_problem or "")])
+    # one component for every field (a second one is more for a phone to draw): the
+    # price comes under the cards seen elsewhere
+    field_rows(
+        "sh",
+        [Row(slot_fields), Row((up_field,), error=up_problem or ""), Row((seen_field,))],
+    )
     ui.set_url(slots=[s.strip() for s in slots], up=stock_up, seen=seen_text.strip())
 
     rest = ""  # the breakdown or the distribution, below the seen cards and the rules
@@ -117,7 +122,6 @@ def calculator() -> None:
         else:
             d = _distribution_shown(tuple(s.strip() for s in slots), stock_up, seen_text, rules)
             rest = _distribution_drawn(cards, d)
-    field_rows("sh_seen", [Row((seen_field,))])
     folds.draw([rules_fold("sh")], ui.assumption_html(_(ASSUMPTION)) + rest)
 
 
