@@ -589,6 +589,12 @@ def _folded_value(kept, hint, meta, start, label: str, errors: list[str]):
     return kept
 
 
+def refused_rules(choice: RulesetChoice) -> str:
+    """What a ruleset form refused, in one line (``""``: nothing), said under its fold
+    while it is closed (:class:`dashboard.folds.Fold`)."""
+    return _("Rules: {errors}").format(errors="; ".join(choice.errors)) if choice.errors else ""
+
+
 def ruleset_title(game, fields=None) -> str:
     """The title of a ruleset form's fold: what it is, and how many assumptions it holds."""
     import dataclasses

@@ -51,6 +51,7 @@ from dashboard.ui import (
     parse_overrides,
     plain,
     player_counts,
+    refused_rules,
     ruleset_form,
     ruleset_title,
     show_callback_error,
@@ -153,8 +154,9 @@ def _setup(plugin: GameUI, key: str) -> None:
     names = [st.session_state.get(f"{key}_name{i}") or "" for i in range(n)]
     # the rules read first, their form in a fold (closed, a link: no element of its own)
     rules = ruleset_form(game, f"{key}_rules", draw=False)
-    refused = _("Rules: {errors}").format(errors="; ".join(rules.errors)) if rules.errors else ""
-    fold = folds.Fold(ruleset_title(game), f"{key}_rules_open", "rules", refused=refused)
+    fold = folds.Fold(
+        ruleset_title(game), f"{key}_rules_open", "rules", refused=refused_rules(rules)
+    )
     folds.draw([(fold, lambda: ruleset_form(game, f"{key}_rules", into=st.container()))])
     if not st.button(_("Start the game"), type="primary", key=f"{key}_start"):
         return

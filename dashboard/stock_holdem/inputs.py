@@ -116,8 +116,9 @@ def rules_fold(prefix: str) -> tuple[Fold, Callable[[], object]]:
     """The fold of :func:`rules_chosen`'s fields and what draws them once it is opened
     (for :func:`dashboard.folds.draw`); a value refused in it is said under it while it is
     closed."""
-    errors = ui.ruleset_form("stock_holdem", prefix, fields=PRICE_FIELDS, draw=False).errors
-    refused = _("Rules: {errors}").format(errors="; ".join(errors)) if errors else ""
+    refused = ui.refused_rules(
+        ui.ruleset_form("stock_holdem", prefix, fields=PRICE_FIELDS, draw=False)
+    )
     fold = Fold(
         ui.ruleset_title("stock_holdem", PRICE_FIELDS), f"{prefix}_open", "rules", refused=refused
     )
