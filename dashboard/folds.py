@@ -84,14 +84,16 @@ class Fold:
         return box
 
 
-def boxes(folds: Sequence[Fold], before_html: str = "") -> list[Any]:
-    """Folds one under the other, for a page that draws into them later: ``before_html``
-    and each closed fold's link joined into one element until an open one, drawn as an
-    expander. Returns each fold's expander while it is open, else ``None``, in order."""
+def boxes(folds: Sequence[Fold], before_html: str = "", after_html: str = "") -> list[Any]:
+    """Folds one under the other, for a page that draws into them later: ``before_html``,
+    each closed fold's link and ``after_html`` joined into one element between open ones,
+    each drawn as an expander. Returns each fold's expander while it is open, else
+    ``None``, in order."""
     links = before_html
     out: list[Any] = []
     for fold in folds:
         if not fold.is_open():
+            # a state left by an expander of an earlier run would fold the next one
             st.session_state.pop(fold.key, None)
             links += fold.closed_html()
             out.append(None)
@@ -103,30 +105,16 @@ def boxes(folds: Sequence[Fold], before_html: str = "") -> list[Any]:
         if not box.open and fold.refused:  # folded by the tap that reran the page
             links += alert_html(fold.refused, "error")
         out.append(box if box.open else None)
-    if links:
-        st.html(links)
+    if links or after_html:
+        st.html(links + after_html)
     return out
 
 
 def draw(folds: Sequence[tuple[Fold, Callable[[], object]]], after_html: str = "") -> None:
-    """Folds one under the other: each closed one as its link (consecutive links, and
-    ``after_html`` after the last, as one element), each open one as an expander into which
-    its function (the second of the pair, called with no argument) draws its content."""
-    links = ""
-    for fold, content in folds:
-        if not fold.is_open():
-            # a state left by an expander of an earlier run would fold the next one
-            st.session_state.pop(fold.key, None)
-            links += fold.closed_html()
-            continue
-        if links:
-            st.html(links)
-            links = ""
-        box = fold.box()
-        if not box.open:  # folded by the tap that reran the page: its link comes next run
-            links += alert_html(fold.refused, "error") if fold.refused else ""
-            continue
-        with box:
-            content()
-    if links or after_html:
-        st.html(links + after_html)
+    """:func:`boxes`, each open one's content drawn by its function (the second of the
+    pair, called with no argument)."""
+    opened = boxes([fold for fold, _content in folds], after_html=after_html)
+    for (_fold, content), box in zip(folds, opened, strict=True):
+        if box is not None:
+            with box:
+                content()

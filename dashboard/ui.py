@@ -672,7 +672,7 @@ def ruleset_form(
         if value != ruleset_overrides_value(start):
             values[name] = value
     if errors and not shown and draw:  # its messages are inside the folded form: said here too
-        st.error(_("Rules: {errors}").format(errors="; ".join(errors)))
+        st.error(refused_rules(RulesetChoice((), errors)))
     if not errors:
         try:
             make_ruleset(cls, dict(values))
