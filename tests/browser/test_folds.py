@@ -39,3 +39,17 @@ def test_the_price_calculators_rules_open_from_their_link(phone, app_url):
     assert phone.locator("[data-testid='stExpander'] details").evaluate("d => d.open")
     expect(phone.get_by_text("Expected price")).to_be_visible()  # the figures stay
     assert phone.locator("[data-testid='stException']").count() == 0
+
+
+def test_the_trackers_players_stay_in_the_link_once_their_part_is_folded(phone, app_url):
+    """Players typed in, their part folded: a reload still has them (they are in the link)."""
+    open_page(phone, app_url + "/stock_holdem_table_tracker", text_shown("Company F"))
+    link = phone.locator("a.tt-fold", has_text="Each player's expected net worth")
+    link.scroll_into_view_if_needed()
+    act(phone, link.click, f"{in_url('players=1')} && {in_url('pl=')}")
+    fold = phone.locator("[data-testid='stExpander'] details")
+    act(phone, fold.locator("summary").click, f"!{in_url('players=1')}")
+    assert "pl=You" in phone.url  # the players, still in the link
+    open_page(phone, phone.url, text_shown("Company F"))
+    expect(phone.get_by_text("expected net worth", exact=False).first).to_be_visible()
+    assert phone.locator("[data-testid='stExpander'] details").evaluate("d => d.open")

@@ -328,9 +328,14 @@ def _players(view, prices: list[int], result, bad_prices: set[int]) -> None:
 # The summary above holds each company's figures: their six charts, the players' table (an
 # editable grid whose scripts cost a phone about half an empty page's first load) and the
 # rules come on request, or when a link asks (?dist=1, a link naming players, ?rules=1).
+# A link naming players (?pl=) opens their part once: folding it keeps them in the link,
+# so a reload still has them.
+if "pl" in st.query_params and not st.session_state.get("tt_pl_linked"):
+    st.session_state["tt_pl_linked"] = True
+    st.query_params["players"] = "1"
 page_folds = [
     (
-        folds.Fold(_("Each player's expected net worth"), "tt_players_open", "pl"),
+        folds.Fold(_("Each player's expected net worth"), "tt_players_open", "players"),
         lambda: players_part(view, prices, result, bad_prices),
     ),
     rules_fold("tt"),
