@@ -67,6 +67,15 @@ class Fold:
         said = alert_html(self.refused, "error") if self.refused else ""
         return self.link_html() + said
 
+    def link_if_closed(self) -> str:
+        """:meth:`closed_html` while the fold is closed, else ``""``: for a page that joins
+        a fold's link to an element of another part than the one that draws it open."""
+        if self.is_open():
+            return ""
+        # a state left by an expander of an earlier run would fold the next one
+        st.session_state.pop(self.key, None)
+        return self.closed_html()
+
     def box(self):
         """The open fold: an expander, open, for the page to draw into (``with``). Closed
         by a tap, it reruns the page, which then drops the link's value and draws the
@@ -92,10 +101,9 @@ def boxes(folds: Sequence[Fold], before_html: str = "", after_html: str = "") ->
     links = before_html
     out: list[Any] = []
     for fold in folds:
-        if not fold.is_open():
-            # a state left by an expander of an earlier run would fold the next one
-            st.session_state.pop(fold.key, None)
-            links += fold.closed_html()
+        closed = fold.link_if_closed()
+        if closed:
+            links += closed
             out.append(None)
             continue
         if links:
@@ -110,10 +118,15 @@ def boxes(folds: Sequence[Fold], before_html: str = "", after_html: str = "") ->
     return out
 
 
-def draw(folds: Sequence[tuple[Fold, Callable[[], object]]], after_html: str = "") -> None:
+def draw(
+    folds: Sequence[tuple[Fold, Callable[[], object]]],
+    after_html: str = "",
+    *,
+    before_html: str = "",
+) -> None:
     """:func:`boxes`, each open one's content drawn by its function (the second of the
     pair, called with no argument)."""
-    opened = boxes([fold for fold, _content in folds], after_html=after_html)
+    opened = boxes([fold for fold, _content in folds], before_html, after_html)
     for (_fold, content), box in zip(folds, opened, strict=True):
         if box is not None:
             with box:

@@ -20,6 +20,7 @@ function shape(data) {
     (data.actions || []).map((a) => [a.key, a.label, a.help, a.primary]),
     !!data.actionsFirst,
     data.heading || "",
+    !!data.boxed,
   ]);
 }
 
@@ -164,7 +165,20 @@ function build(S) {
     S.errors.push(err);
     root.appendChild(box);
   }
+  // a line said about the values (the outcome they make), redrawn by fill()
+  S.said = el("div", "tt-fsaid");
+  S.said.setAttribute("role", "status");
+  root.appendChild(S.said);
   if (actions && !S.data.actionsFirst) root.appendChild(actions);
+  root.classList.toggle("tt-fboxed", !!S.data.boxed);
+}
+
+// plain text with its **bold** parts in bold (no HTML is read from the text)
+function marked(box, text) {
+  box.textContent = "";
+  text.split("**").forEach((part, i) => {
+    if (part) box.appendChild(i % 2 ? el("b", "", part) : document.createTextNode(part));
+  });
 }
 
 function fill(S) {
@@ -177,6 +191,9 @@ function fill(S) {
     S.errors[i].textContent = row.error || "";
     S.errors[i].hidden = !row.error;
   });
+  marked(S.said, S.data.said || "");
+  S.said.hidden = !S.data.said;
+  S.said.className = "tt-fsaid" + (S.data.tone ? " tt-f" + S.data.tone : "");
   enable(S);
 }
 

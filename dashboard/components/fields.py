@@ -43,6 +43,8 @@ _HERE = Path(__file__).resolve().parent
 #: a text, a whole number, an on/off switch, one of some options (pills, one always
 #: chosen), any of some options (pills, in the options' order)
 KINDS = ("text", "number", "switch", "choice", "choices")
+#: how a line said under the fields reads: plain, good news, bad news
+TONES = ("", "good", "bad")
 
 
 @dataclass(frozen=True)
@@ -200,6 +202,9 @@ def field_rows(
     on_action: Callable[[str], None] | None = None,
     actions_first: bool = False,
     heading: str = "",
+    said: str = "",
+    tone: str = "",
+    boxed: bool = False,
     browser: bool | None = None,
 ) -> None:
     """Draw ``rows``; each field's value is in ``st.session_state[field.key]`` (set it
@@ -208,18 +213,26 @@ def field_rows(
     fields whose value changed (their new values already kept). ``actions``: buttons in a
     line under the fields (``actions_first``: above them); ``on_action(key)`` is called
     before the rerun a tap on one causes (once per tap; never for a disabled one).
-    ``heading``: a heading over them, as ``st.subheader`` draws one (one element fewer)."""
+    ``heading``: a heading over them, as ``st.subheader`` draws one (one element fewer).
+    ``said``: a line under the fields, over the buttons (what the values make; ``**bold**``
+    kept), marked as good or bad news by ``tone`` (``"good"``, ``"bad"`` or ``""``), and
+    redrawn without building the fields again. ``boxed``: a border round it all, as
+    ``st.container(border=True)`` draws one (one element fewer)."""
     from dashboard.ui import in_browser
 
+    if tone not in TONES:
+        raise ValueError(f"tone {tone!r}: one of {', '.join(map(repr, TONES))}")
     if browser is None:
         browser = in_browser()
     if not browser:  # one element either way: the widgets in a container
-        with st.container():
+        with st.container(border=boxed):
             if heading:
                 st.subheader(heading)
             if actions_first:
                 _buttons(actions, on_action)
             _widgets(rows, on_change)
+            if said:
+                st.markdown(said)
             if not actions_first:
                 _buttons(actions, on_action)
         return
@@ -254,7 +267,28 @@ def field_rows(
         if on_change is not None and changed_keys:
             on_change(changed_keys)
 
-    data = {
+    data = _data(key, rows, actions, actions_first, heading, said, tone, boxed)
+    _component(
+        key=widget,
+        data=data,
+        on_values_change=changed,
+        on_action_change=acted,
+        height="content",
+    )
+
+
+def _data(
+    key: str,
+    rows: Sequence[Row],
+    actions: Sequence[Action],
+    actions_first: bool,
+    heading: str,
+    said: str,
+    tone: str,
+    boxed: bool,
+) -> dict:
+    """What the component draws: every row, field and action, as the browser reads it."""
+    return {
         "key": key,
         "rows": [
             {
@@ -294,14 +328,10 @@ def field_rows(
         ],
         "actionsFirst": actions_first,
         "heading": heading,
+        "said": said,
+        "tone": tone,
+        "boxed": boxed,
     }
-    _component(
-        key=widget,
-        data=data,
-        on_values_change=changed,
-        on_action_change=acted,
-        height="content",
-    )
 
 
 def _buttons(actions: Sequence[Action], on_action: Callable[[str], None] | None) -> None:

@@ -53,3 +53,18 @@ def test_the_trackers_players_stay_in_the_link_once_their_part_is_folded(phone, 
     open_page(phone, phone.url, text_shown("Company F"))
     expect(phone.get_by_text("expected net worth", exact=False).first).to_be_visible()
     assert phone.locator("[data-testid='stExpander'] details").evaluate("d => d.open")
+
+
+def test_the_score_sheets_calculator_folds_back_to_a_link_beside_the_sheets(phone, app_url):
+    """Its link is part of the sheet's last element; opened, it is a part of its own, and
+    folded by a tap the page draws its link there again (one, and no folded expander)."""
+    open_page(phone, app_url + "/whist_score_sheet", text_shown("Enter a deal"))
+    link = phone.locator("a.tt-fold", has_text="points calculator")
+    link.scroll_into_view_if_needed()
+    act(phone, link.click, f"{in_url('calc=1')} && {text_shown('Contract')}")
+    expect(phone.locator("a.tt-fold", has_text="points calculator")).to_have_count(0)
+    fold = phone.locator("[data-testid='stExpander'] summary", has_text="points calculator")
+    act(phone, fold.click, f"!{in_url('calc=1')} && !{in_url('bid=')}")
+    expect(phone.locator("a.tt-fold", has_text="points calculator")).to_have_count(1)
+    expect(phone.locator("[data-testid='stExpander']")).to_have_count(0)
+    assert phone.locator("[data-testid='stException']").count() == 0

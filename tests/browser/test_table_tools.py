@@ -19,7 +19,8 @@ def no_wider_than_the_phone(page) -> None:
 
 def test_score_sheet_totals_at_390px_and_reload_mid_game(phone, app_url, tmp_path):
     open_page(phone, app_url + "/whist_score_sheet", text_shown("Whist score sheet"))
-    expect(phone.get_by_text("made", exact=True).first).to_be_visible()  # 3 uptown, 9 books
+    # what the deal as entered makes, in the entry's own box: 3 uptown, 9 books
+    expect(phone.locator(".tt-fboxed .tt-fsaid.tt-fgood")).to_contain_text("it is made")
     add = phone.get_by_role("button", name="Add deal")
     for n in (1, 2):
         act(phone, add.click, total_is(3 * n))

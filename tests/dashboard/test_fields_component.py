@@ -32,6 +32,11 @@ def test_an_unknown_kind_is_named():
         F.Field("d", "Day", kind="date")
 
 
+def test_a_said_lines_tone_is_checked():
+    with pytest.raises(ValueError, match="tone 'loud': one of '', 'good', 'bad'"):
+        F.field_rows("k", [], said="Made", tone="loud", browser=True)
+
+
 def _page():
     import streamlit as st
 

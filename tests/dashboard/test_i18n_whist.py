@@ -16,7 +16,7 @@ from dashboard.whist import words
 from engine import CHANCE, get_game
 from engine.whist.rules import WhistRules
 from engine.whist.score_sheet import ScoreSheet
-from tests.apptest import figures, html_tables, open_page
+from tests.apptest import alerts, figures, html_tables, open_page
 from tests.board import drawing_text, go, last_step
 from tests.dashboard.i18n_checks import LANG_DIRS, english_leaks, page_text
 from tests.dashboard.test_store_pages import open_with
@@ -76,7 +76,7 @@ def test_score_sheet_in_each_language_bid_whist_to_the_end(lang):
         at.button(key="ws_add").click().run()  # 4 uptown, 13 books: +7 ends the game
         _ok(at, lang)
         assert [m.value for m in figures(at)][:2] == ["7", "0"]
-        assert any(GAME_OVER[lang] in s.value for s in at.success)
+        assert any(GAME_OVER[lang] in s for s in alerts(at, "success"))
         assert "North–South" not in page_text(at)  # the default side names are worded too
         table = _deals(at).to_string()
         assert "uptown" not in table and "books" not in table

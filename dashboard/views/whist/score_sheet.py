@@ -7,7 +7,6 @@ an older version of the sheet is refused ("changed in another tab")."""
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
 from urllib.parse import urlencode
 
 import polars as pl
@@ -16,7 +15,7 @@ import streamlit as st
 from dashboard import folds
 from dashboard.charts import step_chart
 from dashboard.components.fields import Action, Field, Row, field_rows, number_problem
-from dashboard.html_charts import caption_html, figures_html, table_html
+from dashboard.html_charts import alert_html, caption_html, figures_html, table_html
 from dashboard.i18n import _, error_text, ngettext, number, pgettext
 from dashboard.store.entries import (
     Damaged,
@@ -167,14 +166,14 @@ class _Open:
 def sheet_view() -> None:
     """The stored sheet, its entry and its table: adding a deal reruns and redraws only
     this part (the sheet is read from the store on every run, so a fragment rerun never
-    works on an old copy)."""
+    works on an old copy). A deal a tap asked for is scored before anything is drawn, so
+    the totals come first (readable on a phone) in the element of the names' fold."""
     at = _open_sheet()
-    # --- totals first (filled once a new deal is scored): readable on a phone ----------------
-    totals_box = st.empty()  # the totals and the end condition: one element
-    _names_fields(at)
-    _deal_entry(at)
-    _sheet_table(at, totals_box)
-    _importer(at)
+    entry = _deal_fields(at.shown)
+    _score_tapped(at, entry)
+    _names_fields(at, before_html=_totals_html(at))
+    _deal_entry(entry)
+    _importer(at, before_html=_sheet_table(at))
 
 
 def _open_sheet() -> _Open:
@@ -238,8 +237,9 @@ def _open_sheet() -> _Open:
     return _Open(key, opened, expected, sheets, names_by_variant, sheet, sides, shown)
 
 
-def _names_fields(at: _Open) -> None:
-    """The side names, folded: a change is saved with the sheet."""
+def _names_fields(at: _Open, before_html: str) -> None:
+    """The side names, folded (``before_html`` joined to the element of its link): a
+    change is saved with the sheet."""
     shown = at.shown
     # folded, the names' fields are not drawn: closed, the fold is a link (no element of
     # Streamlit's own on a phone's first load); opened, it reruns the page
@@ -248,7 +248,7 @@ def _names_fields(at: _Open) -> None:
         "ws_names_open",
         "names",
     )
-    folds.draw([(fold, lambda: _names_drawn(at))])
+    folds.draw([(fold, lambda: _names_drawn(at))], before_html=before_html)
 
 
 def _names_drawn(at: _Open) -> None:
@@ -304,9 +304,10 @@ def _preset_books(changed: set[str]) -> None:
 
 
 #: a deal's fields: their rows, whether they make a deal, the deal's scoring on a sheet
-#: (the side points) and what to say under the fields (``None``: nothing)
+#: (the side points) and what to say under the fields once they make a deal (a line and
+#: its tone, ``"good"``/``"bad"``/``""``; ``None``: nothing)
 DealFields = tuple[
-    list[Row], bool, Callable[[ScoreSheet], tuple[int, int]], Callable[[], None] | None
+    list[Row], bool, Callable[[ScoreSheet], tuple[int, int]], Callable[[], tuple[str, str]] | None
 ]
 
 
@@ -315,40 +316,51 @@ def _tap_add(_key: str) -> None:
     st.session_state["ws_add_tapped"] = True
 
 
-def _deal_entry(at: _Open) -> None:
-    """The fields of a deal and the button that scores it onto the sheet."""
-    shown = at.shown
-    # --- enter a deal: its fields are one element (a phone draws it at once) ----------------
-    with st.container(border=True):
-        tricks_of = _("Tricks of {side}").format(side=shown[0])
-        if variant.startswith("bid"):
-            rows, ready, add, said = _bid_fields(shown)
-        elif variant == "whist4":
-            rows, ready, add, said = _whist_fields(tricks_of, shown)
-        else:
-            rows, ready, add, said = _two_player_fields(tricks_of, shown)
-        # the heading is the first row's title and "Add deal" a button of the fields: one
-        # element for a phone to draw, not three
-        rows[0] = replace(rows[0], title=_("Enter a deal"))
-        field_rows(
-            "ws_deal",
-            rows,
-            on_change=_preset_books,
-            actions=(Action("ws_add", _("Add deal"), primary=True, disabled=not ready),),
-            on_action=_tap_add,
-        )
-        if said is not None and ready:
-            said()
+def _deal_fields(shown: list[str]) -> DealFields:
+    """The fields of a deal in this game, read before anything is drawn."""
+    tricks_of = _("Tricks of {side}").format(side=shown[0])
+    if variant.startswith("bid"):
+        rows, ready, add, said = _bid_fields(shown)
+    elif variant == "whist4":
+        rows, ready, add, said = _whist_fields(tricks_of, shown)
+    else:
+        rows, ready, add, said = _two_player_fields(tricks_of, shown)
+    # the heading is the first row's title: one element for a phone to draw, not two
+    rows[0] = replace(rows[0], title=_("Enter a deal"))
+    return rows, ready, add, said
+
+
+def _score_tapped(at: _Open, entry: DealFields) -> None:
+    """Score the deal a tap on "Add deal" asked for onto the sheet (once per tap)."""
+    _rows, ready, add, _said = entry
     if st.session_state.pop("ws_add_tapped", False) and ready:
         with engine_errors():
             at.check_fresh()
             pts = add(at.sheet)
             at.save(at.sheet)
+            shown = at.shown
             st.toast(
                 _("Deal scored: {side1} {points1}, {side2} {points2}").format(
                     side1=shown[0], points1=f"{pts[0]:+d}", side2=shown[1], points2=f"{pts[1]:+d}"
                 )
             )
+
+
+def _deal_entry(entry: DealFields) -> None:
+    """The fields of a deal, what they make and the button that scores it onto the sheet:
+    one element in a border (a phone draws it at once)."""
+    rows, ready, _add, said = entry
+    line, tone = said() if said is not None and ready else ("", "")
+    field_rows(
+        "ws_deal",
+        rows,
+        on_change=_preset_books,
+        actions=(Action("ws_add", _("Add deal"), primary=True, disabled=not ready),),
+        on_action=_tap_add,
+        said=line,
+        tone=tone,
+        boxed=True,
+    )
 
 
 def _bid_fields(shown: list[str]) -> DealFields:
@@ -396,25 +408,22 @@ def _bid_fields(shown: list[str]) -> DealFields:
     kind, books = st.session_state.ws_kind, st.session_state.ws_books
     ready = number_problem(books_field, books) is None
 
-    def outcome() -> None:
+    def outcome() -> tuple[str, str]:
         """The bid's outcome as entered: the books it needs, made or set, and its points."""
-        with engine_errors():
-            need, made, points = bid_outcome(int(bid), kind, int(books))
-            word = _(":green-badge[made]") if made else _(":red-badge[set]")
-            st.markdown(
-                _(
-                    "{number} {kind} needs {need} books: with {books} it is {verdict} — "
-                    "{side} scores **{points}**."
-                ).format(
-                    number=bid,
-                    kind=kind_word(kind),
-                    need=need,
-                    books=int(books),
-                    verdict=word,
-                    side=shown[int(side)],
-                    points=f"{points:+d}",
-                )
-            )
+        need, made, points = bid_outcome(int(bid), kind, int(books))
+        line = _(
+            "{number} {kind} needs {need} books: with {books} it is {verdict} — "
+            "{side} scores **{points}**."
+        ).format(
+            number=bid,
+            kind=kind_word(kind),
+            need=need,
+            books=int(books),
+            verdict=pgettext("contract", "made") if made else pgettext("contract", "set"),
+            side=shown[int(side)],
+            points=f"{points:+d}",
+        )
+        return line, "good" if made else "bad"
 
     return (
         rows,
@@ -502,25 +511,29 @@ def _two_player_fields(tricks_of: str, shown: list[str]) -> DealFields:
     )
 
 
-def _sheet_table(at: _Open, totals_box: Any) -> None:
-    """The totals (in ``totals_box``), the deals, their chart and the buttons that undo,
-    start anew and export."""
+def _totals_html(at: _Open) -> str:
+    """The totals and the end condition, or how the game ended."""
     sheet, shown = at.sheet, at.shown
-    # --- the sheet ----------------------------------------------------------------------------
-    frame = sheet.frame()
     a, b = sheet.totals()
     totals = figures_html([(shown[0], number(a)), (shown[1], number(b))])
     result = sheet.result()
     if result:
-        totals_box.html(totals)
-        st.success(_("Game over: {result}.").format(result=result_words(result)))
-    else:
-        goal = (
-            _("+{target} wins, -{target} loses").format(target=rules.bid_target)
-            if rules.bidding
-            else _("first to {target} wins").format(target=rules.whist_target)
+        return totals + alert_html(
+            _("Game over: {result}.").format(result=result_words(result)), "success"
         )
-        totals_box.html(totals + caption_html(_("End condition: {goal}.").format(goal=goal)))
+    goal = (
+        _("+{target} wins, -{target} loses").format(target=rules.bid_target)
+        if rules.bidding
+        else _("first to {target} wins").format(target=rules.whist_target)
+    )
+    return totals + caption_html(_("End condition: {goal}.").format(goal=goal))
+
+
+def _sheet_table(at: _Open) -> str:
+    """The deals, their chart and the buttons that undo, start anew and export; with no
+    deal, returns what to say instead (joined to the next element by the caller)."""
+    sheet, shown = at.sheet, at.shown
+    frame = sheet.frame()
     if frame.height:
         entered = [entry_words(e, sheet.names) for e in sheet.entries]
         if len(entered) == frame.height and all(entered):
@@ -596,13 +609,14 @@ def _sheet_table(at: _Open, totals_box: Any) -> None:
             mime="text/csv",
             key="ws_export",
         )
-    else:
-        st.info(_("No deals yet: enter the first one above."))
+        return ""
+    return alert_html(_("No deals yet: enter the first one above."), "info")
 
 
-def _importer(at: _Open) -> None:
-    """The import of a sheet exported here, folded until asked for, and what the last
-    import did."""
+def _importer(at: _Open, before_html: str) -> None:
+    """The import of a sheet exported here and the points calculator, folded until asked
+    for (``before_html`` joined to the element of their links), and what the last import
+    did."""
     sheet, opened, key, sides = at.sheet, at.opened, at.key, at.sides
     note = st.session_state.get("ws_import_note")
     if note and opened and (opened.id, opened.version) == (note["id"], note["version"]):
@@ -622,7 +636,8 @@ def _importer(at: _Open) -> None:
         )
 
     fold = folds.Fold(_("Import a sheet (CSV exported here)"), "ws_import_open", "import")
-    folds.draw([(fold, uploader)])
+    # the points calculator's link too, while it is folded (open, it is a part of its own)
+    folds.draw([(fold, uploader)], CALCULATOR.link_if_closed(), before_html=before_html)
     upload = uploaded[0] if uploaded else None
     if upload is not None and st.session_state.get("ws_imported") != upload.file_id:
         with engine_errors(_("Import refused: ")):
@@ -698,20 +713,22 @@ def imported_note(note: dict) -> None:
         st.rerun()
 
 
-sheet_view()
-
-
 # --- one-shot calculator ----------------------------------------------------------------------
+
+#: the points calculator, folded until asked for (or a link gives its bid, kind or books):
+#: the sheet is what the page opens for
+CALCULATOR = folds.Fold(
+    _("Bid Whist points calculator"), "wc_open", "calc", also=("bid", "kind", "books")
+)
 
 
 @fragment
 def points_calculator() -> None:
-    """The one-shot calculator: an edit redraws only its own lines. Folded until asked for
-    (or a link gives its bid, kind or books): the sheet is what the page opens for."""
-    fold = folds.Fold(
-        _("Bid Whist points calculator"), "wc_open", "calc", also=("bid", "kind", "books")
-    )
-    folds.draw([(fold, _points_lines)])
+    """The one-shot calculator, opened: an edit redraws only its own lines. Folded by a
+    tap, the page runs again to draw its link with the sheet's."""
+    folds.draw([(CALCULATOR, _points_lines)])
+    if not CALCULATOR.is_open():
+        st.rerun()
 
 
 def _points_lines() -> None:
@@ -760,4 +777,6 @@ def _points_lines() -> None:
         )
 
 
-points_calculator()
+sheet_view()
+if CALCULATOR.is_open():
+    points_calculator()
