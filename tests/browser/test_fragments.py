@@ -43,7 +43,8 @@ def edit(page, label: str, value: str):
 
 def test_bust_odds_and_the_placement_helper_rerun_apart(page, app_url):
     frames = listen(page)
-    open_page(page, app_url + "/stack5_calculator", text_shown("Legal places for"))
+    # ?place=1: the placement helper opened (folded otherwise)
+    open_page(page, app_url + "/stack5_calculator?place=1", text_shown("Legal places for"))
     rows = edit(page, "Cards in every player's rows", "R1 R2 R3")
     again = sent(page, frames, rows, text_shown("from 82 unseen cards"))
     assert "Bust on the next draw" in again  # the odds were drawn again

@@ -117,8 +117,12 @@ def test_tracker_fields_send_on_enter_and_follow_clear_at_390px(phone, app_url):
 
 def test_bust_odds_cards_are_tapped_as_pills_at_390px(phone, app_url):
     """Bust odds' cards are pills of the fields component: a tap adds a card to the hand
-    (the odds and the link follow), the card to place is one pill always."""
-    open_page(phone, app_url + "/stack5_calculator", text_shown("Legal places for"))
+    (the odds and the link follow), the card to place is one pill always. The placement
+    helper opens from its link under the odds (folded at first)."""
+    open_page(phone, app_url + "/stack5_calculator", text_shown("Bust on the next draw"))
+    expect(phone.get_by_text("Legal places for")).to_have_count(0)
+    act(phone, phone.locator("a.tt-fold", has_text="Placement helper").click, "true")
+    idle(phone, f"{in_url('place=1')} && {text_shown('Legal places for')}")
     drawn = phone.get_by_role("group", name="Number cards and Joker held this turn")
     expect(drawn.get_by_role("button", name="R3")).to_have_attribute("aria-pressed", "true")
     drawn.get_by_role("button", name="G5").click()

@@ -21,7 +21,7 @@ from engine.core.ruleset import make_ruleset, ruleset_from_toml
 from engine.stack5.rules import Stack5Rules
 from engine.stock_holdem.rules import StockHoldemRules
 from engine.whist.score_sheet import ScoreSheet
-from tests.apptest import open_page
+from tests.apptest import alerts, open_page
 
 pytestmark = pytest.mark.filterwarnings("ignore")
 
@@ -41,7 +41,7 @@ def _raised(fn, *args, **kwargs) -> EngineError:
 
 
 def _errors(at) -> str:
-    return " ".join(str(e.value) for e in at.error)
+    return " ".join(alerts(at, "error"))
 
 
 # --- every template of the catalog ----------------------------------------------------------
@@ -208,6 +208,8 @@ def test_word_parameters_are_translated(lang):
 def test_stack5_calculator_shows_a_bad_card_in_the_language(lang, expected):
     with language(lang):
         at = open_page("views/stack5/calculator.py", lang=lang)
+        at.session_state["s5_place_open"] = True  # the placement helper, as a tap opens it
+        at.run()
         at.text_input(key="s5_row0").set_value("R1 ZZ").run()
     assert not at.exception
     errors = _errors(at)

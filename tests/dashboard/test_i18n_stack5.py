@@ -87,6 +87,8 @@ def _calculator_in_each_language(lang):
     assert said and words.VERB["stop"] not in said[0]
     at.pills(key="s5_drawn").set_value(["R1"]).run()  # fewer than the minimum
     _ok(at, lang)
+    at.session_state["s5_place_open"] = True  # the placement helper, as a tap opens it
+    at.run()
     at.text_input(key="s5_row0").set_value("R1 R1").run()
     _ok(at, lang)
     text = page_text(at)

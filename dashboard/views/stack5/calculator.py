@@ -2,12 +2,13 @@
 
 import streamlit as st
 
-from dashboard import ui
+from dashboard import folds, ui
 from dashboard.components.fields import Field, Row, field_rows
 from dashboard.html_charts import alert_html, caption_html, figures_html, marked
-from dashboard.i18n import _, percent, pgettext
+from dashboard.i18n import _, error_text, percent, pgettext
 from dashboard.stack5 import words
 from dashboard.stack5.draw import bust_within_html, cards_html, row_html
+from engine import EngineError
 from engine.stack5 import draw_odds, draw_or_stop, legal_placements, row_outlook, unseen_cards
 from engine.stack5.cards import deck_spec
 
@@ -127,68 +128,85 @@ def odds_section() -> None:
     )
     ui.set_url(drawn=drawn, rows=rows_seen, discard=discard_seen)
     cards = cards_html(drawn, "lg", empty=_("no cards"))
-    odds_box = st.empty()  # the cards, then their odds once counted: one element
-    odds_box.html(cards)
+    try:
+        odds = _odds_html(drawn, f"{rows_seen} {discard_seen}")
+    except EngineError as exc:
+        odds = alert_html(error_text(exc), "error")
+    # the cards, their odds, the suggestion and the placement helper's link: one element
+    st.html(cards + odds + PLACEMENT.link_if_closed())
 
-    with ui.engine_errors():
-        unseen = unseen_cards(drawn, f"{rows_seen} {discard_seen}")
-        with st.spinner(_("Computing exact odds…")):
-            odds = _odds(tuple(drawn), tuple(sorted(unseen.items())))
-        odds_box.html(
-            cards
-            + figures_html(
-                [
-                    (_("Bust on the next draw"), percent(float(odds.bust))),
-                    (_("Second Joker"), percent(float(odds.double_joker))),
-                    (_("Safe"), percent(float(odds.safe))),
-                ]
-            )
-            + caption_html(
+
+def _odds_html(drawn: list[str], seen: str) -> str:
+    """The odds of the next draw with ``drawn`` held and ``seen`` out of the deck, the
+    suggestion and how the odds grow with more draws."""
+    unseen = unseen_cards(drawn, seen)
+    with st.spinner(_("Computing exact odds…")):
+        odds = _odds(tuple(drawn), tuple(sorted(unseen.items())))
+    figures = figures_html(
+        [
+            (_("Bust on the next draw"), percent(float(odds.bust))),
+            (_("Second Joker"), percent(float(odds.double_joker))),
+            (_("Safe"), percent(float(odds.safe))),
+        ]
+    ) + caption_html(
+        _(
+            "Exact: bust {bust}, second Joker {joker}, safe {safe} — from {unseen} "
+            "unseen cards. A Draw 3 counts as a bust if any of its three cards busts; "
+            "bombs and Steal never bust."
+        ).format(bust=odds.bust, joker=odds.double_joker, safe=odds.safe, unseen=odds.unseen)
+    )
+    verb, why = draw_or_stop(odds)
+    if len(drawn) < rules.min_draws:
+        advice = alert_html(
+            words.sentences(
+                _("Fewer than {n} cards held: you may have to draw again.").format(
+                    n=rules.min_draws
+                ),
+                words.minimum_draw_text(rules),
+            ),
+            "info",
+        )
+    else:
+        advice = alert_html(
+            _("Suggestion: **{verb}** — {why}.").format(
+                verb=words.verb(verb), why=words.why_text(why)
+            ),
+            "success" if verb == "draw" else "warning",
+        )
+    return (
+        figures
+        + advice
+        + bust_within_html(odds.bust_within)
+        + ui.assumption_html(
+            words.sentences(
                 _(
-                    "Exact: bust {bust}, second Joker {joker}, safe {safe} — from {unseen} "
-                    "unseen cards. A Draw 3 counts as a bust if any of its three cards busts; "
-                    "bombs and Steal never bust."
-                ).format(
-                    bust=odds.bust, joker=odds.double_joker, safe=odds.safe, unseen=odds.unseen
-                )
+                    "Deck of 75 number cards (5 colours × 1–5 × 3 copies) and 12 specials "
+                    "(D3 ×3, NB ×2, CB ×2, ST ×3, JK ×2); the odds assume no reshuffle."
+                ),
+                words.draw3_joker_text(rules),
             )
         )
-        verb, why = draw_or_stop(odds)
-        # the suggestion with the odds under it: one element
-        if len(drawn) < rules.min_draws:
-            advice = alert_html(
-                words.sentences(
-                    _("Fewer than {n} cards held: you may have to draw again.").format(
-                        n=rules.min_draws
-                    ),
-                    words.minimum_draw_text(rules),
-                ),
-                "info",
-            )
-        else:
-            advice = alert_html(
-                _("Suggestion: **{verb}** — {why}.").format(
-                    verb=words.verb(verb), why=words.why_text(why)
-                ),
-                "success" if verb == "draw" else "warning",
-            )
-        st.html(
-            advice
-            + bust_within_html(odds.bust_within)
-            + ui.assumption_html(
-                words.sentences(
-                    _(
-                        "Deck of 75 number cards (5 colours × 1–5 × 3 copies) and 12 specials "
-                        "(D3 ×3, NB ×2, CB ×2, ST ×3, JK ×2); the odds assume no reshuffle."
-                    ),
-                    words.draw3_joker_text(rules),
-                )
-            )
-        )
+    )
+
+
+#: the placement helper, folded until asked for (or a link gives its rows or card): the
+#: odds are what the page opens for
+PLACEMENT = folds.Fold(
+    _("Placement helper"), "s5_place_open", "place", also=("row1", "row2", "row3", "card")
+)
 
 
 @ui.fragment
 def placement_section() -> None:
+    """The placement helper, opened: an edit reruns only its part. Folded by a tap, the
+    page runs again to draw its link with the odds."""
+    folds.draw([(PLACEMENT, _placement)])
+    if not PLACEMENT.is_open():
+        st.rerun()
+
+
+def _placement() -> None:
+    """Where a card may go in one's rows, and what each row can still make."""
     refused: dict[str, str] = {}
     ui.init_state(
         **{f"s5_row{i}": _url_checked(f"row{i + 1}", "", _check_row, refused) for i in range(3)}
@@ -197,7 +215,6 @@ def placement_section() -> None:
     ui.init_state(s5_card=url_card if url_card in HOLDABLE else "R2")
     field_rows(
         "s5_place",
-        heading=_("Placement helper"),
         rows=[
             Row(
                 tuple(Field(f"s5_row{i}", _("Row {n}").format(n=i + 1), size=6) for i in range(3)),
@@ -262,4 +279,5 @@ def placement_section() -> None:
 
 
 odds_section()
-placement_section()
+if PLACEMENT.is_open():
+    placement_section()

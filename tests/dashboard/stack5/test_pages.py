@@ -47,7 +47,12 @@ def test_calculator_default_and_inputs():
     assert figures(at)[0].value == f"{float(expected.bust):.1%}"
     at.text_input(key="s5_rows_seen").set_value("R9 Q1").run()
     assert not at.exception
-    assert any("not a Stack 5 card" in e.value for e in at.error)
+    assert any("not a Stack 5 card" in e for e in alerts(at, "error"))
+    assert "Placement helper" in drawn_links(at)  # folded: its link is with the odds
+
+
+def drawn_links(at) -> str:
+    return " ".join(h.proto.body for h in at.get("html") if "tt-fold" in h.proto.body)
 
 
 def test_calculator_reads_url_and_placement_helper():
