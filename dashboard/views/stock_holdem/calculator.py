@@ -104,7 +104,9 @@ def calculator() -> None:
     )
     ui.set_url(slots=[s.strip() for s in slots], up=stock_up, seen=seen_text.strip())
 
-    rest = ""  # the breakdown or the distribution, below the seen cards and the rules
+    # the price (or expected price) first, then the rules' fold, then why: one element while
+    # the rules are folded
+    top, rest = "", ""
     with ui.engine_errors():
         kinds = []
         for i, s in enumerate(slots):
@@ -118,18 +120,19 @@ def calculator() -> None:
         if all(k == "card" for k in kinds):
             if seen_text.strip():  # checks the seen cards
                 _distribution_shown(tuple(s.strip() for s in slots), stock_up, seen_text, rules)
-            rest = _price_drawn(cards, slots, stock_up, rules)
+            top, rest = _price_parts(cards, slots, stock_up, rules)
         else:
             d = _distribution_shown(tuple(s.strip() for s in slots), stock_up, seen_text, rules)
-            rest = _distribution_drawn(cards, d)
-    folds.draw([rules_fold("sh")], ui.assumption_html(_(ASSUMPTION)) + rest)
+            top, rest = _distribution_parts(cards, d)
+    folds.draw([rules_fold("sh")], ui.assumption_html(_(ASSUMPTION)) + rest, before_html=top)
 
 
-def _price_drawn(cards: str, slots: list[str], stock_up: int, rules: StockHoldemRules) -> str:
-    """The price of five known cards and why; returns its breakdown, drawn further down."""
+def _price_parts(
+    cards: str, slots: list[str], stock_up: int, rules: StockHoldemRules
+) -> tuple[str, str]:
+    """The price of five known cards and why, then its breakdown (for under the rules)."""
     b = price(slots, stock_up=stock_up, rules=rules)
-    # the cards, the price and why, as one element; the breakdown below the seen cards
-    st.html(
+    top = (
         cards
         + figures_html([(_("Price"), money(b.price))])
         + f"<p><b>{html.escape(hand_words.explain(b))}</b></p>"
@@ -156,20 +159,17 @@ def _price_drawn(cards: str, slots: list[str], stock_up: int, rules: StockHoldem
         breakdown += caption_html(
             _("The total {total} is clamped to the track, 1–57.").format(total=b.total)
         )
-    return breakdown
+    return top, breakdown
 
 
-def _distribution_drawn(cards: str, d: PriceDistribution) -> str:
-    """The expected price of slots still open; returns its exact distribution, drawn
-    further down."""
-    st.html(
-        cards
-        + figures_html(
-            [
-                (_("Expected price"), money(float(d.expected), 2)),
-                (_("Equally likely fillings"), number(d.outcomes)),
-            ]
-        )
+def _distribution_parts(cards: str, d: PriceDistribution) -> tuple[str, str]:
+    """The expected price of slots still open, then its exact distribution (for under the
+    rules)."""
+    top = cards + figures_html(
+        [
+            (_("Expected price"), money(float(d.expected), 2)),
+            (_("Equally likely fillings"), number(d.outcomes)),
+        ]
     )
     hands = [
         table_html(
@@ -182,7 +182,7 @@ def _distribution_drawn(cards: str, d: PriceDistribution) -> str:
             (_("number hand"), d.number_hands),
         )
     ]
-    return (
+    return top, (
         distribution_html(
             d.probabilities,
             title=_("Exact price distribution"),
