@@ -96,6 +96,8 @@ LOAD_PAGES = [
 ]
 #: the floor row's page name (the ratio column divides by its settled median)
 FLOOR = "An empty Streamlit page (the floor)"
+#: the floor is loaded after this many pages (and after a round's last one)
+FLOOR_EVERY = 4
 #: a table tool's first load is held to this many times the floor (a ratio above is marked ✗)
 FLOOR_RATIO = 1.5
 
@@ -167,9 +169,11 @@ def bench_loads(d: Driver, reps: int, words: list[str] | None = None) -> list[Ro
     holds Streamlit's scripts, as on a second visit), and the same for a page of two lines
     on a second server with the app's settings: the floor, Streamlit's own start-up (its
     scripts run, the websocket opened, a page drawn), which no page of the app can beat.
-    The repetitions take turns (every page, then the floor, then every page again…), so a
-    change of the machine's load while the section runs weighs on the floor as on the
-    pages. The floor is opened in the same tab as the pages (its own server's address):
+    The repetitions take turns (a few pages, the floor, the next few pages, the floor…,
+    every page once a round), so a change of the machine's load while the section runs
+    weighs on the floor as on the pages; the floor, which every ratio divides by, is
+    loaded after every :data:`FLOOR_EVERY` pages, so its median rests on more loads than
+    one page's. The floor is opened in the same tab as the pages (its own server's address):
     a second throttled tab, even idle on a blank page, made every load in the first one
     about 40 % slower and the ratio less sure. ``words``: only the pages whose name
     contains one of them (the floor always)."""
@@ -188,9 +192,10 @@ def bench_loads(d: Driver, reps: int, words: list[str] | None = None) -> list[Ro
             for name, path in pages:
                 _load(d, rows[name], path, warm=True)  # the server has run the page once
             for _ in range(reps):
-                for name, path in pages:
+                for i, (name, path) in enumerate(pages, 1):
                     _load(d, rows[name], path)
-                _load(d, rows[FLOOR], "/", base=url)
+                    if i % FLOOR_EVERY == 0 or i == len(pages):
+                        _load(d, rows[FLOOR], "/", base=url)
     return list(rows.values())
 
 
