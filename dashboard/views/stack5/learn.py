@@ -145,7 +145,7 @@ if state.player != 0 or state.phase not in (0, 1, 2, 3):
 if state.player == 0 and not state.is_chance() and not can_choose and not state.is_terminal():
     moves = [str(a) for a in state.legal_actions()]
     move = st.selectbox(
-        _("Seat {n}: choose a move").format(n=state.current_player()),
+        _("{player}: choose a move").format(player=ui.seat_name(state.current_player())),
         moves,
         key="s5_learn_move",
         format_func=words.option_words,

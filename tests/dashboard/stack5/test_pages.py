@@ -88,6 +88,8 @@ def test_learn_page_and_demos():
         if not at.button(key="s5_learn_stop").disabled:
             at.button(key="s5_learn_stop").click().run()
         elif any(b.key == "s5_learn_play" for b in at.button):
+            # the learner is Player 1, as the boards and the text say (not "Seat 0")
+            assert at.selectbox(key="s5_learn_move").label == "Player 1: choose a move"
             at.button(key="s5_learn_play").click().run()
         else:
             break
