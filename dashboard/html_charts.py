@@ -166,6 +166,7 @@ def table_html(
     first_bold: bool = False,
     label: str = "",
     wide: set[int] | frozenset[int] = frozenset(),
+    stack: bool = False,
 ) -> str:
     """A small table as plain HTML (``st.html``), for the few rows a page shows at once:
     no grid library in the browser (``st.dataframe`` starts a canvas grid and its scripts,
@@ -174,14 +175,20 @@ def table_html(
     (by index) of figures, aligned right; ``first_bold``: the first column in bold (a
     row's name); ``label``: what the table shows, for screen readers; ``wide``: the columns
     of sentences, kept at least a phrase wide (the table scrolls rather than stacking their
-    words a character per line on a phone), as the other text columns a word wide. Cells
-    are escaped.
+    words a character per line on a phone), as the other text columns a word wide.
+    ``stack``: on a narrow screen each row is a block instead, its cells one after the
+    other with their column's name and the ``wide`` ones on lines of their own (the start
+    page's ``TABLE_CSS``, :mod:`dashboard.frame.head`): for a table too wide for a phone
+    even when it wraps. Cells are escaped.
 
     >>> out = table_html(["part", "$"], [["base", 12], ["bonus", 3]], right={1})
     >>> out.count("<tr>"), "text-align:right" in out, ">12</td>" in out
     (3, True, True)
     >>> "&lt;b&gt;" in table_html(["a"], [["<b>"]])
     True
+    >>> stacked = table_html(["move", "what"], [[1, "buy"]], wide={1}, stack=True)
+    >>> "class='tt-stack'" in stacked, "data-label='what' class='tt-wide'" in stacked
+    (True, True)
     """
 
     def cell(tag: str, i: int, value: object) -> str:
@@ -197,13 +204,21 @@ def table_html(
             # per line (the table scrolls sideways instead)
             style += "font-weight:600;opacity:0.75;vertical-align:bottom;word-break:keep-all;"
         text = "" if value is None else str(value)
-        return f"<{tag} style='{style}'>{html.escape(text)}</{tag}>"
+        named = ""
+        if stack and tag == "td":
+            named = f" data-label='{html.escape(str(header[i]))}'" + (
+                " class='tt-wide'" if i in wide else ""
+            )
+        return f"<{tag} style='{style}'{named}>{html.escape(text)}</{tag}>"
 
     named = f"role='region' aria-label='{html.escape(label)}' tabindex='0' " if label else ""
+    stacked = "class='tt-stack' " if stack else ""
     parts = [
-        f"<div {named}style='overflow-x:auto;max-width:100%;margin:0 0 12px'>"
+        f"<div {named}{stacked}style='overflow-x:auto;max-width:100%;margin:0 0 12px'>"
         "<table style='border-collapse:collapse;font-size:14px;line-height:1.35'>",
-        "<tr>" + "".join(cell("th", i, h) for i, h in enumerate(header)) + "</tr>",
+        ("<tr class='tt-head'>" if stack else "<tr>")
+        + "".join(cell("th", i, h) for i, h in enumerate(header))
+        + "</tr>",
     ]
     for row in rows:
         parts.append("<tr>" + "".join(cell("td", i, v) for i, v in enumerate(row)) + "</tr>")

@@ -82,6 +82,21 @@ MODES_CSS = """.tt-modes { display: inline-flex; flex-wrap: wrap; margin: 0.25re
 
 #: A fold drawn as HTML (:func:`dashboard.html_charts.details_html`), and a folded fold's
 #: link (:class:`dashboard.folds.Fold`), in the look of Streamlit's expander.
+#: A wide table drawn with ``table_html(..., stack=True)``: on a phone each row is a block,
+#: its figures one after the other, each after its column's name, and its sentences on
+#: lines of their own, so nothing runs off the screen (the cells' own inline styles are
+#: overridden, hence the !important).
+TABLE_CSS = """@media (max-width: 640px) {
+.tt-stack table, .tt-stack tbody, .tt-stack tr { display: block; }
+.tt-stack tr.tt-head { display: none; }
+.tt-stack tr { padding: 0.4rem 0; border-bottom: 1px solid rgba(128, 128, 128, 0.25); }
+.tt-stack td { display: inline-block; border: none !important; padding: 0 0.9em 0 0 !important;
+  min-width: 0 !important; text-align: left !important; }
+.tt-stack td::before { content: attr(data-label) " "; opacity: 0.7; font-size: 0.85em; }
+.tt-stack td.tt-wide { display: block; padding: 0.15rem 0 0 !important; }
+}
+"""
+
 DETAILS_CSS = """.tt-details { border: 1px solid rgba(49, 51, 63, 0.2); border-radius: 0.5rem;
   margin: 0 0 0.75rem; }
 .tt-details > summary { list-style: none; cursor: pointer; padding: 0.75rem 1rem;
@@ -141,5 +156,5 @@ COMPONENT_CSS = "\n".join(
 )
 
 #: the whole addition to the start page's ``<head>``
-STYLES = TOUCH_CSS + LANGUAGE_CSS + MENU_CSS + DETAILS_CSS + MODES_CSS + COMPONENT_CSS
+STYLES = TOUCH_CSS + LANGUAGE_CSS + MENU_CSS + TABLE_CSS + DETAILS_CSS + MODES_CSS + COMPONENT_CSS
 HEAD = f"<style>{STYLES}</style><script>{NAV_SCRIPT}</script>"

@@ -177,3 +177,17 @@ def test_a_double_tap_on_add_deal_scores_one_deal(phone, app_url):
     idle(phone, total_is(3))
     rows = phone.locator("[aria-label='Deals of this sheet'] tr")
     expect(rows).to_have_count(2)  # the header and one deal
+
+
+def test_the_advisors_moves_fit_a_phone_and_stay_a_table_on_a_desktop(phone, page, app_url):
+    """Eight columns: on a phone each move is a block (its figures named, what happens on
+    a line of its own), nothing runs off the screen; on a desktop it stays a table."""
+    region = "[role=region].tt-stack"
+    open_page(phone, app_url + "/owners_choice_calculator?lang=ja", text_shown("起きること"))
+    table = phone.locator(region)
+    assert table.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), "the moves scroll sideways"
+    expect(table.locator("tr.tt-head")).to_be_hidden()
+    expect(table.locator("td.tt-wide").first).to_be_visible()
+    no_wider_than_the_phone(phone)
+    open_page(page, app_url + "/owners_choice_calculator", text_shown("what happens"))
+    expect(page.locator(region + " tr.tt-head")).to_be_visible()

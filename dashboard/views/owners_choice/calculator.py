@@ -399,6 +399,7 @@ with answer, ui.engine_errors(_("This position is not possible: ")):
             right={0, 2} | set(range(4, len(header))),
             label=_("Every move"),
             wide={3},
+            stack=True,  # eight columns: on a phone, a block a move
         )
         + caption_html(
             _(
