@@ -18,6 +18,8 @@ the browser's drawing.
 from __future__ import annotations
 
 import asyncio
+import html
+import re
 import time
 from dataclasses import dataclass
 from urllib.parse import urlencode, urlparse
@@ -149,6 +151,8 @@ class StClient:
             self.texts[path] = element.markdown.body
         elif kind == "alert":  # st.success / info / warning / error: what a player reads too
             self.texts[path] = element.alert.body
+        elif kind == "html":  # a page's words and alerts drawn as HTML, as plain text
+            self.texts[path] = html.unescape(re.sub(r"<[^>]+>", " ", element.html.body))
 
     async def run(self, states=(), fragment: str = "", timeout: float = 60.0) -> float:
         """Ask for a run (with ``states``, the widget states to send) and wait for it to
@@ -224,5 +228,5 @@ class StClient:
         return json.loads(self.data.get(widget.id) or "{}")
 
     def text(self) -> str:
-        """Every Markdown text on the page, in order."""
+        """Every text on the page (Markdown, alerts, HTML as plain text), in order."""
         return "\n".join(self.texts[p] for p in sorted(self.texts))
