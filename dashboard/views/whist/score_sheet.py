@@ -350,7 +350,10 @@ def _deal_entry(entry: DealFields) -> None:
     """The fields of a deal, what they make and the button that scores it onto the sheet:
     one element in a border (a phone draws it at once)."""
     rows, ready, _add, said = entry
-    line, tone = said() if said is not None and ready else ("", "")
+    line, tone = "", ""
+    if said is not None and ready:
+        with engine_errors():  # said beside the fields, as a refused deal would be
+            line, tone = said()
     field_rows(
         "ws_deal",
         rows,
